@@ -1,0 +1,4 @@
+export * from "./snapshot";
+export * from "./parse";
+export * from "./skew";
+export * from "./report";

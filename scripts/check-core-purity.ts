@@ -1,0 +1,16 @@
+/**
+ * `npm run lint`: the core (model, placement, simulate, plan, throttle) stays pure TypeScript.
+ * It may import only zod, other core folders and relative files inside the core; never Next, React,
+ * Node built-ins, Kafka clients, storage, `lib/cluster` or `lib/snapshots`. Exits 1 and lists every
+ * offending import otherwise. The same check runs as a unit test (tests/unit/architecture).
+ */
+import { findCoreImpurities } from "./core-purity";
+
+const root = process.argv[2] ?? process.cwd();
+const problems = findCoreImpurities(root);
+if (problems.length > 0) {
+  process.stderr.write(`The core must stay pure; these imports break that:\n`);
+  for (const p of problems) process.stderr.write(`  ${p.file}:${p.line}  imports "${p.specifier}" (${p.reason})\n`);
+  process.exit(1);
+}
+process.stdout.write("core purity: ok\n");

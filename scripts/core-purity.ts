@@ -1,0 +1,67 @@
+/**
+ * Finds imports in the core that reach outside it. Allowed: relative imports that stay inside the
+ * core folders, `@/lib/<core folder>/...`, and `zod`. Everything else (Node built-ins, next, react,
+ * kafka clients, better-sqlite3, lib/cluster, lib/snapshots, lib/http, components, app) is a finding.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const CORE_DIRS = ["lib/model", "lib/placement", "lib/simulate", "lib/plan", "lib/throttle"] as const;
+const ALLOWED_PACKAGES = new Set(["zod"]);
+
+export interface Impurity {
+  file: string;
+  line: number;
+  specifier: string;
+  reason: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.(ts|tsx|js|mjs|cjs)$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+// Statement-level `import/export ... from "x"` (also the closing `} from "x"` of a multi-line import),
+// side-effect `import "x"`, dynamic `import("x")` and `require("x")`.
+const IMPORT_RES = [
+  /^\s*(?:import|export)\b[^"'`]*?\bfrom\s*["']([^"']+)["']/,
+  /^\s*}\s*from\s*["']([^"']+)["']/,
+  /^\s*import\s*["']([^"']+)["']/,
+  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/,
+  /\brequire\s*\(\s*["']([^"']+)["']\s*\)/,
+];
+
+export function findCoreImpurities(root: string): Impurity[] {
+  const coreAbs = CORE_DIRS.map((d) => path.join(root, d));
+  const insideCore = (abs: string) => coreAbs.some((c) => abs === c || abs.startsWith(c + path.sep));
+  const problems: Impurity[] = [];
+  for (const dir of coreAbs) {
+    for (const file of sourceFiles(dir)) {
+      const lines = fs.readFileSync(file, "utf8").split("\n");
+      lines.forEach((text, i) => {
+        if (/^\s*(\/\/|\*)/.test(text)) return;
+        const specs = new Set(IMPORT_RES.map((re) => re.exec(text)?.[1]).filter((s): s is string => s !== undefined));
+        for (const spec of specs) {
+          let reason: string | null = null;
+          if (spec.startsWith(".")) {
+            const target = path.resolve(path.dirname(file), spec);
+            if (!insideCore(target)) reason = "relative import leaves the core";
+          } else if (spec.startsWith("@/")) {
+            if (!insideCore(path.join(root, spec.slice(2)))) reason = "imports a non-core part of the app";
+          } else {
+            const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+            if (!ALLOWED_PACKAGES.has(pkg)) reason = spec.startsWith("node:") ? "Node I/O" : "package outside the core's allow-list";
+          }
+          if (reason) problems.push({ file: path.relative(root, file), line: i + 1, specifier: spec, reason });
+        }
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,20 @@
+// Prints the plain closing line CI reads: "tests: N passed, N failed" (", N skipped" when any).
+import type { Reporter, TestModule } from "vitest/node";
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const mod of testModules) {
+      for (const test of mod.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed += 1;
+        else if (state === "failed") failed += 1;
+        else skipped += 1;
+      }
+    }
+    const tail = skipped > 0 ? `, ${skipped} skipped` : "";
+    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${tail}\n`);
+  }
+}

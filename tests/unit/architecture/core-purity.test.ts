@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { findCoreImpurities } from "@/scripts/core-purity";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+
+function tempRepo(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "purity-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+describe("core purity", () => {
+  it("findCoreImpurities() finds nothing in this repository's core", () => {
+    expect(findCoreImpurities(repoRoot)).toEqual([]);
+  });
+
+  it("findCoreImpurities() flags Node I/O, React, Kafka clients and lib/cluster in the core", () => {
+    const root = tempRepo({
+      "lib/plan/a.ts": 'import fs from "node:fs";\nimport { x } from "../model/b";\n',
+      "lib/model/b.ts": 'export const x = 1;\nimport React from "react";\n',
+      "lib/placement/c.ts": 'import { Admin } from "@platformatic/kafka";\nimport "../cluster/live";\n',
+      "lib/simulate/d.ts": 'export { y } from "@/lib/snapshots/store";\nconst z = await import("fs");\nimport { z as q } from "zod";\n',
+      "lib/cluster/ok.ts": 'import fs from "node:fs";\n',
+    });
+    const found = findCoreImpurities(root).map((p) => `${p.file}:${p.line}:${p.specifier}`);
+    expect(found.sort()).toEqual(
+      [
+        "lib/plan/a.ts:1:node:fs",
+        "lib/model/b.ts:2:react",
+        "lib/placement/c.ts:1:@platformatic/kafka",
+        "lib/placement/c.ts:2:../cluster/live",
+        "lib/simulate/d.ts:1:@/lib/snapshots/store",
+        "lib/simulate/d.ts:2:fs",
+      ].sort(),
+    );
+  });
+});
