@@ -2,3 +2,4 @@ export * from "./snapshot";
 export * from "./parse";
 export * from "./skew";
 export * from "./report";
+export * from "./format";

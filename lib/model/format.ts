@@ -1,0 +1,33 @@
+/**
+ * Units as the product shows them: bytes in binary units with one decimal (KiB … PiB), counts as
+ * integers, percentages without decimals unless under 1 %, skew as "1.00×".
+ */
+const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"] as const;
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return "–";
+  const sign = bytes < 0 ? "-" : "";
+  let value = Math.abs(bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${sign}${Math.round(value)} B` : `${sign}${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** `share` is a fraction (0.78 → "78%"); under 1 % keeps one significant decimal ("0.4%"). */
+export function formatPercent(share: number | null): string {
+  if (share === null || !Number.isFinite(share)) return "–";
+  const pct = share * 100;
+  if (pct !== 0 && Math.abs(pct) < 1) return `${pct.toFixed(1)}%`;
+  return `${Math.round(pct)}%`;
+}
+
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+export function formatSkew(ratio: number): string {
+  return `${ratio.toFixed(2)}×`;
+}
