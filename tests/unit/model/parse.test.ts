@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { describeIssues, parseSnapshot } from "@/lib/model/parse";
+
+const valid = { schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "demo", label: "x" }, brokers: [{ id: 1 }], topics: [] };
+
+describe("parseSnapshot()", () => {
+  it("parseSnapshot() fills defaults for optional fields", () => {
+    const r = parseSnapshot(valid);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.value.brokers[0]).toMatchObject({ rack: null, state: "online", logDirs: [] });
+  });
+
+  it("parseSnapshot() names the path of a bad field", () => {
+    const r = parseSnapshot({ ...valid, brokers: [{ id: -1 }] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(describeIssues(r.issues)).toBe("brokers.0.id: broker ids are non-negative integers");
+  });
+
+  it("parseSnapshot() refuses a newer schema version with a message that says to upgrade", () => {
+    const r = parseSnapshot({ ...valid, schema: 99 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]!.message).toMatch(/newer.*upgrade/);
+  });
+
+  it("parseSnapshot() refuses a broker holding two replicas of one partition", () => {
+    const r = parseSnapshot({ ...valid, topics: [{ name: "t", partitions: [{ id: 0, replicas: [{ broker: 1 }, { broker: 1 }] }] }] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toEqual({ path: "topics.0.partitions.0.replicas.1.broker", message: "broker 1 holds two replicas of t-0" });
+  });
+
+  it("parseSnapshot() refuses what is not an object", () => {
+    expect(parseSnapshot("nope")).toEqual({ ok: false, issues: [{ path: "", message: "a snapshot is a JSON object" }] });
+  });
+});
