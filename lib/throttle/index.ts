@@ -1,0 +1,14 @@
+export { isValidThrottledReplicaList, parseThrottledPartitions, isPartitionThrottled, ThrottleConfigError, THROTTLED_LIST_FORMAT } from "./replica-list";
+export {
+  throttledReplicaLists,
+  proposedMoveMap,
+  reassigningBrokers,
+  splitTopicPartition,
+  ReassignmentInputError,
+  type InProgressReassignment,
+  type PartitionMove,
+} from "./throttled-replica-lists";
+export { SampledRate, DEFAULT_REPLICATION_QUOTA_WINDOW, type SampledRateConfig } from "./sampled-rate";
+export { ReplicationQuotaManager, followerSkipsPartition, leaderThrottles, UNLIMITED_RATE } from "./replication-quota-manager";
+export { effectiveRates, type EffectiveRate, type EffectiveRates, type RateOrigin } from "./rates";
+export { javaSplit, javaTrim, javaParseInt, compareJavaStrings, NumberFormatException } from "./java-string";

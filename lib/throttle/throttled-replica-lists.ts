@@ -1,0 +1,111 @@
+// Port of org.apache.kafka.tools.reassign.ReassignPartitionsCommand#calculateProposedMoveMap,
+// calculateLeaderThrottles and calculateFollowerThrottles (Kafka 2.6–4.x), written from ALGORITHMS.md §5.6.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
+/**
+ * The throttled replica lists `kafka-reassign-partitions --execute --throttle` writes.
+ *
+ * - The move map starts from EVERY in-progress reassignment in the cluster (sources = replicas −
+ *   adding, destinations = adding), then each proposed partition: sources = its in-progress sources,
+ *   else its current replicas; destinations = proposed − sources.
+ * - Leader list of a topic: `p:b` for every source b of every partition in the move map (including
+ *   partitions that are only reordered, and in-progress ones not in the proposal).
+ * - Follower list: `p:b` for every destination b not among the sources; `""` when there is none.
+ * - Entries are sorted as Java strings (TreeSet: "0:12" < "0:2" < "10:3" < "1:0") and joined by ",".
+ */
+import { compareJavaStrings } from "./java-string";
+
+export interface InProgressReassignment {
+  replicas: number[];
+  adding: number[];
+  removing: number[];
+}
+
+export interface PartitionMove {
+  sources: Set<number>;
+  destinations: Set<number>;
+}
+
+export class ReassignmentInputError extends Error {
+  constructor(
+    readonly code: "no_current_replicas" | "bad_partition_key",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReassignmentInputError";
+  }
+}
+
+/** Splits "topic-partition" at the last '-' (topic names may contain '-'). */
+export function splitTopicPartition(key: string): { topic: string; partition: number } {
+  const i = key.lastIndexOf("-");
+  const partition = Number(key.slice(i + 1));
+  if (i <= 0 || !/^[0-9]+$/.test(key.slice(i + 1)) || !Number.isSafeInteger(partition)) {
+    throw new ReassignmentInputError("bad_partition_key", `"${key}" is not a topic-partition key like "orders-3"`);
+  }
+  return { topic: key.slice(0, i), partition };
+}
+
+export function proposedMoveMap(
+  current: Record<string, number[]>,
+  proposed: Record<string, number[]>,
+  inProgress: Record<string, InProgressReassignment> = {},
+): Map<string, Map<number, PartitionMove>> {
+  const moves = new Map<string, Map<number, PartitionMove>>();
+  const topicMoves = (topic: string) => {
+    let m = moves.get(topic);
+    if (!m) moves.set(topic, (m = new Map()));
+    return m;
+  };
+  for (const [key, r] of Object.entries(inProgress)) {
+    const { topic, partition } = splitTopicPartition(key);
+    const adding = new Set(r.adding);
+    topicMoves(topic).set(partition, { sources: new Set(r.replicas.filter((b) => !adding.has(b))), destinations: adding });
+  }
+  for (const [key, replicas] of Object.entries(proposed)) {
+    const { topic, partition } = splitTopicPartition(key);
+    const partMoves = topicMoves(topic);
+    const existing = partMoves.get(partition);
+    let sources: Set<number>;
+    if (existing) sources = new Set(existing.sources);
+    else if (current[key] !== undefined) sources = new Set(current[key]);
+    else throw new ReassignmentInputError("no_current_replicas", `Trying to reassign a topic partition ${key} with 0 replicas`);
+    partMoves.set(partition, { sources, destinations: new Set(replicas.filter((b) => !sources.has(b))) });
+  }
+  return moves;
+}
+
+function joinSorted(entries: Set<string>): string {
+  return [...entries].sort(compareJavaStrings).join(",");
+}
+
+export function throttledReplicaLists(
+  current: Record<string, number[]>,
+  proposed: Record<string, number[]>,
+  inProgress: Record<string, InProgressReassignment> = {},
+): { leader: Record<string, string>; follower: Record<string, string> } {
+  const leader: Record<string, string> = {};
+  const follower: Record<string, string> = {};
+  for (const [topic, partMoves] of proposedMoveMap(current, proposed, inProgress)) {
+    const l = new Set<string>();
+    const f = new Set<string>();
+    for (const [p, move] of partMoves) {
+      for (const s of move.sources) l.add(`${p}:${s}`);
+      for (const d of move.destinations) if (!move.sources.has(d)) f.add(`${p}:${d}`);
+    }
+    leader[topic] = joinSorted(l);
+    follower[topic] = joinSorted(f);
+  }
+  return { leader, follower };
+}
+
+/** Brokers whose throttle rates the tool sets: ∪ (sources ∪ destinations) over the move map. */
+export function reassigningBrokers(moves: Map<string, Map<number, PartitionMove>>): number[] {
+  const out = new Set<number>();
+  for (const partMoves of moves.values()) {
+    for (const move of partMoves.values()) {
+      move.sources.forEach((b) => out.add(b));
+      move.destinations.forEach((b) => out.add(b));
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
