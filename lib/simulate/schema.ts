@@ -1,0 +1,123 @@
+/**
+ * Scenario = base snapshot + policy + seed + ordered steps. One zod schema serves the engine, the
+ * `/api/simulate` route and scenario links, so a bad field is named the same way everywhere.
+ */
+import { z } from "zod";
+import { ClusterSnapshotSchema } from "../model/snapshot";
+
+const brokerId = z.number().int().min(0, "broker ids are non-negative integers");
+const bytes = z.number().finite().min(0, "bytes cannot be negative");
+const positiveInt = (what: string) => z.number().int(`${what} must be a whole number`).min(1, `${what} must be at least 1`);
+
+export const BrokerPlacementSchema = z.enum(["kraft-striped", "zk-admin-utils"]);
+export type BrokerPlacement = z.infer<typeof BrokerPlacementSchema>;
+
+/** `kafka-count` is Kafka's rule; the other two are not Kafka's and exist for comparison. */
+export const LogDirPlacementSchema = z.enum(["kafka-count", "least-bytes", "least-utilization"]);
+export type LogDirPlacement = z.infer<typeof LogDirPlacementSchema>;
+
+export const PolicySchema = z.object({
+  brokerPlacement: BrokerPlacementSchema.default("kraft-striped"),
+  logDirPlacement: LogDirPlacementSchema.default("kafka-count"),
+  /** Tie order of Kafka's count rule: `config` (Kafka 4.3+ Java LogManager) or `scala-hash` (earlier, ≥5 dirs). */
+  tieOrder: z.enum(["config", "scala-hash"]).default("config"),
+});
+export type Policy = z.infer<typeof PolicySchema>;
+
+export const NewLogDirSchema = z.object({
+  path: z.string().min(1, "a log dir needs a path").startsWith("/", "log dir paths are absolute (start with /)"),
+  totalBytes: bytes.nullable().default(null),
+});
+
+/** How big each new partition will grow: one size for all, a uniform spread, or a Zipf-like skew. */
+export const SizeSpecSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("fixed"), bytes }),
+  z.object({ kind: z.literal("uniform"), min: bytes, max: bytes }).refine((s) => s.max >= s.min, { message: "max must be at least min", path: ["max"] }),
+  /** Partition i (by rank) gets a share ∝ 1/(i+1)^exponent of `totalBytes`, ranks shuffled by the seed. */
+  z.object({ kind: z.literal("zipf"), totalBytes: bytes, exponent: z.number().min(0).max(5).default(1) }),
+]);
+export type SizeSpec = z.infer<typeof SizeSpecSchema>;
+
+const topicName = z
+  .string()
+  .min(1, "a topic needs a name")
+  .max(249, "topic names are at most 249 characters")
+  .regex(/^[a-zA-Z0-9._-]+$/, "topic names use only letters, digits, '.', '_' and '-'")
+  .refine((n) => n !== "." && n !== "..", "a topic cannot be named '.' or '..'");
+
+/** One partition of a reassignment JSON (version 1), as `kafka-reassign-partitions` takes it. */
+export const ReassignPartitionSchema = z.object({
+  topic: z.string().min(1),
+  partition: z.number().int().min(0),
+  replicas: z.array(brokerId).min(1, "Partition replica list cannot be empty"),
+  /** Optional; "any" or an absolute dir per replica. */
+  log_dirs: z.array(z.string().min(1)).optional(),
+});
+
+export const StepSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("addBroker"),
+    id: brokerId,
+    rack: z.string().min(1).nullable().default(null),
+    logDirs: z.array(NewLogDirSchema).min(1, "a broker needs at least one log dir"),
+  }),
+  z.object({
+    kind: z.literal("addLogDir"),
+    /** A broker id, or "all" for every broker. */
+    broker: z.union([brokerId, z.literal("all")]),
+    path: NewLogDirSchema.shape.path,
+    totalBytes: bytes.nullable().default(null),
+  }),
+  z.object({ kind: z.literal("failLogDir"), broker: brokerId, path: z.string().min(1) }),
+  z.object({ kind: z.literal("cordonLogDir"), broker: brokerId, path: z.string().min(1), cordoned: z.boolean().default(true) }),
+  z.object({
+    kind: z.literal("createTopic"),
+    name: topicName,
+    partitions: positiveInt("partitions"),
+    replicationFactor: positiveInt("replicationFactor"),
+    size: SizeSpecSchema.default({ kind: "fixed", bytes: 0 }),
+    internal: z.boolean().default(false),
+  }),
+  z.object({
+    kind: z.literal("addPartitions"),
+    topic: z.string().min(1),
+    /** The new total partition count, as `kafka-topics --alter --partitions N` takes it. */
+    totalPartitions: positiveInt("totalPartitions"),
+    size: SizeSpecSchema.default({ kind: "fixed", bytes: 0 }),
+  }),
+  z.object({
+    kind: z.literal("growTopic"),
+    topic: z.string().min(1),
+    /** Bytes added to every partition (each replica grows by the same amount). */
+    bytesPerPartition: bytes.default(0),
+    /** Then every partition is multiplied by this factor. */
+    factor: z.number().finite().min(0).default(1),
+  }),
+  z.object({
+    kind: z.literal("firstConsumerGroup"),
+    /** 50: Kafka's default `offsets.topic.num.partitions`. */
+    partitions: positiveInt("partitions").default(50),
+    /** 3: Kafka's default `offsets.topic.replication.factor`. */
+    replicationFactor: positiveInt("replicationFactor").default(3),
+    /** Committed offsets are tiny and compacted. */
+    bytesPerPartition: bytes.default(16 * 1024),
+  }),
+  z.object({
+    kind: z.literal("reassign"),
+    /** Applied as completed: the cluster as it is once Kafka has finished the reassignment. */
+    partitions: z.array(ReassignPartitionSchema).min(1, "Partition reassignment list cannot be empty"),
+  }),
+]);
+export type Step = z.infer<typeof StepSchema>;
+export type StepInput = z.input<typeof StepSchema>;
+export type StepKind = Step["kind"];
+
+export const ScenarioSchema = z.object({
+  base: ClusterSnapshotSchema,
+  policy: PolicySchema.default({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", tieOrder: "config" }),
+  /** Seeds the placement RNG (java.util.Random, as the controller's) and the size generator. */
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  steps: z.array(StepSchema).max(1000, "a scenario has at most 1000 steps"),
+});
+export type Scenario = z.infer<typeof ScenarioSchema>;
+export type ScenarioInput = z.input<typeof ScenarioSchema>;

@@ -1,0 +1,239 @@
+/**
+ * What each scenario step does to the cluster, the way Kafka does it.
+ *
+ * Invariants:
+ * - A step either applies whole or throws (SimulationError / PlacementError) before changing
+ *   anything: every check runs before the first mutation.
+ * - Broker choice: `kraft-striped` is the KRaft controller (StripedReplicaPlacer, one Random for the
+ *   controller's life, `startPartition` ignored for new partitions); `zk-admin-utils` is ZooKeeper-era
+ *   AdminUtils (random start for new topics; createPartitions' fixed start rules).
+ * - Existing replicas never move: Kafka only places new ones.
+ */
+import { assignReplicasToBrokers, PlacementError, stripedPlacement, type RandomSource } from "../placement";
+import type { Broker, Topic } from "../model/snapshot";
+import { SimulationError } from "./errors";
+import type { Step } from "./schema";
+import { partitionSizes } from "./sizes";
+import { copySize, leaderAndIsrAfter } from "./reassign";
+import type { SimulationState } from "./state";
+
+export interface StepContext {
+  state: SimulationState;
+  placementRandom: RandomSource;
+  sizeRandom: RandomSource;
+}
+
+/** A human note about what happened (e.g. "already exists: nothing to do"), or null. */
+export type StepNote = string | null;
+
+const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
+
+function sortedBrokers(state: SimulationState): Broker[] {
+  return [...state.snapshot.brokers].sort((a, b) => a.id - b.id);
+}
+
+/** Broker lists for n new partitions, by the scenario's broker placement. */
+function placeNewPartitions(ctx: StepContext, count: number, rf: number): number[][] {
+  const brokers = sortedBrokers(ctx.state);
+  if (ctx.state.policy.brokerPlacement === "kraft-striped") {
+    try {
+      return stripedPlacement(
+        brokers.map((b) => ({ id: b.id, rack: b.rack, fenced: b.state !== "online" })),
+        count,
+        rf,
+        ctx.placementRandom,
+      );
+    } catch (error) {
+      // The controller wraps the placer's message (ReplicationControlManager.createTopic).
+      if (error instanceof PlacementError && error.code === "invalid_replication_factor") {
+        throw new SimulationError(error.code, `Unable to replicate the partition ${rf} time(s): ${error.message}`);
+      }
+      throw error;
+    }
+  }
+  // ZooKeeper mode places on live brokers only.
+  const live = brokers.filter((b) => b.state === "online");
+  const assignment = assignReplicasToBrokers(
+    live.map((b) => ({ id: b.id, rack: b.rack })),
+    count,
+    rf,
+    { random: ctx.placementRandom },
+  );
+  return Array.from({ length: count }, (_, i) => assignment.get(i)!);
+}
+
+function createTopic(ctx: StepContext, name: string, partitions: number, rf: number, sizes: number[], internal: boolean): void {
+  const { state } = ctx;
+  const lists = placeNewPartitions(ctx, partitions, rf);
+  for (const list of lists) for (const b of list) state.brokerDisks(b); // every broker known before any mutation
+  for (const list of lists) {
+    for (const b of list) {
+      if (state.brokerDisks(b).dirs.every((d) => d.state === "offline")) {
+        throw new SimulationError("no_live_log_dirs", `broker ${b} has no live log dir; Kafka cannot create the replica there`);
+      }
+    }
+  }
+  const topic: Topic = { name, internal, topicId: null, partitions: [] };
+  lists.forEach((replicas, i) => topic.partitions.push(state.placePartition(i, replicas, sizes[i] ?? 0)));
+  state.addTopic(topic);
+}
+
+export function applyStep(ctx: StepContext, step: Step): StepNote {
+  const { state } = ctx;
+  switch (step.kind) {
+    case "addBroker": {
+      if (state.disks.has(step.id)) throw new SimulationError("duplicate_broker", `broker ${step.id} already exists`);
+      const paths = new Set(step.logDirs.map((d) => d.path));
+      if (paths.size !== step.logDirs.length) throw new SimulationError("duplicate_log_dir", `broker ${step.id} lists a log dir twice`);
+      state.addBroker(
+        { id: step.id, rack: step.rack, host: null, port: null, state: "online", error: null, logDirs: [] },
+        step.logDirs.map((d) => ({ path: d.path, state: "online", totalBytes: d.totalBytes, otherBytes: 0, bytes: 0, count: 0 })),
+      );
+      return null;
+    }
+    case "addLogDir": {
+      const targets = step.broker === "all" ? sortedBrokers(state).map((b) => b.id) : [step.broker];
+      for (const id of targets) {
+        if (state.brokerDisks(id).has(step.path)) throw new SimulationError("duplicate_log_dir", `broker ${id} already has log dir ${step.path}`);
+      }
+      for (const id of targets) state.brokerDisks(id).addDir(step.path, step.totalBytes);
+      return null;
+    }
+    case "failLogDir": {
+      state.brokerDisks(step.broker).failDir(step.path);
+      // Replicas in the failed dir go offline: out of the ISR, leadership moves to the next in-sync replica.
+      for (const topic of state.snapshot.topics) {
+        for (const p of topic.partitions) {
+          const r = p.replicas.find((x) => x.broker === step.broker);
+          if (!r || r.logDir !== step.path) continue;
+          if (!p.offline.includes(step.broker)) p.offline.push(step.broker);
+          p.isr = p.isr.filter((b) => b !== step.broker);
+          if (p.leader === step.broker) p.leader = p.isr[0] ?? null;
+        }
+      }
+      return null;
+    }
+    case "cordonLogDir":
+      state.brokerDisks(step.broker).setCordoned(step.path, step.cordoned);
+      return null;
+    case "createTopic": {
+      if (state.hasTopic(step.name)) throw new SimulationError("topic_exists", `Topic '${step.name}' already exists.`);
+      const sizes = partitionSizes(step.size, step.partitions, ctx.sizeRandom);
+      createTopic(ctx, step.name, step.partitions, step.replicationFactor, sizes, step.internal || INTERNAL_TOPICS.has(step.name));
+      return null;
+    }
+    case "firstConsumerGroup": {
+      // FindCoordinator creates __consumer_offsets whatever auto.create.topics.enable says.
+      if (state.hasTopic("__consumer_offsets")) return "__consumer_offsets already exists: nothing to create";
+      const sizes = new Array<number>(step.partitions).fill(step.bytesPerPartition);
+      createTopic(ctx, "__consumer_offsets", step.partitions, step.replicationFactor, sizes, true);
+      return null;
+    }
+    case "addPartitions": {
+      const topic = state.topic(step.topic);
+      const current = topic.partitions.length;
+      if (step.totalPartitions === current) throw new SimulationError("invalid_partitions", `Topic already has ${current} partitions.`);
+      if (step.totalPartitions < current) {
+        throw new SimulationError("invalid_partitions", `The topic ${step.topic} currently has ${current} partition(s); ${step.totalPartitions} would not be an increase.`);
+      }
+      const additional = step.totalPartitions - current;
+      const p0 = topic.partitions.find((p) => p.id === 0) ?? topic.partitions[0];
+      if (!p0) throw new SimulationError("invalid_partitions", `topic ${step.topic} has no partitions to take the replication factor from`);
+      const rf = p0.replicas.length;
+      let lists: number[][];
+      if (state.policy.brokerPlacement === "kraft-striped") {
+        lists = placeNewPartitions(ctx, additional, rf);
+      } else {
+        // AdminZkClient.createNewPartitionsAssignment: fixed start from partition 0's leader.
+        const all = sortedBrokers(state).filter((b) => b.state === "online");
+        const first = p0.replicas[0]!.broker;
+        const startIndex = Math.max(0, all.findIndex((b) => b.id >= first));
+        const assignment = assignReplicasToBrokers(all.map((b) => ({ id: b.id, rack: b.rack })), additional, rf, {
+          fixedStartIndex: startIndex,
+          startPartitionId: current,
+        });
+        lists = Array.from({ length: additional }, (_, i) => assignment.get(current + i)!);
+      }
+      const sizes = partitionSizes(step.size, additional, ctx.sizeRandom);
+      lists.forEach((replicas, i) => topic.partitions.push(state.placePartition(current + i, replicas, sizes[i] ?? 0)));
+      return null;
+    }
+    case "reassign":
+      applyReassignment(state, step.partitions);
+      return null;
+    case "growTopic": {
+      const topic = state.topic(step.topic);
+      for (const p of topic.partitions) {
+        for (const r of p.replicas) {
+          const before = r.sizeBytes ?? 0;
+          const after = Math.round((before + step.bytesPerPartition) * step.factor);
+          r.sizeBytes = after;
+          if (r.logDir !== null) {
+            const disks = state.disks.get(r.broker);
+            if (disks?.has(r.logDir)) disks.addBytes(r.logDir, after - before);
+          }
+        }
+      }
+      return null;
+    }
+  }
+}
+
+function applyReassignment(state: SimulationState, entries: Extract<Step, { kind: "reassign" }>["partitions"]): void {
+  // Check everything first (Kafka's tool refuses the whole JSON), then apply.
+  const seen = new Set<string>();
+  const resolved = entries.map((e, i) => {
+    const key = `${e.topic}-${e.partition}`;
+    if (seen.has(key)) throw new SimulationError("duplicate_partitions", `Partition reassignment contains duplicate topic partitions: ${key}`);
+    seen.add(key);
+    if (new Set(e.replicas).size !== e.replicas.length) {
+      throw new SimulationError("duplicate_replicas", `Partition replica lists may not contain duplicate entries: ${key}`);
+    }
+    const logDirs = e.log_dirs ?? e.replicas.map(() => "any");
+    if (logDirs.length !== e.replicas.length) {
+      throw new SimulationError("log_dirs_length", `Size of replicas list [${e.replicas.join(", ")}] is different from size of log dirs list [${logDirs.join(", ")}] for partition ${key}`);
+    }
+    const partition = state.topic(e.topic).partitions.find((p) => p.id === e.partition);
+    if (!partition) throw new SimulationError("unknown_partition", `partitions.${i}: ${key} does not exist`);
+    e.replicas.forEach((b, j) => {
+      const disks = state.brokerDisks(b);
+      const dir = logDirs[j]!;
+      if (dir !== "any" && (!disks.has(dir) || disks.dir(dir).state === "offline")) {
+        throw new SimulationError("log_dir_not_found", `broker ${b} has no online log dir ${dir} (partitions.${i}.log_dirs.${j})`);
+      }
+    });
+    return { partition, replicas: e.replicas, logDirs };
+  });
+  for (const { partition, replicas, logDirs } of resolved) {
+    const size = copySize(partition);
+    const old = new Map(partition.replicas.map((r) => [r.broker, r]));
+    const next = replicas.map((b, j) => {
+      const disks = state.brokerDisks(b);
+      const pinned = logDirs[j]!;
+      const had = old.get(b);
+      if (had) {
+        if (pinned !== "any" && pinned !== had.logDir) {
+          if (had.logDir !== null && disks.has(had.logDir)) disks.removeLog(had.logDir, had.sizeBytes ?? 0);
+          disks.addLog(pinned, had.sizeBytes ?? 0);
+          return { ...had, logDir: pinned, future: null };
+        }
+        return had;
+      }
+      const logDir = pinned !== "any" ? pinned : disks.choose(state.policy.logDirPlacement);
+      disks.addLog(logDir, size);
+      return { broker: b, logDir, sizeBytes: size, offsetLag: 0, future: null };
+    });
+    for (const [b, r] of old) {
+      if (replicas.includes(b) || r.logDir === null) continue;
+      const disks = state.disks.get(b);
+      if (disks?.has(r.logDir)) disks.removeLog(r.logDir, r.sizeBytes ?? 0);
+    }
+    const { leader, isr } = leaderAndIsrAfter(partition, replicas, (b) => state.isOnline(b));
+    partition.replicas = next;
+    partition.leader = leader;
+    partition.isr = isr;
+    partition.adding = [];
+    partition.removing = [];
+    partition.offline = partition.offline.filter((b) => replicas.includes(b));
+  }
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { runScenario } from "@/lib/simulate/engine";
+import { ScenarioSchema, type ScenarioInput } from "@/lib/simulate/schema";
+import { storyBase } from "@/lib/simulate/presets/story";
+
+const GiB = 1024 ** 3;
+
+function run(input: Omit<ScenarioInput, "base"> & { base?: ScenarioInput["base"] }) {
+  return runScenario(ScenarioSchema.parse({ base: storyBase("test"), ...input }));
+}
+
+function dirsOf(result: ReturnType<typeof run>, broker: number) {
+  return result.final.report.dirs.filter((d) => d.broker === broker);
+}
+
+describe("runScenario()", () => {
+  it("runScenario() gives the same result for the same scenario and seed", () => {
+    const input: Omit<ScenarioInput, "base"> = {
+      seed: 7,
+      steps: [
+        { kind: "firstConsumerGroup" },
+        { kind: "addLogDir", broker: "all", path: "/data/d2" },
+        { kind: "createTopic", name: "t", partitions: 12, replicationFactor: 2, size: { kind: "uniform", min: 1, max: 1000 } },
+      ],
+    };
+    expect(run(input)).toEqual(run(input));
+  });
+
+  it("runScenario() places different brokers for different seeds", () => {
+    const steps: ScenarioInput["steps"] = [{ kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 }];
+    const leaders = new Set<number>();
+    for (let seed = 0; seed < 20; seed++) leaders.add(run({ seed, steps: [...steps] }).final.snapshot.topics[0]!.partitions[0]!.replicas[0]!.broker);
+    expect(leaders.size).toBeGreaterThan(1);
+  });
+
+  it("runScenario() fills new disks by partition count, never by bytes (the __consumer_offsets story)", () => {
+    const result = run({
+      seed: 1,
+      steps: [
+        { kind: "firstConsumerGroup" },
+        { kind: "addLogDir", broker: "all", path: "/data/d2" },
+        { kind: "addLogDir", broker: "all", path: "/data/d3" },
+        { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
+      ],
+    });
+    for (const broker of [1, 2, 3]) {
+      const dirs = dirsOf(result, broker);
+      expect(dirs.map((d) => [d.path, d.partitions])).toEqual([
+        ["/data/d1", 50],
+        ["/data/d2", 10],
+        ["/data/d3", 10],
+      ]);
+      expect(dirs[1]!.bytes).toBe(10 * 40 * GiB);
+      expect(dirs[2]!.bytes).toBe(10 * 40 * GiB);
+      expect(dirs[0]!.bytes).toBe(50 * 16 * 1024);
+    }
+    expect(result.final.report.skew.brokerReplicas.maxOverMean).toBe(1);
+    expect(result.final.report.skew.dirBytes.maxOverMean).toBeGreaterThan(1.49);
+  });
+
+  it("runScenario() under least-bytes spreads the large partitions over all three disks", () => {
+    const result = run({
+      seed: 1,
+      policy: { logDirPlacement: "least-bytes" },
+      steps: [
+        { kind: "firstConsumerGroup" },
+        { kind: "addLogDir", broker: "all", path: "/data/d2" },
+        { kind: "addLogDir", broker: "all", path: "/data/d3" },
+        { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
+      ],
+    });
+    for (const broker of [1, 2, 3]) {
+      const orders = dirsOf(result, broker).map((d) => Math.round(d.bytes / (40 * GiB)));
+      expect(orders.sort()).toEqual([6, 7, 7]);
+    }
+  });
+
+  it("runScenario() reports a refused step with Kafka's message and leaves the cluster unchanged", () => {
+    const base = storyBase("two brokers");
+    base.brokers = base.brokers.slice(0, 2);
+    const result = run({
+      base,
+      steps: [{ kind: "firstConsumerGroup" }, { kind: "createTopic", name: "t", partitions: 2, replicationFactor: 2 }],
+    });
+    const [offsets, topic] = result.steps;
+    expect(offsets!.ok).toBe(false);
+    expect(offsets!.error).toEqual({
+      code: "invalid_replication_factor",
+      message: "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered.",
+    });
+    expect(offsets!.snapshot.topics).toEqual([]);
+    expect(topic!.ok).toBe(true);
+    expect(result.final.snapshot.topics.map((t) => t.name)).toEqual(["t"]);
+  });
+
+  it("runScenario() refuses RF above the live brokers in ZooKeeper mode with AdminUtils' message", () => {
+    const base = storyBase("two brokers");
+    base.brokers = base.brokers.slice(0, 2);
+    const result = run({ base, policy: { brokerPlacement: "zk-admin-utils" }, steps: [{ kind: "firstConsumerGroup" }] });
+    expect(result.steps[0]!.error?.code).toBe("invalid_replication_factor");
+    expect(result.steps[0]!.error?.message).toContain("Replication factor: 3 larger than available brokers: 2.");
+  });
+
+  it("runScenario() never half-applies a step: addLogDir to all brokers fails whole when one already has the dir", () => {
+    const result = run({
+      steps: [
+        { kind: "addLogDir", broker: 2, path: "/data/d2" },
+        { kind: "addLogDir", broker: "all", path: "/data/d2" },
+      ],
+    });
+    expect(result.steps[1]!.ok).toBe(false);
+    expect(result.steps[1]!.error?.code).toBe("duplicate_log_dir");
+    expect(result.final.report.dirs.map((d) => `${d.broker}:${d.path}`)).toEqual(["1:/data/d1", "2:/data/d1", "2:/data/d2", "3:/data/d1"]);
+  });
+
+  it("runScenario() keeps new replicas off a cordoned dir", () => {
+    const result = run({
+      steps: [
+        { kind: "addLogDir", broker: "all", path: "/data/d2" },
+        { kind: "cordonLogDir", broker: 1, path: "/data/d1" },
+        { kind: "createTopic", name: "t", partitions: 9, replicationFactor: 3 },
+      ],
+    });
+    const b1 = dirsOf(result, 1);
+    expect(b1.find((d) => d.path === "/data/d1")).toMatchObject({ state: "cordoned", partitions: 0 });
+    expect(b1.find((d) => d.path === "/data/d2")!.partitions).toBe(9);
+  });
+
+  it("runScenario() takes replicas in a failed dir out of the ISR and moves leadership", () => {
+    const result = run({
+      steps: [
+        { kind: "createTopic", name: "t", partitions: 3, replicationFactor: 3 },
+        { kind: "failLogDir", broker: 1, path: "/data/d1" },
+      ],
+    });
+    for (const p of result.final.snapshot.topics[0]!.partitions) {
+      expect(p.isr).not.toContain(1);
+      expect(p.offline).toEqual([1]);
+      expect(p.leader).not.toBe(1);
+    }
+    expect(result.final.report.totals.offlineDirs).toBe(1);
+  });
+
+  it("runScenario() adds partitions with partition 0's replication factor and grows topics", () => {
+    const result = run({
+      steps: [
+        { kind: "createTopic", name: "t", partitions: 2, replicationFactor: 2, size: { kind: "fixed", bytes: 100 } },
+        { kind: "addPartitions", topic: "t", totalPartitions: 5, size: { kind: "fixed", bytes: 10 } },
+        { kind: "growTopic", topic: "t", bytesPerPartition: 5, factor: 2 },
+      ],
+    });
+    const t = result.final.snapshot.topics[0]!;
+    expect(t.partitions.map((p) => p.id)).toEqual([0, 1, 2, 3, 4]);
+    expect(t.partitions.every((p) => p.replicas.length === 2)).toBe(true);
+    expect(t.partitions.map((p) => p.replicas[0]!.sizeBytes)).toEqual([210, 210, 30, 30, 30]);
+    expect(result.final.report.totals.bytes).toBe(2 * (210 * 2 + 30 * 3));
+  });
+
+  it("runScenario() adds partitions in ZooKeeper mode from partition 0's leader (AdminZkClient rules)", () => {
+    const base = storyBase("zk");
+    base.brokers.push({ ...base.brokers[0]!, id: 4 });
+    const result = run({
+      base,
+      policy: { brokerPlacement: "zk-admin-utils" },
+      steps: [
+        { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 2 },
+        { kind: "addPartitions", topic: "t", totalPartitions: 4 },
+      ],
+    });
+    const parts = result.final.snapshot.topics[0]!.partitions;
+    const leader0 = parts[0]!.replicas[0]!.broker;
+    const ids = [1, 2, 3, 4];
+    const start = ids.indexOf(leader0);
+    // Partition p's leader is brokers[(p + startIndex) mod n] (AdminUtils with fixedStartIndex).
+    expect(parts.slice(1).map((p) => p.replicas[0]!.broker)).toEqual([1, 2, 3].map((p) => ids[(p + start) % 4]));
+  });
+
+  it("runScenario() refuses a second topic with the same name and an unknown broker's dir", () => {
+    const result = run({
+      steps: [
+        { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 },
+        { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 },
+        { kind: "addLogDir", broker: 9, path: "/x" },
+      ],
+    });
+    expect(result.steps.map((s) => s.error?.code ?? "ok")).toEqual(["ok", "topic_exists", "unknown_broker"]);
+  });
+
+  it("runScenario() keeps non-Kafka disk usage when it recomputes usable bytes", () => {
+    const base = storyBase("used");
+    base.brokers[0]!.logDirs[0]!.usableBytes = base.brokers[0]!.logDirs[0]!.totalBytes! - 1000;
+    const result = run({ base, steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 3, size: { kind: "fixed", bytes: 10 } }] });
+    const d = result.final.snapshot.brokers[0]!.logDirs[0]!;
+    expect(d.totalBytes! - d.usableBytes!).toBe(1000 + 30);
+  });
+});
