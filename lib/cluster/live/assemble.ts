@@ -1,0 +1,173 @@
+/**
+ * Turns Kafka's answers (RawCluster) into a ClusterSnapshot. Pure: no I/O, time is an input.
+ *
+ * Rules:
+ * - Brokers: every live broker in Metadata, plus every broker id that appears in a replica list but is
+ *   not live (stopped, crashed, fenced) — that one is `unreachable`, as is a live broker that did not
+ *   answer DescribeLogDirs. An unreachable broker has no log dirs; its replicas have no dir or size.
+ * - A dir whose DescribeLogDirs result carries an error code is `offline`, with the error text.
+ * - A replica's dir and size come from its broker's DescribeLogDirs; an `isFuture` entry is the
+ *   KIP-113 copy being written into another dir of the same broker and becomes `replica.future`.
+ * - Capacity (total/usable bytes) is known from DescribeLogDirs v4; -1 (unknown) becomes null.
+ * - Throttle rates: a broker's own dynamic value, and the `<default>` entity's; Long.MAX_VALUE
+ *   (Kafka's "unlimited" default) counts as not set.
+ */
+import { SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
+import type { ConfigEntry, RawCluster } from "./fetch-cluster";
+import { guessKafkaVersion } from "./kafka-version";
+import { errorText } from "./protocol";
+
+/** ConfigSource values (DescribeConfigs v1+): where a value came from. */
+const DYNAMIC_BROKER_CONFIG = 2;
+const DYNAMIC_DEFAULT_BROKER_CONFIG = 3;
+const STATIC_BROKER_CONFIG = 4;
+const TOPIC_CONFIG = 1;
+const LONG_MAX = "9223372036854775807";
+
+const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata"]);
+
+function bytesOrNull(value: bigint | null): number | null {
+  return value === null || value < 0n ? null : Number(value);
+}
+
+function rateOf(configs: ConfigEntry[] | null, key: string, sources: number[]): number | null {
+  const entry = configs?.find((c) => c.name === key);
+  if (!entry || entry.value === null || entry.value === "" || entry.value === LONG_MAX || !sources.includes(entry.configSource)) return null;
+  const value = Number(entry.value);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function ratesOf(configs: ConfigEntry[] | null, sources: number[]): ThrottleRates {
+  return {
+    leader: rateOf(configs, "leader.replication.throttled.rate", sources),
+    follower: rateOf(configs, "follower.replication.throttled.rate", sources),
+    alterLogDirs: rateOf(configs, "replica.alter.log.dirs.io.max.bytes.per.second", sources),
+  };
+}
+
+interface ReplicaPlacement {
+  logDir: string;
+  sizeBytes: number;
+  offsetLag: number;
+}
+
+export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: string): ClusterSnapshot {
+  const { metadata } = raw;
+  // (topic, partition, broker) → where the current replica and its -future copy live.
+  const current = new Map<string, ReplicaPlacement>();
+  const future = new Map<string, ReplicaPlacement>();
+  const key = (topic: string, partition: number, broker: number) => `${broker}\u0000${partition}\u0000${topic}`;
+
+  const brokers: Broker[] = [];
+  const liveIds = new Set<number>();
+  for (const b of metadata.brokers) {
+    liveIds.add(b.nodeId);
+    const scan = raw.brokers.get(b.nodeId);
+    const broker: Broker = { id: b.nodeId, rack: b.rack ?? null, host: b.host, port: b.port, state: "online", error: null, logDirs: [] };
+    if (!scan || !scan.ok) {
+      broker.state = "unreachable";
+      broker.error = scan && !scan.ok ? scan.error : `broker ${b.nodeId} was not scanned`;
+    } else {
+      for (const dir of scan.logDirs) {
+        const logDir: LogDir = {
+          path: dir.logDir,
+          totalBytes: bytesOrNull(dir.totalBytes),
+          usableBytes: bytesOrNull(dir.usableBytes),
+          state: dir.errorCode === 0 ? "online" : "offline",
+          error: dir.errorCode === 0 ? null : errorText(dir.errorCode),
+        };
+        broker.logDirs.push(logDir);
+        for (const topic of dir.topics) {
+          for (const p of topic.partitions) {
+            const placement = { logDir: dir.logDir, sizeBytes: Number(p.partitionSize), offsetLag: Number(p.offsetLag) };
+            (p.isFutureKey ? future : current).set(key(topic.name, p.partitionIndex, b.nodeId), placement);
+          }
+        }
+      }
+    }
+    brokers.push(broker);
+  }
+
+  const moving = new Map<string, { replicas: number[]; adding: number[]; removing: number[] }>();
+  for (const t of raw.reassignments) {
+    for (const p of t.partitions) moving.set(`${p.partitionIndex}\u0000${t.name}`, { replicas: p.replicas, adding: p.addingReplicas, removing: p.removingReplicas });
+  }
+
+  const missing = new Set<number>();
+  const topics: Topic[] = [];
+  for (const t of metadata.topics) {
+    if (typeof t.name !== "string") continue;
+    const name = t.name;
+    const partitions: Partition[] = t.partitions
+      .map((p) => {
+        const replicas: Replica[] = p.replicaNodes.map((broker) => {
+          if (!liveIds.has(broker)) missing.add(broker);
+          const here = current.get(key(name, p.partitionIndex, broker));
+          const next = future.get(key(name, p.partitionIndex, broker));
+          return {
+            broker,
+            logDir: here?.logDir ?? null,
+            sizeBytes: here?.sizeBytes ?? null,
+            offsetLag: here?.offsetLag ?? null,
+            future: next ? { logDir: next.logDir, sizeBytes: next.sizeBytes, offsetLag: next.offsetLag } : null,
+          };
+        });
+        const reassignment = moving.get(`${p.partitionIndex}\u0000${name}`);
+        return {
+          id: p.partitionIndex,
+          replicas,
+          leader: p.leaderId >= 0 ? p.leaderId : null,
+          isr: p.isrNodes,
+          adding: reassignment?.adding ?? [],
+          removing: reassignment?.removing ?? [],
+          offline: p.offlineReplicas,
+        };
+      })
+      .sort((a, b) => a.id - b.id);
+    topics.push({ name, internal: t.isInternal || INTERNAL_TOPICS.has(name), topicId: t.topicId && !/^0+(-0+)*$/.test(t.topicId.replace(/-/g, "")) ? t.topicId : null, partitions });
+  }
+  topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  for (const id of missing) {
+    brokers.push({
+      id,
+      rack: null,
+      host: null,
+      port: null,
+      state: "unreachable",
+      error: `broker ${id} holds replicas but is not among the live brokers in the cluster metadata (stopped, crashed or fenced); its replicas are offline`,
+      logDirs: [],
+    });
+  }
+  brokers.sort((a, b) => a.id - b.id);
+
+  const defaults = ratesOf(raw.defaultConfigs, [DYNAMIC_DEFAULT_BROKER_CONFIG]);
+  const brokerThrottles = brokers
+    .map((b) => {
+      const scan = raw.brokers.get(b.id);
+      return { broker: b.id, ...ratesOf(scan && scan.ok ? scan.configs : null, [DYNAMIC_BROKER_CONFIG, STATIC_BROKER_CONFIG]) };
+    })
+    .filter((t) => t.leader !== null || t.follower !== null || t.alterLogDirs !== null);
+  const topicThrottles = raw.topicConfigs
+    .map((r) => {
+      const listed = (k: string) => {
+        const entry = r.configs.find((c) => c.name === k);
+        return entry && entry.configSource === TOPIC_CONFIG && entry.value ? entry.value : null;
+      };
+      return { topic: r.resourceName, leaderReplicas: listed("leader.replication.throttled.replicas"), followerReplicas: listed("follower.replication.throttled.replicas") };
+    })
+    .filter((t) => t.leaderReplicas !== null || t.followerReplicas !== null)
+    .sort((a, b) => (a.topic < b.topic ? -1 : 1));
+  const reassignments = [...raw.reassignments]
+    .flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partitionIndex, replicas: p.replicas, adding: p.addingReplicas, removing: p.removingReplicas })))
+    .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+
+  return {
+    schema: SNAPSHOT_SCHEMA_VERSION,
+    capturedAt,
+    source: { kind: "kafka", label, kafkaVersion: guessKafkaVersion(raw.bootstrapApis), clusterId: metadata.clusterId ?? null },
+    brokers,
+    topics,
+    throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },
+  };
+}
