@@ -1,0 +1,150 @@
+/**
+ * The broker × log-dir heatmap as data: one row per broker, one cell per log dir, each cell with its
+ * colour, the short text printed in it, the pattern and label for states colour cannot carry, and the
+ * full sentence a screen reader reads ("broker 2, /data/d3: 412.0 GiB, 78% used, 27 partitions").
+ *
+ * Columns: brokers of one cluster nearly always share their `log.dirs` paths, so cells line up by
+ * path and a column reads as "this disk on every broker". When paths are not shared (each broker has
+ * its own, e.g. /var/kafka-3/d1) that would give a sparse grid with a column per path, so cells are
+ * then placed by their position in the broker's `log.dirs` instead.
+ */
+import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import { formatBytes, formatCount } from "@/lib/model/format";
+import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
+import { dirMetricValue, formatDirMetric, formatSignedPercent, formatUtilization, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
+import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "./legend";
+
+export interface DirCell {
+  key: string;
+  broker: number;
+  path: string;
+  /** The metric's value, or null when the dir has none (capacity unknown, offline, unreachable). */
+  value: number | null;
+  /** Printed inside the cell: the value, or the state in words when there is no value. */
+  text: string;
+  /** Cell fill, or null when the pattern alone fills it. */
+  background: string | null;
+  foreground: string;
+  pattern: CellPattern;
+  /** Utilisation mark reached (70 / 85 / 95), whatever the metric shown. */
+  mark: UtilizationMark;
+  futureReplicas: number;
+  futureBytes: number;
+  ariaLabel: string;
+  /** Extra lines for the tooltip after the aria label's figures. */
+  details: string[];
+}
+
+export interface BrokerRow {
+  broker: number;
+  rack: string | null;
+  unreachable: boolean;
+  /** Row header text: "broker 2" plus its state when not plain online. */
+  label: string;
+  /** Aligned with `BrokerDirGrid.columns`; null where this broker has no dir in that column. */
+  cells: (DirCell | null)[];
+}
+
+export interface BrokerDirGrid {
+  metric: DirMetric;
+  /** "path": columns are shared paths; "position": columns are the n-th entry of `log.dirs`. */
+  columnMode: "path" | "position";
+  columns: { key: string; label: string }[];
+  rows: BrokerRow[];
+  scale: ColorScale;
+  legend: Legend;
+  /** Number of dir cells (null placeholders excluded). */
+  cellCount: number;
+}
+
+/** Above this many distinct paths per widest broker, paths are not shared: place by position. */
+const SHARED_PATHS_FACTOR = 1.5;
+
+export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): ColorScale {
+  if (metric === "utilization") return sequentialScale(0, 1);
+  if (metric === "deviation") {
+    let maxAbs = 0;
+    for (const d of dirs) if (d.state !== "offline") maxAbs = Math.max(maxAbs, Math.abs(d.deviationFromBrokerMean));
+    // 0.25: a floor so a near-balanced cluster shows pale cells instead of stretching ±1 % to full red.
+    return divergingScale(Math.max(0.25, maxAbs));
+  }
+  let max = 0;
+  for (const d of dirs) max = Math.max(max, metric === "bytes" ? d.bytes : d.partitions);
+  return sequentialScale(0, max);
+}
+
+/** The sentence a screen reader reads for a dir, also the tooltip's first line. */
+export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
+  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, `${formatCount(dir.partitions)} partition${dir.partitions === 1 ? "" : "s"}`];
+  if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);
+  if (dir.futureReplicas > 0) parts.push(`${dir.futureReplicas} replica${dir.futureReplicas === 1 ? "" : "s"} moving in`);
+  if (dir.state !== "online") parts.push(dir.state);
+  if (unreachable) parts.push("broker unreachable");
+  return `broker ${dir.broker}, ${dir.path}: ${parts.join(", ")}`;
+}
+
+function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean): DirCell {
+  const mark = utilizationMark(dir.state === "offline" ? null : dir.utilization);
+  const details: string[] = [];
+  if (dir.totalBytes !== null) details.push(`capacity ${formatBytes(dir.totalBytes)}, ${formatBytes(dir.usedBytes)} used`);
+  if (dir.futureReplicas > 0) details.push(`${dir.futureReplicas} future replica${dir.futureReplicas === 1 ? "" : "s"} (${formatBytes(dir.futureBytes)}) being copied in`);
+  if (mark > 0) details.push(`above the ${mark}% mark`);
+  const base = { key: `${dir.broker}\u0000${dir.path}`, broker: dir.broker, path: dir.path, mark, futureReplicas: dir.futureReplicas, futureBytes: dir.futureBytes, ariaLabel: dirAriaLabel(dir, metric, unreachable), details };
+
+  let pattern: CellPattern = "none";
+  if (unreachable) pattern = "unreachable";
+  else if (dir.state === "offline") pattern = "offline";
+  else if (dir.state === "cordoned") pattern = "cordoned";
+  // An offline dir holds nothing usable, and an unreachable broker's figures are stale or missing.
+  if (pattern === "offline" || pattern === "unreachable") {
+    return { ...base, value: null, text: pattern, background: null, foreground: "inherit", pattern };
+  }
+  const value = dirMetricValue(dir, metric);
+  if (value === null) {
+    return { ...base, value: null, text: "capacity unknown", background: null, foreground: "inherit", pattern: "unknown" };
+  }
+  const background = scale.color(value);
+  const text = formatDirMetric(value, metric);
+  return { ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern };
+}
+
+export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerDirGrid {
+  const scale = metricScale(report.dirs, metric);
+  const byBroker = new Map<number, DirFigures[]>();
+  for (const d of report.dirs) {
+    const list = byBroker.get(d.broker);
+    if (list) list.push(d);
+    else byBroker.set(d.broker, [d]);
+  }
+  const paths: string[] = [];
+  const seen = new Set<string>();
+  let widest = 0;
+  for (const id of report.brokerIds) {
+    const own = byBroker.get(id) ?? [];
+    widest = Math.max(widest, own.length);
+    for (const d of own) if (!seen.has(d.path)) (seen.add(d.path), paths.push(d.path));
+  }
+  const columnMode = paths.length <= Math.max(1, widest) * SHARED_PATHS_FACTOR ? "path" : "position";
+  const columns =
+    columnMode === "path"
+      ? paths.map((p) => ({ key: p, label: p }))
+      : Array.from({ length: widest }, (_, i) => ({ key: `#${i + 1}`, label: `log dir ${i + 1}` }));
+  const columnOf = new Map(paths.map((p, i) => [p, i]));
+
+  const present = new Set<LegendSwatch["pattern"]>();
+  let cellCount = 0;
+  const rows: BrokerRow[] = report.brokers.map((b) => {
+    const unreachable = b.state === "unreachable";
+    const cells: (DirCell | null)[] = new Array<DirCell | null>(columns.length).fill(null);
+    (byBroker.get(b.id) ?? []).forEach((d, i) => {
+      const cell = cellFor(d, metric, scale, unreachable);
+      cells[columnMode === "path" ? columnOf.get(d.path)! : i] = cell;
+      cellCount += 1;
+      if (cell.pattern !== "none") present.add(cell.pattern);
+      if (cell.futureReplicas > 0) present.add("future");
+    });
+    const states = [unreachable ? "unreachable" : null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
+    return { broker: b.id, rack: b.rack, unreachable, label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`, cells };
+  });
+  return { metric, columnMode, columns, rows, scale, legend: dirHeatmapLegend(metric, scale, present), cellCount };
+}

@@ -1,0 +1,102 @@
+/**
+ * Colour scales for heatmaps and legends.
+ *
+ * - Sequential values (utilisation, bytes, counts) use viridis: perceptually uniform, readable by the
+ *   common forms of colour blindness, and still ordered when printed in grey.
+ * - Signed values (deviation from a broker's mean) use a diverging blue–white–red palette centred on
+ *   zero (ColorBrewer RdBu, 9 classes, a colour-blind-safe scheme): blue below the mean, red above.
+ * - Every colour comes with the text colour that reads on it, so labels inside cells stay legible.
+ * Scales are plain functions of a number; they never read the clock, the DOM or the theme.
+ */
+
+/** Viridis at 10 evenly spaced points (matplotlib's `viridis`, sampled at i / 9). */
+export const VIRIDIS = ["#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89", "#35b779", "#6ece58", "#b5de2b", "#fde725"] as const;
+
+/** ColorBrewer RdBu (9 classes), ordered from far below the mean (blue) to far above it (red). */
+export const RDBU = ["#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"] as const;
+
+type Rgb = readonly [number, number, number];
+
+export function hexToRgb(hex: string): Rgb {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) throw new Error(`hexToRgb() takes a colour like "#1f9e89", not "${hex}"`);
+  const n = parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function toHex(value: number): string {
+  return Math.round(Math.min(255, Math.max(0, value))).toString(16).padStart(2, "0");
+}
+
+export function rgbToHex([r, g, b]: Rgb): string {
+  return `#${toHex(r)}${toHex(g)}${toHex(b)}`;
+}
+
+/** Linear interpolation between evenly spaced stops; `t` is clamped to [0, 1]. */
+export function interpolateStops(stops: readonly string[], t: number): string {
+  if (stops.length === 0) throw new Error("interpolateStops() needs at least one colour stop");
+  if (stops.length === 1 || !Number.isFinite(t)) return stops[0]!;
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i;
+  const a = hexToRgb(stops[i]!);
+  const b = hexToRgb(stops[i + 1]!);
+  return rgbToHex([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]);
+}
+
+export const viridis = (t: number): string => interpolateStops(VIRIDIS, t);
+
+/** WCAG relative luminance of an sRGB colour. */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = hexToRgb(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as unknown as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white, whichever has the higher WCAG contrast against `background`. */
+export function textColorOn(background: string): "#000000" | "#ffffff" {
+  const l = relativeLuminance(background);
+  const onBlack = (l + 0.05) / 0.05;
+  const onWhite = 1.05 / (l + 0.05);
+  return onBlack >= onWhite ? "#000000" : "#ffffff";
+}
+
+export interface ColorScale {
+  kind: "sequential" | "diverging";
+  /** The value range the colours span; values outside are clamped. */
+  domain: readonly [number, number];
+  color(value: number): string;
+  /** Evenly spaced colour stops for a CSS gradient legend, low to high. */
+  stops: readonly string[];
+}
+
+/** Sequential viridis from `min` to `max`; a degenerate domain maps everything to the low end. */
+export function sequentialScale(min: number, max: number): ColorScale {
+  const span = max - min;
+  return {
+    kind: "sequential",
+    domain: [min, max],
+    color: (value) => viridis(span > 0 ? (value - min) / span : 0),
+    stops: VIRIDIS,
+  };
+}
+
+/** Diverging RdBu centred on 0 over [−maxAbs, +maxAbs]; white is exactly the mean. */
+export function divergingScale(maxAbs: number): ColorScale {
+  const m = maxAbs > 0 && Number.isFinite(maxAbs) ? maxAbs : 1;
+  return {
+    kind: "diverging",
+    domain: [-m, m],
+    color: (value) => interpolateStops(RDBU, (value + m) / (2 * m)),
+    stops: RDBU,
+  };
+}
+
+/** A CSS `linear-gradient` through the scale's stops, for legends. */
+export function cssGradient(scale: ColorScale, direction = "to right"): string {
+  const n = scale.stops.length;
+  const parts = scale.stops.map((c, i) => `${c} ${((i / (n - 1)) * 100).toFixed(1)}%`);
+  return `linear-gradient(${direction}, ${parts.join(", ")})`;
+}

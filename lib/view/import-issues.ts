@@ -1,0 +1,68 @@
+/**
+ * Import errors placed next to the input they are about: each issue of `POST /api/import` names the
+ * pasted text (`source`), the 1-based line and the field; this groups them per text box, quotes the
+ * offending line, and finds its character range so the form can select it in the textarea.
+ */
+export interface ImportIssueLike {
+  source?: string;
+  line: number | null;
+  path: string;
+  message: string;
+}
+
+export type ImportField = "logDirs" | "topics" | "other";
+
+export interface IssueItem {
+  line: number | null;
+  /** "line 3: brokers[0].logDirs[1].partitions[4].size: expected a number". */
+  text: string;
+  /** The offending line as pasted, trimmed and shortened, or null when the issue has no line. */
+  excerpt: string | null;
+}
+
+/** 120: long enough to recognise a line of kafka-log-dirs JSON, short enough for one row. */
+const EXCERPT_CHARS = 120;
+
+function fieldOf(source: string | undefined): ImportField {
+  return source === "logDirs" || source === "topics" ? source : "other";
+}
+
+export function lineText(text: string, line: number): string | null {
+  if (!Number.isInteger(line) || line < 1) return null;
+  const lines = text.split(/\r\n|\n|\r/);
+  return line <= lines.length ? lines[line - 1]! : null;
+}
+
+export function lineExcerpt(text: string, line: number): string | null {
+  const raw = lineText(text, line);
+  if (raw === null) return null;
+  const t = raw.trim();
+  return t.length > EXCERPT_CHARS ? `${t.slice(0, EXCERPT_CHARS - 1)}…` : t;
+}
+
+/** Character offsets [start, end) of a 1-based line, for `textarea.setSelectionRange`. */
+export function lineRange(text: string, line: number): { start: number; end: number } | null {
+  if (!Number.isInteger(line) || line < 1) return null;
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const i = text.indexOf("\n", start);
+    if (i < 0) return null;
+    start = i + 1;
+  }
+  const nl = text.indexOf("\n", start);
+  const end = nl < 0 ? text.length : nl;
+  return { start, end: end > start && text[end - 1] === "\r" ? end - 1 : end };
+}
+
+export function groupImportIssues(issues: readonly ImportIssueLike[], texts: { logDirs: string; topics: string }): Record<ImportField, IssueItem[]> {
+  const out: Record<ImportField, IssueItem[]> = { logDirs: [], topics: [], other: [] };
+  for (const issue of issues) {
+    const field = fieldOf(issue.source);
+    const where = issue.line === null ? "" : `line ${issue.line}: `;
+    const what = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+    const excerpt = issue.line !== null && field !== "other" ? lineExcerpt(texts[field], issue.line) : null;
+    out[field].push({ line: issue.line, text: `${where}${what}`, excerpt });
+  }
+  for (const list of Object.values(out)) list.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+  return out;
+}

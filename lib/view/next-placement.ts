@@ -1,0 +1,117 @@
+/**
+ * The next-placement preview: for each broker, the log dir Kafka's own rule (`LogManager.nextLogDirs`,
+ * ported in lib/placement) gives the next new partition replica, from the live log counts.
+ *
+ * The rule counts logs, never bytes, so it walks straight into the founding story's trap: a dir with
+ * few but large partitions looks empty to it. A choice is flagged when the chosen dir is already the
+ * broker's fullest, is well above the broker's mean, or is past the 85 % mark.
+ *
+ * - Live dirs are the broker's online and cordoned dirs in `log.dirs` order (the tie-break order);
+ *   counts are `logCount` (current + future logs), exactly what LogManager counts.
+ * - Kafka up to 4.2 breaks ties in Scala HashMap order for 5+ dirs and ignores cordoning; 4.3+ uses
+ *   `log.dirs` order and skips cordoned dirs (KIP-1066). The snapshot's Kafka version picks the rule.
+ * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
+ */
+import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import { formatBytes, formatCount } from "@/lib/model/format";
+import { nextLogDirs, type TieOrder } from "@/lib/placement";
+import { formatUtilization } from "./dir-metric";
+
+export type PlacementFlag = "fullest" | "above-mean" | "above-85";
+
+export interface NextPlacement {
+  broker: number;
+  /** The dir the next new replica goes to, or null when the broker has no live dir or is unreachable. */
+  dir: string | null;
+  /** Live dirs in Kafka's candidate order, best first. */
+  candidates: { path: string; logCount: number; usedBytes: number; utilization: number | null }[];
+  /** Why this dir, in words: "fewest partitions (10, vs 50 in /data/d1)". */
+  reason: string;
+  flags: PlacementFlag[];
+  /** The warning in words, or null when the choice is harmless. */
+  warning: string | null;
+}
+
+/** 85 %: the "act now" utilisation mark (see UTILIZATION_MARKS). */
+const FULL_MARK = 0.85;
+/** A dir this much above its broker's mean (1.25×) is "well above" it; smaller gaps are noise. */
+const ABOVE_MEAN_RATIO = 1.25;
+
+/** Kafka 4.3 moved LogManager to Java and changed the tie order; unknown versions get the current rule. */
+export function tieOrderFor(kafkaVersion: string | null): TieOrder {
+  const m = kafkaVersion ? /^(\d+)\.(\d+)/.exec(kafkaVersion) : null;
+  if (!m) return "config";
+  const major = Number(m[1]);
+  const minor = Number(m[2]);
+  return major < 4 || (major === 4 && minor < 3) ? "scala-hash" : "config";
+}
+
+function fullness(dirs: readonly DirFigures[]): { of: (d: DirFigures) => number; format: (d: DirFigures) => string } {
+  const byUtil = dirs.every((d) => d.utilization !== null);
+  return byUtil
+    ? { of: (d) => d.utilization!, format: (d) => `${formatUtilization(d.utilization)} used` }
+    : { of: (d) => d.usedBytes, format: (d) => formatBytes(d.usedBytes) };
+}
+
+export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], unreachable: boolean, tieOrder: TieOrder): NextPlacement {
+  const live = dirs.filter((d) => d.state !== "offline");
+  const empty = (reason: string): NextPlacement => ({ broker: brokerId, dir: null, candidates: [], reason, flags: [], warning: null });
+  if (unreachable) return empty("broker unreachable: its log counts are unknown");
+  if (live.length === 0) return empty(dirs.length === 0 ? "no log dirs reported" : "every log dir is offline");
+
+  const counts: Record<string, number> = {};
+  for (const d of live) counts[d.path] = d.logCount;
+  const cordoned = live.filter((d) => d.state === "cordoned").map((d) => d.path);
+  const order = nextLogDirs(
+    live.map((d) => d.path),
+    counts,
+    { cordoned, tieOrder },
+  );
+  const byPath = new Map(live.map((d) => [d.path, d]));
+  const candidates = order.map((p) => {
+    const d = byPath.get(p)!;
+    return { path: p, logCount: d.logCount, usedBytes: d.usedBytes, utilization: d.utilization };
+  });
+  const chosen = byPath.get(order[0]!)!;
+  const others = live.filter((d) => d !== chosen);
+  const most = others.reduce<DirFigures | null>((m, d) => (m === null || d.logCount > m.logCount ? d : m), null);
+  const reason =
+    others.length === 0
+      ? "the only live dir"
+      : most && most.logCount > chosen.logCount
+        ? `fewest partitions (${formatCount(chosen.logCount)}, vs ${formatCount(most.logCount)} in ${most.path})`
+        : `tied on partitions (${formatCount(chosen.logCount)}); first in log.dirs order`;
+
+  const { of, format } = fullness(live);
+  const values = live.map(of);
+  const max = Math.max(...values);
+  const min = Math.min(...values);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const value = of(chosen);
+  const flags: PlacementFlag[] = [];
+  const meaningful = live.length > 1 && max > 0 && max - min > 0.05 * max;
+  if (meaningful && value === max) flags.push("fullest");
+  else if (meaningful && mean > 0 && value >= ABOVE_MEAN_RATIO * mean) flags.push("above-mean");
+  if (chosen.utilization !== null && chosen.utilization >= FULL_MARK) flags.push("above-85");
+
+  const words: string[] = [];
+  if (flags.includes("fullest")) words.push(`already the fullest dir on this broker (${format(chosen)})`);
+  if (flags.includes("above-mean")) {
+    const meanText = live.every((d) => d.utilization !== null) ? formatUtilization(mean) : formatBytes(mean);
+    words.push(`already ${format(chosen)}, well above the broker's mean of ${meanText}`);
+  }
+  if (flags.includes("above-85") && !flags.includes("fullest") && !flags.includes("above-mean")) words.push(`already ${format(chosen)}, past the 85% mark`);
+  else if (flags.includes("above-85")) words.push("past the 85% mark");
+  return { broker: brokerId, dir: chosen.path, candidates, reason, flags, warning: words.length ? words.join("; ") : null };
+}
+
+export function nextPlacements(report: BalanceReport, kafkaVersion: string | null): NextPlacement[] {
+  const tieOrder = tieOrderFor(kafkaVersion);
+  const byBroker = new Map<number, DirFigures[]>();
+  for (const d of report.dirs) {
+    const list = byBroker.get(d.broker);
+    if (list) list.push(d);
+    else byBroker.set(d.broker, [d]);
+  }
+  return report.brokers.map((b) => nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state === "unreachable", tieOrder));
+}

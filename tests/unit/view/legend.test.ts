@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { divergingScale, sequentialScale } from "@/lib/view/color-scale";
+import { dirHeatmapLegend, topicHeatmapLegend } from "@/lib/view/legend";
+
+describe("legend", () => {
+  it("dirHeatmapLegend() labels utilisation in percent with the 70 / 85 / 95 % marks", () => {
+    const l = dirHeatmapLegend("utilization", sequentialScale(0, 1), new Set());
+    expect(l.ticks.map((t) => t.label)).toEqual(["0%", "50%", "100%"]);
+    expect(l.marks.map((m) => [m.position, m.label])).toEqual([[0.7, "70%"], [0.85, "85%"], [0.95, "95%"]]);
+    expect(l.swatches).toEqual([]);
+  });
+
+  it("dirHeatmapLegend() labels bytes in binary units and has no marks", () => {
+    const l = dirHeatmapLegend("bytes", sequentialScale(0, 400 * 1024 ** 3), new Set());
+    expect(l.ticks.map((t) => t.label)).toEqual(["0 B", "200.0 GiB", "400.0 GiB"]);
+    expect(l.marks).toEqual([]);
+  });
+
+  it("dirHeatmapLegend() centres deviation on the broker mean", () => {
+    const l = dirHeatmapLegend("deviation", divergingScale(0.5), new Set());
+    expect(l.ticks.map((t) => t.label)).toEqual(["\u221250% (below mean)", "broker mean", "+50% (above mean)"]);
+  });
+
+  it("dirHeatmapLegend() drops duplicate partition ticks on a tiny range", () => {
+    const l = dirHeatmapLegend("partitions", sequentialScale(0, 1), new Set());
+    expect(l.ticks.map((t) => t.label)).toEqual(["0", "1"]);
+  });
+
+  it("dirHeatmapLegend() shows a swatch only for patterns present in the grid", () => {
+    const l = dirHeatmapLegend("bytes", sequentialScale(0, 1), new Set(["offline", "future"] as const));
+    expect(l.swatches.map((s) => s.pattern)).toEqual(["offline", "future"]);
+  });
+
+  it("topicHeatmapLegend() has an 'none' swatch for brokers without the topic", () => {
+    const l = topicHeatmapLegend(sequentialScale(1, 9));
+    expect(l.ticks.map((t) => t.label)).toEqual(["1", "5", "9"]);
+    expect(l.swatches).toEqual([{ pattern: "empty", label: "none" }]);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { balanceReport } from "@/lib/model/report";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCountScale, topicMatchSummary, topicMean, topicRowLabel } from "@/lib/view/topic-heatmap";
+import { snap, storySnapshot } from "./fixtures";
+
+const skewed = snap({
+  brokers: [{ id: 1 }, { id: 2 }, { id: 3 }],
+  topics: [
+    { name: "even", partitions: [0, 1, 2].map((p) => ({ id: p, replicas: [{ broker: p + 1 }] })) },
+    { name: "lopsided", partitions: [0, 1, 2].map((p) => ({ id: p, replicas: [{ broker: 1, sizeBytes: 10 }] })) },
+    { name: "__internal", internal: true, partitions: [{ id: 0, replicas: [{ broker: 1 }, { broker: 2 }] }] },
+  ],
+});
+
+describe("topic-heatmap", () => {
+  const report = balanceReport(skewed);
+
+  it("selectTopics() sorts by skew, worst first, ties by name", () => {
+    expect(selectTopics(report.topics, DEFAULT_TOPIC_QUERY).map((t) => t.name)).toEqual(["lopsided", "__internal", "even"]);
+  });
+
+  it("selectTopics() filters by a case-insensitive substring and the internal switch", () => {
+    expect(selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, search: "LOP" }).map((t) => t.name)).toEqual(["lopsided"]);
+    expect(selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, includeInternal: false }).map((t) => t.name)).toEqual(["lopsided", "even"]);
+  });
+
+  it("selectTopics() sorts by name, bytes or replicas on request", () => {
+    expect(selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, sort: "name" }).map((t) => t.name)).toEqual(["__internal", "even", "lopsided"]);
+    expect(selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, sort: "bytes" })[0]!.name).toBe("lopsided");
+    expect(selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, sort: "replicas" }).map((t) => t.name)).toEqual(["even", "lopsided", "__internal"]);
+  });
+
+  it("selectTopics() leaves its input untouched", () => {
+    const before = report.topics.map((t) => t.name);
+    selectTopics(report.topics, { ...DEFAULT_TOPIC_QUERY, sort: "name" });
+    expect(report.topics.map((t) => t.name)).toEqual(before);
+  });
+
+  it("topicCountScale() spans 1 to the largest count; topicCellStyle() leaves 0 empty", () => {
+    const scale = topicCountScale(report.topics);
+    expect(scale.domain).toEqual([1, 3]);
+    expect(topicCellStyle(0, scale).background).toBeNull();
+    expect(topicCellStyle(3, scale).background).toBe("#fde725");
+  });
+
+  it("topicCellLabel() reads the count with the topic's mean and skew", () => {
+    const lop = report.topics.find((t) => t.name === "lopsided")!;
+    expect(topicMean(lop)).toBe(1);
+    expect(topicCellLabel(lop, 1, 3)).toBe("lopsided on broker 1: 3 replicas (topic mean 1.0 per broker, skew 3.00×)");
+  });
+
+  it("topicRowLabel() and topicMatchSummary() describe rows and the filter result", () => {
+    const r = balanceReport(storySnapshot());
+    expect(topicRowLabel(r.topics[0]!)).toBe("__consumer_offsets (internal): 5 partitions, 10 replicas, 10.0 KiB, skew 1.00×");
+    expect(topicMatchSummary(1, r)).toBe("1 of 2 topics");
+  });
+});
