@@ -1,0 +1,91 @@
+// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.2) and the Java
+// org.apache.kafka.storage.internals.log.LogManager (Kafka 4.3+, KIP-1066), written from ALGORITHMS.md §3.2 and §3.4.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
+//
+// Invariants:
+// - The result is the candidate order for a new log, best first: live dirs by ascending log count (current and
+//   future logs), stable, so ties keep the pre-sort order. Logs are counted, never bytes.
+// - tieOrder "config" (Java, 4.3+): ties in log.dirs order; cordoned dirs are removed; if every dir is cordoned the
+//   answer is [first live dir]; a single live dir is returned even when cordoned.
+// - tieOrder "scala-hash" (Scala, up to 4.2): ties in log.dirs order for at most 4 live dirs, Scala 2.13 HashMap
+//   order for 5 or more. Scala's LogManager predates KIP-1066 cordoning, so `cordoned` is ignored there.
+// - Counts for dirs that are not live are ignored: Kafka drops the logs of a failed dir, so they are never counted.
+//   A missing count is 0. No live dir gives [] (Scala answers an empty list; Java would throw).
+// - Duplicate live dirs are rejected, as Kafka refuses duplicate log.dirs at startup.
+
+import { PlacementError } from "./errors";
+import { scalaHashMapKeyOrder } from "./java-hash";
+
+export type TieOrder = "config" | "scala-hash";
+
+export interface NextLogDirsOptions {
+  /** Dirs cordoned with KIP-1066 (`cordoned.log.dirs`); honoured by tieOrder "config" only. */
+  cordoned?: readonly string[];
+  /** "config" (default) = Kafka 4.3+ Java rules; "scala-hash" = Kafka 2.4–4.2 Scala rules. */
+  tieOrder?: TieOrder;
+}
+
+/** Scala's `Map` stays an insertion-ordered Map1..Map4 up to this many entries, then becomes a CHAMP HashMap. */
+export const SCALA_SMALL_MAP_MAX = 4;
+
+export function rejectDuplicateDirs(liveDirs: readonly string[]): void {
+  if (new Set(liveDirs).size !== liveDirs.length) {
+    const seen = new Set<string>();
+    const dup = liveDirs.find((d) => (seen.has(d) ? true : (seen.add(d), false)));
+    throw new PlacementError("duplicate_log_dir", `Duplicate log directory found: ${dup}`, { dir: dup ?? null });
+  }
+}
+
+/** The order of the live dirs before the stable sort by count, i.e. the tie-break order. */
+export function tieBreakOrder(liveDirs: readonly string[], tieOrder: TieOrder): string[] {
+  if (tieOrder === "scala-hash" && liveDirs.length > SCALA_SMALL_MAP_MAX) return scalaHashMapKeyOrder(liveDirs);
+  return [...liveDirs];
+}
+
+function countOf(logCounts: Readonly<Record<string, number>>, dir: string): number {
+  return Object.hasOwn(logCounts, dir) ? (logCounts[dir] as number) : 0;
+}
+
+/** `LogManager.nextLogDirs()` over per-dir log counts: where the next new log goes, best candidate first. */
+export function nextLogDirs(
+  liveDirs: readonly string[],
+  logCounts: Readonly<Record<string, number>>,
+  options: NextLogDirsOptions = {},
+): string[] {
+  rejectDuplicateDirs(liveDirs);
+  const tieOrder = options.tieOrder ?? "config";
+  if (liveDirs.length <= 1) return [...liveDirs];
+  let candidates = tieBreakOrder(liveDirs, tieOrder);
+  if (tieOrder === "config" && options.cordoned && options.cordoned.length > 0) {
+    const cordoned = new Set(options.cordoned);
+    candidates = candidates.filter((d) => !cordoned.has(d));
+    if (candidates.length === 0) return [liveDirs[0] as string];
+  }
+  const keyed = candidates.map((dir) => ({ dir, count: countOf(logCounts, dir) }));
+  keyed.sort((a, b) => a.count - b.count); // Array#sort is stable, like Scala sortBy and Java's stream sort
+  return keyed.map((k) => k.dir);
+}
+
+/**
+ * A literal port that regroups every log on each call, as Kafka does (`allLogs.groupBy(_.parentDir)`, merge with
+ * zeros for the live dirs, sort). Same answers as nextLogDirs; it exists as the benchmark's baseline.
+ */
+export function nextLogDirsLiteral(
+  liveDirs: readonly string[],
+  logs: readonly { parentDir: string }[],
+  options: NextLogDirsOptions = {},
+): string[] {
+  rejectDuplicateDirs(liveDirs);
+  const tieOrder = options.tieOrder ?? "config";
+  if (liveDirs.length === 1) return [liveDirs[0] as string];
+  const logCounts = new Map<string, number>();
+  for (const log of logs) logCounts.set(log.parentDir, (logCounts.get(log.parentDir) ?? 0) + 1);
+  const dirCounts = new Map<string, number>();
+  for (const dir of tieBreakOrder(liveDirs, tieOrder)) dirCounts.set(dir, 0);
+  for (const [dir, count] of logCounts) if (dirCounts.has(dir)) dirCounts.set(dir, count);
+  if (tieOrder === "config") {
+    for (const dir of options.cordoned ?? []) dirCounts.delete(dir);
+    if (dirCounts.size === 0) return liveDirs.length === 0 ? [] : [liveDirs[0] as string];
+  }
+  return [...dirCounts.entries()].sort((a, b) => a[1] - b[1]).map(([dir]) => dir);
+}

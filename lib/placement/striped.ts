@@ -1,0 +1,72 @@
+// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.place (Apache Kafka 3.0–4.x), written from the
+// spec in ALGORITHMS.md §2.6.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
+//
+// Invariants:
+// - One RackList per call, built from the placer's single RandomSource before any check, so a failing call still
+//   consumes its draws (as in the controller, whose placer lives as long as the controller).
+// - Checks in order: rf <= 0, then no unfenced broker, then rf > registered brokers (RackList.place re-checks in
+//   its own order, which can no longer fail).
+// - `startPartition` is ignored: new partitions of an existing topic are not aligned with its old ones.
+// - Broker ids must be distinct (Kafka's come from a map keyed by id); a duplicate is rejected before any draw.
+
+import { PlacementError } from "./errors";
+import type { RandomSource } from "./java-random";
+import {
+  RackList,
+  throwIfAllFenced,
+  throwIfNonPositiveReplicationFactor,
+  throwIfTooFewBrokers,
+  type UsableBroker,
+} from "./rack-list";
+
+/** Kafka's PlacementSpec: which partitions of a topic to place and with how many replicas. */
+export interface PlacementSpec {
+  /** Ignored by StripedReplicaPlacer (kept for parity with Kafka's API). */
+  startPartition?: number;
+  numPartitions: number;
+  numReplicas: number;
+}
+
+function rejectDuplicateIds(brokers: readonly UsableBroker[]): void {
+  const seen = new Set<number>();
+  for (const b of brokers) {
+    if (seen.has(b.id)) {
+      throw new PlacementError("duplicate_broker", `Broker ${b.id} is listed more than once.`, { brokerId: b.id });
+    }
+    seen.add(b.id);
+  }
+}
+
+/** The KRaft controller's placer: holds one RandomSource across calls, like `new StripedReplicaPlacer(new Random())`. */
+export class StripedReplicaPlacer {
+  private readonly random: RandomSource;
+
+  constructor(random: RandomSource) {
+    this.random = random;
+  }
+
+  /** Replicas of each of `spec.numPartitions` partitions, leader first. Brokers in usableBrokers() order. */
+  place(spec: PlacementSpec, usableBrokers: readonly UsableBroker[]): number[][] {
+    rejectDuplicateIds(usableBrokers);
+    const rackList = new RackList(this.random, usableBrokers);
+    throwIfNonPositiveReplicationFactor(spec.numReplicas);
+    throwIfAllFenced(rackList.numUnfencedBrokers);
+    throwIfTooFewBrokers(spec.numReplicas, rackList.numTotalBrokers);
+    const placements: number[][] = [];
+    for (let partition = 0; partition < spec.numPartitions; partition++) {
+      placements.push(rackList.place(spec.numReplicas));
+    }
+    return placements;
+  }
+}
+
+/** One StripedReplicaPlacer.place call: one RackList, placed `numPartitions` times, as the KRaft controller does. */
+export function stripedPlacement(
+  brokers: readonly UsableBroker[],
+  numPartitions: number,
+  replicationFactor: number,
+  random: RandomSource,
+): number[][] {
+  return new StripedReplicaPlacer(random).place({ numPartitions, numReplicas: replicationFactor }, brokers);
+}

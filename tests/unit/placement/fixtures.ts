@@ -1,0 +1,70 @@
+// Typed access to the Kafka fixtures: vectors.json (Kafka's own test cases, copied from shared/kafka) and
+// golden.json (outputs recorded from the real Kafka 3.9.2 jars, the JDK and scala-library; see GenerateGolden.java).
+import fs from "node:fs";
+import path from "node:path";
+import vectorsJson from "../../fixtures/kafka/vectors.json";
+
+export type KafkaError = { type: string; message: string };
+export type Call = [bound: number, value: number];
+export type GoldenBroker = [id: number, rack: string | null, fenced: boolean];
+
+export interface Golden {
+  javaRandom: { seed: string; calls: Call[] }[];
+  mockRandom: { seed: string; calls: Call[] }[];
+  shuffle: { rng: "java" | "mock"; seed: string; list: number[]; twiceShuffled: number[]; then: number }[];
+  stringHashCode: [string, number][];
+  hashMapOrder: { inserted: (string | null)[]; order: (string | null)[] }[];
+  scalaMapOrder: {
+    scalaVersion: string;
+    cases: { dirs: string[]; counts: Record<string, number>; iteration: string[]; sortedByCount: string[] }[];
+  };
+  adminUtils: {
+    brokers: [number, string | null][];
+    nPartitions: number;
+    rf: number;
+    fixedStartIndex: number;
+    startPartitionId: number;
+    seed: string;
+    result?: [number, number[]][];
+    thenNextInt?: number;
+    error?: KafkaError;
+  }[];
+  createPartitions: {
+    brokers: [number, string | null][];
+    existing: Record<string, number[]>;
+    newPartitionCount: number;
+    result?: [number, number[]][];
+    error?: KafkaError;
+  }[];
+  striped: {
+    rng: "java" | "mock";
+    seed: string;
+    calls: { brokers: GoldenBroker[]; numPartitions: number; rf: number; result?: number[][]; error?: KafkaError }[];
+  }[];
+}
+
+export const golden: Golden = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, "../../fixtures/kafka/golden.json"), "utf8"),
+) as Golden;
+
+export interface Vector {
+  id: string;
+  test?: string;
+  kind?: string;
+  [key: string]: unknown;
+}
+
+const allVectors = (vectorsJson as { vectors: Vector[] }).vectors;
+
+export function vector<T = Vector>(id: string): T & Vector {
+  const v = allVectors.find((x) => x.id === id);
+  if (!v) throw new Error(`vector ${id} is missing from tests/fixtures/kafka/vectors.json`);
+  return v as T & Vector;
+}
+
+export const vectorIds = allVectors.map((v) => v.id);
+
+/** Golden seeds are Java longs written as strings. */
+export function seedOf(s: string): bigint {
+  return BigInt(s);
+}

@@ -1,0 +1,100 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { PlacementError, nextLogDirs, nextLogDirsLiteral, scalaHashMapKeyOrder, type TieOrder } from "@/lib/placement";
+import { golden } from "./fixtures";
+
+const six = ["/d1", "/d2", "/d3", "/d4", "/d5", "/d6"];
+
+describe("nextLogDirs (Kafka 4.3+ rules, tieOrder config)", () => {
+  it("nextLogDirs() orders dirs by ascending log count", () => {
+    expect(nextLogDirs(["/a", "/b", "/c"], { "/a": 2, "/b": 1 })).toEqual(["/c", "/b", "/a"]);
+  });
+
+  it("nextLogDirs() puts ties in log.dirs order", () => {
+    expect(nextLogDirs(six, {})).toEqual(six);
+    expect(nextLogDirs(["/z", "/a", "/m"], { "/z": 1, "/a": 1, "/m": 1 })).toEqual(["/z", "/a", "/m"]);
+  });
+
+  it("nextLogDirs() removes cordoned dirs", () => {
+    expect(nextLogDirs(["/a", "/b", "/c"], { "/b": 5 }, { cordoned: ["/a"] })).toEqual(["/c", "/b"]);
+  });
+
+  it("nextLogDirs() falls back to the first live dir when every dir is cordoned", () => {
+    expect(nextLogDirs(["/a", "/b"], { "/a": 9 }, { cordoned: ["/a", "/b"] })).toEqual(["/a"]);
+  });
+
+  it("nextLogDirs() returns a single live dir even when it is cordoned", () => {
+    expect(nextLogDirs(["/only"], { "/only": 3 }, { cordoned: ["/only"] })).toEqual(["/only"]);
+  });
+
+  it("nextLogDirs() ignores counts of dirs that are not live", () => {
+    expect(nextLogDirs(["/a", "/b"], { "/a": 1, "/failed": 0 })).toEqual(["/b", "/a"]);
+  });
+
+  it("nextLogDirs() returns [] when no dir is live", () => {
+    expect(nextLogDirs([], { "/a": 1 })).toEqual([]);
+  });
+
+  it("nextLogDirs() treats dir names like \"toString\" as plain keys", () => {
+    expect(nextLogDirs(["toString", "constructor"], { constructor: 1 })).toEqual(["toString", "constructor"]);
+  });
+
+  it("nextLogDirs() rejects a dir listed twice in log.dirs", () => {
+    expect(() => nextLogDirs(["/a", "/a"], {})).toThrowError(PlacementError);
+    try {
+      nextLogDirs(["/a", "/b", "/a"], {});
+    } catch (e) {
+      expect((e as PlacementError).code).toBe("duplicate_log_dir");
+      expect((e as PlacementError).details).toEqual({ dir: "/a" });
+    }
+  });
+});
+
+describe("nextLogDirs (Kafka 2.4–4.2 Scala rules, tieOrder scala-hash)", () => {
+  it("nextLogDirs() keeps log.dirs order for ties with up to 4 live dirs", () => {
+    const four = ["/z", "/y", "/x", "/w"];
+    expect(nextLogDirs(four, {}, { tieOrder: "scala-hash" })).toEqual(four);
+  });
+
+  it("nextLogDirs() puts ties in Scala HashMap order with 5 or more live dirs", () => {
+    const order = nextLogDirs(six, {}, { tieOrder: "scala-hash" });
+    expect(order).toEqual(scalaHashMapKeyOrder(six));
+    expect(order).not.toEqual(six);
+  });
+
+  it("nextLogDirs() ignores cordoned dirs under the Scala rules (they predate KIP-1066)", () => {
+    expect(nextLogDirs(["/a", "/b"], {}, { tieOrder: "scala-hash", cordoned: ["/a"] })).toEqual(["/a", "/b"]);
+  });
+
+  it.each(golden.scalaMapOrder.cases.map((c, i) => [i, c.dirs.length, c] as const))(
+    "nextLogDirs() sorts like Scala's (zeros ++ logCounts).sortBy(_._2) (case %i, %i dirs)",
+    (_, __, c) => {
+      expect(nextLogDirs(c.dirs, c.counts, { tieOrder: "scala-hash" })).toEqual(c.sortedByCount);
+    },
+  );
+});
+
+describe("nextLogDirsLiteral", () => {
+  const history = fc.record({
+    n: fc.integer({ min: 0, max: 9 }),
+    logs: fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 60 }),
+    cordoned: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }),
+    tieOrder: fc.constantFrom<TieOrder>("config", "scala-hash"),
+  });
+
+  it("nextLogDirsLiteral() regrouping logs gives nextLogDirs' answer", () => {
+    fc.assert(
+      fc.property(history, ({ n, logs, cordoned, tieOrder }) => {
+        const dirs = Array.from({ length: n }, (_, i) => `/var/kafka/data-${i}`);
+        const parents = logs.map((i) => `/var/kafka/data-${i}`); // some fall outside the live dirs
+        const counts: Record<string, number> = {};
+        for (const p of parents) counts[p] = (counts[p] ?? 0) + 1;
+        const options = { tieOrder, cordoned: cordoned.map((i) => `/var/kafka/data-${i}`) };
+        expect(nextLogDirsLiteral(dirs, parents.map((parentDir) => ({ parentDir })), options)).toEqual(
+          nextLogDirs(dirs, counts, options),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

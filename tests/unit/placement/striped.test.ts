@@ -1,0 +1,197 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  BrokerList,
+  JavaRandom,
+  MockRandom,
+  PlacementError,
+  RackList,
+  StripedReplicaPlacer,
+  compareOptionalStrings,
+  stripedPlacement,
+  type RandomSource,
+  type UsableBroker,
+} from "@/lib/placement";
+import { golden, seedOf, type GoldenBroker } from "./fixtures";
+
+const usable = (bs: GoldenBroker[]): UsableBroker[] => bs.map(([id, rack, fenced]) => ({ id, rack, fenced }));
+
+function thrown(fn: () => unknown): PlacementError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PlacementError) return e;
+    throw e;
+  }
+  throw new Error("expected a PlacementError");
+}
+
+describe("StripedReplicaPlacer", () => {
+  it.each(golden.striped.map((s, i) => [i, s.rng, s.seed, s.calls.length, s] as const))(
+    "place() matches Kafka 3.9.2 StripedReplicaPlacer (case %i: %s Random(%s), %i calls on one placer)",
+    (_, rng, seed, __, s) => {
+      const random: RandomSource = rng === "java" ? new JavaRandom(seedOf(seed)) : new MockRandom(seedOf(seed));
+      const placer = new StripedReplicaPlacer(random);
+      for (const call of s.calls) {
+        const run = () => placer.place({ numPartitions: call.numPartitions, numReplicas: call.rf }, usable(call.brokers));
+        if (call.error) {
+          const error = thrown(run);
+          expect(error.kafkaException).toBe(call.error.type);
+          expect(error.message).toBe(call.error.message);
+        } else {
+          expect(run()).toEqual(call.result);
+        }
+      }
+    },
+  );
+
+  it("place() ignores startPartition", () => {
+    const brokers = usable([[0, null, false], [1, null, false], [2, null, false]]);
+    const a = new StripedReplicaPlacer(new MockRandom()).place({ startPartition: 0, numPartitions: 4, numReplicas: 2 }, brokers);
+    const b = new StripedReplicaPlacer(new MockRandom()).place({ startPartition: 9, numPartitions: 4, numReplicas: 2 }, brokers);
+    expect(b).toEqual(a);
+  });
+
+  it("place() consumes the RackList's draws even when it then rejects the replication factor", () => {
+    const brokers = usable([[0, "a", false], [1, "b", false]]);
+    const used = new MockRandom();
+    expect(() => new StripedReplicaPlacer(used).place({ numPartitions: 1, numReplicas: 0 }, brokers)).toThrow(PlacementError);
+    const fresh = new MockRandom();
+    expect(used.nextInt(1 << 30)).not.toBe(fresh.nextInt(1 << 30));
+  });
+
+  it("place() checks rf <= 0, then fencing, then the broker count, with Kafka's messages", () => {
+    const allFenced = usable([[11, "1", true], [10, "1", true]]);
+    const placer = new StripedReplicaPlacer(new MockRandom());
+    expect(thrown(() => placer.place({ numPartitions: 1, numReplicas: 0 }, allFenced)).code).toBe("invalid_replication_factor");
+    const fenced = thrown(() => placer.place({ numPartitions: 1, numReplicas: 3 }, allFenced));
+    expect(fenced.code).toBe("all_brokers_fenced");
+    expect(fenced.message).toBe("All brokers are currently fenced.");
+    expect(fenced.kafkaException).toBe("InvalidReplicationFactorException");
+  });
+
+  it("place() rejects a broker id listed twice before drawing", () => {
+    const random = new MockRandom();
+    const e = thrown(() => stripedPlacement(usable([[1, null, false], [1, null, false]]), 1, 1, random));
+    expect(e.code).toBe("duplicate_broker");
+    expect(random.nextInt(1 << 30)).toBe(new MockRandom().nextInt(1 << 30));
+  });
+
+  it("stripedPlacement() returns no partitions for numPartitions 0", () => {
+    expect(stripedPlacement(usable([[0, null, false]]), 0, 1, new MockRandom())).toEqual([]);
+  });
+});
+
+describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
+  it("place() avoids fenced brokers on a single rack while it can (testRackListWithInvalidRacks)", () => {
+    const rackList = new RackList(
+      new MockRandom(),
+      usable([
+        [11, "1", false],
+        [10, "1", false],
+        [30, "3", true],
+        [31, "3", true],
+        [20, "2", true],
+        [21, "2", true],
+        [41, "4", false],
+        [40, "4", true],
+      ]),
+    );
+    expect(rackList.numTotalBrokers).toBe(8);
+    expect(rackList.numUnfencedBrokers).toBe(3);
+    expect(rackList.rackNames()).toEqual(["1", "2", "3", "4"]);
+    expect(rackList.place(4)).toEqual([41, 11, 21, 30]);
+    expect(rackList.place(4)).toEqual([10, 20, 31, 41]);
+    expect(rackList.place(4)).toEqual([41, 21, 30, 11]);
+  });
+
+  it("place() spreads 200 partitions over 4 brokers exactly as Kafka (testEvenDistribution)", () => {
+    const placements = stripedPlacement(
+      usable([[0, null, false], [1, null, false], [2, null, false], [3, null, false]]),
+      200,
+      2,
+      new MockRandom(),
+    );
+    const counts = new Map<string, number>();
+    for (const p of placements) counts.set(p.join(","), (counts.get(p.join(",")) ?? 0) + 1);
+    expect(Object.fromEntries(counts)).toEqual({
+      "0,1": 14, "0,2": 22, "0,3": 14, "1,0": 17, "1,2": 17, "1,3": 16,
+      "2,0": 13, "2,1": 17, "2,3": 20, "3,0": 20, "3,1": 19, "3,2": 11,
+    });
+  });
+
+  it("place() checks rf > 0, then the broker count, then fencing (RackList order)", () => {
+    const rackList = new RackList(new MockRandom(), usable([[0, null, true], [1, null, true]]));
+    expect(thrown(() => rackList.place(-1)).message).toBe("Invalid replication factor -1: the replication factor must be positive.");
+    expect(thrown(() => rackList.place(3)).code).toBe("invalid_replication_factor");
+    expect(thrown(() => rackList.place(2)).code).toBe("all_brokers_fenced");
+  });
+
+  it("RackList() initializes racks in HashMap order, fenced list before unfenced, then draws the rack offset", () => {
+    const bounds: number[] = [];
+    const spy: RandomSource = { nextInt: (b) => (bounds.push(b), 0) };
+    // Racks "4" then "1" inserted; HashMap order is "1" (2 unfenced, 1 fenced) then "4" (3 unfenced).
+    new RackList(spy, usable([[40, "4", false], [41, "4", false], [42, "4", false], [10, "1", false], [11, "1", false], [12, "1", true]]));
+    expect(bounds).toEqual([1, 2, 3, 2]);
+  });
+
+  it("compareOptionalStrings() sorts no-rack first, then by UTF-16 code units", () => {
+    expect([("b" as string | null), null, "B", "a"].sort(compareOptionalStrings)).toEqual([null, "B", "a", "b"]);
+  });
+});
+
+describe("BrokerList", () => {
+  it("next() walks the list once per epoch and shifts the start by one on each new epoch", () => {
+    const brokers = new BrokerList().add(0).add(1).add(2).add(3);
+    const seen = [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1].map((e) => brokers.next(e));
+    expect(seen).toEqual([0, 1, 2, 3, -1, -1, 1, 2, 3, 0, -1]);
+  });
+
+  it("initialize() draws nothing for an empty list", () => {
+    const bounds: number[] = [];
+    new BrokerList().initialize({ nextInt: (b) => (bounds.push(b), 0) });
+    expect(bounds).toEqual([]);
+  });
+});
+
+describe("stripedPlacement properties", () => {
+  const cluster = fc
+    .array(
+      fc.record({ rack: fc.option(fc.constantFrom("a", "b", "c", "d", "Aa", "BB", ""), { nil: null }), fenced: fc.boolean() }),
+      { minLength: 1, maxLength: 30 },
+    )
+    .map((bs) => bs.map((b, i) => ({ id: i * 2 + 1, ...b })))
+    .filter((bs) => bs.some((b) => !b.fenced));
+
+  it("stripedPlacement() never repeats a broker in a partition and always leads with an unfenced broker", () => {
+    fc.assert(
+      fc.property(cluster, fc.nat(), fc.integer({ min: 1, max: 60 }), fc.integer(), (brokers, rfRaw, numPartitions, seed) => {
+        const rf = 1 + (rfRaw % brokers.length);
+        const fenced = new Set(brokers.filter((b) => b.fenced).map((b) => b.id));
+        const ids = new Set(brokers.map((b) => b.id));
+        const placements = stripedPlacement(brokers, numPartitions, rf, new JavaRandom(seed));
+        return (
+          placements.length === numPartitions &&
+          placements.every((p) => p.length === rf && new Set(p).size === rf && p.every((b) => ids.has(b)) && !fenced.has(p[0]!))
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("stripedPlacement() on one rack uses a fenced broker only when the unfenced ones cannot fill the partition", () => {
+    // Across racks Kafka prefers rack diversity: a rack with only fenced brokers still gets a follower.
+    const oneRack = cluster.map((bs) => bs.map((b) => ({ ...b, rack: null })));
+    fc.assert(
+      fc.property(oneRack, fc.nat(), fc.integer({ min: 1, max: 30 }), fc.integer(), (brokers, rfRaw, numPartitions, seed) => {
+        const rf = 1 + (rfRaw % brokers.length);
+        const unfenced = brokers.filter((b) => !b.fenced).length;
+        const fenced = new Set(brokers.filter((b) => b.fenced).map((b) => b.id));
+        return stripedPlacement(brokers, numPartitions, rf, new JavaRandom(seed)).every(
+          (p) => p.filter((b) => fenced.has(b)).length === Math.max(0, rf - unfenced),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
