@@ -3,3 +3,4 @@ export * from "./parse";
 export * from "./skew";
 export * from "./report";
 export * from "./format";
+export * from "./clone";

@@ -113,12 +113,14 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
     return { id, rack: b.rack, state: b.state, replicas: 0, leaders: 0, bytes: 0, futureBytes: 0, logDirs: b.logDirs.length };
   });
   const dirs: DirFigures[] = [];
-  const dirIndex = new Map<string, number>();
-  const dirKey = (broker: number, path: string) => `${broker}\u0000${path}`;
+  const dirIndexByBroker = new Map<number, Map<string, number>>();
+  const dirIndexOf = (broker: number, path: string | null) => (path === null ? undefined : dirIndexByBroker.get(broker)?.get(path));
   for (const id of brokerIds) {
     const b = snapshot.brokers.find((x) => x.id === id)!;
+    const own = new Map<string, number>();
+    dirIndexByBroker.set(id, own);
     for (const d of b.logDirs) {
-      dirIndex.set(dirKey(id, d.path), dirs.length);
+      own.set(d.path, dirs.length);
       dirs.push({
         broker: id,
         path: d.path,
@@ -168,7 +170,7 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
         const broker = brokers[bi]!;
         broker.replicas += 1;
         broker.bytes += size;
-        const di = replica.logDir === null ? undefined : dirIndex.get(dirKey(replica.broker, replica.logDir));
+        const di = dirIndexOf(replica.broker, replica.logDir);
         if (di === undefined) {
           replicasWithoutDir += 1;
         } else {
@@ -180,7 +182,7 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
         if (replica.future) {
           const fsize = replica.future.sizeBytes ?? 0;
           broker.futureBytes += fsize;
-          const fi = dirIndex.get(dirKey(replica.broker, replica.future.logDir));
+          const fi = dirIndexOf(replica.broker, replica.future.logDir);
           if (fi !== undefined) {
             const fdir = dirs[fi]!;
             fdir.futureReplicas += 1;
@@ -190,7 +192,13 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
         }
       }
     }
-    const topicSkew = skewOf(perBroker.map((v, i) => [i, v] as const));
+    let max = 0;
+    let sum = 0;
+    for (const v of perBroker) {
+      sum += v;
+      if (v > max) max = v;
+    }
+    const mean = perBroker.length > 0 ? sum / perBroker.length : 0;
     topics.push({
       name: topic.name,
       internal: topic.internal,
@@ -198,7 +206,7 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
       replicas: topicReplicas,
       bytes: topicBytes,
       perBroker,
-      skew: topicSkew.maxOverMean,
+      skew: mean > 0 ? max / mean : 1,
     });
   }
 

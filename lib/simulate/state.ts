@@ -8,6 +8,7 @@
  * - A broker that is not `online` is fenced for placement and never in an ISR.
  */
 import type { Broker, ClusterSnapshot, Partition, Topic } from "../model/snapshot";
+import { cloneSnapshot } from "../model/clone";
 import { BrokerDisks, type SimDir } from "./broker-disks";
 import { SimulationError } from "./errors";
 import type { Policy } from "./schema";
@@ -21,7 +22,7 @@ export class SimulationState {
     base: ClusterSnapshot,
     readonly policy: Policy,
   ) {
-    this.snapshot = structuredClone(base);
+    this.snapshot = cloneSnapshot(base);
     const countsByDir = new Map<string, { count: number; bytes: number }>();
     const key = (broker: number, path: string) => `${broker}\u0000${path}`;
     const bump = (broker: number, path: string | null, bytes: number) => {
@@ -105,7 +106,7 @@ export class SimulationState {
 
   /** A copy of the current cluster, as a snapshot of kind `scenario`. */
   capture(label: string): ClusterSnapshot {
-    const out = structuredClone(this.snapshot);
+    const out = cloneSnapshot(this.snapshot);
     out.source = { ...out.source, kind: "scenario", label };
     for (const broker of out.brokers) {
       const disks = this.disks.get(broker.id);

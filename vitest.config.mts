@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-const alias = { "@": path.resolve(__dirname) };
+const alias = { "@": path.resolve(import.meta.dirname) };
 
 // Three projects: unit (pure, fast), integration (real Kafka, route handlers), e2e (Chromium).
 // `npm test` runs them all; timings live in `npm run bench`, never in assertions.

@@ -1,0 +1,37 @@
+/**
+ * A deep copy of a snapshot, written out field by field: several times faster than structuredClone
+ * on snapshots of 100,000 replicas, which the simulator and planner copy on every step.
+ */
+import type { ClusterSnapshot, Partition, Replica } from "./snapshot";
+
+function cloneReplica(r: Replica): Replica {
+  return { broker: r.broker, logDir: r.logDir, sizeBytes: r.sizeBytes, offsetLag: r.offsetLag, future: r.future ? { ...r.future } : null };
+}
+
+function clonePartition(p: Partition): Partition {
+  return {
+    id: p.id,
+    replicas: p.replicas.map(cloneReplica),
+    leader: p.leader,
+    isr: [...p.isr],
+    adding: [...p.adding],
+    removing: [...p.removing],
+    offline: [...p.offline],
+  };
+}
+
+export function cloneSnapshot(s: ClusterSnapshot): ClusterSnapshot {
+  return {
+    schema: s.schema,
+    capturedAt: s.capturedAt,
+    source: { ...s.source },
+    brokers: s.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d })) })),
+    topics: s.topics.map((t) => ({ name: t.name, internal: t.internal, topicId: t.topicId, partitions: t.partitions.map(clonePartition) })),
+    throttles: {
+      defaults: { ...s.throttles.defaults },
+      brokers: s.throttles.brokers.map((b) => ({ ...b })),
+      topics: s.throttles.topics.map((t) => ({ ...t })),
+      reassignments: s.throttles.reassignments.map((r) => ({ ...r, replicas: [...r.replicas], adding: [...r.adding], removing: [...r.removing] })),
+    },
+  };
+}

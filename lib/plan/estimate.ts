@@ -1,0 +1,119 @@
+/**
+ * How long a reassignment takes under throttles, broker by broker.
+ *
+ * Model (and its honest limits):
+ * - A replica added to broker b copies the partition's bytes: inbound to b at the follower rate, and
+ *   outbound from the partition's current leader at the leader rate (followers fetch from the leader).
+ * - A dir move inside a broker copies the replica once, one partition at a time, at the
+ *   alter-log-dirs rate.
+ * - The three quotas are independent, so a broker takes max(in, out, dir) seconds; the reassignment
+ *   takes as long as its slowest (bottleneck) broker.
+ * - Not modelled: bytes produced during the move (they must be copied too), and replication traffic of
+ *   in-sync followers of throttled partitions, which the leader quota also records; both make the
+ *   real move slower, so `ongoingBytesPerSecond` lets the caller reserve part of each rate.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import type { ReassignmentEntry } from "./reassignment-json";
+import { ANY_LOG_DIR } from "./reassignment-json";
+
+export interface Rates {
+  /** leader/follower.replication.throttled.rate, bytes/s. */
+  replicationBytesPerSecond: number;
+  /** replica.alter.log.dirs.io.max.bytes.per.second, bytes/s. */
+  alterLogDirsBytesPerSecond: number;
+  /** Part of each rate already used by other throttled replication, bytes/s (default 0). */
+  ongoingBytesPerSecond?: number;
+}
+
+export interface BrokerTransfer {
+  broker: number;
+  inBytes: number;
+  outBytes: number;
+  dirMoveBytes: number;
+  inSeconds: number;
+  outSeconds: number;
+  dirMoveSeconds: number;
+  seconds: number;
+  /** Which quota limits this broker. */
+  limitedBy: "follower" | "leader" | "alter-log-dirs" | "none";
+}
+
+export interface DurationEstimate {
+  seconds: number;
+  bottleneck: { broker: number; limitedBy: BrokerTransfer["limitedBy"] } | null;
+  brokers: BrokerTransfer[];
+  interBrokerBytes: number;
+  dirMoveBytes: number;
+  assumptions: string[];
+}
+
+export function estimateReassignment(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates): DurationEstimate {
+  const wanted = new Set(entries.map((e) => e.topic));
+  const byTp = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>();
+  for (const t of snapshot.topics) {
+    if (!wanted.has(t.name)) continue;
+    for (const p of t.partitions) byTp.set(`${t.name}\u0000${p.id}`, p);
+  }
+  const transfers = new Map<number, BrokerTransfer>();
+  const get = (broker: number) => {
+    let t = transfers.get(broker);
+    if (!t) {
+      t = { broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" };
+      transfers.set(broker, t);
+    }
+    return t;
+  };
+  let interBrokerBytes = 0;
+  let dirMoveBytes = 0;
+  for (const e of entries) {
+    const p = byTp.get(`${e.topic}\u0000${e.partition}`);
+    if (!p) continue;
+    const current = new Map(p.replicas.map((r) => [r.broker, r]));
+    const size = Math.max(0, ...p.replicas.map((r) => r.sizeBytes ?? 0));
+    const source = p.leader ?? p.replicas[0]?.broker ?? null;
+    e.replicas.forEach((b, i) => {
+      const had = current.get(b);
+      if (!had) {
+        get(b).inBytes += size;
+        if (source !== null) get(source).outBytes += size;
+        interBrokerBytes += size;
+      } else {
+        const dir = e.logDirs[i] ?? ANY_LOG_DIR;
+        if (dir !== ANY_LOG_DIR && dir !== had.logDir) {
+          get(b).dirMoveBytes += had.sizeBytes ?? 0;
+          dirMoveBytes += had.sizeBytes ?? 0;
+        }
+      }
+    });
+  }
+  const reserve = rates.ongoingBytesPerSecond ?? 0;
+  const replication = Math.max(1, rates.replicationBytesPerSecond - reserve);
+  const alter = Math.max(1, rates.alterLogDirsBytesPerSecond);
+  let bottleneck: DurationEstimate["bottleneck"] = null;
+  let seconds = 0;
+  const brokers = [...transfers.values()].sort((a, b) => a.broker - b.broker);
+  for (const t of brokers) {
+    t.inSeconds = t.inBytes / replication;
+    t.outSeconds = t.outBytes / replication;
+    t.dirMoveSeconds = t.dirMoveBytes / alter;
+    t.seconds = Math.max(t.inSeconds, t.outSeconds, t.dirMoveSeconds);
+    t.limitedBy =
+      t.seconds === 0 ? "none" : t.seconds === t.inSeconds ? "follower" : t.seconds === t.outSeconds ? "leader" : "alter-log-dirs";
+    if (t.seconds > seconds) {
+      seconds = t.seconds;
+      bottleneck = { broker: t.broker, limitedBy: t.limitedBy };
+    }
+  }
+  return {
+    seconds,
+    bottleneck,
+    brokers,
+    interBrokerBytes,
+    dirMoveBytes,
+    assumptions: [
+      "Each new replica copies the partition's current size from its leader; bytes produced during the move are not included.",
+      "Dir moves run one partition at a time per broker at the alter-log-dirs rate.",
+      "The leader quota also counts replication to in-sync followers of throttled partitions; reserve it with ongoingBytesPerSecond.",
+    ],
+  };
+}

@@ -1,0 +1,54 @@
+// Port of org.apache.kafka.tools.reassign.ReassignPartitionsCommand#generateAssignment /
+// calculateAssignment / getBrokerMetadata (Kafka 2.6–4.0), written from ALGORITHMS.md §1.6.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
+/**
+ * `kafka-reassign-partitions --generate` (up to 4.0; 4.1+ uses the striped placer instead):
+ * - brokers are the cluster's nodes filtered to `--broker-list`, in node order; racks are used unless
+ *   rack awareness is disabled, and a mix of racked and unracked brokers is refused;
+ * - each topic is assigned afresh by AdminUtils with a random start, its partition count, and the
+ *   replica count of its first partition.
+ */
+import { assignReplicasToBrokers, PlacementError, type RandomSource } from "../placement";
+import type { ClusterSnapshot } from "../model/snapshot";
+
+export class GenerateError extends Error {
+  constructor(
+    readonly code: "inconsistent_racks" | "unknown_topic" | "invalid_replication_factor",
+    message: string,
+  ) {
+    super(message);
+    this.name = "GenerateError";
+  }
+}
+
+export function generateAssignment(
+  snapshot: ClusterSnapshot,
+  topics: string[],
+  brokerList: number[],
+  options: { rackAware?: boolean; random: RandomSource },
+): Map<string, number[][]> {
+  const wanted = new Set(brokerList);
+  const brokers = snapshot.brokers.filter((b) => wanted.has(b.id));
+  const rackAware = options.rackAware ?? true;
+  if (rackAware && brokers.some((b) => b.rack !== null) && brokers.some((b) => b.rack === null)) {
+    throw new GenerateError(
+      "inconsistent_racks",
+      "Not all brokers have rack information. Add --disable-rack-aware in command line to make replica assignment without rack information.",
+    );
+  }
+  const metadata = brokers.map((b) => ({ id: b.id, rack: rackAware ? b.rack : null }));
+  const out = new Map<string, number[][]>();
+  for (const name of topics) {
+    const topic = snapshot.topics.find((t) => t.name === name);
+    if (!topic) throw new GenerateError("unknown_topic", `Topic ${name} not found.`);
+    const rf = topic.partitions[0]?.replicas.length ?? 0;
+    try {
+      const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
+      out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));
+    } catch (error) {
+      if (error instanceof PlacementError) throw new GenerateError("invalid_replication_factor", error.message);
+      throw error;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+/**
+ * Inter-broker balancing: move replicas from over-loaded brokers to under-loaded ones.
+ *
+ * Invariants and priorities:
+ * - Load is bytes or replica count; the target is the mean over online brokers; a broker within
+ *   `tolerance` × mean of it is balanced (±1 replica in count mode).
+ * - A move never puts two replicas of a partition on one broker, never lowers the number of distinct
+ *   racks of a partition, and by default never moves the current or preferred leader (no leadership
+ *   change); it moves only movable replicas (see PlanState).
+ * - The destination dir is chosen explicitly: the open dir of the destination broker furthest under
+ *   its share that stays within the headroom. It is pinned in `log_dirs`, so Kafka's count rule
+ *   cannot recreate a skew.
+ * - Every move strictly lowers Σ|load − target| over brokers; bytes mode picks the replica whose size
+ *   best fits the smaller gap, count mode the smallest replica (cheapest to copy).
+ */
+import type { PlanOptions } from "./options";
+import { replicaOn, type PBroker, type PDir, type PlanState, type PReplica } from "./plan-state";
+
+export interface InterMove {
+  replica: PReplica;
+  fromBroker: number;
+  fromDir: PDir;
+  to: PDir;
+}
+
+export interface InterContext {
+  state: PlanState;
+  options: PlanOptions;
+  budget: { bytes: number; moves: number };
+  record: (move: InterMove) => void;
+}
+
+export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
+
+function load(b: PBroker, options: PlanOptions): number {
+  return options.interObjective === "bytes" ? b.bytes : b.count;
+}
+
+function distinctRacks(state: PlanState, brokers: number[]): number {
+  const racks = new Set<string>();
+  for (const id of brokers) {
+    const rack = state.brokers.get(id)?.rack;
+    if (rack) racks.add(rack);
+  }
+  return racks.size;
+}
+
+/** The destination dir on `broker` for `bytes`: furthest under its capacity share, within headroom. */
+export function destinationDir(state: PlanState, broker: PBroker, bytes: number, options: PlanOptions): PDir | null {
+  let best: PDir | null = null;
+  let bestScore = Infinity;
+  for (const d of state.openDirs(broker)) {
+    if (!state.fits(d, bytes, options.headroom)) continue;
+    const score = d.cap !== null ? (d.bytes + d.other) / d.cap : d.bytes;
+    if (score < bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function canMove(state: PlanState, replica: PReplica, to: PBroker, options: PlanOptions): boolean {
+  const part = replica.part;
+  if (!part.movable || replicaOn(part, to.id) !== undefined) return false;
+  if (!options.moveLeaders && (part.leader === replica.broker || part.original[0] === replica.broker)) return false;
+  const after = part.replicas.map((b) => (b === replica.broker ? to.id : b));
+  return distinctRacks(state, after) >= distinctRacks(state, part.replicas);
+}
+
+export function balanceBrokers(ctx: InterContext): InterStop {
+  const { state, options } = ctx;
+  const online = [...state.brokers.values()].filter((b) => b.online && state.openDirs(b).length > 0);
+  if (online.length < 2) return "balanced";
+  const total = online.reduce((a, b) => a + load(b, options), 0);
+  const mean = total / online.length;
+  const tolerance = options.interObjective === "bytes" ? options.tolerance * mean : Math.max(1, options.tolerance * mean);
+  let budgetBlocked = false;
+  for (;;) {
+    const sorted = [...online].sort((a, b) => load(b, options) - load(a, options) || a.id - b.id);
+    if (sorted.every((b) => Math.abs(load(b, options) - mean) <= tolerance)) return "balanced";
+    if (ctx.budget.bytes <= 0) return "byte_cap";
+    if (ctx.budget.moves <= 0) return "max_moves";
+    let moved = false;
+    outer: for (const over of sorted) {
+      const eOver = load(over, options) - mean;
+      if (eOver <= 0) break;
+      for (let i = sorted.length - 1; i >= 0; i--) {
+        const under = sorted[i]!;
+        const eUnder = mean - load(under, options);
+        if (eUnder <= 0) break;
+        const accept = (r: PReplica) =>
+          r.size <= ctx.budget.bytes && canMove(state, r, under, options) && destinationDir(state, under, r.size, options) !== null;
+        let replica: PReplica | null;
+        if (options.interObjective === "bytes") {
+          const gap = Math.min(eOver, eUnder);
+          replica = over.movable.largestAtMost(gap, 0, accept) ?? over.movable.smallestAbove(gap, eOver + eUnder, accept);
+        } else {
+          // One replica moves one unit of load; it lowers Σ|excess| only while eOver + eUnder > 1.
+          replica = eOver + eUnder > 1 ? over.movable.smallestAbove(-1, Infinity, accept) : null;
+        }
+        if (!replica) {
+          if (ctx.budget.bytes !== Infinity && over.movable.smallestAbove(-1, Infinity, (r) => canMove(state, r, under, options) && destinationDir(state, under, r.size, options) !== null)) {
+            budgetBlocked = true;
+          }
+          continue;
+        }
+        const fromDir = over.byPath.get(replica.dir!)!;
+        const to = destinationDir(state, under, replica.size, options)!;
+        state.moveToBroker(replica, to);
+        ctx.budget.bytes -= replica.size;
+        ctx.budget.moves -= 1;
+        ctx.record({ replica, fromBroker: over.id, fromDir, to });
+        moved = true;
+        break outer;
+      }
+    }
+    if (!moved) return budgetBlocked ? "byte_cap" : "no_improving_move";
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Intra-broker balancing: move replicas between the dirs of one broker (same replica set, new
+ * `log_dirs`), a local copy with no network, ISR or leader change.
+ *
+ * Invariants and priorities:
+ * - Target of a dir = the broker's used bytes (Kafka + other) split by capacity (`utilization`), or
+ *   equally (`bytes`, or when any capacity is unknown). Excess = used − target.
+ * - Only online dirs take part; cordoned and offline dirs are left as they are.
+ * - Greedy: pair the most-over dir with the most-under dir and move the replica whose size best fits
+ *   the smaller of the two gaps (largest size ≤ gap; else the smallest larger one that still lowers
+ *   Σ|excess|). Every move strictly lowers Σ|excess|, never fills a dir past the headroom, and the
+ *   pass stops as soon as every dir is within tolerance — at the tolerance, not at zero.
+ * - Then a swap pass for dirs still out of tolerance whose replicas are all too big to move alone.
+ */
+import type { PlanOptions } from "./options";
+import type { PBroker, PDir, PlanState, PReplica } from "./plan-state";
+
+export interface IntraMove {
+  replica: PReplica;
+  from: PDir;
+  to: PDir;
+}
+
+export interface IntraContext {
+  state: PlanState;
+  options: PlanOptions;
+  /** Bytes still allowed to move (Infinity = no cap); decremented by the caller's budget. */
+  budget: { bytes: number; moves: number };
+  record: (move: IntraMove) => void;
+}
+
+
+interface DirTarget {
+  dir: PDir;
+  weight: number;
+  target: number;
+  tolerance: number;
+}
+
+function targets(broker: PBroker, dirs: PDir[], options: PlanOptions): DirTarget[] {
+  const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
+  const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const used = dirs.reduce((a, d) => a + d.bytes + d.other, 0);
+  return dirs.map((dir, i) => {
+    const target = (used * weights[i]!) / totalWeight;
+    // In utilisation mode the tolerance is in utilisation points of this dir's capacity;
+    // in bytes mode it is a share of the target.
+    const tolerance = useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
+    return { dir, weight: weights[i]!, target, tolerance };
+  });
+}
+
+const excess = (t: DirTarget) => t.dir.bytes + t.dir.other - t.target;
+
+/** Σ over dirs of bytes above target: no plan can move less within this broker. */
+export function intraLowerBound(state: PlanState, broker: PBroker, options: PlanOptions): number {
+  const dirs = state.openDirs(broker);
+  if (dirs.length < 2) return 0;
+  return targets(broker, dirs, options).reduce((a, t) => a + Math.max(0, excess(t)), 0);
+}
+
+export function isBrokerBalanced(state: PlanState, broker: PBroker, options: PlanOptions): boolean {
+  const dirs = state.openDirs(broker);
+  if (dirs.length < 2) return true;
+  return targets(broker, dirs, options).every((t) => Math.abs(excess(t)) <= t.tolerance);
+}
+
+/** Normalised deviation used to pick the most-over and most-under dirs. */
+const deviation = (t: DirTarget) => excess(t) / t.weight;
+
+/** "budget": a move exists but the byte cap forbids it. */
+type Attempt = "moved" | "none" | "budget";
+
+function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt {
+  const eOver = excess(over);
+  const eUnder = -excess(under);
+  if (eOver <= 0 || eUnder <= 0) return "none";
+  const gap = Math.min(eOver, eUnder);
+  const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
+  const accept = (r: PReplica) => r.size <= limit && ctx.state.fits(under.dir, r.size, ctx.options.headroom);
+  // Best fit without overshoot, then the smallest overshoot that still lowers Σ|excess| (s < eOver + eUnder).
+  const find = (ok: (r: PReplica) => boolean) =>
+    over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
+  const replica = find(accept);
+  if (!replica) return find((r) => ctx.state.fits(under.dir, r.size, ctx.options.headroom)) ? "budget" : "none";
+  const move = { replica, from: over.dir, to: under.dir };
+  ctx.state.moveWithinBroker(replica, under.dir);
+  ctx.budget.bytes -= replica.size;
+  ctx.budget.moves -= 1;
+  ctx.record(move);
+  return "moved";
+}
+
+/** Swap a larger replica out of `over` for a smaller one of `under`, net transfer best fitting the gap. */
+function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt {
+  const eOver = excess(over);
+  const eUnder = -excess(under);
+  if (eOver <= 0 || eUnder <= 0) return "none";
+  const gap = Math.min(eOver, eUnder);
+  let best: { a: PReplica; b: PReplica; net: number } | null = null;
+  const small = under.dir.replicas.all();
+  for (const a of over.dir.replicas.all()) {
+    if (a.size + (small[0]?.size ?? 0) > ctx.budget.bytes) break;
+    for (const b of small) {
+      if (b.size >= a.size) break;
+      const net = a.size - b.size;
+      if (net > gap) continue;
+      if (a.size + b.size > ctx.budget.bytes) continue;
+      if (!ctx.state.fits(under.dir, net, ctx.options.headroom)) continue;
+      if (!best || net > best.net) best = { a, b, net };
+    }
+  }
+  if (!best) return "none";
+  ctx.state.moveWithinBroker(best.a, under.dir);
+  ctx.state.moveWithinBroker(best.b, over.dir);
+  ctx.budget.bytes -= best.a.size + best.b.size;
+  ctx.budget.moves -= 2;
+  ctx.record({ replica: best.a, from: over.dir, to: under.dir });
+  ctx.record({ replica: best.b, from: under.dir, to: over.dir });
+  return "moved";
+}
+
+export type IntraStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
+
+export function balanceBrokerDirs(ctx: IntraContext, broker: PBroker): IntraStop {
+  const dirs = ctx.state.openDirs(broker);
+  if (dirs.length < 2) return "balanced";
+  const ts = targets(broker, dirs, ctx.options);
+  let budgetBlocked = false;
+  for (const allowSwaps of [false, true]) {
+    for (;;) {
+      if (ts.every((t) => Math.abs(excess(t)) <= t.tolerance)) return "balanced";
+      if (ctx.budget.bytes <= 0) return "byte_cap";
+      if (ctx.budget.moves <= 0) return "max_moves";
+      const byDeviation = [...ts].sort((a, b) => deviation(b) - deviation(a));
+      let moved = false;
+      // Most-over first; for each, the most-under dir that can take a replica.
+      outer: for (const over of byDeviation) {
+        if (excess(over) <= 0) break;
+        for (let i = byDeviation.length - 1; i >= 0; i--) {
+          const under = byDeviation[i]!;
+          if (excess(under) >= 0) break;
+          const attempt = allowSwaps ? trySwap(ctx, over, under) : tryMove(ctx, over, under);
+          if (attempt === "budget") budgetBlocked = true;
+          if (attempt === "moved") {
+            moved = true;
+            break outer;
+          }
+        }
+      }
+      if (!moved) break;
+    }
+  }
+  return budgetBlocked ? "byte_cap" : "no_improving_move";
+}

@@ -1,0 +1,203 @@
+/**
+ * The planner's working model of a cluster: brokers, dirs and replicas with the indexes the greedy
+ * passes need (replicas sorted by size per dir and per broker).
+ *
+ * Invariants:
+ * - A dir's `bytes` is the Kafka bytes in it (current and future replicas); `other` is non-Kafka usage
+ *   (total − usable − Kafka bytes, when capacity is known), constant during planning.
+ * - A replica is movable only if its partition is movable (topic not excluded, no reassignment or
+ *   dir move in flight) and it sits in a known, online dir of an online broker.
+ * - Every move keeps all indexes consistent; nothing is removed from the cluster.
+ */
+import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
+import { SortedReplicas } from "./sorted-replicas";
+import { copySize } from "../simulate/reassign";
+
+export interface PReplica {
+  uid: number;
+  size: number;
+  part: PPartition;
+  broker: number;
+  dir: string | null;
+  readonly originalBroker: number;
+  readonly originalDir: string | null;
+  readonly originalSize: number;
+}
+
+export interface PPartition {
+  topic: string;
+  partition: number;
+  /** Planned replica list (a moved replica takes the slot of the one it replaces). */
+  replicas: number[];
+  readonly original: number[];
+  leader: number | null;
+  movable: boolean;
+  /** Its replicas (RF is small: a list beats a Map per partition). */
+  members: PReplica[];
+  /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
+  copySize: number;
+}
+
+export interface PDir {
+  broker: number;
+  path: string;
+  state: LogDir["state"];
+  cap: number | null;
+  other: number;
+  bytes: number;
+  replicas: SortedReplicas<PReplica>;
+}
+
+export interface PBroker {
+  id: number;
+  rack: string | null;
+  online: boolean;
+  dirs: PDir[];
+  byPath: Map<string, PDir>;
+  bytes: number;
+  count: number;
+  /** Movable replicas on this broker, for inter-broker best-fit. */
+  movable: SortedReplicas<PReplica>;
+}
+
+/** The replica of `part` on `broker`, if any. */
+export function replicaOn(part: PPartition, broker: number): PReplica | undefined {
+  for (const r of part.members) if (r.broker === broker) return r;
+  return undefined;
+}
+
+export class PlanState {
+  readonly brokers = new Map<number, PBroker>();
+  readonly partitions: PPartition[] = [];
+  private nextUid = 0;
+
+  constructor(
+    readonly snapshot: ClusterSnapshot,
+    excludeTopics: ReadonlySet<string>,
+  ) {
+    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b));
+    const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
+    for (const topic of snapshot.topics) {
+      for (const p of topic.partitions) {
+        const busy =
+          inFlight.has(`${topic.name}\u0000${p.id}`) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
+        const part: PPartition = {
+          topic: topic.name,
+          partition: p.id,
+          replicas: p.replicas.map((r) => r.broker),
+          original: p.replicas.map((r) => r.broker),
+          leader: p.leader,
+          movable: !excludeTopics.has(topic.name) && !busy,
+          members: [],
+          copySize: copySize(p),
+        };
+        this.partitions.push(part);
+        for (const r of p.replicas) {
+          const replica: PReplica = {
+            uid: this.nextUid++,
+            size: r.sizeBytes ?? 0,
+            part,
+            broker: r.broker,
+            dir: r.logDir,
+            originalBroker: r.broker,
+            originalDir: r.logDir,
+            originalSize: r.sizeBytes ?? 0,
+          };
+          part.members.push(replica);
+          const broker = this.brokers.get(r.broker);
+          if (!broker) continue;
+          broker.bytes += replica.size;
+          broker.count += 1;
+          const dir = r.logDir === null ? undefined : broker.byPath.get(r.logDir);
+          if (dir) {
+            dir.bytes += replica.size;
+            if (part.movable && broker.online && dir.state === "online") {
+              dir.replicas.add(replica);
+              broker.movable.add(replica);
+            }
+          }
+          if (r.future) {
+            const fdir = broker.byPath.get(r.future.logDir);
+            if (fdir) fdir.bytes += r.future.sizeBytes ?? 0;
+          }
+        }
+      }
+    }
+    for (const b of snapshot.brokers) {
+      const broker = this.brokers.get(b.id)!;
+      broker.movable.seal();
+      for (const source of b.logDirs) {
+        const d = broker.byPath.get(source.path)!;
+        d.replicas.seal();
+        if (source.totalBytes !== null && source.usableBytes !== null) {
+          d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
+        }
+      }
+    }
+  }
+
+  private makeBroker(b: Broker): PBroker {
+    const dirs: PDir[] = b.logDirs.map((d) => ({
+      broker: b.id,
+      path: d.path,
+      state: d.state,
+      cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null,
+      other: 0,
+      bytes: 0,
+      replicas: new SortedReplicas<PReplica>(),
+    }));
+    return {
+      id: b.id,
+      rack: b.rack,
+      online: b.state === "online",
+      dirs,
+      byPath: new Map(dirs.map((d) => [d.path, d])),
+      bytes: 0,
+      count: 0,
+      movable: new SortedReplicas<PReplica>(),
+    };
+  }
+
+  /** Moves a replica to another dir of its broker. */
+  moveWithinBroker(replica: PReplica, to: PDir): void {
+    const broker = this.brokers.get(replica.broker)!;
+    const from = broker.byPath.get(replica.dir!)!;
+    from.replicas.remove(replica);
+    from.bytes -= replica.size;
+    replica.dir = to.path;
+    to.bytes += replica.size;
+    to.replicas.insert(replica);
+  }
+
+  /** Moves a replica to another broker's dir; it takes the moved replica's slot in the replica list. */
+  moveToBroker(replica: PReplica, to: PDir): void {
+    const fromBroker = this.brokers.get(replica.broker)!;
+    const toBroker = this.brokers.get(to.broker)!;
+    const fromDir = fromBroker.byPath.get(replica.dir!)!;
+    fromDir.replicas.remove(replica);
+    fromDir.bytes -= replica.size;
+    fromBroker.movable.remove(replica);
+    fromBroker.bytes -= replica.size;
+    fromBroker.count -= 1;
+    const part = replica.part;
+    part.replicas = part.replicas.map((b) => (b === replica.broker ? to.broker : b));
+    replica.broker = to.broker;
+    replica.dir = to.path;
+    replica.size = to.broker === replica.originalBroker ? replica.originalSize : part.copySize;
+    to.bytes += replica.size;
+    to.replicas.insert(replica);
+    toBroker.movable.insert(replica);
+    toBroker.bytes += replica.size;
+    toBroker.count += 1;
+  }
+
+  /** Dirs that can take new data: online (not offline, not cordoned) on an online broker. */
+  openDirs(broker: PBroker): PDir[] {
+    return broker.online ? broker.dirs.filter((d) => d.state === "online") : [];
+  }
+
+  /** Would `bytes` more keep the dir at or under the headroom? Unknown capacity: always. */
+  fits(dir: PDir, bytes: number, headroom: number): boolean {
+    return dir.cap === null || dir.other + dir.bytes + bytes <= headroom * dir.cap;
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The rebalancing planner: a skewed snapshot in, the fewest bytes moved that bring it within
+ * tolerance out — with the reassignment JSON, the throttles it needs and an honest duration.
+ *
+ * Priorities, in order:
+ * 1. Safety: never two replicas of a partition on one broker, never fewer distinct racks than before,
+ *    never a dir past the headroom, leaders stay unless allowed, excluded topics and partitions with a
+ *    move in flight are left alone, the byte cap is respected.
+ * 2. Minimal movement: every move strictly lowers the objective, and planning stops at the tolerance.
+ * 3. Determinism: the same snapshot and options give the same plan.
+ * Every moved replica's destination dir is pinned in `log_dirs`.
+ */
+import { balanceReport, type BalanceReport } from "../model/report";
+import { cloneSnapshot } from "../model/clone";
+import type { ClusterSnapshot } from "../model/snapshot";
+import { estimateReassignment, type DurationEstimate } from "./estimate";
+import { balanceBrokers, type InterStop } from "./inter-broker";
+import { balanceBrokerDirs, intraLowerBound, type IntraStop } from "./intra-broker";
+import type { PlanOptions } from "./options";
+import { PlanState, replicaOn } from "./plan-state";
+import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
+import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+import { leaderAndIsrAfter } from "../simulate/reassign";
+
+export interface PlanMove {
+  kind: "intra" | "inter";
+  topic: string;
+  partition: number;
+  fromBroker: number;
+  toBroker: number;
+  fromDir: string | null;
+  toDir: string;
+  bytes: number;
+}
+
+export interface Plan {
+  options: PlanOptions;
+  moves: PlanMove[];
+  entries: ReassignmentEntry[];
+  reassignmentJson: string;
+  /** The current assignment of every partition in the plan, to roll back with. */
+  rollbackJson: string;
+  bytesMoved: { intra: number; inter: number; total: number };
+  /** Σ over dirs of bytes above target, before planning: no intra-broker plan can move less. */
+  intraLowerBound: number;
+  stoppedBecause: { inter: InterStop | null; intra: IntraStop | null };
+  before: BalanceReport;
+  after: BalanceReport;
+  afterSnapshot: ClusterSnapshot;
+  /** After the plan, the largest |dir utilisation − its broker's utilisation|, in points (0.05 = 5). */
+  maxDirDeviation: number;
+  throttles: ThrottlePlan;
+  estimate: DurationEstimate;
+  warnings: string[];
+}
+
+function worstStop<T extends string>(stops: T[]): T | null {
+  const order = ["max_moves", "byte_cap", "no_improving_move", "balanced"];
+  return stops.length === 0 ? null : [...stops].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0]!;
+}
+
+export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Plan {
+  const state = new PlanState(snapshot, new Set(options.excludeTopics));
+  const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
+  const lowerBound = [...state.brokers.values()].reduce((a, b) => a + intraLowerBound(state, b, options), 0);
+  const noop = () => {};
+  const interStops: InterStop[] = [];
+  const intraStops: IntraStop[] = [];
+  const runInter = () => interStops.push(balanceBrokers({ state, options, budget, record: noop }));
+  const runIntra = () => {
+    for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
+      intraStops.push(balanceBrokerDirs({ state, options, budget, record: noop }, broker));
+    }
+  };
+  const phases = options.mode === "intra" ? [runIntra] : options.mode === "inter" ? [runInter] : options.order === "inter-first" ? [runInter, runIntra] : [runIntra, runInter];
+  for (const phase of phases) phase();
+
+  // The plan is the difference between where replicas started and where they ended, so a replica that
+  // moved twice during planning still moves once.
+  const moves: PlanMove[] = [];
+  const touched = new Set<PlanState["partitions"][number]>();
+  for (const part of state.partitions) {
+    for (const r of part.members) {
+      if (r.broker === r.originalBroker && r.dir === r.originalDir) continue;
+      touched.add(part);
+      moves.push({
+        kind: r.broker === r.originalBroker ? "intra" : "inter",
+        topic: part.topic,
+        partition: part.partition,
+        fromBroker: r.originalBroker,
+        toBroker: r.broker,
+        fromDir: r.originalDir,
+        toDir: r.dir!,
+        bytes: r.size,
+      });
+    }
+  }
+  const entries: ReassignmentEntry[] = [...touched].map((part) => ({
+    topic: part.topic,
+    partition: part.partition,
+    replicas: [...part.replicas],
+    logDirs: part.replicas.map((b) => {
+      const r = replicaOn(part, b)!;
+      return r.broker === r.originalBroker && r.dir === r.originalDir ? ANY_LOG_DIR : r.dir!;
+    }),
+  }));
+  const current: Record<string, number[]> = {};
+  const proposed: Record<string, number[]> = {};
+  for (const part of touched) {
+    current[`${part.topic}-${part.partition}`] = part.original;
+    proposed[`${part.topic}-${part.partition}`] = part.replicas;
+  }
+
+  const afterSnapshot = applyPlanState(snapshot, state);
+  const after = balanceReport(afterSnapshot);
+  const intra = moves.filter((m) => m.kind === "intra").reduce((a, m) => a + m.bytes, 0);
+  const inter = moves.filter((m) => m.kind === "inter").reduce((a, m) => a + m.bytes, 0);
+  const rates = {
+    replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
+    alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
+  };
+  const warnings: string[] = [];
+  const inFlight = state.partitions.filter((p) => !p.movable && !options.excludeTopics.includes(p.topic)).length;
+  if (inFlight > 0) warnings.push(`${inFlight} partition(s) have a reassignment or dir move in flight and were left alone.`);
+  const stoppedBecause = { inter: worstStop(interStops), intra: worstStop(intraStops) };
+  if (stoppedBecause.intra === "no_improving_move" || stoppedBecause.inter === "no_improving_move") {
+    warnings.push("Some dirs or brokers are still outside the tolerance: no single move or swap improves them within the headroom and constraints.");
+  }
+  if (stoppedBecause.intra === "byte_cap" || stoppedBecause.inter === "byte_cap") warnings.push("The byte cap stopped the plan before everything was balanced.");
+
+  return {
+    options,
+    moves,
+    entries,
+    reassignmentJson: formatReassignmentJson(entries),
+    rollbackJson: currentAssignmentJson(proposed, current),
+    bytesMoved: { intra, inter, total: intra + inter },
+    intraLowerBound: lowerBound,
+    stoppedBecause,
+    before: balanceReport(snapshot),
+    after,
+    afterSnapshot,
+    maxDirDeviation: maxDirDeviation(after),
+    throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
+    estimate: estimateReassignment(snapshot, entries, rates),
+    warnings,
+  };
+}
+
+/** Largest |dir utilisation − broker utilisation| over online dirs with known capacity. */
+export function maxDirDeviation(report: BalanceReport): number {
+  let worst = 0;
+  for (const id of report.brokerIds) {
+    const dirs = report.dirs.filter((d) => d.broker === id && d.state === "online" && d.totalBytes !== null && d.totalBytes > 0);
+    const cap = dirs.reduce((a, d) => a + d.totalBytes!, 0);
+    if (cap === 0) continue;
+    const mean = dirs.reduce((a, d) => a + d.usedBytes, 0) / cap;
+    for (const d of dirs) worst = Math.max(worst, Math.abs(d.usedBytes / d.totalBytes! - mean));
+  }
+  return worst;
+}
+
+/** The snapshot as it will be once the plan has run (the planner's own bookkeeping). */
+function applyPlanState(snapshot: ClusterSnapshot, state: PlanState): ClusterSnapshot {
+  const out = cloneSnapshot(snapshot);
+  out.source = { ...out.source, kind: "scenario", label: `${snapshot.source.label} · after plan` };
+  const online = (b: number) => state.brokers.get(b)?.online ?? false;
+  const parts = new Map(state.partitions.map((p) => [`${p.topic}\u0000${p.partition}`, p]));
+  for (const topic of out.topics) {
+    for (const p of topic.partitions) {
+      const part = parts.get(`${topic.name}\u0000${p.id}`)!;
+      const changed = [...part.members].some((r) => r.broker !== r.originalBroker || r.dir !== r.originalDir);
+      if (!changed) continue;
+      const old = new Map(p.replicas.map((r) => [r.broker, r]));
+      const next = part.replicas.map((b) => {
+        const r = replicaOn(part, b)!;
+        const had = old.get(b);
+        if (had && r.dir === had.logDir) return had;
+        if (had) return { ...had, logDir: r.dir, future: null };
+        return { broker: b, logDir: r.dir, sizeBytes: r.size, offsetLag: 0, future: null };
+      });
+      const { leader, isr } = leaderAndIsrAfter(p, part.replicas, online);
+      p.replicas = next;
+      p.leader = leader;
+      p.isr = isr;
+      p.adding = [];
+      p.removing = [];
+      p.offline = p.offline.filter((b) => part.replicas.includes(b));
+    }
+  }
+  for (const broker of out.brokers) {
+    const pb = state.brokers.get(broker.id)!;
+    for (const d of broker.logDirs) {
+      const pd = pb.byPath.get(d.path)!;
+      if (d.totalBytes !== null && d.usableBytes !== null) d.usableBytes = Math.max(0, d.totalBytes - pd.other - pd.bytes);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+// Port of the reassignment JSON handling of org.apache.kafka.tools.reassign.ReassignPartitionsCommand
+// (formatAsReassignmentJson, parsePartitionReassignmentData, parseExecuteAssignmentArgs; Kafka 2.6–4.x), from ALGORITHMS.md §5.6.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
+/**
+ * Reassignment JSON, version 1 (the only version):
+ * `{"version":1,"partitions":[{"topic":"foo","partition":0,"replicas":[1,2,3],"log_dirs":["any","/d2","any"]}]}`.
+ *
+ * - Output: keys in the order version, partitions; partitions sorted by topic (Java string order)
+ *   then partition; each with topic, partition, replicas, log_dirs ("any" where no dir is pinned).
+ * - Input: `version` optional (default 1, anything else refused); `log_dirs` optional, same length as
+ *   replicas; `--execute` refuses an empty list, an empty replica list, duplicate partitions and
+ *   duplicate brokers in one list — with Kafka's messages.
+ */
+import { compareJavaStrings } from "../throttle/java-string";
+
+export const ANY_LOG_DIR = "any";
+
+export interface ReassignmentEntry {
+  topic: string;
+  partition: number;
+  replicas: number[];
+  /** Same length as replicas; "any" = no preference. */
+  logDirs: string[];
+}
+
+export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: string; message: string };
+
+export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; partition: number; replicas: number[]; logDirs?: string[] }>): string {
+  const sorted = [...entries].sort((a, b) => compareJavaStrings(a.topic, b.topic) || a.partition - b.partition);
+  return JSON.stringify({
+    version: 1,
+    partitions: sorted.map((e) => ({
+      topic: e.topic,
+      partition: e.partition,
+      replicas: e.replicas,
+      log_dirs: e.logDirs ?? e.replicas.map(() => ANY_LOG_DIR),
+    })),
+  });
+}
+
+/**
+ * "Current partition replica assignment" as the tool prints it before executing (for rollback):
+ * the current replicas of every partition in the proposal, dirs "any".
+ */
+export function currentAssignmentJson(proposed: Record<string, number[]>, current: Record<string, number[]>): string {
+  const entries = Object.keys(proposed).map((key) => {
+    const i = key.lastIndexOf("-");
+    return { topic: key.slice(0, i), partition: Number(key.slice(i + 1)), replicas: current[key] ?? [] };
+  });
+  return formatReassignmentJson(entries);
+}
+
+const fail = (code: string, message: string): ReassignmentParse => ({ ok: false, code, message });
+
+function isIntArray(v: unknown): v is number[] {
+  return Array.isArray(v) && v.every((x) => Number.isInteger(x));
+}
+
+/** Parses and checks a reassignment JSON as `kafka-reassign-partitions --execute` does. */
+export function parseReassignmentJson(text: string): ReassignmentParse {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fail("invalid_json", "The input string is not a valid JSON");
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return fail("invalid_json", "The reassignment JSON must be an object");
+  const obj = data as Record<string, unknown>;
+  const version = obj.version ?? 1;
+  if (version !== 1) return fail("unsupported_version", `Not supported version field value ${String(version)}`);
+  const partitions = obj.partitions ?? [];
+  if (!Array.isArray(partitions)) return fail("invalid_field", "partitions must be an array");
+  const entries: ReassignmentEntry[] = [];
+  for (const [i, raw] of partitions.entries()) {
+    const p = raw as Record<string, unknown>;
+    if (typeof p !== "object" || p === null) return fail("invalid_field", `partitions[${i}] must be an object`);
+    if (typeof p.topic !== "string") return fail("invalid_field", `partitions[${i}].topic must be a string`);
+    if (!Number.isInteger(p.partition) || (p.partition as number) < 0) return fail("invalid_field", `partitions[${i}].partition must be a non-negative integer`);
+    if (!isIntArray(p.replicas)) return fail("invalid_field", `partitions[${i}].replicas must be a list of broker ids`);
+    const replicas = p.replicas;
+    let logDirs: string[];
+    if (p.log_dirs === undefined) logDirs = replicas.map(() => ANY_LOG_DIR);
+    else if (Array.isArray(p.log_dirs) && p.log_dirs.every((d) => typeof d === "string")) logDirs = p.log_dirs as string[];
+    else return fail("invalid_field", `partitions[${i}].log_dirs must be a list of strings`);
+    const tp = `${p.topic}-${String(p.partition)}`;
+    if (logDirs.length !== replicas.length) {
+      return fail(
+        "log_dirs_length",
+        `Size of replicas list [${replicas.join(", ")}] is different from size of log dirs list [${logDirs.join(", ")}] for partition ${tp}`,
+      );
+    }
+    entries.push({ topic: p.topic, partition: p.partition as number, replicas, logDirs });
+  }
+  if (entries.length === 0) return fail("empty_reassignment", "Partition reassignment list cannot be empty");
+  if (entries.some((e) => e.replicas.length === 0)) return fail("empty_replica_list", "Partition replica list cannot be empty");
+  const seen = new Set<string>();
+  const dups = new Set<string>();
+  for (const e of entries) {
+    const tp = `${e.topic}-${e.partition}`;
+    if (seen.has(tp)) dups.add(tp);
+    seen.add(tp);
+  }
+  if (dups.size > 0) return fail("duplicate_partitions", `Partition reassignment contains duplicate topic partitions: ${[...dups].join(",")}`);
+  const dupReplicas = entries
+    .map((e) => {
+      const counts = new Map<number, number>();
+      for (const b of e.replicas) counts.set(b, (counts.get(b) ?? 0) + 1);
+      const d = [...counts].filter(([, n]) => n > 1).map(([b]) => b);
+      return d.length ? `${e.topic}-${e.partition} contains multiple entries for ${d.join(",")}` : null;
+    })
+    .filter((m): m is string => m !== null);
+  if (dupReplicas.length > 0) return fail("duplicate_replicas", `Partition replica lists may not contain duplicate entries: ${dupReplicas.join(". ")}`);
+  return { ok: true, entries };
+}

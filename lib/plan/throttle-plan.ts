@@ -1,0 +1,95 @@
+/**
+ * The throttle configuration a reassignment needs, as data and as `kafka-configs.sh` commands.
+ *
+ * - Topic lists are exactly what `kafka-reassign-partitions --execute --throttle` computes
+ *   (throttledReplicaLists: in-progress reassignments included, Java string order), but only for
+ *   partitions whose replica set changes: a dir-only move needs no replication throttle, and listing
+ *   its replicas would make the leader quota count their normal replication traffic.
+ * - Replication rates go on every broker that is a source or destination of a changing partition;
+ *   `replica.alter.log.dirs.io.max.bytes.per.second` on brokers with dir moves.
+ * - Removal clears what was set: the three broker rates and both topic lists.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import { proposedMoveMap, reassigningBrokers, throttledReplicaLists, type InProgressReassignment } from "../throttle/throttled-replica-lists";
+import { ANY_LOG_DIR, type ReassignmentEntry } from "./reassignment-json";
+import type { Rates } from "./estimate";
+
+export interface ThrottlePlan {
+  topics: { topic: string; leaderReplicas: string; followerReplicas: string }[];
+  brokers: { broker: number; leaderRate: number | null; followerRate: number | null; alterLogDirsRate: number | null }[];
+  commands: { apply: string[]; remove: string[] };
+}
+
+export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates, bootstrapServer: string): ThrottlePlan {
+  // Only the partitions in the reassignment matter (in-progress ones bring their own replica lists).
+  const wanted = new Map<string, Set<number>>();
+  for (const e of entries) {
+    let parts = wanted.get(e.topic);
+    if (!parts) wanted.set(e.topic, (parts = new Set()));
+    parts.add(e.partition);
+  }
+  const current: Record<string, number[]> = {};
+  const replicaDirs = new Map<string, string | null>();
+  for (const t of snapshot.topics) {
+    const parts = wanted.get(t.name);
+    if (!parts) continue;
+    for (const p of t.partitions) {
+      if (!parts.has(p.id)) continue;
+      current[`${t.name}-${p.id}`] = p.replicas.map((r) => r.broker);
+      for (const r of p.replicas) replicaDirs.set(`${t.name}\u0000${p.id}\u0000${r.broker}`, r.logDir);
+    }
+  }
+  const proposed: Record<string, number[]> = {};
+  const dirMoveBrokers = new Set<number>();
+  for (const e of entries) {
+    const key = `${e.topic}-${e.partition}`;
+    const before = current[key] ?? [];
+    const changes = before.length !== e.replicas.length || e.replicas.some((b) => !before.includes(b));
+    if (changes) proposed[key] = e.replicas;
+    e.replicas.forEach((b, i) => {
+      const dir = e.logDirs[i] ?? ANY_LOG_DIR;
+      const had = replicaDirs.get(`${e.topic}\u0000${e.partition}\u0000${b}`);
+      if (dir !== ANY_LOG_DIR && had !== undefined && had !== dir) dirMoveBrokers.add(b);
+    });
+  }
+  const inProgress: Record<string, InProgressReassignment> = {};
+  for (const r of snapshot.throttles.reassignments) inProgress[`${r.topic}-${r.partition}`] = { replicas: r.replicas, adding: r.adding, removing: r.removing };
+  const lists = throttledReplicaLists(current, proposed, inProgress);
+  const replicationBrokers = new Set(reassigningBrokers(proposedMoveMap(current, proposed, inProgress)));
+  const allBrokers = [...new Set([...replicationBrokers, ...dirMoveBrokers])].sort((a, b) => a - b);
+  const rate = rates.replicationBytesPerSecond;
+  const brokers = allBrokers.map((b) => ({
+    broker: b,
+    leaderRate: replicationBrokers.has(b) ? rate : null,
+    followerRate: replicationBrokers.has(b) ? rate : null,
+    alterLogDirsRate: dirMoveBrokers.has(b) ? rates.alterLogDirsBytesPerSecond : null,
+  }));
+  const topics = Object.keys(lists.leader)
+    .sort()
+    .map((topic) => ({ topic, leaderReplicas: lists.leader[topic]!, followerReplicas: lists.follower[topic] ?? "" }));
+
+  const cmd = `kafka-configs.sh --bootstrap-server ${bootstrapServer}`;
+  const apply: string[] = [];
+  const remove: string[] = [];
+  for (const b of brokers) {
+    const configs = [
+      b.leaderRate !== null ? `leader.replication.throttled.rate=${b.leaderRate}` : null,
+      b.followerRate !== null ? `follower.replication.throttled.rate=${b.followerRate}` : null,
+      b.alterLogDirsRate !== null ? `replica.alter.log.dirs.io.max.bytes.per.second=${b.alterLogDirsRate}` : null,
+    ].filter((c): c is string => c !== null);
+    apply.push(`${cmd} --entity-type brokers --entity-name ${b.broker} --alter --add-config ${configs.join(",")}`);
+    remove.push(
+      `${cmd} --entity-type brokers --entity-name ${b.broker} --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate,replica.alter.log.dirs.io.max.bytes.per.second`,
+    );
+  }
+  for (const t of topics) {
+    // kafka-configs takes list values in square brackets; an empty list would only remove the throttle.
+    const configs = [
+      t.leaderReplicas ? `leader.replication.throttled.replicas=[${t.leaderReplicas}]` : null,
+      t.followerReplicas ? `follower.replication.throttled.replicas=[${t.followerReplicas}]` : null,
+    ].filter((c): c is string => c !== null);
+    if (configs.length > 0) apply.push(`${cmd} --entity-type topics --entity-name ${t.topic} --alter --add-config '${configs.join(",")}'`);
+    remove.push(`${cmd} --entity-type topics --entity-name ${t.topic} --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`);
+  }
+  return { topics, brokers, commands: { apply, remove } };
+}

@@ -1,0 +1,92 @@
+/**
+ * Synthetic clusters for benchmarks and property tests: many brokers, dirs and replicas with varied
+ * sizes and a configurable dir skew. Deterministic for a seed (java.util.Random), no clock.
+ *
+ * Shape: brokers 1..N in `racks` racks (broker id mod racks); RF-3 partitions in topics of 100
+ * partitions, replicas on brokers p, p+⌊N/3⌋, p+⌊2N/3⌋ (distinct racks when N/3 is not a multiple of
+ * the rack count); sizes log-normal around `meanReplicaBytes`; a replica lands in dir i of its broker
+ * with weight (i+1)^skew, so higher dirs fill up (skew 0 = uniform).
+ */
+import { JavaRandom } from "../placement";
+import type { ClusterSnapshot, Topic } from "../model/snapshot";
+
+export interface SyntheticOptions {
+  brokers: number;
+  dirsPerBroker: number;
+  replicas: number;
+  racks?: number;
+  seed?: number;
+  meanReplicaBytes?: number;
+  skew?: number;
+  /** Mean dir utilisation the capacities are sized for (default 0.4). */
+  meanUtilization?: number;
+}
+
+const UNIT = 1 << 30;
+
+export function syntheticCluster(options: SyntheticOptions): ClusterSnapshot {
+  const { brokers: n, dirsPerBroker: d, replicas: total } = options;
+  const racks = options.racks ?? 10;
+  const random = new JavaRandom(options.seed ?? 1);
+  const mean = options.meanReplicaBytes ?? 1024 ** 3;
+  const skew = options.skew ?? 1;
+  const rf = Math.min(3, n);
+  const partitions = Math.ceil(total / rf);
+  const stride = Math.max(1, Math.floor(n / rf));
+  const weights = Array.from({ length: d }, (_, i) => (i + 1) ** skew);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const uniform = () => (random.nextInt(UNIT) + 0.5) / UNIT;
+  const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const pickDir = () => {
+    let x = uniform() * weightSum;
+    for (let i = 0; i < d; i++) {
+      x -= weights[i]!;
+      if (x <= 0) return i;
+    }
+    return d - 1;
+  };
+  const dirBytes = Array.from({ length: n }, () => new Array<number>(d).fill(0));
+  const topics: Topic[] = [];
+  let placed = 0;
+  for (let p = 0; p < partitions; p++) {
+    const topicIndex = Math.floor(p / 100);
+    if (!topics[topicIndex]) topics[topicIndex] = { name: `topic-${String(topicIndex).padStart(4, "0")}`, internal: false, topicId: null, partitions: [] };
+    // Log-normal with σ = 1, scaled so the mean is `mean`: exp(μ + σ²/2) = mean.
+    const size = Math.round(mean * Math.exp(gaussian() - 0.5));
+    const count = Math.min(rf, total - placed);
+    const replicas = Array.from({ length: count }, (_, k) => {
+      const brokerIndex = (p + k * stride) % n;
+      const dir = pickDir();
+      dirBytes[brokerIndex]![dir]! += size;
+      return { broker: brokerIndex + 1, logDir: `/data/d${dir + 1}`, sizeBytes: size, offsetLag: 0, future: null };
+    });
+    placed += count;
+    const ids = replicas.map((r) => r.broker);
+    topics[topicIndex]!.partitions.push({ id: p % 100, replicas, leader: ids[0]!, isr: ids, adding: [], removing: [], offline: [] });
+  }
+  const perBroker = dirBytes.map((dirs) => dirs.reduce((a, b) => a + b, 0));
+  const meanBroker = perBroker.reduce((a, b) => a + b, 0) / n;
+  const capacity = Math.ceil(meanBroker / d / (options.meanUtilization ?? 0.4));
+  return {
+    schema: 1,
+    capturedAt: "2026-01-01T00:00:00.000Z",
+    source: { kind: "scenario", label: `synthetic ${n}×${d}, ${total} replicas`, kafkaVersion: null, clusterId: null },
+    brokers: Array.from({ length: n }, (_, i) => ({
+      id: i + 1,
+      rack: `rack-${i % racks}`,
+      host: null,
+      port: null,
+      state: "online" as const,
+      error: null,
+      logDirs: Array.from({ length: d }, (_, j) => ({
+        path: `/data/d${j + 1}`,
+        totalBytes: capacity,
+        usableBytes: Math.max(0, capacity - dirBytes[i]![j]!),
+        state: "online" as const,
+        error: null,
+      })),
+    })),
+    topics,
+    throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },
+  };
+}

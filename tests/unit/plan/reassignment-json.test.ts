@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import vectors from "../../fixtures/kafka/vectors.json";
+import { currentAssignmentJson, formatReassignmentJson, parseReassignmentJson } from "@/lib/plan";
+
+type Vector = { id: string } & Record<string, unknown>;
+const byId = (id: string) => (vectors.vectors as Vector[]).find((v) => v.id === id)!;
+
+describe("reassignment JSON", () => {
+  it("currentAssignmentJson() prints the current replicas of proposed partitions, sorted, dirs any (RP2)", () => {
+    const v = byId("RP2") as unknown as { proposed: Record<string, number[]>; current: Record<string, number[]>; json: string };
+    expect(currentAssignmentJson(v.proposed, v.current)).toBe(v.json);
+  });
+
+  it("parseReassignmentJson() reads replicas and log_dirs (RP3)", () => {
+    const v = byId("RP3") as unknown as { json: string; parts: Record<string, number[]>; replicaDirs: Record<string, string> };
+    const parsed = parseReassignmentJson(v.json);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const parts = Object.fromEntries(parsed.entries.map((e) => [`${e.topic}-${e.partition}`, e.replicas]));
+    expect(parts).toEqual(v.parts);
+    const dirs: Record<string, string> = {};
+    for (const e of parsed.entries) e.replicas.forEach((b, i) => (dirs[`${e.topic}-${e.partition}@${b}`] = e.logDirs[i]!));
+    expect(dirs).toEqual(v.replicaDirs);
+  });
+
+  it("parseReassignmentJson() refuses what --execute refuses, with Kafka's messages (RP3 errors)", () => {
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, message: "Partition reassignment list cannot be empty" });
+    const dup = '{"version":1,"partitions":[{"topic":"foo","partition":0,"replicas":[1]},{"topic":"foo","partition":0,"replicas":[2]}]}';
+    expect(parseReassignmentJson(dup)).toMatchObject({ ok: false, message: "Partition reassignment contains duplicate topic partitions: foo-0" });
+    const dupBroker = '{"partitions":[{"topic":"foo","partition":0,"replicas":[0,0]}]}';
+    expect(parseReassignmentJson(dupBroker)).toMatchObject({
+      ok: false,
+      message: "Partition replica lists may not contain duplicate entries: foo-0 contains multiple entries for 0",
+    });
+    expect(parseReassignmentJson('{"version":2,"partitions":[]}')).toMatchObject({ ok: false, message: "Not supported version field value 2" });
+    expect(parseReassignmentJson('{"partitions":[{"topic":"a","partition":0,"replicas":[1,2],"log_dirs":["any"]}]}')).toMatchObject({
+      ok: false,
+      code: "log_dirs_length",
+    });
+    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, message: "The input string is not a valid JSON" });
+  });
+
+  it("formatReassignmentJson() sorts by topic as Java strings, then partition", () => {
+    const json = formatReassignmentJson([
+      { topic: "b", partition: 10, replicas: [1] },
+      { topic: "B", partition: 0, replicas: [2], logDirs: ["/d"] },
+      { topic: "b", partition: 2, replicas: [3] },
+    ]);
+    expect(JSON.parse(json).partitions.map((p: { topic: string; partition: number }) => `${p.topic}-${p.partition}`)).toEqual(["B-0", "b-2", "b-10"]);
+    expect(json.startsWith('{"version":1,"partitions":[{"topic":"B","partition":0,"replicas":[2],"log_dirs":["/d"]}')).toBe(true);
+  });
+});
