@@ -12,3 +12,4 @@ export { SampledRate, DEFAULT_REPLICATION_QUOTA_WINDOW, type SampledRateConfig }
 export { ReplicationQuotaManager, followerSkipsPartition, leaderThrottles, UNLIMITED_RATE } from "./replication-quota-manager";
 export { effectiveRates, type EffectiveRate, type EffectiveRates, type RateOrigin } from "./rates";
 export { javaSplit, javaTrim, javaParseInt, compareJavaStrings, NumberFormatException } from "./java-string";
+export { diagnoseThrottles, type Finding, type FindingCode, type ThrottleDiagnosis, type BrokerThrottleView } from "./doctor";
