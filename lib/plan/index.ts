@@ -4,3 +4,5 @@ export { formatReassignmentJson, parseReassignmentJson, currentAssignmentJson, A
 export { estimateReassignment, type DurationEstimate, type BrokerTransfer, type Rates } from "./estimate";
 export { throttlePlan, type ThrottlePlan } from "./throttle-plan";
 export { generateAssignment, GenerateError } from "./generate";
+export { PlanRequestSchema, type PlanRequest } from "./request";
+export { reviewReassignment, type ReassignmentReview, type ReviewResult } from "./review";

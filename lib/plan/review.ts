@@ -1,0 +1,58 @@
+/**
+ * Review of a reassignment JSON someone already has: Kafka's own validation, then the same checks the
+ * planner guarantees for its plans, the throttles it needs and how long it takes.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import { estimateReassignment, type DurationEstimate } from "./estimate";
+import type { PlanOptions } from "./options";
+import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
+import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+
+export interface ReassignmentReview {
+  entries: ReassignmentEntry[];
+  problems: string[];
+  throttles: ThrottlePlan;
+  estimate: DurationEstimate;
+}
+
+export type ReviewResult = { ok: true; review: ReassignmentReview } | { ok: false; code: string; message: string };
+
+export function reviewReassignment(snapshot: ClusterSnapshot, json: string, options: PlanOptions): ReviewResult {
+  const parsed = parseReassignmentJson(json);
+  if (!parsed.ok) return parsed;
+  const problems: string[] = [];
+  const brokers = new Map(snapshot.brokers.map((b) => [b.id, b]));
+  const partitions = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>(
+    snapshot.topics.flatMap((t) => t.partitions.map((p) => [`${t.name}-${p.id}`, p] as const)),
+  );
+  for (const e of parsed.entries) {
+    const key = `${e.topic}-${e.partition}`;
+    if (!partitions.has(key)) problems.push(`${key} does not exist in this snapshot.`);
+    e.replicas.forEach((b, i) => {
+      const broker = brokers.get(b);
+      if (!broker) {
+        problems.push(`${key}: broker ${b} is not in the cluster (Kafka answers "Unknown broker id ${b}").`);
+        return;
+      }
+      const dir = e.logDirs[i]!;
+      if (dir !== ANY_LOG_DIR) {
+        const d = broker.logDirs.find((x) => x.path === dir);
+        if (!d) problems.push(`${key}: broker ${b} has no log dir ${dir}.`);
+        else if (d.state !== "online") problems.push(`${key}: log dir ${dir} on broker ${b} is ${d.state}.`);
+      }
+    });
+  }
+  const rates = {
+    replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
+    alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
+  };
+  return {
+    ok: true,
+    review: {
+      entries: parsed.entries,
+      problems,
+      throttles: throttlePlan(snapshot, parsed.entries.filter((e) => partitions.has(`${e.topic}-${e.partition}`)), rates, options.bootstrapServer),
+      estimate: estimateReassignment(snapshot, parsed.entries, rates),
+    },
+  };
+}

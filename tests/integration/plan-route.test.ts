@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { POST } from "@/app/api/plan/route";
+import { demoSnapshot } from "@/lib/simulate/presets";
+
+const post = (body: unknown) =>
+  POST(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+
+describe("POST /api/plan", () => {
+  it("POST /api/plan plans the current source (the demo) when no snapshot is given", async () => {
+    const res = await post({ options: { mode: "intra" } });
+    expect(res.status).toBe(200);
+    const { plan } = await res.json();
+    expect(plan.movesTotal).toBeGreaterThan(0);
+    expect(plan.maxDirDeviation).toBeLessThanOrEqual(0.05);
+    expect(JSON.parse(plan.reassignmentJson).version).toBe(1);
+    expect(plan.afterSnapshot).toBeUndefined();
+    expect(plan.throttles.commands.apply.length).toBeGreaterThan(0);
+  });
+
+  it("POST /api/plan answers 400 naming the bad option", async () => {
+    const res = await post({ snapshot: demoSnapshot(), options: { headroom: 2 } });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.message).toBe("options.headroom: headroom is a share of capacity, at most 1");
+  });
+
+  it("POST /api/plan answers 400 with Kafka's message for an invalid reassignment JSON", async () => {
+    const res = await post({ reassignment: '{"version":1,"partitions":[]}' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe("reassignment: Partition reassignment list cannot be empty");
+  });
+
+  it("POST /api/plan reviews a reassignment JSON: problems, throttles and duration", async () => {
+    const json = JSON.stringify({
+      version: 1,
+      partitions: [
+        { topic: "orders", partition: 0, replicas: [1, 2], log_dirs: ["/data/d1", "any"] },
+        { topic: "orders", partition: 1, replicas: [9, 2] },
+      ],
+    });
+    const res = await post({ reassignment: json, options: { throttle: { replicationBytesPerSecond: 1048576, alterLogDirsBytesPerSecond: 1048576 } } });
+    expect(res.status).toBe(200);
+    const { review } = await res.json();
+    expect(review.problems.join(" ")).toContain("broker 9 is not in the cluster");
+    expect(review.estimate.seconds).toBeGreaterThan(0);
+  });
+
+  it("POST /api/plan answers 400 for a body that is not JSON", async () => {
+    const res = await POST(new Request("http://localhost/api/plan", { method: "POST", body: "{" }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/not valid JSON/);
+  });
+});
