@@ -31,7 +31,8 @@ export interface StartClusterOptions {
   /** A version installed by install.sh; default `KAFKA_VERSION` env or the newest 4.x. */
   version?: string;
   heapMb?: number;
-  extraBrokerConfig?: Record<string, string | number | boolean>;
+  /** Added to (or overriding) each node's server.properties; a function gets the node's ports. */
+  extraBrokerConfig?: BrokerConfig | ((node: { id: number; port: number; controllerPort: number }) => BrokerConfig);
   /**
    * true (default): wipe what a previous cluster left in baseDir and format afresh.
    * false: reuse the data if baseDir holds a cluster with the same layout (for `kafka:up`).
@@ -42,6 +43,8 @@ export interface StartClusterOptions {
   /** How long to wait for every broker to answer Metadata. Default 120 s. */
   readyTimeoutMs?: number;
 }
+
+export type BrokerConfig = Record<string, string | number | boolean>;
 
 export interface KafkaNode {
   id: number;
@@ -201,14 +204,17 @@ export async function startCluster(options: StartClusterOptions): Promise<LocalC
   await assertPortsFree(layouts);
 
   const voters = quorumVoters(layouts);
-  const extra = options.extraBrokerConfig ?? {};
+  const extraFor = (l: NodeLayout): BrokerConfig => {
+    const extra = options.extraBrokerConfig ?? {};
+    return typeof extra === "function" ? extra({ id: l.id, port: l.port, controllerPort: l.controllerPort }) : extra;
+  };
   const configFile = (l: NodeLayout) => path.join(l.dir, "server.properties");
   const logConfigFile = (l: NodeLayout) => path.join(l.dir, loggingConfigFileName(version));
   const logFile = (l: NodeLayout) => path.join(l.dir, "logs", "server.log");
 
   const writeNodeFiles = (l: NodeLayout) => {
     mkdirSync(path.join(l.dir, "logs"), { recursive: true });
-    writeFileSync(configFile(l), serverProperties(l, voters, nodeCount, extra));
+    writeFileSync(configFile(l), serverProperties(l, voters, nodeCount, extraFor(l)));
     writeFileSync(logConfigFile(l), loggingConfig(version, logFile(l)));
   };
   const saveLayout = () => {

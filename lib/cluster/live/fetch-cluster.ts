@@ -9,6 +9,11 @@
  *    bootstrap connection the `<default>` broker configs, every topic's throttle lists, and
  *    ListPartitionReassignments.
  * A broker that fails or times out is recorded as failed, not thrown: the snapshot shows it.
+ *
+ * ListPartitionReassignments runs on its own client (own connections): a broker forwards it to the
+ * active controller, and a broker works through one request per connection at a time, so a slow
+ * controller (one just stopped, an election under way) would otherwise hold up that broker's
+ * DescribeLogDirs and make a healthy broker look unreachable.
  */
 import {
   apiVersionsV3,
@@ -151,6 +156,7 @@ async function scanBroker(admin: Admin, id: number, host: string, port: number, 
 /** Reads everything one snapshot needs. Throws ClusterUnreachableError when no bootstrap server answers. */
 export async function fetchCluster(connection: KafkaConnection): Promise<RawCluster> {
   const admin = createAdmin(connection);
+  const controllerBound = createAdmin(connection);
   const timeoutMs = connection.requestTimeoutMs;
   try {
     let first;
@@ -187,7 +193,8 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
       return null;
     });
 
-    const reassignments = withTimeout(answerOf(listPartitionReassignmentsV0.api.async(first.connection, timeoutMs, null as unknown as listPartitionReassignmentsV0.ListPartitionReassignmentsRequestTopic[])), timeoutMs, "ListPartitionReassignments").then(
+    const { host, port } = splitHostPort(first.server);
+    const reassignments = withTimeout(connectTo(controllerBound, host, port).then((c) => answerOf(listPartitionReassignmentsV0.api.async(c, timeoutMs, null as unknown as listPartitionReassignmentsV0.ListPartitionReassignmentsRequestTopic[]))), timeoutMs, "ListPartitionReassignments").then(
       (answer) => {
         if (answer.errorCode !== 0) warnings.push(`In-flight reassignments could not be read (error ${answer.errorCode}${answer.errorMessage ? `: ${answer.errorMessage}` : ""})`);
         return answer.topics;
@@ -211,6 +218,6 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
       warnings,
     };
   } finally {
-    await admin.close().catch(() => undefined);
+    await Promise.all([admin.close().catch(() => undefined), controllerBound.close().catch(() => undefined)]);
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * Where the dashboard's snapshot comes from: a live scan when `KAFKA_BOOTSTRAP_SERVERS` is set, else
+ * the built-in demo cluster.
+ *
+ * Invariants (DESIGN §6: 200 concurrent requests cause at most one scan per refresh interval):
+ * - Single-flight: while a scan runs, every caller — `refresh` or not — waits for that same scan.
+ * - A finished scan (or its failure) is reused for `KAFKA_BALANCE_REFRESH_MS` (default 10000);
+ *   `refresh: true` starts a new one unless one is already running.
+ * - A change of the connection env invalidates the cache (tests switch clusters).
+ * - Nothing here logs; errors carry redacted messages only.
+ */
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { demoSnapshot } from "@/lib/simulate/presets";
+import { connectionFromEnv, connectionLabel, type KafkaConnection } from "./connection";
+import { ClusterUnreachableError, readCluster } from "./live";
+import { withTimeout, ScanTimeoutError } from "./live/protocol";
+
+export type ClusterSourceErrorCode = "kafka_unreachable" | "kafka_timeout" | "kafka_config" | "kafka_error";
+
+export class ClusterSourceError extends Error {
+  constructor(
+    readonly code: ClusterSourceErrorCode,
+    /** 502 unreachable, 504 timeout, 500 misconfigured or unexpected. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_REFRESH_MS = 10_000;
+
+interface CacheEntry {
+  key: string;
+  at: number;
+  result: { ok: true; snapshot: ClusterSnapshot } | { ok: false; error: ClusterSourceError };
+}
+
+interface SourceState {
+  cache: CacheEntry | null;
+  inflight: { key: string; promise: Promise<ClusterSnapshot> } | null;
+  scans: number;
+  /** The demo snapshot is a fixed story: build it once. */
+  demo?: ClusterSnapshot;
+}
+
+// On globalThis: Next may bundle this module into several route chunks (and reloads it in dev);
+// one cache and one in-flight scan per process is the point.
+const globalKey = Symbol.for("kafka-balance.cluster-source");
+const state: SourceState = ((globalThis as Record<symbol, unknown>)[globalKey] as SourceState | undefined) ?? { cache: null, inflight: null, scans: 0 };
+(globalThis as Record<symbol, unknown>)[globalKey] = state;
+
+/** How many live scans have started since the process began (or the last reset): for tests. */
+export function clusterScanCount(): number {
+  return state.scans;
+}
+
+/** Forgets the cached scan and the counter (tests). A running scan still finishes for its callers. */
+export function resetClusterSource(): void {
+  state.cache = null;
+  state.inflight = null;
+  state.scans = 0;
+}
+
+export function refreshIntervalMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = Number(env.KAFKA_BALANCE_REFRESH_MS);
+  return Number.isFinite(raw) && raw >= 0 ? raw : DEFAULT_REFRESH_MS;
+}
+
+function cacheKey(connection: KafkaConnection): string {
+  return JSON.stringify(connection);
+}
+
+async function scan(connection: KafkaConnection): Promise<ClusterSnapshot> {
+  const label = connectionLabel(connection);
+  // Bootstrap and the per-broker round are each bounded by the request timeout; this is the backstop.
+  const deadlineMs = connection.requestTimeoutMs * 2 + 1000;
+  try {
+    return await withTimeout(readCluster(connection), deadlineMs, `the scan of ${label}`);
+  } catch (error) {
+    if (error instanceof ScanTimeoutError) {
+      throw new ClusterSourceError("kafka_timeout", 504, `Kafka at ${label} did not answer within ${deadlineMs} ms; check that the brokers are up and reachable from this server (KAFKA_BOOTSTRAP_SERVERS).`);
+    }
+    if (error instanceof ClusterUnreachableError) {
+      const status = error.timedOut ? 504 : 502;
+      const code = error.timedOut ? "kafka_timeout" : "kafka_unreachable";
+      throw new ClusterSourceError(code, status, `Kafka at ${label} is unreachable: ${error.message}. Check KAFKA_BOOTSTRAP_SERVERS and that the brokers are up.`);
+    }
+    throw new ClusterSourceError("kafka_error", 502, `Reading Kafka at ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export interface GetSnapshotOptions {
+  /** Start a new scan now (still joins a scan that is already running). */
+  refresh?: boolean;
+  env?: Record<string, string | undefined>;
+}
+
+/** The current snapshot: live (cached, single-flight) or demo. Throws ClusterSourceError. */
+export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Promise<ClusterSnapshot> {
+  const env = options.env ?? process.env;
+  const parsed = connectionFromEnv(env);
+  if (!parsed.ok) {
+    if (parsed.missing) return (state.demo ??= demoSnapshot());
+    throw new ClusterSourceError("kafka_config", 500, `The Kafka connection settings are invalid: ${parsed.message}`);
+  }
+  const key = cacheKey(parsed.connection);
+  const { inflight, cache } = state;
+  if (inflight && inflight.key === key) return inflight.promise;
+  const now = Date.now();
+  if (!options.refresh && cache && cache.key === key && now - cache.at < refreshIntervalMs(env)) {
+    if (cache.result.ok) return cache.result.snapshot;
+    throw cache.result.error;
+  }
+  state.scans += 1;
+  const promise = scan(parsed.connection);
+  const entry = { key, promise };
+  state.inflight = entry;
+  try {
+    const snapshot = await promise;
+    state.cache = { key, at: Date.now(), result: { ok: true, snapshot } };
+    return snapshot;
+  } catch (error) {
+    const failure = error instanceof ClusterSourceError ? error : new ClusterSourceError("kafka_error", 502, String(error));
+    state.cache = { key, at: Date.now(), result: { ok: false, error: failure } };
+    throw failure;
+  } finally {
+    if (state.inflight === entry) state.inflight = null;
+  }
+}
