@@ -11,7 +11,6 @@
  * Every moved replica's destination dir is pinned in `log_dirs`.
  */
 import { balanceReport, type BalanceReport } from "../model/report";
-import { cloneSnapshot } from "../model/clone";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { balanceBrokers, type InterStop } from "./inter-broker";
@@ -160,40 +159,50 @@ export function maxDirDeviation(report: BalanceReport): number {
   return worst;
 }
 
-/** The snapshot as it will be once the plan has run (the planner's own bookkeeping). */
+/**
+ * The snapshot as it will be once the plan has run (the planner's own bookkeeping). Untouched topics
+ * and partitions are shared with the input, not copied: snapshots are never mutated after they are
+ * made, and copying 100,000 replicas to change a few thousand would dominate the planner's time.
+ */
 function applyPlanState(snapshot: ClusterSnapshot, state: PlanState): ClusterSnapshot {
-  const out = cloneSnapshot(snapshot);
-  out.source = { ...out.source, kind: "scenario", label: `${snapshot.source.label} · after plan` };
   const online = (b: number) => state.brokers.get(b)?.online ?? false;
-  const parts = new Map(state.partitions.map((p) => [`${p.topic}\u0000${p.partition}`, p]));
-  for (const topic of out.topics) {
-    for (const p of topic.partitions) {
-      const part = parts.get(`${topic.name}\u0000${p.id}`)!;
-      const changed = [...part.members].some((r) => r.broker !== r.originalBroker || r.dir !== r.originalDir);
-      if (!changed) continue;
-      const old = new Map(p.replicas.map((r) => [r.broker, r]));
-      const next = part.replicas.map((b) => {
-        const r = replicaOn(part, b)!;
-        const had = old.get(b);
-        if (had && r.dir === had.logDir) return had;
-        if (had) return { ...had, logDir: r.dir, future: null };
-        return { broker: b, logDir: r.dir, sizeBytes: r.size, offsetLag: 0, future: null };
-      });
-      const { leader, isr } = leaderAndIsrAfter(p, part.replicas, online);
-      p.replicas = next;
-      p.leader = leader;
-      p.isr = isr;
-      p.adding = [];
-      p.removing = [];
-      p.offline = p.offline.filter((b) => part.replicas.includes(b));
-    }
+  const changedByTopic = new Map<string, Map<number, PlanState["partitions"][number]>>();
+  for (const part of state.partitions) {
+    if (!part.members.some((r) => r.broker !== r.originalBroker || r.dir !== r.originalDir)) continue;
+    let m = changedByTopic.get(part.topic);
+    if (!m) changedByTopic.set(part.topic, (m = new Map()));
+    m.set(part.partition, part);
   }
-  for (const broker of out.brokers) {
+  const topics = snapshot.topics.map((topic) => {
+    const changed = changedByTopic.get(topic.name);
+    if (!changed) return topic;
+    return {
+      ...topic,
+      partitions: topic.partitions.map((p) => {
+        const part = changed.get(p.id);
+        if (!part) return p;
+        const old = new Map(p.replicas.map((r) => [r.broker, r]));
+        const replicas = part.replicas.map((b) => {
+          const r = replicaOn(part, b)!;
+          const had = old.get(b);
+          if (had && r.dir === had.logDir) return had;
+          if (had) return { ...had, logDir: r.dir, future: null };
+          return { broker: b, logDir: r.dir, sizeBytes: r.size, offsetLag: 0, future: null };
+        });
+        const { leader, isr } = leaderAndIsrAfter(p, part.replicas, online);
+        return { ...p, replicas, leader, isr, adding: [], removing: [], offline: p.offline.filter((b) => part.replicas.includes(b)) };
+      }),
+    };
+  });
+  const brokers = snapshot.brokers.map((broker) => {
     const pb = state.brokers.get(broker.id)!;
-    for (const d of broker.logDirs) {
-      const pd = pb.byPath.get(d.path)!;
-      if (d.totalBytes !== null && d.usableBytes !== null) d.usableBytes = Math.max(0, d.totalBytes - pd.other - pd.bytes);
-    }
-  }
-  return out;
+    return {
+      ...broker,
+      logDirs: broker.logDirs.map((d) => {
+        const pd = pb.byPath.get(d.path)!;
+        return d.totalBytes !== null && d.usableBytes !== null ? { ...d, usableBytes: Math.max(0, d.totalBytes - pd.other - pd.bytes) } : d;
+      }),
+    };
+  });
+  return { ...snapshot, source: { ...snapshot.source, kind: "scenario", label: `${snapshot.source.label} · after plan` }, brokers, topics };
 }

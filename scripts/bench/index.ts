@@ -1,0 +1,61 @@
+/**
+ * `npm run bench [-- --json] [-- --only name[,name]]`: runs the benchmarks and reports figures.
+ * Benchmarks are not tests: they measure, print, and exit 0; targets are printed beside the figures.
+ * With --json each bench prints one JSON line `{"<name>": {...figures}}`.
+ */
+import { benchPlacement } from "./placement";
+import { benchPlanner } from "./planner";
+
+type Figures = Record<string, unknown>;
+interface Bench {
+  run: () => Promise<Figures>;
+  /** A one-line human summary of the figures, with the target. */
+  summary: (f: Figures) => string;
+}
+
+const BENCHES: Record<string, Bench> = {
+  placement: {
+    run: async () => ({ ...(await benchPlacement()) }),
+    summary: (f) =>
+      `placement: ${f.replicas} replicas on ${f.brokers} brokers × ${f.dirs} dirs in ${Number(f.seconds).toFixed(3)} s ` +
+      `(${Math.round(Number(f.replicasPerSecond)).toLocaleString("en-US")} replicas/s; target < 1 s); ` +
+      `incremental chooser ${Number(f.speedupOverLiteral).toFixed(1)}× faster than the literal nextLogDirs (target ≥ 20×)`,
+  },
+  planner: {
+    run: async () => ({ ...(await benchPlanner()) }),
+    summary: (f) =>
+      `planner: ${f.replicas} replicas on ${f.brokers} brokers × ${f.dirs} dirs in ${Number(f.seconds).toFixed(3)} s (target < 2 s); ` +
+      `max dir deviation ${Number(f.maxDirDeviationPoints).toFixed(2)} points (target ≤ 5); ` +
+      `moved ${Number(f.movedOverLowerBound).toFixed(3)} × the lower bound (target ≤ 1.25)`,
+  },
+};
+
+function parseArgs(argv: string[]): { json: boolean; only: string[] } {
+  let json = false;
+  let only: string[] = Object.keys(BENCHES);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--json") json = true;
+    else if (arg === "--only") only = (argv[++i] ?? "").split(",").filter(Boolean);
+    else if (arg.startsWith("--only=")) only = arg.slice(7).split(",").filter(Boolean);
+    else throw new Error(`unknown argument ${arg}; use --json and --only ${Object.keys(BENCHES).join(",")}`);
+  }
+  for (const name of only) {
+    if (!BENCHES[name]) throw new Error(`unknown bench "${name}"; choose from ${Object.keys(BENCHES).join(", ")}`);
+  }
+  return { json, only };
+}
+
+async function main(): Promise<void> {
+  const { json, only } = parseArgs(process.argv.slice(2));
+  for (const name of only) {
+    const bench = BENCHES[name]!;
+    const figures = await bench.run();
+    process.stdout.write(json ? `${JSON.stringify({ [name]: figures })}\n` : `${bench.summary(figures)}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
