@@ -1,0 +1,176 @@
+/**
+ * Builds a snapshot from what the parsers read: dirs and sizes from kafka-log-dirs, assignment order,
+ * leaders, ISR and reassignments from kafka-topics (when given), racks from the racks text.
+ *
+ * When the two outputs disagree (they are taken at different moments, or with filters such as
+ * `--topic-list` or `--broker-list`), nothing is dropped silently:
+ * - a replica kafka-topics assigns but kafka-log-dirs does not hold stays, with dir and size unknown;
+ * - a replica on disk that kafka-topics does not assign stays too, after the assigned ones, because its
+ *   bytes fill a disk (a stray log from an earlier reassignment is exactly what a balance view shows);
+ * - partitions and topics only in kafka-log-dirs keep their replicas in broker id order, leader unknown.
+ * Each case becomes one warning with a count and an example.
+ */
+import { isInternalTopic } from "./kafka-names";
+import type { ImportIssue, ImportSource } from "./issues";
+import type { LogDirsListing, LogDirsReplica } from "./log-dirs";
+import type { RackMap } from "./racks";
+import type { DescribedTopic, TopicsListing } from "./topics-describe";
+import { SNAPSHOT_SCHEMA_VERSION, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+
+export interface AssembleInput {
+  logDirs: LogDirsListing;
+  topics: TopicsListing | null;
+  racks: RackMap | null;
+  capturedAt: string;
+  label: string;
+}
+
+type BrokerInput = ClusterSnapshotInput["brokers"][number];
+type SnapshotTopic = ClusterSnapshotInput["topics"][number];
+type SnapshotPartition = SnapshotTopic["partitions"][number];
+type SnapshotReplica = SnapshotPartition["replicas"][number];
+type Reassignment = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["reassignments"]>[number];
+type TopicThrottle = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["topics"]>[number];
+
+/** Counts one kind of disagreement and keeps the first example, so a warning reads "N …, e.g. …". */
+class Tally {
+  private readonly kinds = new Map<string, { source: ImportSource; line: number | null; count: number; example: string; say: (count: number, example: string) => string }>();
+
+  add(kind: string, source: ImportSource, line: number | null, example: string, say: (count: number, example: string) => string): void {
+    const seen = this.kinds.get(kind);
+    if (seen) seen.count += 1;
+    else this.kinds.set(kind, { source, line, count: 1, example, say });
+  }
+
+  warnings(): ImportIssue[] {
+    return [...this.kinds.values()].map((k) => ({ source: k.source, line: k.line, path: "", message: k.say(k.count, k.example) }));
+  }
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+function replicaOf(r: LogDirsReplica | undefined, broker: number): SnapshotReplica {
+  if (!r) return { broker, logDir: null, sizeBytes: null, offsetLag: null, future: null };
+  return { broker, logDir: r.logDir, sizeBytes: r.sizeBytes, offsetLag: r.offsetLag, future: r.future };
+}
+
+function byBroker(replicas: readonly LogDirsReplica[]): LogDirsReplica[] {
+  return [...replicas].sort((a, b) => a.broker - b.broker);
+}
+
+/** Partition → replicas on disk, for one topic. */
+type OnDisk = Map<number, LogDirsReplica[]>;
+
+function indexLogDirs(listing: LogDirsListing): Map<string, OnDisk> {
+  const index = new Map<string, OnDisk>();
+  for (const r of listing.replicas) {
+    let partitions = index.get(r.topic);
+    if (!partitions) index.set(r.topic, (partitions = new Map()));
+    const list = partitions.get(r.partition);
+    if (list) list.push(r);
+    else partitions.set(r.partition, [r]);
+  }
+  return index;
+}
+
+function diskOnlyPartitions(onDisk: OnDisk): SnapshotPartition[] {
+  return [...onDisk.entries()].map(([id, replicas]) => ({ id, replicas: byBroker(replicas).map((r) => replicaOf(r, r.broker)), leader: null, isr: [] }));
+}
+
+function throttleOf(topic: DescribedTopic): TopicThrottle | null {
+  const leader = topic.configs["leader.replication.throttled.replicas"] ?? null;
+  const follower = topic.configs["follower.replication.throttled.replicas"] ?? null;
+  return leader === null && follower === null ? null : { topic: topic.name, leaderReplicas: leader, followerReplicas: follower };
+}
+
+export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnapshotInput; warnings: ImportIssue[] } {
+  const tally = new Tally();
+  const onDiskByTopic = indexLogDirs(input.logDirs);
+  const logDirBrokers = new Set(input.logDirs.brokers.map((b) => b.id));
+  const topics: SnapshotTopic[] = [];
+  const reassignments: Reassignment[] = [];
+  const topicThrottles: TopicThrottle[] = [];
+
+  for (const described of input.topics?.topics ?? []) {
+    const onDisk: OnDisk = onDiskByTopic.get(described.name) ?? new Map();
+    onDiskByTopic.delete(described.name);
+    const partitions: SnapshotPartition[] = [];
+    for (const p of [...described.partitions].sort((a, b) => a.id - b.id)) {
+      const name = `${described.name}-${p.id}`;
+      const here = new Map((onDisk.get(p.id) ?? []).map((r) => [r.broker, r]));
+      const replicas = p.replicas.map((broker) => {
+        const r = here.get(broker);
+        here.delete(broker);
+        if (!r && !logDirBrokers.has(broker)) {
+          tally.add(`no-broker-${broker}`, "topics", p.line, name, (n) =>
+            `broker ${broker} holds ${n} ${plural(n, "replica", "replicas")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); ${plural(n, "its log dir is", "their log dirs are")} unknown`,
+          );
+        } else if (!r) {
+          tally.add("not-on-disk", "topics", p.line, `${name} on broker ${broker}`, (n, e) =>
+            `${n} ${plural(n, "replica", "replicas")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
+          );
+        }
+        return replicaOf(r, broker);
+      });
+      for (const stray of byBroker([...here.values()])) {
+        tally.add("stray", "logDirs", null, `${name} on broker ${stray.broker} in ${JSON.stringify(stray.logDir ?? stray.future?.logDir ?? "")}`, (n, e) =>
+          `${n} ${plural(n, "replica", "replicas")} in the kafka-log-dirs output ${plural(n, "is", "are")} not in ${plural(n, "its", "their")} partition's Replicas in the kafka-topics output (e.g. ${e}); kept after the assigned replicas because the bytes are on disk. A stray log from an earlier reassignment, or outputs taken at different times, can cause this`,
+        );
+        replicas.push(replicaOf(stray, stray.broker));
+      }
+      onDisk.delete(p.id);
+      partitions.push({ id: p.id, replicas, leader: p.leader, isr: p.isr, adding: p.adding ?? [], removing: p.removing ?? [], offline: p.offline });
+      if ((p.adding?.length ?? 0) > 0 || (p.removing?.length ?? 0) > 0) {
+        reassignments.push({ topic: described.name, partition: p.id, replicas: p.replicas, adding: p.adding ?? [], removing: p.removing ?? [] });
+      }
+    }
+    for (const extra of diskOnlyPartitions(onDisk)) {
+      tally.add("disk-only-partition", "logDirs", null, `${described.name}-${extra.id}`, (n, e) =>
+        `${n} ${plural(n, "partition is", "partitions are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader`,
+      );
+      partitions.push(extra);
+    }
+    topics.push({ name: described.name, internal: described.internal, topicId: described.topicId, partitions: partitions.sort((a, b) => a.id - b.id) });
+    const throttle = throttleOf(described);
+    if (throttle) topicThrottles.push(throttle);
+  }
+
+  for (const [name, onDisk] of onDiskByTopic) {
+    if (input.topics) {
+      tally.add("disk-only-topic", "logDirs", null, name, (n, e) =>
+        `${n} ${plural(n, "topic is", "topics are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader or ISR`,
+      );
+    }
+    topics.push({ name, internal: isInternalTopic(name), topicId: null, partitions: diskOnlyPartitions(onDisk).sort((a, b) => a.id - b.id) });
+  }
+  topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (!input.topics) {
+    tally.add("no-topics", "topics", null, "", () =>
+      "not given, so leaders, ISR and replica order are unknown and replicas are listed in broker id order; add the output of kafka-topics.sh --describe to see them",
+    );
+  }
+
+  const dirsByBroker = new Map(input.logDirs.brokers.map((b) => [b.id, b.logDirs]));
+  const brokerIds = new Set<number>(dirsByBroker.keys());
+  for (const topic of topics) for (const p of topic.partitions) for (const r of p.replicas) brokerIds.add(r.broker);
+  for (const [id] of input.racks ?? []) {
+    if (!brokerIds.has(id)) {
+      tally.add(`rack-${id}`, "racks", null, "", () => `broker ${id} is in neither the kafka-log-dirs nor the kafka-topics output; its rack is ignored`);
+    }
+  }
+  const brokers: BrokerInput[] = [...brokerIds]
+    .sort((a, b) => a - b)
+    .map((id) => ({ id, rack: input.racks?.get(id) ?? null, host: null, port: null, state: "online", error: null, logDirs: dirsByBroker.get(id) ?? [] }));
+
+  return {
+    snapshot: {
+      schema: SNAPSHOT_SCHEMA_VERSION,
+      capturedAt: input.capturedAt,
+      source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null },
+      brokers,
+      topics,
+      throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: topicThrottles, reassignments },
+    },
+    warnings: tally.warnings(),
+  };
+}

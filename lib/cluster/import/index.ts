@@ -1,0 +1,66 @@
+/**
+ * Offline import: pasted `kafka-log-dirs.sh --describe` output (required), optionally with
+ * `kafka-topics.sh --describe` output and a broker → rack list, becomes a ClusterSnapshot with
+ * source kind "import".
+ *
+ * All pasted texts are parsed before anything is built, so one answer lists the problems in all of
+ * them. Any problem means no snapshot. The assembled snapshot goes through `parseSnapshot`, the same
+ * gate as every other snapshot. Time is an input (`capturedAt`): the caller knows when the output was
+ * taken, the parser does not.
+ */
+import { parseSnapshot } from "@/lib/model/parse";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { assembleSnapshot } from "./assemble";
+import type { ImportIssue } from "./issues";
+import { parseLogDirs } from "./log-dirs";
+import { parseRacks } from "./racks";
+import { parseTopicsDescribe } from "./topics-describe";
+
+export { describeImportIssues, formatImportIssue, type ImportIssue, type ImportResult, type ImportSource } from "./issues";
+export { parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
+export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
+export { parseRacks, type RackMap } from "./racks";
+export { isInternalTopic, splitTopicPartition, topicNameProblem } from "./kafka-names";
+
+export interface ImportInput {
+  /** Output of `kafka-log-dirs.sh --describe`, preamble lines included or not. */
+  logDirs: string;
+  /** Output of `kafka-topics.sh --describe`; blank or missing means "not given". */
+  topics?: string;
+  /** Broker → rack, as `broker 1 rack a` lines or `{"1":"a"}`; blank or missing means "not given". */
+  racks?: string;
+  /** When the outputs were taken (ISO-8601). */
+  capturedAt: string;
+  label?: string;
+}
+
+export type ImportOutcome =
+  | { ok: true; snapshot: ClusterSnapshot; warnings: ImportIssue[] }
+  | { ok: false; issues: ImportIssue[] };
+
+const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== "";
+
+export function importSnapshot(input: ImportInput): ImportOutcome {
+  if (!given(input.logDirs)) {
+    return { ok: false, issues: [{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }] };
+  }
+  const logDirs = parseLogDirs(input.logDirs);
+  const topics = given(input.topics) ? parseTopicsDescribe(input.topics) : null;
+  const racks = given(input.racks) ? parseRacks(input.racks) : null;
+  const issues = [logDirs, topics, racks].flatMap((r) => (r && !r.ok ? r.issues : []));
+  if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) return { ok: false, issues };
+
+  const label = input.label?.trim() || (topics ? "kafka-log-dirs + kafka-topics import" : "kafka-log-dirs import");
+  const { snapshot, warnings } = assembleSnapshot({
+    logDirs: logDirs.value,
+    topics: topics?.value ?? null,
+    racks: racks?.value ?? null,
+    capturedAt: input.capturedAt,
+    label,
+  });
+  const checked = parseSnapshot(snapshot);
+  if (!checked.ok) {
+    return { ok: false, issues: checked.issues.map((issue) => ({ ...issue, source: "snapshot" as const, line: null })) };
+  }
+  return { ok: true, snapshot: checked.value, warnings };
+}
