@@ -16,6 +16,8 @@
 // - Arithmetic is Java int arithmetic (wrapping), so out-of-range inputs fail where Java fails
 //   (IndexOutOfBoundsException → code "index_out_of_bounds") instead of producing a different answer.
 
+import { sortAscending } from "./broker-list";
+import { rejectDuplicateBrokerIds } from "./broker-ids";
 import { PlacementError } from "./errors";
 import { JavaRandom, type RandomSource } from "./java-random";
 
@@ -128,13 +130,7 @@ export function assignReplicasToBrokers(
       );
     }
   }
-  const ids = new Set<number>();
-  for (const b of brokers) {
-    if (ids.has(b.id)) {
-      throw new PlacementError("duplicate_broker", `Broker ${b.id} is listed more than once.`, { brokerId: b.id });
-    }
-    ids.add(b.id);
-  }
+  rejectDuplicateBrokerIds(brokers);
   const random = options.random ?? new JavaRandom(DEFAULT_ADMIN_UTILS_SEED);
   return rackAware
     ? assignRackAware(brokers as readonly (BrokerMetadata & { rack: string })[], nPartitions, replicationFactor, fixedStartIndex, startPartitionId, random)
@@ -175,40 +171,45 @@ function assignRackAware(
   startPartitionId: number,
   random: RandomSource,
 ): Map<number, number[]> {
-  const rackOf = new Map<number, string>();
-  for (const b of brokers) rackOf.set(b.id, b.rack);
-  const numRacks = new Set(rackOf.values()).size;
-  const arranged = getRackAlternatedBrokerList(rackOf);
+  const { ids: arranged, rackIndexes, numRacks } = rackAlternated(
+    brokers.map((b) => b.id),
+    brokers.map((b) => b.rack),
+  );
   const n = arranged.length;
   const ret = new Map<number, number[]>();
   const startIndex = fixedStartIndex >= 0 ? fixedStartIndex : random.nextInt(n);
   let currentPartitionId = Math.max(0, startPartitionId);
   let nextReplicaShift = fixedStartIndex >= 0 ? fixedStartIndex : random.nextInt(n);
+  // Per partition, the racks and brokers already used, as short lists of rack indexes and list positions (a
+  // position identifies a broker, ids being distinct): cheaper than Kafka's HashSets for an rf of a few.
+  const usedRacks = new Int32Array(Math.min(replicationFactor, numRacks));
+  const usedPositions = new Int32Array(replicationFactor);
   for (let i = 0; i < nPartitions; i++) {
     if (currentPartitionId > 0 && currentPartitionId % n === 0) nextReplicaShift = (nextReplicaShift + 1) | 0;
     const firstReplicaIndex = ((currentPartitionId + startIndex) | 0) % n;
-    const leader = at(arranged, firstReplicaIndex);
-    const replicas = [leader];
-    const racksWithReplicas = new Set<string>([rackOf.get(leader) as string]);
-    const brokersWithReplicas = new Set<number>([leader]);
+    const replicas = [at(arranged, firstReplicaIndex)];
+    usedRacks[0] = rackIndexes[firstReplicaIndex] as number;
+    usedPositions[0] = firstReplicaIndex;
+    let numUsedRacks = 1;
+    let numUsedPositions = 1;
     // The shift is scaled by the rack count so consecutive followers land on other racks; k is shared by all
     // followers of the partition (not reset per replica), as in Kafka.
     const shift = Math.imul(nextReplicaShift, numRacks);
     let k = 0;
     for (let j = 0; j < replicationFactor - 1; j++) {
       for (;;) {
-        const broker = at(arranged, replicaIndex(firstReplicaIndex, shift, k, n));
-        const rack = rackOf.get(broker) as string;
+        const pos = replicaIndex(firstReplicaIndex, shift, k, n);
+        const broker = at(arranged, pos);
+        const rack = rackIndexes[pos] as number;
         k = (k + 1) | 0;
+        const rackUsed = contains(usedRacks, numUsedRacks, rack);
+        const brokerUsed = contains(usedPositions, numUsedPositions, pos);
         // Skip a broker whose rack already has a replica while some rack has none, and a broker already used
         // while some broker is unused.
-        if (
-          (!racksWithReplicas.has(rack) || racksWithReplicas.size === numRacks) &&
-          (!brokersWithReplicas.has(broker) || brokersWithReplicas.size === n)
-        ) {
+        if ((!rackUsed || numUsedRacks === numRacks) && (!brokerUsed || numUsedPositions === n)) {
           replicas.push(broker);
-          racksWithReplicas.add(rack);
-          brokersWithReplicas.add(broker);
+          if (!rackUsed) usedRacks[numUsedRacks++] = rack;
+          if (!brokerUsed) usedPositions[numUsedPositions++] = pos;
           break;
         }
       }
@@ -217,6 +218,45 @@ function assignRackAware(
     currentPartitionId = (currentPartitionId + 1) | 0;
   }
   return ret;
+}
+
+function contains(values: Int32Array, length: number, value: number): boolean {
+  for (let i = 0; i < length; i++) if (values[i] === value) return true;
+  return false;
+}
+
+/**
+ * The rack-alternated order of (id, rack) pairs with distinct ids: ids grouped by rack and sorted, racks in
+ * String#compareTo order, one broker per rack in turn. Also returns each position's rack index.
+ */
+function rackAlternated(
+  ids: readonly number[],
+  racks: readonly string[],
+): { ids: number[]; rackIndexes: Int32Array; numRacks: number } {
+  const byRack = new Map<string, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const rack = racks[i] as string;
+    const list = byRack.get(rack);
+    if (list) list.push(ids[i] as number);
+    else byRack.set(rack, [ids[i] as number]);
+  }
+  // Default sort compares UTF-16 code units, which is String#compareTo order.
+  const rackNames = [...byRack.keys()].sort();
+  const lists = rackNames.map((r) => byRack.get(r) as number[]);
+  for (const list of lists) sortAscending(list);
+  const cursors = new Int32Array(lists.length);
+  const out: number[] = [];
+  const rackIndexes = new Int32Array(ids.length);
+  for (let r = 0; out.length < ids.length; r = (r + 1) % lists.length) {
+    const list = lists[r] as number[];
+    const c = cursors[r] as number;
+    if (c < list.length) {
+      rackIndexes[out.length] = r;
+      out.push(list[c] as number);
+      cursors[r] = c + 1;
+    }
+  }
+  return { ids: out, rackIndexes, numRacks: lists.length };
 }
 
 /**
@@ -230,24 +270,8 @@ export function getRackAlternatedBrokerList(
     rackByBroker instanceof Map
       ? [...(rackByBroker as ReadonlyMap<number, string>).entries()]
       : Object.entries(rackByBroker as Record<number, string>).map(([id, rack]) => [Number(id), rack]);
-  const byRack = new Map<string, number[]>();
-  for (const [id, rack] of entries) {
-    const list = byRack.get(rack);
-    if (list) list.push(id);
-    else byRack.set(rack, [id]);
-  }
-  for (const list of byRack.values()) list.sort((a, b) => a - b);
-  // Default sort compares UTF-16 code units, which is String#compareTo order.
-  const racks = [...byRack.keys()].sort();
-  const cursors = racks.map(() => 0);
-  const result: number[] = [];
-  for (let r = 0; result.length < entries.length; r = (r + 1) % racks.length) {
-    const list = byRack.get(racks[r] as string) as number[];
-    const c = cursors[r] as number;
-    if (c < list.length) {
-      result.push(list[c] as number);
-      cursors[r] = c + 1;
-    }
-  }
-  return result;
+  return rackAlternated(
+    entries.map(([id]) => id),
+    entries.map(([, rack]) => rack),
+  ).ids;
 }

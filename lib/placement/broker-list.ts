@@ -13,6 +13,15 @@
 
 import { collectionsShuffle, type RandomSource } from "./java-random";
 
+/** Sorts ids ascending in place; ids usually arrive sorted (the controller's map iterates small ids in order). */
+export function sortAscending(ids: number[]): void {
+  let sorted = true;
+  for (let i = 1; i < ids.length && sorted; i++) sorted = (ids[i - 1] as number) <= (ids[i] as number);
+  if (sorted) return;
+  const typed = Float64Array.from(ids).sort(); // a numeric sort without a comparator callback
+  for (let i = 0; i < typed.length; i++) ids[i] = typed[i] as number;
+}
+
 export class BrokerList {
   private readonly brokers: number[] = [];
   private index = 0;
@@ -35,7 +44,7 @@ export class BrokerList {
 
   initialize(random: RandomSource): void {
     if (this.brokers.length > 0) {
-      this.brokers.sort((a, b) => a - b);
+      sortAscending(this.brokers);
       this.offset = random.nextInt(this.brokers.length);
     }
   }

@@ -42,6 +42,9 @@ export class LogDirChooser {
   private counts: number[] = [];
   /** Slots in tie-break order, cordoned slots left out (config rules only). */
   private scan: Int32Array = new Int32Array(0);
+  /** The dir next() last returned and its slot: add() usually follows next() and then skips the map lookup. */
+  private lastDir: string | null = null;
+  private lastSlot = -1;
 
   constructor(liveDirs: string[], options: LogDirChooserOptions = {}) {
     rejectDuplicateDirs(liveDirs);
@@ -58,6 +61,7 @@ export class LogDirChooser {
 
   /** Rebuilds the slot map and the scan order after the live set or the cordons change. */
   private reindex(): void {
+    this.lastDir = null;
     this.slotOf = new Map(this.dirs.map((d, i) => [d, i]));
     const order = tieBreakOrder(this.dirs, this.tieOrder);
     const honourCordons = this.tieOrder === "config";
@@ -77,7 +81,7 @@ export class LogDirChooser {
   /** `n` more logs (current or future) now live in `dir`. */
   add(dir: string, n = 1): void {
     checkCount(n, dir);
-    const slot = this.liveSlot(dir);
+    const slot = dir === this.lastDir ? this.lastSlot : this.liveSlot(dir);
     this.counts[slot] = (this.counts[slot] as number) + n;
   }
 
@@ -130,10 +134,9 @@ export class LogDirChooser {
     if (dirs.length === 0) {
       throw new PlacementError("no_live_log_dirs", "No log directories available.", {}, "KafkaStorageException");
     }
-    if (dirs.length === 1) return dirs[0] as string;
     const scan = this.scan;
+    if (dirs.length === 1 || scan.length === 0) return this.remember(0); // a single dir, or every dir cordoned
     const counts = this.counts;
-    if (scan.length === 0) return dirs[0] as string; // every dir cordoned
     let best = scan[0] as number;
     let bestCount = counts[best] as number;
     for (let k = 1; k < scan.length; k++) {
@@ -144,7 +147,14 @@ export class LogDirChooser {
         bestCount = c;
       }
     }
-    return dirs[best] as string;
+    return this.remember(best);
+  }
+
+  private remember(slot: number): string {
+    const dir = this.dirs[slot] as string;
+    this.lastDir = dir;
+    this.lastSlot = slot;
+    return dir;
   }
 
   /** nextLogDirs(liveDirs(), counts, options): every candidate, best first. */

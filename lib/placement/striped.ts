@@ -10,7 +10,7 @@
 // - `startPartition` is ignored: new partitions of an existing topic are not aligned with its old ones.
 // - Broker ids must be distinct (Kafka's come from a map keyed by id); a duplicate is rejected before any draw.
 
-import { PlacementError } from "./errors";
+import { rejectDuplicateBrokerIds } from "./broker-ids";
 import type { RandomSource } from "./java-random";
 import {
   RackList,
@@ -28,16 +28,6 @@ export interface PlacementSpec {
   numReplicas: number;
 }
 
-function rejectDuplicateIds(brokers: readonly UsableBroker[]): void {
-  const seen = new Set<number>();
-  for (const b of brokers) {
-    if (seen.has(b.id)) {
-      throw new PlacementError("duplicate_broker", `Broker ${b.id} is listed more than once.`, { brokerId: b.id });
-    }
-    seen.add(b.id);
-  }
-}
-
 /** The KRaft controller's placer: holds one RandomSource across calls, like `new StripedReplicaPlacer(new Random())`. */
 export class StripedReplicaPlacer {
   private readonly random: RandomSource;
@@ -48,7 +38,7 @@ export class StripedReplicaPlacer {
 
   /** Replicas of each of `spec.numPartitions` partitions, leader first. Brokers in usableBrokers() order. */
   place(spec: PlacementSpec, usableBrokers: readonly UsableBroker[]): number[][] {
-    rejectDuplicateIds(usableBrokers);
+    rejectDuplicateBrokerIds(usableBrokers);
     const rackList = new RackList(this.random, usableBrokers);
     throwIfNonPositiveReplicationFactor(spec.numReplicas);
     throwIfAllFenced(rackList.numUnfencedBrokers);

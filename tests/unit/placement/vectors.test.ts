@@ -103,8 +103,8 @@ describe("AdminUtils vectors", () => {
   });
 
   // AU8: the rack maps and sizes of the Kafka tests it names; Kafka checks them for one random start, we check 200.
-  const rack6 = { 0: "rack1", 1: "rack2", 2: "rack2", 3: "rack3", 4: "rack3", 5: "rack1" };
-  const au8 = [
+  const rack6: Record<number, string> = { 0: "rack1", 1: "rack2", 2: "rack2", 3: "rack3", 4: "rack3", 5: "rack1" };
+  const au8: { name: string; rackMap: Record<number, string>; nP: number; rf: number; start: number }[] = [
     { name: "testAssignmentWithRackAware", rackMap: rack6, nP: 6, rf: 3, start: -1 },
     { name: "testAssignmentWith2ReplicasRackAware", rackMap: rack6, nP: 12, rf: 2, start: -1 },
     { name: "testAssignmentWith2ReplicasRackAwareWith6Partitions", rackMap: rack6, nP: 6, rf: 2, start: -1 },
@@ -124,7 +124,7 @@ describe("AdminUtils vectors", () => {
       vector("AU8");
       const brokers = fromRackMap(c.rackMap);
       const nB = brokers.length;
-      const rackOf = c.rackMap as Record<number, string>;
+      const rackOf = c.rackMap;
       // One summary per seed, compared once: expect() inside these loops would dominate the run time.
       const summaries = Array.from({ length: 200 }, (_, seed) => {
         const m = assignReplicasToBrokers(brokers, c.nP, c.rf, { random: new JavaRandom(seed), startPartitionId: c.start });
