@@ -1,0 +1,13 @@
+/** GET /api/snapshots/<id>/export?format=json|brokers-csv|dirs-csv → the file, as a download. */
+import { shareResponse } from "@/lib/snapshots/http";
+import { exportShare } from "@/lib/snapshots/export-share";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const file = await exportShare((await params).id, new URL(request.url).searchParams.get("format"));
+  if (!file.ok) return shareResponse(file);
+  const { body, mimeType, fileName } = file.value;
+  return new Response(body, { headers: { "content-type": mimeType, "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" } });
+}

@@ -1,0 +1,25 @@
+/**
+ * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
+ *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false).
+ * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token.
+ */
+import { fail, readBody } from "@/lib/http/respond";
+import { checkWriteToken } from "@/lib/snapshots/auth";
+import { shareResponse } from "@/lib/snapshots/http";
+import { snapshotLimitBytes } from "@/lib/snapshots/limits";
+import { createShare, listShares } from "@/lib/snapshots/share";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request): Promise<Response> {
+  const body = await readBody(request, snapshotLimitBytes(), true);
+  if (!body.ok) return body.response;
+  return shareResponse(await createShare(body.value), 201);
+}
+
+export function GET(request: Request): Response {
+  const access = checkWriteToken(request.headers.get("authorization"));
+  if (!access.ok) return fail(access.status, access.code, access.message);
+  return shareResponse(listShares(Object.fromEntries(new URL(request.url).searchParams)));
+}

@@ -1,0 +1,88 @@
+/**
+ * The SQLite file behind snapshot links: where it lives, how it is opened, and its table layout.
+ *
+ * Durability: WAL journal with `synchronous=FULL`. In WAL mode NORMAL already survives a crash of
+ * this process (a committed transaction is in the WAL file, which the OS keeps), but it may lose the
+ * last commits on a power cut or kernel panic, because the WAL is fsynced only at checkpoints. FULL
+ * fsyncs the WAL on every commit, so a link we have answered 201 for survives both. The price is one
+ * fsync per share, which is nothing at the rate people share links.
+ *
+ * Concurrency: one connection per process (see store.ts). WAL lets readers run while one writer
+ * commits; a second process writing at the same moment waits up to `busy_timeout` instead of
+ * failing with SQLITE_BUSY.
+ *
+ * Layout changes are numbered migrations tracked in `PRAGMA user_version`; each runs once, inside
+ * an IMMEDIATE transaction so two processes opening a new file do not both run it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export const DB_ENV = "KAFKA_BALANCE_DB";
+/** Under the git-ignored data/ folder of the working directory (the project root under `npm start`). */
+export const DEFAULT_DB_PATH = path.join("data", "snapshots.db");
+/** 10 s: a concurrent writer commits a 50 MB snapshot (compressed to a few MB) well within this. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+export function snapshotDbPath(env: Record<string, string | undefined> = process.env): string {
+  const configured = env[DB_ENV]?.trim();
+  return path.resolve(configured ? configured : DEFAULT_DB_PATH);
+}
+
+const MIGRATIONS: readonly string[] = [
+  // 1: one row per link. `payload` is the compressed JSON {snapshot, scenario, plan, sharing};
+  // `summary` is a small uncompressed JSON for the listing, so listing never decompresses payloads.
+  `CREATE TABLE snapshots (
+     id TEXT PRIMARY KEY NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'scenario', 'plan')),
+     schema_version INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     size_bytes INTEGER NOT NULL,
+     stored_bytes INTEGER NOT NULL,
+     encoding TEXT NOT NULL,
+     payload BLOB NOT NULL,
+     summary TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX snapshots_created_at ON snapshots (created_at DESC, id);`,
+];
+
+export class SnapshotDbError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message);
+    this.name = "SnapshotDbError";
+  }
+}
+
+export function openDatabase(file: string): Database.Database {
+  let db: Database.Database;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    db = new Database(file);
+  } catch (error) {
+    throw new SnapshotDbError(`Cannot open the snapshot store at ${file} (${(error as Error).message}); make the folder writable or point ${DB_ENV} at another file.`, file);
+  }
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const mode = db.pragma("journal_mode = WAL", { simple: true });
+  if (mode !== "wal") {
+    db.close();
+    throw new SnapshotDbError(`The snapshot store at ${file} cannot use WAL mode (got ${String(mode)}); put ${DB_ENV} on a local disk, not a network share.`, file);
+  }
+  db.pragma("synchronous = FULL");
+  migrate(db, file);
+  return db;
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const run = db.transaction(() => {
+    const version = db.pragma("user_version", { simple: true }) as number;
+    if (version > MIGRATIONS.length) {
+      throw new SnapshotDbError(`The snapshot store at ${file} was written by a newer Kafka Balance (layout ${version}, this one knows ${MIGRATIONS.length}); upgrade Kafka Balance or use another ${DB_ENV}.`, file);
+    }
+    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
+    if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+  });
+  run.immediate();
+}

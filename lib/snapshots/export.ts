@@ -1,0 +1,69 @@
+/**
+ * Exports of a snapshot: the snapshot as JSON, and per-broker and per-log-dir figures (from the
+ * balance report) as CSV. Pure and client-safe: the dashboard builds the files in the browser and
+ * the export route builds the same bytes on the server.
+ *
+ * CSV follows RFC 4180 (comma, CRLF, fields quoted when they hold a comma, quote or line break).
+ * Figures are raw numbers (bytes as integers, utilisation as a fraction) so a spreadsheet can compute
+ * with them; empty means unknown. A text field that starts with = + - @ or a control character is
+ * prefixed with ' so a spreadsheet shows it instead of evaluating it (a log dir path is free text
+ * from the cluster).
+ */
+import type { BalanceReport } from "@/lib/model/report";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+
+export type ExportFormat = "json" | "brokers-csv" | "dirs-csv";
+export const EXPORT_FORMATS: readonly ExportFormat[] = ["json", "brokers-csv", "dirs-csv"];
+
+export interface ExportFile {
+  fileName: string;
+  mimeType: string;
+  body: string;
+}
+
+type Cell = string | number | boolean | null;
+
+function csvField(value: Cell): string {
+  if (value === null) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+export function brokersCsv(report: BalanceReport): string {
+  return toCsv(
+    ["broker", "rack", "state", "replicas", "leaders", "bytes", "future_bytes", "log_dirs"],
+    report.brokers.map((b) => [b.id, b.rack, b.state, b.replicas, b.leaders, b.bytes, b.futureBytes, b.logDirs]),
+  );
+}
+
+export function dirsCsv(report: BalanceReport): string {
+  return toCsv(
+    ["broker", "log_dir", "state", "partitions", "future_replicas", "log_count", "bytes", "future_bytes", "total_bytes", "usable_bytes", "used_bytes", "utilization", "deviation_from_broker_mean"],
+    report.dirs.map((d) => [d.broker, d.path, d.state, d.partitions, d.futureReplicas, d.logCount, d.bytes, d.futureBytes, d.totalBytes, d.usableBytes, d.usedBytes, d.utilization, d.deviationFromBrokerMean]),
+  );
+}
+
+/** `kafka-balance-<cluster>-<time>` with only filename-safe characters. */
+export function exportBaseName(snapshot: ClusterSnapshot): string {
+  const cluster = snapshot.source.clusterId ?? snapshot.source.kind;
+  const time = snapshot.capturedAt.replace(/\.\d+/, "").replace(/[:]/g, "");
+  return `kafka-balance-${cluster}-${time}`.replace(/[^A-Za-z0-9._-]+/g, "-");
+}
+
+export function exportFile(snapshot: ClusterSnapshot, report: BalanceReport, format: ExportFormat): ExportFile {
+  const base = exportBaseName(snapshot);
+  switch (format) {
+    case "json":
+      return { fileName: `${base}.json`, mimeType: "application/json", body: JSON.stringify(snapshot, null, 2) + "\n" };
+    case "brokers-csv":
+      return { fileName: `${base}-brokers.csv`, mimeType: "text/csv; charset=utf-8", body: brokersCsv(report) };
+    case "dirs-csv":
+      return { fileName: `${base}-log-dirs.csv`, mimeType: "text/csv; charset=utf-8", body: dirsCsv(report) };
+  }
+}

@@ -1,0 +1,9 @@
+/** Turns share.ts results into responses, so each route handler stays a few lines. */
+import { fail, ok } from "@/lib/http/respond";
+import type { ShareResult } from "./share";
+
+export function shareResponse<T>(result: ShareResult<T>, status = 200): Response {
+  if (result.ok) return ok(result.value, status);
+  const { status: code, code: name, message, issues } = result.error;
+  return fail(code, name, message, issues ? { issues } : {});
+}

@@ -1,0 +1,227 @@
+/**
+ * Sharing options, applied on the server before anything is stored. Pure: the same content, options
+ * and salt give the same output; nothing here reads the clock, the environment or the disk.
+ *
+ * Redact hosts (on by default):
+ * - every broker's `host` and `port` become null;
+ * - a live cluster's source label (its bootstrap servers) becomes "Kafka cluster (host names
+ *   redacted)"; other labels and every free-text error keep their words but lose anything that
+ *   looks like an address: the brokers' own host names, `host:port`, IPv4, bracketed IPv6 and dotted
+ *   DNS names all become `<host>`. This over-redacts (a `java.io.IOException` in an error becomes
+ *   `<host>`): a lost word is cheaper than a leaked host name;
+ * - a plan's `bootstrapServer` (written into its commands) becomes `redacted:9092`.
+ * Kept: cluster id (a random id, not an address; it tells a recipient whether two links show the
+ * same cluster), racks, log dir paths (the heatmap is keyed by them).
+ *
+ * Hash topic names (off by default):
+ * - every topic name becomes `topic-<hex>`, the first 10 hex digits of sha256(salt + NUL + name),
+ *   in the snapshot, its throttles and reassignments, the scenario's steps, the plan's options and
+ *   its reassignment JSON, and in free text (`orders-3` → `topic-…-3`). One name gives one hash
+ *   everywhere in a record, so the views still line up.
+ * - the salt is random per link (the caller passes it): the same cluster shared twice gets different
+ *   hashes, and a guessed name cannot be confirmed by hashing it.
+ * - 10 hex digits are 40 bits; with 100,000 topics a collision has a chance of about 1 in 200, so a
+ *   colliding name takes more digits instead (names are assigned in sorted order, deterministic).
+ * - Kafka's own internal topics keep their names (`KAFKA_INTERNAL_TOPICS`): they say what the data
+ *   is (`__consumer_offsets` is the story of JBOD skew) and reveal nothing about the business. The
+ *   list is fixed rather than read from each topic's `internal` flag, because a client-supplied
+ *   snapshot or a scenario step can set that flag on any name.
+ */
+import { createHash } from "node:crypto";
+import type { Broker, ClusterSnapshot } from "@/lib/model/snapshot";
+import { formatReassignmentJson } from "@/lib/plan/reassignment-json";
+import type { Step } from "@/lib/simulate/schema";
+import type { ScenarioSpec, SharedPlan, Sharing } from "./record";
+
+export interface ShareContent {
+  snapshot: ClusterSnapshot;
+  scenario: ScenarioSpec | null;
+  plan: SharedPlan | null;
+}
+
+/** Topics Kafka creates and names itself (4.x, plus tiered storage's and the KRaft log's). */
+export const KAFKA_INTERNAL_TOPICS: ReadonlySet<string> = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata", "__cluster_metadata"]);
+
+export const REDACTED_HOST = "<host>";
+export const REDACTED_KAFKA_LABEL = "Kafka cluster (host names redacted)";
+export const REDACTED_BOOTSTRAP = "redacted:9092";
+const HASH_PREFIX = "topic-";
+const HASH_HEX_DIGITS = 10;
+
+export function applySharing(content: ShareContent, sharing: Sharing, salt: string): ShareContent {
+  let out = content;
+  if (sharing.redactHosts) out = redactHosts(out);
+  if (sharing.hashTopics) out = hashTopics(out, salt);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hosts
+
+const IPV6_BRACKETED = /\[[0-9A-Fa-f:.]+\](?::\d{1,5})?/g;
+const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b/g;
+const HOST_PORT = /\b[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)*:\d{1,5}\b/g;
+/** A dotted name whose last label is letters (a TLD or a search-domain suffix). */
+const DNS_NAME = /\b[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\b/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Replaces the given host names, then anything address-like, with `<host>`. */
+export function scrubHosts(text: string, knownHosts: readonly string[] = []): string {
+  let out = text;
+  // Longest first, so `kafka-10` is not left as `<host>0`.
+  for (const host of [...knownHosts].filter((h) => h.length > 0).sort((a, b) => b.length - a.length)) {
+    out = out.replace(new RegExp(escapeRegExp(host) + String.raw`(?::\d{1,5})?`, "g"), REDACTED_HOST);
+  }
+  return out.replace(IPV6_BRACKETED, REDACTED_HOST).replace(IPV4, REDACTED_HOST).replace(HOST_PORT, REDACTED_HOST).replace(DNS_NAME, REDACTED_HOST);
+}
+
+function bootstrapHosts(label: string): string[] {
+  return label
+    .split(",")
+    .map((entry) => entry.trim().replace(/:\d{1,5}$/, "").replace(/^\[(.*)\]$/, "$1"))
+    .filter((host) => host.length > 0);
+}
+
+export function redactHosts(content: ShareContent): ShareContent {
+  const { snapshot } = content;
+  const known = new Set<string>();
+  for (const b of snapshot.brokers) if (b.host) known.add(b.host);
+  if (snapshot.source.kind === "kafka") for (const h of bootstrapHosts(snapshot.source.label)) known.add(h);
+  const hosts = [...known];
+  const scrub = (text: string | null) => (text === null ? null : scrubHosts(text, hosts));
+  const brokers: Broker[] = snapshot.brokers.map((b) => ({
+    ...b,
+    host: null,
+    port: null,
+    error: scrub(b.error),
+    logDirs: b.logDirs.map((d) => ({ ...d, error: scrub(d.error) })),
+  }));
+  const label = snapshot.source.kind === "kafka" ? REDACTED_KAFKA_LABEL : scrubHosts(snapshot.source.label, hosts);
+  const plan = content.plan ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP } } : null;
+  return { ...content, snapshot: { ...snapshot, source: { ...snapshot.source, label }, brokers }, plan };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topic names
+
+export function hashTopicName(name: string, salt: string, hexDigits = HASH_HEX_DIGITS): string {
+  return HASH_PREFIX + createHash("sha256").update(`${salt}\u0000${name}`).digest("hex").slice(0, hexDigits);
+}
+
+/**
+ * name → hashed name for every name not kept; unique even when the first digits collide.
+ * `startDigits` is there so tests can force collisions.
+ */
+export function topicNameMap(names: Iterable<string>, salt: string, startDigits = HASH_HEX_DIGITS): Map<string, string> {
+  const map = new Map<string, string>();
+  const taken = new Set<string>();
+  const sorted = [...new Set(names)].filter((n) => !KAFKA_INTERNAL_TOPICS.has(n)).sort();
+  for (const name of sorted) {
+    let digits = startDigits;
+    let hashed = hashTopicName(name, salt, digits);
+    while (taken.has(hashed) && digits < 64) hashed = hashTopicName(name, salt, ++digits);
+    taken.add(hashed);
+    map.set(name, hashed);
+  }
+  return map;
+}
+
+/** Every topic name a record mentions: the snapshot's, the scenario's steps', the plan's. */
+export function topicNamesOf(content: ShareContent): Set<string> {
+  const names = new Set<string>();
+  const { snapshot, scenario, plan } = content;
+  for (const t of snapshot.topics) names.add(t.name);
+  for (const t of snapshot.throttles.topics) names.add(t.topic);
+  for (const r of snapshot.throttles.reassignments) names.add(r.topic);
+  for (const step of scenario?.steps ?? []) for (const n of stepTopics(step)) names.add(n);
+  for (const n of plan?.options.excludeTopics ?? []) names.add(n);
+  for (const e of reassignmentTopics(plan?.reassignmentJson ?? null)) names.add(e);
+  return names;
+}
+
+function stepTopics(step: Step): string[] {
+  switch (step.kind) {
+    case "createTopic":
+      return [step.name];
+    case "addPartitions":
+    case "growTopic":
+      return [step.topic];
+    case "reassign":
+      return step.partitions.map((p) => p.topic);
+    default:
+      return [];
+  }
+}
+
+interface LooseReassignment {
+  partitions: { topic: string; partition: number; replicas: number[]; log_dirs?: string[] }[];
+}
+
+/** The reassignment JSON as the route validated it (see share.ts), or null when absent. */
+function readReassignment(json: string | null): LooseReassignment | null {
+  if (json === null) return null;
+  return JSON.parse(json) as LooseReassignment;
+}
+
+function reassignmentTopics(json: string | null): string[] {
+  return readReassignment(json)?.partitions.map((p) => p.topic) ?? [];
+}
+
+/** Renames whole tokens of topic-name characters, and `<topic>-<partition>` tokens, in free text. */
+export function renameTopicsInText(text: string, rename: (name: string) => string | undefined): string {
+  return text.replace(/[A-Za-z0-9._-]+/g, (token) => {
+    const direct = rename(token);
+    if (direct !== undefined) return direct;
+    const m = /^(.+)-(\d+)$/.exec(token);
+    const topic = m ? rename(m[1]!) : undefined;
+    return topic !== undefined ? `${topic}-${m![2]}` : token;
+  });
+}
+
+function renameStep(step: Step, to: (n: string) => string): Step {
+  switch (step.kind) {
+    case "createTopic":
+      return { ...step, name: to(step.name) };
+    case "addPartitions":
+    case "growTopic":
+      return { ...step, topic: to(step.topic) };
+    case "reassign":
+      return { ...step, partitions: step.partitions.map((p) => ({ ...p, topic: to(p.topic) })) };
+    default:
+      return step;
+  }
+}
+
+export function hashTopics(content: ShareContent, salt: string): ShareContent {
+  const map = topicNameMap(topicNamesOf(content), salt);
+  const lookup = (n: string) => map.get(n);
+  const to = (n: string) => map.get(n) ?? n;
+  const text = (t: string | null) => (t === null ? null : renameTopicsInText(t, lookup));
+  const { snapshot, scenario, plan } = content;
+  const renamed: ClusterSnapshot = {
+    ...snapshot,
+    source: { ...snapshot.source, label: renameTopicsInText(snapshot.source.label, lookup) },
+    brokers: snapshot.brokers.map((b) => ({ ...b, error: text(b.error), logDirs: b.logDirs.map((d) => ({ ...d, error: text(d.error) })) })),
+    topics: snapshot.topics.map((t) => ({ ...t, name: to(t.name) })),
+    throttles: {
+      ...snapshot.throttles,
+      topics: snapshot.throttles.topics.map((t) => ({ ...t, topic: to(t.topic) })),
+      reassignments: snapshot.throttles.reassignments.map((r) => ({ ...r, topic: to(r.topic) })),
+    },
+  };
+  const reassignment = readReassignment(plan?.reassignmentJson ?? null);
+  return {
+    snapshot: renamed,
+    scenario: scenario ? { ...scenario, steps: scenario.steps.map((s) => renameStep(s, to)) } : null,
+    plan: plan
+      ? {
+          options: { ...plan.options, excludeTopics: plan.options.excludeTopics.map(to) },
+          // Re-formatted as Kafka's tool writes it (sorted by topic), since the new names sort differently.
+          reassignmentJson: reassignment
+            ? formatReassignmentJson(reassignment.partitions.map((p) => ({ topic: to(p.topic), partition: p.partition, replicas: p.replicas, logDirs: p.log_dirs })))
+            : null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * Snapshot links, end to end: validate what a client wants to share, apply its sharing options,
+ * store it, and open it again. Route handlers and the /s/[id] page call only these functions.
+ *
+ * - Expected failures (bad input, unknown or malformed id, missing token) are result objects with an
+ *   HTTP status and a message that says what to change; they never throw.
+ * - Reading always goes through `parseSnapshot`, which upgrades a snapshot written by an older
+ *   schema version, so a link keeps opening after the schema grows. A scenario's base is the
+ *   record's snapshot, so it is upgraded by the same call.
+ * - Nothing here logs: snapshots are the operator's data.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { describeIssues, parseSnapshot, zodIssues, type InputIssue } from "@/lib/model/parse";
+import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
+import { ReassignPartitionSchema } from "@/lib/simulate/schema";
+import { decodePayload, encodePayload } from "./codec";
+import { DB_ENV, SnapshotDbError } from "./db";
+import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "./limits";
+import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord, type Sharing } from "./record";
+import { applySharing, type ShareContent } from "./redact";
+import { ShareRequestSchema, type ShareResponse } from "./request";
+import { getSnapshotStore, type SnapshotStore } from "./store";
+
+export interface ShareError {
+  status: number;
+  code: string;
+  message: string;
+  issues?: InputIssue[];
+}
+
+export type ShareResult<T> = { ok: true; value: T } | { ok: false; error: ShareError };
+
+const failure = (status: number, code: string, message: string, issues?: InputIssue[]): { ok: false; error: ShareError } => ({ ok: false, error: { status, code, message, ...(issues ? { issues } : {}) } });
+
+/** Storage failures a caller can act on become answers; anything else is a bug and propagates. */
+function storeFailure(error: unknown): { ok: false; error: ShareError } {
+  if (error instanceof SnapshotDbError) return failure(503, "store_unavailable", error.message);
+  const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_BUSY") return failure(503, "store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
+  if (code === "SQLITE_FULL") return failure(507, "store_full", `The disk holding the snapshot store is full; free space or point ${DB_ENV} at another disk.`);
+  if (code === "SQLITE_READONLY") return failure(503, "store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
+  throw error;
+}
+
+async function guarded<T>(work: () => Promise<ShareResult<T>> | ShareResult<T>): Promise<ShareResult<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    return storeFailure(error);
+  }
+}
+
+function guardedSync<T>(work: () => ShareResult<T>): ShareResult<T> {
+  try {
+    return work();
+  } catch (error) {
+    return storeFailure(error);
+  }
+}
+
+const invalid = (issues: InputIssue[]) => failure(400, "bad_request", describeIssues(issues), issues);
+
+const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
+
+/** The reassignment JSON of a shared plan: the shape Kafka's tool reads, an empty plan allowed. */
+const ReassignmentDocumentSchema = z.object({
+  version: z.literal(1, "version must be 1, the only reassignment JSON version").optional(),
+  partitions: z.array(ReassignPartitionSchema),
+});
+
+function reassignmentIssues(json: string | null): InputIssue[] {
+  if (json === null) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    return [{ path: "plan.reassignmentJson", message: `not valid JSON (${(error as Error).message}); send the plan's reassignment JSON as a string` }];
+  }
+  const parsed = ReassignmentDocumentSchema.safeParse(data);
+  return parsed.success ? [] : prefixed("plan.reassignmentJson", zodIssues(parsed.error));
+}
+
+/** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */
+export function parseShareRequest(raw: unknown): ShareResult<{ kind: RecordKind; content: ShareContent; sharing: Sharing }> {
+  const request = ShareRequestSchema.safeParse(raw);
+  if (!request.success) return invalid(zodIssues(request.error));
+  const body = request.data;
+  const rawSnapshot = body.kind === "scenario" ? body.scenario.base : body.snapshot;
+  const snapshotPath = body.kind === "scenario" ? "scenario.base" : "snapshot";
+  const snapshot = parseSnapshot(rawSnapshot);
+  if (!snapshot.ok) return invalid(prefixed(snapshotPath, snapshot.issues));
+  if (body.kind === "plan") {
+    const issues = reassignmentIssues(body.plan.reassignmentJson);
+    if (issues.length > 0) return invalid(issues);
+  }
+  const scenario = body.kind === "scenario" ? { policy: body.scenario.policy, seed: body.scenario.seed, steps: body.scenario.steps } : null;
+  const plan = body.kind === "plan" ? body.plan : null;
+  return { ok: true, value: { kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing } };
+}
+
+/** The JSON stored (compressed) in a row. Its snapshot carries its own schema version. */
+export interface StoredPayload {
+  snapshot: unknown;
+  scenario: unknown;
+  plan: unknown;
+  sharing: unknown;
+}
+
+export interface CreateShareOptions {
+  store?: SnapshotStore;
+  now?: () => Date;
+  /** Salt for topic-name hashes; random per link unless a test fixes it. */
+  salt?: string;
+}
+
+/** Validates, applies the sharing options, stores. Resolves once the row is committed and fsynced. */
+export async function createShare(raw: unknown, options: CreateShareOptions = {}): Promise<ShareResult<ShareResponse>> {
+  const parsed = parseShareRequest(raw);
+  if (!parsed.ok) return parsed;
+  const { kind, sharing } = parsed.value;
+  const content = applySharing(parsed.value.content, sharing, options.salt ?? randomBytes(16).toString("hex"));
+  const createdAt = (options.now ?? (() => new Date()))().toISOString();
+  return guarded(async () => {
+    const id = await insertRecord(options.store ?? getSnapshotStore(), { kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt, payload: { ...content, sharing } });
+    return { ok: true, value: { id, url: snapshotUrl(id) } };
+  });
+}
+
+/**
+ * Compresses and stores a payload under a fresh id. Exported for the schema-version fixtures, which
+ * store payloads exactly as an older release wrote them.
+ */
+export async function insertRecord(store: SnapshotStore, record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }): Promise<string> {
+  const { snapshot, sharing } = record.payload as { snapshot: { source?: { kind?: unknown; label?: unknown }; brokers?: unknown[]; topics?: unknown[] }; sharing: unknown };
+  const summary = JSON.stringify({
+    sourceKind: snapshot.source?.kind ?? null,
+    label: snapshot.source?.label ?? null,
+    brokers: snapshot.brokers?.length ?? 0,
+    topics: snapshot.topics?.length ?? 0,
+    sharing,
+  });
+  const encoded = await encodePayload(JSON.stringify(record.payload));
+  // 2^128 ids make a clash practically impossible; if one happens anyway, the primary key refuses
+  // the row and a fresh id is drawn rather than overwriting someone else's link.
+  for (let attempt = 0; ; attempt++) {
+    const id = newSnapshotId();
+    try {
+      store.insert({ id, kind: record.kind, schemaVersion: record.schemaVersion, createdAt: record.createdAt, sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary });
+      return id;
+    } catch (error) {
+      if (attempt < 2 && (error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") continue;
+      throw error;
+    }
+  }
+}
+
+function idProblem(id: string): { ok: false; error: ShareError } | null {
+  return isSnapshotId(id) ? null : failure(400, "invalid_id", `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`);
+}
+
+const notFound = (id: string) => failure(404, "not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted.`);
+
+/** Opens a link: decompresses, upgrades and validates the record. */
+export async function openShare(id: string, store?: SnapshotStore): Promise<ShareResult<SharedRecord>> {
+  const bad = idProblem(id);
+  if (bad) return bad;
+  const found = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).get(id) }));
+  if (!found.ok) return found;
+  const row = found.value;
+  if (!row) return notFound(id);
+  const unreadable = (what: string) =>
+    failure(500, "record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
+  let payload: StoredPayload;
+  try {
+    payload = JSON.parse(await decodePayload(row.encoding, row.payload)) as StoredPayload;
+  } catch (error) {
+    return unreadable((error as Error).message);
+  }
+  const kind = RecordKindSchema.safeParse(row.kind);
+  const snapshot = parseSnapshot(payload.snapshot);
+  const sharing = SharingSchema.safeParse(payload.sharing ?? {});
+  const scenario = payload.scenario == null ? null : ScenarioSpecSchema.safeParse(payload.scenario);
+  const plan = payload.plan == null ? null : SharedPlanSchema.safeParse(payload.plan);
+  if (!kind.success) return unreadable(`unknown kind ${JSON.stringify(row.kind)}`);
+  if (!snapshot.ok) return unreadable(`snapshot: ${snapshot.issues[0]?.path ?? ""} ${snapshot.issues[0]?.message ?? ""}`.trim());
+  if (!sharing.success) return unreadable("sharing options");
+  if (scenario && !scenario.success) return unreadable(`scenario: ${zodIssues(scenario.error)[0]?.path ?? ""}`);
+  if (plan && !plan.success) return unreadable(`plan: ${zodIssues(plan.error)[0]?.path ?? ""}`);
+  if (kind.data === "scenario" && !scenario) return unreadable("a scenario link without a scenario");
+  if (kind.data === "plan" && !plan) return unreadable("a plan link without a plan");
+  return {
+    ok: true,
+    value: {
+      id: row.id,
+      kind: kind.data,
+      url: snapshotUrl(row.id),
+      createdAt: row.createdAt,
+      schemaVersion: row.schemaVersion,
+      sizeBytes: row.sizeBytes,
+      sharing: sharing.data,
+      snapshot: snapshot.value,
+      scenario: scenario?.data ?? null,
+      plan: plan?.data ?? null,
+    },
+  };
+}
+
+export const ListQuerySchema = z.object({
+  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`).default(DEFAULT_LIST_LIMIT),
+  offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
+});
+
+export interface ShareList {
+  total: number;
+  limit: number;
+  offset: number;
+  records: RecordSummary[];
+}
+
+/** Newest first. `query` is the URL's search params (limit, offset). */
+export function listShares(query: Record<string, string>, store?: SnapshotStore): ShareResult<ShareList> {
+  const parsed = ListQuerySchema.safeParse(query);
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
+  const { limit, offset } = parsed.data;
+  const listed = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).list(limit, offset) }));
+  if (!listed.ok) return listed;
+  const { rows, total } = listed.value;
+  const records = rows.map((row): RecordSummary => {
+    const summary = JSON.parse(row.summary) as Omit<RecordSummary, "id" | "kind" | "url" | "createdAt" | "schemaVersion" | "sizeBytes" | "storedBytes">;
+    return { id: row.id, kind: row.kind, url: snapshotUrl(row.id), createdAt: row.createdAt, schemaVersion: row.schemaVersion, sizeBytes: row.sizeBytes, storedBytes: row.storedBytes, ...summary };
+  });
+  return { ok: true, value: { total, limit, offset, records } };
+}
+
+export function deleteShare(id: string, store?: SnapshotStore): ShareResult<{ id: string; deleted: true }> {
+  const bad = idProblem(id);
+  if (bad) return bad;
+  const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));
+  if (!deleted.ok) return deleted;
+  return deleted.value ? { ok: true, value: { id, deleted: true } } : notFound(id);
+}

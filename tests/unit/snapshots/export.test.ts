@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { balanceReport } from "@/lib/model/report";
+import { brokersCsv, dirsCsv, exportBaseName, exportFile, toCsv } from "@/lib/snapshots/export";
+import { fixturePayload } from "./fixture";
+
+const { snapshot } = fixturePayload("snapshot");
+const report = balanceReport(snapshot);
+
+describe("CSV export", () => {
+  it("brokersCsv() writes one row per broker with raw figures", () => {
+    const lines = brokersCsv(report).split("\r\n");
+    expect(lines[0]).toBe("broker,rack,state,replicas,leaders,bytes,future_bytes,log_dirs");
+    expect(lines).toHaveLength(report.brokers.length + 2);
+    const b1 = report.brokers.find((b) => b.id === 1)!;
+    expect(lines[1]).toBe(`1,rack-1,online,${b1.replicas},${b1.leaders},${b1.bytes},${b1.futureBytes},2`);
+    expect(lines.at(-1)).toBe("");
+  });
+
+  it("dirsCsv() writes one row per log dir, empty where a figure is unknown", () => {
+    const lines = dirsCsv(report).split("\r\n");
+    expect(lines[0]).toContain("broker,log_dir,state,partitions");
+    expect(lines).toHaveLength(report.dirs.length + 2);
+    expect(lines.some((l) => l.startsWith("3,/data/d2,offline,"))).toBe(true);
+  });
+
+  it("toCsv() quotes commas, quotes and line breaks, and defuses spreadsheet formulas", () => {
+    expect(toCsv(["a", "b"], [["x,y", 'say "hi"'], ["=1+1", null], ["-rf", -2]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=1+1,\r\n\'-rf,-2\r\n');
+  });
+});
+
+describe("exportFile()", () => {
+  it("exportFile() names files after the cluster and capture time", () => {
+    expect(exportBaseName(snapshot)).toBe("kafka-balance-MkU3OEVBNTcwNTJENDM2Qg-2026-01-05T090000Z");
+    expect(exportFile(snapshot, report, "dirs-csv").fileName).toBe("kafka-balance-MkU3OEVBNTcwNTJENDM2Qg-2026-01-05T090000Z-log-dirs.csv");
+  });
+
+  it("exportFile('json') is the snapshot itself", () => {
+    const file = exportFile(snapshot, report, "json");
+    expect(file.mimeType).toBe("application/json");
+    expect(JSON.parse(file.body)).toEqual(snapshot);
+  });
+});
