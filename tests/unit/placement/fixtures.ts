@@ -14,6 +14,7 @@ export interface Golden {
   shuffle: { rng: "java" | "mock"; seed: string; list: number[]; twiceShuffled: number[]; then: number }[];
   stringHashCode: [string, number][];
   hashMapOrder: { inserted: (string | null)[]; order: (string | null)[] }[];
+  hashMapCollisionOrder: { inserted: (string | null)[]; order: (string | null)[]; treeified: boolean }[];
   scalaMapOrder: {
     scalaVersion: string;
     cases: { dirs: string[]; counts: Record<string, number>; iteration: string[]; sortedByCount: string[] }[];

@@ -46,12 +46,12 @@ const usable = (bs: GoldenBroker[]) => bs.map(([id, rack, fenced]) => ({ id, rac
 
 const COVERED = ["AU1", "AU2", "AU3", "AU4", "AU8", "AU9", "AP1", "AP2", "SP1", "SP2", "SP3", "SP4", "SP6", "SP7", "SP9", "LM1", "LM2", "LM3", "LM4", "LM5"];
 
-it("vectors.json holds exactly the AU/AP/SP/LM vectors this file covers", () => {
+it("vector() finds in vectors.json exactly the AU/AP/SP/LM vectors this file covers", () => {
   expect(vectorIds.filter((id) => /^(AU|AP|SP|LM)\d/.test(id)).sort()).toEqual([...COVERED].sort());
 });
 
 describe("AdminUtils vectors", () => {
-  it("AU1 assignReplicasToBrokers() places 10 partitions rf 3 on 5 rack-less brokers from index 0", () => {
+  it("assignReplicasToBrokers() places 10 partitions rf 3 on 5 rack-less brokers from index 0 (AU1)", () => {
     const v = vector<{ brokers: number[]; nPartitions: number; rf: number; fixedStartIndex: number; startPartitionId: number; expect: Assignment }>("AU1");
     const m = assignReplicasToBrokers(v.brokers.map((id) => ({ id })), v.nPartitions, v.rf, {
       fixedStartIndex: v.fixedStartIndex,
@@ -60,7 +60,7 @@ describe("AdminUtils vectors", () => {
     expect(asRecord(m)).toEqual(v.expect);
   });
 
-  it("AU2 assignReplicasToBrokers() rejects rf 0 and rf above the broker count", () => {
+  it("assignReplicasToBrokers() rejects rf 0 and rf above the broker count (AU2)", () => {
     const v = vector<{ brokers: number[]; cases: { nPartitions: number; rf: number; throws: string }[] }>("AU2");
     for (const c of v.cases) {
       const e = thrown(() => assignReplicasToBrokers(v.brokers.map((id) => ({ id })), c.nPartitions, c.rf));
@@ -69,7 +69,7 @@ describe("AdminUtils vectors", () => {
     }
   });
 
-  it("AU3 getRackAlternatedBrokerList() and rack-aware assignReplicasToBrokers() match Kafka", () => {
+  it("getRackAlternatedBrokerList() and rack-aware assignReplicasToBrokers() match Kafka (AU3)", () => {
     const v = vector<{
       rackMap: Record<string, string>;
       alternated: number[];
@@ -90,7 +90,7 @@ describe("AdminUtils vectors", () => {
     expect(asRecord(m)).toEqual(v.expect);
   });
 
-  it("AU4 assignReplicasToBrokers() rejects bad counts before a broker without a rack", () => {
+  it("assignReplicasToBrokers() rejects bad counts before a broker without a rack (AU4)", () => {
     const v = vector<{ rackMap: Record<string, string | null>; cases: { nPartitions: number; rf: number; throws: string }[] }>("AU4");
     for (const c of v.cases) {
       const e = thrown(() => assignReplicasToBrokers(fromRackMap(v.rackMap), c.nPartitions, c.rf));
@@ -119,7 +119,7 @@ describe("AdminUtils vectors", () => {
     { name: "testRackAwareExpansion", rackMap: { 6: "rack1", 7: "rack2", 8: "rack2", 9: "rack3", 10: "rack3", 11: "rack1" }, nP: 12, rf: 2, start: 12 },
   ];
   it.each(au8.map((c) => [c.name, c] as const))(
-    "AU8 assignReplicasToBrokers() (%s) gives distinct racks and even leaders and replicas for any random start",
+    "assignReplicasToBrokers() (%s) gives distinct racks and even leaders and replicas for any random start (AU8)",
     (_, c) => {
       vector("AU8");
       const brokers = fromRackMap(c.rackMap);
@@ -147,7 +147,7 @@ describe("AdminUtils vectors", () => {
     },
   );
 
-  it("AU9 assignReplicasToBrokers() uses min(rf, racks) racks per partition, and one leader per broker on a single rack", () => {
+  it("assignReplicasToBrokers() uses min(rf, racks) racks per partition, and one leader per broker on a single rack (AU9)", () => {
     const v = vector<{
       rackMap: Record<string, string>;
       cases: { nPartitions: number; rf: number; distinctRacksPerPartition: number; singleRackAll6Brokers?: boolean; leadersPerBroker?: number }[];
@@ -176,7 +176,7 @@ describe("AdminUtils vectors", () => {
 describe("AddPartitions vectors", () => {
   const brokers = [0, 1, 2, 3].map((id) => ({ id }));
 
-  it("AP1 createPartitionsAssignment() grows [2,3,0,1] to 7 partitions with Kafka's leaders, all 4 brokers each", () => {
+  it("createPartitionsAssignment() grows [2,3,0,1] to 7 partitions with Kafka's leaders, all 4 brokers each (AP1)", () => {
     const v = vector<{
       existing: Assignment;
       increaseTo: number;
@@ -194,7 +194,7 @@ describe("AddPartitions vectors", () => {
     expect(got).toEqual(v.derivedLists);
   });
 
-  it("AP2 createPartitionsAssignment() grows [1,2] to 3 partitions with Kafka's leaders and replica sets", () => {
+  it("createPartitionsAssignment() grows [1,2] to 3 partitions with Kafka's leaders and replica sets (AP2)", () => {
     const v = vector<{
       existing: Assignment;
       increaseTo: number;
@@ -214,7 +214,7 @@ describe("AddPartitions vectors", () => {
 });
 
 describe("StripedReplicaPlacer vectors (fresh MockRandom(17) each)", () => {
-  it("SP1 BrokerList.next() walks once per epoch; an empty list answers -1", () => {
+  it("BrokerList.next() walks once per epoch; an empty list answers -1 (SP1)", () => {
     const v = vector<{ list: number[]; calls: [string, number][]; "emptyList.next(1)": number }>("SP1");
     const list = new BrokerList();
     for (const id of v.list) list.add(id);
@@ -239,21 +239,21 @@ describe("StripedReplicaPlacer vectors (fresh MockRandom(17) each)", () => {
     for (const want of v.expect) expect(rackList.place(rf)).toEqual(want);
   };
 
-  it("SP2 RackList.place(4) avoids the fenced broker on a single rack; place(0) and place(-1) throw", rackListCase("SP2", 4));
-  it("SP3 RackList.place(3) uses the fenced broker when it must", rackListCase("SP3", 3));
-  it("SP4 RackList.place(4) stripes over racks 1, 2, 3", rackListCase("SP4", 4));
+  it("RackList.place(4) avoids the fenced broker on a single rack; place(0) and place(-1) throw (SP2)", rackListCase("SP2", 4));
+  it("RackList.place(3) uses the fenced broker when it must (SP3)", rackListCase("SP3", 3));
+  it("RackList.place(4) stripes over racks 1, 2, 3 (SP4)", rackListCase("SP4", 4));
 
-  it("SP6 StripedReplicaPlacer.place() places 5 partitions rf 3 on 4 brokers", () => {
+  it("StripedReplicaPlacer.place() places 5 partitions rf 3 on 4 brokers (SP6)", () => {
     const v = vector<{ brokers: GoldenBroker[]; expect: number[][] }>("SP6");
     expect(new StripedReplicaPlacer(new MockRandom()).place({ startPartition: 0, numPartitions: 5, numReplicas: 3 }, usable(v.brokers))).toEqual(v.expect);
   });
 
-  it("SP7 stripedPlacement() places every partition on the single unfenced broker", () => {
+  it("stripedPlacement() places every partition on the single unfenced broker (SP7)", () => {
     const v = vector<{ brokers: GoldenBroker[]; numPartitions: number; rf: number; expect: number[][] }>("SP7");
     expect(stripedPlacement(usable(v.brokers), v.numPartitions, v.rf, new MockRandom())).toEqual(v.expect);
   });
 
-  it("SP9 StripedReplicaPlacer.place() and RackList.place() fail with Kafka's messages", () => {
+  it("StripedReplicaPlacer.place() and RackList.place() fail with Kafka's messages (SP9)", () => {
     const v = vector<{ cases: { brokers?: GoldenBroker[]; rf?: number; rackList?: string; place?: number; msg: string }[] }>("SP9");
     for (const c of v.cases) {
       const e = c.brokers
@@ -271,7 +271,7 @@ describe("LogManager vectors", () => {
   const dirs5 = ["/tmp/kafka-0", "/tmp/kafka-1", "/tmp/kafka-2", "/tmp/kafka-3", "/tmp/kafka-4"];
 
   it.each(["config", "scala-hash"] as const)(
-    "LM1 LogDirChooser.next() (%s) keeps 3 dirs within one log of each other over 20 creates",
+    "LogDirChooser.next() (%s) keeps 3 dirs within one log of each other over 20 creates (LM1)",
     (tieOrder) => {
       const v = vector<{ dirs: number }>("LM1");
       const dirs = Array.from({ length: v.dirs }, (_, i) => `/logs/${i}`);
@@ -284,7 +284,7 @@ describe("LogManager vectors", () => {
     },
   );
 
-  it("LM2 createLogIn() falls back past 2 failing dirs and creates exactly one log dir", () => {
+  it("createLogIn() falls back past 2 failing dirs and creates exactly one log dir (LM2)", () => {
     const v = vector<{ dirs: number; firstTriedDirsFail: number }>("LM2");
     const candidates = logDirCandidates({ liveDirs: dirs5.slice(0, v.dirs), logCounts: {} });
     expect(candidates).toHaveLength(v.dirs);
@@ -299,7 +299,7 @@ describe("LogManager vectors", () => {
     expect(result.dir).toBe(candidates[v.firstTriedDirsFail]);
   });
 
-  it("LM3 logDirCandidates() uses the dir whose id is the controller's target", () => {
+  it("logDirCandidates() uses the dir whose id is the controller's target (LM3)", () => {
     vector("LM3");
     const directoryIds = Object.fromEntries(dirs5.map((d, i) => [d, `dir-id-${i}AAAAAAAAAAAAAAA`]));
     const candidates = logDirCandidates({
@@ -313,7 +313,7 @@ describe("LogManager vectors", () => {
   });
 
   it.each([DIRECTORY_ID.UNASSIGNED, DIRECTORY_ID.LOST])(
-    "LM4 logDirCandidates() ignores target %s and falls back to nextLogDirs, the only dir",
+    "logDirCandidates() ignores target %s and falls back to nextLogDirs, the only dir (LM4)",
     (target) => {
       vector("LM4");
       const candidates = logDirCandidates({
@@ -327,7 +327,7 @@ describe("LogManager vectors", () => {
     },
   );
 
-  it("LM5 nextLogDirs() orders /a:2 /b:1 /c:0 as [/c, /b, /a]", () => {
+  it("nextLogDirs() orders /a:2 /b:1 /c:0 as [/c, /b, /a] (LM5)", () => {
     const v = vector<{ liveDirs: string[]; counts: Record<string, number>; expect: string[] }>("LM5");
     expect(nextLogDirs(v.liveDirs, v.counts)).toEqual(v.expect);
     expect(nextLogDirs(v.liveDirs, v.counts, { tieOrder: "scala-hash" })).toEqual(v.expect);
