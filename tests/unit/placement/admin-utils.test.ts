@@ -12,6 +12,9 @@ import {
 } from "@/lib/placement";
 import { golden, seedOf, type KafkaError } from "./fixtures";
 
+// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
+const PROPERTY_TIMEOUT = { timeout: 60_000 };
+
 const CODE_OF_KAFKA_EXCEPTION: Record<string, string> = {
   InvalidPartitionsException: "invalid_partitions",
   InvalidReplicationFactorException: "invalid_replication_factor",
@@ -122,7 +125,7 @@ describe("assignReplicasToBrokers properties", () => {
     .record({ n: fc.integer({ min: 1, max: 30 }), rfRaw: fc.nat(), blocks: fc.integer({ min: 1, max: 5 }), seed: fc.integer() })
     .map(({ n, rfRaw, blocks, seed }) => ({ n, rf: 1 + (rfRaw % Math.min(n, 5)), nPartitions: n * blocks, seed }));
 
-  it("assignReplicasToBrokers() (rack-unaware) never repeats a broker and spreads leaders and replicas evenly", () => {
+  it("assignReplicasToBrokers() (rack-unaware) never repeats a broker and spreads leaders and replicas evenly", PROPERTY_TIMEOUT, () => {
     fc.assert(
       fc.property(rackUnaware, ({ n, rf, nPartitions, seed }) => {
         const ids = Array.from({ length: n }, (_, i) => 100 + i * 3);
@@ -154,7 +157,7 @@ describe("assignReplicasToBrokers properties", () => {
     })
     .map((r) => ({ ...r, rf: 1 + (r.rfRaw % r.rackOf.length) }));
 
-  it("assignReplicasToBrokers() (rack-aware) puts each partition on min(rf, racks) distinct racks and distinct brokers", () => {
+  it("assignReplicasToBrokers() (rack-aware) puts each partition on min(rf, racks) distinct racks and distinct brokers", PROPERTY_TIMEOUT, () => {
     fc.assert(
       fc.property(anyRacks, ({ rackOf, rf, nPartitions, start, seed }) => {
         const brokers: BrokerMetadata[] = rackOf.map((r, i) => ({ id: i, rack: `rack${r}` }));
@@ -178,7 +181,7 @@ describe("assignReplicasToBrokers properties", () => {
     })
     .map((r) => ({ ...r, rf: 1 + (r.rfRaw % r.racks), n: r.racks * r.perRack }));
 
-  it("assignReplicasToBrokers() (rack-aware, equal rack sizes) gives every broker nP/nB leaders and nP*rf/nB replicas", () => {
+  it("assignReplicasToBrokers() (rack-aware, equal rack sizes) gives every broker nP/nB leaders and nP*rf/nB replicas", PROPERTY_TIMEOUT, () => {
     fc.assert(
       fc.property(equalRacks, ({ racks, n, rf, blocks, seed }) => {
         const brokers = Array.from({ length: n }, (_, i) => ({ id: i, rack: `r${i % racks}` }));

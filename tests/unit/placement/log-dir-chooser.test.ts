@@ -118,11 +118,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 const historyArb = fc.record({
   tieOrder: fc.constantFrom<TieOrder>("config", "scala-hash"),
   initialDirs: fc.integer({ min: 0, max: 9 }),
-  ops: fc.array(op, { maxLength: 40 }),
+  ops: fc.array(op, { maxLength: 30 }),
 });
 
 describe("LogDirChooser against nextLogDirs", () => {
-  it("next() and order() equal nextLogDirs over 10,000 random histories of creates, deletes, new dirs, failures and cordons", { timeout: 30_000 }, () => {
+  it("next() and order() equal nextLogDirs over 10,000 random histories of creates, deletes, new dirs, failures and cordons", { timeout: 120_000 }, () => {
     let withFiveOrMoreScala = 0;
     fc.assert(
       fc.property(historyArb, ({ tieOrder, initialDirs, ops }) => {

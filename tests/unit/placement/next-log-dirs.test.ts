@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { PlacementError, nextLogDirs, nextLogDirsLiteral, scalaHashMapKeyOrder, type TieOrder } from "@/lib/placement";
 import { golden } from "./fixtures";
 
+// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
+const PROPERTY_TIMEOUT = { timeout: 60_000 };
+
 const six = ["/d1", "/d2", "/d3", "/d4", "/d5", "/d6"];
 
 describe("nextLogDirs (Kafka 4.3+ rules, tieOrder config)", () => {
@@ -82,7 +85,7 @@ describe("nextLogDirsLiteral", () => {
     tieOrder: fc.constantFrom<TieOrder>("config", "scala-hash"),
   });
 
-  it("nextLogDirsLiteral() regrouping logs gives nextLogDirs' answer", () => {
+  it("nextLogDirsLiteral() regrouping logs gives nextLogDirs' answer", PROPERTY_TIMEOUT, () => {
     fc.assert(
       fc.property(history, ({ n, logs, cordoned, tieOrder }) => {
         const dirs = Array.from({ length: n }, (_, i) => `/var/kafka/data-${i}`);

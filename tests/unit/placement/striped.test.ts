@@ -14,6 +14,9 @@ import {
 } from "@/lib/placement";
 import { golden, seedOf, type GoldenBroker } from "./fixtures";
 
+// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
+const PROPERTY_TIMEOUT = { timeout: 60_000 };
+
 const usable = (bs: GoldenBroker[]): UsableBroker[] => bs.map(([id, rack, fenced]) => ({ id, rack, fenced }));
 
 function thrown(fn: () => unknown): PlacementError {
@@ -163,7 +166,7 @@ describe("stripedPlacement properties", () => {
     .map((bs) => bs.map((b, i) => ({ id: i * 2 + 1, ...b })))
     .filter((bs) => bs.some((b) => !b.fenced));
 
-  it("stripedPlacement() never repeats a broker in a partition and always leads with an unfenced broker", () => {
+  it("stripedPlacement() never repeats a broker in a partition and always leads with an unfenced broker", PROPERTY_TIMEOUT, () => {
     fc.assert(
       fc.property(cluster, fc.nat(), fc.integer({ min: 1, max: 60 }), fc.integer(), (brokers, rfRaw, numPartitions, seed) => {
         const rf = 1 + (rfRaw % brokers.length);
@@ -179,7 +182,7 @@ describe("stripedPlacement properties", () => {
     );
   });
 
-  it("stripedPlacement() on one rack uses a fenced broker only when the unfenced ones cannot fill the partition", () => {
+  it("stripedPlacement() on one rack uses a fenced broker only when the unfenced ones cannot fill the partition", PROPERTY_TIMEOUT, () => {
     // Across racks Kafka prefers rack diversity: a rack with only fenced brokers still gets a follower.
     const oneRack = cluster.map((bs) => bs.map((b) => ({ ...b, rack: null })));
     fc.assert(

@@ -22,6 +22,9 @@ import {
 } from "@/lib/placement";
 import { vector, vectorIds, type GoldenBroker } from "./fixtures";
 
+// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
+const PROPERTY_TIMEOUT = { timeout: 60_000 };
+
 type Assignment = Record<string, number[]>;
 const CODE: Record<string, string> = {
   InvalidPartitionsException: "invalid_partitions",
@@ -120,6 +123,7 @@ describe("AdminUtils vectors", () => {
   ];
   it.each(au8.map((c) => [c.name, c] as const))(
     "assignReplicasToBrokers() (%s) gives distinct racks and even leaders and replicas for any random start (AU8)",
+    PROPERTY_TIMEOUT,
     (_, c) => {
       vector("AU8");
       const brokers = fromRackMap(c.rackMap);
@@ -147,7 +151,7 @@ describe("AdminUtils vectors", () => {
     },
   );
 
-  it("assignReplicasToBrokers() uses min(rf, racks) racks per partition, and one leader per broker on a single rack (AU9)", () => {
+  it("assignReplicasToBrokers() uses min(rf, racks) racks per partition, and one leader per broker on a single rack (AU9)", PROPERTY_TIMEOUT, () => {
     const v = vector<{
       rackMap: Record<string, string>;
       cases: { nPartitions: number; rf: number; distinctRacksPerPartition: number; singleRackAll6Brokers?: boolean; leadersPerBroker?: number }[];
