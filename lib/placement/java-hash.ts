@@ -1,6 +1,4 @@
-// Port of the iteration orders Kafka's placement depends on: java.lang.String#hashCode, java.util.HashMap
-// (JDK 8–21, keyed by Optional<String> in StripedReplicaPlacer.RackList) and Scala 2.13 immutable.HashMap (CHAMP,
-// behind LogManager.nextLogDirs with 5+ live dirs), written from ALGORITHMS.md §2.7 and §3.2.
+// Port of String#hashCode, java.util.HashMap and Scala 2.13 immutable.HashMap iteration orders, as RackList and nextLogDirs (Apache Kafka 2.4–4.x) depend on them, written from ALGORITHMS.md §2.7 and §3.2.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

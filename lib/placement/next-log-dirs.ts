@@ -1,5 +1,4 @@
-// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.2) and the Java
-// org.apache.kafka.storage.internals.log.LogManager (Kafka 4.3+, KIP-1066), written from ALGORITHMS.md §3.2 and §3.4.
+// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.2) and the Java org.apache.kafka.storage.internals.log.LogManager (Kafka 4.3+, KIP-1066), written from ALGORITHMS.md §3.2 and §3.4.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:
