@@ -6,6 +6,8 @@ import { importSnapshot, type ImportOutcome } from "@/lib/cluster/import";
 import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatLogDirs, formatTopicsDescribe, type LogDirsStyle, type TopicsStyle } from "@/tests/fixtures/import/format";
 
+/** Property runs take seconds; on a busy shared machine several times that. Never a timing assertion. */
+const PROPERTY_TIMEOUT_MS = 120_000;
 const STORAGE_ERROR = "org.apache.kafka.common.errors.KafkaStorageException";
 const topicName = fc.oneof(
   fc.constantFrom("__consumer_offsets", "__transaction_state", "orders-eu", "a-1", "metrics.cpu.v1", "x-0-1"),
@@ -129,7 +131,7 @@ describe("import round trip", () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("importSnapshot() without kafka-topics output keeps every replica's dir and size, in broker id order", () => {
     fc.assert(
@@ -143,7 +145,7 @@ describe("import round trip", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("importSnapshot() never throws on arbitrary text and points only at lines that exist", () => {
     const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom("{", "[[[", "\t", "Topic:", "{}", "null"));
@@ -160,7 +162,7 @@ describe("import round trip", () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("importSnapshot() never throws on JSON of the wrong shape", () => {
     const small = fc.jsonValue({ maxDepth: 2 });
@@ -177,7 +179,7 @@ describe("import round trip", () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it("importSnapshot() never throws on real output damaged by cuts and insertions", () => {
     const damaged = fc.tuple(cluster, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 4 }));
@@ -196,5 +198,5 @@ describe("import round trip", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
