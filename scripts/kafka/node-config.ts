@@ -71,10 +71,6 @@ export function serverProperties(node: NodeLayout, voters: string, nodeCount: nu
     "background.threads": 2,
     "log.cleaner.threads": 1,
     "log.cleaner.dedupe.buffer.size": 8 * 1024 * 1024,
-    // A restart after SIGKILL must not wait for the default 60 s session expiry before the node is
-    // fenced and unfenced again.
-    "broker.session.timeout.ms": 6000,
-    "broker.heartbeat.interval.ms": 1000,
     ...extra,
   };
   return Object.entries(props).map(([k, v]) => `${k}=${String(v)}`).join("\n") + "\n";
