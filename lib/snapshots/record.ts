@@ -74,6 +74,21 @@ export interface RecordSummary {
   sharing: Sharing;
 }
 
+/** The query parameter the simulator and planner read a shared record's id from: `/simulate?shared=<id>`. */
+export const SHARED_PARAM = "shared";
+
+/** Where a record opens: a snapshot in the read-only overview, a scenario in the simulator, a plan in the planner. */
+export function openerPath(kind: RecordKind, id: string): string {
+  switch (kind) {
+    case "snapshot":
+      return `/s/${id}`;
+    case "scenario":
+      return `/simulate?${SHARED_PARAM}=${encodeURIComponent(id)}`;
+    case "plan":
+      return `/plan?${SHARED_PARAM}=${encodeURIComponent(id)}`;
+  }
+}
+
 /** The full simulator input of a scenario record (its base is the record's snapshot). */
 export function scenarioOf(record: Pick<SharedRecord, "snapshot" | "scenario">): ScenarioInput | null {
   return record.scenario ? { ...record.scenario, base: record.snapshot } : null;

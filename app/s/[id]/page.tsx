@@ -1,0 +1,27 @@
+/**
+ * /s/<id>: a shared link. A snapshot opens read-only in the overview; a scenario opens in the
+ * simulator and a plan in the planner (`?shared=<id>`), which load the record themselves.
+ */
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { openShare } from "@/lib/snapshots/share";
+import { openerPath } from "@/lib/snapshots/record";
+import { LinkProblem } from "@/components/share/link-problem";
+import { SharedOverview } from "@/components/share/shared-overview";
+
+export const dynamic = "force-dynamic";
+
+// A link is a secret: keep it out of search engines and out of the Referer of links followed from here.
+export const metadata: Metadata = { title: "Shared snapshot · Kafka Balance", robots: { index: false, follow: false }, referrer: "no-referrer" };
+
+export default async function SharedLinkPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const opened = await openShare(id);
+  if (!opened.ok) {
+    if (opened.error.status === 404) notFound();
+    return <LinkProblem title={opened.error.status === 400 ? "This is not a valid snapshot link" : "This shared snapshot cannot be opened"} message={opened.error.message} />;
+  }
+  const record = opened.value;
+  if (record.kind !== "snapshot") redirect(openerPath(record.kind, record.id));
+  return <SharedOverview id={record.id} createdAt={record.createdAt} sharing={record.sharing} snapshot={record.snapshot} />;
+}

@@ -1,0 +1,141 @@
+/**
+ * Snapshot links in Chromium: share the dashboard, open the link in a fresh browser context (no
+ * cookies, no storage: a colleague's browser) and see the same broker × log-dir heatmap, cell for
+ * cell; then restart the server on the same database and open it again.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from "../support/e2e-browser";
+import { startApp, type AppServer } from "../support/e2e-server";
+
+let dir: string;
+let env: Record<string, string>;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-e2e-share-"));
+  env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") };
+  server = await startApp(env);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const CELLS = '[data-heatmap="broker-dir"] [data-cell]';
+
+async function heatmapLabels(page: Page): Promise<string[]> {
+  await page.locator(CELLS).first().waitFor();
+  return page.locator(CELLS).evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label") ?? ""));
+}
+
+/** Clicks Share, sets the options, creates the link; returns it as shown (and copied). */
+async function shareThroughButton(page: Page, options: { hashTopics: boolean }): Promise<string> {
+  await page.locator("[data-share-button]").first().click();
+  const panel = page.locator("[data-share-panel]");
+  await expect(panel.locator("[data-share-redact-hosts]").isChecked()).resolves.toBe(true);
+  if (options.hashTopics) await panel.locator("[data-share-hash-topics]").check();
+  await panel.locator("[data-share-create]").click();
+  const link = panel.locator("[data-share-link]");
+  await link.waitFor();
+  return link.inputValue();
+}
+
+/**
+ * Creates the dashboard's link in the browser. Through the overview header's Share button once the
+ * dashboard mounts it (issue 4); until then through the same request the button sends, from the page.
+ */
+async function shareDashboard(page: Page): Promise<string> {
+  if ((await page.locator("[data-share-button]").count()) > 0) return shareThroughButton(page, { hashTopics: false });
+  return page.evaluate(async () => {
+    const { snapshot } = (await (await fetch("/api/cluster")).json()) as { snapshot: unknown };
+    const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot }) });
+    const { url } = (await created.json()) as { url: string };
+    return new URL(url, location.origin).toString();
+  });
+}
+
+describe("share links in Chromium", () => {
+  it("a link opened in a fresh browser context shows the same heatmap, and survives a restart", async () => {
+    const sharer = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+    await sharer.page.goto(`${server.url}/`);
+    const original = await heatmapLabels(sharer.page);
+    expect(original.length).toBeGreaterThan(0);
+    const link = await shareDashboard(sharer.page);
+    expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
+    const linkPath = new URL(link).pathname;
+
+    const colleague = await openPage(browser);
+    await colleague.page.goto(`${server.url}${linkPath}`);
+    expect(await heatmapLabels(colleague.page)).toEqual(original);
+    await expect(colleague.page.locator('[data-source-kind="shared"]').textContent()).resolves.toBe("shared");
+    await screenshot(colleague.page, "share-shared-view");
+    expect(colleague.errors).toEqual([]);
+    await colleague.page.context().close();
+
+    await server.stop();
+    server = await startApp(env);
+    const later = await openPage(browser);
+    await later.page.goto(`${server.url}${linkPath}`);
+    expect(await heatmapLabels(later.page)).toEqual(original);
+    await later.page.context().close();
+    await sharer.page.context().close();
+  });
+
+  it("the Share button creates a copy with topic names hashed, copies it, and the copy opens with the same heatmap", async () => {
+    const created = await fetch(`${server.url}/api/snapshots`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "snapshot", snapshot: ((await (await fetch(`${server.url}/api/cluster`)).json()) as { snapshot: unknown }).snapshot }),
+    });
+    const { url } = (await created.json()) as { url: string };
+    const sharer = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"], acceptDownloads: true });
+    await sharer.page.goto(`${server.url}${url}`);
+    const original = await heatmapLabels(sharer.page);
+    const link = await shareThroughButton(sharer.page, { hashTopics: true });
+    expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
+    expect(link).not.toContain(url);
+    await expect(sharer.page.locator('[data-share-status="done"]').textContent()).resolves.toBe("Link copied to the clipboard.");
+    await expect(sharer.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
+    await screenshot(sharer.page, "share-panel", false);
+
+    // Exports of the shared view: the heatmap PNG (drawn from the same cells) and the dirs CSV.
+    const [png] = await Promise.all([sharer.page.waitForEvent("download"), sharer.page.locator('[data-export="heatmap-png"]').click()]);
+    expect(png.suggestedFilename()).toMatch(/^kafka-balance-.*-heatmap-utilization\.png$/);
+    const pngFile = path.join(SCREENSHOT_DIR, "share-heatmap-export.png");
+    await png.saveAs(pngFile);
+    expect(fs.readFileSync(pngFile).subarray(1, 4).toString()).toBe("PNG");
+    const [csv] = await Promise.all([sharer.page.waitForEvent("download"), sharer.page.locator('[data-export="dirs-csv"]').click()]);
+    const csvText = fs.readFileSync(await csv.path(), "utf8");
+    expect(csvText.split("\r\n")).toHaveLength(original.length + 2);
+
+    const colleague = await openPage(browser);
+    await colleague.page.goto(`${server.url}${new URL(link).pathname}`);
+    expect(await heatmapLabels(colleague.page)).toEqual(original);
+    const record = (await (await fetch(`${server.url}/api/snapshots/${new URL(link).pathname.slice(3)}`)).json()) as { sharing: unknown; snapshot: { topics: { name: string }[]; brokers: { host: string | null }[] } };
+    expect(record.sharing).toEqual({ redactHosts: true, hashTopics: true });
+    expect(record.snapshot.brokers.every((b) => b.host === null)).toBe(true);
+    expect(record.snapshot.topics.every((t) => t.name.startsWith("__") || /^topic-[0-9a-f]{10,}$/.test(t.name))).toBe(true);
+    expect(colleague.errors).toEqual([]);
+    await colleague.page.context().close();
+    await sharer.page.context().close();
+  });
+
+  it("an unknown link shows a page that says so", async () => {
+    const visitor = await openPage(browser);
+    // The HTML answers 200: the page streams behind a loading boundary, so its status is sent before
+    // notFound() runs (Next then marks the page noindex). The API answers 404.
+    await visitor.page.goto(`${server.url}/s/AAAAAAAAAAAAAAAAAAAAAA`);
+    await expect(visitor.page.locator("h1").textContent()).resolves.toBe("No shared snapshot at this link");
+    await visitor.page.goto(`${server.url}/s/not-a-link`);
+    await expect(visitor.page.locator("h1").textContent()).resolves.toBe("This is not a valid snapshot link");
+    await visitor.page.context().close();
+  });
+});
