@@ -35,23 +35,28 @@ interface DirTarget {
   weight: number;
   target: number;
   tolerance: number;
+  /** Whether non-Kafka usage counts (utilisation mode: the disk fills, whoever writes). */
+  withOther: boolean;
 }
 
+/**
+ * `utilization`: the dirs' used bytes (Kafka + other) split by capacity, tolerance in points of each
+ * dir's capacity. `bytes` (or unknown capacity): Kafka bytes split equally, tolerance a share of that
+ * target — other usage would otherwise dwarf Kafka's when dirs share a filesystem.
+ */
 function targets(broker: PBroker, dirs: PDir[], options: PlanOptions): DirTarget[] {
   const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
   const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const used = dirs.reduce((a, d) => a + d.bytes + d.other, 0);
+  const used = dirs.reduce((a, d) => a + d.bytes + (useCapacity ? d.other : 0), 0);
   return dirs.map((dir, i) => {
     const target = (used * weights[i]!) / totalWeight;
-    // In utilisation mode the tolerance is in utilisation points of this dir's capacity;
-    // in bytes mode it is a share of the target.
     const tolerance = useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
-    return { dir, weight: weights[i]!, target, tolerance };
+    return { dir, weight: weights[i]!, target, tolerance, withOther: useCapacity };
   });
 }
 
-const excess = (t: DirTarget) => t.dir.bytes + t.dir.other - t.target;
+const excess = (t: DirTarget) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 
 /** Σ over dirs of bytes above target: no plan can move less within this broker. */
 export function intraLowerBound(state: PlanState, broker: PBroker, options: PlanOptions): number {

@@ -9,7 +9,7 @@
  *   AdminUtils (random start for new topics; createPartitions' fixed start rules).
  * - Existing replicas never move: Kafka only places new ones.
  */
-import { assignReplicasToBrokers, PlacementError, stripedPlacement, type RandomSource } from "../placement";
+import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, stripedPlacement, type RandomSource } from "../placement";
 import type { Broker, Topic } from "../model/snapshot";
 import { SimulationError } from "./errors";
 import type { Step } from "./schema";
@@ -45,7 +45,7 @@ function placeNewPartitions(ctx: StepContext, count: number, rf: number): number
       );
     } catch (error) {
       // The controller wraps the placer's message (ReplicationControlManager.createTopic).
-      if (error instanceof PlacementError && error.code === "invalid_replication_factor") {
+      if (error instanceof PlacementError && error.kafkaException === "InvalidReplicationFactorException") {
         throw new SimulationError(error.code, `Unable to replicate the partition ${rf} time(s): ${error.message}`);
       }
       throw error;
@@ -144,15 +144,11 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
       if (state.policy.brokerPlacement === "kraft-striped") {
         lists = placeNewPartitions(ctx, additional, rf);
       } else {
-        // AdminZkClient.createNewPartitionsAssignment: fixed start from partition 0's leader.
-        const all = sortedBrokers(state).filter((b) => b.state === "online");
-        const first = p0.replicas[0]!.broker;
-        const startIndex = Math.max(0, all.findIndex((b) => b.id >= first));
-        const assignment = assignReplicasToBrokers(all.map((b) => ({ id: b.id, rack: b.rack })), additional, rf, {
-          fixedStartIndex: startIndex,
-          startPartitionId: current,
-        });
-        lists = Array.from({ length: additional }, (_, i) => assignment.get(current + i)!);
+        // AdminZkClient.createNewPartitionsAssignment: fixed start from partition 0's leader, live brokers.
+        const live = sortedBrokers(state).filter((b) => b.state === "online");
+        const existing = new Map(topic.partitions.map((p) => [p.id, p.replicas.map((r) => r.broker)] as const));
+        const plan = createPartitionsAssignment(live.map((b) => ({ id: b.id, rack: b.rack })), existing, step.totalPartitions, { topic: step.topic });
+        lists = Array.from({ length: additional }, (_, i) => plan.assignment.get(current + i)!);
       }
       const sizes = partitionSizes(step.size, additional, ctx.sizeRandom);
       lists.forEach((replicas, i) => topic.partitions.push(state.placePartition(current + i, replicas, sizes[i] ?? 0)));

@@ -1,0 +1,49 @@
+/**
+ * POST /api/plan/apply — execute a reviewed reassignment on the live cluster (writes must be enabled
+ * and the request must carry the write token). Body: `{ reassignment: "<JSON>", options?: { throttle } }`.
+ * The reassignment is re-validated against a fresh scan first. 202 with the job; 409 while another runs.
+ * GET /api/plan/apply — the current job's state and progress.
+ */
+import { connectionFromEnv } from "@/lib/cluster/connection";
+import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
+import { ApplyBusyError, currentApplyJob, startApplyJob, writeAccess } from "@/lib/cluster/writes";
+import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
+import { zodIssues } from "@/lib/model/parse";
+import { PlanRequestSchema, reviewReassignment } from "@/lib/plan";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function GET(): Promise<Response> {
+  const writesEnabled = process.env.KAFKA_BALANCE_ALLOW_WRITES === "true" && connectionFromEnv().ok;
+  return ok({ job: currentApplyJob(), writesEnabled });
+}
+
+export async function POST(request: Request): Promise<Response> {
+  const access = writeAccess(request);
+  if (!access.ok) return fail(access.status, access.status === 401 ? "unauthorized" : "writes_disabled", access.message);
+  const connection = connectionFromEnv();
+  if (!connection.ok) return fail(409, "no_live_cluster", "Apply needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS.");
+  const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
+  if (!body.ok) return body.response;
+  const parsed = PlanRequestSchema.safeParse(body.value);
+  if (!parsed.success) return badRequest(zodIssues(parsed.error));
+  if (!parsed.data.reassignment) return badRequest([{ path: "reassignment", message: "send the reassignment JSON that was reviewed" }]);
+  let snapshot;
+  try {
+    snapshot = await getClusterSnapshot({ refresh: true });
+  } catch (error) {
+    if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
+    throw error;
+  }
+  const review = reviewReassignment(snapshot, parsed.data.reassignment, parsed.data.options);
+  if (!review.ok) return badRequest([{ path: "reassignment", message: review.message }]);
+  if (review.review.problems.length > 0) return badRequest([{ path: "reassignment", message: review.review.problems.join(" ") }]);
+  try {
+    const job = await startApplyJob(connection.connection, snapshot, review.review.entries, review.review.throttles);
+    return ok({ job }, job.state === "failed" ? 409 : 202);
+  } catch (error) {
+    if (error instanceof ApplyBusyError) return fail(409, "apply_in_progress", error.message);
+    return fail(502, "kafka_error", "The cluster refused or did not answer; nothing further was sent.");
+  }
+}

@@ -1,0 +1,128 @@
+"use client";
+/**
+ * Opt-in apply. Hidden behind a confirmation that names every change; needs the server started with
+ * writes allowed and the write token typed here (sent as a Bearer header, never stored). Progress is
+ * polled while a job runs.
+ */
+import { useState } from "react";
+import useSWR from "swr";
+import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
+import { formatBytes } from "@/lib/model/format";
+import type { PlanResponse } from "@/lib/plan/response";
+import type { PlanOptionsInput } from "@/lib/plan/options";
+
+interface JobView {
+  state: string;
+  startedAt: string;
+  finishedAt: string | null;
+  log: string[];
+  errors: string[];
+  progress: { reassigning: string[]; dirMoves: { topic: string; partition: number; broker: number; copiedBytes: number; totalBytes: number }[]; waitingDirs: number } | null;
+}
+
+export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: PlanOptionsInput }) {
+  const [confirming, setConfirming] = useState(false);
+  const [token, setToken] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const { data, mutate } = useSWR<{ job: JobView | null; writesEnabled: boolean }>("/api/plan/apply", (url: string) => fetchJson(url), {
+    refreshInterval: (latest) => (latest?.job && !["done", "failed"].includes(latest.job.state) ? 2000 : 0),
+  });
+  const job = data?.job ?? null;
+  const t = plan.throttles;
+
+  const apply = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      await fetchJson("/api/plan/apply", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ reassignment: plan.reassignmentJson, options }),
+      });
+      setConfirming(false);
+      await mutate();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!data) return null;
+  return (
+    <section aria-labelledby="apply-title" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-apply-panel>
+      <h2 id="apply-title" className="text-base font-semibold">
+        Apply to the cluster
+      </h2>
+      {!data.writesEnabled ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Writes are off. Start Kafka Balance with <code>KAFKA_BALANCE_ALLOW_WRITES=true</code> and <code>KAFKA_BALANCE_WRITE_TOKEN</code> against a live cluster to apply plans from here; until then use the commands above.
+        </p>
+      ) : !confirming ? (
+        <button type="button" disabled={plan.movesTotal === 0} onClick={() => setConfirming(true)} className="mt-2 rounded bg-amber-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+          Apply this plan…
+        </button>
+      ) : (
+        <div role="dialog" aria-labelledby="apply-confirm-title" className="mt-2 grid gap-2 text-sm">
+          <h3 id="apply-confirm-title" className="font-semibold">
+            This will change the cluster:
+          </h3>
+          <ul className="list-disc pl-5">
+            {t.brokers.map((b) => (
+              <li key={b.broker}>
+                broker {b.broker}:{" "}
+                {[b.leaderRate !== null ? `leader/follower replication throttle ${formatBytes(b.leaderRate)}/s` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatBytes(b.alterLogDirsRate)}/s` : null].filter(Boolean).join(", ")}
+              </li>
+            ))}
+            {t.topics.map((x) => (
+              <li key={x.topic}>topic {x.topic}: throttled replica lists set</li>
+            ))}
+            <li>
+              {plan.entries.length} partition(s) reassigned, {formatBytes(plan.bytesMoved.total)} copied; throttles removed when nothing is in flight
+            </li>
+          </ul>
+          <label className="flex items-center gap-2">
+            Write token
+            <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-950" />
+          </label>
+          <div className="flex gap-2">
+            <button type="button" disabled={!token || sending} onClick={() => void apply()} className="rounded bg-amber-600 px-4 py-1.5 font-medium text-white disabled:opacity-50">
+              {sending ? "Starting…" : "Yes, apply"}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="rounded border border-zinc-300 px-4 py-1.5 dark:border-zinc-700">
+              Cancel
+            </button>
+          </div>
+          {error ? <p role="alert" className="text-red-700 dark:text-red-400">{error}</p> : null}
+        </div>
+      )}
+      {job ? (
+        <div className="mt-3 text-sm" aria-live="polite" data-apply-job={job.state}>
+          <p>
+            Apply started {job.startedAt}: <strong>{job.state}</strong>
+            {job.finishedAt ? ` (finished ${job.finishedAt})` : ""}
+          </p>
+          {job.progress ? (
+            <p>
+              {job.progress.reassigning.length} partition(s) reassigning, {job.progress.dirMoves.length} dir move(s) copying
+              {job.progress.dirMoves.length > 0
+                ? ` (${formatBytes(job.progress.dirMoves.reduce((a, m) => a + m.copiedBytes, 0))} of ${formatBytes(job.progress.dirMoves.reduce((a, m) => a + m.totalBytes, 0))})`
+                : ""}
+            </p>
+          ) : null}
+          <ul className="list-disc pl-5">
+            {job.log.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+            {job.errors.map((l) => (
+              <li key={l} className="text-red-700 dark:text-red-400">
+                {l}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

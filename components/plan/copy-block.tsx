@@ -1,0 +1,39 @@
+"use client";
+/** A block of text (JSON, commands) with Copy and, optionally, Download. */
+import { useState } from "react";
+
+export function CopyBlock({ id, title, text, download }: { id: string; title: string; text: string; download?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-sm font-semibold">
+          {title}
+        </h3>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700"
+            onClick={() => {
+              void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+            }}
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+          {download ? (
+            <a
+              className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700"
+              download={download}
+              href={`data:application/json;charset=utf-8,${encodeURIComponent(text)}`}
+            >
+              Download
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">
+        {text}
+      </pre>
+    </section>
+  );
+}

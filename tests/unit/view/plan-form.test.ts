@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAN_FORM, formatDuration, planOptionsFromForm } from "@/lib/view/plan-form";
+import { PlanOptionsSchema } from "@/lib/plan/options";
+
+describe("plan form", () => {
+  it("planOptionsFromForm() turns percentages, MiB/s and GiB into the planner's units", () => {
+    const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, maxGiB: "2", excludeTopics: "a, b  c" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.options).toMatchObject({ tolerance: 0.05, headroom: 0.85, maxBytesToMove: 2 * 1024 ** 3, excludeTopics: ["a", "b", "c"] });
+    expect(r.options.throttle).toEqual({ replicationBytesPerSecond: 50 * 1024 * 1024, alterLogDirsBytesPerSecond: 100 * 1024 * 1024 });
+    expect(PlanOptionsSchema.safeParse(r.options).success).toBe(true);
+  });
+
+  it("planOptionsFromForm() names the field that is wrong", () => {
+    expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, headroomPercent: "120" })).toEqual({ ok: false, field: "headroomPercent", message: "Headroom is a share of capacity: at most 100%" });
+    expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, replicationMiBps: "x" })).toMatchObject({ ok: false, field: "replicationMiBps" });
+  });
+
+  it("formatDuration() reads like a person would say it", () => {
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(200)).toBe("3 min 20 s");
+    expect(formatDuration(4320)).toBe("1 h 12 min");
+  });
+});
