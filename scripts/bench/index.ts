@@ -5,6 +5,8 @@
  */
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
+import { benchScan } from "./scan";
+import { benchUi } from "./ui";
 
 type Figures = Record<string, unknown>;
 interface Bench {
@@ -27,6 +29,16 @@ const BENCHES: Record<string, Bench> = {
       `planner: ${f.replicas} replicas on ${f.brokers} brokers × ${f.dirs} dirs in ${Number(f.seconds).toFixed(3)} s (target < 2 s); ` +
       `max dir deviation ${Number(f.maxDirDeviationPoints).toFixed(2)} points (target ≤ 5); ` +
       `moved ${Number(f.movedOverLowerBound).toFixed(3)} × the lower bound (target ≤ 1.25)`,
+  },
+  scan: {
+    run: async () => ({ ...(await benchScan()) }),
+    summary: (f) => `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
+  },
+  ui: {
+    run: async () => ({ ...(await benchUi()) }),
+    summary: (f) =>
+      `ui: broker × dir heatmap ${f.brokers} × ${f.dirs} rendered in ${Number(f.brokerDirHeatmapMs).toFixed(0)} ms (target < 100 ms); ` +
+      `topic × broker heatmap ${f.topics} × ${f.topicBrokers} in ${Number(f.topicBrokerHeatmapMs).toFixed(0)} ms (target < 200 ms); median of ${f.runs}`,
   },
 };
 
