@@ -53,4 +53,16 @@ describe("snapshot schema versions", () => {
       });
     }
   }
+
+  it("a record from a newer schema than this server reads answers 500 saying to upgrade", async () => {
+    const record = JSON.parse(fs.readFileSync(path.join(FIXTURES, "v1", "snapshot.json"), "utf8")) as FixtureRecord;
+    const future = SNAPSHOT_SCHEMA_VERSION + 1;
+    const id = await insertRecord(getSnapshotStore(), { ...record, schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
+    const opened = await openShare(id);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) {
+      expect(opened.error).toMatchObject({ status: 500, code: "record_unreadable" });
+      expect(opened.error.message).toMatch(/upgrade/i);
+    }
+  });
 });
