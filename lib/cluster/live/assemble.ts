@@ -124,7 +124,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
         };
       })
       .sort((a, b) => a.id - b.id);
-    topics.push({ name, internal: t.isInternal || INTERNAL_TOPICS.has(name), topicId: t.topicId && !/^0+(-0+)*$/.test(t.topicId.replace(/-/g, "")) ? t.topicId : null, partitions });
+    topics.push({ name, internal: t.isInternal || INTERNAL_TOPICS.has(name), topicId: kafkaTopicId(t.topicId), partitions });
   }
   topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
@@ -170,4 +170,16 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
     topics,
     throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },
   };
+}
+
+/**
+ * Topic ids as Kafka's tools print them (Uuid.toString: 16 bytes, URL-safe base64 without padding),
+ * not the client's hex form, so live and imported snapshots agree. The zero Uuid means "no id".
+ */
+export function kafkaTopicId(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const hex = raw.replace(/-/g, "");
+  if (!/^[0-9a-fA-F]{32}$/.test(hex)) return raw;
+  if (/^0+$/.test(hex)) return null;
+  return Buffer.from(hex, "hex").toString("base64url");
 }
