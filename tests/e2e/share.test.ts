@@ -131,11 +131,12 @@ describe("share links in Chromium", () => {
   it("an unknown link shows a page that says so", async () => {
     const visitor = await openPage(browser);
     // The HTML answers 200: the page streams behind a loading boundary, so its status is sent before
-    // notFound() runs (Next then marks the page noindex). The API answers 404.
+    // notFound() runs (Next then marks the page noindex), and the message replaces the skeleton
+    // when it arrives, hence waiting for the problem page itself. The API answers 404.
     await visitor.page.goto(`${server.url}/s/AAAAAAAAAAAAAAAAAAAAAA`);
-    await expect(visitor.page.locator("h1").textContent()).resolves.toBe("No shared snapshot at this link");
+    await expect(visitor.page.locator("[data-link-problem] h1").textContent()).resolves.toBe("No shared snapshot at this link");
     await visitor.page.goto(`${server.url}/s/not-a-link`);
-    await expect(visitor.page.locator("h1").textContent()).resolves.toBe("This is not a valid snapshot link");
+    await expect(visitor.page.locator("[data-link-problem] h1").textContent()).resolves.toBe("This is not a valid snapshot link");
     await visitor.page.context().close();
   });
 });
