@@ -1,0 +1,167 @@
+/**
+ * The scenario being edited on the simulator page: a base reference, a policy, a seed and the steps
+ * as typed (inputs, before schema defaults). Pure helpers so the editor only renders: a sensible new
+ * step of each kind for the cluster at hand, per-step validation with the API's own schema and paths,
+ * and the request body the page posts.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import type { InputIssue } from "../model/parse";
+import { getPreset, type PresetId } from "./presets";
+import type { LinkBase, LinkScenario } from "./scenario-url";
+import { PolicySchema, StepSchema, type StepInput, type StepKind } from "./schema";
+import type { SlimReport } from "./slim-report";
+
+export type Draft = LinkScenario & {
+  /** The preset the draft started from (highlighted until the draft diverges from it). */
+  presetId: PresetId | null;
+};
+
+const GiB = 1024 ** 3;
+
+export function draftFromPreset(id: PresetId): Draft {
+  const preset = getPreset(id)!;
+  return {
+    base: { kind: "preset", id },
+    policy: { ...preset.scenario.policy },
+    seed: preset.scenario.seed,
+    // The preset's steps after defaults: valid inputs too, and what the editor should show.
+    steps: preset.scenario.steps.map((s) => structuredClone(s) as StepInput),
+    presetId: id,
+  };
+}
+
+export function emptyDraft(base: LinkBase): Draft {
+  return { base, policy: PolicySchema.parse({}), seed: 1, steps: [], presetId: null };
+}
+
+/** Is the draft still exactly its preset (same base, policy, seed and steps)? */
+export function isPristinePreset(draft: Draft): boolean {
+  if (!draft.presetId || draft.base.kind !== "preset" || draft.base.id !== draft.presetId) return false;
+  const p = draftFromPreset(draft.presetId);
+  return JSON.stringify([p.policy, p.seed, p.steps]) === JSON.stringify([draft.policy, draft.seed, draft.steps]);
+}
+
+/** What the editor knows about the cluster the next step will act on (from the last run). */
+export interface ClusterContext {
+  brokerIds: number[];
+  /** Log dir paths in log.dirs order, as the first broker lists them, then any others. */
+  paths: string[];
+  /** The most common dir capacity, or null when unknown. */
+  capacity: number | null;
+  topics: string[];
+  racks: boolean;
+}
+
+export const EMPTY_CONTEXT: ClusterContext = { brokerIds: [], paths: [], capacity: null, topics: [], racks: false };
+
+export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | null, stepTopics: readonly string[] = []): ClusterContext {
+  const paths: string[] = [];
+  for (const d of report.dirs) if (!paths.includes(d.path)) paths.push(d.path);
+  const counts = new Map<number, number>();
+  for (const d of report.dirs) if (d.totalBytes !== null) counts.set(d.totalBytes, (counts.get(d.totalBytes) ?? 0) + 1);
+  let capacity: number | null = null;
+  for (const [c, n] of counts) if (capacity === null || n > counts.get(capacity)!) capacity = c;
+  const topics = snapshot ? snapshot.topics.map((t) => t.name) : [];
+  for (const t of stepTopics) if (!topics.includes(t)) topics.push(t);
+  return { brokerIds: [...report.brokerIds], paths, capacity, topics, racks: report.brokers.some((b) => b.rack !== null) };
+}
+
+/** "/data/d4" after /data/d1../data/d3: the next path in the cluster's own naming, else /data/dN. */
+export function nextDirPath(paths: readonly string[]): string {
+  const numbered = paths.map((p) => /^(.*?)(\d+)$/.exec(p)).filter((m): m is RegExpExecArray => m !== null);
+  if (numbered.length > 0) {
+    const prefix = numbered[0]![1]!;
+    const max = Math.max(...numbered.filter((m) => m[1] === prefix).map((m) => Number(m[2])));
+    return `${prefix}${max + 1}`;
+  }
+  return `/data/d${paths.length + 1}`;
+}
+
+function freshName(taken: readonly string[], stem: string): string {
+  for (let i = 1; ; i++) if (!taken.includes(`${stem}-${i}`)) return `${stem}-${i}`;
+}
+
+/** A new step of `kind`, filled in for the cluster at hand, ready to run or to edit. */
+export function newStep(kind: StepKind, ctx: ClusterContext): StepInput {
+  const capacity = ctx.capacity ?? 1024 * GiB;
+  const firstBroker = ctx.brokerIds[0] ?? 1;
+  const firstPath = ctx.paths[0] ?? "/data/d1";
+  const rf = Math.max(1, Math.min(3, ctx.brokerIds.length || 3));
+  const topic = ctx.topics.find((t) => !t.startsWith("__")) ?? ctx.topics[0] ?? "orders";
+  switch (kind) {
+    case "addBroker": {
+      const id = ctx.brokerIds.length ? Math.max(...ctx.brokerIds) + 1 : 1;
+      const paths = ctx.paths.length ? ctx.paths : ["/data/d1"];
+      return { kind, id, rack: null, logDirs: paths.map((path) => ({ path, totalBytes: capacity })) };
+    }
+    case "addLogDir":
+      return { kind, broker: "all", path: nextDirPath(ctx.paths), totalBytes: capacity };
+    case "failLogDir":
+      return { kind, broker: firstBroker, path: firstPath };
+    case "cordonLogDir":
+      return { kind, broker: firstBroker, path: firstPath, cordoned: true };
+    case "createTopic":
+      return { kind, name: freshName(ctx.topics, "topic"), partitions: 12, replicationFactor: rf, size: { kind: "fixed", bytes: 10 * GiB }, internal: false };
+    case "addPartitions":
+      return { kind, topic, totalPartitions: 24, size: { kind: "fixed", bytes: 10 * GiB } };
+    case "growTopic":
+      return { kind, topic, bytesPerPartition: 10 * GiB, factor: 1 };
+    case "firstConsumerGroup":
+      return { kind, partitions: 50, replicationFactor: rf, bytesPerPartition: 16 * 1024 };
+    case "reassign":
+      return { kind, partitions: [{ topic, partition: 0, replicas: ctx.brokerIds.slice(0, rf).length ? ctx.brokerIds.slice(0, rf) : [1], log_dirs: undefined }] };
+  }
+}
+
+/** Topic names the draft's steps create, so later steps can offer them. */
+export function topicsCreatedBy(steps: readonly StepInput[]): string[] {
+  const names: string[] = [];
+  for (const s of steps) {
+    if (s.kind === "createTopic") names.push(s.name);
+    if (s.kind === "firstConsumerGroup") names.push("__consumer_offsets");
+  }
+  return names;
+}
+
+/** Problems with the draft's steps, with the API's paths (`steps.2.partitions`). */
+export function draftIssues(draft: Pick<Draft, "steps" | "seed">): InputIssue[] {
+  const issues: InputIssue[] = [];
+  if (!Number.isSafeInteger(draft.seed) || draft.seed < 0) issues.push({ path: "seed", message: "the seed is a whole number, 0 or more" });
+  draft.steps.forEach((step, i) => {
+    const r = StepSchema.safeParse(step);
+    if (!r.success) for (const issue of r.error.issues) issues.push({ path: ["steps", i, ...issue.path].map(String).join("."), message: issue.message });
+  });
+  return issues;
+}
+
+export type DraftBody = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
+
+/**
+ * The `POST /api/simulate` body for a draft. The imported base travels inline (it lives only in this
+ * browser tab); every other base is a reference the server resolves.
+ */
+export function draftBody(draft: Draft, imported: ClusterSnapshot | null, options: { compare: boolean; snapshot: boolean }): DraftBody {
+  let base: unknown;
+  switch (draft.base.kind) {
+    case "imported":
+      if (!imported) return { ok: false, message: "This scenario starts from the snapshot imported in this browser tab, and none is imported here. Import kafka-log-dirs output first (Import), or pick another base." };
+      base = { snapshot: imported };
+      break;
+    case "demo":
+    case "current":
+      base = draft.base.kind;
+      break;
+    case "preset":
+      base = { preset: draft.base.id };
+      break;
+    case "synthetic":
+      base = { synthetic: draft.base.options };
+      break;
+  }
+  return { ok: true, body: { base, policy: draft.policy, seed: draft.seed, steps: draft.steps, ...options } };
+}
+
+/** The part of a draft a run depends on: when it changes, the results on screen are out of date. */
+export function draftKey(draft: Draft): string {
+  return JSON.stringify([draft.base, draft.policy, draft.seed, draft.steps]);
+}

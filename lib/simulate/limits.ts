@@ -1,0 +1,123 @@
+/**
+ * How big a scenario may be before the server refuses it (413) instead of running past its time limit.
+ *
+ * The engine's cost is one pass over every replica per step (a copy, a balance report) and the
+ * comparison runs the scenario once per log-dir policy, so the work is about
+ * replicas × (steps + 1). Two limits follow: the replicas the cluster holds at its largest, and that
+ * product. The replica count is an upper bound computed before running (every created partition
+ * counted at its replication factor), so a refusal never costs a run.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import type { Step } from "./schema";
+
+export interface SimulationLimits {
+  /** Replicas in the cluster at the end of the scenario. */
+  maxReplicas: number;
+  /** Replicas × (steps + 1): the work of one run. */
+  maxReplicaSteps: number;
+}
+
+/**
+ * 250,000 replicas and 2,500,000 replica-steps: a 100,000-replica cluster with ~20 steps, or the
+ * 3-broker story with 1,000 steps, both compared under three policies within a few seconds on a
+ * 2-core server. Operators with bigger machines raise them with env (see limitsFromEnv).
+ */
+export const DEFAULT_LIMITS: SimulationLimits = { maxReplicas: 250_000, maxReplicaSteps: 2_500_000 };
+
+export interface ScenarioSize {
+  baseReplicas: number;
+  /** Upper bound on the replicas after all steps. */
+  replicas: number;
+  steps: number;
+  replicaSteps: number;
+}
+
+function countReplicas(snapshot: ClusterSnapshot): number {
+  let n = 0;
+  for (const t of snapshot.topics) for (const p of t.partitions) n += p.replicas.length;
+  return n;
+}
+
+/** Size of a scenario without running it. */
+export function scenarioSize(base: ClusterSnapshot, steps: readonly Step[]): ScenarioSize {
+  const baseReplicas = countReplicas(base);
+  // Topic name → [partitions, replication factor], to bound addPartitions.
+  const topics = new Map<string, [number, number]>();
+  for (const t of base.topics) topics.set(t.name, [t.partitions.length, t.partitions[0]?.replicas.length ?? 0]);
+  let replicas = baseReplicas;
+  let max = replicas;
+  for (const step of steps) {
+    switch (step.kind) {
+      case "createTopic":
+        if (!topics.has(step.name)) {
+          topics.set(step.name, [step.partitions, step.replicationFactor]);
+          replicas += step.partitions * step.replicationFactor;
+        }
+        break;
+      case "firstConsumerGroup":
+        if (!topics.has("__consumer_offsets")) {
+          topics.set("__consumer_offsets", [step.partitions, step.replicationFactor]);
+          replicas += step.partitions * step.replicationFactor;
+        }
+        break;
+      case "addPartitions": {
+        const t = topics.get(step.topic);
+        if (t && step.totalPartitions > t[0]) {
+          replicas += (step.totalPartitions - t[0]) * t[1];
+          t[0] = step.totalPartitions;
+        }
+        break;
+      }
+      case "reassign":
+        // A completed reassignment can add at most the replicas it lists.
+        for (const p of step.partitions) replicas += p.replicas.length;
+        break;
+      default:
+        break;
+    }
+    max = Math.max(max, replicas);
+  }
+  return { baseReplicas, replicas: max, steps: steps.length, replicaSteps: max * (steps.length + 1) };
+}
+
+export interface LimitExceeded {
+  code: "scenario_too_large";
+  message: string;
+  limit: SimulationLimits;
+  size: ScenarioSize;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/** Null when the scenario fits, else what to change. */
+export function checkLimits(size: ScenarioSize, limits: SimulationLimits): LimitExceeded | null {
+  if (size.replicas > limits.maxReplicas) {
+    return {
+      code: "scenario_too_large",
+      message: `The scenario is too large to run in the time limit: it reaches up to ${fmt(size.replicas)} replicas and the limit is ${fmt(limits.maxReplicas)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICAS). Use a smaller base or fewer partitions.`,
+      limit: limits,
+      size,
+    };
+  }
+  if (size.replicaSteps > limits.maxReplicaSteps) {
+    return {
+      code: "scenario_too_large",
+      message: `The scenario is too large to run in the time limit: ${fmt(size.replicas)} replicas × ${fmt(size.steps + 1)} states (the base and ${fmt(size.steps)} steps) = ${fmt(size.replicaSteps)}, and the limit is ${fmt(limits.maxReplicaSteps)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS). Use fewer steps or a smaller base.`,
+      limit: limits,
+      size,
+    };
+  }
+  return null;
+}
+
+/** Limits from env values (the route passes process.env), falling back to the defaults. */
+export function limitsFromEnv(env: Record<string, string | undefined>): SimulationLimits {
+  const read = (name: string, fallback: number) => {
+    const n = Number(env[name]);
+    return env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    maxReplicas: read("KAFKA_BALANCE_SIMULATE_MAX_REPLICAS", DEFAULT_LIMITS.maxReplicas),
+    maxReplicaSteps: read("KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS", DEFAULT_LIMITS.maxReplicaSteps),
+  };
+}

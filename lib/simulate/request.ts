@@ -1,0 +1,166 @@
+/**
+ * The body of `POST /api/simulate` and of a scenario link, before the base cluster is fetched.
+ *
+ * Three spellings, one meaning (a scenario = base + policy + seed + steps):
+ * - `{ base, policy?, seed?, steps? }` where `base` is a reference the server resolves:
+ *   "demo", "current" (the dashboard's source: live or demo), `{ preset: id }` (a preset's starting
+ *   cluster), `{ synthetic: {...} }` (a generated cluster, for scale), or `{ snapshot: {...} }` inline.
+ * - `{ preset: id, policy?, seed?, steps? }`: sugar for `base: { preset: id }`.
+ * - `{ scenario: { base: <snapshot>, policy, seed, steps } }`: a whole ScenarioInput, as the engine takes it.
+ * With a preset base, an omitted policy, seed or steps list is the preset's own, so `{ "preset": "size-aware" }`
+ * runs that preset exactly. Otherwise an omitted steps list is empty (the base alone is reported).
+ *
+ * Errors name the path of the bad field as the caller wrote it (`steps.2.partitions`,
+ * `scenario.steps.2.partitions`, `base.snapshot.brokers.0.id`), so the answer says what to fix.
+ * Client-safe: zod and the core only.
+ */
+import { z } from "zod";
+import { parseSnapshot, zodIssues, type InputIssue, type ParseResult } from "../model/parse";
+import type { ClusterSnapshot } from "../model/snapshot";
+import { getPreset, PRESETS, type PresetId } from "./presets";
+import { PolicySchema, ScenarioSchema, StepSchema, type Policy, type Scenario, type Step } from "./schema";
+
+export const PRESET_IDS = PRESETS.map((p) => p.id) as [PresetId, ...PresetId[]];
+
+/** A generated cluster (lib/simulate/synthetic): what the benchmark and "try it at scale" use. */
+export const SyntheticBaseSchema = z.object({
+  brokers: z.number().int().min(1, "brokers must be at least 1").max(5000, "brokers is at most 5000"),
+  dirsPerBroker: z.number().int().min(1, "dirsPerBroker must be at least 1").max(64, "dirsPerBroker is at most 64"),
+  replicas: z.number().int().min(0, "replicas cannot be negative"),
+  racks: z.number().int().min(1).max(1000).optional(),
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  meanReplicaBytes: z.number().finite().min(0).optional(),
+  skew: z.number().finite().min(0).max(8).optional(),
+  meanUtilization: z.number().finite().gt(0).max(1).optional(),
+});
+export type SyntheticBase = z.infer<typeof SyntheticBaseSchema>;
+
+/**
+ * Where a scenario starts. Everything but `snapshot` is a small reference that fits in a link.
+ * HOOK(issue 7, snapshot links): a `{ shared: id }` reference to a stored snapshot belongs here, resolved
+ * by the server like "current"; until then larger bases are shared through `POST /api/snapshots`.
+ */
+export type BaseRef =
+  | { kind: "demo" }
+  | { kind: "current" }
+  | { kind: "preset"; id: PresetId }
+  | { kind: "synthetic"; options: SyntheticBase }
+  | { kind: "snapshot"; snapshot: ClusterSnapshot };
+
+/** A base that can travel in a URL (no inline snapshot). */
+export type LinkBaseRef = Exclude<BaseRef, { kind: "snapshot" }>;
+
+export interface SimulateRequest {
+  base: BaseRef;
+  /** Omitted fields fall back to the preset's (preset base) or to the schema defaults. */
+  policy: Policy | null;
+  seed: number | null;
+  steps: Step[] | null;
+  /** Run the same scenario under every log-dir policy too (default true). */
+  compare: boolean;
+  /** Send the final snapshot back (default true; large clusters may skip it). */
+  includeSnapshot: boolean;
+}
+
+const OptionsShape = {
+  policy: PolicySchema.optional(),
+  seed: ScenarioSchema.shape.seed.unwrap().optional(),
+  steps: ScenarioSchema.shape.steps.optional(),
+  compare: z.boolean().default(true),
+  snapshot: z.boolean().default(true),
+};
+
+const PresetIdSchema = z.enum(PRESET_IDS, { error: () => `preset must be one of ${PRESET_IDS.join(", ")}` });
+
+const BaseFormSchema = z.strictObject({ base: z.unknown(), ...OptionsShape });
+const PresetFormSchema = z.strictObject({ preset: PresetIdSchema, ...OptionsShape });
+const ScenarioFormSchema = z.strictObject({
+  scenario: z.strictObject({ base: z.unknown(), policy: OptionsShape.policy, seed: OptionsShape.seed, steps: z.array(StepSchema).max(1000, "a scenario has at most 1000 steps") }),
+  compare: OptionsShape.compare,
+  snapshot: OptionsShape.snapshot,
+});
+
+const BASE_HELP = 'base must be "demo", "current", { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } } or { "snapshot": <ClusterSnapshot> }';
+
+/** zodIssues, except that an unknown field is named by its own path with the fields that are allowed. */
+function formIssues(error: z.ZodError, allowed: readonly string[]): InputIssue[] {
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String).join(".");
+    if (issue.code !== "unrecognized_keys") return [{ path: at, message: issue.message }];
+    return issue.keys.map((key) => ({ path: at ? `${at}.${key}` : key, message: `unknown field; ${at || "the body"} takes ${allowed.join(", ")}` }));
+  });
+}
+
+function prefixed(issues: InputIssue[], prefix: string): InputIssue[] {
+  return issues.map((i) => ({ path: i.path ? `${prefix}.${i.path}` : prefix, message: i.message }));
+}
+
+/** Reads a base reference; `path` is where it sits in the body, for error paths. */
+export function parseBaseRef(raw: unknown, path: string): ParseResult<BaseRef> {
+  if (raw === "demo" || raw === "current") return { ok: true, value: { kind: raw } };
+  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
+    const keys = Object.keys(raw);
+    const value = raw as Record<string, unknown>;
+    if (keys.length === 1 && keys[0] === "preset") {
+      const id = PresetIdSchema.safeParse(value.preset);
+      return id.success ? { ok: true, value: { kind: "preset", id: id.data } } : { ok: false, issues: prefixed(zodIssues(id.error), `${path}.preset`) };
+    }
+    if (keys.length === 1 && keys[0] === "synthetic") {
+      const options = SyntheticBaseSchema.safeParse(value.synthetic);
+      return options.success ? { ok: true, value: { kind: "synthetic", options: options.data } } : { ok: false, issues: prefixed(zodIssues(options.error), `${path}.synthetic`) };
+    }
+    if (keys.length === 1 && keys[0] === "snapshot") {
+      const snapshot = parseSnapshot(value.snapshot);
+      return snapshot.ok ? { ok: true, value: { kind: "snapshot", snapshot: snapshot.value } } : { ok: false, issues: prefixed(snapshot.issues, `${path}.snapshot`) };
+    }
+  }
+  return { ok: false, issues: [{ path, message: BASE_HELP }] };
+}
+
+/** Validates a request body (already JSON-parsed). Never throws. */
+export function parseSimulateRequest(raw: unknown): ParseResult<SimulateRequest> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { ok: false, issues: [{ path: "", message: 'the body is a JSON object: { "base": "demo", "steps": [...] }, { "preset": id } or { "scenario": {...} }' }] };
+  }
+  if ("scenario" in raw) {
+    const form = ScenarioFormSchema.safeParse(raw);
+    if (!form.success) return { ok: false, issues: formIssues(form.error, ["scenario (base, policy, seed, steps)", "compare", "snapshot"]) };
+    const base = parseBaseRef({ snapshot: form.data.scenario.base }, "scenario.base");
+    if (!base.ok) return { ok: false, issues: base.issues.map((i) => ({ ...i, path: i.path.replace(/^scenario\.base\.snapshot/, "scenario.base") })) };
+    const { policy, seed, steps } = form.data.scenario;
+    return { ok: true, value: { base: base.value, policy: policy ?? null, seed: seed ?? null, steps, compare: form.data.compare, includeSnapshot: form.data.snapshot } };
+  }
+  const isPreset = "preset" in raw;
+  const form = isPreset ? PresetFormSchema.safeParse(raw) : BaseFormSchema.safeParse(raw);
+  if (!form.success) return { ok: false, issues: formIssues(form.error, [isPreset ? "preset" : "base", "policy", "seed", "steps", "compare", "snapshot"]) };
+  const data = form.data as z.infer<typeof PresetFormSchema> | z.infer<typeof BaseFormSchema>;
+  const base = "preset" in data ? ({ ok: true, value: { kind: "preset", id: data.preset } } as const) : parseBaseRef(data.base, "base");
+  if (!base.ok) return base;
+  return { ok: true, value: { base: base.value, policy: data.policy ?? null, seed: data.seed ?? null, steps: data.steps ?? null, compare: data.compare, includeSnapshot: data.snapshot } };
+}
+
+/** The scenario a request means, once its base cluster is known. */
+export function scenarioOf(request: SimulateRequest, base: ClusterSnapshot): Scenario {
+  const preset = request.base.kind === "preset" ? getPreset(request.base.id) : undefined;
+  return {
+    base,
+    policy: request.policy ?? preset?.scenario.policy ?? PolicySchema.parse({}),
+    seed: request.seed ?? preset?.scenario.seed ?? 1,
+    steps: request.steps ?? preset?.scenario.steps ?? [],
+  };
+}
+
+/** A base reference as JSON, the inverse of parseBaseRef. */
+export function baseRefJson(base: BaseRef): unknown {
+  switch (base.kind) {
+    case "demo":
+    case "current":
+      return base.kind;
+    case "preset":
+      return { preset: base.id };
+    case "synthetic":
+      return { synthetic: base.options };
+    case "snapshot":
+      return { snapshot: base.snapshot };
+  }
+}

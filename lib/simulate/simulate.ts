@@ -1,0 +1,119 @@
+/**
+ * One simulator request, end to end: resolve the base, check the size limits, run the scenario, compare
+ * the log-dir rules, and shape a small answer. `POST /api/simulate` and the simulator page both call
+ * `runSimulateRequest`, so a link and an API call give the same result.
+ *
+ * Invariants:
+ * - Pure: the only outside reads (the current cluster, a generated cluster) come in as `loaders`.
+ * - The answer carries one snapshot at most (the final one, when asked): per step and per policy
+ *   only slim reports travel, so a 100,000-replica scenario answers in a few MB, not tens.
+ * - Limits are checked before any run, so a refused scenario costs nothing.
+ */
+import type { ClusterSnapshot } from "../model/snapshot";
+import { compareLogDirPolicies, type PolicyComparison } from "./compare";
+import { describeStep } from "./describe-step";
+import { runScenario } from "./engine";
+import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
+import { demoSnapshot, getPreset } from "./presets";
+import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
+import type { Policy, Scenario, Step, StepKind } from "./schema";
+import { slimReport, type SlimReport } from "./slim-report";
+import { syntheticCluster } from "./synthetic";
+
+export interface SimulationStep {
+  index: number;
+  kind: StepKind;
+  description: string;
+  ok: boolean;
+  error: { code: string; message: string } | null;
+  note: string | null;
+  /** The cluster after this step (before it, when the step failed). */
+  report: SlimReport;
+}
+
+export interface SimulationResult {
+  base: { label: string; kind: ClusterSnapshot["source"]["kind"]; capturedAt: string; brokers: number; replicas: number; bytes: number };
+  /** The scenario as run, with every default filled in: what a link must carry to reproduce it. */
+  scenario: { policy: Policy; seed: number; steps: Step[] };
+  initial: { report: SlimReport };
+  steps: SimulationStep[];
+  /** `topics`: the final cluster's topic names (for editors), whether or not the snapshot is sent. */
+  final: { report: SlimReport; snapshot: ClusterSnapshot | null; topics: string[] };
+  comparison: PolicyComparison | null;
+}
+
+/** Runs a scenario and shapes the answer. */
+export function simulate(scenario: Scenario, options: { compare: boolean; includeSnapshot: boolean }): SimulationResult {
+  const result = runScenario(scenario);
+  const initial = result.initial.report;
+  return {
+    base: {
+      label: scenario.base.source.label,
+      kind: scenario.base.source.kind,
+      capturedAt: scenario.base.capturedAt,
+      brokers: initial.totals.brokers,
+      replicas: initial.totals.replicas,
+      bytes: initial.totals.bytes,
+    },
+    scenario: { policy: scenario.policy, seed: scenario.seed, steps: scenario.steps },
+    initial: { report: slimReport(initial) },
+    steps: result.steps.map((s) => ({ index: s.index, kind: s.step.kind, description: describeStep(s.step), ok: s.ok, error: s.error, note: s.note, report: slimReport(s.report) })),
+    final: {
+      report: slimReport(result.final.report),
+      snapshot: options.includeSnapshot ? result.final.snapshot : null,
+      topics: result.final.snapshot.topics.map((t) => t.name),
+    },
+    comparison: options.compare ? compareLogDirPolicies(scenario, result) : null,
+  };
+}
+
+export type LoadResult = { ok: true; snapshot: ClusterSnapshot } | { ok: false; status: number; code: string; message: string };
+
+export interface BaseLoaders {
+  /** The dashboard's current source (live cluster or demo). */
+  current: () => Promise<LoadResult>;
+  /** A generated cluster; the server may cache it, since it is a pure function of its options. */
+  synthetic?: (options: SyntheticBase) => ClusterSnapshot;
+}
+
+export type RunOutcome =
+  | { ok: true; result: SimulationResult }
+  | { ok: false; status: number; code: string; message: string; extra?: Record<string, unknown> };
+
+function tooLarge(exceeded: LimitExceeded): RunOutcome {
+  return { ok: false, status: 413, code: exceeded.code, message: exceeded.message, extra: { limit: exceeded.limit, size: exceeded.size } };
+}
+
+export async function runSimulateRequest(request: SimulateRequest, loaders: BaseLoaders, limits: SimulationLimits): Promise<RunOutcome> {
+  let base: ClusterSnapshot;
+  switch (request.base.kind) {
+    case "demo":
+      base = demoSnapshot();
+      break;
+    case "preset":
+      base = getPreset(request.base.id)!.scenario.base;
+      break;
+    case "snapshot":
+      base = request.base.snapshot;
+      break;
+    case "synthetic": {
+      const options = request.base.options;
+      // Refuse before generating: the generator itself is one pass over every replica.
+      if (options.replicas > limits.maxReplicas) {
+        return tooLarge(checkLimits({ baseReplicas: options.replicas, replicas: options.replicas, steps: 0, replicaSteps: options.replicas }, limits)!);
+      }
+      base = (loaders.synthetic ?? syntheticCluster)(options);
+      break;
+    }
+    case "current": {
+      const loaded = await loaders.current();
+      if (!loaded.ok) return loaded;
+      base = loaded.snapshot;
+      break;
+    }
+  }
+  const scenario = scenarioOf(request, base);
+  const exceeded = checkLimits(scenarioSize(base, scenario.steps), limits);
+  if (exceeded) return tooLarge(exceeded);
+  return { ok: true, result: simulate(scenario, { compare: request.compare, includeSnapshot: request.includeSnapshot }) };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/simulate/draft";
+import { STEP_KINDS } from "@/lib/simulate/describe-step";
+import { runScenario } from "@/lib/simulate/engine";
+import { getPreset } from "@/lib/simulate/presets";
+import { storyBase } from "@/lib/simulate/presets/story";
+import { StepSchema } from "@/lib/simulate/schema";
+import { slimReport } from "@/lib/simulate/slim-report";
+
+const GiB = 1024 ** 3;
+const final = runScenario(getPreset("consumer-offsets-skew")!.scenario).final;
+const ctx = clusterContext(slimReport(final.report), final.snapshot);
+
+describe("draftFromPreset() / isPristinePreset()", () => {
+  it("draftFromPreset() holds the preset's base, policy, seed and steps", () => {
+    const d = draftFromPreset("size-aware");
+    expect(d).toMatchObject({ base: { kind: "preset", id: "size-aware" }, seed: 42, policy: { logDirPlacement: "least-bytes" }, presetId: "size-aware" });
+    expect(isPristinePreset(d)).toBe(true);
+  });
+
+  it("isPristinePreset() turns false once anything changes", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    expect(isPristinePreset({ ...d, seed: 1 })).toBe(false);
+    expect(isPristinePreset({ ...d, steps: d.steps.slice(1) })).toBe(false);
+    expect(isPristinePreset({ ...d, base: { kind: "demo" } })).toBe(false);
+  });
+});
+
+describe("clusterContext() / newStep()", () => {
+  it("clusterContext() lists brokers, paths in log.dirs order, the usual capacity and topics", () => {
+    expect(ctx).toEqual({ brokerIds: [1, 2, 3], paths: ["/data/d1", "/data/d2", "/data/d3"], capacity: 512 * GiB, topics: ["__consumer_offsets", "orders"], racks: false });
+  });
+
+  it("newStep() fills in every kind so that it validates", () => {
+    for (const { kind } of STEP_KINDS) {
+      for (const c of [ctx, EMPTY_CONTEXT]) expect(StepSchema.safeParse(newStep(kind, c)).success, `${kind}`).toBe(true);
+    }
+  });
+
+  it("newStep() follows the cluster's naming and sizes", () => {
+    expect(newStep("addLogDir", ctx)).toEqual({ kind: "addLogDir", broker: "all", path: "/data/d4", totalBytes: 512 * GiB });
+    expect(newStep("addBroker", ctx)).toMatchObject({ id: 4, logDirs: [{ path: "/data/d1" }, { path: "/data/d2" }, { path: "/data/d3" }] });
+    expect(newStep("growTopic", ctx)).toMatchObject({ topic: "orders" });
+    expect(newStep("createTopic", { ...ctx, topics: ["topic-1"] })).toMatchObject({ name: "topic-2", replicationFactor: 3 });
+  });
+
+  it("nextDirPath() continues a numbered series, else starts /data/dN", () => {
+    expect(nextDirPath(["/var/kafka/disk1", "/var/kafka/disk2"])).toBe("/var/kafka/disk3");
+    expect(nextDirPath(["/kafka"])).toBe("/data/d2");
+    expect(nextDirPath([])).toBe("/data/d1");
+  });
+
+  it("topicsCreatedBy() lists the topics the steps create", () => {
+    expect(topicsCreatedBy(draftFromPreset("padding-workaround").steps)).toEqual(["__consumer_offsets", "padding-throwaway", "orders"]);
+  });
+});
+
+describe("draftIssues() / draftBody() / draftKey()", () => {
+  it("draftIssues() reports bad fields with the API's paths", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    expect(draftIssues({ ...d, seed: Number.NaN, steps: [...d.steps, { kind: "createTopic", name: "x", partitions: Number.NaN, replicationFactor: 1 }] })).toEqual([
+      { path: "seed", message: "the seed is a whole number, 0 or more" },
+      { path: "steps.4.partitions", message: expect.any(String) },
+    ]);
+    expect(draftIssues(d)).toEqual([]);
+  });
+
+  it("draftBody() sends base references, and the imported snapshot inline", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    expect(draftBody(d, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, body: { base: { preset: "consumer-offsets-skew" }, seed: 42, compare: true, snapshot: false } });
+    const imported = { ...d, base: { kind: "imported" as const } };
+    expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({ ok: false, message: expect.stringMatching(/none is imported here/) });
+    const snap = storyBase("imported");
+    expect(draftBody(imported, snap, { compare: true, snapshot: false })).toMatchObject({ ok: true, body: { base: { snapshot: snap } } });
+  });
+
+  it("draftKey() changes with anything a run depends on, not with the preset label", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    expect(draftKey({ ...d, presetId: null })).toBe(draftKey(d));
+    expect(draftKey({ ...d, seed: 43 })).not.toBe(draftKey(d));
+  });
+});
