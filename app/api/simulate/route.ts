@@ -1,0 +1,26 @@
+/**
+ * POST /api/simulate: a scenario (base + policy + seed + steps) → the cluster after every step, the
+ * final snapshot, and the same scenario under every log-dir rule with a one-line verdict.
+ * Body shapes and answers: lib/simulate/request.ts and lib/simulate/simulate.ts. A bad field is a 400
+ * naming its path; a scenario too large for the time limit is a 413 naming the limit.
+ */
+import { serverLoaders } from "@/app/simulate/base-loaders";
+import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
+import { limitsFromEnv } from "@/lib/simulate/limits";
+import { parseSimulateRequest } from "@/lib/simulate/request";
+import { runSimulateRequest } from "@/lib/simulate/simulate";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** 64 MB: an inline base snapshot of 250,000 replicas (the replica limit) is about 30 MB of JSON. */
+const DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export async function POST(request: Request): Promise<Response> {
+  const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), true);
+  if (!body.ok) return body.response;
+  const parsed = parseSimulateRequest(body.value);
+  if (!parsed.ok) return badRequest(parsed.issues);
+  const outcome = await runSimulateRequest(parsed.value, serverLoaders, limitsFromEnv(process.env));
+  return outcome.ok ? ok(outcome.result) : fail(outcome.status, outcome.code, outcome.message, outcome.extra);
+}

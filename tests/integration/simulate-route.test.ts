@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/simulate/route";
+import { resetClusterSource } from "@/lib/cluster/source";
+import { storyBase } from "@/lib/simulate/presets/story";
+import type { SimulationResult } from "@/lib/simulate/simulate";
+
+// No Kafka here: "current" is the demo cluster when KAFKA_BOOTSTRAP_SERVERS is unset.
+const savedEnv = { ...process.env };
+
+interface ErrorBody {
+  error: { code: string; message: string; issues?: { path: string; message: string }[]; limit?: unknown };
+}
+
+async function post(body: unknown, init: RequestInit = {}): Promise<{ status: number; body: SimulationResult & ErrorBody; headers: Headers }> {
+  const request = new Request("http://localhost/api/simulate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...init,
+  });
+  const response = await POST(request);
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+describe("POST /api/simulate", () => {
+  afterEach(() => {
+    process.env = { ...savedEnv };
+    resetClusterSource();
+  });
+
+  it("runs a preset: per-step reports, the final snapshot and the three-policy comparison", async () => {
+    const { status, body, headers } = await post({ preset: "consumer-offsets-skew" });
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(body.steps.map((s) => s.ok)).toEqual([true, true, true, true]);
+    expect(body.final.snapshot?.topics.map((t) => t.name)).toEqual(["__consumer_offsets", "orders"]);
+    expect(body.comparison?.outcomes.map((o) => o.policy)).toEqual(["kafka-count", "least-bytes", "least-utilization"]);
+    expect(body.comparison?.verdict).toMatch(/^Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty/);
+    // Small: one snapshot, slim reports (no per-topic rows).
+    expect(JSON.stringify(body).length).toBeLessThan(150_000);
+    expect(body.steps[0]!.report).not.toHaveProperty("topics");
+  });
+
+  it("runs { base, policy, seed, steps } on the demo and on the current source", async () => {
+    for (const base of ["demo", "current"]) {
+      const { status, body } = await post({ base, policy: { logDirPlacement: "least-bytes" }, seed: 9, steps: [{ kind: "createTopic", name: "events", partitions: 12, replicationFactor: 3, size: { kind: "fixed", bytes: 1e9 } }], snapshot: false });
+      expect(status).toBe(200);
+      expect(body.base).toMatchObject({ kind: "demo", replicas: 210 });
+      expect(body.scenario).toMatchObject({ seed: 9, policy: { logDirPlacement: "least-bytes", brokerPlacement: "kraft-striped" } });
+      expect(body.final.report.totals.replicas).toBe(210 + 36);
+      expect(body.final.snapshot).toBeNull();
+    }
+  });
+
+  it("runs a whole { scenario } with an inline base and is deterministic", async () => {
+    const scenario = { base: storyBase("inline"), seed: 5, steps: [{ kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 1e12 }, { kind: "createTopic", name: "t", partitions: 9, replicationFactor: 2, size: { kind: "uniform", min: 1e9, max: 9e9 } }] };
+    const a = await post({ scenario });
+    const b = await post({ scenario });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+  });
+
+  it("reports a failed step in the answer and keeps running the later ones", async () => {
+    const { status, body } = await post({ base: "demo", steps: [{ kind: "failLogDir", broker: 9, path: "/data/d1" }, { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 }] });
+    expect(status).toBe(200);
+    expect(body.steps.map((s) => [s.ok, s.error?.code ?? null])).toEqual([
+      [false, "unknown_broker"],
+      [true, null],
+    ]);
+  });
+
+  it("answers 400 with the path of the bad field", async () => {
+    const steps = [{ kind: "firstConsumerGroup" }, { kind: "addLogDir", broker: "all", path: "/data/d2" }, { kind: "createTopic", name: "t", partitions: 0, replicationFactor: 1 }];
+    const { status, body } = await post({ base: "demo", steps });
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ code: "bad_request", message: "steps.2.partitions: partitions must be at least 1", issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }] });
+  });
+
+  it("answers 400 for bad JSON, unknown fields, bases, presets and inline snapshots", async () => {
+    expect((await post("{nope")).body.error.message).toMatch(/^The body is not valid JSON/);
+    expect((await post({ base: "demo", stepz: [] })).body.error.issues).toEqual([{ path: "stepz", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }]);
+    expect((await post({ base: "production" })).body.error.issues?.[0]?.path).toBe("base");
+    expect((await post({ preset: "nope" })).status).toBe(400);
+    const bad = await post({ base: { snapshot: { ...storyBase("x"), brokers: [{ id: 1 }, { id: 1 }] } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe("base.snapshot.brokers.1.id: broker 1 is listed twice");
+  });
+
+  it("answers 413 with the limit when the scenario is too large to run in the time limit", async () => {
+    process.env.KAFKA_BALANCE_SIMULATE_MAX_REPLICAS = "1000";
+    const { status, body } = await post({ base: "demo", steps: [{ kind: "createTopic", name: "huge", partitions: 1000, replicationFactor: 3 }] });
+    expect(status).toBe(413);
+    expect(body.error).toMatchObject({ code: "scenario_too_large", limit: { maxReplicas: 1000 }, size: { replicas: 3210 } });
+    expect(body.error.message).toMatch(/^The scenario is too large to run in the time limit: it reaches up to 3,210 replicas and the limit is 1,000/);
+  });
+
+  it("answers 413 for a body over the byte limit", async () => {
+    process.env.KAFKA_BALANCE_SIMULATE_LIMIT_BYTES = "100";
+    const { status, body } = await post({ base: "demo", steps: Array.from({ length: 5 }, (_, i) => ({ kind: "growTopic", topic: `t${i}` })) });
+    expect(status).toBe(413);
+    expect(body.error.code).toBe("payload_too_large");
+  });
+
+  it("answers 502 naming the cluster when the current source is unreachable", async () => {
+    process.env.KAFKA_BOOTSTRAP_SERVERS = "127.0.0.1:1";
+    process.env.KAFKA_REQUEST_TIMEOUT_MS = "2000";
+    resetClusterSource();
+    const { status, body } = await post({ base: "current", steps: [] });
+    expect([502, 504]).toContain(status);
+    expect(body.error.message).toMatch(/127\.0\.0\.1:1/);
+  });
+});
