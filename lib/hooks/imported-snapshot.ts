@@ -1,0 +1,70 @@
+/**
+ * The imported snapshot lives in this browser tab only: kept in sessionStorage (so a reload keeps
+ * it) and in memory (so it survives a full storage quota). Nothing is sent anywhere; sharing a link
+ * is a separate, explicit step.
+ */
+import { useSyncExternalStore } from "react";
+import { parseSnapshot } from "@/lib/model/parse";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { clusterData, type ClusterData } from "@/lib/view/cluster-data";
+
+export const IMPORTED_KEY = "kafka-balance:imported-snapshot";
+
+let memory: { raw: string; data: ClusterData } | null = null;
+const listeners = new Set<() => void>();
+
+export type ImportedState = { state: "loading" } | { state: "empty" } | { state: "error"; message: string } | { state: "ready"; data: ClusterData };
+
+/** Stores the snapshot; returns false when only the in-memory copy could be kept (storage full). */
+export function saveImported(snapshot: ClusterSnapshot): boolean {
+  const raw = JSON.stringify(snapshot);
+  memory = { raw, data: clusterData(snapshot) };
+  let stored = true;
+  try {
+    sessionStorage.setItem(IMPORTED_KEY, raw);
+  } catch {
+    stored = false;
+  }
+  cached = null;
+  for (const l of listeners) l();
+  return stored;
+}
+
+let cached: { raw: string | null; value: ImportedState } | null = null;
+
+function read(): ImportedState {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(IMPORTED_KEY);
+  } catch {
+    raw = null;
+  }
+  raw ??= memory?.raw ?? null;
+  if (cached && cached.raw === raw) return cached.value;
+  let value: ImportedState;
+  if (raw === null) value = { state: "empty" };
+  else if (memory && memory.raw === raw) value = { state: "ready", data: memory.data };
+  else {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = null;
+    }
+    const parsed = parseSnapshot(json);
+    value = parsed.ok ? { state: "ready", data: clusterData(parsed.value) } : { state: "error", message: "The stored import is damaged or from another version; import the output again." };
+  }
+  cached = { raw, value };
+  return value;
+}
+
+const LOADING: ImportedState = { state: "loading" };
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useImportedSnapshot(): ImportedState {
+  return useSyncExternalStore(subscribe, read, () => LOADING);
+}

@@ -1,0 +1,33 @@
+/**
+ * The current cluster (live or demo) from `GET /api/cluster`, refreshed by SWR. The server page
+ * passes its first-paint data as `fallbackData`, so nothing is fetched on mount; a live cluster is
+ * re-read every `refreshIntervalMs` while auto-refresh is on, and on demand with `refreshNow()`.
+ */
+import useSWR from "swr";
+import type { ClusterData } from "@/lib/view/cluster-data";
+import { fetchJson } from "./fetch-json";
+
+export const CLUSTER_URL = "/api/cluster";
+
+export interface UseClusterOptions {
+  fallbackData?: ClusterData;
+  live: boolean;
+  /** 0 turns auto-refresh off. */
+  refreshIntervalMs: number;
+}
+
+export function useCluster({ fallbackData, live, refreshIntervalMs }: UseClusterOptions) {
+  const swr = useSWR<ClusterData>(CLUSTER_URL, (url: string) => fetchJson<ClusterData>(url), {
+    fallbackData,
+    refreshInterval: live ? refreshIntervalMs : 0,
+    revalidateOnMount: fallbackData === undefined,
+    revalidateIfStale: false,
+    revalidateOnFocus: live,
+    keepPreviousData: true,
+    // A failing cluster is retried by the refresh interval; SWR's own exponential retry would pile on.
+    shouldRetryOnError: false,
+  });
+  /** Asks the server for a new scan now (`?refresh=1`), not the cached one. */
+  const refreshNow = () => swr.mutate(fetchJson<ClusterData>(`${CLUSTER_URL}?refresh=1`), { revalidate: false });
+  return { ...swr, refreshNow };
+}

@@ -1,0 +1,30 @@
+/**
+ * `POST /api/import`: pasted kafka-log-dirs (+ optional kafka-topics) output → snapshot and report,
+ * or a FetchError whose `issues` point at the offending lines.
+ */
+import useSWRMutation from "swr/mutation";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { BalanceReport } from "@/lib/model/report";
+import { fetchJson, type FetchIssue } from "./fetch-json";
+
+export const IMPORT_URL = "/api/import";
+
+export interface ImportBody {
+  logDirs: string;
+  topics?: string;
+  label?: string;
+}
+
+export interface ImportAnswer {
+  snapshot: ClusterSnapshot;
+  report: BalanceReport;
+  warnings?: FetchIssue[];
+}
+
+export function postImport(url: string, { arg }: { arg: ImportBody }): Promise<ImportAnswer> {
+  return fetchJson<ImportAnswer>(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(arg) });
+}
+
+export function useImport() {
+  return useSWRMutation<ImportAnswer, Error, string, ImportBody>(IMPORT_URL, postImport);
+}
