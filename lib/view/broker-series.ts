@@ -6,6 +6,8 @@
  * into the object, and a log dir path may contain dots.
  */
 import type { BalanceReport } from "@/lib/model/report";
+import { niceByteTicks } from "./axis-ticks";
+import { shareText } from "./verdict";
 
 /** Okabe–Ito: a categorical palette told apart by the common forms of colour blindness (black left out for dark mode). */
 export const CATEGORICAL = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#999999"] as const;
@@ -36,7 +38,10 @@ export function partitionLeaderSeries(report: BalanceReport, limit = MAX_CHART_B
 
 export interface DirStack {
   key: string;
+  /** The dir path (or "log dir N"). */
   label: string;
+  /** Label with the dir's share of all bytes shown, for the legend: "/data/d1 · <1%". */
+  legend: string;
   color: string;
 }
 
@@ -44,6 +49,8 @@ export type BytesPoint = { broker: string; brokerId: number } & Record<string, n
 
 export interface BytesByDirSeries extends ChartSeries<BytesPoint> {
   stacks: DirStack[];
+  /** Round value-axis ticks from 0 to at least the tallest stack. */
+  ticks: number[];
 }
 
 /**
@@ -65,7 +72,7 @@ export function bytesByDirSeries(report: BalanceReport, limit = MAX_CHART_BROKER
   }
   const byPath = paths.length <= Math.max(1, widest) * 1.5;
   const labels = byPath ? paths : Array.from({ length: widest }, (_, i) => `log dir ${i + 1}`);
-  const stacks = labels.map((label, i) => ({ key: `dir${i}`, label, color: CATEGORICAL[i % CATEGORICAL.length]! }));
+  const stacks = labels.map((label, i) => ({ key: `dir${i}`, label, legend: label, color: CATEGORICAL[i % CATEGORICAL.length]! }));
   const points = shown.map((b) => {
     const point: BytesPoint = { broker: `${b.id}`, brokerId: b.id };
     for (const s of stacks) point[s.key] = 0;
@@ -82,5 +89,17 @@ export function bytesByDirSeries(report: BalanceReport, limit = MAX_CHART_BROKER
     const key = `dir${byPath ? index.get(d.path)! : n}`;
     point[key] = (point[key] as number) + d.bytes;
   }
-  return { points, stacks, omitted: report.brokers.length - shown.length };
+  let tallest = 0;
+  let total = 0;
+  for (const p of points) {
+    const height = stacks.reduce((sum, s) => sum + (p[s.key] as number), 0);
+    tallest = Math.max(tallest, height);
+    total += height;
+  }
+  // The share names what the eye may miss: a dir holding almost nothing draws no visible stripe.
+  for (const s of stacks) {
+    const bytes = points.reduce((sum, p) => sum + (p[s.key] as number), 0);
+    if (total > 0) s.legend = `${s.label} · ${shareText(bytes / total)}`;
+  }
+  return { points, stacks, ticks: niceByteTicks(tallest), omitted: report.brokers.length - shown.length };
 }
