@@ -1,26 +1,24 @@
-import { BalanceTables } from "@/components/balance-tables";
+import { ClusterSourceError, getClusterSnapshot, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
-import { formatSkew } from "@/lib/model/format";
-import { demoSnapshot } from "@/lib/simulate/presets";
+import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
+import { LiveOverview } from "@/components/overview/live-overview";
 
 export const dynamic = "force-dynamic";
 
-export default function OverviewPage() {
-  const snapshot = demoSnapshot();
-  const report = balanceReport(snapshot);
-  return (
-    <main className="mx-auto max-w-6xl p-6">
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold">Kafka Balance</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {snapshot.source.label} · captured {snapshot.capturedAt}
-        </p>
-        <p className="mt-2 text-sm">
-          Broker replicas {formatSkew(report.skew.brokerReplicas.maxOverMean)} · broker bytes {formatSkew(report.skew.brokerBytes.maxOverMean)} · dir
-          bytes {formatSkew(report.skew.dirBytes.maxOverMean)} · dir partitions {formatSkew(report.skew.dirPartitions.maxOverMean)}
-        </p>
-      </header>
-      <BalanceTables report={report} />
-    </main>
-  );
+/** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
+const MIN_AUTO_REFRESH_MS = 5_000;
+
+/** The overview of the current source: first paint on the server, then SWR keeps it fresh. */
+export default async function OverviewPage() {
+  let initial: ClusterData | null = null;
+  let initialError: string | null = null;
+  try {
+    const snapshot = await getClusterSnapshot();
+    initial = { snapshot, report: balanceReport(snapshot) };
+  } catch (error) {
+    initialError = error instanceof ClusterSourceError ? error.message : "Reading the cluster failed unexpectedly; try again.";
+  }
+  // Only a live cluster can fail to load: the demo is built in.
+  const mode = initial ? modeOf(initial.snapshot) : "live";
+  return <LiveOverview initial={initial} initialError={initialError} mode={mode} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
 }

@@ -1,0 +1,223 @@
+"use client";
+/**
+ * The broker × log-dir heatmap: one row per broker, one cell per log dir, coloured by the chosen
+ * metric. An ARIA grid with a roving tab stop: Tab enters at the active cell, arrows / Home / End /
+ * PageUp / PageDown move, Enter opens the broker. Rows are virtualised, so 1,000 brokers render
+ * as fast as 30. Cell data comes from lib/view/broker-dir-heatmap; this file only lays it out.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { BalanceReport } from "@/lib/model/report";
+import { brokerDirGrid, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import type { DirMetric } from "@/lib/view/dir-metric";
+import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
+import { cellBackground } from "./cell-patterns";
+import { LegendBar } from "./legend-bar";
+import { useScrollBox } from "./use-scroll-box";
+
+/** Row height bounds in px: 44 fits a value and a badge; a few brokers get taller rows that fill the box. */
+const MIN_ROW_H = 44;
+const MAX_ROW_H = 96;
+const HEADER_H = 32;
+/** Rows drawn before the container is measured (server render): more than fit on any screen. */
+const FIRST_PAINT_ROWS = 30;
+
+interface Props {
+  report: BalanceReport;
+  metric: DirMetric;
+  onOpenBroker: (broker: number) => void;
+  /** Called once the grid has committed its cells (the UI bench's end mark). */
+  onRendered?: () => void;
+}
+
+interface Pos {
+  row: number;
+  /** 0 is the row header; 1..n are dir columns. */
+  col: number;
+}
+
+export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: Props) {
+  const grid = useMemo(() => brokerDirGrid(report, metric), [report, metric]);
+  const [scrollRef, box] = useScrollBox<HTMLDivElement>({ top: 0, left: 0, width: 0, height: FIRST_PAINT_ROWS * MIN_ROW_H });
+  const [active, setActive] = useState<Pos>({ row: 0, col: 1 });
+  const [hover, setHover] = useState<DirCell | null>(null);
+  const [focused, setFocused] = useState(false);
+  const wantFocus = useRef(false);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  const rows = grid.rows;
+  const cols = grid.columns.length;
+  // -2: the container's border, so rows that fill the box never cause a scrollbar.
+  const rowH = Math.max(MIN_ROW_H, Math.min(MAX_ROW_H, Math.floor((box.height - HEADER_H - 2) / Math.max(1, rows.length))));
+  const range = visibleRange(box.top, Math.max(0, box.height - HEADER_H), rowH, rows.length, 6);
+  const template = `minmax(8rem, 10rem) repeat(${cols}, minmax(6.5rem, 1fr))`;
+  const minWidth = `calc(10rem + ${cols} * 6.5rem)`;
+
+  useEffect(() => {
+    onRendered?.();
+  }, [grid, onRendered]);
+
+  // Focus follows the active cell after keyboard moves, once the row is rendered.
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    const el = gridRef.current?.querySelector<HTMLElement>(`[data-row="${active.row}"][data-col="${active.col}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      wantFocus.current = false;
+    }
+  });
+
+  const activeCell = rows[active.row]?.cells[active.col - 1] ?? null;
+  const readout = hover ?? (focused ? activeCell : null);
+
+  function move(next: Pos) {
+    const row = Math.max(0, Math.min(rows.length - 1, next.row));
+    const col = Math.max(0, Math.min(cols, next.col));
+    setActive({ row, col });
+    wantFocus.current = true;
+    const el = scrollRef.current;
+    if (el) {
+      const to = scrollToReveal(row, rowH, el.scrollTop, el.clientHeight - HEADER_H);
+      if (to !== null) el.scrollTop = to;
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const page = Math.max(1, Math.floor((box.height - HEADER_H) / rowH) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move({ ...active, row: active.row + 1 }),
+      ArrowUp: () => move({ ...active, row: active.row - 1 }),
+      ArrowRight: () => move({ ...active, col: active.col + 1 }),
+      ArrowLeft: () => move({ ...active, col: active.col - 1 }),
+      PageDown: () => move({ ...active, row: active.row + page }),
+      PageUp: () => move({ ...active, row: active.row - page }),
+      Home: () => move(e.ctrlKey ? { row: 0, col: 0 } : { ...active, col: 0 }),
+      End: () => move(e.ctrlKey ? { row: rows.length - 1, col: cols } : { ...active, col: cols }),
+      Enter: () => rows[active.row] && onOpenBroker(rows[active.row]!.broker),
+      " ": () => rows[active.row] && onOpenBroker(rows[active.row]!.broker),
+    };
+    const action = keys[e.key];
+    if (action) {
+      e.preventDefault();
+      action();
+    }
+  }
+
+  const tabIndex = (row: number, col: number) => (row === active.row && col === active.col ? 0 : -1);
+
+  return (
+    <div className="flex h-full flex-col gap-2">
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
+        <div
+          ref={gridRef}
+          role="grid"
+          aria-label={`Broker × log-dir heatmap, ${grid.legend.title.toLowerCase()}: ${rows.length} brokers, ${grid.cellCount} log dirs. Arrow keys move, Enter opens the broker.`}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={cols + 1}
+          data-heatmap="broker-dir"
+          data-metric={metric}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+          }}
+          onMouseLeave={() => setHover(null)}
+          style={{ minWidth }}
+        >
+          <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: template, height: HEADER_H }}>
+            <div role="columnheader" className="flex items-center px-2">
+              Broker
+            </div>
+            {grid.columns.map((c) => (
+              <div key={c.key} role="columnheader" className="flex items-center justify-center truncate px-2 font-mono" title={c.label}>
+                {c.label}
+              </div>
+            ))}
+          </div>
+          <div style={{ paddingTop: range.start * rowH, paddingBottom: (rows.length - range.end) * rowH }}>
+            {rows.slice(range.start, range.end).map((row, i) => {
+              const r = range.start + i;
+              return (
+                <div key={row.broker} role="row" aria-rowindex={r + 2} data-broker-row={row.broker} className="grid border-t border-zinc-200 dark:border-zinc-800" style={{ gridTemplateColumns: template, height: rowH }}>
+                  <div
+                    role="rowheader"
+                    tabIndex={tabIndex(r, 0)}
+                    data-row={r}
+                    data-col={0}
+                    onClick={() => onOpenBroker(row.broker)}
+                    onFocus={() => setActive({ row: r, col: 0 })}
+                    title="Open the broker's details"
+                    className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${row.unreachable ? "text-red-700 dark:text-red-400" : ""}`}
+                  >
+                    <span className="font-medium">{row.label}</span>
+                  </div>
+                  {row.cells.map((cell, c) =>
+                    cell ? (
+                      <HeatCell key={cell.key} cell={cell} large={rowH >= 64} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
+                    ) : (
+                      <div key={`empty-${c}`} role="gridcell" tabIndex={tabIndex(r, c + 1)} data-row={r} data-col={c + 1} aria-label={`broker ${row.broker} has no ${grid.columns[c]!.label}`} onFocus={() => setActive({ row: r, col: c + 1 })} className="m-0.5 flex items-center justify-center rounded-sm text-xs text-zinc-400 focus-visible:outline-2 focus-visible:outline-blue-600">
+                        —
+                      </div>
+                    ),
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <p className="h-10 overflow-hidden text-sm leading-5 text-zinc-700 dark:text-zinc-300" data-readout>
+        {readout ? (
+          <>
+            <span className="font-medium">{readout.ariaLabel}</span>
+            {readout.details.length ? <span className="text-zinc-600 dark:text-zinc-400"> · {readout.details.join(" · ")}</span> : null}
+          </>
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">Hover or focus a cell for its exact figures; click a broker to open its details.{grid.columnMode === "position" ? " Brokers use different paths, so columns are positions in log.dirs." : ""}</span>
+        )}
+      </p>
+      <LegendBar legend={grid.legend} />
+    </div>
+  );
+}
+
+interface CellProps {
+  cell: DirCell;
+  /** Tall rows (few brokers) print the value larger. */
+  large: boolean;
+  row: number;
+  col: number;
+  tabIndex: number;
+  onHover: (cell: DirCell | null) => void;
+  onFocusCell: () => void;
+  onOpen: () => void;
+}
+
+function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpen }: CellProps) {
+  const badge = cell.mark >= 95 ? "bg-red-700 text-white" : cell.mark >= 85 ? "bg-zinc-900 text-white" : "bg-white/80 text-zinc-900";
+  return (
+    <div
+      role="gridcell"
+      tabIndex={tabIndex}
+      aria-label={cell.ariaLabel}
+      data-cell
+      data-row={row}
+      data-col={col}
+      data-broker={cell.broker}
+      data-path={cell.path}
+      data-pattern={cell.pattern}
+      onMouseEnter={() => onHover(cell)}
+      onFocus={onFocusCell}
+      onClick={onOpen}
+      className="relative m-0.5 flex cursor-pointer items-center justify-center gap-1 overflow-hidden rounded-sm px-1 text-center focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
+    >
+      <span className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>{cell.text}</span>
+      {cell.mark > 0 ? <span className={`absolute top-0.5 right-0.5 rounded px-0.5 text-[10px] leading-3 font-semibold ${badge}`}>{cell.mark}%+</span> : null}
+      {cell.futureReplicas > 0 ? (
+        <span className="absolute bottom-0.5 left-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
+          ⇢ {cell.futureReplicas}
+        </span>
+      ) : null}
+    </div>
+  );
+}

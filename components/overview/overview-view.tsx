@@ -1,0 +1,76 @@
+"use client";
+/**
+ * The overview, top to bottom as the answer to "is this cluster balanced, and if not, where?":
+ * header, verdict, skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
+ * charts, topic × broker heatmap, throttles & reassignments, then every figure as plain tables.
+ * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
+import { nextPlacements } from "@/lib/view/next-placement";
+import { skewCards } from "@/lib/view/skew-cards";
+import { verdict } from "@/lib/view/verdict";
+import { BalanceTables } from "@/components/balance-tables";
+import { BrokerDrawer } from "@/components/broker/broker-drawer";
+import { BrokerBytesChart } from "@/components/charts/broker-bytes-chart";
+import { BrokerPartitionsChart } from "@/components/charts/broker-partitions-chart";
+import { BrokerDirCard } from "@/components/heatmap/broker-dir-card";
+import { TopicBrokerCard } from "@/components/heatmap/topic-broker-card";
+import { NextPlacementCard } from "@/components/placement/next-placement-card";
+import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
+import type { LoadFailure } from "@/components/ui/widget-state";
+import { OverviewHeader } from "./overview-header";
+import { SkewCards } from "./skew-cards";
+import { VerdictLine } from "./verdict-line";
+
+export interface OverviewViewProps {
+  data: ClusterData | null;
+  mode: OverviewMode;
+  /** Set when there is no data because loading it failed. */
+  failure: LoadFailure | null;
+  refreshing?: boolean;
+  /** A refresh failed while older data stays on screen. */
+  refreshError?: string | null;
+  onRefresh?: () => void;
+  autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
+  /** The throttle doctor's findings, when a caller has them. */
+  doctor?: ReactNode;
+}
+
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, doctor }: OverviewViewProps) {
+  const [openBroker, setOpenBroker] = useState<number | null>(null);
+  const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
+  const placements = useMemo(() => (data ? nextPlacements(data.report, data.snapshot.source.kafkaVersion) : null), [data]);
+  const summary = useMemo(
+    () => (data && placements ? { verdict: verdict(data.report, { placements, reassignments: data.snapshot.throttles.reassignments.length }), cards: skewCards(data.report) } : null),
+    [data, placements],
+  );
+  const widget = { data, failure };
+
+  return (
+    <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
+      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} />
+      <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
+      <SkewCards cards={summary?.cards ?? null} />
+      <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+        <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
+        <NextPlacementCard {...widget} placements={placements} onOpenBroker={onOpenBroker} />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <BrokerBytesChart {...widget} />
+        <BrokerPartitionsChart {...widget} />
+      </div>
+      <TopicBrokerCard {...widget} onOpenBroker={onOpenBroker} />
+      <ThrottlesPanel {...widget} doctor={doctor} />
+      {data ? (
+        <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <summary className="cursor-pointer font-semibold">All figures as tables (brokers and log dirs)</summary>
+          <div className="mt-4">
+            <BalanceTables report={data.report} />
+          </div>
+        </details>
+      ) : null}
+      <BrokerDrawer data={data} broker={openBroker} onClose={() => setOpenBroker(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+/** The verdict: the report in plain words, first thing under the header. */
+import type { Verdict } from "@/lib/view/verdict";
+
+const TONE: Record<Verdict["tone"], string> = {
+  ok: "border-emerald-600 bg-emerald-50 dark:bg-emerald-950/30",
+  warn: "border-amber-500 bg-amber-50 dark:bg-amber-950/30",
+  bad: "border-red-600 bg-red-50 dark:bg-red-950/30",
+};
+const WORD: Record<Verdict["tone"], string> = { ok: "Balanced", warn: "Attention", bad: "Action needed" };
+
+export function VerdictLine({ verdict, failure }: { verdict: Verdict | null; failure: string | null }) {
+  if (!verdict) {
+    return (
+      <section aria-label="Verdict" className={`min-h-24 rounded-lg border-l-4 p-4 ${failure ? TONE.bad : "animate-pulse border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900"}`}>
+        <p className="text-lg">{failure ? `No data: ${failure}` : "Reading the cluster…"}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-label="Verdict" data-verdict={verdict.tone} className={`min-h-24 rounded-lg border-l-4 p-4 ${TONE[verdict.tone]}`}>
+      <p className="text-xs font-semibold tracking-wide uppercase">{WORD[verdict.tone]}</p>
+      <p className="mt-1 text-lg leading-snug font-medium" data-verdict-headline>
+        {verdict.headline}
+      </p>
+      {verdict.details.length > 0 ? (
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm">
+          {verdict.details.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+/**
+ * Throttles & reassignments: replication rates per broker and the cluster defaults, throttled
+ * replica lists per topic, partition reassignments in flight. The throttle doctor (stale or
+ * ineffective throttles, from the planner work) plugs into the `doctor` slot; until then the slot
+ * says what will appear there.
+ */
+import { useMemo, type ReactNode } from "react";
+import { throttleView, type RateRow } from "@/lib/view/throttles";
+import { WidgetCard } from "@/components/ui/widget-card";
+import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
+
+interface Props extends WidgetProps {
+  /** Findings of the throttle doctor, when available. */
+  doctor?: ReactNode;
+}
+
+const th = "px-2 py-1 text-left font-medium text-zinc-600 dark:text-zinc-400";
+const td = "px-2 py-1 tabular-nums";
+
+function RateTable({ rows }: { rows: RateRow[] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Replication throttle rates</caption>
+      <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        <tr>
+          <th className={th}>Scope</th>
+          <th className={th} title="leader.replication.throttled.rate">Leader</th>
+          <th className={th} title="follower.replication.throttled.rate">Follower</th>
+          <th className={th} title="replica.alter.log.dirs.io.max.bytes.per.second">Alter log dirs</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.scope} className="border-b border-zinc-100 dark:border-zinc-800/60">
+            <td className={td}>{r.scope}</td>
+            <td className={td}>{r.leader.text}</td>
+            <td className={td}>{r.follower.text}</td>
+            <td className={td}>{r.alterLogDirs.text}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ThrottlesPanel({ data, failure, doctor }: Props) {
+  const view = useMemo(() => (data ? throttleView(data.snapshot) : null), [data]);
+  const state = widgetState(data, failure, () => null);
+  return (
+    <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="h-80" state={state}>
+      {view ? (
+        <div className="grid h-full gap-4 overflow-auto lg:grid-cols-[3fr_2fr]">
+          <div className="min-w-0 space-y-4">
+            {view.empty ? (
+              <p className="rounded border border-dashed border-zinc-300 p-3 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-throttles-empty>
+                No throttle is set and no reassignment is in flight: replication runs unthrottled.
+              </p>
+            ) : null}
+            <section aria-label="Rates">
+              <h3 className="mb-1 text-sm font-semibold">Rates</h3>
+              <RateTable rows={[view.defaults, ...view.brokers]} />
+              {view.unthrottledBrokers.length > 0 ? (
+                <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                  Brokers {view.unthrottledBrokers.join(", ")}: no rate set (unlimited).
+                </p>
+              ) : null}
+            </section>
+            <section aria-label="Throttled replica lists">
+              <h3 className="mb-1 text-sm font-semibold">Throttled replicas per topic</h3>
+              {view.topics.length === 0 ? (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">No topic lists throttled replicas.</p>
+              ) : (
+                <table className="w-full text-sm">
+                  <thead className="border-b border-zinc-200 dark:border-zinc-800">
+                    <tr>
+                      <th className={th}>Topic</th>
+                      <th className={th}>Leader replicas</th>
+                      <th className={th}>Follower replicas</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.topics.map((t) => (
+                      <tr key={t.topic} className="border-b border-zinc-100 dark:border-zinc-800/60">
+                        <td className={`${td} font-mono`}>{t.topic}</td>
+                        <td className={td} title={t.leader.raw ?? undefined}>{t.leader.text}</td>
+                        <td className={td} title={t.follower.raw ?? undefined}>{t.follower.text}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            <section aria-label="Reassignments in flight">
+              <h3 className="mb-1 text-sm font-semibold">Reassignments in flight</h3>
+              {view.reassignments.length === 0 ? (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">None.</p>
+              ) : (
+                <table className="w-full text-sm">
+                  <thead className="border-b border-zinc-200 dark:border-zinc-800">
+                    <tr>
+                      <th className={th}>Partition</th>
+                      <th className={th}>Replicas</th>
+                      <th className={th}>Adding</th>
+                      <th className={th}>Removing</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.reassignments.map((r) => (
+                      <tr key={r.topicPartition} className="border-b border-zinc-100 dark:border-zinc-800/60">
+                        <td className={`${td} font-mono`}>{r.topicPartition}</td>
+                        <td className={td}>{r.replicas}</td>
+                        <td className={td}>{r.adding}</td>
+                        <td className={td}>{r.removing}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          </div>
+          <aside aria-label="Throttle doctor" className="rounded-lg border-2 border-dashed border-zinc-300 p-3 dark:border-zinc-700" data-throttle-doctor-slot>
+            <h3 className="text-sm font-semibold">Throttle doctor</h3>
+            {doctor ?? (
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                Findings about stale or ineffective throttles (a rate left after a move, a list without a rate) will appear here.
+              </p>
+            )}
+          </aside>
+        </div>
+      ) : null}
+    </WidgetCard>
+  );
+}
