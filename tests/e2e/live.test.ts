@@ -1,0 +1,53 @@
+// Against a real local Kafka (3 KRaft nodes × 2 log dirs, started by scripts/kafka/cluster.ts): the
+// overview lists its brokers and their log dirs.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { Admin } from "@platformatic/kafka";
+import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
+import { launchBrowser, openPage, screenshot } from "../support/e2e-browser";
+import { startApp, type AppServer } from "../support/e2e-server";
+
+/** 19600: this file's ports (19600–19602 clients, 19650– controllers); other suites use 19200–19500. */
+const BASE_PORT = 19600;
+const BASE_DIR = path.resolve(__dirname, "..", "..", ".kafka", "e2e-live");
+
+let cluster: LocalCluster | undefined;
+let app: AppServer | undefined;
+let browser: Browser | undefined;
+
+describe("overview (live local Kafka)", () => {
+  beforeAll(async () => {
+    cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 3, dirsPerNode: 2 });
+    const admin = new Admin({ clientId: "kafka-balance-e2e", bootstrapBrokers: cluster.bootstrap.split(",") });
+    try {
+      await admin.createTopics({ topics: ["e2e-orders"], partitions: 6, replicas: 2 });
+    } finally {
+      await admin.close();
+    }
+    app = await startApp({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap });
+    browser = await launchBrowser();
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await cluster?.stop();
+  });
+
+  it("lists the cluster's brokers with one cell per log dir", async () => {
+    const { page, errors } = await openPage(browser!);
+    await page.goto(`${app!.url}/`);
+    await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
+    expect(await page.locator("[data-source-kind]").textContent()).toBe("live");
+    const rows = await page.locator("[data-broker-row]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-broker-row"))));
+    expect(rows).toEqual(cluster!.nodes.map((n) => n.id).sort((a, b) => a - b));
+    for (const node of cluster!.nodes) {
+      const paths = await page.locator(`[data-broker-row="${node.id}"] [data-cell]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-path")));
+      expect(paths.sort()).toEqual([...node.logDirs].sort());
+    }
+    await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
+    await screenshot(page, "overview-live");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// The e2e harness's server half: builds the app once when the build is missing or older than the
+// sources (the rule scripts/start.mjs uses), then runs `next start` on a free port with the env a
+// test chooses (the demo unless it passes KAFKA_BOOTSTRAP_SERVERS), and stops it.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+/** The same inputs as scripts/start.mjs: a change in any of them makes the build stale. */
+const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs"];
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function buildIsFresh(): boolean {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return false;
+  const builtAt = fs.statSync(buildId).mtimeMs;
+  return SOURCES.every((s) => newestMtime(path.join(root, s)) <= builtAt);
+}
+
+/** Runs `next build` unless a fresh build exists. Build output is shown only when it fails. */
+export function ensureBuild(): void {
+  // E2E_REUSE_BUILD=1: take any existing build as is (local iteration while others edit the tree).
+  if (process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  if (buildIsFresh()) return;
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AppServer {
+  url: string;
+  /** stdout + stderr of `next start`, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the built app. `env` is laid over a copy of process.env with every KAFKA_* variable
+ * removed, so a developer's own KAFKA_BOOTSTRAP_SERVERS never leaks into the demo tests.
+ */
+export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<AppServer> {
+  ensureBuild();
+  const port = await freePort();
+  const base: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("KAFKA_")) base[k] = v;
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...base, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += String(d)));
+  child.stderr?.on("data", (d) => (log += String(d)));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await Promise.race([exited, sleep(5000)]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  };
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) before it was ready:\n${log}`);
+    try {
+      const r = await fetch(`${url}/import`, { signal: AbortSignal.timeout(2000) });
+      if (r.ok) return { url, output: () => log, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await stop();
+  throw new Error(`next start did not answer on ${url} within ${readyTimeoutMs} ms:\n${log}`);
+}
