@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { connectionFromEnv } from "@/lib/cluster/connection";
+import { openSharedPlan } from "@/lib/snapshots/open";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Planner · Kafka Balance" };
 
-export default function PlanPage() {
+export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sharedId = (await searchParams).shared;
+  const opened = typeof sharedId === "string" ? await openSharedPlan(sharedId) : null;
   const connection = connectionFromEnv();
   const live = connection.ok;
   const bootstrap = live ? connection.connection.bootstrapServers.join(",") : "localhost:9092";
@@ -26,7 +29,16 @@ export default function PlanPage() {
           The fewest bytes moved that bring every log dir (and, if you ask, every broker) within tolerance — with the throttles that keep the move from hurting production and an honest estimate of how long it takes.
         </p>
       </header>
-      <PlanWorkbench sourceLabel={live ? "the live cluster" : "the demo cluster"} bootstrap={bootstrap} />
+      {opened && !opened.ok ? (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          {opened.error.message} Showing a new plan for the current cluster instead.
+        </p>
+      ) : null}
+      <PlanWorkbench
+        sourceLabel={live ? "the live cluster" : "the demo cluster"}
+        bootstrap={bootstrap}
+        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan.options } : undefined}
+      />
     </main>
   );
 }

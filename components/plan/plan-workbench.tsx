@@ -1,16 +1,29 @@
 "use client";
 /** The planner page's client side: goals → POST /api/plan → result → optional apply. */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import useSWR from "swr";
+import { ShareButton } from "@/components/share/share-button";
 import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
-import type { PlanOptionsInput } from "@/lib/plan/options";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import { DEFAULT_PLAN_FORM, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
 
-export function PlanWorkbench({ sourceLabel, bootstrap }: { sourceLabel: string; bootstrap: string }) {
-  const [form, setForm] = useState<PlanForm>(DEFAULT_PLAN_FORM);
+interface Props {
+  sourceLabel: string;
+  bootstrap: string;
+  /** A shared plan: its snapshot and goals; it is planned again on open (the planner is deterministic). */
+  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions };
+}
+
+export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
+  const [form, setForm] = useState<PlanForm>(shared ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
+  // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
+  const cluster = useSWR<{ snapshot: ClusterSnapshot }>(shared ? null : "/api/cluster", (url: string) => fetchJson(url), { revalidateOnFocus: false });
+  const snapshot = shared?.snapshot ?? cluster.data?.snapshot ?? null;
   const [formError, setFormError] = useState<{ field: keyof PlanForm; message: string } | null>(null);
   const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -24,10 +37,14 @@ export function PlanWorkbench({ sourceLabel, bootstrap }: { sourceLabel: string;
     }
     setFormError(null);
     setFailure(null);
+    if (!snapshot) {
+      setFailure(cluster.error ? errorMessage(cluster.error) : "The cluster is still being read; try again in a moment.");
+      return;
+    }
     setBusy(true);
-    const options = { ...parsed.options, bootstrapServer: bootstrap };
+    const options = { ...parsed.options, bootstrapServer: shared?.options.bootstrapServer ?? bootstrap };
     try {
-      const { plan } = await fetchJson<{ plan: PlanResponse }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options }) });
+      const { plan } = await fetchJson<{ plan: PlanResponse }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options }) });
       setResult({ plan, options });
     } catch (e) {
       setFailure(errorMessage(e));
@@ -36,12 +53,27 @@ export function PlanWorkbench({ sourceLabel, bootstrap }: { sourceLabel: string;
     }
   };
 
+  // A shared plan is planned once on open.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (shared && !opened.current) {
+      opened.current = true;
+      void submit();
+    }
+  });
+
   return (
     <div className="grid gap-6">
       <section aria-labelledby="goals-title" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <h2 id="goals-title" className="mb-3 text-base font-semibold">
-          Goals for {sourceLabel}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="goals-title" className="text-base font-semibold">
+            Goals for {shared ? `the shared snapshot (${shared.snapshot.source.label})` : sourceLabel}
+          </h2>
+          <ShareButton
+            label="Share this plan"
+            getRequest={result && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null}
+          />
+        </div>
         <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} error={formError} />
       </section>
       {failure ? (
@@ -53,7 +85,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap }: { sourceLabel: string;
       {result ? (
         <>
           <PlanResult plan={result.plan} bootstrap={bootstrap} />
-          <ApplyPanel plan={result.plan} options={result.options} />
+          {shared ? null : <ApplyPanel plan={result.plan} options={result.options} />}
         </>
       ) : !busy ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Set the goals and press Plan: nothing is changed until you apply, and applying is off unless the server allows writes.</p>

@@ -2,7 +2,7 @@
  * The planner's goals form: what the operator types (percentages, MiB/s, GiB, comma lists) to the
  * API's plan options (shares, bytes/s, bytes, arrays), and back. Pure, so it is tested without a DOM.
  */
-import type { PlanOptionsInput } from "@/lib/plan/options";
+import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -85,4 +85,23 @@ export function formatDuration(seconds: number): string {
   if (m < 60) return `${m} min ${s % 60} s`;
   const h = Math.floor(m / 60);
   return `${h} h ${m % 60} min`;
+}
+
+/** The form that reproduces saved plan options (a shared plan opens with the goals it was made with). */
+export function formFromOptions(options: PlanOptions): PlanForm {
+  const MiB = 1024 * 1024;
+  const round = (n: number) => String(Math.round(n * 1000) / 1000);
+  return {
+    mode: options.mode,
+    order: options.order,
+    intraObjective: options.intraObjective,
+    interObjective: options.interObjective,
+    tolerancePercent: round(options.tolerance * 100),
+    headroomPercent: round(options.headroom * 100),
+    excludeTopics: options.excludeTopics.join(", "),
+    maxGiB: options.maxBytesToMove === null ? "" : round(options.maxBytesToMove / 1024 ** 3),
+    moveLeaders: options.moveLeaders,
+    replicationMiBps: round(options.throttle.replicationBytesPerSecond / MiB),
+    alterLogDirsMiBps: round(options.throttle.alterLogDirsBytesPerSecond / MiB),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, formatDuration, planOptionsFromForm } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, formatDuration, formFromOptions, planOptionsFromForm } from "@/lib/view/plan-form";
 import { PlanOptionsSchema } from "@/lib/plan/options";
 
 describe("plan form", () => {
@@ -21,5 +21,13 @@ describe("plan form", () => {
     expect(formatDuration(42)).toBe("42 s");
     expect(formatDuration(200)).toBe("3 min 20 s");
     expect(formatDuration(4320)).toBe("1 h 12 min");
+  });
+});
+
+describe("formFromOptions()", () => {
+  it("formFromOptions() round-trips with planOptionsFromForm()", () => {
+    const options = PlanOptionsSchema.parse({ tolerance: 0.03, headroom: 0.9, maxBytesToMove: 5 * 1024 ** 3, excludeTopics: ["x"], throttle: { replicationBytesPerSecond: 10 * 1024 * 1024, alterLogDirsBytesPerSecond: 20 * 1024 * 1024 } });
+    const back = planOptionsFromForm(formFromOptions(options));
+    expect(back.ok && PlanOptionsSchema.parse({ ...back.options, bootstrapServer: options.bootstrapServer })).toEqual(options);
   });
 });
