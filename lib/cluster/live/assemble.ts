@@ -53,10 +53,17 @@ interface ReplicaPlacement {
 
 export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: string): ClusterSnapshot {
   const { metadata } = raw;
-  // (topic, partition, broker) → where the current replica and its -future copy live.
-  const current = new Map<string, ReplicaPlacement>();
-  const future = new Map<string, ReplicaPlacement>();
-  const key = (topic: string, partition: number, broker: number) => `${broker}\u0000${partition}\u0000${topic}`;
+  // broker → topic → partition → where the current replica and its -future copy live. Nested maps
+  // and arrays, not string keys: a 20,000-replica scan must not spend its time building keys.
+  const current = new Map<number, Map<string, ReplicaPlacement[]>>();
+  const future = new Map<number, Map<string, ReplicaPlacement[]>>();
+  const place = (into: Map<number, Map<string, ReplicaPlacement[]>>, broker: number, topic: string, partition: number, placement: ReplicaPlacement) => {
+    let byTopic = into.get(broker);
+    if (!byTopic) into.set(broker, (byTopic = new Map()));
+    let byPartition = byTopic.get(topic);
+    if (!byPartition) byTopic.set(topic, (byPartition = []));
+    byPartition[partition] = placement;
+  };
 
   const brokers: Broker[] = [];
   const liveIds = new Set<number>();
@@ -80,7 +87,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
         for (const topic of dir.topics) {
           for (const p of topic.partitions) {
             const placement = { logDir: dir.logDir, sizeBytes: Number(p.partitionSize), offsetLag: Number(p.offsetLag) };
-            (p.isFutureKey ? future : current).set(key(topic.name, p.partitionIndex, b.nodeId), placement);
+            place(p.isFutureKey ? future : current, b.nodeId, topic.name, p.partitionIndex, placement);
           }
         }
       }
@@ -98,12 +105,18 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
   for (const t of metadata.topics) {
     if (typeof t.name !== "string") continue;
     const name = t.name;
+    const currentOf = new Map<number, ReplicaPlacement[] | undefined>();
+    const futureOf = new Map<number, ReplicaPlacement[] | undefined>();
+    for (const id of liveIds) {
+      currentOf.set(id, current.get(id)?.get(name));
+      futureOf.set(id, future.get(id)?.get(name));
+    }
     const partitions: Partition[] = t.partitions
       .map((p) => {
         const replicas: Replica[] = p.replicaNodes.map((broker) => {
           if (!liveIds.has(broker)) missing.add(broker);
-          const here = current.get(key(name, p.partitionIndex, broker));
-          const next = future.get(key(name, p.partitionIndex, broker));
+          const here = currentOf.get(broker)?.[p.partitionIndex];
+          const next = futureOf.get(broker)?.[p.partitionIndex];
           return {
             broker,
             logDir: here?.logDir ?? null,

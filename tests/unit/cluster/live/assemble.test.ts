@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleSnapshot, guessKafkaVersion, type RawCluster } from "@/lib/cluster/live";
+import { ClusterSnapshotSchema } from "@/lib/model/snapshot";
 
 const partition = (partitionIndex: number, leaderId: number, replicaNodes: number[], isrNodes = replicaNodes, offlineReplicas: number[] = []) => ({
   errorCode: 0,
@@ -65,6 +66,10 @@ function raw(): RawCluster {
 
 describe("assembleSnapshot", () => {
   const snapshot = assembleSnapshot(raw(), "k1:9092", "2026-01-01T00:00:00.000Z");
+
+  it("assembleSnapshot() builds a snapshot that ClusterSnapshotSchema accepts unchanged", () => {
+    expect(ClusterSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+  });
 
   it("assembleSnapshot() places each replica in its dir and keeps a -future copy apart", () => {
     const p0 = snapshot.topics[0]!.partitions[0]!;
