@@ -7,7 +7,7 @@ import { formatStoryTable, runSeedStory } from "./seed-story";
 
 const root = path.resolve(process.cwd(), ".kafka", "seed-story");
 const started = Date.now();
-runSeedStory({ baseDir: root, basePort: Number(process.env.SEED_STORY_PORT ?? 19300), log: (l) => process.stdout.write(`${l}\n`) })
+runSeedStory({ baseDir: root, basePort: Number(process.env.SEED_STORY_PORT ?? 19600), log: (l) => process.stdout.write(`${l}\n`) })
   .then((result) => {
     process.stdout.write(`\n${formatStoryTable(result.rows, root)}\n\n`);
     process.stdout.write(

@@ -2,7 +2,8 @@
  * The product's founding story on real Kafka, side by side with the simulator's prediction.
  *
  *   1. 3 KRaft nodes with ONE log dir each;
- *   2. a kafkajs consumer group's first join creates __consumer_offsets (50 partitions, RF 3);
+ *   2. a kafkajs consumer group's first join creates __consumer_offsets (50 partitions, RF 3); the
+ *      topic it subscribes to has one partition with a replica on every broker;
  *   3. every node restarts with two more log dirs (only the new ones are formatted);
  *   4. a 30-partition RF-2 topic is created and real bytes are produced into every partition;
  *   5. the live reader scans the cluster; the same steps run through the simulator;
@@ -24,6 +25,8 @@ import { ScenarioSchema, type StepInput } from "@/lib/simulate/schema";
 import { startCluster, type LocalCluster } from "./cluster";
 
 export const STORY_TOPIC = "orders";
+/** The topic the first consumer group subscribes to (1 partition, RF 3: one replica per broker). */
+export const GROUP_TOPIC = "first-group-topic";
 const PARTITIONS = 30;
 const REPLICATION = 2;
 const RECORDS_PER_PARTITION = 64;
@@ -70,35 +73,38 @@ async function waitFor<T>(what: string, fn: () => Promise<T | null>, timeoutMs =
 }
 
 /** The first consumer group join: FindCoordinator makes the broker create __consumer_offsets. */
+async function createTopic(bootstrap: string, name: string, partitions: number, replicas: number): Promise<void> {
+  const admin = new Admin({ clientId: "seed-story-admin", bootstrapBrokers: bootstrap.split(",") });
+  try {
+    await admin.createTopics({ topics: [name], partitions, replicas });
+  } finally {
+    await admin.close();
+  }
+  // Every partition led and on disk before anyone produces or subscribes (a loaded machine is slow).
+  await waitFor(`${name} to have leaders`, async () => {
+    const snap = await readCluster(connectionFor(bootstrap));
+    const t = snap.topics.find((x) => x.name === name);
+    return t && t.partitions.length === partitions && t.partitions.every((p) => p.leader !== null && p.replicas.every((r) => r.logDir)) ? true : null;
+  });
+}
+
 async function firstConsumerGroup(bootstrap: string, log: (l: string) => void): Promise<void> {
   const kafka = new Kafka({ clientId: "seed-story", brokers: bootstrap.split(","), logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({ topics: [{ topic: "story-bootstrap", numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
-  await admin.disconnect();
+  // The group needs a topic to subscribe to. RF 3 on 3 brokers puts one replica on every broker's only
+  // dir, so the prediction does not depend on the controller's random broker choice.
+  await createTopic(bootstrap, GROUP_TOPIC, 1, 3);
   const consumer = kafka.consumer({ groupId: "seed-story-group" });
   await consumer.connect();
-  await consumer.subscribe({ topic: "story-bootstrap", fromBeginning: true });
+  await consumer.subscribe({ topic: GROUP_TOPIC, fromBeginning: true });
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.run({ eachMessage: async () => {} });
   await joined;
   await consumer.disconnect();
-  // The group needed a topic to subscribe to; it is not part of the story. A deleted log is no longer
-  // counted by nextLogDirs, so the story's dirs hold only __consumer_offsets.
-  const cleanup = kafka.admin();
-  await cleanup.connect();
-  await cleanup.deleteTopics({ topics: ["story-bootstrap"] });
-  await cleanup.disconnect();
   log("consumer group joined: __consumer_offsets created");
 }
 
 async function produceStoryTopic(bootstrap: string): Promise<void> {
-  const admin = new Admin({ clientId: "seed-story-admin", bootstrapBrokers: bootstrap.split(",") });
-  try {
-    await admin.createTopics({ topics: [STORY_TOPIC], partitions: PARTITIONS, replicas: REPLICATION });
-  } finally {
-    await admin.close();
-  }
+  await createTopic(bootstrap, STORY_TOPIC, PARTITIONS, REPLICATION);
   const kafka = new Kafka({ clientId: "seed-story", brokers: bootstrap.split(","), logLevel: logLevel.NOTHING });
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await producer.connect();
@@ -115,7 +121,10 @@ async function produceStoryTopic(bootstrap: string): Promise<void> {
 
 /** The same steps through the simulator, from three one-dir brokers with the real dir paths. */
 function predict(cluster: LocalCluster, bytesPerPartition: number): ClusterSnapshot {
-  const steps: StepInput[] = [{ kind: "firstConsumerGroup", partitions: 50, replicationFactor: 3, bytesPerPartition: 0 }];
+  const steps: StepInput[] = [
+    { kind: "createTopic", name: GROUP_TOPIC, partitions: 1, replicationFactor: 3 },
+    { kind: "firstConsumerGroup", partitions: 50, replicationFactor: 3, bytesPerPartition: 0 },
+  ];
   for (const node of cluster.nodes) {
     for (const dir of node.logDirs.slice(1)) steps.push({ kind: "addLogDir", broker: node.id, path: dir });
   }
@@ -143,8 +152,7 @@ export async function runSeedStory(options: StoryOptions): Promise<StoryResult> 
     await waitFor("__consumer_offsets with 50 partitions", async () => {
       const snap = await readCluster(connection);
       const t = snap.topics.find((x) => x.name === "__consumer_offsets");
-      const ready = t && t.partitions.length === 50 && t.partitions.every((p) => p.replicas.every((r) => r.logDir));
-      return ready && !snap.topics.some((x) => x.name === "story-bootstrap") ? snap : null;
+      return t && t.partitions.length === 50 && t.partitions.every((p) => p.replicas.every((r) => r.logDir)) ? snap : null;
     });
     log("restarting every node with two more log dirs…");
     for (const node of [...cluster.nodes]) await cluster.restartNode(node.id, { dirsPerNode: 3 });

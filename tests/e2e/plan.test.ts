@@ -1,0 +1,50 @@
+// The planner in Chromium on the demo cluster: plan, read the summary, see before/after on one scale,
+// get the reassignment JSON; apply stays off without writes. A screenshot goes to test-results/.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+import { demoSnapshot } from "@/lib/simulate/presets";
+import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
+import { startApp, type AppServer } from "../support/e2e-server";
+
+let app: AppServer;
+let browser: Browser;
+let tab: TrackedPage;
+
+describe("planner (demo cluster)", () => {
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("plans the demo's dirs back into balance and shows the same plan the library makes", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/plan`);
+    await page.selectOption("#plan-mode", "intra");
+    await page.click('button[type="submit"]');
+    await page.waitForSelector("[data-plan-result]");
+    const expected = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", bootstrapServer: "localhost:9092" }));
+    expect(await page.locator('[aria-label="Plan summary"]').textContent()).toContain(String(expected.moves.length));
+    expect(await page.locator("#plan-json").textContent()).toBe(expected.reassignmentJson);
+    // Before and after: one heatmap each, one row per broker.
+    expect(await page.locator('[data-heatmap="broker-dir"]').count()).toBe(2);
+    expect(await page.locator('[data-heatmap="broker-dir"]').last().locator("[data-broker-row]").count()).toBe(3);
+    expect(await page.locator("[data-apply-panel]").textContent()).toContain("Writes are off");
+    expect(tab.errors).toEqual([]);
+    await screenshot(page, "plan-demo-intra");
+  });
+
+  it("names the field that is wrong in the goals form", async () => {
+    const { page } = tab;
+    await page.fill("#plan-headroomPercent", "150");
+    await page.click('button[type="submit"]');
+    expect(await page.locator("#plan-form-error").textContent()).toBe("Headroom is a share of capacity: at most 100%");
+    await page.fill("#plan-headroomPercent", "85");
+  });
+});
