@@ -17,6 +17,7 @@ import { BrokerPartitionsChart } from "@/components/charts/broker-partitions-cha
 import { BrokerDirCard } from "@/components/heatmap/broker-dir-card";
 import { TopicBrokerCard } from "@/components/heatmap/topic-broker-card";
 import { NextPlacementCard } from "@/components/placement/next-placement-card";
+import { ThrottleDoctor } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { OverviewHeader } from "./overview-header";
@@ -61,7 +62,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
         <BrokerPartitionsChart {...widget} />
       </div>
       <TopicBrokerCard {...widget} onOpenBroker={onOpenBroker} />
-      <ThrottlesPanel {...widget} doctor={doctor} />
+      <ThrottlesPanel {...widget} doctor={doctor ?? (data ? <ThrottleDoctor snapshot={data.snapshot} /> : undefined)} />
       {data ? (
         <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <summary className="cursor-pointer font-semibold">All figures as tables (brokers and log dirs)</summary>

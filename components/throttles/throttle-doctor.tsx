@@ -1,0 +1,47 @@
+"use client";
+/**
+ * The throttle doctor's findings for one snapshot: throttles that do nothing, throttles left behind
+ * after a move, lists the brokers reject or cannot parse, and entries naming brokers without a replica.
+ */
+import { useMemo } from "react";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { diagnoseThrottles } from "@/lib/throttle/doctor";
+
+const TONE = {
+  error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+  warning: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+  info: "border-zinc-300 bg-zinc-50 text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200",
+} as const;
+
+export function ThrottleDoctor({ snapshot }: { snapshot: ClusterSnapshot }) {
+  const diagnosis = useMemo(() => diagnoseThrottles(snapshot), [snapshot]);
+  const throttling = diagnosis.brokers.filter((b) => b.leader.length > 0 || b.follower.length > 0);
+  return (
+    <div className="mt-2 grid gap-2 text-sm" data-throttle-doctor>
+      {diagnosis.findings.length === 0 ? (
+        <p className="text-zinc-600 dark:text-zinc-400">No problems: {diagnosis.moving ? "the throttles match what is moving." : "no throttle is set, and nothing is moving."}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {diagnosis.findings.map((f, i) => (
+            <li key={`${f.code}-${i}`} className={`rounded border px-2 py-1 ${TONE[f.severity]}`} data-finding={f.code}>
+              <span className="font-semibold">{f.severity === "error" ? "Error" : f.severity === "warning" ? "Warning" : "Note"}:</span> {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {throttling.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer">What each broker throttles</summary>
+          <ul className="mt-1 list-disc pl-5">
+            {throttling.map((b) => (
+              <li key={b.broker}>
+                broker {b.broker}: as leader {b.leader.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}; as follower{" "}
+                {b.follower.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
