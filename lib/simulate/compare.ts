@@ -9,9 +9,9 @@
  * - A run the caller already has (the scenario under its own policy) is reused, not repeated.
  * - Outcomes come in POLICY_ORDER, Kafka's rule first, whatever the scenario's own policy.
  */
-import { runScenario, type ScenarioResult } from "./engine";
 import { compareVerdict, POLICY_NAMES, verdictMetric, type VerdictMetric } from "./compare-verdict";
 import type { LogDirPlacement, Scenario } from "./schema";
+import { runReports, type ReportRun } from "./run-reports";
 import { slimReport, type SlimReport } from "./slim-report";
 
 export const POLICY_ORDER: readonly LogDirPlacement[] = ["kafka-count", "least-bytes", "least-utilization"];
@@ -45,9 +45,9 @@ function rangeOf(report: SlimReport, metric: VerdictMetric): PolicyOutcome["rang
 }
 
 /** Runs `scenario` under every log-dir policy; `known` is the scenario's own run, if already made. */
-export function compareLogDirPolicies(scenario: Scenario, known?: ScenarioResult): PolicyComparison {
+export function compareLogDirPolicies(scenario: Scenario, known?: ReportRun): PolicyComparison {
   const runs = POLICY_ORDER.map((policy) => {
-    const result = known && scenario.policy.logDirPlacement === policy ? known : runScenario({ ...scenario, policy: { ...scenario.policy, logDirPlacement: policy } });
+    const result = known && scenario.policy.logDirPlacement === policy ? known : runReports({ ...scenario, policy: { ...scenario.policy, logDirPlacement: policy } }, { stepReports: false, finalSnapshot: false });
     const failedSteps = result.steps.filter((s) => !s.ok).map((s) => ({ index: s.index, message: s.error?.message ?? "failed" }));
     return { policy, report: slimReport(result.final.report), failedSteps };
   });

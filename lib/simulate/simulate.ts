@@ -12,10 +12,10 @@
 import type { ClusterSnapshot } from "../model/snapshot";
 import { compareLogDirPolicies, type PolicyComparison } from "./compare";
 import { describeStep } from "./describe-step";
-import { runScenario } from "./engine";
 import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
 import { demoSnapshot, getPreset } from "./presets";
 import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
+import { runReports } from "./run-reports";
 import type { Policy, Scenario, Step, StepKind } from "./schema";
 import { slimReport, type SlimReport } from "./slim-report";
 import { syntheticCluster } from "./synthetic";
@@ -44,8 +44,8 @@ export interface SimulationResult {
 
 /** Runs a scenario and shapes the answer. */
 export function simulate(scenario: Scenario, options: { compare: boolean; includeSnapshot: boolean }): SimulationResult {
-  const result = runScenario(scenario);
-  const initial = result.initial.report;
+  const result = runReports(scenario, { stepReports: true, finalSnapshot: options.includeSnapshot });
+  const initial = result.initial;
   return {
     base: {
       label: scenario.base.source.label,
@@ -57,11 +57,11 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
     },
     scenario: { policy: scenario.policy, seed: scenario.seed, steps: scenario.steps },
     initial: { report: slimReport(initial) },
-    steps: result.steps.map((s) => ({ index: s.index, kind: s.step.kind, description: describeStep(s.step), ok: s.ok, error: s.error, note: s.note, report: slimReport(s.report) })),
+    steps: result.steps.map((s) => ({ index: s.index, kind: s.step.kind, description: describeStep(s.step), ok: s.ok, error: s.error, note: s.note, report: slimReport(s.report!) })),
     final: {
       report: slimReport(result.final.report),
-      snapshot: options.includeSnapshot ? result.final.snapshot : null,
-      topics: result.final.snapshot.topics.map((t) => t.name),
+      snapshot: result.final.snapshot,
+      topics: result.final.report.topics.map((t) => t.name),
     },
     comparison: options.compare ? compareLogDirPolicies(scenario, result) : null,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compareLogDirPolicies, POLICY_ORDER } from "@/lib/simulate/compare";
 import { compareVerdict } from "@/lib/simulate/compare-verdict";
 import { runScenario } from "@/lib/simulate/engine";
+import { runReports } from "@/lib/simulate/run-reports";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";
 import { ScenarioSchema, type ScenarioInput } from "@/lib/simulate/schema";
@@ -42,7 +43,7 @@ describe("compareLogDirPolicies()", () => {
   });
 
   it("compareLogDirPolicies() reuses the run it is given for the scenario's own policy", () => {
-    const known = runScenario(story);
+    const known = runReports(story, { stepReports: false, finalSnapshot: false });
     const sentinel = { ...known, final: { ...known.final, report: { ...known.final.report, totals: { ...known.final.report.totals, partitions: -1 } } } };
     const c = compareLogDirPolicies(story, sentinel);
     expect(c.outcomes[0]!.report.totals.partitions).toBe(-1);

@@ -1,0 +1,108 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { runScenario } from "@/lib/simulate/engine";
+import { demoSnapshot, PRESETS } from "@/lib/simulate/presets";
+import { storyBase } from "@/lib/simulate/presets/story";
+import { runReports } from "@/lib/simulate/run-reports";
+import { ScenarioSchema, type Scenario, type ScenarioInput, type StepInput } from "@/lib/simulate/schema";
+import { syntheticCluster } from "@/lib/simulate/synthetic";
+
+const GiB = 1024 ** 3;
+
+/** runReports() must give exactly runScenario()'s reports, notes, errors and final snapshot. */
+function expectSameAsRunScenario(scenario: Scenario) {
+  const slow = runScenario(scenario);
+  const fast = runReports(scenario, { stepReports: true, finalSnapshot: true });
+  expect(fast.initial).toEqual(slow.initial.report);
+  expect(fast.steps.map((s) => [s.ok, s.error, s.note])).toEqual(slow.steps.map((s) => [s.ok, s.error, s.note]));
+  expect(fast.steps.map((s) => s.report)).toEqual(slow.steps.map((s) => s.report));
+  expect(fast.final.report).toEqual(slow.final.report);
+  expect(fast.final.snapshot).toEqual(slow.final.snapshot);
+  return fast;
+}
+
+const parse = (input: Partial<ScenarioInput> & { base?: ScenarioInput["base"] }) => ScenarioSchema.parse({ base: storyBase("test"), ...input });
+
+describe("runReports()", () => {
+  it("runReports() equals runScenario() on every preset without copying per step", () => {
+    for (const p of PRESETS) expect(expectSameAsRunScenario(p.scenario).path).toBe("reports");
+  });
+
+  it("runReports() equals runScenario() on the demo through every kind of step", () => {
+    const steps: StepInput[] = [
+      { kind: "addBroker", id: 4, rack: null, logDirs: [{ path: "/data/d1", totalBytes: 512 * GiB }, { path: "/data/d2", totalBytes: 256 * GiB }] },
+      { kind: "cordonLogDir", broker: 1, path: "/data/d2" },
+      { kind: "createTopic", name: "events", partitions: 20, replicationFactor: 3, size: { kind: "zipf", totalBytes: 600 * GiB, exponent: 1.1 } },
+      { kind: "addPartitions", topic: "orders", totalPartitions: 36, size: { kind: "uniform", min: GiB, max: 9 * GiB } },
+      { kind: "growTopic", topic: "events", bytesPerPartition: GiB, factor: 1.2 },
+      { kind: "reassign", partitions: [{ topic: "orders", partition: 0, replicas: [4, 2], log_dirs: ["any", "/data/d1"] }] },
+      { kind: "failLogDir", broker: 3, path: "/data/d3" },
+      { kind: "addLogDir", broker: "all", path: "/data/d9", totalBytes: 512 * GiB },
+      { kind: "createTopic", name: "after-failure", partitions: 6, replicationFactor: 2, size: { kind: "fixed", bytes: 3 * GiB } },
+    ];
+    for (const logDirPlacement of ["kafka-count", "least-bytes", "least-utilization"] as const) {
+      for (const brokerPlacement of ["kraft-striped", "zk-admin-utils"] as const) {
+        const fast = expectSameAsRunScenario(parse({ base: demoSnapshot(), seed: 11, policy: { brokerPlacement, logDirPlacement }, steps }));
+        expect(fast.path).toBe("reports");
+      }
+    }
+  });
+
+  it("runReports() falls back to runScenario() when a step fails, with the same answer", () => {
+    const fast = expectSameAsRunScenario(parse({ steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 }, { kind: "failLogDir", broker: 7, path: "/data/d1" }, { kind: "createTopic", name: "u", partitions: 3, replicationFactor: 2 }] }));
+    expect(fast.path).toBe("runScenario");
+    expect(fast.steps.map((s) => s.ok)).toEqual([true, false, true]);
+  });
+
+  it("runReports() falls back to runScenario() when a disk overfills (usable is clamped at 0)", () => {
+    // 100 GiB of each disk is used by something other than Kafka, so clamping changes what is left.
+    const base = storyBase("other usage");
+    for (const b of base.brokers) for (const d of b.logDirs) d.usableBytes = d.totalBytes! - 100 * GiB;
+    const fast = expectSameAsRunScenario(parse({ base, policy: { logDirPlacement: "least-utilization" }, steps: [{ kind: "createTopic", name: "t", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 300 * GiB } }, { kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB }, { kind: "createTopic", name: "u", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 10 * GiB } }] }));
+    expect(fast.path).toBe("runScenario");
+  });
+
+  it("runReports() leaves out what it was not asked for", () => {
+    const r = runReports(PRESETS[0]!.scenario, { stepReports: false, finalSnapshot: false });
+    expect(r.steps.every((s) => s.report === null)).toBe(true);
+    expect(r.final.snapshot).toBeNull();
+    expect(r.final.report).toEqual(runScenario(PRESETS[0]!.scenario).final.report);
+  });
+
+  it("runReports() equals runScenario() on random scenarios", () => {
+    const plain = syntheticCluster({ brokers: 5, dirsPerBroker: 3, replicas: 240, seed: 3, racks: 2, meanReplicaBytes: 20 * GiB });
+    // The same cluster with 200 GiB per disk used by something else, so full disks clamp.
+    const crowded = structuredClone(plain);
+    for (const b of crowded.brokers) for (const d of b.logDirs) d.usableBytes = Math.max(0, d.usableBytes! - 200 * GiB);
+    const broker = fc.integer({ min: 1, max: 7 });
+    const path = fc.constantFrom("/data/d1", "/data/d2", "/data/d3", "/data/d4");
+    const topic = fc.constantFrom("topic-0000", "topic-0001", "new-a", "new-b");
+    const size = fc.oneof(
+      fc.record({ kind: fc.constant("fixed" as const), bytes: fc.integer({ min: 0, max: 80 * GiB }) }),
+      fc.record({ kind: fc.constant("uniform" as const), min: fc.constant(GiB), max: fc.integer({ min: GiB, max: 60 * GiB }) }),
+    );
+    const step: fc.Arbitrary<StepInput> = fc.oneof(
+      fc.record({ kind: fc.constant("addLogDir" as const), broker: fc.oneof(fc.constant("all" as const), broker), path, totalBytes: fc.option(fc.integer({ min: 100 * GiB, max: 2000 * GiB }), { nil: null }) }),
+      fc.record({ kind: fc.constant("addBroker" as const), id: fc.integer({ min: 6, max: 7 }), rack: fc.constantFrom("rack-0", "rack-1"), logDirs: fc.constant([{ path: "/data/d1", totalBytes: 1000 * GiB }, { path: "/data/d2", totalBytes: 1000 * GiB }] as { path: string; totalBytes: number }[]) }),
+      fc.record({ kind: fc.constant("createTopic" as const), name: topic, partitions: fc.integer({ min: 1, max: 12 }), replicationFactor: fc.integer({ min: 1, max: 3 }), size }),
+      fc.record({ kind: fc.constant("addPartitions" as const), topic, totalPartitions: fc.integer({ min: 1, max: 130 }), size }),
+      fc.record({ kind: fc.constant("growTopic" as const), topic, bytesPerPartition: fc.integer({ min: 0, max: 5 * GiB }), factor: fc.constantFrom(1, 1.5, 0.5) }),
+      fc.record({ kind: fc.constant("cordonLogDir" as const), broker, path, cordoned: fc.boolean() }),
+      fc.record({ kind: fc.constant("failLogDir" as const), broker, path }),
+      fc.record({ kind: fc.constant("firstConsumerGroup" as const), partitions: fc.integer({ min: 1, max: 20 }), replicationFactor: fc.integer({ min: 1, max: 3 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(plain, crowded),
+        fc.array(step, { maxLength: 6 }),
+        fc.constantFrom("kafka-count", "least-bytes", "least-utilization"),
+        fc.constantFrom("kraft-striped", "zk-admin-utils"),
+        fc.integer({ min: 0, max: 1000 }),
+        (base, steps, logDirPlacement, brokerPlacement, seed) => {
+          expectSameAsRunScenario(parse({ base, seed, policy: { logDirPlacement, brokerPlacement }, steps }));
+        },
+      ),
+      { numRuns: Number(process.env.RUNS ?? 60), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
+    );
+  }, 120_000);
+});
