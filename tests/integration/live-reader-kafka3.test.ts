@@ -33,8 +33,9 @@ describe(`live reader against Kafka ${KAFKA_3_VERSION}`, () => {
     const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap });
     if (!parsed.ok) throw new Error(parsed.message);
     let snapshot = await readCluster(parsed.connection);
-    // A just-created topic can take a moment to reach every broker's log manager.
-    for (let i = 0; i < 20 && snapshot.topics.find((t) => t.name === "k3")?.partitions.some((p) => p.replicas.some((r) => r.logDir === null)); i++) {
+    // A just-created topic can take a moment to reach every broker's metadata and log manager.
+    const settled = (s: typeof snapshot) => s.topics.find((t) => t.name === "k3")?.partitions.every((p) => p.replicas.every((r) => r.logDir !== null)) === true;
+    for (let i = 0; i < 40 && !settled(snapshot); i++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       snapshot = await readCluster(parsed.connection);
     }
