@@ -7,6 +7,8 @@ interface Props {
   onChange: (form: PlanForm) => void;
   onSubmit: () => void;
   busy: boolean;
+  /** False until the cluster to plan for has been read. */
+  ready: boolean;
   error: { field: keyof PlanForm; message: string } | null;
 }
 
@@ -28,7 +30,7 @@ function Select<T extends string>({ id, text, value, options, onChange }: { id: 
   );
 }
 
-export function PlanGoalsForm({ form, onChange, onSubmit, busy, error }: Props) {
+export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, error }: Props) {
   const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => onChange({ ...form, [key]: value });
   const num = (key: keyof PlanForm, text: string, unit: string) => (
     <label className={label} htmlFor={`plan-${key}`}>
@@ -71,8 +73,8 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, error }: Props) 
         <input type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
         Allow moving leaders
       </label>
-      <button type="submit" disabled={busy} className="rounded bg-zinc-900 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">
-        {busy ? "Planning…" : "Plan"}
+      <button type="submit" disabled={busy || !ready} className="rounded bg-zinc-900 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">
+        {busy ? "Planning…" : ready ? "Plan" : "Reading the cluster…"}
       </button>
       {error ? (
         <p id="plan-form-error" role="alert" className="w-full text-sm text-red-700 dark:text-red-400">

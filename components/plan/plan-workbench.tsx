@@ -74,7 +74,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
             getRequest={result && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null}
           />
         </div>
-        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} error={formError} />
+        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} ready={snapshot !== null} error={formError} />
       </section>
       {failure ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -88,7 +88,10 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
           {shared ? null : <ApplyPanel plan={result.plan} options={result.options} />}
         </>
       ) : !busy ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Set the goals and press Plan: nothing is changed until you apply, and applying is off unless the server allows writes.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {cluster.error ? `The cluster could not be read: ${errorMessage(cluster.error)} ` : null}
+          Set the goals and press Plan: nothing is changed until you apply, and applying is off unless the server allows writes.
+        </p>
       ) : null}
     </div>
   );

@@ -26,6 +26,8 @@ describe("planner (demo cluster)", () => {
   it("plans the demo's dirs back into balance and shows the same plan the library makes", async () => {
     const { page } = tab;
     await page.goto(`${app.url}/plan`);
+    // Enabled once hydrated and the cluster has been read.
+    await page.waitForSelector('button[type="submit"]:not([disabled])');
     await page.selectOption("#plan-mode", "intra");
     await page.click('button[type="submit"]');
     await page.waitForSelector("[data-plan-result]");
