@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { BalanceReport } from "@/lib/model/report";
-import { brokerDirGrid, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, shortPath, type DirCell } from "@/lib/view/broker-dir-heatmap";
 import type { DirMetric } from "@/lib/view/dir-metric";
 import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
 import { cellBackground } from "./cell-patterns";
@@ -18,8 +18,10 @@ import { useScrollBox } from "./use-scroll-box";
 const MIN_ROW_H = 44;
 const MAX_ROW_H = 96;
 const HEADER_H = 32;
-/** Rows drawn before the container is measured (server render): more than fit on any screen. */
-const FIRST_PAINT_ROWS = 30;
+/** Rows drawn before the container is measured (the server render): what the box shows at 44 px. */
+const FIRST_PAINT_ROWS = 12;
+/** Rows rendered beyond each edge of the viewport, so a quick scroll never shows a blank band. */
+const OVERSCAN = 3;
 
 interface Props {
   report: BalanceReport;
@@ -48,7 +50,7 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
   const cols = grid.columns.length;
   // -2: the container's border, so rows that fill the box never cause a scrollbar.
   const rowH = Math.max(MIN_ROW_H, Math.min(MAX_ROW_H, Math.floor((box.height - HEADER_H - 2) / Math.max(1, rows.length))));
-  const range = visibleRange(box.top, Math.max(0, box.height - HEADER_H), rowH, rows.length, 6);
+  const range = visibleRange(box.top, Math.max(0, box.height - HEADER_H), rowH, rows.length, OVERSCAN);
   const template = `minmax(8rem, 10rem) repeat(${cols}, minmax(6.5rem, 1fr))`;
   const minWidth = `calc(10rem + ${cols} * 6.5rem)`;
 
@@ -66,7 +68,7 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
     }
   });
 
-  const activeCell = rows[active.row]?.cells[active.col - 1] ?? null;
+  const activeCell = active.row < rows.length ? (grid.cells(active.row)[active.col - 1] ?? null) : null;
   const readout = hover ?? (focused ? activeCell : null);
 
   function move(next: Pos) {
@@ -150,9 +152,9 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
                   >
                     <span className="font-medium">{row.label}</span>
                   </div>
-                  {row.cells.map((cell, c) =>
+                  {grid.cells(r).map((cell, c) =>
                     cell ? (
-                      <HeatCell key={cell.key} cell={cell} large={rowH >= 64} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
+                      <HeatCell key={cell.key} cell={cell} large={rowH >= 64} caption={grid.columnMode === "position" ? shortPath(cell.path) : null} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
                     ) : (
                       <div key={`empty-${c}`} role="gridcell" tabIndex={tabIndex(r, c + 1)} data-row={r} data-col={c + 1} aria-label={`broker ${row.broker} has no ${grid.columns[c]!.label}`} onFocus={() => setActive({ row: r, col: c + 1 })} className="m-0.5 flex items-center justify-center rounded-sm text-xs text-zinc-400 focus-visible:outline-2 focus-visible:outline-blue-600">
                         —
@@ -184,6 +186,8 @@ interface CellProps {
   cell: DirCell;
   /** Tall rows (few brokers) print the value larger. */
   large: boolean;
+  /** The dir's path when the column header does not name it (brokers with their own paths). */
+  caption: string | null;
   row: number;
   col: number;
   tabIndex: number;
@@ -192,7 +196,7 @@ interface CellProps {
   onOpen: () => void;
 }
 
-function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpen }: CellProps) {
+function HeatCell({ cell, large, caption, row, col, tabIndex, onHover, onFocusCell, onOpen }: CellProps) {
   const badge = cell.mark >= 95 ? "bg-red-700 text-white" : cell.mark >= 85 ? "bg-zinc-900 text-white" : "bg-white/80 text-zinc-900";
   return (
     <div
@@ -212,9 +216,10 @@ function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpe
       style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
     >
       <span className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>{cell.text}</span>
+      {caption ? <span className="absolute bottom-0.5 left-1 max-w-[90%] truncate font-mono text-[10px] leading-3 opacity-80">{caption}</span> : null}
       {cell.mark > 0 ? <span className={`absolute top-0.5 right-0.5 rounded px-0.5 text-[10px] leading-3 font-semibold ${badge}`}>{cell.mark}%+</span> : null}
       {cell.futureReplicas > 0 ? (
-        <span className="absolute bottom-0.5 left-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
+        <span className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
           ⇢ {cell.futureReplicas}
         </span>
       ) : null}

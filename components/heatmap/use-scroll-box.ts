@@ -4,7 +4,7 @@
  * grids. Before the first measurement (server render) it reports `fallback`, so the first paint
  * already shows the top of the grid.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 export interface ScrollBox {
   top: number;
@@ -26,7 +26,9 @@ export function useScrollBox<T extends HTMLElement>(fallback: ScrollBox): [RefOb
         : { top: el.scrollTop, left: el.scrollLeft, width: el.clientWidth, height: el.clientHeight },
     );
   }, []);
-  useEffect(() => {
+  // A layout effect: the first measurement re-renders before the browser paints, so a virtualised
+  // grid never paints its server-side guess of the viewport.
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     measure();

@@ -3,13 +3,17 @@
  * colour, the short text printed in it, the pattern and label for states colour cannot carry, and the
  * full sentence a screen reader reads ("broker 2, /data/d3: 412.0 GiB, 78% used, 27 partitions").
  *
+ * Cells are built on demand, row by row (`cells(row)`, cached): the grid is virtualised, so a
+ * 1,000-broker cluster labels the 30 rows on screen, not 12,000 cells.
+ *
  * Columns: brokers of one cluster nearly always share their `log.dirs` paths, so cells line up by
  * path and a column reads as "this disk on every broker". When paths are not shared (each broker has
  * its own, e.g. /var/kafka-3/d1) that would give a sparse grid with a column per path, so cells are
  * then placed by their position in the broker's `log.dirs` instead.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
-import { formatBytes, formatCount } from "@/lib/model/format";
+import { formatBytes } from "@/lib/model/format";
+import { formatInteger } from "./number-format";
 import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 import { dirMetricValue, formatDirMetric, formatSignedPercent, formatUtilization, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
 import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "./legend";
@@ -41,8 +45,13 @@ export interface BrokerRow {
   unreachable: boolean;
   /** Row header text: "broker 2" plus its state when not plain online. */
   label: string;
-  /** Aligned with `BrokerDirGrid.columns`; null where this broker has no dir in that column. */
-  cells: (DirCell | null)[];
+  /** The broker's dirs, each with the column it goes in. */
+  dirs: { dir: DirFigures; column: number }[];
+  /**
+   * Aligned with `BrokerDirGrid.columns`; null where this broker has no dir in that column.
+   * Built on first read (a getter), so rows that are never shown cost nothing.
+   */
+  readonly cells: (DirCell | null)[];
 }
 
 export interface BrokerDirGrid {
@@ -51,6 +60,8 @@ export interface BrokerDirGrid {
   columnMode: "path" | "position";
   columns: { key: string; label: string }[];
   rows: BrokerRow[];
+  /** Row `index`'s cells, aligned with `columns`; null where the broker has no dir in that column. */
+  cells(index: number): (DirCell | null)[];
   scale: ColorScale;
   legend: Legend;
   /** Number of dir cells (null placeholders excluded). */
@@ -59,6 +70,12 @@ export interface BrokerDirGrid {
 
 /** Above this many distinct paths per widest broker, paths are not shared: place by position. */
 const SHARED_PATHS_FACTOR = 1.5;
+
+/** The last two segments of a path ("node1/d1"), for cells whose column does not name the path. */
+export function shortPath(path: string): string {
+  const parts = path.split("/").filter(Boolean);
+  return parts.length <= 2 ? path : `…/${parts.slice(-2).join("/")}`;
+}
 
 export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): ColorScale {
   if (metric === "utilization") return sequentialScale(0, 1);
@@ -75,7 +92,7 @@ export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): Col
 
 /** The sentence a screen reader reads for a dir, also the tooltip's first line. */
 export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
-  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, `${formatCount(dir.partitions)} partition${dir.partitions === 1 ? "" : "s"}`];
+  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, `${formatInteger(dir.partitions)} partition${dir.partitions === 1 ? "" : "s"}`];
   if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);
   if (dir.futureReplicas > 0) parts.push(`${dir.futureReplicas} replica${dir.futureReplicas === 1 ? "" : "s"} moving in`);
   if (dir.state !== "online") parts.push(dir.state);
@@ -135,16 +152,33 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
   let cellCount = 0;
   const rows: BrokerRow[] = report.brokers.map((b) => {
     const unreachable = b.state === "unreachable";
-    const cells: (DirCell | null)[] = new Array<DirCell | null>(columns.length).fill(null);
-    (byBroker.get(b.id) ?? []).forEach((d, i) => {
-      const cell = cellFor(d, metric, scale, unreachable);
-      cells[columnMode === "path" ? columnOf.get(d.path)! : i] = cell;
+    const dirs = (byBroker.get(b.id) ?? []).map((dir, i) => ({ dir, column: columnMode === "path" ? columnOf.get(dir.path)! : i }));
+    for (const { dir } of dirs) {
       cellCount += 1;
-      if (cell.pattern !== "none") present.add(cell.pattern);
-      if (cell.futureReplicas > 0) present.add("future");
-    });
+      // The legend lists a pattern only when some cell carries it; the same rules as cellFor().
+      if (unreachable) present.add("unreachable");
+      else if (dir.state === "offline") present.add("offline");
+      else if (dirMetricValue(dir, metric) === null) present.add("unknown");
+      else if (dir.state === "cordoned") present.add("cordoned");
+      if (dir.futureReplicas > 0) present.add("future");
+    }
     const states = [unreachable ? "unreachable" : null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
-    return { broker: b.id, rack: b.rack, unreachable, label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`, cells };
+    let built: (DirCell | null)[] | null = null;
+    return {
+      broker: b.id,
+      rack: b.rack,
+      unreachable,
+      label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`,
+      dirs,
+      get cells() {
+        if (built === null) {
+          built = new Array<DirCell | null>(columns.length).fill(null);
+          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable);
+        }
+        return built;
+      },
+    };
   });
-  return { metric, columnMode, columns, rows, scale, legend: dirHeatmapLegend(metric, scale, present), cellCount };
+  const cells = (index: number): (DirCell | null)[] => rows[index]?.cells ?? [];
+  return { metric, columnMode, columns, rows, cells, scale, legend: dirHeatmapLegend(metric, scale, present), cellCount };
 }

@@ -55,12 +55,32 @@ export function relativeLuminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Black or white, whichever has the higher WCAG contrast against `background`. */
+const inkCache = new Map<string, "#000000" | "#ffffff">();
+
+/** Black or white, whichever has the higher WCAG contrast against `background` (memoised: scales reuse few colours). */
 export function textColorOn(background: string): "#000000" | "#ffffff" {
+  const known = inkCache.get(background);
+  if (known) return known;
   const l = relativeLuminance(background);
-  const onBlack = (l + 0.05) / 0.05;
-  const onWhite = 1.05 / (l + 0.05);
-  return onBlack >= onWhite ? "#000000" : "#ffffff";
+  const ink = (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
+  inkCache.set(background, ink);
+  return ink;
+}
+
+/**
+ * 256 steps: finer than the eye tells apart on a ramp, and a lookup instead of parsing and mixing
+ * hex colours per cell (a 1,000 × 12 heatmap colours 12,000 cells). Index i is t = i / 256, so the
+ * stops and the diverging midpoint are hit exactly.
+ */
+const STEPS = 256;
+
+function lookupTable(stops: readonly string[]): string[] {
+  return Array.from({ length: STEPS + 1 }, (_, i) => interpolateStops(stops, i / STEPS));
+}
+
+function lookup(table: readonly string[], t: number): string {
+  const x = Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0;
+  return table[Math.round(x * STEPS)]!;
 }
 
 export interface ColorScale {
@@ -73,12 +93,16 @@ export interface ColorScale {
 }
 
 /** Sequential viridis from `min` to `max`; a degenerate domain maps everything to the low end. */
+let viridisTable: string[] | null = null;
+let rdbuTable: string[] | null = null;
+
 export function sequentialScale(min: number, max: number): ColorScale {
   const span = max - min;
+  const table = (viridisTable ??= lookupTable(VIRIDIS));
   return {
     kind: "sequential",
     domain: [min, max],
-    color: (value) => viridis(span > 0 ? (value - min) / span : 0),
+    color: (value) => lookup(table, span > 0 ? (value - min) / span : 0),
     stops: VIRIDIS,
   };
 }
@@ -89,7 +113,7 @@ export function divergingScale(maxAbs: number): ColorScale {
   return {
     kind: "diverging",
     domain: [-m, m],
-    color: (value) => interpolateStops(RDBU, (value + m) / (2 * m)),
+    color: (value) => lookup((rdbuTable ??= lookupTable(RDBU)), (value + m) / (2 * m)),
     stops: RDBU,
   };
 }

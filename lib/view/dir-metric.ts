@@ -4,7 +4,8 @@
  * before/after view; bytes and partitions scale to the largest dir shown; deviation is signed.
  */
 import type { DirFigures } from "@/lib/model/report";
-import { formatBytes, formatCount, formatPercent } from "@/lib/model/format";
+import { formatBytes, formatPercent } from "@/lib/model/format";
+import { formatInteger } from "./number-format";
 
 export type DirMetric = "utilization" | "bytes" | "partitions" | "deviation";
 
@@ -64,7 +65,7 @@ export function formatDirMetric(value: number, metric: DirMetric): string {
     case "bytes":
       return formatBytes(value);
     case "partitions":
-      return formatCount(value);
+      return formatInteger(value);
     case "deviation":
       return formatSignedPercent(value);
   }

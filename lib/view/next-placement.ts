@@ -13,7 +13,8 @@
  * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
-import { formatBytes, formatCount } from "@/lib/model/format";
+import { formatBytes } from "@/lib/model/format";
+import { formatInteger as formatCount } from "./number-format";
 import { nextLogDirs, type TieOrder } from "@/lib/placement";
 import { formatUtilization } from "./dir-metric";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { brokerDirGrid, dirAriaLabel, metricScale } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, dirAriaLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
 import { GiB, snap, storySnapshot } from "./fixtures";
 
 describe("brokerDirGrid()", () => {
@@ -12,19 +12,19 @@ describe("brokerDirGrid()", () => {
     expect(g.columns.map((c) => c.label)).toEqual(["/d1", "/d2", "/d3"]);
     expect(g.rows.map((r) => r.broker)).toEqual([1, 2]);
     expect(g.cellCount).toBe(6);
-    expect(g.rows[0]!.cells.map((c) => c?.text)).toEqual(["<0.1%", "40%", "40%"]);
+    expect(g.cells(0).map((c) => c?.text)).toEqual(["<0.1%", "40%", "40%"]);
   });
 
   it("brokerDirGrid() labels every cell with bytes, utilisation and partitions", () => {
-    const cell = brokerDirGrid(report, "bytes").rows[1]!.cells[2]!;
+    const cell = brokerDirGrid(report, "bytes").cells(1)[2]!;
     expect(cell.ariaLabel).toBe("broker 2, /d3: 40.0 GiB, 40% used, 1 partition");
     expect(cell.text).toBe("40.0 GiB");
   });
 
   it("brokerDirGrid() colours by the chosen metric and picks a readable text colour", () => {
     const parts = brokerDirGrid(report, "partitions");
-    const d1 = parts.rows[0]!.cells[0]!;
-    const d2 = parts.rows[0]!.cells[1]!;
+    const d1 = parts.cells(0)[0]!;
+    const d2 = parts.cells(0)[1]!;
     expect(d1.text).toBe("5");
     expect(d1.background).not.toBe(d2.background);
     expect(["#000000", "#ffffff"]).toContain(d1.foreground);
@@ -32,16 +32,16 @@ describe("brokerDirGrid()", () => {
 
   it("brokerDirGrid() prints deviation from the broker mean, signed", () => {
     const g = brokerDirGrid(report, "deviation");
-    expect(g.rows[0]!.cells.map((c) => c?.text)).toEqual(["\u2212100%", "+50%", "+50%"]);
+    expect(g.cells(0).map((c) => c?.text)).toEqual(["\u2212100%", "+50%", "+50%"]);
     expect(g.scale.kind).toBe("diverging");
   });
 
   it("brokerDirGrid() hatches unknown capacity in utilisation mode and says so", () => {
     const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b", totalBytes: 10, usableBytes: 5 }] }] });
     const g = brokerDirGrid(balanceReport(s), "utilization");
-    expect(g.rows[0]!.cells[0]).toMatchObject({ pattern: "unknown", text: "capacity unknown", background: null, value: null });
+    expect(g.cells(0)[0]).toMatchObject({ pattern: "unknown", text: "capacity unknown", background: null, value: null });
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["unknown"]);
-    expect(brokerDirGrid(balanceReport(s), "bytes").rows[0]!.cells[0]!.pattern).toBe("none");
+    expect(brokerDirGrid(balanceReport(s), "bytes").cells(0)[0]!.pattern).toBe("none");
   });
 
   it("brokerDirGrid() marks offline, cordoned and unreachable with a pattern and a word", () => {
@@ -52,10 +52,10 @@ describe("brokerDirGrid()", () => {
       ],
     });
     const g = brokerDirGrid(balanceReport(s), "bytes");
-    expect(g.rows[0]!.cells.map((c) => [c?.pattern, c?.text])).toEqual([["offline", "offline"], ["cordoned", "0 B · cordoned"]]);
-    expect(g.rows[1]!.cells[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
+    expect(g.cells(0).map((c) => [c?.pattern, c?.text])).toEqual([["offline", "offline"], ["cordoned", "0 B · cordoned"]]);
+    expect(g.cells(1)[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
     expect(g.rows[1]!.label).toBe("broker 2 (unreachable)");
-    expect(g.rows[1]!.cells[0]!.ariaLabel).toMatch(/broker unreachable$/);
+    expect(g.cells(1)[0]!.ariaLabel).toMatch(/broker unreachable$/);
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["offline", "cordoned", "unreachable"]);
   });
 
@@ -64,7 +64,7 @@ describe("brokerDirGrid()", () => {
       brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }],
       topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/a", sizeBytes: 5 * GiB, future: { logDir: "/b", sizeBytes: GiB } }] }] }],
     });
-    const cell = brokerDirGrid(balanceReport(s), "bytes").rows[0]!.cells[1]!;
+    const cell = brokerDirGrid(balanceReport(s), "bytes").cells(0)[1]!;
     expect(cell.futureReplicas).toBe(1);
     expect(cell.ariaLabel).toContain("1 replica moving in");
     expect(cell.details.join(" ")).toContain("1.0 GiB");
@@ -77,13 +77,13 @@ describe("brokerDirGrid()", () => {
     const g = brokerDirGrid(balanceReport(s), "partitions");
     expect(g.columnMode).toBe("position");
     expect(g.columns.map((c) => c.label)).toEqual(["log dir 1", "log dir 2"]);
-    expect(g.rows[2]!.cells.map((c) => c?.path)).toEqual(["/k3/a", "/k3/b"]);
+    expect(g.cells(2).map((c) => c?.path)).toEqual(["/k3/a", "/k3/b"]);
   });
 
   it("brokerDirGrid() leaves an empty slot where a broker lacks a shared path", () => {
     const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }, { id: 2, logDirs: [{ path: "/a" }] }] });
     const g = brokerDirGrid(balanceReport(s), "bytes");
-    expect(g.rows[1]!.cells[1]).toBeNull();
+    expect(g.cells(1)[1]).toBeNull();
     expect(g.cellCount).toBe(3);
   });
 
@@ -95,5 +95,9 @@ describe("brokerDirGrid()", () => {
 
   it("dirAriaLabel() adds the deviation when that metric is shown", () => {
     expect(dirAriaLabel(report.dirs[1]!, "deviation", false)).toBe("broker 1, /d2: 40.0 GiB, 40% used, 1 partition, +50% vs broker mean");
+  });
+
+  it("shortPath() keeps the last two segments of a long path", () => {
+    expect(["/var/lib/kafka/node1/d1", "/data/d1", "d1"].map(shortPath)).toEqual(["…/node1/d1", "/data/d1", "d1"]);
   });
 });
