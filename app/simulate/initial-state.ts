@@ -1,0 +1,53 @@
+/**
+ * What the simulator shows first, from the URL: `?s=` (a scenario link), `?preset=` (a preset by id),
+ * or the first preset. The server runs it, so the first paint already has the results; a base
+ * imported in the browser tab is left for the browser to run.
+ */
+import { describeIssues } from "@/lib/model/parse";
+import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/simulate/draft";
+import { limitsFromEnv } from "@/lib/simulate/limits";
+import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
+import { parseSimulateRequest } from "@/lib/simulate/request";
+import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
+import { runSimulateRequest } from "@/lib/simulate/simulate";
+import type { InitialState } from "@/components/simulate/simulator-app";
+import { serverLoaders } from "./base-loaders";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: string | null }> {
+  const fallback = draftFromPreset(PRESETS[0]!.id);
+  const link = first(params[LINK_PARAM]);
+  if (link) {
+    const decoded = await decodeScenarioLink(link);
+    if (!decoded.ok) {
+      const issue = decoded.issues[0];
+      return { draft: fallback, notice: `The scenario link could not be opened (${issue?.path ? `${issue.path}: ` : ""}${issue?.message ?? "damaged"}); showing the first preset instead.` };
+    }
+    const d = decoded.value;
+    // Keep the preset highlighted when a link only re-states it.
+    const presetId: PresetId | null = d.base.kind === "preset" ? d.base.id : null;
+    return { draft: { ...emptyDraft(d.base), policy: d.policy, seed: d.seed, steps: d.steps, presetId }, notice: null };
+  }
+  const presetParam = first(params.preset);
+  if (presetParam) {
+    if (getPreset(presetParam)) return { draft: draftFromPreset(presetParam as PresetId), notice: null };
+    return { draft: fallback, notice: `There is no preset "${presetParam}"; the presets are ${PRESETS.map((p) => p.id).join(", ")}.` };
+  }
+  return { draft: fallback, notice: null };
+}
+
+export async function initialState(params: SearchParams): Promise<InitialState> {
+  const { draft, notice } = await draftFrom(params);
+  const body = draftBody(draft, null, { compare: true, snapshot: false });
+  // An imported base lives in the browser tab: the page runs it there.
+  if (!body.ok) return { draft, result: null, error: null, notice };
+  const parsed = parseSimulateRequest(body.body);
+  if (!parsed.ok) return { draft, result: null, error: { message: describeIssues(parsed.issues), issues: parsed.issues }, notice };
+  const outcome = await runSimulateRequest(parsed.value, serverLoaders, limitsFromEnv(process.env));
+  if (!outcome.ok) return { draft, result: null, error: { message: outcome.message, issues: [] }, notice };
+  return { draft, result: outcome.result, error: null, notice };
+}
+

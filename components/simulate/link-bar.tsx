@@ -1,0 +1,85 @@
+"use client";
+/**
+ * The run's link: small scenarios live in the address bar (the page keeps it up to date after every
+ * run), so copying the URL reproduces the run exactly. A scenario too large for a link, or one that
+ * starts from a snapshot imported in this tab, is shared as a snapshot link instead.
+ */
+import { useState } from "react";
+import { errorMessage, fetchJson } from "@/lib/hooks/fetch-json";
+import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
+
+export type LinkState = { kind: "none" } | { kind: "link"; href: string; current: boolean } | { kind: "too-long"; chars: number } | { kind: "imported" };
+
+interface Props {
+  link: LinkState;
+  /** HOOK(issue 7, snapshot links): stores the scenario with its base snapshot and answers the link. */
+  share: () => Promise<{ url: string }>;
+}
+
+const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+export function LinkBar({ link, share }: Props) {
+  const [status, setStatus] = useState<string>("");
+  const [shared, setShared] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const copy = async (href: string) => {
+    const url = new URL(href, window.location.href).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus("Link copied.");
+    } catch {
+      setStatus(`Copy this link: ${url}`);
+    }
+  };
+
+  const makeSnapshotLink = async () => {
+    setBusy(true);
+    setStatus("Storing a snapshot link…");
+    try {
+      const { url } = await share();
+      setShared(url);
+      setStatus("Snapshot link ready.");
+    } catch (error) {
+      setStatus(`Could not store a snapshot link: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (link.kind === "none") return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-link-bar={link.kind}>
+      {link.kind === "link" ? (
+        <>
+          <button type="button" className={BUTTON} onClick={() => void copy(link.href)} data-copy-link>
+            Copy link to this run
+          </button>
+          <span className="text-zinc-600 dark:text-zinc-400">{link.current ? "Opening it re-reads the current cluster; a snapshot link freezes it." : "The link reproduces this run exactly."}</span>
+        </>
+      ) : (
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {link.kind === "imported" ? "This run starts from a snapshot imported in this tab, which a plain link cannot carry." : `This scenario needs ${link.chars.toLocaleString("en-US")} characters, more than a link holds (${MAX_LINK_CHARS.toLocaleString("en-US")}).`}
+        </span>
+      )}
+      {link.kind !== "link" || link.current ? (
+        <button type="button" className={BUTTON} onClick={() => void makeSnapshotLink()} disabled={busy} data-share-snapshot>
+          {busy ? "Storing…" : "Share as snapshot link"}
+        </button>
+      ) : null}
+      {shared ? (
+        <a href={shared} className="font-medium text-blue-700 underline dark:text-blue-400">
+          {shared}
+        </a>
+      ) : null}
+      <span role="status" aria-live="polite" className="text-zinc-600 dark:text-zinc-400">
+        {status}
+      </span>
+    </div>
+  );
+}
+
+/** `POST /api/snapshots` for a scenario (lib/snapshots/request.ts, kind "scenario"). */
+export async function postScenarioShare(scenario: { base: unknown; policy: unknown; seed: number; steps: unknown[] }): Promise<{ url: string }> {
+  return fetchJson<{ url: string }>("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "scenario", scenario }) });
+}

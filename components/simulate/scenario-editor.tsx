@@ -1,0 +1,148 @@
+"use client";
+/**
+ * The scenario editor: where the cluster starts, Kafka's broker placement, the log-dir rule, the
+ * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
+ */
+import type { KeyboardEvent } from "react";
+import type { ClusterContext, Draft } from "@/lib/simulate/draft";
+import type { LinkBase } from "@/lib/simulate/scenario-url";
+import type { BrokerPlacement, LogDirPlacement } from "@/lib/simulate/schema";
+import type { SimulationStep } from "@/lib/simulate/simulate";
+import { CheckField, NumberField, SelectField } from "./fields";
+import { StepList } from "./step-list";
+
+interface Props {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  context: ClusterContext;
+  issues: Record<string, string>;
+  outcomes: SimulationStep[] | null;
+  importedAvailable: boolean;
+  running: boolean;
+  onRun: () => void;
+  onAnnounce: (message: string) => void;
+}
+
+type BaseChoice = LinkBase["kind"];
+
+const BASES: readonly { value: BaseChoice; label: string }[] = [
+  { value: "preset", label: "Story start: 3 brokers, 1 empty disk" },
+  { value: "demo", label: "Demo cluster (story's end)" },
+  { value: "current", label: "Current source (dashboard)" },
+  { value: "imported", label: "Imported snapshot (this tab)" },
+  { value: "synthetic", label: "Synthetic cluster (for scale)" },
+];
+
+const BASE_HINTS: Record<BaseChoice, string> = {
+  preset: "The cluster every preset starts from: 3 brokers with one 512 GiB disk each, no topics.",
+  demo: "Three brokers after the __consumer_offsets story: counts even, bytes skewed.",
+  current: "The live cluster when KAFKA_BOOTSTRAP_SERVERS is set, else the demo. A link re-reads it when opened.",
+  imported: "The kafka-log-dirs output imported on the Import page. It stays in this browser tab.",
+  synthetic: "A generated cluster with log-normal partition sizes; dirs further down log.dirs fill up more (skew).",
+};
+
+const LOG_DIR_RULES: readonly { value: LogDirPlacement; label: string; hint: string }[] = [
+  { value: "kafka-count", label: "Kafka's rule: fewest partitions", hint: "What every Kafka version does (LogManager.nextLogDirs)." },
+  { value: "least-bytes", label: "least-bytes (not in Kafka)", hint: "The dir holding the fewest bytes." },
+  { value: "least-utilization", label: "least-utilization (not in Kafka)", hint: "The dir with the lowest used ÷ capacity." },
+];
+
+export function ScenarioEditor({ draft, onChange, context, issues, outcomes, importedAvailable, running, onRun, onAnnounce }: Props) {
+  const setBase = (kind: BaseChoice) => {
+    let base: LinkBase;
+    if (kind === "preset") base = { kind, id: draft.presetId ?? "consumer-offsets-skew" };
+    else if (kind === "synthetic") base = { kind, options: { brokers: 12, dirsPerBroker: 4, replicas: 6000, seed: 1, skew: 1 } };
+    else base = { kind };
+    onChange({ ...draft, base });
+  };
+  const setPolicy = (patch: Partial<Draft["policy"]>) => onChange({ ...draft, policy: { ...draft.policy, ...patch } });
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onRun();
+    }
+  };
+  const synthetic = draft.base.kind === "synthetic" ? draft.base.options : null;
+  const setSynthetic = (patch: Partial<NonNullable<typeof synthetic>>) => synthetic && onChange({ ...draft, base: { kind: "synthetic", options: { ...synthetic, ...patch } } });
+
+  return (
+    <form
+      aria-labelledby="scenario-title"
+      // The schema's messages (with the API's paths) replace the browser's own bubbles.
+      noValidate
+      className="flex flex-col gap-4"
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun();
+      }}
+      data-scenario-editor
+    >
+      <h2 id="scenario-title" className="text-base font-semibold">
+        Scenario
+      </h2>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold">Start from</legend>
+        <SelectField
+          label="Base cluster"
+          value={draft.base.kind}
+          onChange={setBase}
+          options={BASES.filter((b) => b.value !== "imported" || importedAvailable || draft.base.kind === "imported")}
+          hint={BASE_HINTS[draft.base.kind]}
+        />
+        {synthetic ? (
+          <div className="grid grid-cols-3 gap-2">
+            <NumberField label="Brokers" value={synthetic.brokers} min={1} onChange={(brokers) => setSynthetic({ brokers })} error={issues["base.synthetic.brokers"]} />
+            <NumberField label="Dirs each" value={synthetic.dirsPerBroker} min={1} onChange={(dirsPerBroker) => setSynthetic({ dirsPerBroker })} error={issues["base.synthetic.dirsPerBroker"]} />
+            <NumberField label="Replicas" value={synthetic.replicas} min={0} step={1000} onChange={(replicas) => setSynthetic({ replicas })} error={issues["base.synthetic.replicas"]} />
+          </div>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold">Kafka&apos;s rules</legend>
+        <SelectField<BrokerPlacement>
+          label="Broker placement"
+          value={draft.policy.brokerPlacement}
+          onChange={(brokerPlacement) => setPolicy({ brokerPlacement })}
+          options={[
+            { value: "kraft-striped", label: "KRaft controller (StripedReplicaPlacer)" },
+            { value: "zk-admin-utils", label: "ZooKeeper era (AdminUtils)" },
+          ]}
+        />
+        <div role="radiogroup" aria-labelledby="log-dir-rule-label" className="flex flex-col gap-1">
+          <span id="log-dir-rule-label" className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+            Log-dir rule for the results below (the comparison runs all three)
+          </span>
+          {LOG_DIR_RULES.map((r) => (
+            <label key={r.value} className="flex items-start gap-2 text-sm" title={r.hint}>
+              <input type="radio" name="log-dir-rule" value={r.value} checked={draft.policy.logDirPlacement === r.value} onChange={() => setPolicy({ logDirPlacement: r.value })} className="mt-0.5 h-4 w-4" data-log-dir-rule={r.value} />
+              <span>{r.label}</span>
+            </label>
+          ))}
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <NumberField label="Seed" hint="Same seed, same placement" value={draft.seed} min={0} onChange={(seed) => onChange({ ...draft, seed })} error={issues.seed} />
+          <CheckField
+            label="Pre-4.3 tie order"
+            hint="Scala hash order for ties (Kafka before 4.3, 5+ dirs)"
+            checked={draft.policy.tieOrder === "scala-hash"}
+            onChange={(on) => setPolicy({ tieOrder: on ? "scala-hash" : "config" })}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold">Steps, in order</legend>
+        <StepList steps={draft.steps} onChange={(steps) => onChange({ ...draft, steps })} context={context} issues={issues} outcomes={outcomes} onAnnounce={onAnnounce} />
+      </fieldset>
+
+      <div className="sticky bottom-0 -mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 dark:bg-zinc-950/95">
+        <button type="submit" disabled={running} aria-busy={running} className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70" data-run>
+          {running ? "Running…" : "Run scenario"}
+        </button>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">Ctrl+Enter</span>
+      </div>
+    </form>
+  );
+}

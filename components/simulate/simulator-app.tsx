@@ -1,0 +1,243 @@
+"use client";
+/**
+ * The simulator page: presets, the scenario editor, and the results of the last run (the policy
+ * comparison first, then before/after heatmaps and the skew timeline). The server page renders the
+ * first run; later runs POST /api/simulate. After every run the address bar gets the run's link.
+ */
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { describeIssues, type InputIssue } from "@/lib/model/parse";
+import { formatCount } from "@/lib/model/format";
+import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
+import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/simulate/draft";
+import type { PresetId } from "@/lib/simulate/presets";
+import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
+import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { WidgetState } from "@/components/ui/widget-card";
+import { BeforeAfterCard } from "./before-after-card";
+import { CompareCard } from "./compare-card";
+import { LinkBar, postScenarioShare, type LinkState } from "./link-bar";
+import { PresetPicker, type PresetCard } from "./preset-picker";
+import { ScenarioEditor } from "./scenario-editor";
+import { SkewTimelineCard } from "./skew-timeline-card";
+import { postSimulation, SIMULATE_URL, useSimulation } from "./use-simulation";
+
+export interface Failure {
+  message: string;
+  issues: InputIssue[];
+}
+
+export interface InitialState {
+  draft: Draft;
+  /** The server's first run, or null (an imported base runs in the browser; or the run failed). */
+  result: SimulationResult | null;
+  error: Failure | null;
+  /** Something to tell before anything else (a damaged link that fell back to a preset). */
+  notice: string | null;
+}
+
+interface Shown {
+  result: SimulationResult;
+  key: string;
+  draft: Draft;
+}
+
+async function linkFor(draft: Draft): Promise<{ href: string; state: LinkState }> {
+  if (isPristinePreset(draft)) return { href: `/simulate?preset=${draft.presetId}`, state: { kind: "link", href: `/simulate?preset=${draft.presetId}`, current: false } };
+  const param = await encodeScenarioLink(draft);
+  const href = `/simulate?${LINK_PARAM}=${param}`;
+  if (!fitsInLink(param)) return { href: "/simulate", state: { kind: "too-long", chars: param.length } };
+  // Still in the address bar: a reload in this tab finds the import again.
+  if (draft.base.kind === "imported") return { href, state: { kind: "imported" } };
+  return { href, state: { kind: "link", href, current: draft.base.kind === "current" } };
+}
+
+export function SimulatorApp({ initial, presets }: { initial: InitialState; presets: readonly PresetCard[] }) {
+  const [draft, setDraft] = useState<Draft>(initial.draft);
+  const [shown, setShown] = useState<Shown | null>(initial.result ? { result: initial.result, key: draftKey(initial.draft), draft: initial.draft } : null);
+  const [localError, setLocalError] = useState<Failure | null>(initial.error);
+  const [announcement, setAnnouncement] = useState("");
+  const [link, setLink] = useState<LinkState>({ kind: "none" });
+  // Set once React has taken over the server's HTML: controls work from then on (tests wait for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const sim = useSimulation();
+  const imported = useImportedSnapshot();
+  const importedSnapshot = imported.state === "ready" ? imported.data.snapshot : null;
+  const failure: Failure | null = localError ?? (sim.error ? { message: sim.error.message, issues: sim.error.issues } : null);
+  // Problems shown beside the fields: the draft's own (live, from the schema), then the last answer's.
+  const issues = useMemo(() => Object.fromEntries([...(failure?.issues ?? []), ...draftIssues(draft)].map((i) => [i.path, i.message])), [failure, draft]);
+
+  const publishLink = useCallback(async (d: Draft) => {
+    const { href, state } = await linkFor(d);
+    window.history.replaceState(window.history.state, "", href);
+    setLink(state);
+  }, []);
+
+  const run = useCallback(
+    async (d: Draft) => {
+      const problems = draftIssues(d);
+      if (problems.length > 0) {
+        setLocalError({ message: describeIssues(problems), issues: problems });
+        setAnnouncement(`Not run: ${describeIssues(problems)}`);
+        return;
+      }
+      const body = draftBody(d, importedSnapshot, { compare: true, snapshot: false });
+      if (!body.ok) {
+        setLocalError({ message: body.message, issues: [] });
+        return;
+      }
+      setLocalError(null);
+      setAnnouncement("Running the scenario…");
+      const result = await sim.trigger(body.body);
+      if (!result) {
+        setAnnouncement("The run failed; the message is above the results.");
+        return;
+      }
+      setShown({ result, key: draftKey(d), draft: d });
+      setAnnouncement(`Ran ${d.steps.length} step${d.steps.length === 1 ? "" : "s"}. ${result.comparison?.verdict ?? ""}`);
+      await publishLink(d);
+    },
+    [importedSnapshot, sim, publishLink],
+  );
+
+  // First paint came from the server: give the address bar its link. An imported base runs here,
+  // once this tab's import has been read.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    if (initial.draft.base.kind === "imported" && !initial.result) {
+      if (imported.state === "loading") return;
+      started.current = true;
+      if (imported.state === "ready") void run(initial.draft);
+      else setLocalError({ message: "This link starts from a snapshot imported in a browser tab, and none is imported in this one. Import the kafka-log-dirs output again (Import), or ask for a snapshot link.", issues: [] });
+      return;
+    }
+    started.current = true;
+    if (initial.result) void publishLink(initial.draft);
+  }, [imported.state, initial, run, publishLink]);
+
+  const pickPreset = (id: PresetId) => {
+    const d = draftFromPreset(id);
+    setDraft(d);
+    void run(d);
+  };
+
+  const share = async () => {
+    const d = shown?.draft ?? draft;
+    let base = d.base.kind === "imported" ? importedSnapshot : null;
+    if (!base) {
+      const body = draftBody({ ...d, steps: [] }, importedSnapshot, { compare: false, snapshot: true });
+      if (!body.ok) throw new Error(body.message);
+      base = (await postSimulation(SIMULATE_URL, { arg: body.body })).final.snapshot;
+    }
+    return postScenarioShare({ base, policy: d.policy, seed: d.seed, steps: d.steps });
+  };
+
+  const result = shown?.result ?? null;
+  const stale = shown !== null && shown.key !== draftKey(draft);
+  const context = useMemo(() => {
+    if (!result) return EMPTY_CONTEXT;
+    const ctx = clusterContext(result.final.report, null, [...result.final.topics, ...topicsCreatedBy(draft.steps)]);
+    const added = draft.steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) ? [s.id] : []));
+    return { ...ctx, brokerIds: [...new Set([...ctx.brokerIds, ...added])].sort((a, b) => a - b) };
+  }, [result, draft.steps]);
+
+  const cardState: WidgetState = result
+    ? { kind: "ready" }
+    : sim.isMutating
+      ? { kind: "loading" }
+      : failure
+        ? { kind: "error", message: failure.message, onRetry: () => void run(draft) }
+        : { kind: "empty", message: "Pick a preset above, or build a scenario and press Run." };
+  const activePreset = isPristinePreset(draft) ? draft.presetId : null;
+  const policyName = result ? POLICY_NAMES[result.scenario.policy.logDirPlacement] : "";
+  const failedSteps = result?.steps.filter((s) => !s.ok) ?? [];
+
+  return (
+    <main className="mx-auto flex max-w-[1600px] flex-col gap-4 px-4 py-4" data-hydrated={hydrated ? "" : undefined}>
+      <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-b border-zinc-200 pb-3 dark:border-zinc-800">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h1 className="text-2xl font-bold">What-if simulator</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">See where Kafka will put partitions before you add disks, brokers or topics — and what a size-aware rule would do.</p>
+        </div>
+        <nav aria-label="Pages" className="flex gap-3 text-sm font-medium">
+          <Link href="/" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            Overview
+          </Link>
+          <Link href="/import" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            Import
+          </Link>
+        </nav>
+      </header>
+      <p role="status" aria-live="polite" className="sr-only" data-announcement>
+        {announcement}
+      </p>
+      {initial.notice ? (
+        <p role="alert" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+          {initial.notice}
+        </p>
+      ) : null}
+
+      <PresetPicker presets={presets} active={activePreset} modified={activePreset ? null : draft.presetId} onPick={pickPreset} disabled={sim.isMutating} />
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <aside aria-label="Scenario editor" className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-950">
+          <ScenarioEditor
+            draft={draft}
+            onChange={setDraft}
+            context={context}
+            issues={issues}
+            outcomes={stale ? null : (result?.steps ?? null)}
+            importedAvailable={importedSnapshot !== null}
+            running={sim.isMutating}
+            onRun={() => void run(draft)}
+            onAnnounce={setAnnouncement}
+          />
+        </aside>
+
+        <div className="flex min-w-0 flex-col gap-4" aria-label="Results" role="region" data-results>
+          {result ? (
+            <div className="flex flex-col gap-1 text-sm" data-run-summary>
+              <p className="text-zinc-700 dark:text-zinc-300">
+                Base: <span className="font-medium">{result.base.label}</span> ({formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas) · {result.scenario.steps.length} step{result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
+                {result.scenario.policy.brokerPlacement === "kraft-striped" ? "KRaft broker placement" : "ZooKeeper broker placement"}
+              </p>
+              <LinkBar link={stale ? { kind: "none" } : link} share={share} />
+            </div>
+          ) : null}
+          {stale ? (
+            <p className="rounded border border-zinc-300 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" data-stale>
+              The scenario changed since these results were computed: press <strong>Run scenario</strong> (Ctrl+Enter) to update them.
+            </p>
+          ) : null}
+          {result && failure ? (
+            <div role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200" data-run-error>
+              <p className="font-medium">Not run: {failure.message}</p>
+              {failure.issues.length > 1 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {failure.issues.slice(0, 8).map((i) => (
+                    <li key={`${i.path}:${i.message}`}>
+                      <code>{i.path || "body"}</code>: {i.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="mt-1 text-xs">The results below are from the last run that worked.</p>
+            </div>
+          ) : null}
+          {failedSteps.length > 0 && !stale ? (
+            <p role="note" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40" data-failed-steps>
+              {failedSteps.map((s) => `Step ${s.index + 1} failed: ${s.error?.message}`).join(" ")} Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the later steps ran.
+            </p>
+          ) : null}
+          <CompareCard comparison={result?.comparison ?? null} state={cardState} />
+          <BeforeAfterCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} policyName={policyName} />
+          <SkewTimelineCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} />
+        </div>
+      </div>
+    </main>
+  );
+}
+

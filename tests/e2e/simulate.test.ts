@@ -1,0 +1,137 @@
+// The what-if simulator in Chromium: a preset runs with one click and tells the story on one screen;
+// a step is added and run; the log-dir rule is switched and compared; a reload from the run's URL
+// reproduces it exactly; a bad field is answered beside it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
+import { startApp, type AppServer } from "../support/e2e-server";
+
+let app: AppServer;
+let browser: Browser;
+let tab: TrackedPage;
+
+const verdict = (page: Page) => page.locator("[data-compare-verdict]").textContent();
+
+/** Waits until the page is interactive and a run has finished: the Run button is idle and the results match the editor. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForSelector("main[data-hydrated]");
+  await page.waitForSelector("[data-run]:not([disabled])");
+  await page.waitForSelector("[data-compare-verdict]");
+  await page.waitForFunction(() => !document.querySelector("[data-stale]"));
+}
+
+describe("simulate", () => {
+  beforeAll(async () => {
+    // SIMULATE_E2E_URL points the test at a server that is already running (a developer's `next dev`).
+    app = process.env.SIMULATE_E2E_URL ? { url: process.env.SIMULATE_E2E_URL, output: () => "", stop: async () => undefined } : await startApp();
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("runs a preset with one click and shows, on one screen, that Kafka evened counts but not bytes", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/simulate`);
+    await settled(page);
+    await page.locator('[data-preset="padding-workaround"]').click();
+    await page.waitForFunction(() => document.querySelector("[data-compare-verdict]")?.textContent?.startsWith("Kafka's rule already"));
+    await settled(page);
+    expect(page.url()).toMatch(/\/simulate\?preset=padding-workaround$/);
+    expect(await page.locator('[data-preset="padding-workaround"]').getAttribute("aria-pressed")).toBe("true");
+
+    await page.locator('[data-preset="consumer-offsets-skew"]').click();
+    await page.waitForFunction(() => document.querySelector("[data-compare-verdict]")?.textContent?.includes("almost empty"));
+    await settled(page);
+    expect(await verdict(page)).toMatch(/^Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty \(under 1%\) while \/data\/d2 and \/data\/d3 reach \d+–\d+%; least-bytes and least-utilization keep every dir between \d+% and \d+%\.$/);
+    // Kafka's panel: d1 holds 50 tiny partitions, d2 and d3 hold 10 large ones each, on every broker.
+    const kafka = page.locator('[data-outcome="kafka-count"]');
+    for (const broker of [1, 2, 3]) {
+      expect(await kafka.locator(`[data-cell][data-broker="${broker}"]`).evaluateAll((cells) => cells.map((c) => c.getAttribute("data-partitions")))).toEqual(["50", "10", "10"]);
+    }
+    expect(await kafka.locator("[data-outcome-verdict]").textContent()).toMatch(/^Partition counts are even across brokers, but bytes are not even across disks/);
+    expect(await page.locator('[data-outcome="least-bytes"] [data-outcome-verdict]').textContent()).toMatch(/^Balanced/);
+    // The verdict and all three outcomes are inside the first screen.
+    for (const selector of ["[data-compare-verdict]", '[data-outcome="kafka-count"] [data-dir-grid]', '[data-outcome="least-bytes"] [data-dir-grid]', '[data-outcome="least-utilization"] [data-dir-grid]']) {
+      const box = await page.locator(selector).boundingBox();
+      expect(box!.y + box!.height, selector).toBeLessThanOrEqual(900);
+    }
+    await page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
+    await screenshot(page, "simulate-story", false);
+    await screenshot(page, "simulate-story-full");
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("adds a step, runs it, and puts the run in the URL", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    await settled(page);
+    await page.locator("[data-new-step-kind]").selectOption("addLogDir");
+    await page.locator("[data-add-step]").click();
+    const added = page.locator('[data-step="5"]');
+    expect(await added.locator("[data-step-summary]").textContent()).toContain("Add /data/d4 (512.0 GiB) to every broker");
+    await page.locator("[data-new-step-kind]").selectOption("createTopic");
+    await page.locator("[data-add-step]").click();
+    const topic = page.locator('[data-step="6"]');
+    await topic.getByLabel("Topic name").fill("clicks");
+    await topic.getByLabel("Partitions", { exact: true }).fill("24");
+    await topic.getByLabel("Bytes per partition").fill("20 GiB");
+    expect(await topic.locator("[data-step-summary]").textContent()).toContain("Create topic clicks: 24 partitions × RF 3, 20.0 GiB each");
+    await page.waitForSelector("[data-stale]");
+    await page.locator("[data-run]").click();
+    await settled(page);
+    expect(page.url()).toMatch(/\/simulate\?s=1\.[A-Za-z0-9_-]+$/);
+    expect(await page.locator('[data-outcome="kafka-count"] th[scope="col"]').allTextContents()).toEqual(["Broker", "/data/d1", "/data/d2", "/data/d3", "/data/d4"]);
+    // The new, empty disk takes the new partitions under Kafka's count rule: it had the fewest.
+    const d4 = await page.locator('[data-outcome="kafka-count"] [data-cell][data-path="/data/d4"]').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
+    expect(d4.every((n) => n > 0)).toBe(true);
+    expect(await page.locator('[data-chart="skew-timeline"] .recharts-line').count()).toBe(6);
+    await screenshot(page, "simulate-added-steps");
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("compares the log-dir rules and reproduces the run exactly after a reload", async () => {
+    const { page } = tab;
+    await page.locator('[data-log-dir-rule="least-bytes"]').check();
+    await page.locator("[data-run]").press("Control+Enter");
+    await settled(page);
+    expect(await page.locator('[data-side="after"] h3').textContent()).toBe("After the last step (least-bytes)");
+    expect(await page.locator('[data-outcome="least-bytes"]').textContent()).toContain("detailed below");
+    const before = { url: page.url(), verdict: await verdict(page), cells: await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`)) };
+    await page.reload();
+    await settled(page);
+    expect(page.url()).toBe(before.url);
+    expect(await verdict(page)).toBe(before.verdict);
+    expect(await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`))).toEqual(before.cells);
+    expect(await page.locator('[data-log-dir-rule="least-bytes"]').isChecked()).toBe(true);
+    expect(await page.locator("[data-step]").count()).toBe(6);
+    await screenshot(page, "simulate-reloaded");
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("answers a bad field beside it, with the API's path, and keeps the last results", async () => {
+    const { page } = tab;
+    const topic = page.locator('[data-step="6"]');
+    if (!(await topic.getByLabel("Partitions", { exact: true }).isVisible())) await topic.locator("[data-step-summary]").click();
+    await topic.getByLabel("Partitions", { exact: true }).fill("0");
+    await page.locator("[data-run]").click();
+    await page.waitForSelector("[data-run-error]");
+    expect(await page.locator("[data-run-error]").textContent()).toContain("steps.5.partitions: partitions must be at least 1");
+    expect(await topic.getByText("partitions must be at least 1").count()).toBe(1);
+    expect(await page.locator("[data-compare-verdict]").count()).toBe(1);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("reads well in dark mode", async () => {
+    const dark = await openPage(browser, { colorScheme: "dark" });
+    await dark.page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    await settled(dark.page);
+    await dark.page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
+    await screenshot(dark.page, "simulate-story-dark", false);
+    expect(dark.errors).toEqual([]);
+    await dark.page.context().close();
+  });
+});
