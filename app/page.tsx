@@ -1,15 +1,29 @@
+import { Suspense } from "react";
 import { ClusterSourceError, getClusterSnapshot, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
 import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
 import { LiveOverview } from "@/components/overview/live-overview";
+import { OverviewView } from "@/components/overview/overview-view";
 
 export const dynamic = "force-dynamic";
 
 /** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
 const MIN_AUTO_REFRESH_MS = 5_000;
 
-/** The overview of the current source: first paint on the server, then SWR keeps it fresh. */
-export default async function OverviewPage() {
+/**
+ * The overview of the current source: first paint on the server, then SWR keeps it fresh. While
+ * a live scan runs, the overview's own layout shows in its loading state (a Suspense boundary here
+ * rather than app/loading.tsx, which would also wrap every other route and turn their 404s into 200s).
+ */
+export default function OverviewPage() {
+  return (
+    <Suspense fallback={<OverviewView data={null} mode="live" failure={null} />}>
+      <OverviewWithData />
+    </Suspense>
+  );
+}
+
+async function OverviewWithData() {
   let initial: ClusterData | null = null;
   let initialError: string | null = null;
   try {

@@ -147,10 +147,12 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
                     data-col={0}
                     onClick={() => onOpenBroker(row.broker)}
                     onFocus={() => setActive({ row: r, col: 0 })}
-                    title="Open the broker's details"
+                    aria-label={row.label}
+                    title={`${row.label}: open the broker's details`}
                     className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${row.unreachable ? "text-red-700 dark:text-red-400" : ""}`}
                   >
-                    <span className="font-medium">{row.label}</span>
+                    <span className="truncate font-medium">{row.name}</span>
+                    {row.note ? <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{row.note}</span> : null}
                   </div>
                   {grid.cells(r).map((cell, c) =>
                     cell ? (

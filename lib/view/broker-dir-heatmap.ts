@@ -45,6 +45,9 @@ export interface BrokerRow {
   unreachable: boolean;
   /** Row header text: "broker 2" plus its state when not plain online. */
   label: string;
+  /** The same in two parts for a two-line header: "broker 2" and "rack a · unreachable" (or null). */
+  name: string;
+  note: string | null;
   /** The broker's dirs, each with the column it goes in. */
   dirs: { dir: DirFigures; column: number }[];
   /**
@@ -169,6 +172,8 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
       rack: b.rack,
       unreachable,
       label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`,
+      name: `broker ${b.id}`,
+      note: [b.rack, unreachable ? "unreachable" : null].filter(Boolean).join(" · ") || null,
       dirs,
       get cells() {
         if (built === null) {

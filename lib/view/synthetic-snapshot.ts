@@ -1,7 +1,8 @@
 /**
  * Synthetic clusters for the UI benchmark and visual checks: any number of brokers, dirs and topics,
- * deterministic for a seed. Sizes are skewed (a few large partitions, many small) and a few dirs are
- * offline, cordoned or of unknown capacity, so every cell style of the heatmaps is exercised.
+ * deterministic for a seed. Sizes are skewed (a few large partitions, many small); about 1 % of dirs
+ * are offline, 1 % cordoned, 2 % of unknown capacity, 1 in 200 brokers unreachable and 1 in 200
+ * replicas moving to another dir, so every cell style of the heatmaps is exercised.
  */
 import type { ClusterSnapshot, Topic } from "@/lib/model/snapshot";
 
@@ -40,12 +41,12 @@ export function syntheticSnapshot(options: SyntheticOptions): ClusterSnapshot {
     rack: `rack-${(b % 3) + 1}`,
     host: `kafka-${b + 1}.bench.internal`,
     port: 9092,
-    state: "online" as const,
-    error: null,
+    state: b % 200 === 199 ? ("unreachable" as const) : ("online" as const),
+    error: b % 200 === 199 ? "connection refused" : null,
     logDirs: Array.from({ length: dirsPerBroker }, (_, d) => {
       const roll = random();
-      const state = roll < 0.004 ? ("offline" as const) : roll < 0.008 ? ("cordoned" as const) : ("online" as const);
-      const known = random() > 0.01;
+      const state = roll < 0.01 ? ("offline" as const) : roll < 0.02 ? ("cordoned" as const) : ("online" as const);
+      const known = random() > 0.02;
       return { path: `/data/d${d + 1}`, totalBytes: known ? DISK_BYTES : null, usableBytes: known ? DISK_BYTES : null, state, error: state === "offline" ? "KafkaStorageException" : null };
     }),
   }));
@@ -66,7 +67,10 @@ export function syntheticSnapshot(options: SyntheticOptions): ClusterSnapshot {
           const size = Math.floor(random() * scale);
           const key = `${broker.id}:${dir.path}`;
           used.set(key, (used.get(key) ?? 0) + size);
-          return { broker: broker.id, logDir: dir.path, sizeBytes: size, offsetLag: 0, future: null };
+          const moving = dirsPerBroker > 1 && random() < 0.005;
+          const target = broker.logDirs[(broker.logDirs.indexOf(dir) + 1) % dirsPerBroker]!;
+          const future = moving ? { logDir: target.path, sizeBytes: Math.floor(size / 2), offsetLag: 1000 } : null;
+          return { broker: broker.id, logDir: dir.path, sizeBytes: size, offsetLag: 0, future };
         });
         const ids = [...new Set(replicas.map((r) => r.broker))];
         return { id: p, replicas: replicas.filter((r, i) => ids.indexOf(r.broker) === i), leader: ids[0]!, isr: ids, adding: [], removing: [], offline: [] };

@@ -119,6 +119,10 @@ describe("overview (demo cluster)", () => {
     await page.locator("[data-internal-toggle]").check();
   });
 
+  it("does not serve the bench-only page without KAFKA_BALANCE_BENCH=1", async () => {
+    expect((await fetch(`${app.url}/bench/heatmap`)).status).toBe(404);
+  });
+
   it("renders in dark mode and on a wide monitor without console errors", async () => {
     const dark = await openPage(browser, { colorScheme: "dark" });
     await openOverview(dark.page);

@@ -55,6 +55,7 @@ describe("brokerDirGrid()", () => {
     expect(g.cells(0).map((c) => [c?.pattern, c?.text])).toEqual([["offline", "offline"], ["cordoned", "0 B · cordoned"]]);
     expect(g.cells(1)[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
     expect(g.rows[1]!.label).toBe("broker 2 (unreachable)");
+    expect([g.rows[1]!.name, g.rows[1]!.note, g.rows[0]!.note]).toEqual(["broker 2", "unreachable", null]);
     expect(g.cells(1)[0]!.ariaLabel).toMatch(/broker unreachable$/);
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["offline", "cordoned", "unreachable"]);
   });
