@@ -6,6 +6,7 @@
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
 import { benchScan } from "./scan";
+import { benchSimulate } from "./simulate";
 import { benchUi } from "./ui";
 
 type Figures = Record<string, unknown>;
@@ -29,6 +30,10 @@ const BENCHES: Record<string, Bench> = {
       `planner: ${f.replicas} replicas on ${f.brokers} brokers × ${f.dirs} dirs in ${Number(f.seconds).toFixed(3)} s (target < 2 s); ` +
       `max dir deviation ${Number(f.maxDirDeviationPoints).toFixed(2)} points (target ≤ 5); ` +
       `moved ${Number(f.movedOverLowerBound).toFixed(3)} × the lower bound (target ≤ 1.25)`,
+  },
+  simulate: {
+    run: async () => ({ ...(await benchSimulate()) }),
+    summary: (f) => `simulate: ${f.replicas}-replica scenario (${f.steps} steps) through POST /api/simulate, median round trip ${Number(f.medianMs).toFixed(0)} ms over ${f.runs} runs (target < 300 ms)`,
   },
   scan: {
     run: async () => ({ ...(await benchScan()) }),
