@@ -38,7 +38,8 @@ export interface ReportStep {
 }
 
 export interface ReportRun {
-  initial: BalanceReport;
+  /** The base as the engine sees it; null when per-step reports were not asked for (a comparison needs only the end). */
+  initial: BalanceReport | null;
   steps: ReportStep[];
   final: { report: BalanceReport; snapshot: ClusterSnapshot | null };
   /** "reports" when the shared-state path ran; "runScenario" when it fell back. For tests and benchmarks. */
@@ -46,7 +47,7 @@ export interface ReportRun {
 }
 
 export interface ReportRunOptions {
-  /** A report after every step (the timeline); else only the final one. */
+  /** A report of the base and after every step (the timeline); else only the final one. */
   stepReports: boolean;
   /** The final snapshot (a copy of every replica). */
   finalSnapshot: boolean;
@@ -91,7 +92,7 @@ function roundTrips(state: SimulationState): boolean {
 function fromRunScenario(scenario: Scenario, options: ReportRunOptions): ReportRun {
   const r = runScenario(scenario);
   return {
-    initial: r.initial.report,
+    initial: options.stepReports ? r.initial.report : null,
     steps: r.steps.map((s) => ({ index: s.index, step: s.step, ok: s.ok, error: s.error, note: s.note, report: options.stepReports ? s.report : null })),
     final: { report: r.final.report, snapshot: options.finalSnapshot ? r.final.snapshot : null },
     path: "runScenario",
@@ -101,11 +102,11 @@ function fromRunScenario(scenario: Scenario, options: ReportRunOptions): ReportR
 export function runReports(scenario: Scenario, options: ReportRunOptions): ReportRun {
   const state = new SimulationState(scenario.base, scenario.policy);
   if (!roundTrips(state)) return fromRunScenario(scenario, options);
-  const initial = balanceReport(view(state));
+  const initial = options.stepReports || scenario.steps.length === 0 ? balanceReport(view(state)) : null;
   const placementRandom = new JavaRandom(scenario.seed);
   const sizeRandom = new JavaRandom(scenario.seed + SIZE_STREAM_SALT);
   const steps: ReportStep[] = [];
-  let last = initial;
+  let last: BalanceReport | null = initial;
   for (const [index, step] of scenario.steps.entries()) {
     let note: string | null;
     try {
@@ -121,5 +122,5 @@ export function runReports(scenario: Scenario, options: ReportRunOptions): Repor
     steps.push({ index, step, ok: true, error: null, note, report: options.stepReports ? report : null });
   }
   const label = `${scenario.base.source.label} · ${scenario.steps.length === 0 ? "before" : `after step ${scenario.steps.length}`}`;
-  return { initial, steps, final: { report: last, snapshot: options.finalSnapshot ? state.capture(label) : null }, path: "reports" };
+  return { initial: options.stepReports ? initial : null, steps, final: { report: last!, snapshot: options.finalSnapshot ? state.capture(label) : null }, path: "reports" };
 }

@@ -45,7 +45,7 @@ export interface SimulationResult {
 /** Runs a scenario and shapes the answer. */
 export function simulate(scenario: Scenario, options: { compare: boolean; includeSnapshot: boolean }): SimulationResult {
   const result = runReports(scenario, { stepReports: true, finalSnapshot: options.includeSnapshot });
-  const initial = result.initial;
+  const initial = result.initial!;
   return {
     base: {
       label: scenario.base.source.label,

@@ -10,8 +10,9 @@
  * Wall time includes waiting for a core when the machine is shared; `medianCpuMs` (the process's CPU
  * time per round trip) is printed beside it so a busy machine does not hide what the request costs.
  *
- * Three requests, because they answer different questions:
+ * Four requests, because they answer different questions:
  * - `medianMs` (the target): the page's request, base by reference, no final snapshot in the answer.
+ * - `noCompareMs`: the same without the comparison (one policy instead of three).
  * - `withSnapshotMs`: the API default, which also sends the final 100,000-replica snapshot back.
  * - `inlineBaseMs`: the base uploaded inline (an imported cluster), so the server parses and
  *   validates 100,000 replicas of JSON first.
@@ -48,6 +49,8 @@ export interface SimulateBenchFigures {
    */
   medianCpuMs: number;
   responseBytes: number;
+  /** The page's request without the three-policy comparison: the scenario's own run alone. */
+  noCompareMs: number;
   /** The API default: the final snapshot in the answer too. */
   withSnapshotMs: number;
   withSnapshotBytes: number;
@@ -88,6 +91,7 @@ async function measure(body: string, runs: number): Promise<{ times: number[]; c
 export async function benchSimulate(): Promise<SimulateBenchFigures> {
   const byReference = JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: STEPS, snapshot: false });
   const page = await measure(byReference, RUNS);
+  const single = await measure(JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: STEPS, snapshot: false, compare: false }), 3);
   const full = await measure(JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: STEPS }), 3);
   const inlineBody = JSON.stringify({ scenario: { base: syntheticCluster(SYNTHETIC), seed: 3, steps: STEPS }, snapshot: false });
   const inline = await measure(inlineBody, 3);
@@ -103,6 +107,7 @@ export async function benchSimulate(): Promise<SimulateBenchFigures> {
     maxMs: Math.max(...page.times),
     medianCpuMs: median(page.cpu),
     responseBytes: page.bytes,
+    noCompareMs: median(single.times),
     withSnapshotMs: median(full.times),
     withSnapshotBytes: full.bytes,
     inlineBaseMs: median(inline.times),
