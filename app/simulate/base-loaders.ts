@@ -1,9 +1,11 @@
 /**
- * The simulator's reads from outside the core: the dashboard's current source, and generated clusters
- * kept for reuse. Server-only (lib/cluster talks to Kafka); the route and the page share these.
+ * The simulator's reads from outside the core: the dashboard's current source, snapshot links, and
+ * generated clusters kept for reuse. Server-only (lib/cluster talks to Kafka, lib/snapshots to SQLite);
+ * the route and the page share these.
  */
 import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { openSharedScenario } from "@/lib/snapshots/open";
 import type { BaseLoaders, LoadResult } from "@/lib/simulate/simulate";
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
@@ -37,4 +39,11 @@ function synthetic(options: SyntheticBase): ClusterSnapshot {
   return snapshot;
 }
 
-export const serverLoaders: BaseLoaders = { current, synthetic };
+/** The base of a scenario stored as a snapshot link; the store upgrades old records to the current schema. */
+async function shared(id: string): Promise<LoadResult> {
+  const opened = await openSharedScenario(id);
+  if (!opened.ok) return { ok: false, status: opened.error.status, code: opened.error.code, message: opened.error.message };
+  return { ok: true, snapshot: opened.value.scenario.base as ClusterSnapshot };
+}
+
+export const serverLoaders: BaseLoaders = { current, synthetic, shared };

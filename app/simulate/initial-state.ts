@@ -1,6 +1,6 @@
 /**
- * What the simulator shows first, from the URL: `?s=` (a scenario link), `?preset=` (a preset by id),
- * or the first preset. The server runs it, so the first paint already has the results; a base
+ * What the simulator shows first, from the URL: `?shared=` (a scenario stored as a snapshot link),
+ * `?s=` (a scenario link), `?preset=` (a preset by id), or the first preset. The server runs it, so the first paint already has the results; a base
  * imported in the browser tab is left for the browser to run.
  */
 import { describeIssues } from "@/lib/model/parse";
@@ -9,6 +9,9 @@ import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { parseSimulateRequest } from "@/lib/simulate/request";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
+import { ScenarioSchema, type StepInput } from "@/lib/simulate/schema";
+import { openSharedScenario } from "@/lib/snapshots/open";
+import { SHARED_PARAM } from "@/lib/snapshots/record";
 import { runSimulateRequest } from "@/lib/simulate/simulate";
 import type { InitialState } from "@/components/simulate/simulator-app";
 import { serverLoaders } from "./base-loaders";
@@ -19,6 +22,14 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: string | null }> {
   const fallback = draftFromPreset(PRESETS[0]!.id);
+  // A scenario stored as a snapshot link (/s/<id> redirects here): its steps on its own base.
+  const sharedId = first(params[SHARED_PARAM]);
+  if (sharedId) {
+    const opened = await openSharedScenario(sharedId);
+    if (!opened.ok) return { draft: fallback, notice: `The shared scenario could not be opened: ${opened.error.message} Showing the first preset instead.` };
+    const { policy, seed, steps } = ScenarioSchema.omit({ base: true }).parse(opened.value.scenario);
+    return { draft: { ...emptyDraft({ kind: "shared", id: opened.value.id }), policy, seed, steps: steps as StepInput[] }, notice: null };
+  }
   const link = first(params[LINK_PARAM]);
   if (link) {
     const decoded = await decodeScenarioLink(link);

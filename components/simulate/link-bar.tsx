@@ -12,7 +12,7 @@ export type LinkState = { kind: "none" } | { kind: "link"; href: string; current
 
 interface Props {
   link: LinkState;
-  /** HOOK(issue 7, snapshot links): stores the scenario with its base snapshot and answers the link. */
+  /** Stores the scenario with its base snapshot as a snapshot link (POST /api/snapshots) and answers its URL. */
   share: () => Promise<{ url: string }>;
 }
 

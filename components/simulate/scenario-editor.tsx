@@ -3,7 +3,7 @@
  * The scenario editor: where the cluster starts, Kafka's broker placement, the log-dir rule, the
  * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
  */
-import type { KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import type { ClusterContext, Draft } from "@/lib/simulate/draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
 import type { BrokerPlacement, LogDirPlacement } from "@/lib/simulate/schema";
@@ -31,6 +31,7 @@ const BASES: readonly { value: BaseChoice; label: string }[] = [
   { value: "current", label: "Current source (dashboard)" },
   { value: "imported", label: "Imported snapshot (this tab)" },
   { value: "synthetic", label: "Synthetic cluster (for scale)" },
+  { value: "shared", label: "Shared snapshot link" },
 ];
 
 const BASE_HINTS: Record<BaseChoice, string> = {
@@ -39,6 +40,7 @@ const BASE_HINTS: Record<BaseChoice, string> = {
   current: "The live cluster when KAFKA_BOOTSTRAP_SERVERS is set, else the demo. A link re-reads it when opened.",
   imported: "The kafka-log-dirs output imported on the Import page. It stays in this browser tab.",
   synthetic: "A generated cluster with log-normal partition sizes; dirs further down log.dirs fill up more (skew).",
+  shared: "The cluster stored with the snapshot link this page was opened from (read-only; your edits change only the steps).",
 };
 
 const LOG_DIR_RULES: readonly { value: LogDirPlacement; label: string; hint: string }[] = [
@@ -48,10 +50,13 @@ const LOG_DIR_RULES: readonly { value: LogDirPlacement; label: string; hint: str
 ];
 
 export function ScenarioEditor({ draft, onChange, context, issues, outcomes, importedAvailable, running, onRun, onAnnounce }: Props) {
+  // The shared link's id is kept while the draft is on another base, so the choice can come back to it.
+  const [sharedId] = useState(draft.base.kind === "shared" ? draft.base.id : null);
   const setBase = (kind: BaseChoice) => {
     let base: LinkBase;
     if (kind === "preset") base = { kind, id: draft.presetId ?? "consumer-offsets-skew" };
     else if (kind === "synthetic") base = { kind, options: { brokers: 12, dirsPerBroker: 4, replicas: 6000, seed: 1, skew: 1 } };
+    else if (kind === "shared") base = { kind, id: sharedId ?? "" };
     else base = { kind };
     onChange({ ...draft, base });
   };
@@ -87,7 +92,7 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
           label="Base cluster"
           value={draft.base.kind}
           onChange={setBase}
-          options={BASES.filter((b) => b.value !== "imported" || importedAvailable || draft.base.kind === "imported")}
+          options={BASES.filter((b) => (b.value !== "imported" || importedAvailable || draft.base.kind === "imported") && (b.value !== "shared" || sharedId !== null))}
           hint={BASE_HINTS[draft.base.kind]}
         />
         {synthetic ? (

@@ -130,7 +130,10 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
     if (!base) {
       const body = draftBody({ ...d, steps: [] }, importedSnapshot, { compare: false, snapshot: true });
       if (!body.ok) throw new Error(body.message);
-      base = (await postSimulation(SIMULATE_URL, { arg: body.body })).final.snapshot;
+      // The engine's copy of the base after no steps, labelled back as the base it came from.
+      const answer = await postSimulation(SIMULATE_URL, { arg: body.body });
+      if (!answer.final.snapshot) throw new Error("the server sent no snapshot");
+      base = { ...answer.final.snapshot, source: { ...answer.final.snapshot.source, kind: answer.base.kind, label: answer.base.label } };
     }
     return postScenarioShare({ base, policy: d.policy, seed: d.seed, steps: d.steps });
   };
@@ -197,7 +200,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           />
         </aside>
 
-        <div className="flex min-w-0 flex-col gap-4" aria-label="Results" role="region" data-results>
+        <div className={`flex min-w-0 flex-col gap-4 transition-opacity ${sim.isMutating && result ? "opacity-60" : ""}`} aria-label="Results" aria-busy={sim.isMutating} role="region" data-results>
           {result ? (
             <div className="flex flex-col gap-1 text-sm" data-run-summary>
               <p className="text-zinc-700 dark:text-zinc-300">

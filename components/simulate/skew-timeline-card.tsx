@@ -54,6 +54,9 @@ const pct = (v: number) => `${Math.round(v * 100)}%`;
 export function SkewTimelineCard({ initial, steps, state }: { initial: SlimReport | null; steps: SimulationStep[]; state: WidgetState }) {
   const points = useMemo(() => (initial ? skewTimeline(initial, steps) : []), [initial, steps]);
   const top = Math.max(1.5, ...points.flatMap((p) => TIMELINE_SERIES.map((s) => p[s.key])));
+  // Round ticks (0.5× apart, 1× above 4×) so 1.00× (even) is always one of them.
+  const tickStep = top > 4 ? 1 : 0.5;
+  const ticks = Array.from({ length: Math.ceil(top / tickStep) + 1 }, (_, i) => i * tickStep);
   const hasCapacity = points.some((p) => p.fullest !== null);
   const effective: WidgetState = state.kind === "ready" && steps.length === 0 ? { kind: "empty", message: "No steps: add one to see how skew moves." } : state;
   const xAxis = <XAxis dataKey="step" {...axisProps} tickFormatter={(s: number) => (s === 0 ? "base" : `step ${s}`)} />;
@@ -68,7 +71,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                 <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer>
                   <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                   {xAxis}
-                  <YAxis {...axisProps} width={52} domain={[0, Math.ceil(top * 4) / 4]} tickFormatter={(v: number) => `${v.toFixed(2)}×`} />
+                  <YAxis {...axisProps} width={52} domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} tickFormatter={(v: number) => `${v.toFixed(2)}×`} />
                   <ReferenceLine y={1} stroke="currentColor" strokeOpacity={0.5} strokeDasharray="4 4" label={{ value: "even", position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />
                   <Tooltip content={<StepTooltip />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
                   <Legend wrapperStyle={{ fontSize: 12 }} />

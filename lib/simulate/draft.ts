@@ -157,6 +157,9 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
     case "synthetic":
       base = { synthetic: draft.base.options };
       break;
+    case "shared":
+      base = { shared: draft.base.id };
+      break;
   }
   return { ok: true, body: { base, policy: draft.policy, seed: draft.seed, steps: draft.steps, ...options } };
 }

@@ -36,16 +36,19 @@ export const SyntheticBaseSchema = z.object({
 export type SyntheticBase = z.infer<typeof SyntheticBaseSchema>;
 
 /**
- * Where a scenario starts. Everything but `snapshot` is a small reference that fits in a link.
- * HOOK(issue 7, snapshot links): a `{ shared: id }` reference to a stored snapshot belongs here, resolved
- * by the server like "current"; until then larger bases are shared through `POST /api/snapshots`.
+ * Where a scenario starts. Everything but `snapshot` is a small reference that fits in a link;
+ * `shared` names a scenario stored as a snapshot link (issue 7): its base cluster, resolved by the server.
  */
 export type BaseRef =
   | { kind: "demo" }
   | { kind: "current" }
   | { kind: "preset"; id: PresetId }
   | { kind: "synthetic"; options: SyntheticBase }
+  | { kind: "shared"; id: string }
   | { kind: "snapshot"; snapshot: ClusterSnapshot };
+
+/** A snapshot-link id as lib/snapshots writes them (22 URL-safe characters); checked again by the store. */
+const SharedIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "shared is the id of a snapshot link (the part after /s/)");
 
 /** A base that can travel in a URL (no inline snapshot). */
 export type LinkBaseRef = Exclude<BaseRef, { kind: "snapshot" }>;
@@ -80,7 +83,7 @@ const ScenarioFormSchema = z.strictObject({
   snapshot: OptionsShape.snapshot,
 });
 
-const BASE_HELP = 'base must be "demo", "current", { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } } or { "snapshot": <ClusterSnapshot> }';
+const BASE_HELP = 'base must be "demo", "current", { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
 
 /** zodIssues, except that an unknown field is named by its own path with the fields that are allowed. */
 function formIssues(error: z.ZodError, allowed: readonly string[]): InputIssue[] {
@@ -108,6 +111,10 @@ export function parseBaseRef(raw: unknown, path: string): ParseResult<BaseRef> {
     if (keys.length === 1 && keys[0] === "synthetic") {
       const options = SyntheticBaseSchema.safeParse(value.synthetic);
       return options.success ? { ok: true, value: { kind: "synthetic", options: options.data } } : { ok: false, issues: prefixed(zodIssues(options.error), `${path}.synthetic`) };
+    }
+    if (keys.length === 1 && keys[0] === "shared") {
+      const id = SharedIdSchema.safeParse(value.shared);
+      return id.success ? { ok: true, value: { kind: "shared", id: id.data } } : { ok: false, issues: prefixed(zodIssues(id.error), `${path}.shared`) };
     }
     if (keys.length === 1 && keys[0] === "snapshot") {
       const snapshot = parseSnapshot(value.snapshot);
@@ -160,6 +167,8 @@ export function baseRefJson(base: BaseRef): unknown {
       return { preset: base.id };
     case "synthetic":
       return { synthetic: base.options };
+    case "shared":
+      return { shared: base.id };
     case "snapshot":
       return { snapshot: base.snapshot };
   }

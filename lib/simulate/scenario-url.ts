@@ -2,9 +2,9 @@
  * Scenarios in the URL: `/simulate?s=1.<base64url of deflate-raw JSON>`, so a link reproduces a run
  * exactly (same base reference, policy, seed and steps → the same result; the engine is deterministic).
  *
- * - The base travels as a reference ("demo", "current", a preset, a synthetic spec, or "imported", the
- *   snapshot imported in this browser tab), never as a snapshot: those are shared through snapshot
- *   links (POST /api/snapshots). A link longer than MAX_LINK_CHARS is refused for the same reason.
+ * - The base travels as a reference ("demo", "current", a preset, a synthetic spec, a snapshot link's id,
+ *   or "imported", the snapshot imported in this browser tab), never as a snapshot: those are shared
+ *   through snapshot links (POST /api/snapshots). A longer link than MAX_LINK_CHARS is refused for the same reason.
  * - "1." is the format version: a later format gets a new prefix and this decoder keeps working.
  * - Decoding validates with the scenario schema and caps the inflated size, so a hostile link
  *   cannot run anything the API would not, nor inflate into gigabytes.
@@ -78,6 +78,8 @@ function baseJson(base: LinkBase): unknown {
       return { preset: base.id };
     case "synthetic":
       return { synthetic: base.options };
+    case "shared":
+      return { shared: base.id };
   }
 }
 

@@ -74,6 +74,8 @@ export interface BaseLoaders {
   current: () => Promise<LoadResult>;
   /** A generated cluster; the server may cache it, since it is a pure function of its options. */
   synthetic?: (options: SyntheticBase) => ClusterSnapshot;
+  /** The base cluster of a scenario stored as a snapshot link (lib/snapshots). */
+  shared?: (id: string) => Promise<LoadResult>;
 }
 
 export type RunOutcome =
@@ -105,8 +107,11 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
       base = (loaders.synthetic ?? syntheticCluster)(options);
       break;
     }
-    case "current": {
-      const loaded = await loaders.current();
+    case "current":
+    case "shared": {
+      const ref = request.base;
+      const loaded = ref.kind === "current" ? await loaders.current() : loaders.shared ? await loaders.shared(ref.id) : null;
+      if (!loaded) return { ok: false, status: 400, code: "shared_unavailable", message: "Snapshot links are not available on this server; send the base inline as { \"snapshot\": ... }." };
       if (!loaded.ok) return loaded;
       base = loaded.snapshot;
       break;

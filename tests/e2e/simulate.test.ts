@@ -1,6 +1,6 @@
 // The what-if simulator in Chromium: a preset runs with one click and tells the story on one screen;
 // a step is added and run; the log-dir rule is switched and compared; a reload from the run's URL
-// reproduces it exactly; a bad field is answered beside it.
+// reproduces it exactly; a bad field is answered beside it; a run is shared as a snapshot link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
@@ -84,7 +84,8 @@ describe("simulate", () => {
     await page.locator("[data-run]").click();
     await settled(page);
     expect(page.url()).toMatch(/\/simulate\?s=1\.[A-Za-z0-9_-]+$/);
-    expect(await page.locator('[data-outcome="kafka-count"] th[scope="col"]').allTextContents()).toEqual(["Broker", "/data/d1", "/data/d2", "/data/d3", "/data/d4"]);
+    // Four dirs: the narrow grid prints "d1"…"d4" and keeps the full path as each column's title.
+    expect(await page.locator('[data-outcome="kafka-count"] th[scope="col"]').evaluateAll((ths) => ths.map((th) => th.getAttribute("title") ?? th.textContent))).toEqual(["Broker", "/data/d1", "/data/d2", "/data/d3", "/data/d4"]);
     // The new, empty disk takes the new partitions under Kafka's count rule: it had the fewest.
     const d4 = await page.locator('[data-outcome="kafka-count"] [data-cell][data-path="/data/d4"]').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
     expect(d4.every((n) => n > 0)).toBe(true);
@@ -122,6 +123,32 @@ describe("simulate", () => {
     expect(await page.locator("[data-run-error]").textContent()).toContain("steps.5.partitions: partitions must be at least 1");
     expect(await topic.getByText("partitions must be at least 1").count()).toBe(1);
     expect(await page.locator("[data-compare-verdict]").count()).toBe(1);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("shares a run on the current cluster as a snapshot link that reopens in the simulator", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    await settled(page);
+    await page.getByLabel("Base cluster").selectOption("current");
+    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
+    await page.locator("[data-new-step-kind]").selectOption("createTopic");
+    await page.locator("[data-add-step]").click();
+    await page.locator("[data-run]").click();
+    await settled(page);
+    // A link to the current source re-reads the cluster when opened: the page offers to freeze it.
+    await page.locator("[data-share-snapshot]").click();
+    const link = page.locator('[data-link-bar] a[href*="/s/"]');
+    await link.waitFor();
+    const href = (await link.getAttribute("href"))!;
+    const verdictBefore = await verdict(page);
+    await page.goto(new URL(href, app.url).toString());
+    await page.waitForURL(/\/simulate\?shared=[A-Za-z0-9_-]+$/);
+    await settled(page);
+    expect(await page.getByLabel("Base cluster").inputValue()).toBe("shared");
+    expect(await page.locator("[data-step-summary]").allTextContents()).toEqual(["Step 1: Create topic topic-1: 12 partitions × RF 3, 10.0 GiB each"]);
+    expect(await verdict(page)).toBe(verdictBefore);
+    await screenshot(page, "simulate-shared-link", false);
     expect(tab.errors).toEqual([]);
   });
 

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/simulate/route";
+import { POST as share } from "@/app/api/snapshots/route";
+import { getPreset } from "@/lib/simulate/presets";
+import { jsonRequest, useTempStore } from "../fixtures/snapshots/harness";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { storyBase } from "@/lib/simulate/presets/story";
 import type { SimulationResult } from "@/lib/simulate/simulate";
@@ -99,6 +102,26 @@ describe("POST /api/simulate", () => {
     const { status, body } = await post({ base: "demo", steps: Array.from({ length: 5 }, (_, i) => ({ kind: "growTopic", topic: `t${i}` })) });
     expect(status).toBe(413);
     expect(body.error.code).toBe("payload_too_large");
+  });
+
+  describe("with a snapshot link", () => {
+    let store: ReturnType<typeof useTempStore>;
+    beforeAll(() => {
+      store = useTempStore("simulate-route");
+    });
+    afterAll(() => store.cleanup());
+
+    it("runs on the base of a scenario stored as a snapshot link, and 404s an unknown one", async () => {
+      const { base, policy, seed, steps } = getPreset("consumer-offsets-skew")!.scenario;
+      const created = await share(jsonRequest("/api/snapshots", { body: { kind: "scenario", scenario: { base, policy, seed, steps } } }));
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const run = await post({ base: { shared: id }, policy, seed, steps });
+      expect(run.status).toBe(200);
+      expect(run.body.comparison?.verdict).toMatch(/^Kafka's rule gives every broker 70 partitions/);
+      const missing = await post({ base: { shared: "AAAAAAAAAAAAAAAAAAAAAA" } });
+      expect(missing.status).toBe(404);
+    });
   });
 
   it("answers 502 naming the cluster when the current source is unreachable", async () => {

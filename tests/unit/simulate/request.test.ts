@@ -50,6 +50,11 @@ describe("parseSimulateRequest()", () => {
     expect(parseSimulateRequest({ scenario: { base: snap, steps: [] } })).toMatchObject({ ok: false, issues: [{ path: "scenario.base.brokers.0.id" }] });
   });
 
+  it("parseSimulateRequest() reads a snapshot link's id as a base and refuses anything else there", () => {
+    expect(parseSimulateRequest({ base: { shared: "Ab3_-xYz0123456789abcQ" } })).toMatchObject({ ok: true, value: { base: { kind: "shared", id: "Ab3_-xYz0123456789abcQ" } } });
+    expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({ ok: false, issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] });
+  });
+
   it("parseSimulateRequest() names an unknown field and lists the fields it takes", () => {
     expect(parseSimulateRequest({ base: "demo", step: [] })).toEqual({ ok: false, issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] });
   });
@@ -61,7 +66,7 @@ describe("parseSimulateRequest()", () => {
 
 describe("parseBaseRef() / baseRefJson()", () => {
   it("baseRefJson() is the inverse of parseBaseRef()", () => {
-    for (const raw of ["demo", "current", { preset: "padding-workaround" }, { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } }]) {
+    for (const raw of ["demo", "current", { preset: "padding-workaround" }, { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } }, { shared: "Ab3_-xYz0123456789abcQ" }]) {
       const parsed = parseBaseRef(raw, "base");
       expect(parsed.ok && baseRefJson(parsed.value)).toEqual(raw);
     }

@@ -72,6 +72,14 @@ describe("runSimulateRequest()", () => {
     expect(r).toMatchObject({ ok: false, status: 413, message: expect.stringMatching(/210 replicas × 11 states/) });
   });
 
+  it("runSimulateRequest() opens a snapshot link's base through its loader, and says when there is none", async () => {
+    const shared = vi.fn(async (id: string) => (id === "known" ? { ok: true as const, snapshot: demoSnapshot() } : { ok: false as const, status: 404, code: "not_found", message: `no snapshot link ${id}` }));
+    const ok = await runSimulateRequest(request({ base: { shared: "known" }, steps: [] }), { ...loaders(), shared }, DEFAULT_LIMITS);
+    expect(ok.ok && ok.result.base.replicas).toBe(210);
+    expect(await runSimulateRequest(request({ base: { shared: "gone" } }), { ...loaders(), shared }, DEFAULT_LIMITS)).toMatchObject({ ok: false, status: 404, code: "not_found" });
+    expect(await runSimulateRequest(request({ base: { shared: "known" } }), loaders(), DEFAULT_LIMITS)).toMatchObject({ ok: false, status: 400, code: "shared_unavailable" });
+  });
+
   it("runSimulateRequest() uses the synthetic loader it is given", async () => {
     const l = loaders();
     const r = await runSimulateRequest(request({ base: { synthetic: { brokers: 6, dirsPerBroker: 2, replicas: 600 } }, compare: false }), l, DEFAULT_LIMITS);
