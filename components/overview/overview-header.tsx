@@ -69,6 +69,12 @@ export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRef
             {refreshing ? "Refreshing…" : "Refresh"}
           </button>
         ) : null}
+        <Link href="/simulate" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          Simulate
+        </Link>
+        <Link href="/plan" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          Plan a rebalance
+        </Link>
         <Link href="/import" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
           {mode === "import" ? "Import another" : "Import output"}
         </Link>
