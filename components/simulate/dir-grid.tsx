@@ -46,7 +46,9 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
   const rows = grid.rows.slice(0, maxRows);
   const hidden = grid.rows.length - rows.length;
   const wide = grid.columns.length <= 3;
-  const labels = wide ? grid.columns.map((c) => c.label) : shortLabels(grid.columns.map((c) => c.label));
+  // Full paths while they fit (10 characters: "/data/d1"), else the part that differs.
+  const full = grid.columns.map((c) => c.label);
+  const labels = wide && full.every((l) => l.length <= 10) ? full : shortLabels(full);
   const unit = !wide && grid.metric === "bytes" ? gridUnit(grid.scale.domain[1]) : null;
   return (
     <div className="min-w-0">

@@ -1,6 +1,8 @@
 // The what-if simulator in Chromium: a preset runs with one click and tells the story on one screen;
 // a step is added and run; the log-dir rule is switched and compared; a reload from the run's URL
 // reproduces it exactly; a bad field is answered beside it; a run is shared as a snapshot link.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
@@ -149,6 +151,31 @@ describe("simulate", () => {
     expect(await page.locator("[data-step-summary]").allTextContents()).toEqual(["Step 1: Create topic topic-1: 12 partitions × RF 3, 10.0 GiB each"]);
     expect(await verdict(page)).toBe(verdictBefore);
     await screenshot(page, "simulate-shared-link", false);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("simulates on the snapshot imported in this tab, with bytes on one scale when capacity is unknown", async () => {
+    const { page } = tab;
+    const samples = path.resolve(__dirname, "..", "..", "public", "samples");
+    await page.goto(`${app.url}/import`);
+    await page.locator("#logDirs").fill(fs.readFileSync(path.join(samples, "kafka-log-dirs.txt"), "utf8"));
+    await page.locator("#topics").fill(fs.readFileSync(path.join(samples, "kafka-topics.txt"), "utf8"));
+    await page.locator("[data-import-submit]").click();
+    await page.waitForURL(/\/import\/overview$/);
+    await page.goto(`${app.url}/simulate`);
+    await settled(page);
+    await page.getByLabel("Base cluster").selectOption("imported");
+    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
+    await page.locator("[data-new-step-kind]").selectOption("createTopic");
+    await page.locator("[data-add-step]").click();
+    await page.locator("[data-run]").click();
+    await settled(page);
+    expect(await page.locator("[data-run-summary]").textContent()).toMatch(/3 brokers/);
+    // kafka-log-dirs prints no capacity: before and after are compact grids on one bytes scale.
+    expect(await page.locator('[data-side="before"] [data-dir-grid]').count()).toBe(1);
+    expect(await page.locator('[data-side="after"] [data-dir-grid]').count()).toBe(1);
+    expect(await page.locator("[data-link-bar]").getAttribute("data-link-bar")).toBe("imported");
+    await screenshot(page, "simulate-imported");
     expect(tab.errors).toEqual([]);
   });
 
