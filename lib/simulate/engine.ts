@@ -33,7 +33,7 @@ export interface ScenarioResult {
 }
 
 /** Offset that separates the size stream's seed from the placement stream's. */
-const SIZE_STREAM_SALT = 0x9e3779b9;
+export const SIZE_STREAM_SALT = 0x9e3779b9;
 
 export function runScenario(scenario: Scenario): ScenarioResult {
   const baseLabel = scenario.base.source.label;

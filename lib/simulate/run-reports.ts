@@ -21,7 +21,7 @@
 import { JavaRandom, PlacementError } from "../placement";
 import { balanceReport, type BalanceReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
-import { runScenario } from "./engine";
+import { runScenario, SIZE_STREAM_SALT } from "./engine";
 import { SimulationError } from "./errors";
 import type { Scenario, Step } from "./schema";
 import { SimulationState } from "./state";
@@ -53,8 +53,6 @@ export interface ReportRunOptions {
   finalSnapshot: boolean;
 }
 
-/** Must equal engine.ts's SIZE_STREAM_SALT: the size stream's seed offset (the equivalence tests fail if not). */
-const SIZE_STREAM_SALT = 0x9e3779b9;
 
 /** The state as a snapshot without copying topics: log dirs written exactly as SimulationState.capture() does. */
 function view(state: SimulationState): ClusterSnapshot {
