@@ -16,18 +16,10 @@
 import type { PlanOptions } from "./options";
 import { replicaOn, type PBroker, type PDir, type PlanState, type PReplica } from "./plan-state";
 
-export interface InterMove {
-  replica: PReplica;
-  fromBroker: number;
-  fromDir: PDir;
-  to: PDir;
-}
-
 export interface InterContext {
   state: PlanState;
   options: PlanOptions;
   budget: { bytes: number; moves: number };
-  record: (move: InterMove) => void;
 }
 
 export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
@@ -105,12 +97,10 @@ export function balanceBrokers(ctx: InterContext): InterStop {
           }
           continue;
         }
-        const fromDir = over.byPath.get(replica.dir!)!;
         const to = destinationDir(state, under, replica.size, options)!;
         state.moveToBroker(replica, to);
         ctx.budget.bytes -= replica.size;
         ctx.budget.moves -= 1;
-        ctx.record({ replica, fromBroker: over.id, fromDir, to });
         moved = true;
         break outer;
       }

@@ -15,18 +15,11 @@
 import type { PlanOptions } from "./options";
 import type { PBroker, PDir, PlanState, PReplica } from "./plan-state";
 
-export interface IntraMove {
-  replica: PReplica;
-  from: PDir;
-  to: PDir;
-}
-
 export interface IntraContext {
   state: PlanState;
   options: PlanOptions;
   /** Bytes still allowed to move (Infinity = no cap); decremented by the caller's budget. */
   budget: { bytes: number; moves: number };
-  record: (move: IntraMove) => void;
 }
 
 
@@ -65,12 +58,6 @@ export function intraLowerBound(state: PlanState, broker: PBroker, options: Plan
   return targets(broker, dirs, options).reduce((a, t) => a + Math.max(0, excess(t)), 0);
 }
 
-export function isBrokerBalanced(state: PlanState, broker: PBroker, options: PlanOptions): boolean {
-  const dirs = state.openDirs(broker);
-  if (dirs.length < 2) return true;
-  return targets(broker, dirs, options).every((t) => Math.abs(excess(t)) <= t.tolerance);
-}
-
 /** Normalised deviation used to pick the most-over and most-under dirs. */
 const deviation = (t: DirTarget) => excess(t) / t.weight;
 
@@ -89,11 +76,9 @@ function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
     over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
   const replica = find(accept);
   if (!replica) return find((r) => ctx.state.fits(under.dir, r.size, ctx.options.headroom)) ? "budget" : "none";
-  const move = { replica, from: over.dir, to: under.dir };
   ctx.state.moveWithinBroker(replica, under.dir);
   ctx.budget.bytes -= replica.size;
   ctx.budget.moves -= 1;
-  ctx.record(move);
   return "moved";
 }
 
@@ -121,8 +106,6 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   ctx.state.moveWithinBroker(best.b, over.dir);
   ctx.budget.bytes -= best.a.size + best.b.size;
   ctx.budget.moves -= 2;
-  ctx.record({ replica: best.a, from: over.dir, to: under.dir });
-  ctx.record({ replica: best.b, from: under.dir, to: over.dir });
   return "moved";
 }
 

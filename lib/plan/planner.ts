@@ -62,13 +62,12 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const state = new PlanState(snapshot, new Set(options.excludeTopics));
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const lowerBound = [...state.brokers.values()].reduce((a, b) => a + intraLowerBound(state, b, options), 0);
-  const noop = () => {};
   const interStops: InterStop[] = [];
   const intraStops: IntraStop[] = [];
-  const runInter = () => interStops.push(balanceBrokers({ state, options, budget, record: noop }));
+  const runInter = () => interStops.push(balanceBrokers({ state, options, budget, }));
   const runIntra = () => {
     for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
-      intraStops.push(balanceBrokerDirs({ state, options, budget, record: noop }, broker));
+      intraStops.push(balanceBrokerDirs({ state, options, budget, }, broker));
     }
   };
   const phases = options.mode === "intra" ? [runIntra] : options.mode === "inter" ? [runInter] : options.order === "inter-first" ? [runInter, runIntra] : [runIntra, runInter];
