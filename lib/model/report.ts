@@ -12,7 +12,7 @@
  * - Dir skew is measured within each broker (dirs of one broker compete for its partitions); the
  *   report's dir figure is the worst broker's. Offline dirs hold nothing usable and are left out.
  */
-import type { ClusterSnapshot, LogDirState, BrokerState } from "./snapshot";
+import type { Broker, BrokerState, ClusterSnapshot, LogDirState, Topic } from "./snapshot";
 import { skewOf, type Skew } from "./skew";
 
 export interface BrokerFigures {
@@ -106,167 +106,265 @@ function worstOf(byBroker: Record<number, Skew<DirKey>>): Skew<DirKey> {
 }
 
 export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
-  const brokerIds = snapshot.brokers.map((b) => b.id).sort((a, b) => a - b);
+  const sums = new ReportSums();
+  const brokerIds = sortedBrokerIds(snapshot.brokers);
   const brokerIndex = new Map<number, number>(brokerIds.map((id, i) => [id, i]));
-  const brokers: BrokerFigures[] = brokerIds.map((id) => {
-    const b = snapshot.brokers.find((x) => x.id === id)!;
-    return { id, rack: b.rack, state: b.state, replicas: 0, leaders: 0, bytes: 0, futureBytes: 0, logDirs: b.logDirs.length };
-  });
-  const dirs: DirFigures[] = [];
-  const dirIndexByBroker = new Map<number, Map<string, number>>();
-  const dirIndexOf = (broker: number, path: string | null) => (path === null ? undefined : dirIndexByBroker.get(broker)?.get(path));
-  for (const id of brokerIds) {
-    const b = snapshot.brokers.find((x) => x.id === id)!;
-    const own = new Map<string, number>();
-    dirIndexByBroker.set(id, own);
-    for (const d of b.logDirs) {
-      own.set(d.path, dirs.length);
-      dirs.push({
-        broker: id,
-        path: d.path,
-        state: d.state,
-        partitions: 0,
-        futureReplicas: 0,
-        logCount: 0,
-        bytes: 0,
-        futureBytes: 0,
-        totalBytes: d.totalBytes,
-        usableBytes: d.usableBytes,
-        usedBytes: 0,
-        utilization: null,
-        deviationFromBrokerMean: 0,
-      });
-    }
-  }
-
-  let partitions = 0;
-  let replicas = 0;
-  let totalBytes = 0;
-  let replicasWithoutDir = 0;
-  let replicasOnUnknownBrokers = 0;
+  const tally = { brokerIndex, perBroker: new Int32Array(brokerIds.length) };
   const topics: TopicFigures[] = [];
   for (const topic of snapshot.topics) {
-    const perBroker = new Array<number>(brokerIds.length).fill(0);
-    let topicReplicas = 0;
-    let topicBytes = 0;
+    tally.perBroker.fill(0);
+    const { replicas, bytes } = sums.add(topic, tally);
+    let max = 0;
+    let sum = 0;
+    for (const v of tally.perBroker) {
+      sum += v;
+      if (v > max) max = v;
+    }
+    const mean = brokerIds.length > 0 ? sum / brokerIds.length : 0;
+    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), skew: mean > 0 ? max / mean : 1 });
+  }
+  return { ...sums.report(snapshot.brokers, snapshot.topics.length), topics };
+}
+
+/** Ids of the listed brokers, ascending; on a duplicate id (a parsed snapshot has none) the first broker counts. */
+function sortedBrokerIds(brokers: readonly Broker[]): number[] {
+  return [...new Set(brokers.map((b) => b.id))].sort((a, b) => a - b);
+}
+
+interface DirSums {
+  partitions: number;
+  futures: number;
+  bytes: number;
+  futureBytes: number;
+}
+
+interface BrokerSums {
+  replicas: number;
+  leaders: number;
+  bytes: number;
+  futureBytes: number;
+  /** By path, including paths the broker does not list (counted as replicas without a dir). */
+  dirs: Map<string, DirSums>;
+}
+
+const NO_DIR: DirSums = { partitions: 0, futures: 0, bytes: 0, futureBytes: 0 };
+const NO_BROKER: BrokerSums = { replicas: 0, leaders: 0, bytes: 0, futureBytes: 0, dirs: new Map() };
+
+/** The sums of a report without its topic rows: everything a report says about brokers and dirs. */
+export type BrokerDirReport = Omit<BalanceReport, "topics">;
+
+/**
+ * Running per-broker and per-dir sums over a set of topics, keyed by broker id and dir path, so a
+ * balance report can be taken again after a few topics change without walking every replica: the
+ * simulator adds a created topic, or removes a topic's old version and adds its new one, then asks
+ * for `report()` (brokers × dirs work, not replicas).
+ *
+ * Invariants:
+ * - `report()` gives exactly what balanceReport() gives for a snapshot with these brokers and these
+ *   topics (without the topic rows). Sums are kept for every broker id and path a replica names, listed
+ *   or not, so a broker or dir added later picks up what was already there, as a fresh report would.
+ * - Adding is summing in the same order balanceReport() sums. Removing is subtracting, which gives back
+ *   the same figures only while every value summed is a whole number below 2^53: `exact` says so, and
+ *   `remove()` refuses when it is not (the caller takes a fresh report instead).
+ */
+export class ReportSums {
+  private readonly brokers = new Map<number, BrokerSums>();
+  partitions = 0;
+  replicas = 0;
+  bytes = 0;
+  /** True while removing a topic gives back exactly the figures of never having added it. */
+  exact = true;
+
+  /** An independent copy (brokers × dirs work). */
+  clone(): ReportSums {
+    const out = new ReportSums();
+    out.partitions = this.partitions;
+    out.replicas = this.replicas;
+    out.bytes = this.bytes;
+    out.exact = this.exact;
+    for (const [id, b] of this.brokers) {
+      const dirs = new Map<string, DirSums>();
+      for (const [path, d] of b.dirs) dirs.set(path, { ...d });
+      out.brokers.set(id, { ...b, dirs });
+    }
+    return out;
+  }
+
+  /**
+   * Adds a topic's partitions. `tally`, when given, also counts the topic's replicas per listed broker
+   * (by `brokerIndex`), for its topic row.
+   */
+  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array }): { replicas: number; bytes: number } {
+    return this.walk(topic, 1, tally);
+  }
+
+  /** Takes back a topic added before, in the same version; throws when the sums are not `exact`. */
+  remove(topic: Topic): void {
+    if (!this.exact) throw new Error("ReportSums.remove: the sums hold values that are not whole numbers below 2^53; take a fresh report");
+    this.walk(topic, -1);
+  }
+
+  private broker(id: number): BrokerSums {
+    let b = this.brokers.get(id);
+    if (!b) {
+      b = { replicas: 0, leaders: 0, bytes: 0, futureBytes: 0, dirs: new Map() };
+      this.brokers.set(id, b);
+    }
+    return b;
+  }
+
+  private dir(broker: BrokerSums, path: string): DirSums {
+    let d = broker.dirs.get(path);
+    if (!d) {
+      d = { partitions: 0, futures: 0, bytes: 0, futureBytes: 0 };
+      broker.dirs.set(path, d);
+    }
+    return d;
+  }
+
+  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array }): { replicas: number; bytes: number } {
+    let replicas = 0;
+    let bytes = 0;
+    let exact = true;
     for (const partition of topic.partitions) {
-      partitions += 1;
-      if (partition.leader !== null) {
-        const li = brokerIndex.get(partition.leader);
-        if (li !== undefined) brokers[li]!.leaders += 1;
-      }
+      this.partitions += sign;
+      if (partition.leader !== null) this.broker(partition.leader).leaders += sign;
       for (const replica of partition.replicas) {
         replicas += 1;
-        topicReplicas += 1;
         const size = replica.sizeBytes ?? 0;
-        totalBytes += size;
-        topicBytes += size;
-        const bi = brokerIndex.get(replica.broker);
-        if (bi === undefined) {
-          replicasOnUnknownBrokers += 1;
-          continue;
+        if (!Number.isSafeInteger(size)) exact = false;
+        bytes += size;
+        this.bytes += sign * size;
+        const broker = this.broker(replica.broker);
+        broker.replicas += sign;
+        broker.bytes += sign * size;
+        if (tally) {
+          const bi = tally.brokerIndex.get(replica.broker);
+          if (bi !== undefined) tally.perBroker[bi]! += 1;
         }
-        perBroker[bi]! += 1;
-        const broker = brokers[bi]!;
-        broker.replicas += 1;
-        broker.bytes += size;
-        const di = dirIndexOf(replica.broker, replica.logDir);
-        if (di === undefined) {
-          replicasWithoutDir += 1;
-        } else {
-          const dir = dirs[di]!;
-          dir.partitions += 1;
-          dir.logCount += 1;
-          dir.bytes += size;
+        if (replica.logDir !== null) {
+          const dir = this.dir(broker, replica.logDir);
+          dir.partitions += sign;
+          dir.bytes += sign * size;
         }
-        if (replica.future) {
-          const fsize = replica.future.sizeBytes ?? 0;
-          broker.futureBytes += fsize;
-          const fi = dirIndexOf(replica.broker, replica.future.logDir);
-          if (fi !== undefined) {
-            const fdir = dirs[fi]!;
-            fdir.futureReplicas += 1;
-            fdir.logCount += 1;
-            fdir.futureBytes += fsize;
+        const future = replica.future;
+        if (future) {
+          const fsize = future.sizeBytes ?? 0;
+          if (!Number.isSafeInteger(fsize)) exact = false;
+          broker.futureBytes += sign * fsize;
+          if (future.logDir !== null) {
+            const dir = this.dir(broker, future.logDir);
+            dir.futures += sign;
+            dir.futureBytes += sign * fsize;
           }
         }
       }
     }
-    let max = 0;
-    let sum = 0;
-    for (const v of perBroker) {
-      sum += v;
-      if (v > max) max = v;
+    this.replicas += sign * replicas;
+    if (!exact || !(Math.abs(this.bytes) < 2 ** 53)) this.exact = false;
+    return { replicas, bytes };
+  }
+
+  /** The report for these sums on a cluster with these brokers (and `topicCount` topics), without topic rows. */
+  report(brokerList: readonly Broker[], topicCount: number): BrokerDirReport {
+    const byId = new Map<number, Broker>();
+    for (const b of brokerList) if (!byId.has(b.id)) byId.set(b.id, b);
+    const brokerIds = sortedBrokerIds(brokerList);
+    let listedReplicas = 0;
+    let replicasWithoutDir = 0;
+    const brokers: BrokerFigures[] = [];
+    const dirs: DirFigures[] = [];
+    /** Broker i's dirs are dirs[dirStart[i]] up to dirs[dirStart[i + 1]]. */
+    const dirStart: number[] = [];
+    for (const id of brokerIds) {
+      const b = byId.get(id)!;
+      const sums = this.brokers.get(id) ?? NO_BROKER;
+      listedReplicas += sums.replicas;
+      brokers.push({ id, rack: b.rack, state: b.state, replicas: sums.replicas, leaders: sums.leaders, bytes: sums.bytes, futureBytes: sums.futureBytes, logDirs: b.logDirs.length });
+      dirStart.push(dirs.length);
+      // A path listed twice counts its replicas once, in the last entry (as a path → dir lookup would).
+      const last = new Map<string, number>();
+      b.logDirs.forEach((d, i) => last.set(d.path, i));
+      let inListedDirs = 0;
+      b.logDirs.forEach((d, i) => {
+        const own = last.get(d.path) === i ? sums.dirs.get(d.path) ?? NO_DIR : NO_DIR;
+        inListedDirs += own.partitions;
+        dirs.push({
+          broker: id,
+          path: d.path,
+          state: d.state,
+          partitions: own.partitions,
+          futureReplicas: own.futures,
+          logCount: own.partitions + own.futures,
+          bytes: own.bytes,
+          futureBytes: own.futureBytes,
+          totalBytes: d.totalBytes,
+          usableBytes: d.usableBytes,
+          usedBytes: 0,
+          utilization: null,
+          deviationFromBrokerMean: 0,
+        });
+      });
+      replicasWithoutDir += sums.replicas - inListedDirs;
     }
-    const mean = perBroker.length > 0 ? sum / perBroker.length : 0;
-    topics.push({
-      name: topic.name,
-      internal: topic.internal,
-      partitions: topic.partitions.length,
-      replicas: topicReplicas,
-      bytes: topicBytes,
-      perBroker,
-      skew: mean > 0 ? max / mean : 1,
-    });
-  }
-
-  for (const dir of dirs) {
-    if (dir.totalBytes !== null && dir.usableBytes !== null) {
-      dir.usedBytes = Math.max(0, dir.totalBytes - dir.usableBytes);
-    } else {
-      dir.usedBytes = dir.bytes + dir.futureBytes;
+    dirStart.push(dirs.length);
+    for (const dir of dirs) {
+      if (dir.totalBytes !== null && dir.usableBytes !== null) {
+        dir.usedBytes = Math.max(0, dir.totalBytes - dir.usableBytes);
+      } else {
+        dir.usedBytes = dir.bytes + dir.futureBytes;
+      }
+      dir.utilization = dir.totalBytes !== null && dir.totalBytes > 0 ? dir.usedBytes / dir.totalBytes : null;
     }
-    dir.utilization = dir.totalBytes !== null && dir.totalBytes > 0 ? dir.usedBytes / dir.totalBytes : null;
-  }
 
-  const dirBytesByBroker: Record<number, Skew<DirKey>> = {};
-  const dirPartitionsByBroker: Record<number, Skew<DirKey>> = {};
-  const dirUtilizationByBroker: Record<number, Skew<DirKey>> = {};
-  for (const id of brokerIds) {
-    const own = dirs.filter((d) => d.broker === id && d.state !== "offline");
-    const key = (d: DirFigures): DirKey => ({ broker: d.broker, path: d.path });
-    dirBytesByBroker[id] = skewOf(own.map((d) => [key(d), d.bytes] as const));
-    dirPartitionsByBroker[id] = skewOf(own.map((d) => [key(d), d.partitions] as const));
-    dirUtilizationByBroker[id] = skewOf(
-      own.filter((d) => d.utilization !== null).map((d) => [key(d), d.utilization!] as const),
-    );
-    const mean = dirBytesByBroker[id]!.mean;
-    for (const d of own) d.deviationFromBrokerMean = mean > 0 ? (d.bytes - mean) / mean : 0;
-  }
-
-  let fullestDir: BalanceReport["skew"]["fullestDir"] = null;
-  for (const d of dirs) {
-    if (d.utilization !== null && d.state !== "offline" && (fullestDir === null || d.utilization > fullestDir.utilization)) {
-      fullestDir = { broker: d.broker, path: d.path, utilization: d.utilization };
+    const dirBytesByBroker: Record<number, Skew<DirKey>> = {};
+    const dirPartitionsByBroker: Record<number, Skew<DirKey>> = {};
+    const dirUtilizationByBroker: Record<number, Skew<DirKey>> = {};
+    for (const [i, id] of brokerIds.entries()) {
+      const own = dirs.slice(dirStart[i], dirStart[i + 1]).filter((d) => d.state !== "offline");
+      const key = (d: DirFigures): DirKey => ({ broker: d.broker, path: d.path });
+      dirBytesByBroker[id] = skewOf(own.map((d) => [key(d), d.bytes] as const));
+      dirPartitionsByBroker[id] = skewOf(own.map((d) => [key(d), d.partitions] as const));
+      dirUtilizationByBroker[id] = skewOf(
+        own.filter((d) => d.utilization !== null).map((d) => [key(d), d.utilization!] as const),
+      );
+      const mean = dirBytesByBroker[id]!.mean;
+      for (const d of own) d.deviationFromBrokerMean = mean > 0 ? (d.bytes - mean) / mean : 0;
     }
-  }
 
-  return {
-    brokerIds,
-    brokers,
-    dirs,
-    topics,
-    totals: {
-      brokers: brokers.length,
-      topics: snapshot.topics.length,
-      partitions,
-      replicas,
-      bytes: totalBytes,
-      replicasWithoutDir,
-      replicasOnUnknownBrokers,
-      offlineDirs: dirs.filter((d) => d.state === "offline").length,
-      unreachableBrokers: brokers.filter((b) => b.state === "unreachable").length,
-    },
-    skew: {
-      brokerReplicas: skewOf(brokers.map((b) => [b.id, b.replicas] as const)),
-      brokerLeaders: skewOf(brokers.map((b) => [b.id, b.leaders] as const)),
-      brokerBytes: skewOf(brokers.map((b) => [b.id, b.bytes] as const)),
-      dirBytes: worstOf(dirBytesByBroker),
-      dirPartitions: worstOf(dirPartitionsByBroker),
-      dirUtilization: worstOf(dirUtilizationByBroker),
-      dirBytesByBroker,
-      dirPartitionsByBroker,
-      fullestDir,
-    },
-  };
+    let fullestDir: BalanceReport["skew"]["fullestDir"] = null;
+    for (const d of dirs) {
+      if (d.utilization !== null && d.state !== "offline" && (fullestDir === null || d.utilization > fullestDir.utilization)) {
+        fullestDir = { broker: d.broker, path: d.path, utilization: d.utilization };
+      }
+    }
+
+    return {
+      brokerIds,
+      brokers,
+      dirs,
+      totals: {
+        brokers: brokers.length,
+        topics: topicCount,
+        partitions: this.partitions,
+        replicas: this.replicas,
+        bytes: this.bytes,
+        replicasWithoutDir,
+        replicasOnUnknownBrokers: this.replicas - listedReplicas,
+        offlineDirs: dirs.filter((d) => d.state === "offline").length,
+        unreachableBrokers: brokers.filter((b) => b.state === "unreachable").length,
+      },
+      skew: {
+        brokerReplicas: skewOf(brokers.map((b) => [b.id, b.replicas] as const)),
+        brokerLeaders: skewOf(brokers.map((b) => [b.id, b.leaders] as const)),
+        brokerBytes: skewOf(brokers.map((b) => [b.id, b.bytes] as const)),
+        dirBytes: worstOf(dirBytesByBroker),
+        dirPartitions: worstOf(dirPartitionsByBroker),
+        dirUtilization: worstOf(dirUtilizationByBroker),
+        dirBytesByBroker,
+        dirPartitionsByBroker,
+        fullestDir,
+      },
+    };
+  }
 }

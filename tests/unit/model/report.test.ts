@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { balanceReport } from "@/lib/model/report";
-import { ClusterSnapshotSchema, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+import { balanceReport, ReportSums } from "@/lib/model/report";
+import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput } from "@/lib/model/snapshot";
 
 const snap = (input: Partial<ClusterSnapshotInput>) =>
   ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "import", label: "t" }, brokers: [], topics: [], ...input });
@@ -59,5 +59,61 @@ describe("balanceReport()", () => {
     expect(report.brokerIds).toEqual([1, 2]);
     expect(report.topics.find((t) => t.name === "t")).toMatchObject({ perBroker: [1, 2], replicas: 4, bytes: 800 });
     expect(report.topics.find((t) => t.name === "__consumer_offsets")!.internal).toBe(true);
+  });
+});
+
+describe("ReportSums", () => {
+  const withoutTopicRows = ({ topics: _topics, ...rest }: ReturnType<typeof balanceReport>) => rest;
+  const sumsOf = (s: ClusterSnapshot) => {
+    const sums = new ReportSums();
+    for (const t of s.topics) sums.add(t);
+    return sums;
+  };
+
+  it("ReportSums.report() equals balanceReport() without its topic rows", () => {
+    expect(sumsOf(twoBrokers).report(twoBrokers.brokers, twoBrokers.topics.length)).toEqual(withoutTopicRows(balanceReport(twoBrokers)));
+  });
+
+  it("ReportSums.remove() then add() of a changed topic gives the figures of a fresh report", () => {
+    const sums = sumsOf(twoBrokers);
+    const before = twoBrokers.topics[0]!;
+    const after = structuredClone(before);
+    after.partitions[0]!.replicas[1]!.logDir = "/d1"; // a move between dirs
+    after.partitions[0]!.replicas[1]!.future = null;
+    after.partitions[1]!.leader = 3; // leadership to a broker the snapshot does not list
+    after.partitions[1]!.replicas[0]!.sizeBytes = 900;
+    sums.remove(before);
+    sums.add(after);
+    const changed = { ...twoBrokers, topics: [after, twoBrokers.topics[1]!] };
+    expect(sums.exact).toBe(true);
+    expect(sums.report(changed.brokers, 2)).toEqual(withoutTopicRows(balanceReport(changed)));
+  });
+
+  it("ReportSums.report() counts replicas on a broker or dir listed after they were added, as a fresh report does", () => {
+    const sums = sumsOf(twoBrokers);
+    const more = structuredClone(twoBrokers);
+    more.brokers.push({ id: 3, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/d1", totalBytes: null, usableBytes: null, state: "online", error: null }] });
+    more.brokers[1]!.logDirs.push({ path: "/d3", totalBytes: null, usableBytes: null, state: "online", error: null });
+    const fresh = balanceReport(more);
+    expect(fresh.totals.replicasOnUnknownBrokers).toBe(0);
+    expect(sums.report(more.brokers, 2)).toEqual(withoutTopicRows(fresh));
+  });
+
+  it("ReportSums.remove() refuses once a size that is not a whole number was summed", () => {
+    const sums = sumsOf(twoBrokers);
+    const odd = structuredClone(twoBrokers.topics[0]!);
+    odd.name = "odd";
+    odd.partitions[0]!.replicas[0]!.sizeBytes = 0.1;
+    sums.add(odd);
+    expect(sums.exact).toBe(false);
+    expect(() => sums.remove(odd)).toThrow(/not whole numbers/);
+  });
+
+  it("ReportSums.clone() is independent of the original", () => {
+    const sums = sumsOf(twoBrokers);
+    const copy = sums.clone();
+    copy.remove(twoBrokers.topics[0]!);
+    expect(sums.report(twoBrokers.brokers, 2)).toEqual(withoutTopicRows(balanceReport(twoBrokers)));
+    expect(copy.report(twoBrokers.brokers, 2).totals.replicas).toBe(1);
   });
 });
