@@ -2,7 +2,7 @@
  * A deep copy of a snapshot, written out field by field: several times faster than structuredClone
  * on snapshots of 100,000 replicas, which the simulator and planner copy on every step.
  */
-import type { ClusterSnapshot, Partition, Replica } from "./snapshot";
+import type { ClusterSnapshot, Partition, Replica, Topic } from "./snapshot";
 
 function cloneReplica(r: Replica): Replica {
   return { broker: r.broker, logDir: r.logDir, sizeBytes: r.sizeBytes, offsetLag: r.offsetLag, future: r.future ? { ...r.future } : null };
@@ -20,13 +20,17 @@ function clonePartition(p: Partition): Partition {
   };
 }
 
+export function cloneTopic(t: Topic): Topic {
+  return { name: t.name, internal: t.internal, topicId: t.topicId, partitions: t.partitions.map(clonePartition) };
+}
+
 export function cloneSnapshot(s: ClusterSnapshot): ClusterSnapshot {
   return {
     schema: s.schema,
     capturedAt: s.capturedAt,
     source: { ...s.source },
     brokers: s.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d })) })),
-    topics: s.topics.map((t) => ({ name: t.name, internal: t.internal, topicId: t.topicId, partitions: t.partitions.map(clonePartition) })),
+    topics: s.topics.map(cloneTopic),
     throttles: {
       defaults: { ...s.throttles.defaults },
       brokers: s.throttles.brokers.map((b) => ({ ...b })),

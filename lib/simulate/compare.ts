@@ -11,7 +11,7 @@
  */
 import { compareVerdict, POLICY_NAMES, verdictMetric, type VerdictMetric } from "./compare-verdict";
 import type { LogDirPlacement, Scenario } from "./schema";
-import { runReports, type ReportRun } from "./run-reports";
+import { prepareBase, runReports, type PreparedBase, type ReportRun } from "./run-reports";
 import { slimReport, type SlimReport } from "./slim-report";
 
 export const POLICY_ORDER: readonly LogDirPlacement[] = ["kafka-count", "least-bytes", "least-utilization"];
@@ -44,10 +44,16 @@ function rangeOf(report: SlimReport, metric: VerdictMetric): PolicyOutcome["rang
   return values.length === 0 ? null : { metric, min: Math.min(...values), max: Math.max(...values) };
 }
 
-/** Runs `scenario` under every log-dir policy; `known` is the scenario's own run, if already made. */
-export function compareLogDirPolicies(scenario: Scenario, known?: ReportRun): PolicyComparison {
+/**
+ * Runs `scenario` under every log-dir policy; `known` is the scenario's own run, if already made, and
+ * `prepared` its base counted once (prepareBase(scenario.base)), shared by every run.
+ */
+export function compareLogDirPolicies(scenario: Scenario, known?: ReportRun, prepared: PreparedBase = prepareBase(scenario.base)): PolicyComparison {
   const runs = POLICY_ORDER.map((policy) => {
-    const result = known && scenario.policy.logDirPlacement === policy ? known : runReports({ ...scenario, policy: { ...scenario.policy, logDirPlacement: policy } }, { stepReports: false, finalSnapshot: false });
+    const result =
+      known && scenario.policy.logDirPlacement === policy
+        ? known
+        : runReports({ ...scenario, policy: { ...scenario.policy, logDirPlacement: policy } }, { stepReports: false, finalSnapshot: false }, prepared);
     const failedSteps = result.steps.filter((s) => !s.ok).map((s) => ({ index: s.index, message: s.error?.message ?? "failed" }));
     return { policy, report: slimReport(result.final.report), failedSteps };
   });

@@ -1,15 +1,20 @@
 /**
  * runScenario's reports without its per-step snapshots: what the simulator's answer needs (a report
- * after every step, one final snapshot at most), at a quarter of the work on large clusters.
+ * after every step, one final snapshot at most), without re-counting the cluster after every step.
  *
  * runScenario copies the cluster twice per step (a fresh working state from the last snapshot, then a
- * snapshot of the result) so that a failed step can never leave half its changes behind. That costs
- * four passes over every replica per step; at 100,000 replicas, compared under three policies, it is
- * most of a request's time. Here one working state runs all steps, and each report is taken from a
- * view of it that shares the replicas instead of copying them.
+ * snapshot of the result) and counts every replica again for each report, so that a failed step can
+ * never leave half its changes behind. At 100,000 replicas, compared under three policies, that was
+ * most of a request's time. Here one working state runs all steps; it shares the base's topics
+ * copy-on-write, and each report is brought up to date from the topics the step created or changed
+ * (ReportSums), so a step that touches one topic costs that topic, not the cluster. The base is
+ * counted once (`prepareBase`) and shared by every policy a comparison runs.
  *
  * Invariants (this is the same result as runScenario, or runScenario is what runs):
  * - Same seeds, same random streams, same step code (`applyStep` on a `SimulationState`).
+ * - Reports are runScenario's without the topic rows (the simulator sends none); the final topic names
+ *   are given instead. When the sums cannot take a topic back exactly (sizes that are not whole bytes,
+ *   or over 2^53 bytes in all), the report is counted afresh from every topic, as balanceReport does.
  * - A step that fails would make runScenario restart from the last snapshot; here the whole run falls
  *   back to runScenario, so a failure is never handled differently.
  * - runScenario's snapshot → state round trip recomputes each dir's non-Kafka usage from
@@ -19,12 +24,12 @@
  *   compares this function with runScenario on presets and random scenarios.
  */
 import { JavaRandom, PlacementError } from "../placement";
-import { balanceReport, type BalanceReport } from "../model/report";
+import { ReportSums, type BalanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { runScenario, SIZE_STREAM_SALT } from "./engine";
 import { SimulationError } from "./errors";
 import type { Scenario, Step } from "./schema";
-import { SimulationState } from "./state";
+import { countDirs, SimulationState, type CountedDirs } from "./state";
 import { applyStep } from "./steps";
 
 export interface ReportStep {
@@ -34,14 +39,15 @@ export interface ReportStep {
   error: { code: string; message: string } | null;
   note: string | null;
   /** The cluster after this step (before it, for a failed step); null when per-step reports were not asked for. */
-  report: BalanceReport | null;
+  report: BrokerDirReport | null;
 }
 
 export interface ReportRun {
   /** The base as the engine sees it; null when per-step reports were not asked for (a comparison needs only the end). */
-  initial: BalanceReport | null;
+  initial: BrokerDirReport | null;
   steps: ReportStep[];
-  final: { report: BalanceReport; snapshot: ClusterSnapshot | null };
+  /** `topics`: the final cluster's topic names, in snapshot order. */
+  final: { report: BrokerDirReport; snapshot: ClusterSnapshot | null; topics: string[] };
   /** "reports" when the shared-state path ran; "runScenario" when it fell back. For tests and benchmarks. */
   path: "reports" | "runScenario";
 }
@@ -53,6 +59,24 @@ export interface ReportRunOptions {
   finalSnapshot: boolean;
 }
 
+/** A base counted once, for every run on it (a comparison runs the same base under three policies). */
+export interface PreparedBase {
+  base: ClusterSnapshot;
+  dirs: CountedDirs;
+  sums: ReportSums;
+}
+
+export function prepareBase(base: ClusterSnapshot): PreparedBase {
+  const sums = new ReportSums();
+  for (const topic of base.topics) sums.add(topic);
+  return { base, dirs: countDirs(base), sums };
+}
+
+/** A report's figures without its topic rows. */
+export function withoutTopicRows(report: BalanceReport): BrokerDirReport {
+  const { topics: _topics, ...rest } = report;
+  return rest;
+}
 
 /** The state as a snapshot without copying topics: log dirs written exactly as SimulationState.capture() does. */
 function view(state: SimulationState): ClusterSnapshot {
@@ -90,21 +114,40 @@ function roundTrips(state: SimulationState): boolean {
 function fromRunScenario(scenario: Scenario, options: ReportRunOptions): ReportRun {
   const r = runScenario(scenario);
   return {
-    initial: options.stepReports ? r.initial.report : null,
-    steps: r.steps.map((s) => ({ index: s.index, step: s.step, ok: s.ok, error: s.error, note: s.note, report: options.stepReports ? s.report : null })),
-    final: { report: r.final.report, snapshot: options.finalSnapshot ? r.final.snapshot : null },
+    initial: options.stepReports ? withoutTopicRows(r.initial.report) : null,
+    steps: r.steps.map((s) => ({ index: s.index, step: s.step, ok: s.ok, error: s.error, note: s.note, report: options.stepReports ? withoutTopicRows(s.report) : null })),
+    final: { report: withoutTopicRows(r.final.report), snapshot: options.finalSnapshot ? r.final.snapshot : null, topics: r.final.report.topics.map((t) => t.name) },
     path: "runScenario",
   };
 }
 
-export function runReports(scenario: Scenario, options: ReportRunOptions): ReportRun {
-  const state = new SimulationState(scenario.base, scenario.policy);
+/** Brings `sums` up to date with the state's changes since the last call; a fresh count when a change cannot be taken back exactly. */
+function update(sums: ReportSums, state: SimulationState): ReportSums {
+  const changes = state.takeChanges();
+  if (changes.some((c) => c.before !== null) && !sums.exact) {
+    const fresh = new ReportSums();
+    for (const topic of state.snapshot.topics) fresh.add(topic);
+    return fresh;
+  }
+  for (const c of changes) {
+    if (c.before) sums.remove(c.before);
+    sums.add(c.after);
+  }
+  return sums;
+}
+
+/** `prepared`, when given, must be prepareBase(scenario.base). */
+export function runReports(scenario: Scenario, options: ReportRunOptions, prepared: PreparedBase = prepareBase(scenario.base)): ReportRun {
+  if (prepared.base !== scenario.base) throw new Error("runReports: prepared is for another base");
+  const state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
   if (!roundTrips(state)) return fromRunScenario(scenario, options);
-  const initial = options.stepReports || scenario.steps.length === 0 ? balanceReport(view(state)) : null;
+  let sums = prepared.sums.clone();
+  const report = () => sums.report(view(state).brokers, state.snapshot.topics.length);
+  const initial = options.stepReports || scenario.steps.length === 0 ? report() : null;
   const placementRandom = new JavaRandom(scenario.seed);
   const sizeRandom = new JavaRandom(scenario.seed + SIZE_STREAM_SALT);
   const steps: ReportStep[] = [];
-  let last: BalanceReport | null = initial;
+  let last: BrokerDirReport | null = initial;
   for (const [index, step] of scenario.steps.entries()) {
     let note: string | null;
     try {
@@ -115,10 +158,17 @@ export function runReports(scenario: Scenario, options: ReportRunOptions): Repor
     }
     if (!roundTrips(state)) return fromRunScenario(scenario, options);
     const isLast = index === scenario.steps.length - 1;
-    const report = options.stepReports || isLast ? balanceReport(view(state)) : null;
-    if (report) last = report;
-    steps.push({ index, step, ok: true, error: null, note, report: options.stepReports ? report : null });
+    if (options.stepReports || isLast) {
+      sums = update(sums, state);
+      last = report();
+    }
+    steps.push({ index, step, ok: true, error: null, note, report: options.stepReports ? last : null });
   }
   const label = `${scenario.base.source.label} · ${scenario.steps.length === 0 ? "before" : `after step ${scenario.steps.length}`}`;
-  return { initial: options.stepReports ? initial : null, steps, final: { report: last!, snapshot: options.finalSnapshot ? state.capture(label) : null }, path: "reports" };
+  return {
+    initial: options.stepReports ? initial : null,
+    steps,
+    final: { report: last!, snapshot: options.finalSnapshot ? state.capture(label) : null, topics: state.snapshot.topics.map((t) => t.name) },
+    path: "reports",
+  };
 }

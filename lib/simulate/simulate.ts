@@ -15,7 +15,7 @@ import { describeStep } from "./describe-step";
 import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
 import { demoSnapshot, getPreset } from "./presets";
 import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
-import { runReports } from "./run-reports";
+import { prepareBase, runReports } from "./run-reports";
 import type { Policy, Scenario, Step, StepKind } from "./schema";
 import { slimReport, type SlimReport } from "./slim-report";
 import { syntheticCluster } from "./synthetic";
@@ -44,7 +44,8 @@ export interface SimulationResult {
 
 /** Runs a scenario and shapes the answer. */
 export function simulate(scenario: Scenario, options: { compare: boolean; includeSnapshot: boolean }): SimulationResult {
-  const result = runReports(scenario, { stepReports: true, finalSnapshot: options.includeSnapshot });
+  const prepared = prepareBase(scenario.base);
+  const result = runReports(scenario, { stepReports: true, finalSnapshot: options.includeSnapshot }, prepared);
   const initial = result.initial!;
   return {
     base: {
@@ -61,9 +62,9 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
     final: {
       report: slimReport(result.final.report),
       snapshot: result.final.snapshot,
-      topics: result.final.report.topics.map((t) => t.name),
+      topics: result.final.topics,
     },
-    comparison: options.compare ? compareLogDirPolicies(scenario, result) : null,
+    comparison: options.compare ? compareLogDirPolicies(scenario, result, prepared) : null,
   };
 }
 

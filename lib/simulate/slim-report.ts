@@ -5,11 +5,12 @@
  * views read neither (the dirs carry the same figures); the final snapshot carries everything for
  * whoever needs more.
  */
-import type { BalanceReport } from "../model/report";
+import type { BalanceReport, BrokerDirReport } from "../model/report";
 
 export type SlimReport = Omit<BalanceReport, "topics" | "skew"> & { skew: Omit<BalanceReport["skew"], "dirBytesByBroker" | "dirPartitionsByBroker"> };
 
-export function slimReport(report: BalanceReport): SlimReport {
+/** Takes a full report or one without topic rows (ReportSums, runReports); topic rows are left out either way. */
+export function slimReport(report: BrokerDirReport & { topics?: unknown }): SlimReport {
   const { topics: _topics, skew, ...rest } = report;
   const { dirBytesByBroker: _bytes, dirPartitionsByBroker: _partitions, ...figures } = skew;
   return { ...rest, skew: figures };

@@ -102,10 +102,11 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
     case "failLogDir": {
       state.brokerDisks(step.broker).failDir(step.path);
       // Replicas in the failed dir go offline: out of the ISR, leadership moves to the next in-sync replica.
-      for (const topic of state.snapshot.topics) {
-        for (const p of topic.partitions) {
-          const r = p.replicas.find((x) => x.broker === step.broker);
-          if (!r || r.logDir !== step.path) continue;
+      const inFailedDir = (p: Topic["partitions"][number]) => p.replicas.some((r) => r.broker === step.broker && r.logDir === step.path);
+      for (const shared of state.snapshot.topics) {
+        if (!shared.partitions.some(inFailedDir)) continue;
+        for (const p of state.mutableTopic(shared.name).partitions) {
+          if (!inFailedDir(p)) continue;
           if (!p.offline.includes(step.broker)) p.offline.push(step.broker);
           p.isr = p.isr.filter((b) => b !== step.broker);
           if (p.leader === step.broker) p.leader = p.isr[0] ?? null;
@@ -151,14 +152,15 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
         lists = Array.from({ length: additional }, (_, i) => plan.assignment.get(current + i)!);
       }
       const sizes = partitionSizes(step.size, additional, ctx.sizeRandom);
-      lists.forEach((replicas, i) => topic.partitions.push(state.placePartition(current + i, replicas, sizes[i] ?? 0)));
+      const target = state.mutableTopic(step.topic);
+      lists.forEach((replicas, i) => target.partitions.push(state.placePartition(current + i, replicas, sizes[i] ?? 0)));
       return null;
     }
     case "reassign":
       applyReassignment(state, step.partitions);
       return null;
     case "growTopic": {
-      const topic = state.topic(step.topic);
+      const topic = state.mutableTopic(step.topic);
       for (const p of topic.partitions) {
         for (const r of p.replicas) {
           const before = r.sizeBytes ?? 0;
@@ -198,9 +200,10 @@ function applyReassignment(state: SimulationState, entries: Extract<Step, { kind
         throw new SimulationError("log_dir_not_found", `broker ${b} has no online log dir ${dir} (partitions.${i}.log_dirs.${j})`);
       }
     });
-    return { partition, replicas: e.replicas, logDirs };
+    return { topic: e.topic, id: e.partition, replicas: e.replicas, logDirs };
   });
-  for (const { partition, replicas, logDirs } of resolved) {
+  for (const { topic, id, replicas, logDirs } of resolved) {
+    const partition = state.mutableTopic(topic).partitions.find((p) => p.id === id)!;
     const size = copySize(partition);
     const old = new Map(partition.replicas.map((r) => [r.broker, r]));
     const next = replicas.map((b, j) => {
