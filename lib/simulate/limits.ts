@@ -1,8 +1,9 @@
 /**
  * How big a scenario may be before the server refuses it (413) instead of running past its time limit.
  *
- * The engine's cost is one pass over every replica per step (a copy, a balance report) and the
- * comparison runs the scenario once per log-dir policy, so the work is about
+ * A run counts the base once and then costs what its steps touch (run-reports.ts), but a step that
+ * fails sends the run back to runScenario, which copies and counts the whole cluster for every step;
+ * the comparison runs the scenario once per log-dir policy. So the work is at worst about
  * replicas × (steps + 1). Two limits follow: the replicas the cluster holds at its largest, and that
  * product. The replica count is an upper bound computed before running (every created partition
  * counted at its replication factor), so a refusal never costs a run.

@@ -15,15 +15,16 @@
  * - Reports are runScenario's without the topic rows (the simulator sends none); the final topic names
  *   are given instead. When the sums cannot take a topic back exactly (sizes that are not whole bytes,
  *   or over 2^53 bytes in all), the report is counted afresh from every topic, as balanceReport does.
- * - A step that fails would make runScenario restart from the last snapshot; here the whole run falls
- *   back to runScenario, so a failure is never handled differently.
+ * - A step that fails leaves nothing behind, as in runScenario (which goes on from the last snapshot):
+ *   the state is rebuilt from the base by replaying the steps that applied, with the random numbers
+ *   they drew (recorded as they ran), so a step that failed halfway cannot change what follows.
  * - runScenario's snapshot → state round trip recomputes each dir's non-Kafka usage from
  *   `usableBytes`, which is clamped at 0 on an overfull disk (and could round on fractional byte
  *   counts). Whenever that round trip would not give back exactly the same usage, the run falls back too.
  * - The view writes log dirs exactly as SimulationState.capture() does; tests/unit/simulate/run-reports
  *   compares this function with runScenario on presets and random scenarios.
  */
-import { JavaRandom, PlacementError } from "../placement";
+import { JavaRandom, PlacementError, type RandomSource } from "../placement";
 import { ReportSums, type BalanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { runScenario, SIZE_STREAM_SALT } from "./engine";
@@ -136,39 +137,83 @@ function update(sums: ReportSums, state: SimulationState): ReportSums {
   return sums;
 }
 
+/** Passes a stream's draws through and keeps them, so a step can be replayed with the same numbers. */
+class RecordedRandom implements RandomSource {
+  readonly draws: number[] = [];
+  constructor(private readonly source: RandomSource) {}
+  nextInt(bound: number): number {
+    const v = this.source.nextInt(bound);
+    this.draws.push(v);
+    return v;
+  }
+}
+
+/** Gives back recorded draws in order. */
+class ReplayedRandom implements RandomSource {
+  private i = 0;
+  constructor(private readonly draws: readonly number[]) {}
+  nextInt(): number {
+    if (this.i >= this.draws.length) throw new Error("runReports: a replayed step drew more numbers than it did the first time");
+    return this.draws[this.i++]!;
+  }
+}
+
+/** A step that applied, with the draws it made from each stream. */
+interface AppliedStep {
+  step: Step;
+  placement: readonly number[];
+  size: readonly number[];
+}
+
 /** `prepared`, when given, must be prepareBase(scenario.base). */
 export function runReports(scenario: Scenario, options: ReportRunOptions, prepared: PreparedBase = prepareBase(scenario.base)): ReportRun {
   if (prepared.base !== scenario.base) throw new Error("runReports: prepared is for another base");
-  const state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
+  let state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
   if (!roundTrips(state)) return fromRunScenario(scenario, options);
   let sums = prepared.sums.clone();
-  const report = () => sums.report(view(state).brokers, state.snapshot.topics.length);
-  const initial = options.stepReports || scenario.steps.length === 0 ? report() : null;
+  /** The report of the state as it is now; null once a step has changed it. */
+  let current: BrokerDirReport | null = null;
+  const reportNow = (): BrokerDirReport => {
+    if (!current) {
+      sums = update(sums, state);
+      current = sums.report(view(state).brokers, state.snapshot.topics.length);
+    }
+    return current;
+  };
+  const initial = options.stepReports ? reportNow() : null;
   const placementRandom = new JavaRandom(scenario.seed);
   const sizeRandom = new JavaRandom(scenario.seed + SIZE_STREAM_SALT);
+  const applied: AppliedStep[] = [];
   const steps: ReportStep[] = [];
-  let last: BrokerDirReport | null = initial;
+  let lastApplied = -1;
   for (const [index, step] of scenario.steps.entries()) {
+    const placement = new RecordedRandom(placementRandom);
+    const size = new RecordedRandom(sizeRandom);
     let note: string | null;
     try {
-      note = applyStep({ state, placementRandom, sizeRandom }, step);
+      note = applyStep({ state, placementRandom: placement, sizeRandom: size }, step);
     } catch (e) {
-      if (e instanceof SimulationError || e instanceof PlacementError) return fromRunScenario(scenario, options);
-      throw e;
+      if (!(e instanceof SimulationError) && !(e instanceof PlacementError)) throw e;
+      // The step may have changed part of the state before it failed. Like runScenario, which goes
+      // on from the last good snapshot, go on from the state before it: replay the steps that
+      // applied on a fresh state, with the numbers they drew. Its draws stay drawn, as in runScenario.
+      state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
+      for (const a of applied) applyStep({ state, placementRandom: new ReplayedRandom(a.placement), sizeRandom: new ReplayedRandom(a.size) }, a.step);
+      sums = update(prepared.sums.clone(), state);
+      steps.push({ index, step, ok: false, error: { code: e.code, message: e.message }, note: null, report: options.stepReports ? reportNow() : null });
+      continue;
     }
     if (!roundTrips(state)) return fromRunScenario(scenario, options);
-    const isLast = index === scenario.steps.length - 1;
-    if (options.stepReports || isLast) {
-      sums = update(sums, state);
-      last = report();
-    }
-    steps.push({ index, step, ok: true, error: null, note, report: options.stepReports ? last : null });
+    applied.push({ step, placement: placement.draws, size: size.draws });
+    lastApplied = index;
+    current = null;
+    steps.push({ index, step, ok: true, error: null, note, report: options.stepReports ? reportNow() : null });
   }
-  const label = `${scenario.base.source.label} · ${scenario.steps.length === 0 ? "before" : `after step ${scenario.steps.length}`}`;
+  const label = `${scenario.base.source.label} · ${lastApplied < 0 ? "before" : `after step ${lastApplied + 1}`}`;
   return {
-    initial: options.stepReports ? initial : null,
+    initial,
     steps,
-    final: { report: last!, snapshot: options.finalSnapshot ? state.capture(label) : null, topics: state.snapshot.topics.map((t) => t.name) },
+    final: { report: reportNow(), snapshot: options.finalSnapshot ? state.capture(label) : null, topics: state.snapshot.topics.map((t) => t.name) },
     path: "reports",
   };
 }

@@ -16,6 +16,8 @@
  * - `withSnapshotMs`: the API default, which also sends the final 100,000-replica snapshot back.
  * - `inlineBaseMs`: the base uploaded inline (an imported cluster), so the server parses and
  *   validates 100,000 replicas of JSON first.
+ * - `failedStepMs`: the page's request with one more step that fails (a topic that does not exist),
+ *   which the engine must undo without leaving anything behind.
  * Timings use the clock here, outside lib/: the core stays clock-free.
  */
 import { POST } from "../../app/api/simulate/route";
@@ -57,6 +59,8 @@ export interface SimulateBenchFigures {
   /** The base uploaded inline (parse + validate 100,000 replicas first). */
   inlineBaseMs: number;
   requestBytesInline: number;
+  /** The page's request with a failing step in the middle. */
+  failedStepMs: number;
   meetsTarget: boolean;
 }
 
@@ -95,6 +99,11 @@ export async function benchSimulate(): Promise<SimulateBenchFigures> {
   const full = await measure(JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: STEPS }), 3);
   const inlineBody = JSON.stringify({ scenario: { base: syntheticCluster(SYNTHETIC), seed: 3, steps: STEPS }, snapshot: false });
   const inline = await measure(inlineBody, 3);
+  const withFailure = [...STEPS.slice(0, 2), { kind: "growTopic", topic: "no-such-topic", factor: 2 }, ...STEPS.slice(2)];
+  const failedBody = JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: withFailure, snapshot: false });
+  const check = (await (await POST(new Request("http://localhost/api/simulate", { method: "POST", body: failedBody }))).json()) as { steps: { ok: boolean }[] };
+  if (check.steps.map((x) => x.ok).join() !== "true,true,false,true,true") throw new Error("the failed-step scenario did not fail exactly its third step");
+  const failed = await measure(failedBody, 3);
   const medianMs = median(page.times);
   return {
     replicas: SYNTHETIC.replicas,
@@ -112,6 +121,7 @@ export async function benchSimulate(): Promise<SimulateBenchFigures> {
     withSnapshotBytes: full.bytes,
     inlineBaseMs: median(inline.times),
     requestBytesInline: inlineBody.length,
+    failedStepMs: median(failed.times),
     meetsTarget: medianMs < 300,
   };
 }

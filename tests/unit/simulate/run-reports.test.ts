@@ -59,10 +59,27 @@ describe("runReports()", () => {
     }
   });
 
-  it("runReports() falls back to runScenario() when a step fails, with the same answer", () => {
+  it("runReports() goes on after a failed step as runScenario() does, without falling back", () => {
     const fast = expectSameAsRunScenario(parse({ steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 }, { kind: "failLogDir", broker: 7, path: "/data/d1" }, { kind: "createTopic", name: "u", partitions: 3, replicationFactor: 2 }] }));
-    expect(fast.path).toBe("runScenario");
+    expect(fast.path).toBe("reports");
     expect(fast.steps.map((s) => s.ok)).toEqual([true, false, true]);
+  });
+
+  it("runReports() leaves nothing behind of a step that failed halfway", () => {
+    // addPartitions places partition after partition; the first replica on broker 3 (no live dir) fails
+    // the step after earlier partitions were placed. runScenario drops that state; so must runReports.
+    const steps: StepInput[] = [
+      { kind: "firstConsumerGroup", partitions: 5, replicationFactor: 1 },
+      { kind: "failLogDir", broker: 3, path: "/data/d1" },
+      { kind: "addPartitions", topic: "__consumer_offsets", totalPartitions: 12, size: { kind: "fixed", bytes: GiB } },
+      { kind: "addLogDir", broker: 3, path: "/data/d2", totalBytes: 512 * GiB },
+      { kind: "createTopic", name: "after", partitions: 4, replicationFactor: 2, size: { kind: "fixed", bytes: 2 * GiB } },
+    ];
+    for (const brokerPlacement of ["kraft-striped", "zk-admin-utils"] as const) {
+      const fast = expectSameAsRunScenario(parse({ steps, seed: 5, policy: { brokerPlacement } }));
+      expect(fast.path).toBe("reports");
+      expect(fast.steps.map((s) => s.ok)).toEqual([true, true, false, true, true]);
+    }
   });
 
   it("runReports() falls back to runScenario() when a disk overfills (usable is clamped at 0)", () => {
