@@ -7,9 +7,10 @@ import type { BalanceReport, TopicFigures } from "@/lib/model/report";
 import { formatBytes, formatCount, formatSkew } from "@/lib/model/format";
 import { sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 
-export type TopicSort = "skew" | "name" | "replicas" | "bytes";
+export type TopicSort = "excess" | "skew" | "name" | "replicas" | "bytes";
 
 export const TOPIC_SORTS: readonly { id: TopicSort; label: string }[] = [
+  { id: "excess", label: "Above an even spread, worst first" },
   { id: "skew", label: "Skew (max ÷ mean), worst first" },
   { id: "bytes", label: "Bytes, largest first" },
   { id: "replicas", label: "Replicas, most first" },
@@ -22,7 +23,20 @@ export interface TopicQuery {
   sort: TopicSort;
 }
 
-export const DEFAULT_TOPIC_QUERY: TopicQuery = { search: "", includeInternal: true, sort: "skew" };
+export const DEFAULT_TOPIC_QUERY: TopicQuery = { search: "", includeInternal: true, sort: "excess" };
+
+/**
+ * Replicas on the topic's busiest broker above the most an even spread would put there
+ * (⌈replicas ÷ brokers⌉): 0 when the topic is spread as evenly as it can be. Unlike max ÷ mean, a
+ * small topic on a big cluster is not "skewed" just because most brokers cannot get a replica, so
+ * worst-first lists the topics a rebalance would actually change.
+ */
+export function topicExcess(topic: TopicFigures): number {
+  if (topic.perBroker.length === 0) return 0;
+  let max = 0;
+  for (const c of topic.perBroker) if (c > max) max = c;
+  return Math.max(0, max - Math.ceil(topic.replicas / topic.perBroker.length));
+}
 
 const byName = (a: TopicFigures, b: TopicFigures) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -31,6 +45,7 @@ export function selectTopics(topics: readonly TopicFigures[], query: TopicQuery)
   const needle = query.search.trim().toLowerCase();
   const chosen = topics.filter((t) => (query.includeInternal || !t.internal) && (needle === "" || t.name.toLowerCase().includes(needle)));
   const compare: Record<TopicSort, (a: TopicFigures, b: TopicFigures) => number> = {
+    excess: (a, b) => topicExcess(b) - topicExcess(a) || b.skew - a.skew || byName(a, b),
     skew: (a, b) => b.skew - a.skew || byName(a, b),
     bytes: (a, b) => b.bytes - a.bytes || byName(a, b),
     replicas: (a, b) => b.replicas - a.replicas || byName(a, b),

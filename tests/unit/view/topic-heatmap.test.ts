@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCountScale, topicMatchSummary, topicMean, topicRowLabel } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel } from "@/lib/view/topic-heatmap";
 import { snap, storySnapshot } from "./fixtures";
 
 const skewed = snap({
@@ -15,8 +15,26 @@ const skewed = snap({
 describe("topic-heatmap", () => {
   const report = balanceReport(skewed);
 
-  it("selectTopics() sorts by skew, worst first, ties by name", () => {
+  it("selectTopics() sorts by replicas above an even spread, worst first, ties by skew then name", () => {
     expect(selectTopics(report.topics, DEFAULT_TOPIC_QUERY).map((t) => t.name)).toEqual(["lopsided", "__internal", "even"]);
+  });
+
+  it("selectTopics() by skew puts a one-replica topic first; by excess, the topic a rebalance would change", () => {
+    const r = balanceReport(
+      snap({
+        brokers: [{ id: 1 }, { id: 2 }, { id: 3 }],
+        topics: [
+          { name: "tiny", partitions: [{ id: 0, replicas: [{ broker: 1 }] }] },
+          { name: "big", partitions: [1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3].map((b, p) => ({ id: p, replicas: [{ broker: b }] })) },
+        ],
+      }),
+    );
+    expect(r.topics.map((t) => [t.name, topicExcess(t), t.skew])).toEqual([
+      ["tiny", 0, 3],
+      ["big", 2, 1.5],
+    ]);
+    expect(selectTopics(r.topics, { ...DEFAULT_TOPIC_QUERY, sort: "skew" }).map((t) => t.name)).toEqual(["tiny", "big"]);
+    expect(selectTopics(r.topics, DEFAULT_TOPIC_QUERY).map((t) => t.name)).toEqual(["big", "tiny"]);
   });
 
   it("selectTopics() filters by a case-insensitive substring and the internal switch", () => {
