@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Admin, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1 } from "@platformatic/kafka";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { Admin, alterUserScramCredentialsV0, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1, ScramMechanisms } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
 import { connectionFromEnv } from "@/lib/cluster/connection";
@@ -16,6 +17,7 @@ const BASE_DIR = path.resolve(".kafka/test-live");
 const BASE_PORT = 19300;
 const SASL_OFFSET = 20;
 const SASL_USER = "balance-reader";
+const SCRAM_USER = "balance-scram-reader";
 /** A string that must never show up in any answer. */
 const SASL_PASSWORD = "Tr0ub4dor-x9-never-print-me";
 const REQUEST_TIMEOUT_MS = 3000;
@@ -88,12 +90,19 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
         listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET}`,
         "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET}`,
         "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT",
-        "sasl.enabled.mechanisms": "PLAIN",
+        "sasl.enabled.mechanisms": "PLAIN,SCRAM-SHA-512",
         "listener.name.sasl_plaintext.plain.sasl.jaas.config": `org.apache.kafka.common.security.plain.PlainLoginModule required user_${SASL_USER}="${SASL_PASSWORD}";`,
+        "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": "org.apache.kafka.common.security.scram.ScramLoginModule required;",
       }),
     });
     const admin = new Admin({ clientId: "live-reader-setup", bootstrapBrokers: cluster.bootstrap.split(",") });
     try {
+      // A SCRAM-SHA-512 user, as kafka-configs --alter --add-config 'SCRAM-SHA-512=[password=...]' makes one.
+      const salt = randomBytes(32);
+      const scramConnection = await admin.connections.get({ host: "127.0.0.1", port: BASE_PORT });
+      await alterUserScramCredentialsV0.api.async(scramConnection, [], [
+        { name: SCRAM_USER, mechanism: ScramMechanisms.SCRAM_SHA_512, iterations: 4096, salt, saltedPassword: pbkdf2Sync(SASL_PASSWORD, salt, 4096, 64, "sha512") },
+      ]);
       await admin.createTopics({ topics: ["bytes-a"], partitions: 6, replicas: 3 });
       await admin.createTopics({ topics: ["bytes-b"], partitions: 12, replicas: 2 });
       await admin.incrementalAlterConfigs({
@@ -198,6 +207,23 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(typed.status).toBe(502);
     expect(typed.body).not.toContain(SASL_PASSWORD);
     expect(typed.json.error!.message).toContain("127.0.0.1:1");
+  });
+
+  it("GET /api/cluster over SASL/SCRAM-SHA-512 reads the cluster and never shows the password", async () => {
+    const saslBootstrap = cluster.nodes.map((n) => `127.0.0.1:${n.port + SASL_OFFSET}`).join(",");
+    const env = { KAFKA_BOOTSTRAP_SERVERS: saslBootstrap, KAFKA_SASL_MECHANISM: "SCRAM-SHA-512", KAFKA_SASL_USERNAME: SCRAM_USER, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
+    setEnv({ ...env, KAFKA_SASL_PASSWORD: SASL_PASSWORD });
+    const good = await getCluster();
+    expect(good.status).toBe(200);
+    expect(good.json.snapshot.brokers.map((b) => [b.state, b.logDirs.length])).toEqual(cluster.nodes.map((n) => ["online", n.logDirs.length]));
+    expect(good.json.snapshot.topics.map((t) => t.name)).toEqual(expect.arrayContaining(["bytes-a", "bytes-b"]));
+    expect(good.body).not.toContain(SASL_PASSWORD);
+
+    setEnv({ ...env, KAFKA_SASL_PASSWORD: `${SASL_PASSWORD}-wrong` });
+    const bad = await getCluster();
+    expect(bad.status).toBe(502);
+    expect(bad.json.error!.message).toContain(saslBootstrap);
+    expect(bad.body).not.toContain(SASL_PASSWORD);
   });
 
   it("GET /api/cluster shows a broker that stops answering as unreachable after the request timeout", async () => {
