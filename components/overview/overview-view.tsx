@@ -21,6 +21,7 @@ import { ThrottleDoctor } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { OverviewHeader } from "./overview-header";
+import { ReaderWarnings } from "./reader-warnings";
 import { SkewCards } from "./skew-cards";
 import { VerdictLine } from "./verdict-line";
 
@@ -51,6 +52,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
   return (
     <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
       <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} />
+      <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
       <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
       <SkewCards cards={summary?.cards ?? null} />
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">

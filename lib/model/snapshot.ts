@@ -132,6 +132,11 @@ export const SourceSchema = z.object({
   label: z.string(),
   kafkaVersion: z.string().nullable().default(null),
   clusterId: z.string().nullable().default(null),
+  /**
+   * What the reader could not read, in words (e.g. "Throttle configs could not be read: …"): the
+   * figures that depend on it may be incomplete. Empty when everything was read.
+   */
+  warnings: z.array(z.string()).default([]),
 });
 export type Source = z.infer<typeof SourceSchema>;
 

@@ -70,7 +70,7 @@ export function syntheticCluster(options: SyntheticOptions): ClusterSnapshot {
   return {
     schema: 1,
     capturedAt: "2026-01-01T00:00:00.000Z",
-    source: { kind: "scenario", label: `synthetic ${n}×${d}, ${total} replicas`, kafkaVersion: null, clusterId: null },
+    source: { kind: "scenario", label: `synthetic ${n}×${d}, ${total} replicas`, kafkaVersion: null, clusterId: null, warnings: [] },
     brokers: Array.from({ length: n }, (_, i) => ({
       id: i + 1,
       rack: `rack-${i % racks}`,

@@ -5,7 +5,7 @@
  * Redact hosts (on by default):
  * - every broker's `host` and `port` become null;
  * - a live cluster's source label (its bootstrap servers) becomes "Kafka cluster (host names
- *   redacted)"; other labels and every free-text error keep their words but lose anything that
+ *   redacted)"; other labels and every free-text error and reader warning keep their words but lose anything that
  *   looks like an address: the brokers' own host names, `host:port`, IPv4, bracketed IPv6 and dotted
  *   DNS names all become `<host>`. This over-redacts (a `java.io.IOException` in an error becomes
  *   `<host>`): a lost word is cheaper than a leaked host name;
@@ -16,7 +16,7 @@
  * Hash topic names (off by default):
  * - every topic name becomes `topic-<hex>`, the first 10 hex digits of sha256(salt + NUL + name),
  *   in the snapshot, its throttles and reassignments, the scenario's steps, the plan's options and
- *   its reassignment JSON, and in free text (`orders-3` → `topic-…-3`). One name gives one hash
+ *   its reassignment JSON, and in free text, reader warnings included (`orders-3` → `topic-…-3`). One name gives one hash
  *   everywhere in a record, so the views still line up.
  * - the salt is random per link (the caller passes it): the same cluster shared twice gets different
  *   hashes, and a guessed name cannot be confirmed by hashing it.
@@ -99,7 +99,8 @@ export function redactHosts(content: ShareContent): ShareContent {
   }));
   const label = snapshot.source.kind === "kafka" ? REDACTED_KAFKA_LABEL : scrubHosts(snapshot.source.label, hosts);
   const plan = content.plan ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP } } : null;
-  return { ...content, snapshot: { ...snapshot, source: { ...snapshot.source, label }, brokers }, plan };
+  const warnings = snapshot.source.warnings.map((w) => scrubHosts(w, hosts));
+  return { ...content, snapshot: { ...snapshot, source: { ...snapshot.source, label, warnings }, brokers }, plan };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ export function hashTopics(content: ShareContent, salt: string): ShareContent {
   const { snapshot, scenario, plan } = content;
   const renamed: ClusterSnapshot = {
     ...snapshot,
-    source: { ...snapshot.source, label: renameTopicsInText(snapshot.source.label, lookup) },
+    source: { ...snapshot.source, label: renameTopicsInText(snapshot.source.label, lookup), warnings: snapshot.source.warnings.map((w) => renameTopicsInText(w, lookup)) },
     brokers: snapshot.brokers.map((b) => ({ ...b, error: text(b.error), logDirs: b.logDirs.map((d) => ({ ...d, error: text(d.error) })) })),
     topics: snapshot.topics.map((t) => ({ ...t, name: to(t.name) })),
     throttles: {

@@ -128,6 +128,24 @@ describe("share links in Chromium", () => {
     await sharer.page.context().close();
   });
 
+  it("a snapshot read with warnings says so above the verdict, with host names redacted", async () => {
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${server.url}/`);
+    const linkPath = await visitor.page.evaluate(async () => {
+      const { snapshot } = (await (await fetch("/api/cluster")).json()) as { snapshot: { source: { warnings: string[] } } };
+      snapshot.source.warnings = ["Throttle configs could not be read: kafka-1.prod.example.com:9092 answered CLUSTER_AUTHORIZATION_FAILED"];
+      const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot }) });
+      return new URL(((await created.json()) as { url: string }).url, location.origin).pathname;
+    });
+    await visitor.page.goto(`${server.url}${linkPath}`);
+    const banner = visitor.page.locator("[data-reader-warnings]");
+    await banner.waitFor();
+    await expect(banner.locator("[data-reader-warning]").allTextContents()).resolves.toEqual(["Throttle configs could not be read: <host> answered CLUSTER_AUTHORIZATION_FAILED"]);
+    await screenshot(visitor.page, "share-reader-warnings", false);
+    expect(visitor.errors).toEqual([]);
+    await visitor.page.context().close();
+  });
+
   it("an unknown link shows a page that says so", async () => {
     const visitor = await openPage(browser);
     // The HTML answers 200: the page streams behind a loading boundary, so its status is sent before

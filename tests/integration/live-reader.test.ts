@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { Admin, alterUserScramCredentialsV0, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1, ScramMechanisms } from "@platformatic/kafka";
+import { AclOperations, AclPermissionTypes, Admin, alterUserScramCredentialsV0, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1, ResourcePatternTypes, ResourceTypes, ScramMechanisms } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
 import { connectionFromEnv } from "@/lib/cluster/connection";
@@ -93,6 +93,10 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
         "sasl.enabled.mechanisms": "PLAIN,SCRAM-SHA-512",
         "listener.name.sasl_plaintext.plain.sasl.jaas.config": `org.apache.kafka.common.security.plain.PlainLoginModule required user_${SASL_USER}="${SASL_PASSWORD}";`,
         "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+        // ACLs on: PLAINTEXT (ANONYMOUS) and the PLAIN user may do anything; the SCRAM user gets only
+        // what the ACLs below grant, as a least-privilege monitoring user would.
+        "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+        "super.users": `User:ANONYMOUS;User:${SASL_USER}`,
       }),
     });
     const admin = new Admin({ clientId: "live-reader-setup", bootstrapBrokers: cluster.bootstrap.split(",") });
@@ -103,6 +107,13 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       await alterUserScramCredentialsV0.api.async(scramConnection, [], [
         { name: SCRAM_USER, mechanism: ScramMechanisms.SCRAM_SHA_512, iterations: 4096, salt, saltedPassword: pbkdf2Sync(SASL_PASSWORD, salt, 4096, 64, "sha512") },
       ]);
+      // Describe on the cluster and every topic, but not DescribeConfigs: it can read placement, not throttles.
+      await admin.createAcls({
+        creations: [
+          { resourceType: ResourceTypes.CLUSTER, resourceName: "kafka-cluster", resourcePatternType: ResourcePatternTypes.LITERAL, principal: `User:${SCRAM_USER}`, host: "*", operation: AclOperations.DESCRIBE, permissionType: AclPermissionTypes.ALLOW },
+          { resourceType: ResourceTypes.TOPIC, resourceName: "*", resourcePatternType: ResourcePatternTypes.LITERAL, principal: `User:${SCRAM_USER}`, host: "*", operation: AclOperations.DESCRIBE, permissionType: AclPermissionTypes.ALLOW },
+        ],
+      });
       await admin.createTopics({ topics: ["bytes-a"], partitions: 6, replicas: 3 });
       await admin.createTopics({ topics: ["bytes-b"], partitions: 12, replicas: 2 });
       await admin.incrementalAlterConfigs({
@@ -209,7 +220,7 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(typed.json.error!.message).toContain("127.0.0.1:1");
   });
 
-  it("GET /api/cluster over SASL/SCRAM-SHA-512 reads the cluster and never shows the password", async () => {
+  it("GET /api/cluster over SASL/SCRAM-SHA-512, without DescribeConfigs rights, reads placement and says what it could not read", async () => {
     const saslBootstrap = cluster.nodes.map((n) => `127.0.0.1:${n.port + SASL_OFFSET}`).join(",");
     const env = { KAFKA_BOOTSTRAP_SERVERS: saslBootstrap, KAFKA_SASL_MECHANISM: "SCRAM-SHA-512", KAFKA_SASL_USERNAME: SCRAM_USER, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
     setEnv({ ...env, KAFKA_SASL_PASSWORD: SASL_PASSWORD });
@@ -218,6 +229,16 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(good.json.snapshot.brokers.map((b) => [b.state, b.logDirs.length])).toEqual(cluster.nodes.map((n) => ["online", n.logDirs.length]));
     expect(good.json.snapshot.topics.map((t) => t.name)).toEqual(expect.arrayContaining(["bytes-a", "bytes-b"]));
     expect(good.body).not.toContain(SASL_PASSWORD);
+    // The throttles set in beforeAll are invisible to this user: the snapshot says so instead of showing none.
+    const warnings = good.json.snapshot.source.warnings;
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Cluster-wide throttle defaults could not be read \(error 31/),
+        expect.stringMatching(/^Throttled-replica lists of \d+ topic\(s\) could not be read \(error 29\): .*bytes-a/),
+        ...cluster.nodes.map((n) => expect.stringMatching(new RegExp(`^Throttle rates of broker ${n.id} could not be read`))),
+      ]),
+    );
+    expect(good.json.snapshot.throttles.defaults.follower).toBeNull();
 
     setEnv({ ...env, KAFKA_SASL_PASSWORD: `${SASL_PASSWORD}-wrong` });
     const bad = await getCluster();

@@ -51,6 +51,12 @@ interface ReplicaPlacement {
   offsetLag: number;
 }
 
+/** What could not be read: the cluster-wide reads' warnings, then each broker's unread throttle configs. */
+function readerWarnings(raw: RawCluster): string[] {
+  const brokers = [...raw.brokers.values()].sort((a, b) => a.id - b.id);
+  return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Throttle rates of broker ${scan.id} could not be read: ${scan.configsError}`] : []))];
+}
+
 export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: string): ClusterSnapshot {
   const { metadata } = raw;
   // broker → topic → partition → where the current replica and its -future copy live. Nested maps
@@ -178,7 +184,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
   return {
     schema: SNAPSHOT_SCHEMA_VERSION,
     capturedAt,
-    source: { kind: "kafka", label, kafkaVersion: guessKafkaVersion(raw.bootstrapApis), clusterId: metadata.clusterId ?? null },
+    source: { kind: "kafka", label, kafkaVersion: guessKafkaVersion(raw.bootstrapApis), clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw) },
     brokers,
     topics,
     throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },

@@ -207,6 +207,15 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
 
     const [scans, configs, moving] = await Promise.all([brokerScans, clusterConfigs, reassignments]);
     const defaultResult = configs?.results.find((r) => r.resourceType === ConfigResourceTypes.BROKER && r.resourceName === "");
+    if (defaultResult && defaultResult.errorCode !== 0) {
+      warnings.push(`Cluster-wide throttle defaults could not be read (error ${defaultResult.errorCode}${defaultResult.errorMessage ? `: ${defaultResult.errorMessage}` : ""})`);
+    }
+    const unreadTopics = configs?.results.filter((r) => r.resourceType === ConfigResourceTypes.TOPIC && r.errorCode !== 0) ?? [];
+    if (unreadTopics.length > 0) {
+      const named = unreadTopics.slice(0, 5).map((r) => r.resourceName).join(", ");
+      const more = unreadTopics.length > 5 ? ` and ${unreadTopics.length - 5} more` : "";
+      warnings.push(`Throttled-replica lists of ${unreadTopics.length} topic(s) could not be read (error ${unreadTopics[0]!.errorCode}): ${named}${more}`);
+    }
     return {
       bootstrap: first.server,
       bootstrapApis: first.apis,

@@ -23,6 +23,14 @@ describe("redactHosts()", () => {
     expect(JSON.stringify(out)).not.toMatch(/example\.com|kafka-\d\.prod/);
   });
 
+  it("redactHosts() and hashTopics() scrub the reader's warnings too", () => {
+    const content = fixturePayload("snapshot");
+    content.snapshot.source.warnings = ["Throttle rates of broker 2 could not be read: kafka-2.prod.example.com:9092 timed out", "Throttled-replica lists of 1 topic(s) could not be read (error 29): orders"];
+    const out = applySharing(content, { redactHosts: true, hashTopics: true }, SALT).snapshot.source.warnings;
+    expect(out[0]).toBe("Throttle rates of broker 2 could not be read: <host> timed out");
+    expect(out[1]).toMatch(/^Throttled-replica lists of 1 topic\(s\) could not be read \(error 29\): topic-[0-9a-f]{10}$/);
+  });
+
   it("redactHosts() replaces a plan's bootstrap server and leaves the input untouched", () => {
     const content = fixturePayload("plan");
     const before = JSON.stringify(content);

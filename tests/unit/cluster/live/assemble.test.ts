@@ -100,7 +100,18 @@ describe("assembleSnapshot", () => {
   });
 
   it("assembleSnapshot() labels the source kind kafka with the cluster id and inferred version", () => {
-    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", clusterId: "c-1" });
+    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", clusterId: "c-1", warnings: [] });
+  });
+
+  it("assembleSnapshot() keeps what could not be read as source warnings, cluster-wide first, then by broker", () => {
+    const r = raw();
+    r.warnings = ["In-flight reassignments could not be read: timed out"];
+    r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "DescribeConfigs for broker 1 failed (error 31)" });
+    expect(assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").source.warnings).toEqual([
+      "In-flight reassignments could not be read: timed out",
+      "Throttle rates of broker 1 could not be read: DescribeConfigs for broker 1 failed (error 31)",
+    ]);
+    expect(snapshot.source.warnings).toEqual([]);
   });
 });
 
