@@ -11,6 +11,7 @@ import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm 
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
+import { ReviewPanel } from "./review-panel";
 
 interface Props {
   sourceLabel: string;
@@ -76,6 +77,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
         </div>
         <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} ready={snapshot !== null} error={formError} />
       </section>
+      {shared ? null : <ReviewPanel snapshot={snapshot} form={form} bootstrap={bootstrap} />}
       {failure ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {failure}

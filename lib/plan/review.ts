@@ -1,8 +1,13 @@
 /**
  * Review of a reassignment JSON someone already has: Kafka's own validation, then the same checks the
- * planner guarantees for its plans, the throttles it needs and how long it takes.
+ * planner guarantees for its plans, the throttles it needs, how long it takes, and the cluster once it
+ * is done (the simulator's `reassign` step: a replica without a pinned dir goes where Kafka's
+ * count rule puts it).
  */
+import { balanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { runReports, withoutTopicRows } from "../simulate/run-reports";
+import { PolicySchema } from "../simulate/schema";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import type { PlanOptions } from "./options";
 import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
@@ -13,6 +18,17 @@ export interface ReassignmentReview {
   problems: string[];
   throttles: ThrottlePlan;
   estimate: DurationEstimate;
+  before: BrokerDirReport;
+  /** The cluster once the reassignment is complete; null when a problem stops Kafka from running it. */
+  after: BrokerDirReport | null;
+}
+
+/** The snapshot with the reassignment completed, as the simulator applies it; a message when it cannot be. */
+function completed(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): { report: BrokerDirReport } | { problem: string } {
+  const step = { kind: "reassign" as const, partitions: entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) };
+  const run = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [step] }, { stepReports: false, finalSnapshot: false });
+  const failed = run.steps.find((s) => !s.ok);
+  return failed ? { problem: failed.error?.message ?? "the reassignment cannot be applied" } : { report: run.final.report };
 }
 
 export type ReviewResult = { ok: true; review: ReassignmentReview } | { ok: false; code: string; message: string };
@@ -42,6 +58,8 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       }
     });
   }
+  const done = problems.length === 0 && parsed.entries.length > 0 ? completed(snapshot, parsed.entries) : null;
+  if (done && "problem" in done) problems.push(done.problem);
   const rates = {
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
@@ -53,6 +71,8 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       problems,
       throttles: throttlePlan(snapshot, parsed.entries.filter((e) => partitions.has(`${e.topic}-${e.partition}`)), rates, options.bootstrapServer),
       estimate: estimateReassignment(snapshot, parsed.entries, rates),
+      before: withoutTopicRows(balanceReport(snapshot)),
+      after: done && "report" in done ? done.report : null,
     },
   };
 }

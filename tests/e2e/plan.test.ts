@@ -42,6 +42,38 @@ describe("planner (demo cluster)", () => {
     await screenshot(page, "plan-demo-intra");
   });
 
+  it("reviews a pasted reassignment JSON: problems, duration and the cluster after it", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/plan`);
+    await page.waitForSelector('button[type="submit"]:not([disabled])');
+    await page.locator("[data-review-panel] summary").click();
+    const plan = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", bootstrapServer: "localhost:9092" }));
+    await page.fill("[data-review-input]", plan.reassignmentJson);
+    await page.click("[data-review-submit]");
+    await page.waitForSelector("[data-review-result]");
+    expect(await page.locator("[data-review-ok]").count()).toBe(1);
+    const summary = await page.locator("[data-review-summary]").textContent();
+    expect(summary).toContain(`${plan.entries.length} partition(s)`);
+    expect(summary).toMatch(/Worst dir skew 1\.\d\d× → 1\.\d\d×/);
+    expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
+    await screenshot(page, "plan-review");
+
+    // An unknown broker and a dir that does not exist: Kafka's refusal, in words, and no "after".
+    await page.fill("[data-review-input]", '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[1,9],"log_dirs":["/data/nope","any"]}]}');
+    await page.click("[data-review-submit]");
+    await page.waitForSelector("[data-review-problem]");
+    const problems = await page.locator("[data-review-problem]").allTextContents();
+    expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("broker 9 is not in the cluster"), expect.stringContaining("has no log dir /data/nope")]));
+    expect(await page.locator("[data-review-after]").count()).toBe(0);
+
+    await page.fill("[data-review-input]", "not json");
+    await page.click("[data-review-submit]");
+    await page.waitForSelector("[data-review-error]");
+    expect(await page.locator("[data-review-error]").textContent()).toMatch(/reassignment/);
+    // The browser logs the 400 it was answered for "not json"; nothing else may have gone wrong.
+    expect(tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
   it("names the field that is wrong in the goals form", async () => {
     const { page } = tab;
     await page.fill("#plan-headroomPercent", "150");

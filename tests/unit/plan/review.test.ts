@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { balanceReport } from "@/lib/model/report";
+import { PlanOptionsSchema, reviewReassignment } from "@/lib/plan";
+import { runReports, withoutTopicRows } from "@/lib/simulate/run-reports";
+import { demoSnapshot } from "@/lib/simulate/presets";
+import { PolicySchema } from "@/lib/simulate/schema";
+
+const options = PlanOptionsSchema.parse({ bootstrapServer: "localhost:9092" });
+
+describe("reviewReassignment()", () => {
+  const snapshot = demoSnapshot();
+  const topic = snapshot.topics.find((t) => !t.internal)!;
+  const p0 = topic.partitions[0]!;
+  const moved = p0.replicas[0]!;
+  const target = snapshot.brokers.find((b) => b.id === moved.broker)!.logDirs.find((d) => d.path !== moved.logDir)!.path;
+  const json = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: p0.replicas.map((r) => r.broker), log_dirs: p0.replicas.map((r, i) => (i === 0 ? target : "any")) }] });
+
+  it("reviewReassignment() reports the cluster before and once the reassignment is complete", () => {
+    const result = reviewReassignment(snapshot, json, options);
+    if (!result.ok) throw new Error(result.message);
+    const { review } = result;
+    expect(review.problems).toEqual([]);
+    expect(review.before).toEqual(withoutTopicRows(balanceReport(snapshot)));
+    const dir = (r: NonNullable<typeof review.after>, path: string) => r.dirs.find((d) => d.broker === moved.broker && d.path === path)!;
+    expect(dir(review.after!, target).bytes - dir(review.before, target).bytes).toBe(moved.sizeBytes);
+    expect(dir(review.before, moved.logDir!).bytes - dir(review.after!, moved.logDir!).bytes).toBe(moved.sizeBytes);
+    // The same as the simulator's reassign step.
+    const sim = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [{ kind: "reassign", partitions: JSON.parse(json).partitions }] }, { stepReports: false, finalSnapshot: false });
+    expect(review.after).toEqual(sim.final.report);
+    expect(review.estimate.dirMoveBytes).toBe(moved.sizeBytes);
+  });
+
+  it("reviewReassignment() names what Kafka would refuse and gives no after-state", () => {
+    const bad = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: [moved.broker, 99], log_dirs: ["/nope", "any"] }] });
+    const result = reviewReassignment(snapshot, bad, options);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.review.problems).toEqual([
+      `${topic.name}-${p0.id}: broker ${moved.broker} has no log dir /nope.`,
+      `${topic.name}-${p0.id}: broker 99 is not in the cluster (Kafka answers "Unknown broker id 99").`,
+    ]);
+    expect(result.review.after).toBeNull();
+  });
+
+  it("reviewReassignment() refuses a JSON Kafka's tool refuses, with its message", () => {
+    const result = reviewReassignment(snapshot, '{"version":1,"partitions":[]}', options);
+    expect(result.ok).toBe(false);
+  });
+});
