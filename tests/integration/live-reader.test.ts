@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { AclOperations, AclPermissionTypes, Admin, alterUserScramCredentialsV0, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1, ResourcePatternTypes, ResourceTypes, ScramMechanisms } from "@platformatic/kafka";
@@ -11,7 +12,7 @@ import { clusterScanCount, resetClusterSource } from "@/lib/cluster/source";
 import { GET } from "@/app/api/cluster/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 
-// Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19350.. (controllers) and this baseDir belong
+// Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19340.. (SSL), 19350.. (controllers) and this baseDir belong
 // to this file only.
 const BASE_DIR = path.resolve(".kafka/test-live");
 const BASE_PORT = 19300;
@@ -21,6 +22,24 @@ const SCRAM_USER = "balance-scram-reader";
 /** A string that must never show up in any answer. */
 const SASL_PASSWORD = "Tr0ub4dor-x9-never-print-me";
 const REQUEST_TIMEOUT_MS = 3000;
+
+const SSL_OFFSET = 40;
+const TLS_DIR = path.join(BASE_DIR, "tls");
+const TLS_KEYSTORE = path.join(TLS_DIR, "broker.p12");
+const TLS_CA = path.join(TLS_DIR, "ca.pem");
+const TLS_STORE_PASSWORD = "test-keystore-pass";
+
+/** A self-signed CA certificate for 127.0.0.1 in a PKCS12 keystore for the brokers, and as PEM for the reader to trust. */
+function makeTlsMaterial(): void {
+  rmSync(TLS_DIR, { recursive: true, force: true });
+  mkdirSync(TLS_DIR, { recursive: true });
+  const keytool = (args: string[]) => {
+    const run = spawnSync("keytool", args, { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`keytool ${args[0]} failed: ${run.stderr || run.stdout}`);
+  };
+  keytool(["-genkeypair", "-alias", "broker", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-ext", "bc:c", "-validity", "7", "-keystore", TLS_KEYSTORE, "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD, "-keypass", TLS_STORE_PASSWORD]);
+  keytool(["-exportcert", "-rfc", "-alias", "broker", "-keystore", TLS_KEYSTORE, "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD, "-file", TLS_CA]);
+}
 
 let cluster: LocalCluster;
 const savedEnv = { ...process.env };
@@ -80,6 +99,7 @@ async function produce(topic: string, partitions: number, messagesPerPartition: 
 describe("live reader against a real 3-node × 3-dir cluster", () => {
   beforeAll(async () => {
     await stopAll(BASE_DIR);
+    makeTlsMaterial();
     cluster = await startCluster({
       baseDir: BASE_DIR,
       basePort: BASE_PORT,
@@ -87,9 +107,14 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       dirsPerNode: 3,
       // A SASL/PLAIN listener next to PLAINTEXT, to prove credentials stay out of every answer.
       extraBrokerConfig: ({ port, controllerPort }) => ({
-        listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET}`,
-        "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET}`,
-        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT",
+        listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET},SSL://127.0.0.1:${port + SSL_OFFSET}`,
+        "advertised.listeners": `PLAINTEXT://127.0.0.1:${port},SASL_PLAINTEXT://127.0.0.1:${port + SASL_OFFSET},SSL://127.0.0.1:${port + SSL_OFFSET}`,
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL",
+        // A TLS listener with a certificate the test makes (no client certificates: the principal is ANONYMOUS).
+        "ssl.keystore.type": "PKCS12",
+        "ssl.keystore.location": TLS_KEYSTORE,
+        "ssl.keystore.password": TLS_STORE_PASSWORD,
+        "ssl.key.password": TLS_STORE_PASSWORD,
         "sasl.enabled.mechanisms": "PLAIN,SCRAM-SHA-512",
         "listener.name.sasl_plaintext.plain.sasl.jaas.config": `org.apache.kafka.common.security.plain.PlainLoginModule required user_${SASL_USER}="${SASL_PASSWORD}";`,
         "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": "org.apache.kafka.common.security.scram.ScramLoginModule required;",
@@ -245,6 +270,21 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(bad.status).toBe(502);
     expect(bad.json.error!.message).toContain(saslBootstrap);
     expect(bad.body).not.toContain(SASL_PASSWORD);
+  });
+
+  it("GET /api/cluster over TLS reads the cluster when the CA is trusted, and refuses a certificate it cannot verify", async () => {
+    const tlsBootstrap = cluster.nodes.map((n) => `127.0.0.1:${n.port + SSL_OFFSET}`).join(",");
+    setEnv({ KAFKA_BOOTSTRAP_SERVERS: tlsBootstrap, KAFKA_SSL_CA_FILE: TLS_CA, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+    const good = await getCluster();
+    expect(good.status).toBe(200);
+    expect(good.json.snapshot.brokers.map((b) => [b.state, b.port, b.logDirs.length])).toEqual(cluster.nodes.map((n) => ["online", n.port + SSL_OFFSET, n.logDirs.length]));
+    expect(good.json.snapshot.topics.map((t) => t.name)).toEqual(expect.arrayContaining(["bytes-a", "bytes-b"]));
+
+    // TLS without that CA: the self-signed certificate is not trusted, and the answer says so.
+    setEnv({ KAFKA_BOOTSTRAP_SERVERS: tlsBootstrap, KAFKA_SSL: "true", KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+    const untrusted = await getCluster();
+    expect(untrusted.status).toBe(502);
+    expect(untrusted.json.error!.message).toMatch(/certificate/i);
   });
 
   it("GET /api/cluster shows a broker that stops answering as unreachable after the request timeout", async () => {
