@@ -11,6 +11,8 @@ import { readCluster } from "@/lib/cluster/live";
 import { clusterScanCount, resetClusterSource } from "@/lib/cluster/source";
 import { GET } from "@/app/api/cluster/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { balanceReport } from "@/lib/model/report";
+import { nextPlacements } from "@/lib/view/next-placement";
 
 // Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19340.. (SSL), 19350.. (controllers) and this baseDir belong
 // to this file only.
@@ -260,7 +262,7 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       expect.arrayContaining([
         expect.stringMatching(/^Cluster-wide throttle defaults could not be read \(error 31/),
         expect.stringMatching(/^Throttled-replica lists of \d+ topic\(s\) could not be read \(error 29\): .*bytes-a/),
-        ...cluster.nodes.map((n) => expect.stringMatching(new RegExp(`^Throttle rates of broker ${n.id} could not be read`))),
+        ...cluster.nodes.map((n) => expect.stringMatching(new RegExp(`^Configs of broker ${n.id} \\(throttle rates, cordoned log dirs\\) could not be read`))),
       ]),
     );
     expect(good.json.snapshot.throttles.defaults.follower).toBeNull();
@@ -270,6 +272,60 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(bad.status).toBe(502);
     expect(bad.json.error!.message).toContain(saslBootstrap);
     expect(bad.body).not.toContain(SASL_PASSWORD);
+  });
+
+  it("GET /api/cluster shows the dirs a broker has cordoned (cordoned.log.dirs, Kafka 4.3+), and the next partition skipping them", async () => {
+    const node = cluster.nodes[0]!;
+    const cordoned = node.logDirs[0]!;
+    const setCordoned = async (value: string | null) => {
+      const admin = new Admin({ clientId: "live-reader-cordon", bootstrapBrokers: cluster.bootstrap.split(",") });
+      try {
+        await admin.incrementalAlterConfigs({
+          resources: [
+            {
+              resourceType: ConfigResourceTypes.BROKER,
+              resourceName: String(node.id),
+              configs: [{ name: "cordoned.log.dirs", configOperation: value === null ? IncrementalAlterConfigOperationTypes.DELETE : IncrementalAlterConfigOperationTypes.SET, value: value ?? "" }],
+            },
+          ],
+        });
+      } finally {
+        await admin.close();
+      }
+    };
+    setEnv(plainEnv());
+    await setCordoned(cordoned);
+    try {
+      let states: string[] = [];
+      // The broker applies a dynamic config a moment after the controller accepts it.
+      for (let i = 0; i < 50 && !states.includes("cordoned"); i++) {
+        const { json } = await getCluster("?refresh=1");
+        states = json.snapshot.brokers.find((b) => b.id === node.id)!.logDirs.map((d) => d.state);
+        if (!states.includes("cordoned")) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(states).toEqual(node.logDirs.map((d) => (d === cordoned ? "cordoned" : "online")));
+      // The preview skips the cordoned dir, and so does Kafka: a topic created now puts nothing there.
+      const { json } = await getCluster("?refresh=1");
+      const predicted = nextPlacements(balanceReport(json.snapshot), json.snapshot.source.kafkaVersion).find((p) => p.broker === node.id)!;
+      expect(predicted.dir).not.toBeNull();
+      expect(predicted.dir).not.toBe(cordoned);
+      const admin = new Admin({ clientId: "live-reader-cordon", bootstrapBrokers: cluster.bootstrap.split(",") });
+      try {
+        await admin.createTopics({ topics: ["after-cordon"], partitions: 6, replicas: 3 });
+      } finally {
+        await admin.close();
+      }
+      let placed: (string | null)[] = [];
+      for (let i = 0; i < 50 && placed.length < 6; i++) {
+        const after = await getCluster("?refresh=1");
+        placed = (after.json.snapshot.topics.find((t) => t.name === "after-cordon")?.partitions ?? []).flatMap((p) => p.replicas.filter((r) => r.broker === node.id && r.logDir !== null).map((r) => r.logDir));
+        if (placed.length < 6) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(placed).toHaveLength(6);
+      expect(placed).not.toContain(cordoned);
+    } finally {
+      await setCordoned(null);
+    }
   });
 
   it("GET /api/cluster over TLS reads the cluster when the CA is trusted, and refuses a certificate it cannot verify", async () => {

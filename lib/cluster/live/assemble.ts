@@ -13,7 +13,7 @@
  *   (Kafka's "unlimited" default) counts as not set.
  */
 import { SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
-import type { ConfigEntry, RawCluster } from "./fetch-cluster";
+import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
 import { guessKafkaVersion } from "./kafka-version";
 import { errorText } from "./protocol";
 
@@ -45,6 +45,16 @@ function ratesOf(configs: ConfigEntry[] | null, sources: number[]): ThrottleRate
   };
 }
 
+/** Whether a dir is in the broker's `cordoned.log.dirs` ("*" = every dir); trailing slashes do not count. */
+function cordonedTest(configs: ConfigEntry[] | null): (path: string) => boolean {
+  const value = configs?.find((c) => c.name === CORDONED_LOG_DIRS_KEY)?.value?.trim() ?? "";
+  if (value === "") return () => false;
+  if (value === "*") return () => true;
+  const norm = (p: string) => p.trim().replace(/\/+$/, "");
+  const listed = new Set(value.split(",").map(norm).filter((p) => p.length > 0));
+  return (path) => listed.has(norm(path));
+}
+
 interface ReplicaPlacement {
   logDir: string;
   sizeBytes: number;
@@ -54,7 +64,7 @@ interface ReplicaPlacement {
 /** What could not be read: the cluster-wide reads' warnings, then each broker's unread throttle configs. */
 function readerWarnings(raw: RawCluster): string[] {
   const brokers = [...raw.brokers.values()].sort((a, b) => a.id - b.id);
-  return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Throttle rates of broker ${scan.id} could not be read: ${scan.configsError}`] : []))];
+  return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Configs of broker ${scan.id} (throttle rates, cordoned log dirs) could not be read: ${scan.configsError}`] : []))];
 }
 
 export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: string): ClusterSnapshot {
@@ -81,12 +91,13 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
       broker.state = "unreachable";
       broker.error = scan && !scan.ok ? scan.error : `broker ${b.nodeId} was not scanned`;
     } else {
+      const isCordoned = cordonedTest(scan.configs);
       for (const dir of scan.logDirs) {
         const logDir: LogDir = {
           path: dir.logDir,
           totalBytes: bytesOrNull(dir.totalBytes),
           usableBytes: bytesOrNull(dir.usableBytes),
-          state: dir.errorCode === 0 ? "online" : "offline",
+          state: dir.errorCode !== 0 ? "offline" : isCordoned(dir.logDir) ? "cordoned" : "online",
           error: dir.errorCode === 0 ? null : errorText(dir.errorCode),
         };
         broker.logDirs.push(logDir);

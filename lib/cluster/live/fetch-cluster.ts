@@ -66,6 +66,8 @@ export interface RawCluster {
 
 /** The three throttle rates (KIP-73 replication quotas, KIP-113 intra-broker moves). */
 export const THROTTLE_RATE_KEYS = ["leader.replication.throttled.rate", "follower.replication.throttled.rate", "replica.alter.log.dirs.io.max.bytes.per.second"];
+/** KIP-1066 (Kafka 4.3+): dirs that take no new replicas; a comma-separated list of log.dirs entries, or "*". Unknown to older brokers, which leave it out. */
+export const CORDONED_LOG_DIRS_KEY = "cordoned.log.dirs";
 export const THROTTLED_REPLICAS_KEYS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"];
 
 export class ClusterUnreachableError extends Error {
@@ -119,7 +121,7 @@ async function scanBroker(admin: Admin, id: number, host: string, port: number, 
         if (!logDirsApi) throw new Error(`broker ${id} speaks no DescribeLogDirs version between 2 and 4`);
         const [logDirs, configs] = await Promise.all([
           answerOf(logDirsApi.async(connection, null as unknown as describeLogDirsV4.DescribeLogDirsRequestTopic[])),
-          answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: THROTTLE_RATE_KEYS }], false, false)).then(
+          answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: [...THROTTLE_RATE_KEYS, CORDONED_LOG_DIRS_KEY] }], false, false)).then(
             (answer) => ({ ok: true as const, answer }),
             (error: unknown) => ({ ok: false as const, error: describeFailure(error) }),
           ),

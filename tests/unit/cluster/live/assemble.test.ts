@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleSnapshot, guessKafkaVersion, type RawCluster } from "@/lib/cluster/live";
+import type { ConfigEntry } from "@/lib/cluster/live/fetch-cluster";
 import { ClusterSnapshotSchema } from "@/lib/model/snapshot";
 
 const partition = (partitionIndex: number, leaderId: number, replicaNodes: number[], isrNodes = replicaNodes, offlineReplicas: number[] = []) => ({
@@ -103,13 +104,26 @@ describe("assembleSnapshot", () => {
     expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", clusterId: "c-1", warnings: [] });
   });
 
+  it("assembleSnapshot() marks the dirs in cordoned.log.dirs cordoned (KIP-1066), and every dir for *", () => {
+    const withCordoned = (value: string) => {
+      const r = raw();
+      const scan = r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>;
+      const entry: ConfigEntry = { name: "cordoned.log.dirs", value, readOnly: false, configSource: 2, isSensitive: false, synonyms: [], configType: 5, documentation: null };
+      r.brokers.set(1, { ...scan, configs: [...(scan.configs ?? []), entry] });
+      return assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").brokers[0]!.logDirs.map((d) => d.state);
+    };
+    expect(withCordoned("/d2/")).toEqual(["online", "cordoned", "offline"]);
+    expect(withCordoned("*")).toEqual(["cordoned", "cordoned", "offline"]);
+    expect(withCordoned("")).toEqual(["online", "online", "offline"]);
+  });
+
   it("assembleSnapshot() keeps what could not be read as source warnings, cluster-wide first, then by broker", () => {
     const r = raw();
     r.warnings = ["In-flight reassignments could not be read: timed out"];
     r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "DescribeConfigs for broker 1 failed (error 31)" });
     expect(assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").source.warnings).toEqual([
       "In-flight reassignments could not be read: timed out",
-      "Throttle rates of broker 1 could not be read: DescribeConfigs for broker 1 failed (error 31)",
+      "Configs of broker 1 (throttle rates, cordoned log dirs) could not be read: DescribeConfigs for broker 1 failed (error 31)",
     ]);
     expect(snapshot.source.warnings).toEqual([]);
   });
