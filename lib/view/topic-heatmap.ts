@@ -44,8 +44,10 @@ const byName = (a: TopicFigures, b: TopicFigures) => (a.name < b.name ? -1 : a.n
 export function selectTopics(topics: readonly TopicFigures[], query: TopicQuery): TopicFigures[] {
   const needle = query.search.trim().toLowerCase();
   const chosen = topics.filter((t) => (query.includeInternal || !t.internal) && (needle === "" || t.name.toLowerCase().includes(needle)));
+  // Each topic's excess once (it scans the topic's row), not once per comparison.
+  const excess = query.sort === "excess" ? new Map(chosen.map((t) => [t, topicExcess(t)] as const)) : null;
   const compare: Record<TopicSort, (a: TopicFigures, b: TopicFigures) => number> = {
-    excess: (a, b) => topicExcess(b) - topicExcess(a) || b.skew - a.skew || byName(a, b),
+    excess: (a, b) => excess!.get(b)! - excess!.get(a)! || b.skew - a.skew || byName(a, b),
     skew: (a, b) => b.skew - a.skew || byName(a, b),
     bytes: (a, b) => b.bytes - a.bytes || byName(a, b),
     replicas: (a, b) => b.replicas - a.replicas || byName(a, b),
