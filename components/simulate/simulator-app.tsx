@@ -14,6 +14,7 @@ import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPT
 import type { PresetId } from "@/lib/simulate/presets";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { SimulationResult } from "@/lib/simulate/simulate";
+import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
@@ -208,6 +209,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
                 {result.scenario.policy.brokerPlacement === "kraft-striped" ? "KRaft broker placement" : "ZooKeeper broker placement"}
               </p>
               <LinkBar link={stale ? { kind: "none" } : link} share={share} />
+              <ReaderWarnings warnings={result.base.warnings} />
             </div>
           ) : null}
           {stale ? (

@@ -32,7 +32,8 @@ export interface SimulationStep {
 }
 
 export interface SimulationResult {
-  base: { label: string; kind: ClusterSnapshot["source"]["kind"]; capturedAt: string; brokers: number; replicas: number; bytes: number };
+  /** `warnings`: what the base's reader could not read (snapshot.source.warnings). */
+  base: { label: string; kind: ClusterSnapshot["source"]["kind"]; capturedAt: string; brokers: number; replicas: number; bytes: number; warnings: string[] };
   /** The scenario as run, with every default filled in: what a link must carry to reproduce it. */
   scenario: { policy: Policy; seed: number; steps: Step[] };
   initial: { report: SlimReport };
@@ -55,6 +56,7 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
       brokers: initial.totals.brokers,
       replicas: initial.totals.replicas,
       bytes: initial.totals.bytes,
+      warnings: scenario.base.source.warnings,
     },
     scenario: { policy: scenario.policy, seed: scenario.seed, steps: scenario.steps },
     initial: { report: slimReport(initial) },

@@ -63,6 +63,15 @@ describe("POST /api/simulate", () => {
     expect(a.body).toEqual(b.body);
   });
 
+  it("passes the base's reader warnings on, so the page can say the base was read in part", async () => {
+    const base = storyBase("read in part");
+    base.source.warnings = ["Throttle configs could not be read: timed out"];
+    const { status, body } = await post({ scenario: { base, steps: [] } });
+    expect(status).toBe(200);
+    expect(body.base.warnings).toEqual(["Throttle configs could not be read: timed out"]);
+    expect((await post({ preset: "consumer-offsets-skew" })).body.base.warnings).toEqual([]);
+  });
+
   it("reports a failed step in the answer and keeps running the later ones", async () => {
     const { status, body } = await post({ base: "demo", steps: [{ kind: "failLogDir", broker: 9, path: "/data/d1" }, { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 }] });
     expect(status).toBe(200);
