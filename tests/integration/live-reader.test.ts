@@ -26,7 +26,8 @@ const SASL_PASSWORD = "Tr0ub4dor-x9-never-print-me";
 const REQUEST_TIMEOUT_MS = 3000;
 
 const SSL_OFFSET = 40;
-const TLS_DIR = path.join(BASE_DIR, "tls");
+/** Beside the cluster's baseDir, not in it: the launcher formats only an empty or its own baseDir. */
+const TLS_DIR = path.resolve(".kafka/test-live-tls");
 const TLS_KEYSTORE = path.join(TLS_DIR, "broker.p12");
 const TLS_CA = path.join(TLS_DIR, "ca.pem");
 const TLS_STORE_PASSWORD = "test-keystore-pass";
