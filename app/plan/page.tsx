@@ -37,7 +37,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       <PlanWorkbench
         sourceLabel={live ? "the live cluster" : "the demo cluster"}
         bootstrap={bootstrap}
-        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan.options } : undefined}
+        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan.options, reassignmentJson: opened.value.plan.reassignmentJson } : undefined}
       />
     </main>
   );

@@ -6,6 +6,7 @@ import { ShareButton } from "@/components/share/share-button";
 import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
+import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
 import type { PlanResponse } from "@/lib/plan/response";
 import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
 import { ApplyPanel } from "./apply-panel";
@@ -13,11 +14,24 @@ import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
 import { ReviewPanel } from "./review-panel";
 
+/** Whether two reassignment JSONs move the same partitions the same way, whatever their order or spacing. */
+function sameReassignment(a: string, b: string): boolean {
+  const key = (json: string) => {
+    const parsed = parseReassignmentJson(json);
+    return parsed.ok ? parsed.entries.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
+  };
+  return key(a) === key(b);
+}
+
 interface Props {
   sourceLabel: string;
   bootstrap: string;
-  /** A shared plan: its snapshot and goals; it is planned again on open (the planner is deterministic). */
-  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions };
+  /**
+   * A shared plan: its snapshot and goals; it is planned again on open (the planner is deterministic).
+   * `reassignmentJson` is the JSON the link stored: when it is not the plan's own (an edited plan, or a
+   * shared review), it is reviewed below the plan.
+   */
+  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions; reassignmentJson: string | null };
 }
 
 export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
@@ -77,7 +91,13 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
         </div>
         <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} ready={snapshot !== null} error={formError} />
       </section>
-      {shared ? null : <ReviewPanel snapshot={snapshot} form={form} bootstrap={bootstrap} />}
+      {shared ? (
+        result && shared.reassignmentJson !== null && !sameReassignment(shared.reassignmentJson, result.plan.reassignmentJson) ? (
+          <ReviewPanel snapshot={snapshot} form={form} bootstrap={shared.options.bootstrapServer} initialJson={shared.reassignmentJson} />
+        ) : null
+      ) : (
+        <ReviewPanel snapshot={snapshot} form={form} bootstrap={bootstrap} />
+      )}
       {failure ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {failure}

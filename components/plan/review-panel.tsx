@@ -4,11 +4,13 @@
  * Kafka's own validation and the cluster's checks, the duration at the goals' throttles with the
  * bottleneck broker, the cluster once it is done, and the throttle commands it needs.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
+import { ShareButton } from "@/components/share/share-button";
 import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
 import { formatBytes, formatSkew } from "@/lib/model/format";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { ReassignmentReview } from "@/lib/plan/review";
 import { asReport } from "@/lib/simulate/slim-report";
 import { formatDuration, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
@@ -17,23 +19,32 @@ import { TransferChart } from "./transfer-chart";
 
 const PLACEHOLDER = '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[1,2],"log_dirs":["/data/d2","any"]}]}';
 
-export function ReviewPanel({ snapshot, form, bootstrap }: { snapshot: ClusterSnapshot | null; form: PlanForm; bootstrap: string }) {
-  const [text, setText] = useState("");
-  const [review, setReview] = useState<ReassignmentReview | null>(null);
+interface Props {
+  snapshot: ClusterSnapshot | null;
+  form: PlanForm;
+  bootstrap: string;
+  /** A JSON to review as soon as the cluster is known: the one a shared link carries. */
+  initialJson?: string | null;
+}
+
+export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: Props) {
+  const [text, setText] = useState(initialJson ?? "");
+  /** The last answer, with the JSON and options it was made for (what "Share this review" stores). */
+  const [review, setReview] = useState<{ review: ReassignmentReview; json: string; options: PlanOptionsInput } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
+  const submit = async (json: string) => {
     setFailure(null);
     const parsed = planOptionsFromForm(form);
     if (!parsed.ok) return setFailure(`Fix the goals first: ${parsed.message}`);
     if (!snapshot) return setFailure("The cluster is still being read; try again in a moment.");
-    if (text.trim() === "") return setFailure("Paste a reassignment JSON first.");
+    if (json.trim() === "") return setFailure("Paste a reassignment JSON first.");
     setBusy(true);
     try {
       const options = { ...parsed.options, bootstrapServer: bootstrap };
-      const answer = await fetchJson<{ review: ReassignmentReview }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options, reassignment: text }) });
-      setReview(answer.review);
+      const answer = await fetchJson<{ review: ReassignmentReview }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options, reassignment: json }) });
+      setReview({ review: answer.review, json, options });
     } catch (e) {
       setReview(null);
       setFailure(errorMessage(e));
@@ -42,10 +53,20 @@ export function ReviewPanel({ snapshot, form, bootstrap }: { snapshot: ClusterSn
     }
   };
 
-  const e = review?.estimate;
+  // A shared link's JSON is reviewed once, when the cluster it was made for is there.
+  const reviewedInitial = useRef(false);
+  useEffect(() => {
+    if (initialJson && snapshot && !reviewedInitial.current) {
+      reviewedInitial.current = true;
+      void submit(initialJson);
+    }
+  });
+
+  const r = review?.review;
+  const e = r?.estimate;
   return (
-    <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-review-panel>
-      <summary className="cursor-pointer font-semibold">Review a reassignment JSON you already have</summary>
+    <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-review-panel open={initialJson ? true : undefined}>
+      <summary className="cursor-pointer font-semibold">{initialJson ? "The reassignment JSON this link carries, reviewed" : "Review a reassignment JSON you already have"}</summary>
       <div className="mt-3 grid gap-4">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Paste what you would give <code>kafka-reassign-partitions --execute</code>. It is checked against this cluster and estimated at the throttles set in the goals above; nothing is changed.
@@ -62,22 +83,27 @@ export function ReviewPanel({ snapshot, form, bootstrap }: { snapshot: ClusterSn
           />
         </label>
         <div>
-          <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit()}>
+          <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit(text)}>
             {busy ? "Reviewing…" : "Review"}
           </button>
+          <ShareButton
+            label="Share this review"
+            className="ml-2 inline-block"
+            getRequest={review && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: review.options, reassignmentJson: review.json } }) : null}
+          />
         </div>
         {failure ? (
           <p role="alert" data-review-error className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
             {failure}
           </p>
         ) : null}
-        {review && e ? (
+        {r && e ? (
           <div className="grid gap-4" data-review-result>
-            {review.problems.length > 0 ? (
+            {r.problems.length > 0 ? (
               <section aria-label="Problems" className="rounded-lg border-l-4 border-red-600 bg-red-50 p-3 text-sm dark:bg-red-950/30">
                 <p className="font-semibold">Kafka would refuse this, or it would not do what you expect:</p>
                 <ul className="mt-1 list-disc pl-5">
-                  {review.problems.map((p) => (
+                  {r.problems.map((p) => (
                     <li key={p} data-review-problem>
                       {p}
                     </li>
@@ -90,32 +116,32 @@ export function ReviewPanel({ snapshot, form, bootstrap }: { snapshot: ClusterSn
               </p>
             )}
             <p className="text-sm" data-review-summary>
-              {review.entries.length} partition(s); {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated{" "}
+              {r.entries.length} partition(s); {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated{" "}
               <strong>{formatDuration(e.seconds)}</strong>
               {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}.
-              {review.after ? ` Worst dir skew ${formatSkew(review.before.skew.dirBytes.maxOverMean)} → ${formatSkew(review.after.skew.dirBytes.maxOverMean)}.` : ""}
+              {r.after ? ` Worst dir skew ${formatSkew(r.before.skew.dirBytes.maxOverMean)} → ${formatSkew(r.after.skew.dirBytes.maxOverMean)}.` : ""}
             </p>
-            {review.after ? (
+            {r.after ? (
               <div className="grid gap-6 xl:grid-cols-2">
                 <section className="min-w-0">
                   <h3 className="mb-2 text-sm font-semibold">Before — utilisation</h3>
                   <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(review.before)} metric="utilization" onOpenBroker={() => {}} />
+                    <BrokerDirHeatmap report={asReport(r.before)} metric="utilization" onOpenBroker={() => {}} />
                   </div>
                 </section>
                 <section className="min-w-0" data-review-after>
                   <h3 className="mb-2 text-sm font-semibold">After it completes — utilisation (same scale)</h3>
                   <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(review.after)} metric="utilization" onOpenBroker={() => {}} />
+                    <BrokerDirHeatmap report={asReport(r.after)} metric="utilization" onOpenBroker={() => {}} />
                   </div>
                 </section>
               </div>
             ) : null}
             {e.brokers.length > 0 ? <TransferChart brokers={e.brokers} /> : null}
-            {review.throttles.commands.apply.length > 0 ? (
+            {r.throttles.commands.apply.length > 0 ? (
               <div className="grid gap-6 xl:grid-cols-2">
-                <CopyBlock id="review-apply-commands" title="Set the throttles before --execute" text={review.throttles.commands.apply.join("\n")} />
-                <CopyBlock id="review-remove-commands" title="When nothing is moving: remove them" text={review.throttles.commands.remove.join("\n")} />
+                <CopyBlock id="review-apply-commands" title="Set the throttles before --execute" text={r.throttles.commands.apply.join("\n")} />
+                <CopyBlock id="review-remove-commands" title="When nothing is moving: remove them" text={r.throttles.commands.remove.join("\n")} />
               </div>
             ) : null}
           </div>

@@ -74,6 +74,31 @@ describe("planner (demo cluster)", () => {
     expect(tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
+  it("a shared link that carries a reassignment JSON other than the plan's opens with that JSON reviewed", async () => {
+    const { page } = tab;
+    const errorsBefore = tab.errors.length;
+    await page.goto(`${app.url}/plan`);
+    const snapshot = demoSnapshot();
+    const orders = snapshot.topics.find((t) => t.name === "orders")!.partitions[0]!;
+    const json = JSON.stringify({ version: 1, partitions: [{ topic: "orders", partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }] });
+    const id = await page.evaluate(
+      async (body) => {
+        const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
+        return ((await created.json()) as { id: string }).id;
+      },
+      JSON.stringify({ kind: "plan", snapshot, plan: { options: { mode: "intra", bootstrapServer: "localhost:9092" }, reassignmentJson: json } }),
+    );
+    await page.goto(`${app.url}/plan?shared=${id}`);
+    await page.waitForSelector("[data-review-result]");
+    expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
+    expect(await page.locator("[data-review-input]").inputValue()).toBe(json);
+    expect(await page.locator("[data-review-summary]").textContent()).toContain("1 partition(s)");
+    expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
+    // The plan itself is planned again beside it, as for any shared plan.
+    await page.waitForSelector("[data-plan-result]");
+    expect(tab.errors.slice(errorsBefore)).toEqual([]);
+  });
+
   it("names the field that is wrong in the goals form", async () => {
     const { page } = tab;
     await page.fill("#plan-headroomPercent", "150");
