@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { zodIssues, type InputIssue, type ParseResult } from "../model/parse";
-import { parseBaseRef, type LinkBaseRef } from "./request";
+import { baseRefJson, parseBaseRef, type LinkBaseRef } from "./request";
 import { PolicySchema, ScenarioSchema, type Policy, type StepInput } from "./schema";
 
 export const LINK_PARAM = "s";
@@ -68,19 +68,9 @@ async function pipe(bytes: Uint8Array, transform: CompressionStream | Decompress
   return out;
 }
 
+/** As baseRefJson, plus "imported" (the tab's own import, which only a link names). */
 function baseJson(base: LinkBase): unknown {
-  switch (base.kind) {
-    case "demo":
-    case "current":
-    case "imported":
-      return base.kind;
-    case "preset":
-      return { preset: base.id };
-    case "synthetic":
-      return { synthetic: base.options };
-    case "shared":
-      return { shared: base.id };
-  }
+  return base.kind === "imported" ? "imported" : baseRefJson(base);
 }
 
 /** The `s` parameter for a scenario: "1." + base64url(deflate-raw(JSON)). */
