@@ -1,4 +1,4 @@
-// Incremental form of LogManager.nextLogDirs (Apache Kafka 2.4–4.x, Scala and Java rules), written from ALGORITHMS.md §3.2–§3.4 for the simulator: it keeps per-dir log counts instead of regrouping every log per call.
+// Incremental form of LogManager.nextLogDirs (Apache Kafka 2.4–4.x, Scala and Java rules, KIP-1066 cordons), written from ALGORITHMS.md §3.2–§3.4 for the simulator: it keeps per-dir log counts instead of regrouping every log per call.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:
@@ -39,7 +39,7 @@ export class LogDirChooser {
   private slotOf = new Map<string, number>();
   /** counts[slot] = logs in dirs[slot]. */
   private counts: number[] = [];
-  /** Slots in tie-break order, cordoned slots left out (config rules only). */
+  /** Slots in tie-break order, cordoned slots left out. */
   private scan: Int32Array = new Int32Array(0);
   /** The dir next() last returned and its slot: add() usually follows next() and then skips the map lookup. */
   private lastDir: string | null = null;
@@ -63,8 +63,7 @@ export class LogDirChooser {
     this.lastDir = null;
     this.slotOf = new Map(this.dirs.map((d, i) => [d, i]));
     const order = tieBreakOrder(this.dirs, this.tieOrder);
-    const honourCordons = this.tieOrder === "config";
-    const slots = order.filter((d) => !(honourCordons && this.cordonedDirs.has(d))).map((d) => this.slotOf.get(d) as number);
+    const slots = order.filter((d) => !this.cordonedDirs.has(d)).map((d) => this.slotOf.get(d) as number);
     this.scan = Int32Array.from(slots);
   }
 

@@ -1,13 +1,15 @@
-// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.2) and the Java org.apache.kafka.storage.internals.log.LogManager (Kafka 4.3+, KIP-1066), written from ALGORITHMS.md §3.2 and §3.4.
+// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.3) and the Java org.apache.kafka.storage.internals.log.LogManager (Kafka 4.4+), with KIP-1066 cordoned dirs (Kafka 4.3+), written from ALGORITHMS.md §3.2 and §3.4.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:
 // - The result is the candidate order for a new log, best first: live dirs by ascending log count (current and
 //   future logs), stable, so ties keep the pre-sort order. Logs are counted, never bytes.
-// - tieOrder "config" (Java, 4.3+): ties in log.dirs order; cordoned dirs are removed; if every dir is cordoned the
-//   answer is [first live dir]; a single live dir is returned even when cordoned.
-// - tieOrder "scala-hash" (Scala, up to 4.2): ties in log.dirs order for at most 4 live dirs, Scala 2.13 HashMap
-//   order for 5 or more. Scala's LogManager predates KIP-1066 cordoning, so `cordoned` is ignored there.
+// - tieOrder "config" (Java LogManager, 4.4+): ties in log.dirs order.
+// - tieOrder "scala-hash" (Scala LogManager, up to 4.3): ties in log.dirs order for at most 4 live dirs, Scala 2.13
+//   HashMap order for 5 or more.
+// - `cordoned` (KIP-1066) is honoured whatever the tie order: cordoned dirs are removed from the candidates; if every
+//   dir is cordoned the answer is [first live dir]; a single live dir is returned even when cordoned. Which releases
+//   cordon at all (4.3+) is a fact of the version (lib/model/kafka-versions.ts): callers pass cordons only then.
 // - Counts for dirs that are not live are ignored: Kafka drops the logs of a failed dir, so they are never counted.
 //   A missing count is 0. No live dir gives [] (Scala answers an empty list; Java would throw).
 // - Duplicate live dirs are rejected, as Kafka refuses duplicate log.dirs at startup.
@@ -18,9 +20,9 @@ import { scalaHashMapKeyOrder } from "./java-hash";
 export type TieOrder = "config" | "scala-hash";
 
 export interface NextLogDirsOptions {
-  /** Dirs cordoned with KIP-1066 (`cordoned.log.dirs`); honoured by tieOrder "config" only. */
+  /** Dirs cordoned with KIP-1066 (`cordoned.log.dirs`), skipped for new logs; pass them only for releases that cordon (4.3+). */
   cordoned?: readonly string[];
-  /** "config" (default) = Kafka 4.3+ Java rules; "scala-hash" = Kafka 2.4–4.2 Scala rules. */
+  /** "config" (default) = Kafka 4.4+ Java LogManager; "scala-hash" = Kafka 2.4–4.3 Scala LogManager. */
   tieOrder?: TieOrder;
 }
 
@@ -55,7 +57,7 @@ export function nextLogDirs(
   const tieOrder = options.tieOrder ?? "config";
   if (liveDirs.length <= 1) return [...liveDirs];
   let candidates = tieBreakOrder(liveDirs, tieOrder);
-  if (tieOrder === "config" && options.cordoned && options.cordoned.length > 0) {
+  if (options.cordoned && options.cordoned.length > 0) {
     const cordoned = new Set(options.cordoned);
     candidates = candidates.filter((d) => !cordoned.has(d));
     if (candidates.length === 0) return [liveDirs[0] as string];
@@ -82,8 +84,8 @@ export function nextLogDirsLiteral(
   const dirCounts = new Map<string, number>();
   for (const dir of tieBreakOrder(liveDirs, tieOrder)) dirCounts.set(dir, 0);
   for (const [dir, count] of logCounts) if (dirCounts.has(dir)) dirCounts.set(dir, count);
-  if (tieOrder === "config") {
-    for (const dir of options.cordoned ?? []) dirCounts.delete(dir);
+  if (options.cordoned && options.cordoned.length > 0) {
+    for (const dir of options.cordoned) dirCounts.delete(dir);
     if (dirCounts.size === 0) return liveDirs.length === 0 ? [] : [liveDirs[0] as string];
   }
   return [...dirCounts.entries()].sort((a, b) => a[1] - b[1]).map(([dir]) => dir);

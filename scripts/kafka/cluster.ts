@@ -85,9 +85,16 @@ interface ClusterFile {
 
 const CLUSTER_FILE = "cluster.json";
 
-/** A Kafka cluster id: 16 random bytes, URL-safe base64 without padding (what `random-uuid` prints). */
-function newClusterId(): string {
-  return randomBytes(16).toString("base64url");
+/**
+ * A Kafka cluster id: 16 random bytes, URL-safe base64 without padding (what `random-uuid` prints).
+ * Like Kafka's Uuid.randomUuid(), never one that starts with "-": `kafka-storage format -t -…` would
+ * read it as an option (about one start in 64 otherwise).
+ */
+export function newClusterId(random: (size: number) => Buffer = randomBytes): string {
+  for (;;) {
+    const id = random(16).toString("base64url");
+    if (!id.startsWith("-")) return id;
+  }
 }
 
 function readClusterFile(baseDir: string): ClusterFile | null {

@@ -50,9 +50,12 @@ describe("LogDirChooser", () => {
     expect(c.next()).toBe("/a");
   });
 
-  it("next() ignores cordons under the Scala rules", () => {
-    const c = new LogDirChooser(["/a", "/b"], { tieOrder: "scala-hash", cordoned: ["/a"] });
-    expect(c.next()).toBe("/a");
+  it("next() skips cordons under the Scala rules too (Kafka 4.3: hash-order ties, cordons honoured)", () => {
+    const six = ["/k/d1", "/k/d2", "/k/d3", "/k/d4", "/k/d5", "/k/d6"];
+    const hashFirst = new LogDirChooser(six, { tieOrder: "scala-hash" }).next();
+    const c = new LogDirChooser(six, { tieOrder: "scala-hash", cordoned: [hashFirst] });
+    expect(c.next()).not.toBe(hashFirst);
+    expect(c.order()).toEqual(new LogDirChooser(six, { tieOrder: "scala-hash" }).order().filter((d) => d !== hashFirst));
   });
 
   it("failDir() drops the dir and its logs; addLiveDir() brings a path back at the end with 0 logs", () => {

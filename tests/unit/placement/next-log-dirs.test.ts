@@ -65,8 +65,11 @@ describe("nextLogDirs (Kafka 2.4–4.2 Scala rules, tieOrder scala-hash)", () =>
     expect(order).not.toEqual(six);
   });
 
-  it("nextLogDirs() ignores cordoned dirs under the Scala rules (they predate KIP-1066)", () => {
-    expect(nextLogDirs(["/a", "/b"], {}, { tieOrder: "scala-hash", cordoned: ["/a"] })).toEqual(["/a", "/b"]);
+  it("nextLogDirs() removes cordoned dirs under the Scala tie order too (Kafka 4.3), keeping hash order for the rest", () => {
+    expect(nextLogDirs(["/a", "/b"], {}, { tieOrder: "scala-hash", cordoned: ["/a"] })).toEqual(["/b"]);
+    const hashed = scalaHashMapKeyOrder(six);
+    expect(nextLogDirs(six, {}, { tieOrder: "scala-hash", cordoned: [hashed[0]!] })).toEqual(hashed.slice(1));
+    expect(nextLogDirs(six, {}, { tieOrder: "scala-hash", cordoned: six })).toEqual([six[0]]);
   });
 
   it.each(golden.scalaMapOrder.cases.map((c, i) => [i, c.dirs.length, c] as const))(
