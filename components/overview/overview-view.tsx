@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
-import { nextPlacements } from "@/lib/view/next-placement";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
 import { verdict } from "@/lib/view/verdict";
 import { BalanceTables } from "@/components/balance-tables";
@@ -42,7 +42,7 @@ export interface OverviewViewProps {
 export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, doctor }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
-  const placements = useMemo(() => (data ? nextPlacements(data.report, data.snapshot.source.kafkaVersion) : null), [data]);
+  const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
   const summary = useMemo(
     () => (data && placements ? { verdict: verdict(data.report, { placements, reassignments: data.snapshot.throttles.reassignments.length }), cards: skewCards(data.report) } : null),
     [data, placements],

@@ -48,6 +48,12 @@ export function NextPlacementCard({ data, failure, placements, onOpenBroker }: P
               </div>
               {p.warning ? <p className="mt-0.5 font-medium text-red-800 dark:text-red-300">{p.warning}</p> : null}
               <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{p.reason}</p>
+              {p.alternatives.length > 0 ? (
+                <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-300" data-placement-alternatives>
+                  The broker&apos;s Kafka version is not known exactly, and the rule differs by version: {p.dir} on Kafka {p.lines}
+                  {p.alternatives.map((a) => `; ${a.dir} on Kafka ${a.lines}`).join("")}.
+                </p>
+              ) : null}
               {p.candidates.length > 1 ? (
                 <p className="sr-only">
                   Candidate order: {p.candidates.map((c) => `${c.path} with ${formatCount(c.logCount)} partitions${c.utilization !== null ? `, ${formatUtilization(c.utilization)} used` : ""}`).join("; ")}

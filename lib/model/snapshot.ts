@@ -43,6 +43,13 @@ export const BrokerSchema = z.object({
   state: BrokerStateSchema.default("online"),
   /** Why the broker is unreachable, in words an operator can act on. */
   error: z.string().nullable().default(null),
+  /**
+   * The Kafka version this broker runs when the reader could tell ("4.3", "4.3 or 4.4"; see
+   * lib/model/kafka-versions.ts), else null: then the cluster's `source.kafkaVersion` stands for it.
+   * Brokers of a fleet mid-upgrade differ, and each places new logs by its own version's rule.
+   * Optional: snapshots written before the reader told brokers apart have none.
+   */
+  kafkaVersion: z.string().nullish(),
   logDirs: z.array(LogDirSchema).default([]),
 });
 export type Broker = z.infer<typeof BrokerSchema>;
@@ -130,7 +137,10 @@ export type SourceKind = z.infer<typeof SourceKindSchema>;
 export const SourceSchema = z.object({
   kind: SourceKindSchema,
   label: z.string(),
+  /** A version label ("4.3", "4.x", "4.3 and 4.4" for a mixed fleet; lib/model/kafka-versions.ts reads it), or null when unknown. */
   kafkaVersion: z.string().nullable().default(null),
+  /** How the cluster keeps its metadata, when the reader could tell: ZooKeeper clusters (3.x) place new topics with AdminUtils. */
+  metadataMode: z.enum(["kraft", "zookeeper"]).nullish(),
   clusterId: z.string().nullable().default(null),
   /**
    * What the reader could not read, in words (e.g. "Throttle configs could not be read: …"): the

@@ -8,14 +8,17 @@
  *
  * - Live dirs are the broker's online and cordoned dirs in `log.dirs` order (the tie-break order);
  *   counts are `logCount` (current + future logs), exactly what LogManager counts.
- * - Kafka up to 4.2 breaks ties in Scala HashMap order for 5+ dirs and ignores cordoning; 4.3+ uses
- *   `log.dirs` order and skips cordoned dirs (KIP-1066). The snapshot's Kafka version picks the rule.
+ * - The rule is the broker's Kafka version's (lib/model/kafka-versions.ts): tie order and cordons are
+ *   separate facts of a version. Each broker is read with its own version (a fleet mid-upgrade mixes
+ *   them), else the cluster's. When the version is not pinned down and the lines it could be would
+ *   pick different dirs, the newest line's choice leads and the others are listed as alternatives.
  * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { formatBytes } from "@/lib/model/format";
 import { formatInteger as formatCount } from "./number-format";
-import { nextLogDirs, type TieOrder } from "@/lib/placement";
+import { nextLogDirs } from "@/lib/placement";
+import { brokerKafkaVersion, describeKafkaLines, logDirRulesFor, type KafkaLine, type LogDirRule } from "@/lib/model/kafka-versions";
 import { formatUtilization } from "./dir-metric";
 
 export type PlacementFlag = "fullest" | "above-mean" | "above-85";
@@ -31,21 +34,26 @@ export interface NextPlacement {
   flags: PlacementFlag[];
   /** The warning in words, or null when the choice is harmless. */
   warning: string | null;
+  /** The Kafka lines this prediction holds for ("4.4", "3.9 to 4.3", "unknown" = every line). */
+  lines: string;
+  /** Other lines the broker's version could be whose rule picks another dir: "if it runs 3.9 to 4.2, /d5". */
+  alternatives: { lines: string; dir: string }[];
+}
+
+/** The Kafka version of the cluster and, where the reader told them apart, of each broker. */
+export interface KafkaVersions {
+  cluster: string | null | undefined;
+  brokers?: ReadonlyMap<number, string | null | undefined>;
+}
+
+export function kafkaVersionsOf(snapshot: { source: { kafkaVersion: string | null }; brokers: readonly { id: number; kafkaVersion?: string | null }[] }): KafkaVersions {
+  return { cluster: snapshot.source.kafkaVersion, brokers: new Map(snapshot.brokers.map((b) => [b.id, b.kafkaVersion])) };
 }
 
 /** 85 %: the "act now" utilisation mark (see UTILIZATION_MARKS). */
 const FULL_MARK = 0.85;
 /** A dir this much above its broker's mean (1.25×) is "well above" it; smaller gaps are noise. */
 const ABOVE_MEAN_RATIO = 1.25;
-
-/** Kafka 4.3 moved LogManager to Java and changed the tie order; unknown versions get the current rule. */
-export function tieOrderFor(kafkaVersion: string | null): TieOrder {
-  const m = kafkaVersion ? /^(\d+)\.(\d+)/.exec(kafkaVersion) : null;
-  if (!m) return "config";
-  const major = Number(m[1]);
-  const minor = Number(m[2]);
-  return major < 4 || (major === 4 && minor < 3) ? "scala-hash" : "config";
-}
 
 function fullness(dirs: readonly DirFigures[]): { of: (d: DirFigures) => number; format: (d: DirFigures) => string } {
   const byUtil = dirs.every((d) => d.utilization !== null);
@@ -54,20 +62,36 @@ function fullness(dirs: readonly DirFigures[]): { of: (d: DirFigures) => number;
     : { of: (d) => d.usedBytes, format: (d) => formatBytes(d.usedBytes) };
 }
 
-export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], unreachable: boolean, tieOrder: TieOrder): NextPlacement {
+function candidateOrder(live: readonly DirFigures[], rule: LogDirRule): string[] {
+  const counts: Record<string, number> = {};
+  for (const d of live) counts[d.path] = d.logCount;
+  const cordoned = rule.honoursCordons ? live.filter((d) => d.state === "cordoned").map((d) => d.path) : [];
+  return nextLogDirs(
+    live.map((d) => d.path),
+    counts,
+    { cordoned, tieOrder: rule.tieOrder },
+  );
+}
+
+/** The next placement on one broker, by the rule of every line its version could be. */
+export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], unreachable: boolean, kafkaVersion: string | null): NextPlacement {
   const live = dirs.filter((d) => d.state !== "offline");
-  const empty = (reason: string): NextPlacement => ({ broker: brokerId, dir: null, candidates: [], reason, flags: [], warning: null });
+  const rules = logDirRulesFor(kafkaVersion);
+  const lines = describeKafkaLines(rules.flatMap((r) => r.lines));
+  const empty = (reason: string): NextPlacement => ({ broker: brokerId, dir: null, candidates: [], reason, flags: [], warning: null, lines, alternatives: [] });
   if (unreachable) return empty("broker unreachable: its log counts are unknown");
   if (live.length === 0) return empty(dirs.length === 0 ? "no log dirs reported" : "every log dir is offline");
 
-  const counts: Record<string, number> = {};
-  for (const d of live) counts[d.path] = d.logCount;
-  const cordoned = live.filter((d) => d.state === "cordoned").map((d) => d.path);
-  const order = nextLogDirs(
-    live.map((d) => d.path),
-    counts,
-    { cordoned, tieOrder },
-  );
+  const [primary, ...otherRules] = rules;
+  const order = candidateOrder(live, primary!.rule);
+  const leading = [...primary!.lines];
+  const elsewhere = new Map<string, KafkaLine[]>();
+  for (const other of otherRules) {
+    const dir = candidateOrder(live, other.rule)[0]!;
+    if (dir === order[0]) leading.push(...other.lines);
+    else elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), ...other.lines]);
+  }
+  const alternatives = [...elsewhere].map(([dir, l]) => ({ lines: describeKafkaLines(l), dir }));
   const byPath = new Map(live.map((d) => [d.path, d]));
   const candidates = order.map((p) => {
     const d = byPath.get(p)!;
@@ -103,16 +127,18 @@ export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], 
   }
   if (flags.includes("above-85") && !flags.includes("fullest") && !flags.includes("above-mean")) words.push(`already ${format(chosen)}, past the 85% mark`);
   else if (flags.includes("above-85")) words.push("past the 85% mark");
-  return { broker: brokerId, dir: chosen.path, candidates, reason, flags, warning: words.length ? words.join("; ") : null };
+  const leadLines = alternatives.length > 0 ? describeKafkaLines(leading) : lines;
+  return { broker: brokerId, dir: chosen.path, candidates, reason, flags, warning: words.length ? words.join("; ") : null, lines: leadLines, alternatives };
 }
 
-export function nextPlacements(report: BalanceReport, kafkaVersion: string | null): NextPlacement[] {
-  const tieOrder = tieOrderFor(kafkaVersion);
+export function nextPlacements(report: BalanceReport, versions: KafkaVersions): NextPlacement[] {
   const byBroker = new Map<number, DirFigures[]>();
   for (const d of report.dirs) {
     const list = byBroker.get(d.broker);
     if (list) list.push(d);
     else byBroker.set(d.broker, [d]);
   }
-  return report.brokers.map((b) => nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state === "unreachable", tieOrder));
+  return report.brokers.map((b) =>
+    nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state === "unreachable", brokerKafkaVersion({ kafkaVersion: versions.brokers?.get(b.id) }, versions.cluster)),
+  );
 }

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { balanceReport } from "@/lib/model/report";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { dirAriaLabel } from "@/lib/view/broker-dir-heatmap";
-import { nextPlacements } from "@/lib/view/next-placement";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
 import { verdict } from "@/lib/view/verdict";
 import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
@@ -54,7 +54,7 @@ describe("overview (demo cluster)", () => {
 
   it("makes the __consumer_offsets skew visible in the verdict and the skew figures", async () => {
     const { page } = laptop;
-    const expected = verdict(report, { placements: nextPlacements(report, snapshot.source.kafkaVersion) });
+    const expected = verdict(report, { placements: nextPlacements(report, kafkaVersionsOf(snapshot)) });
     expect(await page.locator("[data-verdict-headline]").textContent()).toBe(expected.headline);
     expect(expected.headline).toContain("/data/d2 and /data/d3 hold over 99% of the bytes on every broker");
     const cards = skewCards(report);

@@ -12,7 +12,7 @@ import { clusterScanCount, resetClusterSource } from "@/lib/cluster/source";
 import { GET } from "@/app/api/cluster/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport } from "@/lib/model/report";
-import { nextPlacements } from "@/lib/view/next-placement";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 
 // Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19340.. (SSL), 19350.. (controllers) and this baseDir belong
 // to this file only.
@@ -307,7 +307,7 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       expect(states).toEqual(node.logDirs.map((d) => (d === cordoned ? "cordoned" : "online")));
       // The preview skips the cordoned dir, and so does Kafka: a topic created now puts nothing there.
       const { json } = await getCluster("?refresh=1");
-      const predicted = nextPlacements(balanceReport(json.snapshot), json.snapshot.source.kafkaVersion).find((p) => p.broker === node.id)!;
+      const predicted = nextPlacements(balanceReport(json.snapshot), kafkaVersionsOf(json.snapshot)).find((p) => p.broker === node.id)!;
       expect(predicted.dir).not.toBeNull();
       expect(predicted.dir).not.toBe(cordoned);
       const admin = new Admin({ clientId: "live-reader-cordon", bootstrapBrokers: cluster.bootstrap.split(",") });

@@ -14,7 +14,7 @@
  */
 import { SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
 import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
-import { guessKafkaVersion } from "./kafka-version";
+import { clusterKafkaVersion, detectKafkaVersion, type DetectedVersion } from "./kafka-version";
 import { errorText } from "./protocol";
 
 /** ConfigSource values (DescribeConfigs v1+): where a value came from. */
@@ -67,6 +67,13 @@ function readerWarnings(raw: RawCluster): string[] {
   return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Configs of broker ${scan.id} (throttle rates, cordoned log dirs) could not be read: ${scan.configsError}`] : []))];
 }
 
+/** The cluster's version from its scanned brokers (the bootstrap server's table when none was scanned), and ZooKeeper or KRaft. */
+function sourceVersion(raw: RawCluster, brokers: DetectedVersion[]): { kafkaVersion: string | null; metadataMode: "kraft" | "zookeeper" | null } {
+  const all = brokers.length > 0 ? brokers : raw.bootstrapApis.length > 0 ? [detectKafkaVersion(raw.bootstrapApis)] : [];
+  if (all.length === 0) return { kafkaVersion: null, metadataMode: null };
+  return { kafkaVersion: clusterKafkaVersion(all), metadataMode: all.some((b) => b.zookeeper) ? "zookeeper" : "kraft" };
+}
+
 export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: string): ClusterSnapshot {
   const { metadata } = raw;
   // broker → topic → partition → where the current replica and its -future copy live. Nested maps
@@ -82,15 +89,19 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
   };
 
   const brokers: Broker[] = [];
+  const detected: DetectedVersion[] = [];
   const liveIds = new Set<number>();
   for (const b of metadata.brokers) {
     liveIds.add(b.nodeId);
     const scan = raw.brokers.get(b.nodeId);
-    const broker: Broker = { id: b.nodeId, rack: b.rack ?? null, host: b.host, port: b.port, state: "online", error: null, logDirs: [] };
+    const broker: Broker = { id: b.nodeId, rack: b.rack ?? null, host: b.host, port: b.port, state: "online", error: null, kafkaVersion: null, logDirs: [] };
     if (!scan || !scan.ok) {
       broker.state = "unreachable";
       broker.error = scan && !scan.ok ? scan.error : `broker ${b.nodeId} was not scanned`;
     } else {
+      const version = detectKafkaVersion(scan.apis, scan.configs ? scan.configs.map((c) => c.name) : null);
+      broker.kafkaVersion = version.version;
+      detected.push(version);
       const isCordoned = cordonedTest(scan.configs);
       for (const dir of scan.logDirs) {
         const logDir: LogDir = {
@@ -166,6 +177,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
       port: null,
       state: "unreachable",
       error: `broker ${id} holds replicas but is not among the live brokers in the cluster metadata (stopped, crashed or fenced); its replicas are offline`,
+      kafkaVersion: null,
       logDirs: [],
     });
   }
@@ -195,7 +207,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
   return {
     schema: SNAPSHOT_SCHEMA_VERSION,
     capturedAt,
-    source: { kind: "kafka", label, kafkaVersion: guessKafkaVersion(raw.bootstrapApis), clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw) },
+    source: { kind: "kafka", label, ...sourceVersion(raw, detected), clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw) },
     brokers,
     topics,
     throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },

@@ -31,6 +31,7 @@ import {
   type Connection,
 } from "@platformatic/kafka";
 import type { KafkaConnection } from "../connection";
+import { VERSION_MARKER_CONFIGS } from "./kafka-version";
 import { answerOf, connectTo, createAdmin, describeFailure, pickVersion, ScanTimeoutError, withTimeout, type ApiRange } from "./protocol";
 
 export type MetadataAnswer = metadataV12.MetadataResponse;
@@ -68,6 +69,8 @@ export interface RawCluster {
 export const THROTTLE_RATE_KEYS = ["leader.replication.throttled.rate", "follower.replication.throttled.rate", "replica.alter.log.dirs.io.max.bytes.per.second"];
 /** KIP-1066 (Kafka 4.3+): dirs that take no new replicas; a comma-separated list of log.dirs entries, or "*". Unknown to older brokers, which leave it out. */
 export const CORDONED_LOG_DIRS_KEY = "cordoned.log.dirs";
+/** What the reader asks each broker: its throttle rates, its cordons, and the configs that tell its version apart (a broker answers only keys it knows). */
+const BROKER_CONFIG_KEYS = [...new Set([...THROTTLE_RATE_KEYS, CORDONED_LOG_DIRS_KEY, ...VERSION_MARKER_CONFIGS.map((m) => m.key)])];
 export const THROTTLED_REPLICAS_KEYS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"];
 
 export class ClusterUnreachableError extends Error {
@@ -121,7 +124,7 @@ async function scanBroker(admin: Admin, id: number, host: string, port: number, 
         if (!logDirsApi) throw new Error(`broker ${id} speaks no DescribeLogDirs version between 2 and 4`);
         const [logDirs, configs] = await Promise.all([
           answerOf(logDirsApi.async(connection, null as unknown as describeLogDirsV4.DescribeLogDirsRequestTopic[])),
-          answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: [...THROTTLE_RATE_KEYS, CORDONED_LOG_DIRS_KEY] }], false, false)).then(
+          answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: BROKER_CONFIG_KEYS }], false, false)).then(
             (answer) => ({ ok: true as const, answer }),
             (error: unknown) => ({ ok: false as const, error: describeFailure(error) }),
           ),

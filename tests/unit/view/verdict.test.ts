@@ -7,7 +7,7 @@ import { balancedSnapshot, GiB, snap, storySnapshot } from "./fixtures";
 describe("verdict()", () => {
   it("verdict() names the dirs that hold the bytes on every broker, and the count/bytes mismatch", () => {
     const report = balanceReport(storySnapshot());
-    const v = verdict(report, { placements: nextPlacements(report, "4.1.0") });
+    const v = verdict(report, { placements: nextPlacements(report, { cluster: "4.1.0" }) });
     expect(v.tone).toBe("warn");
     expect(v.headline).toBe(
       "Partition counts are even across brokers, but bytes are not even across disks: /d2 and /d3 hold over 99% of the bytes on every broker, with only 29% of the partitions.",
