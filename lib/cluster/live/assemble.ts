@@ -69,7 +69,8 @@ function readerWarnings(raw: RawCluster): string[] {
 
 /** The cluster's version from its scanned brokers (the bootstrap server's table when none was scanned), and ZooKeeper or KRaft. */
 function sourceVersion(raw: RawCluster, brokers: DetectedVersion[]): { kafkaVersion: string | null; metadataMode: "kraft" | "zookeeper" | null } {
-  const all = brokers.length > 0 ? brokers : raw.bootstrapApis.length > 0 ? [detectKafkaVersion(raw.bootstrapApis)] : [];
+  const told = brokers.filter((b) => b.version !== null);
+  const all = told.length > 0 ? told : raw.bootstrapApis.length > 0 ? [detectKafkaVersion(raw.bootstrapApis)] : [];
   if (all.length === 0) return { kafkaVersion: null, metadataMode: null };
   return { kafkaVersion: clusterKafkaVersion(all), metadataMode: all.some((b) => b.zookeeper) ? "zookeeper" : "kraft" };
 }

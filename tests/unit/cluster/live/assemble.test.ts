@@ -101,7 +101,9 @@ describe("assembleSnapshot", () => {
   });
 
   it("assembleSnapshot() labels the source kind kafka with the cluster id and inferred version", () => {
-    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", clusterId: "c-1", warnings: [] });
+    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", metadataMode: "kraft", clusterId: "c-1", warnings: [] });
+    // The fixture's broker scans carry no ApiVersions table: the brokers stay unknown and the bootstrap server's table stands for the cluster.
+    expect(snapshot.brokers.map((b) => b.kafkaVersion)).toEqual([null, null, null]);
   });
 
   it("assembleSnapshot() marks the dirs in cordoned.log.dirs cordoned (KIP-1066), and every dir for *", () => {
@@ -132,7 +134,7 @@ describe("assembleSnapshot", () => {
 describe("guessKafkaVersion", () => {
   it("guessKafkaVersion() tells 3.x from 4.x by Fetch's lowest version and gives null without data", () => {
     expect(guessKafkaVersion([{ apiKey: 1, minVersion: 0, maxVersion: 17 }])).toBe("3.x or older");
-    expect(guessKafkaVersion([{ apiKey: 1, minVersion: 4, maxVersion: 18 }])).toBe("4.x");
+    expect(guessKafkaVersion([{ apiKey: 1, minVersion: 4, maxVersion: 99 }])).toBe("4.x");
     expect(guessKafkaVersion([])).toBeNull();
   });
 });
