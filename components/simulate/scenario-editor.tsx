@@ -6,9 +6,10 @@
 import { useState, type KeyboardEvent } from "react";
 import type { ClusterContext, Draft } from "@/lib/simulate/draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
-import type { BrokerPlacement, LogDirPlacement } from "@/lib/simulate/schema";
+import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion } from "@/lib/simulate/schema";
+import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/kafka-version-text";
 import type { SimulationStep } from "@/lib/simulate/simulate";
-import { CheckField, NumberField, SelectField } from "./fields";
+import { NumberField, SelectField } from "./fields";
 import { StepList } from "./step-list";
 
 interface Props {
@@ -128,11 +129,12 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
         </div>
         <div className="grid grid-cols-2 gap-2">
           <NumberField label="Seed" hint="Same seed, same placement" value={draft.seed} min={0} onChange={(seed) => onChange({ ...draft, seed })} error={issues.seed} />
-          <CheckField
-            label="Pre-4.3 tie order"
-            hint="Scala hash order for ties (Kafka before 4.3, 5+ dirs)"
-            checked={draft.policy.tieOrder === "scala-hash"}
-            onChange={(on) => setPolicy({ tieOrder: on ? "scala-hash" : "config" })}
+          <SelectField<SimulatedKafkaVersion>
+            label="Kafka version"
+            hint={kafkaVersionHint(draft.policy.kafkaVersion)}
+            value={draft.policy.kafkaVersion}
+            onChange={(kafkaVersion) => setPolicy({ kafkaVersion })}
+            options={KAFKA_VERSION_OPTIONS}
           />
         </div>
       </fieldset>

@@ -15,6 +15,7 @@ import type { PresetId } from "@/lib/simulate/presets";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { SimulationResult } from "@/lib/simulate/simulate";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
+import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
@@ -207,6 +208,9 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
               <p className="text-zinc-700 dark:text-zinc-300">
                 Base: <span className="font-medium">{result.base.label}</span> ({formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas) · {result.scenario.steps.length} step{result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
                 {result.scenario.policy.brokerPlacement === "kraft-striped" ? "KRaft broker placement" : "ZooKeeper broker placement"}
+              </p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400" data-simulated-kafka>
+                {simulatedKafkaText(result.kafka)}
               </p>
               <LinkBar link={stale ? { kind: "none" } : link} share={share} />
               <ReaderWarnings warnings={result.base.warnings} />

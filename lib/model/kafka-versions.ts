@@ -149,6 +149,15 @@ export function logDirRulesFor(version: string | null | undefined): { rule: LogD
   return out;
 }
 
+/**
+ * The one line to simulate a version label as: the label's line when it pins one, else the newest it
+ * could be (`assumed` then says the choice was not the data's).
+ */
+export function pickKafkaLine(version: string | null | undefined): { line: KafkaLine; assumed: boolean } {
+  const lines = possibleKafkaLines(version);
+  return { line: lines[lines.length - 1]!, assumed: lines.length > 1 };
+}
+
 /** The version a broker runs: its own when the reader told it apart, else the cluster's. */
 export function brokerKafkaVersion(broker: { kafkaVersion?: string | null }, clusterVersion: string | null | undefined): string | null {
   return broker.kafkaVersion ?? clusterVersion ?? null;

@@ -13,6 +13,7 @@
  */
 import { LogDirChooser } from "../placement";
 import type { LogDir } from "../model/snapshot";
+import { kafkaBehaviour, type KafkaLine } from "../model/kafka-versions";
 import type { LogDirPlacement } from "./schema";
 import { SimulationError } from "./errors";
 
@@ -30,11 +31,13 @@ export class BrokerDisks {
   private readonly byPath = new Map<string, SimDir>();
   private readonly chooser: LogDirChooser;
 
+  /** `kafkaLine`: the release whose LogManager this broker runs (tie order, cordons). */
   constructor(
     readonly brokerId: number,
     dirs: SimDir[],
-    tieOrder: "config" | "scala-hash",
+    readonly kafkaLine: KafkaLine,
   ) {
+    const { logDirTieOrder: tieOrder, cordonedLogDirs } = kafkaBehaviour(kafkaLine);
     for (const d of dirs) {
       this.dirs.push(d);
       this.byPath.set(d.path, d);
@@ -44,7 +47,7 @@ export class BrokerDisks {
     for (const d of live) counts[d.path] = d.count;
     this.chooser = new LogDirChooser(
       live.map((d) => d.path),
-      { tieOrder, cordoned: live.filter((d) => d.state === "cordoned").map((d) => d.path), counts },
+      { tieOrder, cordoned: cordonedLogDirs ? live.filter((d) => d.state === "cordoned").map((d) => d.path) : [], counts },
     );
   }
 
@@ -119,6 +122,12 @@ export class BrokerDisks {
   }
 
   setCordoned(path: string, cordoned: boolean): void {
+    if (!kafkaBehaviour(this.kafkaLine).cordonedLogDirs) {
+      throw new SimulationError(
+        "cordon_unsupported",
+        `broker ${this.brokerId} runs Kafka ${kafkaBehaviour(this.kafkaLine).label}, which has no cordoned.log.dirs (KIP-1066 arrived in Kafka 4.3): pick Kafka 4.3 or newer to simulate cordons`,
+      );
+    }
     const d = this.dir(path);
     if (d.state === "offline") throw new SimulationError("log_dir_offline", `log dir ${path} on broker ${this.brokerId} is offline and cannot be cordoned`);
     d.state = cordoned ? "cordoned" : "online";

@@ -14,7 +14,9 @@ export type SimulationErrorCode =
   | "invalid_partitions"
   | "invalid_replication_factor"
   | "inconsistent_racks"
-  | "all_brokers_fenced";
+  | "all_brokers_fenced"
+  | "cordon_unsupported"
+  | "log_dir_cordoned";
 
 export class SimulationError extends Error {
   constructor(

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ClusterSnapshotSchema } from "../model/snapshot";
+import { KAFKA_LINES } from "../model/kafka-versions";
 
 const brokerId = z.number().int().min(0, "broker ids are non-negative integers");
 const bytes = z.number().finite().min(0, "bytes cannot be negative");
@@ -16,12 +17,32 @@ export type BrokerPlacement = z.infer<typeof BrokerPlacementSchema>;
 export const LogDirPlacementSchema = z.enum(["kafka-count", "least-bytes", "least-utilization"]);
 export type LogDirPlacement = z.infer<typeof LogDirPlacementSchema>;
 
-export const PolicySchema = z.object({
-  brokerPlacement: BrokerPlacementSchema.default("kraft-striped"),
-  logDirPlacement: LogDirPlacementSchema.default("kafka-count"),
-  /** Tie order of Kafka's count rule: `config` (Kafka 4.3+ Java LogManager) or `scala-hash` (earlier, ≥5 dirs). */
-  tieOrder: z.enum(["config", "scala-hash"]).default("config"),
-});
+/** `auto`: each broker as the base says it runs (its own version, else the cluster's; the newest line it could be when unknown). */
+export const SimulatedKafkaVersionSchema = z.enum(["auto", ...KAFKA_LINES]);
+export type SimulatedKafkaVersion = z.infer<typeof SimulatedKafkaVersionSchema>;
+
+/**
+ * Links made before the version picker carry `tieOrder` instead: `scala-hash` was the Scala rule
+ * without cordons (now Kafka 4.2), `config` the Java rule with cordons (now 4.4).
+ */
+function upgradeLegacyPolicy(input: unknown): unknown {
+  if (input === null || typeof input !== "object" || Array.isArray(input) || !Object.hasOwn(input, "tieOrder")) return input;
+  const { tieOrder, ...rest } = input as Record<string, unknown>;
+  if (Object.hasOwn(rest, "kafkaVersion")) return rest;
+  if (tieOrder === "scala-hash") return { ...rest, kafkaVersion: "4.2" };
+  if (tieOrder === "config") return { ...rest, kafkaVersion: "4.4" };
+  return input;
+}
+
+export const PolicySchema = z.preprocess(
+  upgradeLegacyPolicy,
+  z.object({
+    brokerPlacement: BrokerPlacementSchema.default("kraft-striped"),
+    logDirPlacement: LogDirPlacementSchema.default("kafka-count"),
+    /** Whose rules Kafka's count rule follows (tie order, cordons): a release line, or `auto` = the base's versions. */
+    kafkaVersion: SimulatedKafkaVersionSchema.default("auto"),
+  }),
+);
 export type Policy = z.infer<typeof PolicySchema>;
 
 export const NewLogDirSchema = z.object({
@@ -114,7 +135,7 @@ export type StepKind = Step["kind"];
 
 export const ScenarioSchema = z.object({
   base: ClusterSnapshotSchema,
-  policy: PolicySchema.default({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", tieOrder: "config" }),
+  policy: PolicySchema.default({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", kafkaVersion: "auto" }),
   /** Seeds the placement RNG (java.util.Random, as the controller's) and the size generator. */
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
   steps: z.array(StepSchema).max(1000, "a scenario has at most 1000 steps"),

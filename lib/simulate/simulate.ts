@@ -12,6 +12,7 @@
 import type { ClusterSnapshot } from "../model/snapshot";
 import { compareLogDirPolicies, type PolicyComparison } from "./compare";
 import { describeStep } from "./describe-step";
+import { simulatedKafkaLines, type SimulatedLines } from "./kafka-line";
 import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
 import { demoSnapshot, getPreset } from "./presets";
 import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
@@ -36,6 +37,8 @@ export interface SimulationResult {
   base: { label: string; kind: ClusterSnapshot["source"]["kind"]; capturedAt: string; brokers: number; replicas: number; bytes: number; warnings: string[] };
   /** The scenario as run, with every default filled in: what a link must carry to reproduce it. */
   scenario: { policy: Policy; seed: number; steps: Step[] };
+  /** Which Kafka line the base's brokers were simulated with (brokers added by steps follow the cluster's). */
+  kafka: SimulatedLines[];
   initial: { report: SlimReport };
   steps: SimulationStep[];
   /** `topics`: the final cluster's topic names (for editors), whether or not the snapshot is sent. */
@@ -59,6 +62,7 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
       warnings: scenario.base.source.warnings,
     },
     scenario: { policy: scenario.policy, seed: scenario.seed, steps: scenario.steps },
+    kafka: simulatedKafkaLines(scenario.policy.kafkaVersion, scenario.base),
     initial: { report: slimReport(initial) },
     steps: result.steps.map((s) => ({ index: s.index, kind: s.step.kind, description: describeStep(s.step), ok: s.ok, error: s.error, note: s.note, report: slimReport(s.report!) })),
     final: {

@@ -16,6 +16,8 @@ import { cloneSnapshot, cloneTopic } from "../model/clone";
 import { BrokerDisks, type SimDir } from "./broker-disks";
 import { SimulationError } from "./errors";
 import type { Policy } from "./schema";
+import type { KafkaLine } from "../model/kafka-versions";
+import { simulatedKafkaLine } from "./kafka-line";
 
 /** Each broker's dirs with the logs and bytes in them: one pass over every replica, shareable between states. */
 export type CountedDirs = ReadonlyMap<number, readonly Readonly<SimDir>[]>;
@@ -78,8 +80,13 @@ export class SimulationState {
     this.snapshot.topics.forEach((t, i) => this.topicIndex.set(t.name, i));
     for (const broker of this.snapshot.brokers) {
       const dirs = (counted.get(broker.id) ?? []).map((d) => ({ ...d }));
-      this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, policy.tieOrder));
+      this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, this.kafkaLineOf(broker)));
     }
+  }
+
+  /** The release line a broker's LogManager follows in this run: the policy's, or under `auto` the base's (simulatedKafkaLine). */
+  kafkaLineOf(broker: Broker): KafkaLine {
+    return simulatedKafkaLine(this.policy.kafkaVersion, broker, this.snapshot.source.kafkaVersion).line;
   }
 
   broker(id: number): Broker {
@@ -139,7 +146,7 @@ export class SimulationState {
   addBroker(broker: Broker, dirs: SimDir[]): void {
     this.snapshot.brokers.push(broker);
     this.snapshot.brokers.sort((a, b) => a.id - b.id);
-    this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, this.policy.tieOrder));
+    this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, this.kafkaLineOf(broker)));
   }
 
   isOnline(id: number): boolean {

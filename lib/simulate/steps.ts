@@ -15,6 +15,7 @@ import { SimulationError } from "./errors";
 import type { Step } from "./schema";
 import { partitionSizes } from "./sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
+import { kafkaBehaviour } from "../model/kafka-versions";
 import type { SimulationState } from "./state";
 
 export interface StepContext {
@@ -198,6 +199,10 @@ function applyReassignment(state: SimulationState, entries: Extract<Step, { kind
       const dir = logDirs[j]!;
       if (dir !== "any" && (!disks.has(dir) || disks.dir(dir).state === "offline")) {
         throw new SimulationError("log_dir_not_found", `broker ${b} has no online log dir ${dir} (partitions.${i}.log_dirs.${j})`);
+      }
+      const moved = partition.replicas.find((r) => r.broker === b)?.logDir !== dir;
+      if (dir !== "any" && moved && disks.dir(dir).state === "cordoned" && kafkaBehaviour(disks.kafkaLine).cordonedLogDirs) {
+        throw new SimulationError("log_dir_cordoned", `broker ${b} has cordoned ${dir} (cordoned.log.dirs): Kafka ${disks.kafkaLine} refuses to move a replica into it with INVALID_REPLICA_ASSIGNMENT (partitions.${i}.log_dirs.${j})`);
       }
     });
     return { topic: e.topic, id: e.partition, replicas: e.replicas, logDirs };

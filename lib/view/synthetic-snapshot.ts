@@ -85,7 +85,7 @@ export function syntheticSnapshot(options: SyntheticOptions): ClusterSnapshot {
   return {
     schema: 1,
     capturedAt: "2026-01-05T09:00:00.000Z",
-    source: { kind: "scenario", label: `Synthetic ${nBrokers} brokers × ${dirsPerBroker} dirs, ${nTopics} topics`, kafkaVersion: "4.1.0", clusterId: "synthetic", warnings: [] },
+    source: { kind: "scenario", label: `Synthetic ${nBrokers} brokers × ${dirsPerBroker} dirs, ${nTopics} topics`, kafkaVersion: "4.4.0", clusterId: "synthetic", warnings: [] },
     brokers,
     topics,
     throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },

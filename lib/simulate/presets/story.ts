@@ -15,7 +15,7 @@ export function storyBase(label: string, kind: ClusterSnapshot["source"]["kind"]
   return {
     schema: 1,
     capturedAt: STORY_CAPTURED_AT,
-    source: { kind, label, kafkaVersion: "4.1.0", clusterId: "demo-cluster-0001", warnings: [] },
+    source: { kind, label, kafkaVersion: "4.4.0", clusterId: "demo-cluster-0001", warnings: [] },
     brokers: [1, 2, 3].map((id) => ({
       id,
       rack: null,

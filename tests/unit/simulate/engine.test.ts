@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema, type ScenarioInput } from "@/lib/simulate/schema";
 import { storyBase } from "@/lib/simulate/presets/story";
+import { scalaHashMapKeyOrder } from "@/lib/placement/java-hash";
 
 const GiB = 1024 ** 3;
 
@@ -124,6 +125,64 @@ describe("runScenario()", () => {
     const b1 = dirsOf(result, 1);
     expect(b1.find((d) => d.path === "/data/d1")).toMatchObject({ state: "cordoned", partitions: 0 });
     expect(b1.find((d) => d.path === "/data/d2")!.partitions).toBe(9);
+  });
+
+  describe("by Kafka version", () => {
+    // One broker with five empty dirs: ties decide every placement, so tie order and cordons show.
+    const paths = ["/data/d1", "/data/d2", "/data/d3", "/data/d4", "/data/d5"];
+    const steps = (cordon: boolean): ScenarioInput["steps"] => [
+      ...paths.slice(1).map((path) => ({ kind: "addLogDir" as const, broker: 1, path })),
+      ...(cordon ? [{ kind: "cordonLogDir" as const, broker: 1, path: "/data/d1" }] : []),
+      { kind: "createTopic", name: "t", partitions: 2, replicationFactor: 1 },
+    ];
+    const oneBroker = (kafkaVersion: string | null) => {
+      const base = storyBase("one broker");
+      return { ...base, source: { ...base.source, kafkaVersion }, brokers: base.brokers.filter((b) => b.id === 1) };
+    };
+    const counts = (result: ReturnType<typeof run>) => dirsOf(result, 1).map((d) => d.partitions);
+    const hashOrder = scalaHashMapKeyOrder(paths);
+
+    it("runScenario() on Kafka 4.3 places ties in hash order and skips a cordoned dir", () => {
+      const result = run({ base: oneBroker("4.3.1"), policy: { kafkaVersion: "auto" }, steps: steps(true) });
+      const expected = paths.map((p) => (hashOrder.filter((h) => h !== "/data/d1").slice(0, 2).includes(p) ? 1 : 0));
+      expect(counts(result)).toEqual(expected);
+      expect(result.steps.every((s) => s.ok)).toBe(true);
+    });
+
+    it("runScenario() on Kafka 4.4 places ties in log.dirs order and skips a cordoned dir", () => {
+      const result = run({ base: oneBroker("4.3.1"), policy: { kafkaVersion: "4.4" }, steps: steps(true) });
+      expect(counts(result)).toEqual([0, 1, 1, 0, 0]);
+    });
+
+    it("runScenario() refuses a cordon on a release without cordoned.log.dirs (4.2), and places ties in hash order", () => {
+      const result = run({ base: oneBroker("4.2.2"), steps: steps(true) });
+      expect(result.steps.find((s) => s.step.kind === "cordonLogDir")!.error).toMatchObject({ code: "cordon_unsupported" });
+      expect(counts(result)).toEqual(paths.map((p) => (hashOrder.slice(0, 2).includes(p) ? 1 : 0)));
+    });
+
+    it("runScenario() refuses a reassignment into a cordoned dir where the version cordons (4.3+)", () => {
+      const moveInto: ScenarioInput["steps"] = [
+        ...steps(true),
+        { kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1], log_dirs: ["/data/d1"] }] },
+      ];
+      for (const version of ["4.3", "4.4"] as const) {
+        const result = run({ base: oneBroker(null), policy: { kafkaVersion: version }, steps: moveInto });
+        expect(result.steps.at(-1)!.error).toMatchObject({ code: "log_dir_cordoned" });
+      }
+    });
+
+    it("runScenario() under auto follows each broker's own version in a mixed fleet", () => {
+      const base = oneBroker("4.3 and 4.4");
+      const two = { ...base, brokers: [{ ...base.brokers[0]!, kafkaVersion: "4.3" }, { ...base.brokers[0]!, id: 2, kafkaVersion: "4.4" }] };
+      const both: ScenarioInput["steps"] = [
+        ...paths.slice(1).map((path) => ({ kind: "addLogDir" as const, broker: "all" as const, path })),
+        { kind: "createTopic", name: "t", partitions: 2, replicationFactor: 2 },
+      ];
+      const result = run({ base: two, steps: both });
+      expect(counts(result)).toEqual(paths.map((p) => (hashOrder.slice(0, 2).includes(p) ? 1 : 0)));
+      expect(dirsOf(result, 2).map((d) => d.partitions)).toEqual([1, 1, 0, 0, 0]);
+      expect(counts(result)).not.toEqual([1, 1, 0, 0, 0]);
+    });
   });
 
   it("runScenario() takes replicas in a failed dir out of the ISR and moves leadership", () => {

@@ -6,7 +6,7 @@ const GiB = 1024 ** 3;
 
 const scenario: LinkScenario = {
   base: { kind: "demo" },
-  policy: { brokerPlacement: "zk-admin-utils", logDirPlacement: "least-bytes", tieOrder: "scala-hash" },
+  policy: { brokerPlacement: "zk-admin-utils", logDirPlacement: "least-bytes", kafkaVersion: "4.3" },
   seed: 12345,
   steps: [
     { kind: "addLogDir", broker: "all", path: "/data/d4", totalBytes: 512 * GiB },

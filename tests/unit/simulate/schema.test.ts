@@ -7,7 +7,15 @@ describe("ScenarioSchema", () => {
   it("ScenarioSchema fills Kafka's defaults for firstConsumerGroup (50 partitions, RF 3)", () => {
     const s = ScenarioSchema.parse({ base: storyBase("x"), steps: [{ kind: "firstConsumerGroup" }] });
     expect(s.steps[0]).toMatchObject({ partitions: 50, replicationFactor: 3 });
-    expect(s.policy).toEqual({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", tieOrder: "config" });
+    expect(s.policy).toEqual({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", kafkaVersion: "auto" });
+  });
+
+  it("ScenarioSchema upgrades a link's old tieOrder to the Kafka version it stood for", () => {
+    const parse = (policy: object) => ScenarioSchema.parse({ base: storyBase("x"), policy, steps: [] }).policy;
+    expect(parse({ tieOrder: "scala-hash" })).toEqual({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", kafkaVersion: "4.2" });
+    expect(parse({ tieOrder: "config", logDirPlacement: "least-bytes" })).toEqual({ brokerPlacement: "kraft-striped", logDirPlacement: "least-bytes", kafkaVersion: "4.4" });
+    expect(parse({ tieOrder: "config", kafkaVersion: "4.3" }).kafkaVersion).toBe("4.3");
+    expect(ScenarioSchema.safeParse({ base: storyBase("x"), policy: { kafkaVersion: "4.9" }, steps: [] }).success).toBe(false);
   });
 
   it("ScenarioSchema names the path of a bad field", () => {
