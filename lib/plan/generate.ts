@@ -1,15 +1,19 @@
 // Port of org.apache.kafka.tools.reassign.ReassignPartitionsCommand#generateAssignment /
-// calculateAssignment / getBrokerMetadata (Kafka 2.6–4.0), written from ALGORITHMS.md §1.6.
+// calculateAssignment / getBrokerMetadata (Kafka 2.6–4.0 with AdminUtils; 4.1+ with the KRaft StripedReplicaPlacer,
+// KAFKA-18798), written from ALGORITHMS.md §1.6.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
- * `kafka-reassign-partitions --generate` (up to 4.0; 4.1+ uses the striped placer instead):
+ * `kafka-reassign-partitions --generate`:
  * - brokers are the cluster's nodes filtered to `--broker-list`, in node order; racks are used unless
  *   rack awareness is disabled, and a mix of racked and unracked brokers is refused;
- * - each topic is assigned afresh by AdminUtils with a random start, its partition count, and the
- *   replica count of its first partition.
+ * - each topic is assigned afresh with its partition count and the replica count of its first
+ *   partition: by AdminUtils with a random start up to Kafka 4.0, by one StripedReplicaPlacer (one
+ *   Random for the whole run, every listed broker unfenced) from 4.1. Which one is the tool's
+ *   version's (lib/model/kafka-versions.ts): the snapshot's, unless `kafkaVersion` names another.
  */
-import { assignReplicasToBrokers, PlacementError, type RandomSource } from "../placement";
+import { assignReplicasToBrokers, PlacementError, stripedPlacement, type RandomSource } from "../placement";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 
 export class GenerateError extends Error {
   constructor(
@@ -25,8 +29,9 @@ export function generateAssignment(
   snapshot: ClusterSnapshot,
   topics: string[],
   brokerList: number[],
-  options: { rackAware?: boolean; random: RandomSource },
+  options: { rackAware?: boolean; random: RandomSource; kafkaVersion?: string | null },
 ): Map<string, number[][]> {
+  const placer = kafkaBehaviour(pickKafkaLine(options.kafkaVersion !== undefined ? options.kafkaVersion : snapshot.source.kafkaVersion).line).generatePlacer;
   const wanted = new Set(brokerList);
   const brokers = snapshot.brokers.filter((b) => wanted.has(b.id));
   const rackAware = options.rackAware ?? true;
@@ -43,8 +48,12 @@ export function generateAssignment(
     if (!topic) throw new GenerateError("unknown_topic", `Topic ${name} not found.`);
     const rf = topic.partitions[0]?.replicas.length ?? 0;
     try {
-      const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
-      out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));
+      if (placer === "striped") {
+        out.set(name, stripedPlacement(metadata.map((b) => ({ ...b, fenced: false })), topic.partitions.length, rf, options.random));
+      } else {
+        const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
+        out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));
+      }
     } catch (error) {
       if (error instanceof PlacementError) throw new GenerateError("invalid_replication_factor", error.message);
       throw error;

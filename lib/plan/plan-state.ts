@@ -10,6 +10,7 @@
  * - Every move keeps all indexes consistent; nothing is removed from the cluster.
  */
 import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
+import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
 import { copySize } from "../simulate/reassign";
 
@@ -75,7 +76,7 @@ export class PlanState {
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
   ) {
-    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b));
+    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
       for (const p of topic.partitions) {
@@ -136,11 +137,16 @@ export class PlanState {
     }
   }
 
-  private makeBroker(b: Broker): PBroker {
+  /**
+   * A cordoned dir is closed to moves only where the broker's Kafka version has cordons (4.3+;
+   * lib/model/kafka-versions.ts): an older broker ignores `cordoned.log.dirs`, so its dir is open.
+   */
+  private makeBroker(b: Broker, clusterVersion: string | null): PBroker {
+    const honoursCordons = kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, clusterVersion)).line).cordonedLogDirs;
     const dirs: PDir[] = b.logDirs.map((d) => ({
       broker: b.id,
       path: d.path,
-      state: d.state,
+      state: d.state === "cordoned" && !honoursCordons ? "online" : d.state,
       cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null,
       other: 0,
       bytes: 0,

@@ -158,3 +158,26 @@ describe("planRebalance()", () => {
     );
   }, 60_000);
 });
+
+describe("planRebalance() by Kafka version", () => {
+  // One broker, an empty dir and a full one: the plan moves data into the empty dir unless it is cordoned.
+  const withEmptyDir = (kafkaVersion: string, state: "online" | "cordoned") =>
+    ClusterSnapshotSchema.parse({
+      schema: 1,
+      capturedAt: "2026-01-01T00:00:00Z",
+      source: { kind: "kafka", label: "v", kafkaVersion },
+      brokers: [{ id: 1, logDirs: [{ path: "/full", totalBytes: 100 * GiB, usableBytes: 20 * GiB }, { path: "/empty", totalBytes: 100 * GiB, usableBytes: 100 * GiB, state }] }],
+      topics: [{ name: "t", partitions: Array.from({ length: 8 }, (_, p) => ({ id: p, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/full", sizeBytes: 10 * GiB }] })) }],
+    });
+  const intoEmpty = (s: ClusterSnapshot) => plan(s, { mode: "intra" }).moves.filter((m) => m.toDir === "/empty").length;
+
+  it("planRebalance() moves nothing into a cordoned dir where the version has cordons (4.3, 4.4)", () => {
+    expect(intoEmpty(withEmptyDir("4.4", "online"))).toBeGreaterThan(0);
+    expect(intoEmpty(withEmptyDir("4.3", "cordoned"))).toBe(0);
+    expect(intoEmpty(withEmptyDir("4.4", "cordoned"))).toBe(0);
+  });
+
+  it("planRebalance() treats a cordon as absent on a version without cordoned.log.dirs (4.2), as the broker does", () => {
+    expect(intoEmpty(withEmptyDir("4.2", "cordoned"))).toBeGreaterThan(0);
+  });
+});
