@@ -9,7 +9,8 @@
 // - Counts live per live dir. failDir drops the dir and its logs (Kafka removes a failed dir's logs); a dir added
 //   later, even under the same path, starts at 0 at the end of log.dirs. remove() on a failed dir is a no-op
 //   (its logs are already gone); add() on it, or on a dir never seen, is an error.
-// - The tie-break order is recomputed only when the set of live dirs changes (Scala hash order depends on it).
+// - The tie-break order is recomputed only when the set of live dirs or of cordoned dirs changes (Scala hash order
+//   depends on both: see nextLogDirs).
 
 import { PlacementError } from "./errors";
 import { rejectDuplicateDirs, tieBreakOrder, type TieOrder } from "./next-log-dirs";
@@ -62,8 +63,7 @@ export class LogDirChooser {
   private reindex(): void {
     this.lastDir = null;
     this.slotOf = new Map(this.dirs.map((d, i) => [d, i]));
-    const order = tieBreakOrder(this.dirs, this.tieOrder);
-    const slots = order.filter((d) => !this.cordonedDirs.has(d)).map((d) => this.slotOf.get(d) as number);
+    const slots = tieBreakOrder(this.dirs, this.tieOrder, this.cordonedDirs).map((d) => this.slotOf.get(d) as number);
     this.scan = Int32Array.from(slots);
   }
 

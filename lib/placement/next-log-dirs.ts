@@ -10,6 +10,10 @@
 // - `cordoned` (KIP-1066) is honoured whatever the tie order: cordoned dirs are removed from the candidates; if every
 //   dir is cordoned the answer is [first live dir]; a single live dir is returned even when cordoned. Which releases
 //   cordon at all (4.3+) is a fact of the version (lib/model/kafka-versions.ts): callers pass cordons only then.
+// - Under the Scala rules (4.3) the cordoned dirs are filtered out of the immutable map before the sort, and a
+//   filtered Scala HashMap is again a canonical hash trie: with 5+ live dirs the ties follow the hash order of the
+//   dirs that are left, which is not the full order with the cordoned dirs taken out (measured on 4.3.1 brokers).
+//   With at most 4 live dirs the map keeps insertion order, so ties stay in log.dirs order.
 // - Counts for dirs that are not live are ignored: Kafka drops the logs of a failed dir, so they are never counted.
 //   A missing count is 0. No live dir gives [] (Scala answers an empty list; Java would throw).
 // - Duplicate live dirs are rejected, as Kafka refuses duplicate log.dirs at startup.
@@ -37,10 +41,15 @@ export function rejectDuplicateDirs(liveDirs: readonly string[]): void {
   }
 }
 
-/** The order of the live dirs before the stable sort by count, i.e. the tie-break order. */
-export function tieBreakOrder(liveDirs: readonly string[], tieOrder: TieOrder): string[] {
-  if (tieOrder === "scala-hash" && liveDirs.length > SCALA_SMALL_MAP_MAX) return scalaHashMapKeyOrder(liveDirs);
-  return [...liveDirs];
+/**
+ * The candidates before the stable sort by count, i.e. the tie-break order: the live dirs less the
+ * cordoned ones, in log.dirs order, or in Scala HashMap order when the Scala rules see 5+ live dirs.
+ * Empty when every live dir is cordoned.
+ */
+export function tieBreakOrder(liveDirs: readonly string[], tieOrder: TieOrder, cordoned: ReadonlySet<string> = new Set()): string[] {
+  const open = cordoned.size === 0 ? [...liveDirs] : liveDirs.filter((d) => !cordoned.has(d));
+  if (tieOrder === "scala-hash" && liveDirs.length > SCALA_SMALL_MAP_MAX) return scalaHashMapKeyOrder(open);
+  return open;
 }
 
 function countOf(logCounts: Readonly<Record<string, number>>, dir: string): number {
@@ -56,12 +65,8 @@ export function nextLogDirs(
   rejectDuplicateDirs(liveDirs);
   const tieOrder = options.tieOrder ?? "config";
   if (liveDirs.length <= 1) return [...liveDirs];
-  let candidates = tieBreakOrder(liveDirs, tieOrder);
-  if (options.cordoned && options.cordoned.length > 0) {
-    const cordoned = new Set(options.cordoned);
-    candidates = candidates.filter((d) => !cordoned.has(d));
-    if (candidates.length === 0) return [liveDirs[0] as string];
-  }
+  const candidates = tieBreakOrder(liveDirs, tieOrder, new Set(options.cordoned ?? []));
+  if (candidates.length === 0) return [liveDirs[0] as string];
   const keyed = candidates.map((dir) => ({ dir, count: countOf(logCounts, dir) }));
   keyed.sort((a, b) => a.count - b.count); // Array#sort is stable, like Scala sortBy and Java's stream sort
   return keyed.map((k) => k.dir);
@@ -81,12 +86,11 @@ export function nextLogDirsLiteral(
   if (liveDirs.length === 1) return [liveDirs[0] as string];
   const logCounts = new Map<string, number>();
   for (const log of logs) logCounts.set(log.parentDir, (logCounts.get(log.parentDir) ?? 0) + 1);
+  // As Kafka: zeros for the live dirs merged with the counts, the cordoned dirs filtered out (the Scala map's
+  // filter re-hashes what is left), then a stable sort.
   const dirCounts = new Map<string, number>();
-  for (const dir of tieBreakOrder(liveDirs, tieOrder)) dirCounts.set(dir, 0);
+  for (const dir of tieBreakOrder(liveDirs, tieOrder, new Set(options.cordoned ?? []))) dirCounts.set(dir, 0);
   for (const [dir, count] of logCounts) if (dirCounts.has(dir)) dirCounts.set(dir, count);
-  if (options.cordoned && options.cordoned.length > 0) {
-    for (const dir of options.cordoned) dirCounts.delete(dir);
-    if (dirCounts.size === 0) return liveDirs.length === 0 ? [] : [liveDirs[0] as string];
-  }
+  if (dirCounts.size === 0) return liveDirs.length === 0 ? [] : [liveDirs[0] as string];
   return [...dirCounts.entries()].sort((a, b) => a[1] - b[1]).map(([dir]) => dir);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetches Apache Kafka jars from Maven Central into scripts/kafka/lib/<version>/ (git-ignored).
 #
-#   bash scripts/kafka/install.sh            # the default versions below
+#   bash scripts/kafka/install.sh            # the default versions below: the newest patch of every supported line
 #   bash scripts/kafka/install.sh 4.4.0      # just one
 #
 # Idempotent: a version whose folder holds a `.complete` marker is skipped, so CI can call this on
@@ -9,7 +9,7 @@
 # Keep DEFAULT_VERSIONS in step with scripts/kafka/versions.ts.
 set -euo pipefail
 
-DEFAULT_VERSIONS=(4.4.0 3.9.2)
+DEFAULT_VERSIONS=(4.4.0 3.9.2 4.0.2 4.1.2 4.2.2 4.3.1)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if ! command -v java >/dev/null 2>&1; then

@@ -10,7 +10,12 @@ import { fileURLToPath } from "node:url";
 export const DEFAULT_KAFKA_VERSION = "4.4.0";
 /** The newest 3.9 patch: the last line with ZooKeeper support, still common in production. */
 export const KAFKA_3_VERSION = "3.9.2";
-export const KAFKA_VERSIONS = [DEFAULT_KAFKA_VERSION, KAFKA_3_VERSION] as const;
+/**
+ * The newest patch of every release line the product supports, oldest first: the version matrix
+ * (tests/integration/kafka-version-matrix.test.ts, `npm run kafka:matrix`) runs each on a real broker.
+ * One per row of lib/model/kafka-versions.ts.
+ */
+export const KAFKA_VERSIONS = [KAFKA_3_VERSION, "4.0.2", "4.1.2", "4.2.2", "4.3.1", DEFAULT_KAFKA_VERSION] as const;
 
 // tsx runs this repo's .ts as CommonJS (no "type": "module"), vitest as ESM: support both.
 export const KAFKA_SCRIPTS_DIR = typeof __dirname !== "undefined" ? __dirname : path.dirname(fileURLToPath(import.meta.url));

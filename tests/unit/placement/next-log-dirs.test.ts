@@ -65,11 +65,32 @@ describe("nextLogDirs (Kafka 2.4–4.2 Scala rules, tieOrder scala-hash)", () =>
     expect(order).not.toEqual(six);
   });
 
-  it("nextLogDirs() removes cordoned dirs under the Scala tie order too (Kafka 4.3), keeping hash order for the rest", () => {
+  it("nextLogDirs() removes cordoned dirs under the Scala tie order too (Kafka 4.3), ties in the hash order of the dirs left", () => {
     expect(nextLogDirs(["/a", "/b"], {}, { tieOrder: "scala-hash", cordoned: ["/a"] })).toEqual(["/b"]);
-    const hashed = scalaHashMapKeyOrder(six);
-    expect(nextLogDirs(six, {}, { tieOrder: "scala-hash", cordoned: [hashed[0]!] })).toEqual(hashed.slice(1));
+    for (const cordoned of six) {
+      const left = six.filter((d) => d !== cordoned);
+      expect(nextLogDirs(six, {}, { tieOrder: "scala-hash", cordoned: [cordoned] })).toEqual(scalaHashMapKeyOrder(left));
+    }
     expect(nextLogDirs(six, {}, { tieOrder: "scala-hash", cordoned: six })).toEqual([six[0]]);
+  });
+
+  it("nextLogDirs() keeps the hash order when cordons leave 4 dirs or fewer of 6 (measured on Kafka 4.3.1)", () => {
+    // Six empty dirs, d1 and d2 cordoned: the broker put its next log in d5 (the Scala map stays a hash trie once filtered).
+    const dirs = [1, 2, 3, 4, 5, 6].map((i) => `/work/main/.kafka/probe-4.3.1-2/node1/d${i}`);
+    expect(nextLogDirs(dirs, {}, { tieOrder: "scala-hash", cordoned: dirs.slice(0, 2) })[0]).toBe(dirs[4]);
+  });
+
+  it("nextLogDirs() matches a real Kafka 4.3.1 broker whose cordon re-hashes the tie order (measured)", () => {
+    // One node, six dirs, d2 cordoned, counts [9 8 9 6 8 9]; the broker then placed 7 new logs as [10 8 9 9 10 10].
+    const dirs = [1, 2, 3, 4, 5, 6].map((i) => `/work/main/.kafka/matrix-4.3.1/node1/d${i}`);
+    const counts: Record<string, number> = Object.fromEntries(dirs.map((d, i) => [d, [9, 8, 9, 6, 8, 9][i]!]));
+    // Taking the cordoned dir out of the six-dir hash order would have placed them as [10 8 10 9 9 10].
+    expect(scalaHashMapKeyOrder(dirs).filter((d) => d !== dirs[1])).not.toEqual(scalaHashMapKeyOrder(dirs.filter((d) => d !== dirs[1])));
+    for (let k = 0; k < 7; k++) {
+      const next = nextLogDirs(dirs, counts, { tieOrder: "scala-hash", cordoned: [dirs[1]!] })[0]!;
+      counts[next] = counts[next]! + 1;
+    }
+    expect(dirs.map((d) => counts[d])).toEqual([10, 8, 9, 9, 10, 10]);
   });
 
   it.each(golden.scalaMapOrder.cases.map((c, i) => [i, c.dirs.length, c] as const))(

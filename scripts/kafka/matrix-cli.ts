@@ -1,0 +1,42 @@
+/**
+ * `npm run kafka:matrix`: the version matrix (scripts/kafka/version-matrix.ts) at a longer size than
+ * the CI test: more rounds, a restart with a dir appended, every installed version unless named.
+ *
+ *   npm run kafka:matrix                               # every version in versions.ts, 3 rounds
+ *   npm run kafka:matrix -- --rounds 6 --seed 7 4.3.1  # one version
+ * Exits 0 only when every step of every version matched.
+ */
+import path from "node:path";
+import { runVersionMatrix } from "./version-matrix";
+import { KAFKA_VERSIONS } from "./versions";
+
+function flag(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = Number(args[i + 1]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, not "${args[i + 1]}"`);
+  return value;
+}
+
+async function main(): Promise<boolean> {
+  const args = process.argv.slice(2);
+  const rounds = flag(args, "rounds", 3);
+  const seed = flag(args, "seed", 1);
+  const dirs = flag(args, "dirs", 6);
+  const versions = args.filter((a, i) => /^\d+\.\d+\.\d+$/.test(a) && !["--rounds", "--seed", "--dirs"].includes(args[i - 1] ?? ""));
+  let allOk = true;
+  for (const [i, version] of (versions.length > 0 ? versions : [...KAFKA_VERSIONS]).entries()) {
+    const result = await runVersionMatrix({ version, baseDir: path.resolve(`.kafka/matrix-${version}`), basePort: 19800 + i * 5, seed, rounds, dirs, restart: true, log: (l) => console.log(l) });
+    console.log(`Kafka ${version}: ${result.ok ? "every step matched" : "MISMATCH"} (${result.steps.length} steps, detected ${result.detected}; told apart from the rules of ${result.discriminates.join(", ") || "none"})`);
+    allOk &&= result.ok;
+  }
+  return allOk;
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
