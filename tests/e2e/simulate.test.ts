@@ -128,6 +128,31 @@ describe("simulate", () => {
     expect(tab.errors).toEqual([]);
   });
 
+  it("simulates the Kafka version picked: its rule is named, a cordon is refused before 4.3, and the choice survives a reload", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    await settled(page);
+    // The demo base runs Kafka 4.4.0, so "as the base runs" simulates 4.4's rule.
+    expect(await page.locator("[data-simulated-kafka]").textContent()).toBe("Log-dir rule of Kafka 4.4 and newer (ties in log.dirs order, cordons honoured)");
+    await page.getByLabel("Kafka version").selectOption("4.2");
+    await page.locator("[data-new-step-kind]").selectOption("cordonLogDir");
+    await page.locator("[data-add-step]").click();
+    await page.locator("[data-run]").click();
+    await settled(page);
+    expect(await page.locator("[data-simulated-kafka]").textContent()).toBe("Log-dir rule of Kafka 4.2 (ties in Scala hash order (5+ dirs), no cordons)");
+    expect(await page.locator("[data-step-failed]").textContent()).toContain("has no cordoned.log.dirs (KIP-1066 arrived in Kafka 4.3)");
+    await page.getByLabel("Kafka version").selectOption("4.3");
+    await page.locator("[data-run]").click();
+    await settled(page);
+    expect(await page.locator("[data-step-failed]").count()).toBe(0);
+    await page.reload();
+    await settled(page);
+    expect(await page.getByLabel("Kafka version").inputValue()).toBe("4.3");
+    expect(await page.locator("[data-simulated-kafka]").textContent()).toBe("Log-dir rule of Kafka 4.3 (ties in Scala hash order (5+ dirs), cordons honoured)");
+    await screenshot(page, "simulate-kafka-version");
+    expect(tab.errors).toEqual([]);
+  });
+
   it("shares a run on the current cluster as a snapshot link that reopens in the simulator", async () => {
     const { page } = tab;
     await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
