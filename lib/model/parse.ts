@@ -5,7 +5,7 @@
  * field that is wrong, so a route can answer 400 with a message that says what to fix.
  * Older schema versions are upgraded here, before validation, so every reader sees the current shape.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ClusterSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, type ClusterSnapshot } from "./snapshot";
 
 export interface InputIssue {
@@ -16,11 +16,43 @@ export interface InputIssue {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
 
+/**
+ * Every schema that reads input is strict: a key it does not know is an error naming that key
+ * (`options.tolerence: unknown key …`), never silently dropped, so a typo cannot plan with defaults.
+ */
 export function zodIssues(error: z.ZodError): InputIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        path: path ? `${path}.${key}` : key,
+        message: "unknown key: not a field this object takes (check its spelling and where it belongs)",
+      }));
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+/**
+ * Parses stored data written by an earlier release: keys this release no longer knows are dropped
+ * (stored links must keep opening), everything else is validated as strictly as a request.
+ * Bounded: each pass removes at least one key, and there are at most 8 passes.
+ */
+export function parseStored<S extends z.ZodType>(schema: S, raw: unknown): z.ZodSafeParseResult<z.output<S>> {
+  let value = raw;
+  let result = schema.safeParse(value);
+  for (let pass = 0; pass < 8 && !result.success; pass++) {
+    const unknown = result.error.issues.filter((i) => i.code === "unrecognized_keys");
+    if (unknown.length === 0) break;
+    value = structuredClone(value);
+    for (const issue of unknown) {
+      let target: unknown = value;
+      for (const step of issue.path) target = (target as Record<PropertyKey, unknown> | undefined)?.[step as PropertyKey];
+      if (target && typeof target === "object") for (const key of (issue as { keys: string[] }).keys) delete (target as Record<string, unknown>)[key];
+    }
+    result = schema.safeParse(value);
+  }
+  return result;
 }
 
 /** One line that says what to fix: `topics.0.name: a topic needs a name (and 2 more problems)`. */
@@ -57,10 +89,14 @@ function upgrade(raw: unknown): ParseResult<unknown> {
   }
 }
 
-export function parseSnapshot(raw: unknown): ParseResult<ClusterSnapshot> {
+/**
+ * The one way a snapshot from outside is read: upgrade, strict schema, consistency. `stored: true`
+ * for a snapshot this server stored earlier (keys since retired are dropped rather than refused).
+ */
+export function parseSnapshot(raw: unknown, options: { stored?: boolean } = {}): ParseResult<ClusterSnapshot> {
   const upgraded = upgrade(raw);
   if (!upgraded.ok) return upgraded;
-  const result = ClusterSnapshotSchema.safeParse(upgraded.value);
+  const result = options.stored ? parseStored(ClusterSnapshotSchema, upgraded.value) : ClusterSnapshotSchema.safeParse(upgraded.value);
   if (!result.success) return { ok: false, issues: zodIssues(result.error) };
   const issues = consistencyIssues(result.data);
   if (issues.length > 0) return { ok: false, issues };
@@ -99,3 +135,17 @@ export function consistencyIssues(snapshot: ClusterSnapshot): InputIssue[] {
   });
   return issues;
 }
+
+/**
+ * A snapshot field inside a request schema: the same upgrade, strict schema and consistency checks as
+ * parseSnapshot, with each issue's path under the field. Request schemas use this, never the bare
+ * ClusterSnapshotSchema, so every route that takes a snapshot checks it the same way.
+ */
+export const SnapshotInputSchema = z.unknown().transform((raw, ctx): ClusterSnapshot => {
+  const parsed = parseSnapshot(raw);
+  if (parsed.ok) return parsed.value;
+  for (const issue of parsed.issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: issue.path === "" ? [] : issue.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+  }
+  return z.NEVER;
+});

@@ -21,7 +21,7 @@ const rate = z.number().finite().min(0, "a throttle rate is bytes per second, 0 
 export const LogDirStateSchema = z.enum(["online", "offline", "cordoned"]);
 export type LogDirState = z.infer<typeof LogDirStateSchema>;
 
-export const LogDirSchema = z.object({
+export const LogDirSchema = z.strictObject({
   path: z.string().min(1, "a log dir needs a path"),
   /** Capacity from DescribeLogDirs v4 (Kafka 3.3+), or null when unknown. */
   totalBytes: bytes.nullable().default(null),
@@ -35,7 +35,7 @@ export type LogDir = z.infer<typeof LogDirSchema>;
 export const BrokerStateSchema = z.enum(["online", "unreachable"]);
 export type BrokerState = z.infer<typeof BrokerStateSchema>;
 
-export const BrokerSchema = z.object({
+export const BrokerSchema = z.strictObject({
   id: brokerId,
   rack: z.string().nullable().default(null),
   host: z.string().nullable().default(null),
@@ -54,14 +54,14 @@ export const BrokerSchema = z.object({
 });
 export type Broker = z.infer<typeof BrokerSchema>;
 
-export const FutureReplicaSchema = z.object({
+export const FutureReplicaSchema = z.strictObject({
   logDir: z.string().min(1),
   sizeBytes: bytes.nullable().default(null),
   offsetLag: z.number().nullable().default(null),
 });
 export type FutureReplica = z.infer<typeof FutureReplicaSchema>;
 
-export const ReplicaSchema = z.object({
+export const ReplicaSchema = z.strictObject({
   broker: brokerId,
   logDir: z.string().nullable().default(null),
   sizeBytes: bytes.nullable().default(null),
@@ -71,7 +71,7 @@ export const ReplicaSchema = z.object({
 });
 export type Replica = z.infer<typeof ReplicaSchema>;
 
-export const PartitionSchema = z.object({
+export const PartitionSchema = z.strictObject({
   id: z.number().int().min(0),
   replicas: z.array(ReplicaSchema),
   /** Current leader, or null when the partition has none (-1 in Kafka). */
@@ -83,7 +83,7 @@ export const PartitionSchema = z.object({
 });
 export type Partition = z.infer<typeof PartitionSchema>;
 
-export const TopicSchema = z.object({
+export const TopicSchema = z.strictObject({
   name: z.string().min(1, "a topic needs a name"),
   internal: z.boolean().default(false),
   topicId: z.string().nullable().default(null),
@@ -91,7 +91,7 @@ export const TopicSchema = z.object({
 });
 export type Topic = z.infer<typeof TopicSchema>;
 
-export const ThrottleRatesSchema = z.object({
+export const ThrottleRatesSchema = z.strictObject({
   /** `leader.replication.throttled.rate`; null = not set (Kafka treats it as unlimited). */
   leader: rate.nullable().default(null),
   /** `follower.replication.throttled.rate`. */
@@ -104,7 +104,7 @@ export type ThrottleRates = z.infer<typeof ThrottleRatesSchema>;
 export const BrokerThrottleSchema = ThrottleRatesSchema.extend({ broker: brokerId });
 export type BrokerThrottle = z.infer<typeof BrokerThrottleSchema>;
 
-export const TopicThrottleSchema = z.object({
+export const TopicThrottleSchema = z.strictObject({
   topic: z.string().min(1),
   /** Raw `leader.replication.throttled.replicas` value, or null when not set. */
   leaderReplicas: z.string().nullable().default(null),
@@ -113,7 +113,7 @@ export const TopicThrottleSchema = z.object({
 });
 export type TopicThrottle = z.infer<typeof TopicThrottleSchema>;
 
-export const ReassignmentSchema = z.object({
+export const ReassignmentSchema = z.strictObject({
   topic: z.string().min(1),
   partition: z.number().int().min(0),
   replicas: z.array(brokerId),
@@ -122,7 +122,7 @@ export const ReassignmentSchema = z.object({
 });
 export type Reassignment = z.infer<typeof ReassignmentSchema>;
 
-export const ThrottlesSchema = z.object({
+export const ThrottlesSchema = z.strictObject({
   /** Dynamic cluster defaults (the `<default>` broker entity). */
   defaults: ThrottleRatesSchema.default({ leader: null, follower: null, alterLogDirs: null }),
   brokers: z.array(BrokerThrottleSchema).default([]),
@@ -134,7 +134,7 @@ export type Throttles = z.infer<typeof ThrottlesSchema>;
 export const SourceKindSchema = z.enum(["kafka", "import", "demo", "scenario"]);
 export type SourceKind = z.infer<typeof SourceKindSchema>;
 
-export const SourceSchema = z.object({
+export const SourceSchema = z.strictObject({
   kind: SourceKindSchema,
   label: z.string(),
   /** A version label ("4.3", "4.x", "4.3 and 4.4" for a mixed fleet; lib/model/kafka-versions.ts reads it), or null when unknown. */
@@ -150,7 +150,7 @@ export const SourceSchema = z.object({
 });
 export type Source = z.infer<typeof SourceSchema>;
 
-export const ClusterSnapshotSchema = z.object({
+export const ClusterSnapshotSchema = z.strictObject({
   schema: z.literal(SNAPSHOT_SCHEMA_VERSION),
   capturedAt: z.string().min(1, "capturedAt is an ISO-8601 time"),
   source: SourceSchema,

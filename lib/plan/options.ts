@@ -5,7 +5,7 @@ import { z } from "zod";
 
 const MiB = 1024 * 1024;
 
-export const PlanOptionsSchema = z.object({
+export const PlanOptionsSchema = z.strictObject({
   /** Which balancing to do; `both` runs them in `order`. */
   mode: z.enum(["intra", "inter", "both"]).default("both"),
   order: z.enum(["inter-first", "intra-first"]).default("inter-first"),

@@ -23,7 +23,7 @@ import { PolicySchema, ScenarioSchema, StepSchema, type Policy, type Scenario, t
 export const PRESET_IDS = PRESETS.map((p) => p.id) as [PresetId, ...PresetId[]];
 
 /** A generated cluster (lib/simulate/synthetic): what the benchmark and "try it at scale" use. */
-export const SyntheticBaseSchema = z.object({
+export const SyntheticBaseSchema = z.strictObject({
   brokers: z.number().int().min(1, "brokers must be at least 1").max(5000, "brokers is at most 5000"),
   dirsPerBroker: z.number().int().min(1, "dirsPerBroker must be at least 1").max(64, "dirsPerBroker is at most 64"),
   replicas: z.number().int().min(0, "replicas cannot be negative"),

@@ -80,7 +80,7 @@ export async function encodeScenarioLink(scenario: LinkScenario): Promise<string
   return FORMAT + toBase64Url(deflated!);
 }
 
-const LinkSchema = z.object({
+const LinkSchema = z.strictObject({
   base: z.unknown(),
   policy: PolicySchema,
   seed: ScenarioSchema.shape.seed,

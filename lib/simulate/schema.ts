@@ -3,7 +3,7 @@
  * `/api/simulate` route and scenario links, so a bad field is named the same way everywhere.
  */
 import { z } from "zod";
-import { ClusterSnapshotSchema } from "../model/snapshot";
+import { SnapshotInputSchema } from "../model/parse";
 import { KAFKA_LINES } from "../model/kafka-versions";
 
 const brokerId = z.number().int().min(0, "broker ids are non-negative integers");
@@ -36,7 +36,7 @@ function upgradeLegacyPolicy(input: unknown): unknown {
 
 export const PolicySchema = z.preprocess(
   upgradeLegacyPolicy,
-  z.object({
+  z.strictObject({
     brokerPlacement: BrokerPlacementSchema.default("kraft-striped"),
     logDirPlacement: LogDirPlacementSchema.default("kafka-count"),
     /** Whose rules Kafka's count rule follows (tie order, cordons): a release line, or `auto` = the base's versions. */
@@ -45,17 +45,17 @@ export const PolicySchema = z.preprocess(
 );
 export type Policy = z.infer<typeof PolicySchema>;
 
-export const NewLogDirSchema = z.object({
+export const NewLogDirSchema = z.strictObject({
   path: z.string().min(1, "a log dir needs a path").startsWith("/", "log dir paths are absolute (start with /)"),
   totalBytes: bytes.nullable().default(null),
 });
 
 /** How big each new partition will grow: one size for all, a uniform spread, or a Zipf-like skew. */
 export const SizeSpecSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("fixed"), bytes }),
-  z.object({ kind: z.literal("uniform"), min: bytes, max: bytes }).refine((s) => s.max >= s.min, { message: "max must be at least min", path: ["max"] }),
+  z.strictObject({ kind: z.literal("fixed"), bytes }),
+  z.strictObject({ kind: z.literal("uniform"), min: bytes, max: bytes }).refine((s) => s.max >= s.min, { message: "max must be at least min", path: ["max"] }),
   /** Partition i (by rank) gets a share ∝ 1/(i+1)^exponent of `totalBytes`, ranks shuffled by the seed. */
-  z.object({ kind: z.literal("zipf"), totalBytes: bytes, exponent: z.number().min(0).max(5).default(1) }),
+  z.strictObject({ kind: z.literal("zipf"), totalBytes: bytes, exponent: z.number().min(0).max(5).default(1) }),
 ]);
 export type SizeSpec = z.infer<typeof SizeSpecSchema>;
 
@@ -67,7 +67,7 @@ const topicName = z
   .refine((n) => n !== "." && n !== "..", "a topic cannot be named '.' or '..'");
 
 /** One partition of a reassignment JSON (version 1), as `kafka-reassign-partitions` takes it. */
-export const ReassignPartitionSchema = z.object({
+export const ReassignPartitionSchema = z.strictObject({
   topic: z.string().min(1),
   partition: z.number().int().min(0),
   replicas: z.array(brokerId).min(1, "Partition replica list cannot be empty"),
@@ -76,22 +76,22 @@ export const ReassignPartitionSchema = z.object({
 });
 
 export const StepSchema = z.discriminatedUnion("kind", [
-  z.object({
+  z.strictObject({
     kind: z.literal("addBroker"),
     id: brokerId,
     rack: z.string().min(1).nullable().default(null),
     logDirs: z.array(NewLogDirSchema).min(1, "a broker needs at least one log dir"),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal("addLogDir"),
     /** A broker id, or "all" for every broker. */
     broker: z.union([brokerId, z.literal("all")]),
     path: NewLogDirSchema.shape.path,
     totalBytes: bytes.nullable().default(null),
   }),
-  z.object({ kind: z.literal("failLogDir"), broker: brokerId, path: z.string().min(1) }),
-  z.object({ kind: z.literal("cordonLogDir"), broker: brokerId, path: z.string().min(1), cordoned: z.boolean().default(true) }),
-  z.object({
+  z.strictObject({ kind: z.literal("failLogDir"), broker: brokerId, path: z.string().min(1) }),
+  z.strictObject({ kind: z.literal("cordonLogDir"), broker: brokerId, path: z.string().min(1), cordoned: z.boolean().default(true) }),
+  z.strictObject({
     kind: z.literal("createTopic"),
     name: topicName,
     partitions: positiveInt("partitions"),
@@ -99,14 +99,14 @@ export const StepSchema = z.discriminatedUnion("kind", [
     size: SizeSpecSchema.default({ kind: "fixed", bytes: 0 }),
     internal: z.boolean().default(false),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal("addPartitions"),
     topic: z.string().min(1),
     /** The new total partition count, as `kafka-topics --alter --partitions N` takes it. */
     totalPartitions: positiveInt("totalPartitions"),
     size: SizeSpecSchema.default({ kind: "fixed", bytes: 0 }),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal("growTopic"),
     topic: z.string().min(1),
     /** Bytes added to every partition (each replica grows by the same amount). */
@@ -114,7 +114,7 @@ export const StepSchema = z.discriminatedUnion("kind", [
     /** Then every partition is multiplied by this factor. */
     factor: z.number().finite().min(0).default(1),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal("firstConsumerGroup"),
     /** 50: Kafka's default `offsets.topic.num.partitions`. */
     partitions: positiveInt("partitions").default(50),
@@ -123,7 +123,7 @@ export const StepSchema = z.discriminatedUnion("kind", [
     /** Committed offsets are tiny and compacted. */
     bytesPerPartition: bytes.default(16 * 1024),
   }),
-  z.object({
+  z.strictObject({
     kind: z.literal("reassign"),
     /** Applied as completed: the cluster as it is once Kafka has finished the reassignment. */
     partitions: z.array(ReassignPartitionSchema).min(1, "Partition reassignment list cannot be empty"),
@@ -133,8 +133,8 @@ export type Step = z.infer<typeof StepSchema>;
 export type StepInput = z.input<typeof StepSchema>;
 export type StepKind = Step["kind"];
 
-export const ScenarioSchema = z.object({
-  base: ClusterSnapshotSchema,
+export const ScenarioSchema = z.strictObject({
+  base: SnapshotInputSchema,
   policy: PolicySchema.default({ brokerPlacement: "kraft-striped", logDirPlacement: "kafka-count", kafkaVersion: "auto" }),
   /** Seeds the placement RNG (java.util.Random, as the controller's) and the size generator. */
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),

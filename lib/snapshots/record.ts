@@ -20,7 +20,7 @@ export const RecordKindSchema = z.enum(RECORD_KINDS);
 export type RecordKind = z.infer<typeof RecordKindSchema>;
 
 /** What the sharer chose to hide. Hosts are hidden unless asked otherwise: sharing is explicit. */
-export const SharingSchema = z.object({
+export const SharingSchema = z.strictObject({
   redactHosts: z.boolean().default(true),
   hashTopics: z.boolean().default(false),
 });
@@ -33,7 +33,7 @@ export type ScenarioSpec = z.infer<typeof ScenarioSpecSchema>;
 /** 10 MB: a plan moving every replica of a 100,000-partition cluster is about 8 MB of JSON. */
 const MAX_REASSIGNMENT_JSON_CHARS = 10 * 1024 * 1024;
 
-export const SharedPlanSchema = z.object({
+export const SharedPlanSchema = z.strictObject({
   options: PlanOptionsSchema,
   reassignmentJson: z.string().max(MAX_REASSIGNMENT_JSON_CHARS, "reassignmentJson is at most 10 MB").nullable().default(null),
 });

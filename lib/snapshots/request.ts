@@ -17,13 +17,13 @@ const sharing = SharingSchema.default(DEFAULT_SHARING);
 export const ShareRequestSchema = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("snapshot"), snapshot: required("snapshot (the ClusterSnapshot to share)"), sharing }),
-    z.object({
+    z.strictObject({ kind: z.literal("snapshot"), snapshot: required("snapshot (the ClusterSnapshot to share)"), sharing }),
+    z.strictObject({
       kind: z.literal("scenario"),
       scenario: ScenarioSpecSchema.extend({ base: required("scenario.base (the ClusterSnapshot the scenario starts from)") }),
       sharing,
     }),
-    z.object({ kind: z.literal("plan"), snapshot: required("snapshot (the ClusterSnapshot the plan was made for)"), plan: SharedPlanSchema, sharing }),
+    z.strictObject({ kind: z.literal("plan"), snapshot: required("snapshot (the ClusterSnapshot the plan was made for)"), plan: SharedPlanSchema, sharing }),
   ],
   { error: () => 'kind must be "snapshot", "scenario" or "plan"' },
 );

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { describeIssues, parseSnapshot, zodIssues, type InputIssue } from "@/lib/model/parse";
+import { describeIssues, parseSnapshot, parseStored, zodIssues, type InputIssue } from "@/lib/model/parse";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { ReassignPartitionSchema } from "@/lib/simulate/schema";
 import { decodePayload, encodePayload } from "./codec";
@@ -65,7 +65,7 @@ const invalid = (issues: InputIssue[]) => failure(400, "bad_request", describeIs
 const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
 
 /** The reassignment JSON of a shared plan: the shape Kafka's tool reads, an empty plan allowed. */
-const ReassignmentDocumentSchema = z.object({
+const ReassignmentDocumentSchema = z.strictObject({
   version: z.literal(1, "version must be 1, the only reassignment JSON version").optional(),
   partitions: z.array(ReassignPartitionSchema),
 });
@@ -179,10 +179,11 @@ export async function openShare(id: string, store?: SnapshotStore): Promise<Shar
     return unreadable((error as Error).message);
   }
   const kind = RecordKindSchema.safeParse(row.kind);
-  const snapshot = parseSnapshot(payload.snapshot);
-  const sharing = SharingSchema.safeParse(payload.sharing ?? {});
-  const scenario = payload.scenario == null ? null : ScenarioSpecSchema.safeParse(payload.scenario);
-  const plan = payload.plan == null ? null : SharedPlanSchema.safeParse(payload.plan);
+  // Stored by this or an earlier release: upgraded, and keys since retired dropped rather than refused.
+  const snapshot = parseSnapshot(payload.snapshot, { stored: true });
+  const sharing = parseStored(SharingSchema, payload.sharing ?? {});
+  const scenario = payload.scenario == null ? null : parseStored(ScenarioSpecSchema, payload.scenario);
+  const plan = payload.plan == null ? null : parseStored(SharedPlanSchema, payload.plan);
   if (!kind.success) return unreadable(`unknown kind ${JSON.stringify(row.kind)}`);
   if (!snapshot.ok) return unreadable(`snapshot: ${snapshot.issues[0]?.path ?? ""} ${snapshot.issues[0]?.message ?? ""}`.trim());
   if (!sharing.success) return unreadable("sharing options");
@@ -207,7 +208,7 @@ export async function openShare(id: string, store?: SnapshotStore): Promise<Shar
   };
 }
 
-export const ListQuerySchema = z.object({
+export const ListQuerySchema = z.strictObject({
   limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`).default(DEFAULT_LIST_LIMIT),
   offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 const text = (what: string) => z.string({ error: `${what} must be text (a JSON string)` });
 
-export const ImportRequestSchema = z.object(
+export const ImportRequestSchema = z.strictObject(
   {
     logDirs: z.string({ error: "paste the output of kafka-log-dirs.sh --describe here, as a JSON string" }),
     topics: text("topics (the output of kafka-topics.sh --describe)").optional(),

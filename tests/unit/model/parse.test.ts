@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeIssues, parseSnapshot } from "@/lib/model/parse";
+import { demoSnapshot } from "@/lib/simulate/presets";
 
 const valid = { schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "demo", label: "x" }, brokers: [{ id: 1 }], topics: [] };
 
@@ -30,5 +31,25 @@ describe("parseSnapshot()", () => {
 
   it("parseSnapshot() refuses what is not an object", () => {
     expect(parseSnapshot("nope")).toEqual({ ok: false, issues: [{ path: "", message: "a snapshot is a JSON object" }] });
+  });
+});
+
+describe("parseStored()", () => {
+  it("parseStored() drops keys an earlier release stored and this one no longer knows, and still refuses real errors", () => {
+    const raw = structuredClone(demoSnapshot()) as unknown as Record<string, unknown>;
+    (raw.brokers as Record<string, unknown>[])[0]!.retiredField = 1;
+    raw.alsoRetired = { x: 1 };
+    expect(parseSnapshot(raw).ok).toBe(false);
+    const stored = parseSnapshot(raw, { stored: true });
+    expect(stored.ok).toBe(true);
+    const clean = parseSnapshot(demoSnapshot());
+    expect(clean.ok && stored.ok && JSON.stringify(stored.value) === JSON.stringify(clean.value)).toBe(true);
+    (raw.brokers as Record<string, unknown>[])[1]!.id = -1;
+    expect(parseSnapshot(raw, { stored: true })).toMatchObject({ ok: false, issues: [{ path: "brokers.1.id" }] });
+  });
+
+  it("zodIssues() names each unknown key in its path", () => {
+    const r = parseSnapshot({ ...(demoSnapshot() as object), extra: 1, more: 2 });
+    expect(r).toMatchObject({ ok: false, issues: [{ path: "extra" }, { path: "more" }] });
   });
 });
