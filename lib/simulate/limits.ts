@@ -1,35 +1,42 @@
 /**
  * How big a scenario may be before the server refuses it (413) instead of running past its time limit.
  *
- * A run counts the base once and then costs what its steps touch (run-reports.ts), but a step that
- * fails sends the run back to runScenario, which copies and counts the whole cluster for every step;
- * the comparison runs the scenario once per log-dir policy. So the work is at worst about
- * replicas × (steps + 1). Two limits follow: the replicas the cluster holds at its largest, and that
- * product. The replica count is an upper bound computed before running (every created partition
- * counted at its replication factor), so a refusal never costs a run.
+ * A run counts the base once, then each step costs what it touches (run-reports.ts) plus a walk of the
+ * brokers and their log dirs (a step copies the state's brokers and dirs; a cordon, a new dir or a failed
+ * dir re-orders that broker's candidates). A failed step rebuilds the state by replaying the steps before
+ * it, and the comparison runs the scenario once per log-dir policy. So the work of a run is at worst about
+ * (replicas + log dirs + brokers) × (steps + 1): the state's size times the number of states. Three limits
+ * follow, each counted as an upper bound before anything runs, so a refusal never costs a run: the
+ * replicas the cluster holds at its largest, the log dirs it holds at its largest, and that product.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
 import type { Step } from "./schema";
 
 export interface SimulationLimits {
-  /** Replicas in the cluster at the end of the scenario. */
+  /** Replicas in the cluster at its largest. */
   maxReplicas: number;
-  /** Replicas × (steps + 1): the work of one run. */
+  /** Log dirs in the cluster at its largest (brokers × dirs each). */
+  maxLogDirs: number;
+  /** (Replicas + log dirs + brokers) × (steps + 1): the work of one run. */
   maxReplicaSteps: number;
 }
 
 /**
- * 250,000 replicas and 2,500,000 replica-steps: a 100,000-replica cluster with ~20 steps, or the
- * 3-broker story with 1,000 steps, both compared under three policies within a few seconds on a
- * 2-core server. Operators with bigger machines raise them with env (see limitsFromEnv).
+ * 250,000 replicas, 50,000 log dirs and 2,500,000 units of work: a 100,000-replica cluster with ~20
+ * steps, or the 3-broker story with 1,000 steps, both compared under three policies within a few
+ * seconds on a 2-core server. Operators with bigger machines raise them with env (see limitsFromEnv).
  */
-export const DEFAULT_LIMITS: SimulationLimits = { maxReplicas: 250_000, maxReplicaSteps: 2_500_000 };
+export const DEFAULT_LIMITS: SimulationLimits = { maxReplicas: 250_000, maxLogDirs: 50_000, maxReplicaSteps: 2_500_000 };
 
 export interface ScenarioSize {
   baseReplicas: number;
-  /** Upper bound on the replicas after all steps. */
+  /** Upper bound on the replicas at the scenario's largest. */
   replicas: number;
+  /** Upper bound on the log dirs (and brokers) at the scenario's largest. */
+  logDirs: number;
+  brokers: number;
   steps: number;
+  /** (replicas + logDirs + brokers) × (steps + 1). */
   replicaSteps: number;
 }
 
@@ -39,14 +46,17 @@ function countReplicas(snapshot: ClusterSnapshot): number {
   return n;
 }
 
-/** Size of a scenario without running it. */
+/** Size of a scenario without running it: one pass over the base and one over the steps. */
 export function scenarioSize(base: ClusterSnapshot, steps: readonly Step[]): ScenarioSize {
   const baseReplicas = countReplicas(base);
   // Topic name → [partitions, replication factor], to bound addPartitions.
   const topics = new Map<string, [number, number]>();
   for (const t of base.topics) topics.set(t.name, [t.partitions.length, t.partitions[0]?.replicas.length ?? 0]);
   let replicas = baseReplicas;
-  let max = replicas;
+  let maxReplicas = replicas;
+  let brokers = base.brokers.length;
+  let logDirs = 0;
+  for (const b of base.brokers) logDirs += b.logDirs.length;
   for (const step of steps) {
     switch (step.kind) {
       case "createTopic":
@@ -73,12 +83,20 @@ export function scenarioSize(base: ClusterSnapshot, steps: readonly Step[]): Sce
         // A completed reassignment can add at most the replicas it lists.
         for (const p of step.partitions) replicas += p.replicas.length;
         break;
+      case "addBroker":
+        brokers += 1;
+        logDirs += step.logDirs.length;
+        break;
+      case "addLogDir":
+        logDirs += step.broker === "all" ? brokers : 1;
+        break;
       default:
         break;
     }
-    max = Math.max(max, replicas);
+    maxReplicas = Math.max(maxReplicas, replicas);
   }
-  return { baseReplicas, replicas: max, steps: steps.length, replicaSteps: max * (steps.length + 1) };
+  const states = steps.length + 1;
+  return { baseReplicas, replicas: maxReplicas, logDirs, brokers, steps: steps.length, replicaSteps: (maxReplicas + logDirs + brokers) * states };
 }
 
 export interface LimitExceeded {
@@ -100,10 +118,18 @@ export function checkLimits(size: ScenarioSize, limits: SimulationLimits): Limit
       size,
     };
   }
+  if (size.logDirs > limits.maxLogDirs) {
+    return {
+      code: "scenario_too_large",
+      message: `The scenario is too large to run in the time limit: it reaches up to ${fmt(size.logDirs)} log dirs and the limit is ${fmt(limits.maxLogDirs)} (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS). Use fewer brokers or fewer dirs per broker.`,
+      limit: limits,
+      size,
+    };
+  }
   if (size.replicaSteps > limits.maxReplicaSteps) {
     return {
       code: "scenario_too_large",
-      message: `The scenario is too large to run in the time limit: ${fmt(size.replicas)} replicas × ${fmt(size.steps + 1)} states (the base and ${fmt(size.steps)} steps) = ${fmt(size.replicaSteps)}, and the limit is ${fmt(limits.maxReplicaSteps)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS). Use fewer steps or a smaller base.`,
+      message: `The scenario is too large to run in the time limit: ${fmt(size.replicas)} replicas + ${fmt(size.logDirs)} log dirs + ${fmt(size.brokers)} brokers, × ${fmt(size.steps + 1)} states (the base and ${fmt(size.steps)} steps) = ${fmt(size.replicaSteps)}, and the limit is ${fmt(limits.maxReplicaSteps)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS). Use fewer steps or a smaller base.`,
       limit: limits,
       size,
     };
@@ -119,6 +145,7 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Simulati
   };
   return {
     maxReplicas: read("KAFKA_BALANCE_SIMULATE_MAX_REPLICAS", DEFAULT_LIMITS.maxReplicas),
+    maxLogDirs: read("KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS", DEFAULT_LIMITS.maxLogDirs),
     maxReplicaSteps: read("KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS", DEFAULT_LIMITS.maxReplicaSteps),
   };
 }

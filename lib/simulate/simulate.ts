@@ -107,10 +107,10 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
       break;
     case "synthetic": {
       const options = request.base.options;
-      // Refuse before generating: the generator itself is one pass over every replica.
-      if (options.replicas > limits.maxReplicas) {
-        return tooLarge(checkLimits({ baseReplicas: options.replicas, replicas: options.replicas, steps: 0, replicaSteps: options.replicas }, limits)!);
-      }
+      // Refuse before generating: the generator itself is one pass over every replica and dir.
+      const logDirs = options.brokers * options.dirsPerBroker;
+      const early = checkLimits({ baseReplicas: options.replicas, replicas: options.replicas, logDirs, brokers: options.brokers, steps: 0, replicaSteps: options.replicas + logDirs + options.brokers }, limits);
+      if (early) return tooLarge(early);
       base = (loaders.synthetic ?? syntheticCluster)(options);
       break;
     }

@@ -61,15 +61,15 @@ describe("runSimulateRequest()", () => {
 
   it("runSimulateRequest() refuses a synthetic base over the limit before generating it", async () => {
     const l = loaders();
-    const r = await runSimulateRequest(request({ base: { synthetic: { brokers: 10, dirsPerBroker: 2, replicas: 1_000 } } }), l, { maxReplicas: 999, maxReplicaSteps: 1e9 });
+    const r = await runSimulateRequest(request({ base: { synthetic: { brokers: 10, dirsPerBroker: 2, replicas: 1_000 } } }), l, { maxReplicas: 999, maxLogDirs: 1e9, maxReplicaSteps: 1e9 });
     expect(r).toMatchObject({ ok: false, status: 413, code: "scenario_too_large", extra: { limit: { maxReplicas: 999 } } });
     expect(l.synthetic).not.toHaveBeenCalled();
   });
 
   it("runSimulateRequest() refuses too many replicas × steps with 413 before running", async () => {
     const body = { base: "demo", steps: Array.from({ length: 10 }, (_, i) => ({ kind: "growTopic", topic: "orders", factor: 1 + i / 100 })) };
-    const r = await runSimulateRequest(request(body), loaders(), { maxReplicas: 1e6, maxReplicaSteps: 2000 });
-    expect(r).toMatchObject({ ok: false, status: 413, message: expect.stringMatching(/210 replicas × 11 states/) });
+    const r = await runSimulateRequest(request(body), loaders(), { maxReplicas: 1e6, maxLogDirs: 1e9, maxReplicaSteps: 2000 });
+    expect(r).toMatchObject({ ok: false, status: 413, message: expect.stringMatching(/210 replicas \+ 9 log dirs \+ 3 brokers, × 11 states/) });
   });
 
   it("runSimulateRequest() opens a snapshot link's base through its loader, and says when there is none", async () => {
