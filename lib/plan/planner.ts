@@ -118,7 +118,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
   const warnings: string[] = [];
-  const inFlight = state.partitions.filter((p) => !p.movable && !options.excludeTopics.includes(p.topic)).length;
+  const excluded = new Set(options.excludeTopics);
+  const inFlight = state.partitions.filter((p) => !p.movable && !excluded.has(p.topic)).length;
   if (inFlight > 0) warnings.push(`${inFlight} partition(s) have a reassignment or dir move in flight and were left alone.`);
   const stoppedBecause = { inter: worstStop(interStops), intra: worstStop(intraStops) };
   if (stoppedBecause.intra === "no_improving_move" || stoppedBecause.inter === "no_improving_move") {

@@ -59,21 +59,47 @@ export function applySharing(content: ShareContent, sharing: Sharing, salt: stri
 // Hosts
 
 const IPV6_BRACKETED = /\[[0-9A-Fa-f:.]+\](?::\d{1,5})?/g;
-const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b/g;
-const HOST_PORT = /\b[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)*:\d{1,5}\b/g;
-/** A dotted name whose last label is letters (a TLD or a search-domain suffix). */
-const DNS_NAME = /\b[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\b/g;
+/** An unbracketed IPv6 address: hex groups with `::` or all eight groups (`fe80::1`, `2001:db8:0:0:0:0:2:1`), not a time like 12:30:45. */
+const IPV6_BARE = /(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,7}(?![0-9A-Fa-f:])/g;
+/**
+ * One pass over the text: every maximal run of host-name characters, with a `:port` if one follows.
+ * A run is found in one step and never re-scanned, so the pass is linear in the text whatever it
+ * holds (a pattern that tried each dotted name from every position was quadratic on `a.a.a…1`).
+ */
+const TOKEN = /[A-Za-z0-9._-]+(?::\d{1,5}(?![0-9]))?/g;
+const IPV4_TOKEN = /^(?:\d{1,3}\.){3}\d{1,3}$/;
+/** Labels of a host name: letters, digits, `_` and `-`, not starting or ending with `-`/`_`. */
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,253}[A-Za-z0-9])?$/;
+const TLD = /^[A-Za-z]{2,63}$/;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function isHostName(name: string): boolean {
+  const labels = name.split(".");
+  return labels.length <= 128 && labels.every((l) => LABEL.test(l));
+}
 
-/** Replaces the given host names, then anything address-like, with `<host>`. */
-export function scrubHosts(text: string, knownHosts: readonly string[] = []): string {
-  let out = text;
-  // Longest first, so `kafka-10` is not left as `<host>0`.
-  for (const host of [...knownHosts].filter((h) => h.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(escapeRegExp(host) + String.raw`(?::\d{1,5})?`, "g"), REDACTED_HOST);
-  }
-  return out.replace(IPV6_BRACKETED, REDACTED_HOST).replace(IPV4, REDACTED_HOST).replace(HOST_PORT, REDACTED_HOST).replace(DNS_NAME, REDACTED_HOST);
+/** Whether a token (without its trailing dots) reads as an address: a known host, IPv4, `host:port`, or a dotted DNS name. */
+function isAddress(token: string, known: ReadonlySet<string>): boolean {
+  const colon = token.indexOf(":");
+  const host = colon >= 0 ? token.slice(0, colon) : token;
+  if (known.has(host)) return true;
+  if (IPV4_TOKEN.test(host)) return true;
+  // host:port, with a name that has a letter (`12:30` is a time, not an address).
+  if (colon >= 0) return /[A-Za-z]/.test(host) && isHostName(host);
+  const lastDot = host.lastIndexOf(".");
+  return lastDot > 0 && TLD.test(host.slice(lastDot + 1)) && isHostName(host);
+}
+
+/** Replaces the given host names, then anything address-like, with `<host>`. Linear in the text; the host list is a set. */
+export function scrubHosts(text: string, knownHosts: Iterable<string> = []): string {
+  const known = knownHosts instanceof Set ? (knownHosts as ReadonlySet<string>) : new Set(knownHosts);
+  const bare = text.replace(IPV6_BRACKETED, REDACTED_HOST).replace(IPV6_BARE, (m) => ((m.includes("::") || m.split(":").length === 8) && /[0-9A-Fa-f]/.test(m) ? REDACTED_HOST : m));
+  return bare.replace(TOKEN, (token) => {
+    // A sentence's full stop is not part of the name.
+    const trimmed = token.replace(/\.+$/, "");
+    const tail = token.slice(trimmed.length);
+    if (trimmed.length === 0) return token;
+    return isAddress(trimmed, known) ? REDACTED_HOST + tail : token;
+  });
 }
 
 function bootstrapHosts(label: string): string[] {
@@ -88,7 +114,7 @@ export function redactHosts(content: ShareContent): ShareContent {
   const known = new Set<string>();
   for (const b of snapshot.brokers) if (b.host) known.add(b.host);
   if (snapshot.source.kind === "kafka") for (const h of bootstrapHosts(snapshot.source.label)) known.add(h);
-  const hosts = [...known];
+  const hosts = known;
   const scrub = (text: string | null) => (text === null ? null : scrubHosts(text, hosts));
   const brokers: Broker[] = snapshot.brokers.map((b) => ({
     ...b,

@@ -49,6 +49,20 @@ describe("scrubHosts()", () => {
     expect(scrubHosts("see kafka-1.prod.example.com now")).toBe("see <host> now");
   });
 
+  it("scrubHosts() replaces unbracketed IPv6 addresses, keeps times, and strips a host's full stop only", () => {
+    expect(scrubHosts("peer fe80::1 and 2001:db8:0:0:0:0:2:1 left at 12:30:45")).toBe("peer <host> and <host> left at 12:30:45");
+    expect(scrubHosts("Connection to kafka.example.com.")).toBe("Connection to <host>.");
+    expect(scrubHosts("broker=kafka-7 failed", new Set(["kafka-7"]))).toBe("broker=<host> failed");
+  });
+
+  it("scrubHosts() is linear: a 400 KB dotted run with no port, and a known-host list of 20,000, finish at once", () => {
+    const dotted = "a.".repeat(200_000) + "1";
+    expect(scrubHosts(dotted)).toBe(dotted);
+    const hosts = Array.from({ length: 20_000 }, (_, i) => `kafka-${i}`);
+    const text = Array.from({ length: 20_000 }, (_, i) => `broker ${i} at kafka-${i} is down`).join("; ");
+    expect(scrubHosts(text, hosts)).not.toMatch(/kafka-\d/);
+  });
+
   it("scrubHosts() keeps ordinary words, numbers and paths", () => {
     const text = "Demo cluster (the __consumer_offsets story), 3 brokers, /data/d1 at 78%";
     expect(scrubHosts(text)).toBe(text);
