@@ -123,12 +123,14 @@ export class LogDirsDocumentReader {
     }
     const broker: LogDirsBroker = { id, logDirs: [] };
     this.brokers.set(id, broker);
+    const paths = new Set<string>();
     dirs.forEach((dir, d) => {
       const logDir = this.logDir(segment, b, d, id, dir);
       if (!logDir) return;
-      if (broker.logDirs.some((known) => known.path === logDir.path)) {
+      if (paths.has(logDir.path)) {
         this.problem(segment, [...dirPath(b, d), "logDir"], `log dir ${quote(logDir.path)} is listed twice on broker ${id}`);
       } else {
+        paths.add(logDir.path);
         broker.logDirs.push(logDir);
       }
     });

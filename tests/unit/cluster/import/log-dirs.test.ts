@@ -224,3 +224,14 @@ describe("parseLogDirs bad input", () => {
     expect(issues[50]?.message).toBe("450 more problems not listed; fix the ones above first");
   });
 });
+
+describe("parseLogDirs() at size", () => {
+  it("parseLogDirs() reads one broker with 100,000 log dirs in one linear pass and still finds a duplicate at the end", () => {
+    const dirs = Array.from({ length: 100_000 }, (_, i) => ({ logDir: `/data/d${i}`, error: null, partitions: [] }));
+    dirs.push({ logDir: "/data/d7", error: null, partitions: [] });
+    const text = JSON.stringify({ version: 1, brokers: [{ broker: 1, logDirs: dirs }] });
+    const result = parseLogDirs(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map((i) => i.message)).toEqual(['log dir "/data/d7" is listed twice on broker 1']);
+  });
+});
