@@ -1,7 +1,8 @@
-// @platformatic/kafka (optional native crc32) and better-sqlite3 (native addon) must stay outside the bundle.
+// @platformatic/kafka (optional native crc32), better-sqlite3 (native addon), piscina (worker threads) and esbuild (builds the
+// worker bundle, lib/workers/pool.ts) must stay outside the bundle.
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["@platformatic/kafka", "better-sqlite3", "kafkajs"],
+  serverExternalPackages: ["@platformatic/kafka", "better-sqlite3", "kafkajs", "piscina", "esbuild"],
   poweredByHeader: false,
 };
 module.exports = nextConfig;

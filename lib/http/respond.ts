@@ -68,3 +68,18 @@ export function bodyLimitFromEnv(name: string, defaultBytes: number): number {
   const parsed = Number(raw);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : defaultBytes;
 }
+
+/**
+ * The answer for work the pool refused or stopped (lib/workers/pool.ts): 503 with what to do, and
+ * Retry-After when the pool was only busy. Anything else is a bug and propagates.
+ */
+export function workFailure(error: unknown): Response {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === "WorkTimeoutError") return fail(503, "work_timed_out", (error as Error).message);
+  if (name === "WorkBusyError") {
+    const response = fail(503, "busy", (error as Error).message);
+    response.headers.set("retry-after", "5");
+    return response;
+  }
+  throw error;
+}

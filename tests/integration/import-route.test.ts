@@ -61,8 +61,10 @@ describe("POST /api/import", () => {
   it("POST() answers 400 saying which field is missing from a JSON body", async () => {
     const response = await postJson({ brokers: [], version: 1 });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { message: string } };
-    expect(body.error.message).toBe("logDirs: paste the output of kafka-log-dirs.sh --describe here, as a JSON string");
+    const body = (await response.json()) as { error: { message: string; issues: { path: string }[] } };
+    expect(body.error.message).toBe("logDirs: paste the output of kafka-log-dirs.sh --describe here, as a JSON string (and 2 more problems)");
+    // The keys of kafka-log-dirs' own JSON, sent as the body itself, are named as unknown.
+    expect(body.error.issues.map((i) => i.path)).toEqual(["logDirs", "brokers", "version"]);
   });
 
   it("POST() answers 400 for a body that is not JSON although it says so", async () => {

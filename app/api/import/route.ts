@@ -1,9 +1,7 @@
 // POST /api/import: pasted kafka-log-dirs output (and optional kafka-topics output) → snapshot + report.
-import { describeImportIssues, importSnapshot } from "@/lib/cluster/import";
-import { ImportRequestSchema } from "@/lib/cluster/import/request";
-import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
-import { zodIssues } from "@/lib/model/parse";
-import { balanceReport } from "@/lib/model/report";
+// Parsing runs in a worker thread (lib/workers): a 50 MB paste never holds up the server.
+import { badRequest, bodyLimitFromEnv, fail, ok, readBody, workFailure } from "@/lib/http/respond";
+import { runTask } from "@/lib/workers/pool";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -19,9 +17,13 @@ export async function POST(request: Request): Promise<Response> {
   }
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_IMPORT_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), json);
   if (!body.ok) return body.response;
-  const parsed = json ? ImportRequestSchema.safeParse(body.value) : ImportRequestSchema.safeParse({ logDirs: body.text });
-  if (!parsed.success) return badRequest(zodIssues(parsed.error));
-  const result = importSnapshot({ ...parsed.data, capturedAt: parsed.data.capturedAt ?? new Date().toISOString() });
-  if (!result.ok) return fail(400, "invalid_import", describeImportIssues(result.issues), { issues: result.issues });
-  return ok({ snapshot: result.snapshot, report: balanceReport(result.snapshot), warnings: result.warnings });
+  let outcome;
+  try {
+    outcome = await runTask("import", { body: json ? body.value : { logDirs: body.text }, capturedAt: new Date().toISOString() });
+  } catch (error) {
+    return workFailure(error);
+  }
+  if (outcome.ok) return ok(outcome.value);
+  if (outcome.code === "invalid_import") return fail(400, "invalid_import", outcome.message, { issues: outcome.issues });
+  return badRequest(outcome.issues as { path: string; message: string }[]);
 }

@@ -1,13 +1,13 @@
 /**
  * POST /api/plan → `{ plan }` (a rebalance of the given snapshot, or of the current source) or
  * `{ review }` (an existing reassignment JSON validated and estimated). Bad input → 400 naming the
- * field; an unreachable cluster → 502/504 as for /api/cluster.
+ * field; an unreachable cluster → 502/504 as for /api/cluster; work past the time limit → 503.
+ * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source.
  */
 import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
-import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
-import { zodIssues } from "@/lib/model/parse";
-import { planRebalance, PlanRequestSchema, reviewReassignment } from "@/lib/plan";
-import { planResponse } from "@/lib/plan/response";
+import { badRequest, bodyLimitFromEnv, fail, ok, readBody, workFailure } from "@/lib/http/respond";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { runTask } from "@/lib/workers/pool";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -15,21 +15,22 @@ export const runtime = "nodejs";
 export async function POST(request: Request): Promise<Response> {
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
   if (!body.ok) return body.response;
-  const parsed = PlanRequestSchema.safeParse(body.value);
-  if (!parsed.success) return badRequest(zodIssues(parsed.error));
-  const { options, reassignment } = parsed.data;
-  let snapshot = parsed.data.snapshot;
-  if (!snapshot) {
+  const raw = body.value;
+  const hasSnapshot = raw !== null && typeof raw === "object" && !Array.isArray(raw) && (raw as { snapshot?: unknown }).snapshot !== undefined;
+  let current: ClusterSnapshot | null = null;
+  if (!hasSnapshot) {
     try {
-      snapshot = await getClusterSnapshot();
+      current = await getClusterSnapshot();
     } catch (error) {
       if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
       throw error;
     }
   }
-  if (reassignment !== undefined) {
-    const review = reviewReassignment(snapshot, reassignment, options);
-    return review.ok ? ok({ review: review.review }) : badRequest([{ path: "reassignment", message: review.message }]);
+  let outcome;
+  try {
+    outcome = await runTask("plan", { body: raw, current });
+  } catch (error) {
+    return workFailure(error);
   }
-  return ok({ plan: planResponse(planRebalance(snapshot, options)) });
+  return outcome.ok ? ok(outcome.value) : badRequest(outcome.issues as { path: string; message: string }[]);
 }

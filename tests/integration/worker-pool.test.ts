@@ -1,0 +1,64 @@
+/**
+ * The heavy routes run in worker threads: the server's own thread stays free while a large simulation
+ * runs, and work past the time limit is stopped and answered 503 with what to do.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as cluster } from "@/app/api/cluster/route";
+import { POST as simulate } from "@/app/api/simulate/route";
+import { closeWorkerPool, runTask, WorkTimeoutError } from "@/lib/workers/pool";
+import { resetClusterSource } from "@/lib/cluster/source";
+
+const post = (body: unknown) => simulate(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+
+/** A simulation that takes seconds: 100,000 replicas on 100 brokers × 8 dirs, four steps, three policies compared. */
+const heavy = {
+  base: { synthetic: { brokers: 100, dirsPerBroker: 8, replicas: 100_000, seed: 3 } },
+  steps: [
+    { kind: "addLogDir", broker: "all", path: "/data/new" },
+    { kind: "createTopic", name: "big", partitions: 3000, replicationFactor: 3 },
+    { kind: "addPartitions", topic: "big", totalPartitions: 6000 },
+    { kind: "createTopic", name: "big2", partitions: 3000, replicationFactor: 3 },
+  ],
+};
+
+afterAll(async () => {
+  delete process.env.KAFKA_BALANCE_WORK_TIMEOUT_MS;
+  await closeWorkerPool();
+});
+
+describe("worker pool", () => {
+  it("GET /api/cluster answers while a large simulation is still running in a worker", async () => {
+    delete process.env.KAFKA_BOOTSTRAP_SERVERS;
+    resetClusterSource();
+    const order: string[] = [];
+    const running = post(heavy).then((r) => {
+      order.push("simulate");
+      return r;
+    });
+    // Give the request time to reach the worker, then ask the dashboard's question.
+    await new Promise((r) => setTimeout(r, 200));
+    const answer = await cluster(new Request("http://localhost/api/cluster"));
+    order.push("cluster");
+    expect(answer.status).toBe(200);
+    const done = await running;
+    expect(done.status).toBe(200);
+    expect(order).toEqual(["cluster", "simulate"]);
+  });
+
+  it("POST /api/simulate stops work past the time limit and answers 503 saying how to get it through", async () => {
+    process.env.KAFKA_BALANCE_WORK_TIMEOUT_MS = "100";
+    const res = await post(heavy);
+    expect(res.status).toBe(503);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("work_timed_out");
+    expect(error.message).toMatch(/KAFKA_BALANCE_WORK_TIMEOUT_MS/);
+    delete process.env.KAFKA_BALANCE_WORK_TIMEOUT_MS;
+    // The pool is usable again at once: the stopped worker was replaced.
+    const small = await post({ base: "demo", steps: [] });
+    expect(small.status).toBe(200);
+  });
+
+  it("runTask() rejects with WorkTimeoutError when the limit passes", async () => {
+    await expect(runTask("simulate", { body: heavy, current: null, shared: null, limits: { maxReplicas: 1e9, maxLogDirs: 1e9, maxReplicaSteps: 1e12 } }, { timeoutMs: 50 })).rejects.toBeInstanceOf(WorkTimeoutError);
+  });
+});
