@@ -3,6 +3,7 @@
  * Benchmarks are not tests: they measure, print, and exit 0; targets are printed beside the figures.
  * With --json each bench prints one JSON line `{"<name>": {...figures}}`.
  */
+import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
 import { benchScan } from "./scan";
@@ -17,6 +18,17 @@ interface Bench {
 }
 
 const BENCHES: Record<string, Bench> = {
+  limits: {
+    run: async () => ({ ...(await benchLimits()) }),
+    summary: (f) => {
+      const rows = (f.growth as GrowthRow[]).map((r) => `  ${r.route} by ${r.dimension}: ${r.small.toLocaleString("en-US")} → ${r.large.toLocaleString("en-US")} took ${r.smallMs.toFixed(0)} → ${r.largeMs.toFixed(0)} ms (${r.ratio.toFixed(1)}×)`);
+      const resp = f.responsiveness as { pageP95Ms: number; pageMaxMs: number; pageRequests: number; simulationMs: number; simulationReplicas: number };
+      return (
+        `limits: worst growth ${Number(f.worstRatio).toFixed(1)}× for 8× the input (target ≤ 10×); GET / p95 ${resp.pageP95Ms.toFixed(0)} ms (max ${resp.pageMaxMs.toFixed(0)} ms, ${resp.pageRequests} requests) ` +
+        `while a ${resp.simulationReplicas.toLocaleString("en-US")}-replica simulation ran for ${(resp.simulationMs / 1000).toFixed(1)} s (target < 300 ms)\n${rows.join("\n")}`
+      );
+    },
+  },
   placement: {
     run: async () => ({ ...(await benchPlacement()) }),
     summary: (f) =>

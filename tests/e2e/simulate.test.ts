@@ -25,7 +25,7 @@ async function settled(page: Page): Promise<void> {
 describe("simulate", () => {
   beforeAll(async () => {
     // SIMULATE_E2E_URL points the test at a server that is already running (a developer's `next dev`).
-    app = process.env.SIMULATE_E2E_URL ? { url: process.env.SIMULATE_E2E_URL, output: () => "", stop: async () => undefined } : await startApp();
+    app = process.env.SIMULATE_E2E_URL ? { url: process.env.SIMULATE_E2E_URL, output: () => "", alive: () => true, stop: async () => undefined } : await startApp();
     browser = await launchBrowser();
     tab = await openPage(browser);
   }, 900_000);

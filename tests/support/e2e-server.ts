@@ -52,6 +52,8 @@ export interface AppServer {
   url: string;
   /** stdout + stderr of `next start`, for failure messages. */
   output(): string;
+  /** False once the server process has exited. */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ export async function startApp(env: Record<string, string> = {}, readyTimeoutMs 
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) before it was ready:\n${log}`);
     try {
       const r = await fetch(`${url}/import`, { signal: AbortSignal.timeout(2000) });
-      if (r.ok) return { url, output: () => log, stop };
+      if (r.ok) return { url, output: () => log, alive: () => child.exitCode === null && child.signalCode === null, stop };
     } catch {
       // not listening yet
     }

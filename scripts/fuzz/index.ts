@@ -1,0 +1,65 @@
+/**
+ * `npm run fuzz`: the black-box fuzzer (scripts/fuzz/fuzz.ts) against a freshly started production
+ * server (built first when the build is stale), with a throw-away snapshot store.
+ *
+ *   npm run fuzz                                  # 2,000 inputs, seed 1, a line per finding
+ *   npm run fuzz -- --json --inputs 10000 --seed 7
+ *     → {"fuzz":{"inputs":10000,"fiveXX":0,"hangs":0,"crashes":0,"seed":7,"seconds":…}}
+ * Exits 0 only with no finding.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startApp, type AppServer } from "@/tests/support/e2e-server";
+import { runFuzz, type FuzzTarget } from "./fuzz";
+
+function flag(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = Number(args[i + 1]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, not "${args[i + 1]}"`);
+  return value;
+}
+
+async function main(): Promise<boolean> {
+  const args = process.argv.slice(2);
+  const json = args.includes("--json");
+  const inputs = flag(args, "inputs", 2000);
+  const seed = flag(args, "seed", 1);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-"));
+  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") };
+  let app: AppServer = await startApp(env);
+  let exited = false;
+  const target = (a: AppServer): FuzzTarget => ({ url: a.url, alive: () => !exited && a.alive() });
+  const started = Date.now();
+  try {
+    const report = await runFuzz(target(app), {
+      inputs,
+      seed,
+      log: json ? undefined : (line) => console.log(line),
+      restart: async () => {
+        if (!json) console.log(`server output before it died:\n${app.output().slice(-2000)}`);
+        await app.stop();
+        app = await startApp(env);
+        return target(app);
+      },
+    });
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    const summary = { inputs: report.inputs, fiveXX: report.fiveXX, hangs: report.hangs, crashes: report.crashes, seed, seconds };
+    if (json) console.log(JSON.stringify({ fuzz: summary }));
+    else console.log(`fuzz: ${report.inputs} inputs, ${report.fiveXX} 5xx, ${report.hangs} hangs, ${report.crashes} crashes (seed ${seed}, ${seconds} s)`);
+    return report.fiveXX + report.hangs + report.crashes === 0;
+  } finally {
+    exited = true;
+    await app.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

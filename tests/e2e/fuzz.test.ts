@@ -1,0 +1,31 @@
+/**
+ * The fuzzer at a CI-friendly size against the real production server: generated and mutated
+ * requests for every route, and every stored link's pages opened after storing. No answer may be a
+ * 5xx, take longer than 10 s, or take the server down. `npm run fuzz` runs the same at length.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type AppServer } from "../support/e2e-server";
+import { runFuzz } from "@/scripts/fuzz/fuzz";
+
+let app: AppServer;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-e2e-"));
+
+describe("fuzz", () => {
+  beforeAll(async () => {
+    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") });
+  }, 900_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([11, 12])("600 fuzzed requests (seed %i) get no 5xx, no hang and no crash", async (seed) => {
+    const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed });
+    expect(report.findings).toEqual([]);
+    expect(report.inputs).toBe(600);
+  }, 300_000);
+});
