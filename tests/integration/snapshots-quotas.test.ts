@@ -5,12 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GET as getRecord } from "@/app/api/snapshots/[id]/route";
+import { DELETE as deleteRecord, GET as getRecord } from "@/app/api/snapshots/[id]/route";
 import { GET as exportRecord } from "@/app/api/snapshots/[id]/export/route";
 import { POST as postRecord } from "@/app/api/snapshots/route";
 import SharedLinkPage from "@/app/s/[id]/page";
 import { createShare, insertRecord, type StoredPayload } from "@/lib/snapshots/share";
-import { getSnapshotStore } from "@/lib/snapshots/store";
+import { closeSnapshotStore, getSnapshotStore } from "@/lib/snapshots/store";
 import type { RecordKind } from "@/lib/snapshots/record";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
@@ -225,5 +225,36 @@ describe("the original finding: five anonymous shares with a 40 MB label", () =>
     }
     expect(stored().links).toBe(5);
     expect(dbBytes()).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
+describe("the store's running totals", () => {
+  it("follow every insert and delete, including a delete through the route", async () => {
+    process.env.KAFKA_BALANCE_WRITE_TOKEN = "quota-token";
+    try {
+      const a = await share({ kind: "snapshot", snapshot: writerSnapshot(1, 5) });
+      await share({ kind: "snapshot", snapshot: writerSnapshot(2, 5) });
+      expect(getSnapshotStore().quota(null)).toMatchObject(stored());
+      const del = await deleteRecord(jsonRequest(`/api/snapshots/${a.json.id}`, { method: "DELETE", headers: { authorization: "Bearer quota-token" } }), params(a.json.id));
+      expect(del.status).toBe(200);
+      expect(stored().links).toBe(1);
+      expect(getSnapshotStore().quota(null)).toMatchObject(stored());
+    } finally {
+      delete process.env.KAFKA_BALANCE_WRITE_TOKEN;
+    }
+  });
+
+  it("start from the rows already there when a layout-1 file is upgraded", async () => {
+    closeSnapshotStore();
+    const db = new Database(temp.file);
+    db.exec(`CREATE TABLE snapshots (id TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'scenario', 'plan')), schema_version INTEGER NOT NULL, created_at TEXT NOT NULL, size_bytes INTEGER NOT NULL, stored_bytes INTEGER NOT NULL, encoding TEXT NOT NULL, payload BLOB NOT NULL, summary TEXT NOT NULL) STRICT;
+             CREATE INDEX snapshots_created_at ON snapshots (created_at DESC, id);
+             PRAGMA user_version = 1;`);
+    const insert = db.prepare(`INSERT INTO snapshots VALUES (?, 'snapshot', 1, ?, 10, ?, 'br', ?, ?)`);
+    insert.run("AAAAAAAAAAAAAAAAAAAAAA", new Date().toISOString(), 3, Buffer.from([1, 2, 3]), '{"label":"é"}');
+    insert.run("BBBBBBBBBBBBBBBBBBBBBB", new Date().toISOString(), 5, Buffer.from([1, 2, 3, 4, 5]), "{}");
+    db.close();
+    expect(getSnapshotStore().quota(null)).toMatchObject({ links: 2, bytes: 3 + 14 + 5 + 2 });
+    expect(stored()).toEqual({ links: 2, bytes: 3 + 14 + 5 + 2 });
   });
 });
