@@ -25,7 +25,7 @@ interface Props {
   className?: string;
 }
 
-type Status = { kind: "idle" } | { kind: "creating" } | { kind: "done"; link: string; copied: boolean } | { kind: "error"; message: string };
+type Status = { kind: "idle" } | { kind: "creating" } | { kind: "done"; link: string; copied: boolean; notices: string[] } | { kind: "error"; message: string };
 
 const button = "rounded border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -66,9 +66,9 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
     if (!request) return;
     setStatus({ kind: "creating" });
     try {
-      const { url } = await createShareLink({ ...request, sharing });
+      const { url, notices = [] } = await createShareLink({ ...request, sharing });
       const link = absoluteLink(url, window.location.origin);
-      setStatus({ kind: "done", link, copied: await copyText(link) });
+      setStatus({ kind: "done", link, copied: await copyText(link), notices });
     } catch (error) {
       setStatus({ kind: "error", message: errorMessage(error) });
     }
@@ -143,7 +143,7 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
             </div>
           ) : null}
           <p role="status" aria-live="polite" className={status.kind === "error" ? "mt-2 text-red-700 dark:text-red-300" : "mt-2 text-zinc-600 dark:text-zinc-400"} data-share-status={status.kind}>
-            {status.kind === "done" ? (status.copied ? "Link copied to the clipboard." : "The clipboard is not available here: copy the selected link by hand.") : status.kind === "error" ? status.message : ""}
+            {status.kind === "done" ? [status.copied ? "Link copied to the clipboard." : "The clipboard is not available here: copy the selected link by hand.", ...status.notices].join(" ") : status.kind === "error" ? status.message : ""}
           </p>
         </div>
       ) : null}

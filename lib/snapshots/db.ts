@@ -44,6 +44,22 @@ const MIGRATIONS: readonly string[] = [
      summary TEXT NOT NULL
    ) STRICT;
    CREATE INDEX snapshots_created_at ON snapshots (created_at DESC, id);`,
+  // 2: the store's running totals (links, and bytes = compressed payload + summary), kept by
+  // triggers in the same transaction as every insert and delete, so the store cap is checked
+  // without scanning the table.
+  `CREATE TABLE store_totals (
+     id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+     links INTEGER NOT NULL,
+     bytes INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO store_totals (id, links, bytes)
+     SELECT 1, count(*), coalesce(sum(stored_bytes + length(CAST(summary AS BLOB))), 0) FROM snapshots;
+   CREATE TRIGGER snapshots_totals_insert AFTER INSERT ON snapshots BEGIN
+     UPDATE store_totals SET links = links + 1, bytes = bytes + NEW.stored_bytes + length(CAST(NEW.summary AS BLOB)) WHERE id = 1;
+   END;
+   CREATE TRIGGER snapshots_totals_delete AFTER DELETE ON snapshots BEGIN
+     UPDATE store_totals SET links = links - 1, bytes = bytes - OLD.stored_bytes - length(CAST(OLD.summary AS BLOB)) WHERE id = 1;
+   END;`,
 ];
 
 export class SnapshotDbError extends Error {

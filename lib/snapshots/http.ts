@@ -4,6 +4,8 @@ import type { ShareResult } from "./share";
 
 export function shareResponse<T>(result: ShareResult<T>, status = 200): Response {
   if (result.ok) return ok(result.value, status);
-  const { status: code, code: name, message, issues } = result.error;
-  return fail(code, name, message, issues ? { issues } : {});
+  const { status: code, code: name, message, issues, retryAfterSeconds } = result.error;
+  const response = fail(code, name, message, { ...(issues ? { issues } : {}), ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+  if (retryAfterSeconds !== undefined) response.headers.set("retry-after", String(retryAfterSeconds));
+  return response;
 }

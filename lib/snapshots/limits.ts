@@ -1,4 +1,11 @@
-/** Size limits of shared records. */
+/**
+ * Limits of shared records: request size, what one link may store, what the whole store may hold,
+ * how long links live and how fast new ones may arrive. Every limit is read from its env variable
+ * on each use (so an operator's change applies on restart and tests can set it), with a default.
+ *
+ * An env value that is not a whole number ≥ 0 (≥ 1 where 0 has no meaning) is ignored: the default
+ * applies and the server log says so once per variable and value, naming the variable.
+ */
 import { bodyLimitFromEnv } from "@/lib/http/respond";
 
 export const SNAPSHOT_LIMIT_ENV = "KAFKA_BALANCE_SNAPSHOT_LIMIT_BYTES";
@@ -12,3 +19,77 @@ export function snapshotLimitBytes(): number {
 /** Listing pages: 100 by default, at most 1,000 per request. */
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
+
+export const LINK_LIMIT_ENV = "KAFKA_BALANCE_SNAPSHOT_LINK_LIMIT_BYTES";
+/** 16 MiB stored (compressed payload + listing summary): a 50 MB snapshot compresses to a few MB. */
+export const DEFAULT_LINK_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export const STORE_LIMIT_ENV = "KAFKA_BALANCE_SNAPSHOT_STORE_LIMIT_BYTES";
+/** 1 GiB: the sum of every link's stored bytes; room for thousands of typical links. */
+export const DEFAULT_STORE_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+export const LABEL_LIMIT_ENV = "KAFKA_BALANCE_SNAPSHOT_LABEL_MAX_CHARS";
+/** 200 characters: a bootstrap list of a few hosts or an import's file name; longer labels are trimmed. */
+export const DEFAULT_LABEL_MAX_CHARS = 200;
+
+export const RETENTION_ENV = "KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS";
+/** 90 days from a link's creation; 0 keeps links until someone deletes them. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
+export const RATE_LINKS_ENV = "KAFKA_BALANCE_SNAPSHOT_RATE_LINKS";
+/** 60 new links per minute, all clients together; 0 turns this limit off. */
+export const DEFAULT_RATE_LINKS = 60;
+
+export const RATE_BYTES_ENV = "KAFKA_BALANCE_SNAPSHOT_RATE_BYTES";
+/** 64 MiB of stored bytes per minute, all clients together: a burst fills at most 1/16 of the default store. 0 turns it off. */
+export const DEFAULT_RATE_BYTES = 64 * 1024 * 1024;
+
+/** The window of the two rate limits. */
+export const RATE_WINDOW_MS = 60_000;
+
+/** Expired links deleted per write at most, so one share never does unbounded cleanup. */
+export const EXPIRE_BATCH = 100;
+
+export interface LinkLimits {
+  linkBytes: number;
+  storeBytes: number;
+  labelChars: number;
+  /** 0: links never expire. */
+  retentionDays: number;
+  /** 0: no limit. */
+  rateLinks: number;
+  /** 0: no limit. */
+  rateBytes: number;
+}
+
+const warned = new Set<string>();
+
+/** A whole number from env: `min` 0 lets the operator turn a limit off, 1 does not. */
+export function wholeNumberFromEnv(name: string, fallback: number, min: 0 | 1, env: Record<string, string | undefined> = process.env): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (/^\d+$/.test(raw) && Number.isSafeInteger(value) && value >= min) return value;
+  const key = `${name}=${raw}`;
+  if (!warned.has(key)) {
+    warned.add(key);
+    console.warn(`Kafka Balance: ${name}=${JSON.stringify(raw.slice(0, 40))} is not a whole number ≥ ${min}; using the default ${fallback}.`);
+  }
+  return fallback;
+}
+
+export function linkLimits(env: Record<string, string | undefined> = process.env): LinkLimits {
+  return {
+    linkBytes: wholeNumberFromEnv(LINK_LIMIT_ENV, DEFAULT_LINK_LIMIT_BYTES, 1, env),
+    storeBytes: wholeNumberFromEnv(STORE_LIMIT_ENV, DEFAULT_STORE_LIMIT_BYTES, 1, env),
+    labelChars: wholeNumberFromEnv(LABEL_LIMIT_ENV, DEFAULT_LABEL_MAX_CHARS, 1, env),
+    retentionDays: wholeNumberFromEnv(RETENTION_ENV, DEFAULT_RETENTION_DAYS, 0, env),
+    rateLinks: wholeNumberFromEnv(RATE_LINKS_ENV, DEFAULT_RATE_LINKS, 0, env),
+    rateBytes: wholeNumberFromEnv(RATE_BYTES_ENV, DEFAULT_RATE_BYTES, 0, env),
+  };
+}
+
+/** Links created before this instant have expired; null when links never expire. */
+export function expiryCutoff(limits: Pick<LinkLimits, "retentionDays">, now: Date): string | null {
+  return limits.retentionDays > 0 ? new Date(now.getTime() - limits.retentionDays * 86_400_000).toISOString() : null;
+}

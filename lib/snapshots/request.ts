@@ -39,4 +39,6 @@ export type ShareRequestInput =
 export interface ShareResponse {
   id: string;
   url: string;
+  /** What the server changed to store the link (e.g. a label trimmed to its maximum length), in words. */
+  notices?: string[];
 }

@@ -7,6 +7,9 @@
  * - Reading always goes through `parseSnapshot`, which upgrades a snapshot written by an older
  *   schema version, so a link keeps opening after the schema grows. A scenario's base is the
  *   record's snapshot, so it is upgraded by the same call.
+ * - Creating a link applies the store's quotas (quota.ts, limits.ts): it is refused with a 4xx
+ *   rather than stored when it is too large, the store is full or links arrive too fast; each write
+ *   first deletes a bounded batch of expired links. Opening an expired link deletes it and answers 410.
  * - Nothing here logs: snapshots are the operator's data.
  */
 import { randomBytes } from "node:crypto";
@@ -17,29 +20,35 @@ import { ReassignPartitionSchema } from "@/lib/simulate/schema";
 import { decodePayload, encodePayload } from "./codec";
 import { DB_ENV, SnapshotDbError } from "./db";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "./limits";
+import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
+import { admitLink, labelTrimmedNotice, trimText } from "./quota";
 import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord, type Sharing } from "./record";
 import { applySharing, type ShareContent } from "./redact";
 import { ShareRequestSchema, type ShareResponse } from "./request";
-import { getSnapshotStore, type SnapshotStore } from "./store";
+import { getSnapshotStore, rowBytes, type NewRow, type SnapshotStore } from "./store";
 
 export interface ShareError {
   status: number;
   code: string;
   message: string;
   issues?: InputIssue[];
+  /** For a 429: when to try again (the Retry-After header). */
+  retryAfterSeconds?: number;
 }
 
 export type ShareResult<T> = { ok: true; value: T } | { ok: false; error: ShareError };
 
-const failure = (status: number, code: string, message: string, issues?: InputIssue[]): { ok: false; error: ShareError } => ({ ok: false, error: { status, code, message, ...(issues ? { issues } : {}) } });
+const failure = (status: number, code: string, message: string, issues?: InputIssue[], retryAfterSeconds?: number): { ok: false; error: ShareError } => ({
+  ok: false,
+  error: { status, code, message, ...(issues ? { issues } : {}), ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
+});
 
 /** Storage failures a caller can act on become answers; anything else is a bug and propagates. */
 function storeFailure(error: unknown): { ok: false; error: ShareError } {
   if (error instanceof SnapshotDbError) return failure(503, "store_unavailable", error.message);
   const code = (error as { code?: unknown }).code;
   if (code === "SQLITE_BUSY") return failure(503, "store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
-  if (code === "SQLITE_FULL") return failure(507, "store_full", `The disk holding the snapshot store is full; free space or point ${DB_ENV} at another disk.`);
+  if (code === "SQLITE_FULL") return failure(413, "disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
   if (code === "SQLITE_READONLY") return failure(503, "store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
   throw error;
 }
@@ -115,40 +124,63 @@ export interface CreateShareOptions {
   salt?: string;
 }
 
-/** Validates, applies the sharing options, stores. Resolves once the row is committed and fsynced. */
+/**
+ * Validates, applies the sharing options, trims the label, and stores within the quotas. Resolves
+ * once the row is committed and fsynced, or with the quota that refused it (nothing stored).
+ */
 export async function createShare(raw: unknown, options: CreateShareOptions = {}): Promise<ShareResult<ShareResponse>> {
   const parsed = parseShareRequest(raw);
   if (!parsed.ok) return parsed;
   const { kind, sharing } = parsed.value;
-  const content = applySharing(parsed.value.content, sharing, options.salt ?? randomBytes(16).toString("hex"));
-  const createdAt = (options.now ?? (() => new Date()))().toISOString();
+  const limits = linkLimits();
+  const shared = applySharing(parsed.value.content, sharing, options.salt ?? randomBytes(16).toString("hex"));
+  const { label } = shared.snapshot.source;
+  const content = label.length > limits.labelChars ? { ...shared, snapshot: { ...shared.snapshot, source: { ...shared.snapshot.source, label: trimText(label, limits.labelChars) } } } : shared;
+  const notices = label.length > limits.labelChars ? [labelTrimmedNotice(label.length, limits.labelChars)] : [];
+  const now = (options.now ?? (() => new Date()))();
+  const windowStart = limits.rateLinks > 0 || limits.rateBytes > 0 ? new Date(now.getTime() - RATE_WINDOW_MS).toISOString() : null;
+  const expiredBefore = expiryCutoff(limits, now);
   return guarded(async () => {
-    const id = await insertRecord(options.store ?? getSnapshotStore(), { kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt, payload: { ...content, sharing } });
-    return { ok: true, value: { id, url: snapshotUrl(id) } };
+    const store = options.store ?? getSnapshotStore();
+    // Expired links make room first; then a full store or a spent rate refuses before any
+    // compressing (1 byte: the smallest link). The insert checks again, atomically.
+    if (expiredBefore !== null) store.expire(expiredBefore, EXPIRE_BATCH);
+    const early = admitLink(1, store.quota(windowStart), limits, now);
+    if (early) return failure(early.status, early.code, early.message, undefined, early.retryAfterSeconds);
+    const row = await encodeRecord({ kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), payload: { ...content, sharing } }, limits.labelChars);
+    const bytes = rowBytes(row);
+    const stored = withFreshId((id) => store.insertWithin({ id, ...row }, windowStart, (state) => admitLink(bytes, state, limits, now)));
+    if ("refusal" in stored) return failure(stored.refusal.status, stored.refusal.code, stored.refusal.message, undefined, stored.refusal.retryAfterSeconds);
+    return { ok: true, value: { id: stored.id, url: snapshotUrl(stored.id), ...(notices.length > 0 ? { notices } : {}) } };
   });
 }
 
-/**
- * Compresses and stores a payload under a fresh id. Exported for the schema-version fixtures, which
- * store payloads exactly as an older release wrote them.
- */
-export async function insertRecord(store: SnapshotStore, record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }): Promise<string> {
+/** A row ready to insert, but for its id: compressed payload and the listing summary. */
+async function encodeRecord(record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }, labelChars: number): Promise<Omit<NewRow, "id">> {
   const { snapshot, sharing } = record.payload as { snapshot: { source?: { kind?: unknown; label?: unknown }; brokers?: unknown[]; topics?: unknown[] }; sharing: unknown };
+  const label = snapshot.source?.label;
   const summary = JSON.stringify({
     sourceKind: snapshot.source?.kind ?? null,
-    label: snapshot.source?.label ?? null,
+    label: typeof label === "string" ? trimText(label, labelChars) : null,
     brokers: snapshot.brokers?.length ?? 0,
     topics: snapshot.topics?.length ?? 0,
     sharing,
   });
   const encoded = await encodePayload(JSON.stringify(record.payload));
-  // 2^128 ids make a clash practically impossible; if one happens anyway, the primary key refuses
-  // the row and a fresh id is drawn rather than overwriting someone else's link.
+  return { kind: record.kind, schemaVersion: record.schemaVersion, createdAt: record.createdAt, sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary };
+}
+
+/**
+ * Runs `insert` under a fresh id. 2^128 ids make a clash practically impossible; if one happens
+ * anyway, the primary key refuses the row and a fresh id is drawn rather than overwriting someone
+ * else's link. `insert` returns null once stored, or a refusal to pass back.
+ */
+function withFreshId<R>(insert: (id: string) => R | null): { id: string } | { refusal: R } {
   for (let attempt = 0; ; attempt++) {
     const id = newSnapshotId();
     try {
-      store.insert({ id, kind: record.kind, schemaVersion: record.schemaVersion, createdAt: record.createdAt, sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary });
-      return id;
+      const refusal = insert(id);
+      return refusal === null ? { id } : { refusal };
     } catch (error) {
       if (attempt < 2 && (error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") continue;
       throw error;
@@ -156,20 +188,41 @@ export async function insertRecord(store: SnapshotStore, record: { kind: RecordK
   }
 }
 
+/**
+ * Compresses and stores a payload under a fresh id, outside the quotas. Exported for the
+ * schema-version fixtures, which store payloads exactly as an older release wrote them.
+ */
+export async function insertRecord(store: SnapshotStore, record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }): Promise<string> {
+  const row = await encodeRecord(record, linkLimits().labelChars);
+  const stored = withFreshId((id) => (store.insert({ id, ...row }), null));
+  return (stored as { id: string }).id;
+}
+
 function idProblem(id: string): { ok: false; error: ShareError } | null {
   return isSnapshotId(id) ? null : failure(400, "invalid_id", `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`);
 }
 
-const notFound = (id: string) => failure(404, "not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted.`);
+function notFound(id: string): { ok: false; error: ShareError } {
+  const { retentionDays } = linkLimits();
+  const expiry = retentionDays > 0 ? `, or it expired (links are kept for ${retentionDays} days, ${RETENTION_ENV})` : "";
+  return failure(404, "not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
+}
 
-/** Opens a link: decompresses, upgrades and validates the record. */
-export async function openShare(id: string, store?: SnapshotStore): Promise<ShareResult<SharedRecord>> {
+/** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
+export async function openShare(id: string, store?: SnapshotStore, now: Date = new Date()): Promise<ShareResult<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
   const found = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).get(id) }));
   if (!found.ok) return found;
   const row = found.value;
   if (!row) return notFound(id);
+  const limits = linkLimits();
+  const cutoff = expiryCutoff(limits, now);
+  if (cutoff !== null && row.createdAt < cutoff) {
+    const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));
+    if (!deleted.ok) return deleted;
+    return failure(410, "expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
+  }
   const unreadable = (what: string) =>
     failure(500, "record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
   let payload: StoredPayload;

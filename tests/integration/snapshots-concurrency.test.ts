@@ -14,10 +14,18 @@ import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 const IN_PROCESS = 100;
 
 let temp: ReturnType<typeof useTempStore>;
+// 100 shares at once are far over the default rate of new links; this file is about concurrency,
+// so the rate limits are off here and in the writer process, which inherits this env.
 beforeAll(() => {
   temp = useTempStore("concurrency");
+  process.env.KAFKA_BALANCE_SNAPSHOT_RATE_LINKS = "0";
+  process.env.KAFKA_BALANCE_SNAPSHOT_RATE_BYTES = "0";
 });
-afterAll(() => temp.cleanup());
+afterAll(() => {
+  delete process.env.KAFKA_BALANCE_SNAPSHOT_RATE_LINKS;
+  delete process.env.KAFKA_BALANCE_SNAPSHOT_RATE_BYTES;
+  temp.cleanup();
+});
 
 describe("snapshot store under concurrent use", () => {
   it("100 concurrent stores and reads succeed while another process writes to the same file", async () => {

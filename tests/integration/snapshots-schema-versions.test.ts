@@ -24,10 +24,16 @@ interface FixtureRecord {
 }
 
 let temp: ReturnType<typeof useTempStore>;
+// The fixtures keep the createdAt their release wrote, which is older than the default retention:
+// this file is about schema upgrades, so links are kept forever here (expiry: snapshots-quotas.test.ts).
 beforeAll(() => {
   temp = useTempStore("versions");
+  process.env.KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS = "0";
 });
-afterAll(() => temp.cleanup());
+afterAll(() => {
+  delete process.env.KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS;
+  temp.cleanup();
+});
 
 describe("snapshot schema versions", () => {
   it(`has a fixture folder for every version from 1 to ${SNAPSHOT_SCHEMA_VERSION}`, () => {

@@ -19,7 +19,8 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   const opened = await openShare(id);
   if (!opened.ok) {
     if (opened.error.status === 404) notFound();
-    return <LinkProblem title={opened.error.status === 400 ? "This is not a valid snapshot link" : "This shared snapshot cannot be opened"} message={opened.error.message} />;
+    const title = opened.error.status === 400 ? "This is not a valid snapshot link" : opened.error.status === 410 ? "This shared link has expired" : "This shared snapshot cannot be opened";
+    return <LinkProblem title={title} message={opened.error.message} />;
   }
   const record = opened.value;
   if (record.kind !== "snapshot") redirect(openerPath(record.kind, record.id));
