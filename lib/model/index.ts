@@ -4,3 +4,4 @@ export * from "./skew";
 export * from "./report";
 export * from "./format";
 export * from "./clone";
+export * from "./min-max";
