@@ -5,3 +5,4 @@ export * from "./report";
 export * from "./format";
 export * from "./clone";
 export * from "./min-max";
+export * from "./finite-number";
