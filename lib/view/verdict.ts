@@ -27,6 +27,7 @@ const EVEN_DIR_RATIO = 1.15;
 
 /** "over 99%" rather than "100%" when a little is left elsewhere; "<1%" rather than "0%". */
 export function shareText(share: number): string {
+  if (!Number.isFinite(share)) return "–";
   if (share >= 0.995 && share < 1) return "over 99%";
   if (share > 0 && share < 0.01) return "under 1%";
   return `${Math.round(share * 100)}%`;

@@ -47,6 +47,10 @@ describe("formatPercent()", () => {
 });
 
 describe("formatSkew()", () => {
+  it("formatSkew() prints a ratio that is not finite as a dash", () => {
+    for (const r of [NaN, Infinity, -Infinity]) expect(formatSkew(r)).toBe("–");
+  });
+
   it("formatSkew() writes any finite ratio in a bounded label", () => {
     fc.assert(fc.property(finiteDouble(), (x) => {
       expect(formatSkew(x).length).toBeLessThanOrEqual(30);

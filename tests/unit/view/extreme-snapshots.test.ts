@@ -71,3 +71,12 @@ describe("shared-link view-models on extreme byte counts", () => {
     for (const id of report.brokerIds) expect(brokerDetail(snapshot, report, id)!.largest.length).toBeGreaterThan(0);
   });
 });
+
+describe("shared-link texts on byte counts whose sums overflow", () => {
+  it.each(KINDS)("verdict() and skewCards() print no NaN (%s sizes)", (kind) => {
+    const { snapshot, report } = shared(kind);
+    const v = verdict(report, { placements: nextPlacements(report, kafkaVersionsOf(snapshot)), reassignments: 0 });
+    expect([v.headline, ...v.details].join(" ")).not.toMatch(/NaN|Infinity/);
+    for (const card of skewCards(report)) expect(JSON.stringify(card)).not.toMatch(/NaN|Infinity/);
+  });
+});
