@@ -5,6 +5,7 @@
  * bytes scale. "After" is the last step by default, or any step picked from the list.
  */
 import { useMemo, useState, type ReactNode } from "react";
+import { maxOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/simulate";
 import { asReport, type SlimReport } from "@/lib/simulate/slim-report";
@@ -51,7 +52,7 @@ export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
     if (!initial || !after) return null;
     const reports = [asReport(initial), asReport(after)];
     const metric = sharedMetric(reports);
-    const columns = Math.max(...reports.map((r) => new Set(r.dirs.map((d) => d.path)).size));
+    const columns = maxOf(reports.map((r) => new Set(r.dirs.map((d) => d.path)).size));
     return { reports, metric, columns, grids: metric === "utilization" ? null : sharedGrids(reports, metric) };
   }, [initial, after]);
   const height = view ? Math.min(MAX_PX, Math.max(view.reports[0]!.brokers.length, view.reports[1]!.brokers.length) * ROW_PX + CHROME_PX) : 0;

@@ -11,6 +11,7 @@ import type { SimulationStep } from "@/lib/simulate/simulate";
 import type { SlimReport } from "@/lib/simulate/slim-report";
 import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/simulate/timeline";
 import { formatUtilization } from "@/lib/view/dir-metric";
+import { skewTicks } from "@/lib/view/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 
@@ -53,10 +54,7 @@ const pct = (v: number) => `${Math.round(v * 100)}%`;
 
 export function SkewTimelineCard({ initial, steps, state }: { initial: SlimReport | null; steps: SimulationStep[]; state: WidgetState }) {
   const points = useMemo(() => (initial ? skewTimeline(initial, steps) : []), [initial, steps]);
-  const top = Math.max(1.5, ...points.flatMap((p) => TIMELINE_SERIES.map((s) => p[s.key])));
-  // Round ticks (0.5× apart, 1× above 4×) so 1.00× (even) is always one of them.
-  const tickStep = top > 4 ? 1 : 0.5;
-  const ticks = Array.from({ length: Math.ceil(top / tickStep) + 1 }, (_, i) => i * tickStep);
+  const ticks = skewTicks(points.flatMap((p) => TIMELINE_SERIES.map((s) => p[s.key])));
   const hasCapacity = points.some((p) => p.fullest !== null);
   const effective: WidgetState = state.kind === "ready" && steps.length === 0 ? { kind: "empty", message: "No steps: add one to see how skew moves." } : state;
   const xAxis = <XAxis dataKey="step" {...axisProps} tickFormatter={(s: number) => (s === 0 ? "base" : `step ${s}`)} />;

@@ -1,6 +1,8 @@
 /**
  * Units as the product shows them: bytes in binary units with one decimal (KiB … PiB), counts as
- * integers, percentages without decimals unless under 1 %, skew as "1.00×".
+ * integers, percentages without decimals unless under 1 %, skew as "1.00×". Every finite number
+ * gives a bounded label (counts print every digit, at most ~410 characters at 1e308; the rest stay
+ * under 30); what is not finite prints as "–".
  */
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"] as const;
 
@@ -28,6 +30,8 @@ export function formatCount(n: number): string {
   return Math.round(n).toLocaleString("en-US");
 }
 
+/** "–" when the ratio is not a number (a mean that overflowed: bytes summed past Number.MAX_VALUE). */
 export function formatSkew(ratio: number): string {
+  if (!Number.isFinite(ratio)) return "–";
   return `${ratio.toFixed(2)}×`;
 }

@@ -12,6 +12,7 @@
  *   bytes), kept constant so simulated utilisation stays comparable with the real one.
  */
 import { LogDirChooser } from "../placement";
+import { maxOf } from "../model/min-max";
 import type { LogDir } from "../model/snapshot";
 import { kafkaBehaviour, type KafkaLine } from "../model/kafka-versions";
 import type { LogDirPlacement } from "./schema";
@@ -71,7 +72,7 @@ export class BrokerDisks {
     if (live.length === 0) throw this.noLiveDir();
     const open = live.filter((d) => d.state !== "cordoned");
     if (open.length === 0) return live[0]!.path; // as Kafka 4.3+: everything cordoned → first live dir
-    const knownCapacity = Math.max(0, ...open.map((d) => d.totalBytes ?? 0));
+    const knownCapacity = Math.max(0, maxOf(open.map((d) => d.totalBytes ?? 0)));
     const load = (d: SimDir): number => {
       if (policy === "least-bytes" || knownCapacity === 0) return d.bytes;
       return (d.bytes + d.otherBytes) / (d.totalBytes ?? knownCapacity);

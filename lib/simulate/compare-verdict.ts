@@ -13,6 +13,7 @@
  *   because brokers differ, by the widest spread within one broker.
  * - Steps that failed under one policy only are named, since then the outcomes are not like for like.
  */
+import { maxOf, minOf } from "../model/min-max";
 import { formatBytes } from "../model/format";
 import type { DirFigures } from "../model/report";
 import type { LogDirPlacement } from "./schema";
@@ -93,9 +94,9 @@ function pathGroups(dirs: readonly DirFigures[], metric: VerdictMetric): PathGro
     byPath.set(d.path, [...(byPath.get(d.path) ?? []), valueOf(d, metric)]);
     perBroker.set(d.broker, (perBroker.get(d.broker) ?? 0) + 1);
   }
-  const widest = Math.max(0, ...perBroker.values());
+  const widest = Math.max(0, maxOf(perBroker.values()));
   if (byPath.size < 2 || byPath.size > Math.max(1, widest) * SHARED_PATHS_FACTOR) return null;
-  return [...byPath].map(([path, values]) => ({ path, lo: Math.min(...values), hi: Math.max(...values), mean: values.reduce((a, b) => a + b, 0) / values.length }));
+  return [...byPath].map(([path, values]) => ({ path, lo: minOf(values), hi: maxOf(values), mean: values.reduce((a, b) => a + b, 0) / values.length }));
 }
 
 function evenGap(metric: VerdictMetric, largest: number): number {
@@ -118,10 +119,10 @@ function unevenClause(name: string, dirs: readonly DirFigures[], metric: Verdict
     const high = sorted.slice(cut + 1);
     const order = new Map(groups.map((g, i) => [g.path, i]));
     const names = (gs: PathGroup[]) => listText([...gs].sort((a, b) => order.get(a.path)! - order.get(b.path)!).map((g) => g.path));
-    const lowHi = Math.max(...low.map((g) => g.hi));
-    const lowLo = Math.min(...low.map((g) => g.lo));
+    const lowHi = maxOf(low.map((g) => g.hi));
+    const lowLo = minOf(low.map((g) => g.lo));
     const lowText = lowHi === 0 ? "empty" : metric === "utilization" && lowHi < 0.01 ? "almost empty (under 1%)" : `${metric === "utilization" ? "at" : "with"} ${range(lowLo, lowHi, metric).text}`;
-    const highRange = range(Math.min(...high.map((g) => g.lo)), Math.max(...high.map((g) => g.hi)), metric);
+    const highRange = range(minOf(high.map((g) => g.lo)), maxOf(high.map((g) => g.hi)), metric);
     const verb = metric === "utilization" ? (high.length === 1 ? "reaches" : "reach") : high.length === 1 ? "holds" : "hold";
     return `${name} leaves ${names(low)} ${lowText} while ${names(high)} ${verb} ${highRange.text}`;
   }
@@ -144,13 +145,13 @@ function unevenClause(name: string, dirs: readonly DirFigures[], metric: Verdict
 function spreadClause(dirs: readonly DirFigures[], metric: VerdictMetric): string {
   if (dirs.length === 0) return "leaves no live dir";
   const values = dirs.map((d) => valueOf(d, metric));
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  const lo = minOf(values);
+  const hi = maxOf(values);
   if (hi - lo < evenGap(metric, hi) * 2) return `keeps every dir ${between(lo, hi, metric)}`;
   const byBroker = new Map<number, number[]>();
   for (const d of dirs) byBroker.set(d.broker, [...(byBroker.get(d.broker) ?? []), valueOf(d, metric)]);
   let spread = 0;
-  for (const own of byBroker.values()) spread = Math.max(spread, Math.max(...own) - Math.min(...own));
+  for (const own of byBroker.values()) spread = Math.max(spread, maxOf(own) - minOf(own));
   if (spread < hi - lo) {
     const within = metric === "utilization" ? `${Math.round(spread * 100)} points` : formatBytes(spread);
     return `keeps the dirs of each broker within ${within} of each other (all dirs ${between(lo, hi, metric)})`;

@@ -9,6 +9,7 @@
  * - A run the caller already has (the scenario under its own policy) is reused, not repeated.
  * - Outcomes come in POLICY_ORDER, Kafka's rule first, whatever the scenario's own policy.
  */
+import { maxOf, minOf } from "../model/min-max";
 import { compareVerdict, POLICY_NAMES, verdictMetric, type VerdictMetric } from "./compare-verdict";
 import type { LogDirPlacement, Scenario } from "./schema";
 import { prepareBase, runReports, type PreparedBase, type ReportRun } from "./run-reports";
@@ -41,7 +42,7 @@ export interface PolicyComparison {
 function rangeOf(report: SlimReport, metric: VerdictMetric): PolicyOutcome["range"] {
   const unreachable = new Set(report.brokers.filter((b) => b.state === "unreachable").map((b) => b.id));
   const values = report.dirs.filter((d) => d.state !== "offline" && !unreachable.has(d.broker)).map((d) => (metric === "utilization" ? d.utilization ?? 0 : d.bytes));
-  return values.length === 0 ? null : { metric, min: Math.min(...values), max: Math.max(...values) };
+  return values.length === 0 ? null : { metric, min: minOf(values), max: maxOf(values) };
 }
 
 /**

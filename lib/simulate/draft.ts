@@ -4,6 +4,7 @@
  * step of each kind for the cluster at hand, per-step validation with the API's own schema and paths,
  * and the request body the page posts.
  */
+import { maxOf } from "../model/min-max";
 import type { ClusterSnapshot } from "../model/snapshot";
 import type { InputIssue } from "../model/parse";
 import { getPreset, type PresetId } from "./presets";
@@ -71,7 +72,7 @@ export function nextDirPath(paths: readonly string[]): string {
   const numbered = paths.map((p) => /^(.*?)(\d+)$/.exec(p)).filter((m): m is RegExpExecArray => m !== null);
   if (numbered.length > 0) {
     const prefix = numbered[0]![1]!;
-    const max = Math.max(...numbered.filter((m) => m[1] === prefix).map((m) => Number(m[2])));
+    const max = maxOf(numbered.filter((m) => m[1] === prefix).map((m) => Number(m[2])));
     return `${prefix}${max + 1}`;
   }
   return `/data/d${paths.length + 1}`;
@@ -90,7 +91,7 @@ export function newStep(kind: StepKind, ctx: ClusterContext): StepInput {
   const topic = ctx.topics.find((t) => !t.startsWith("__")) ?? ctx.topics[0] ?? "orders";
   switch (kind) {
     case "addBroker": {
-      const id = ctx.brokerIds.length ? Math.max(...ctx.brokerIds) + 1 : 1;
+      const id = ctx.brokerIds.length ? maxOf(ctx.brokerIds) + 1 : 1;
       const paths = ctx.paths.length ? ctx.paths : ["/data/d1"];
       return { kind, id, rack: null, logDirs: paths.map((path) => ({ path, totalBytes: capacity })) };
     }

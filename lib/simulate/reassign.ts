@@ -9,6 +9,7 @@
  * - ISR: the new replicas that were in the ISR or were added (they caught up to finish), on online
  *   brokers, in replica-list order.
  */
+import { maxOf } from "../model/min-max";
 import type { Partition } from "../model/snapshot";
 
 export function leaderAndIsrAfter(
@@ -27,5 +28,5 @@ export function leaderAndIsrAfter(
 export function copySize(partition: Pick<Partition, "leader" | "replicas">): number {
   const leader = partition.replicas.find((r) => r.broker === partition.leader);
   if (leader?.sizeBytes != null) return leader.sizeBytes;
-  return Math.max(0, ...partition.replicas.map((r) => r.sizeBytes ?? 0));
+  return Math.max(0, maxOf(partition.replicas.map((r) => r.sizeBytes ?? 0)));
 }

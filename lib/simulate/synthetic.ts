@@ -5,7 +5,8 @@
  * Shape: brokers 1..N in `racks` racks (broker id mod racks); RF-3 partitions in topics of 100
  * partitions, replicas on brokers p, p+⌊N/3⌋, p+⌊2N/3⌋ (distinct racks when N/3 is not a multiple of
  * the rack count); sizes log-normal around `meanReplicaBytes`; a replica lands in dir i of its broker
- * with weight (i+1)^skew, so higher dirs fill up (skew 0 = uniform).
+ * with weight (i+1)^skew, so higher dirs fill up (skew 0 = uniform). A replica holds at most
+ * 2^53 − 1 bytes, so any finite `meanReplicaBytes` (up to 1e308) gives finite sizes and capacities.
  */
 import { JavaRandom } from "../placement";
 import type { ClusterSnapshot, Topic } from "../model/snapshot";
@@ -23,6 +24,8 @@ export interface SyntheticOptions {
 }
 
 const UNIT = 1 << 30;
+/** 2^53 − 1: the largest byte count a double holds exactly; sizes are capped there so sums stay finite. */
+const MAX_REPLICA_BYTES = Number.MAX_SAFE_INTEGER;
 
 export function syntheticCluster(options: SyntheticOptions): ClusterSnapshot {
   const { brokers: n, dirsPerBroker: d, replicas: total } = options;
@@ -52,7 +55,7 @@ export function syntheticCluster(options: SyntheticOptions): ClusterSnapshot {
     const topicIndex = Math.floor(p / 100);
     if (!topics[topicIndex]) topics[topicIndex] = { name: `topic-${String(topicIndex).padStart(4, "0")}`, internal: false, topicId: null, partitions: [] };
     // Log-normal with σ = 1, scaled so the mean is `mean`: exp(μ + σ²/2) = mean.
-    const size = Math.round(mean * Math.exp(gaussian() - 0.5));
+    const size = Math.min(MAX_REPLICA_BYTES, Math.round(mean * Math.exp(gaussian() - 0.5)));
     const count = Math.min(rf, total - placed);
     const replicas = Array.from({ length: count }, (_, k) => {
       const brokerIndex = (p + k * stride) % n;

@@ -7,6 +7,9 @@
  *   zero (ColorBrewer RdBu, 9 classes, a colour-blind-safe scheme): blue below the mean, red above.
  * - Every colour comes with the text colour that reads on it, so labels inside cells stay legible.
  * Scales are plain functions of a number; they never read the clock, the DOM or the theme.
+ * - Every finite domain and value gives a colour from the table: a span wider than Number.MAX_VALUE
+ *   (−1e308 to 1e308) is halved before dividing, and a ratio that overflows over a subnormal span
+ *   (5e-324) clamps to the end it points to.
  */
 
 /** Viridis at 10 evenly spaced points (matplotlib's `viridis`, sampled at i / 9). */
@@ -78,9 +81,17 @@ function lookupTable(stops: readonly string[]): string[] {
   return Array.from({ length: STEPS + 1 }, (_, i) => interpolateStops(stops, i / STEPS));
 }
 
+/** NaN reads as the low end; ±Infinity (a ratio over a tiny span) as the end it points to. */
 function lookup(table: readonly string[], t: number): string {
-  const x = Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0;
+  const x = Number.isNaN(t) ? 0 : Math.min(1, Math.max(0, t));
   return table[Math.round(x * STEPS)]!;
+}
+
+/** Where `value` sits in [lo, hi] as 0–1 (unclamped), without overflowing when hi − lo exceeds Number.MAX_VALUE. */
+function fraction(value: number, lo: number, hi: number): number {
+  const span = hi - lo;
+  if (Number.isFinite(span)) return (value - lo) / span;
+  return (value / 2 - lo / 2) / (hi / 2 - lo / 2);
 }
 
 export interface ColorScale {
@@ -97,12 +108,11 @@ let viridisTable: string[] | null = null;
 let rdbuTable: string[] | null = null;
 
 export function sequentialScale(min: number, max: number): ColorScale {
-  const span = max - min;
   const table = (viridisTable ??= lookupTable(VIRIDIS));
   return {
     kind: "sequential",
     domain: [min, max],
-    color: (value) => lookup(table, span > 0 ? (value - min) / span : 0),
+    color: (value) => lookup(table, max > min ? fraction(value, min, max) : 0),
     stops: VIRIDIS,
   };
 }
@@ -113,7 +123,7 @@ export function divergingScale(maxAbs: number): ColorScale {
   return {
     kind: "diverging",
     domain: [-m, m],
-    color: (value) => lookup((rdbuTable ??= lookupTable(RDBU)), (value + m) / (2 * m)),
+    color: (value) => lookup((rdbuTable ??= lookupTable(RDBU)), fraction(value, -m, m)),
     stops: RDBU,
   };
 }

@@ -15,6 +15,7 @@
  * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes } from "@/lib/model/format";
 import { formatInteger as formatCount } from "./number-format";
 import { nextLogDirs } from "@/lib/placement";
@@ -109,8 +110,8 @@ export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], 
 
   const { of, format } = fullness(live);
   const values = live.map(of);
-  const max = Math.max(...values);
-  const min = Math.min(...values);
+  const max = maxOf(values);
+  const min = minOf(values);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const value = of(chosen);
   const flags: PlacementFlag[] = [];

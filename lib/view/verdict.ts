@@ -8,6 +8,7 @@
  * will put the next partition when that is a trap, offline dirs, unreachable brokers, moves in flight.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatSkew } from "@/lib/model/format";
 import { formatUtilization } from "./dir-metric";
 import type { NextPlacement } from "./next-placement";
@@ -26,6 +27,7 @@ const EVEN_DIR_RATIO = 1.15;
 
 /** "over 99%" rather than "100%" when a little is left elsewhere; "<1%" rather than "0%". */
 export function shareText(share: number): string {
+  if (!Number.isFinite(share)) return "–";
   if (share >= 0.995 && share < 1) return "over 99%";
   if (share > 0 && share < 0.01) return "under 1%";
   return `${Math.round(share * 100)}%`;
@@ -80,9 +82,9 @@ function dirsSentence(report: BalanceReport): { text: string; countsDisagree: bo
   const disagree = (d: Dominant) => d.partitionShare < d.byteShare - 0.2;
   if (same) {
     const paths = dominants[0]!.paths;
-    const lo = Math.min(...dominants.map((d) => d.byteShare));
-    const loP = Math.min(...dominants.map((d) => d.partitionShare));
-    const hiP = Math.max(...dominants.map((d) => d.partitionShare));
+    const lo = minOf(dominants.map((d) => d.byteShare));
+    const loP = minOf(dominants.map((d) => d.partitionShare));
+    const hiP = maxOf(dominants.map((d) => d.partitionShare));
     const countsDisagree = dominants.every(disagree);
     const pShare = loP === hiP || shareText(loP) === shareText(hiP) ? shareText(hiP) : `${shareText(loP)}–${shareText(hiP)}`;
     const tail = countsDisagree ? `, with only ${pShare} of the partitions` : "";

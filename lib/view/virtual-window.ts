@@ -1,6 +1,8 @@
 /**
  * Which rows (or columns) of a long list are on screen, for virtualised grids: only those, plus a
  * few on each side so a fast scroll never shows a blank band, are rendered or drawn.
+ * The range is always integers within [0, count], whatever the numbers: NaN, Infinity and negative
+ * sizes count as 0, and a tiny item size (a subnormal) gives at most the whole list, never more.
  */
 export interface VisibleRange {
   /** First index to render (inclusive). */
@@ -9,11 +11,16 @@ export interface VisibleRange {
   end: number;
 }
 
+/** A non-negative finite number, or 0 (NaN and ±Infinity included). */
+const size = (x: number): number => (Number.isFinite(x) && x > 0 ? x : 0);
+
 export function visibleRange(scrollOffset: number, viewportSize: number, itemSize: number, count: number, overscan = 4): VisibleRange {
-  if (count <= 0 || itemSize <= 0) return { start: 0, end: 0 };
-  const first = Math.floor(Math.max(0, scrollOffset) / itemSize);
-  const last = Math.ceil((Math.max(0, scrollOffset) + Math.max(0, viewportSize)) / itemSize);
-  return { start: Math.max(0, Math.min(count, first - overscan)), end: Math.min(count, Math.max(0, last + overscan)) };
+  const n = Math.floor(size(count));
+  if (n <= 0 || size(itemSize) <= 0) return { start: 0, end: 0 };
+  const extra = Math.floor(size(overscan));
+  const first = Math.floor(size(scrollOffset) / itemSize);
+  const last = Math.ceil((size(scrollOffset) + size(viewportSize)) / itemSize);
+  return { start: Math.max(0, Math.min(n, first - extra)), end: Math.min(n, Math.max(0, last + extra)) };
 }
 
 /** The scroll offset that brings item `index` fully into view, or null when it already is. */

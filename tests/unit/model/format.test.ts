@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatPercent, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatCount, formatPercent, formatSkew } from "@/lib/model/format";
+import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
   it("formatBytes() uses binary units with one decimal", () => {
@@ -19,5 +21,47 @@ describe("format", () => {
 
   it("formatSkew() shows two decimals and ×", () => {
     expect(formatSkew(2.9)).toBe("2.90×");
+  });
+});
+
+describe("formatBytes()", () => {
+  it("formatBytes() writes any finite double in a short label with a unit", () => {
+    fc.assert(
+      fc.property(finiteDouble(), (x) => {
+        const text = formatBytes(x);
+        expect(text).toMatch(/^-?[0-9.e+]+ (B|KiB|MiB|GiB|TiB|PiB)$/);
+        expect(text.length).toBeLessThanOrEqual(30);
+      }),
+    );
+    expect(formatBytes(5e-324)).toBe("0 B");
+    expect(formatBytes(-0)).toBe("0 B");
+  });
+});
+
+describe("formatPercent()", () => {
+  it("formatPercent() writes any finite share in a bounded label", () => {
+    fc.assert(fc.property(finiteDouble(), (x) => {
+      expect(formatPercent(x).length).toBeLessThanOrEqual(30);
+    }));
+  });
+});
+
+describe("formatSkew()", () => {
+  it("formatSkew() prints a ratio that is not finite as a dash", () => {
+    for (const r of [NaN, Infinity, -Infinity]) expect(formatSkew(r)).toBe("–");
+  });
+
+  it("formatSkew() writes any finite ratio in a bounded label", () => {
+    fc.assert(fc.property(finiteDouble(), (x) => {
+      expect(formatSkew(x).length).toBeLessThanOrEqual(30);
+    }));
+  });
+});
+
+describe("formatCount()", () => {
+  it("formatCount() writes every digit, so at most 309 digits, their commas and a sign", () => {
+    fc.assert(fc.property(finiteDouble(), (x) => {
+      expect(formatCount(x).length).toBeLessThanOrEqual(412);
+    }));
   });
 });

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "@/lib/model/format";
 import { formatAxisBytes, niceByteTicks } from "@/lib/view/axis-ticks";
+import { MIN_NORMAL } from "@/lib/model/finite-number";
+import { EDGE_DOUBLES, finiteDouble } from "../../fixtures/extreme/doubles";
 
 const GiB = 1024 ** 3;
 
@@ -17,6 +20,38 @@ describe("niceByteTicks()", () => {
 
   it("niceByteTicks() gives a single zero tick for an empty range", () => {
     expect(niceByteTicks(0)).toEqual([0]);
+  });
+
+  it("niceByteTicks() gives the single tick 0 below the smallest normal double (5e-324 steps by 0 otherwise)", () => {
+    for (const max of [5e-324, Number.MIN_VALUE, 1e-323, 4 * 5e-324, 1e-310, -0, -5e-324, -1e308]) expect(niceByteTicks(max)).toEqual([0]);
+  });
+
+  it("niceByteTicks() stays finite at the top of the range, ending at the maximum when a round tick would overflow", () => {
+    expect(niceByteTicks(Number.MAX_VALUE).at(-1)).toBe(Number.MAX_VALUE);
+    expect(niceByteTicks(Number.MAX_VALUE, 1)).toEqual([0, Number.MAX_VALUE]);
+    expect(niceByteTicks(1e308).at(-1)!).toBeGreaterThanOrEqual(1e308);
+    expect(niceByteTicks(2 ** 53 + 2).at(-1)!).toBeGreaterThanOrEqual(2 ** 53 + 2);
+  });
+
+  it("niceByteTicks() terminates with at most count + 2 finite, rising ticks from 0 to at least the maximum, for any finite double", () => {
+    const check = (max: number, count: number) => {
+      const ticks = niceByteTicks(max, count);
+      expect(ticks.length).toBeGreaterThanOrEqual(1);
+      expect(ticks.length).toBeLessThanOrEqual(Math.max(1, Math.min(50, Math.round(count))) + 2);
+      expect(ticks[0]).toBe(0);
+      for (const t of ticks) expect(Number.isFinite(t)).toBe(true);
+      for (let i = 1; i < ticks.length; i++) expect(ticks[i]!).toBeGreaterThan(ticks[i - 1]!);
+      // At or above the maximum, but for the rounding of i × step.
+      if (max >= MIN_NORMAL) expect(ticks.at(-1)!).toBeGreaterThanOrEqual(max * (1 - 1e-9));
+    };
+    for (const max of EDGE_DOUBLES) for (const count of [1, 4, 10]) check(max, count);
+    fc.assert(fc.property(finiteDouble(), fc.integer({ min: 1, max: 12 }), (max, count) => check(max, count)));
+  });
+
+  it("niceByteTicks() bounds the tick count a caller asks for", () => {
+    expect(niceByteTicks(1000, 1e9).length).toBeLessThanOrEqual(52);
+    expect(niceByteTicks(1000, 0).length).toBeLessThanOrEqual(3);
+    expect(niceByteTicks(1000, Number.NaN)).toEqual(niceByteTicks(1000));
   });
 
   it("formatAxisBytes() drops the decimal of round ticks only", () => {

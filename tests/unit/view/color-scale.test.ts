@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cssGradient, divergingScale, hexToRgb, interpolateStops, RDBU, relativeLuminance, rgbToHex, sequentialScale, textColorOn, VIRIDIS, viridis } from "@/lib/view/color-scale";
+import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("color-scale", () => {
   it("hexToRgb() and rgbToHex() round-trip a colour", () => {
@@ -51,3 +53,55 @@ describe("color-scale", () => {
     expect(g.endsWith("#fde725 100.0%)")).toBe(true);
   });
 });
+
+const HEX = /^#[0-9a-f]{6}$/;
+
+describe("sequentialScale()", () => {
+  it("sequentialScale() gives a colour of the ramp for any finite domain and value", () => {
+    fc.assert(
+      fc.property(finiteDouble(), finiteDouble(), finiteDouble(), (a, b, v) => {
+        const scale = sequentialScale(Math.min(a, b), Math.max(a, b));
+        expect(VIRIDIS_TABLE_HAS(scale.color(v))).toBe(true);
+      }),
+    );
+  });
+
+  it("sequentialScale() keeps order over a span wider than Number.MAX_VALUE and over a subnormal span", () => {
+    const wide = sequentialScale(-1e308, 1e308);
+    expect(wide.color(-1e308)).toBe(VIRIDIS[0]);
+    expect(wide.color(0)).toBe(sequentialScale(-1, 1).color(0));
+    expect(wide.color(1e308)).toBe(VIRIDIS[VIRIDIS.length - 1]);
+    const tiny = sequentialScale(0, 5e-324);
+    expect(tiny.color(5e-324)).toBe(VIRIDIS[VIRIDIS.length - 1]);
+    expect(tiny.color(1e308)).toBe(VIRIDIS[VIRIDIS.length - 1]);
+    expect(tiny.color(0)).toBe(VIRIDIS[0]);
+  });
+});
+
+describe("divergingScale()", () => {
+  it("divergingScale() gives a colour for any finite bound and value, white at 0", () => {
+    fc.assert(
+      fc.property(finiteDouble(), finiteDouble(), (m, v) => {
+        const scale = divergingScale(m);
+        expect(scale.color(v)).toMatch(HEX);
+        expect(scale.color(0)).toBe(RDBU[4]);
+        for (const end of scale.domain) expect(Number.isFinite(end)).toBe(true);
+      }),
+    );
+  });
+
+  it("divergingScale() reaches both ends at the top of the range", () => {
+    for (const m of [1e308, Number.MAX_VALUE]) {
+      expect(divergingScale(m).color(-m)).toBe(RDBU[0]);
+      expect(divergingScale(m).color(m)).toBe(RDBU[RDBU.length - 1]);
+    }
+    expect(divergingScale(5e-324).color(1e308)).toBe(RDBU[RDBU.length - 1]);
+    expect(divergingScale(5e-324).color(-1e308)).toBe(RDBU[0]);
+  });
+});
+
+/** Every colour the sequential scale can give is on its 257-step table: probe it through the scale itself. */
+const TABLE = new Set(Array.from({ length: 257 }, (_, i) => sequentialScale(0, 256).color(i)));
+function VIRIDIS_TABLE_HAS(colour: string): boolean {
+  return TABLE.has(colour);
+}

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { divergingScale, sequentialScale } from "@/lib/view/color-scale";
 import { dirHeatmapLegend, topicHeatmapLegend } from "@/lib/view/legend";
+import { DIR_METRICS } from "@/lib/view/dir-metric";
+import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("legend", () => {
   it("dirHeatmapLegend() labels utilisation in percent with the 70 / 85 / 95 % marks", () => {
@@ -35,5 +38,34 @@ describe("legend", () => {
     const l = topicHeatmapLegend(sequentialScale(1, 9));
     expect(l.ticks.map((t) => t.label)).toEqual(["1", "5", "9"]);
     expect(l.swatches).toEqual([{ pattern: "empty", label: "none" }]);
+  });
+});
+
+describe("dirHeatmapLegend()", () => {
+  it("dirHeatmapLegend() has short labels and positions within [0, 1] for any finite domain", () => {
+    fc.assert(
+      fc.property(finiteDouble(), finiteDouble(), fc.constantFrom(...DIR_METRICS.map((m) => m.id)), (a, b, metric) => {
+        const scale = metric === "deviation" ? divergingScale(Math.max(Math.abs(a), Math.abs(b))) : sequentialScale(Math.min(a, b), Math.max(a, b));
+        const legend = dirHeatmapLegend(metric, scale, new Set());
+        for (const t of [...legend.ticks, ...legend.marks]) {
+          expect(t.position >= 0 && t.position <= 1).toBe(true);
+          // Partition counts print every digit (1e308: 309 digits and 102 commas); the rest are short.
+          expect(t.label.length).toBeLessThanOrEqual(metric === "partitions" ? 420 : 60);
+        }
+      }),
+    );
+  });
+});
+
+describe("topicHeatmapLegend()", () => {
+  it("topicHeatmapLegend() has at most three short labels for any finite domain", () => {
+    fc.assert(
+      fc.property(finiteDouble(), finiteDouble(), (a, b) => {
+        const legend = topicHeatmapLegend(sequentialScale(Math.min(a, b), Math.max(a, b)));
+        expect(legend.ticks.length).toBeLessThanOrEqual(3);
+        // formatCount writes every digit: 1e308 is 309 digits and 102 commas.
+        for (const t of legend.ticks) expect(t.label.length).toBeLessThanOrEqual(420);
+      }),
+    );
   });
 });

@@ -84,6 +84,10 @@ describe("verdict()", () => {
     expect(dominantDirs(1, [])).toBeNull();
   });
 
+  it("shareText() prints a share that is not finite (bytes summed past Number.MAX_VALUE) as a dash", () => {
+    expect([NaN, Infinity].map(shareText)).toEqual(["–", "–"]);
+  });
+
   it("shareText() and listText() read naturally", () => {
     expect([0.999, 1, 0.004, 0, 0.5].map(shareText)).toEqual(["over 99%", "100%", "under 1%", "0%", "50%"]);
     expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listText)).toEqual(["", "a", "a and b", "a, b and c"]);
