@@ -7,7 +7,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs"];
+const sources = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs", "proxy.ts", "instrumentation-client.ts"];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

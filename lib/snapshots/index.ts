@@ -4,7 +4,6 @@
  */
 export { createShare, openShare, listShares, deleteShare, parseShareRequest, type ShareResult, type ShareError } from "./share";
 export { openSharedScenario, openSharedPlan } from "./open";
-export { checkWriteToken, WRITE_TOKEN_ENV } from "./auth";
 export { applySharing, redactHosts, hashTopics, KAFKA_INTERNAL_TOPICS } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { getSnapshotStore, closeSnapshotStore, openSnapshotStore } from "./store";

@@ -19,9 +19,15 @@ export interface TrackedPage {
   errors: string[];
 }
 
-/** A laptop-sized page (1440 × 900) unless told otherwise; records console errors. */
+/**
+ * A laptop-sized page (1440 × 900) unless told otherwise; records console errors, and every
+ * Content-Security-Policy violation as one (a caught eval probe, for one, logs nothing by itself).
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, ...options });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {

@@ -9,7 +9,7 @@ import path from "node:path";
 const root = path.resolve(__dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 /** The same inputs as scripts/start.mjs: a change in any of them makes the build stale. */
-const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs"];
+const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs", "proxy.ts", "instrumentation-client.ts"];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

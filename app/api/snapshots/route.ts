@@ -1,10 +1,11 @@
 /**
  * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
  *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false).
- * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token.
+ * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token
+ *   (lib/http/write-access.ts, scope `links`).
  */
-import { fail, readBody } from "@/lib/http/respond";
-import { checkWriteToken } from "@/lib/snapshots/auth";
+import { readBody } from "@/lib/http/respond";
+import { requireWriteAccess } from "@/lib/http/write-access";
 import { shareResponse } from "@/lib/snapshots/http";
 import { snapshotLimitBytes } from "@/lib/snapshots/limits";
 import { createShare, listShares } from "@/lib/snapshots/share";
@@ -19,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 export function GET(request: Request): Response {
-  const access = checkWriteToken(request.headers.get("authorization"));
-  if (!access.ok) return fail(access.status, access.code, access.message);
+  const denied = requireWriteAccess("links", request);
+  if (denied) return denied;
   return shareResponse(listShares(Object.fromEntries(new URL(request.url).searchParams)));
 }

@@ -1,6 +1,8 @@
 /**
  * /s/<id>: a shared link. A snapshot opens read-only in the overview; a scenario opens in the
  * simulator and a plan in the planner (`?shared=<id>`), which load the record themselves.
+ * A malformed or unknown id is a 404 with the not-found page. The record is opened before anything
+ * is sent (no loading.tsx here: a Suspense boundary would send the 200 first), so the status is real.
  */
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
@@ -18,8 +20,8 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const opened = await openShare(id);
   if (!opened.ok) {
-    if (opened.error.status === 404) notFound();
-    const title = opened.error.status === 400 ? "This is not a valid snapshot link" : opened.error.status === 410 ? "This shared link has expired" : "This shared snapshot cannot be opened";
+    if (opened.error.status === 400 || opened.error.status === 404) notFound();
+    const title = opened.error.status === 410 ? "This shared link has expired" : "This shared snapshot cannot be opened";
     return <LinkProblem title={title} message={opened.error.message} />;
   }
   const record = opened.value;

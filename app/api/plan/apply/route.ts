@@ -1,13 +1,17 @@
 /**
- * POST /api/plan/apply — execute a reviewed reassignment on the live cluster (writes must be enabled
- * and the request must carry the write token). Body: `{ reassignment: "<JSON>", options?: { throttle } }`.
- * The reassignment is re-validated against a fresh scan first. 202 with the job; 409 while another runs.
- * GET /api/plan/apply — the current job's state and progress.
+ * POST /api/plan/apply — execute a reviewed reassignment on the live cluster. The write gate comes
+ * first (lib/http/write-access.ts, scope `cluster`: 403 when writes are off, 401 without the token),
+ * then 409 `no_live_cluster` when KAFKA_BOOTSTRAP_SERVERS is not usable.
+ * Body: `{ reassignment: "<JSON>", options?: { throttle } }`. The reassignment is re-validated
+ * against a fresh scan first. 202 with the job; 409 while another runs.
+ * GET /api/plan/apply — the current job's state and progress, and `writesEnabled`: true exactly when
+ * a POST carrying the token would pass both the write gate and the live-cluster check.
  */
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
-import { ApplyBusyError, currentApplyJob, startApplyJob, writeAccess } from "@/lib/cluster/writes";
+import { ApplyBusyError, currentApplyJob, startApplyJob } from "@/lib/cluster/writes";
 import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
+import { requireWriteAccess, writeGate } from "@/lib/http/write-access";
 import { zodIssues } from "@/lib/model/parse";
 import { PlanRequestSchema, reviewReassignment } from "@/lib/plan";
 
@@ -15,13 +19,13 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function GET(): Promise<Response> {
-  const writesEnabled = process.env.KAFKA_BALANCE_ALLOW_WRITES === "true" && connectionFromEnv().ok;
+  const writesEnabled = writeGate("cluster").ok && connectionFromEnv().ok;
   return ok({ job: currentApplyJob(), writesEnabled });
 }
 
 export async function POST(request: Request): Promise<Response> {
-  const access = writeAccess(request);
-  if (!access.ok) return fail(access.status, access.status === 401 ? "unauthorized" : "writes_disabled", access.message);
+  const denied = requireWriteAccess("cluster", request);
+  if (denied) return denied;
   const connection = connectionFromEnv();
   if (!connection.ok) return fail(409, "no_live_cluster", "Apply needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS.");
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);

@@ -1,10 +1,10 @@
 /**
  * GET /api/snapshots/<id> → the record (lib/snapshots/record.ts): 400 for a malformed id, 404 for
  *   an unknown one. The id is the only secret, so reading needs nothing else.
- * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token.
+ * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
+ *   scope `links`).
  */
-import { fail } from "@/lib/http/respond";
-import { checkWriteToken } from "@/lib/snapshots/auth";
+import { requireWriteAccess } from "@/lib/http/write-access";
 import { shareResponse } from "@/lib/snapshots/http";
 import { deleteShare, openShare } from "@/lib/snapshots/share";
 
@@ -20,7 +20,7 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
-  const access = checkWriteToken(request.headers.get("authorization"));
-  if (!access.ok) return fail(access.status, access.code, access.message);
+  const denied = requireWriteAccess("links", request);
+  if (denied) return denied;
   return shareResponse(deleteShare((await params).id));
 }

@@ -1,0 +1,99 @@
+/**
+ * The one check on every request that changes state or lists everything. Two scopes, one token:
+ *
+ * - `links` (list every shared link, delete one): needs `KAFKA_BALANCE_WRITE_TOKEN` configured and
+ *   presented. Reading one link needs only its unguessable id, so it is not checked here.
+ * - `cluster` (apply a plan to the live cluster: reassignments and throttles): needs
+ *   `KAFKA_BALANCE_ALLOW_WRITES=true` as well, a second opt-in because it changes a running cluster.
+ *
+ * A server that was never told a token lets nobody in (403), rather than everybody.
+ *
+ * Token rules, the same for every route:
+ * - The configured token is `KAFKA_BALANCE_WRITE_TOKEN` with surrounding whitespace removed (an env
+ *   file's trailing newline is not part of the secret). It must then be at least 8 printable ASCII
+ *   characters without spaces, the characters a header can carry; otherwise writes stay off (403).
+ * - `KAFKA_BALANCE_ALLOW_WRITES` turns cluster writes on only when it is exactly `true`.
+ * - The request must send `Authorization: Bearer <token>`: the scheme exactly `Bearer` (this
+ *   capitalisation only), one space, then the token, compared case-sensitively and whole. Nothing
+ *   else is trimmed or accepted; anything else is a 401.
+ * - The presented and configured tokens are compared as SHA-256 digests with `timingSafeEqual`, so
+ *   the time taken reveals neither a matching prefix nor the token's length. Messages never echo the
+ *   token, presented or configured.
+ *
+ * `writeGate()` is the configuration half alone, so whatever reports whether writes are enabled
+ * (GET /api/plan/apply) agrees with what a request carrying the token gets by construction.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { fail } from "./respond";
+
+export const ALLOW_WRITES_ENV = "KAFKA_BALANCE_ALLOW_WRITES";
+export const WRITE_TOKEN_ENV = "KAFKA_BALANCE_WRITE_TOKEN";
+
+export type WriteScope = "links" | "cluster";
+
+export type WriteDenialCode = "writes_disabled" | "write_token_not_configured" | "unauthorized";
+export type WriteAccess = { ok: true } | { ok: false; code: WriteDenialCode; message: string };
+
+type Env = Record<string, string | undefined>;
+
+/** 8: the shortest token accepted; shorter ones are guessable by hand. */
+const MIN_TOKEN_LENGTH = 8;
+const TOKEN_SHAPE = new RegExp(`^[\\x21-\\x7e]{${MIN_TOKEN_LENGTH},}$`);
+const SCHEME = "Bearer ";
+
+const WHAT: Record<WriteScope, string> = {
+  links: "Listing and deleting shared links",
+  cluster: "Applying plans to the cluster",
+};
+
+const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+
+function configuredToken(env: Env): string | null {
+  const token = env[WRITE_TOKEN_ENV]?.trim() ?? "";
+  return TOKEN_SHAPE.test(token) ? token : null;
+}
+
+/** Whether the server's configuration lets a request with the right token through, for this scope. */
+export function writeGate(scope: WriteScope, env: Env = process.env): WriteAccess {
+  if (scope === "cluster" && env[ALLOW_WRITES_ENV] !== "true") {
+    return { ok: false, code: "writes_disabled", message: `${WHAT[scope]} is off. Start Kafka Balance with ${ALLOW_WRITES_ENV}=true and ${WRITE_TOKEN_ENV}=<secret> to allow it.` };
+  }
+  if (configuredToken(env) === null) {
+    return { ok: false, code: "write_token_not_configured", message: `${WHAT[scope]} is off: set ${WRITE_TOKEN_ENV} on the server (${MIN_TOKEN_LENGTH} or more printable characters, no spaces) and send it as "Authorization: Bearer <token>".` };
+  }
+  return { ok: true };
+}
+
+/** The whole check: the configuration for this scope, then the request's `Authorization` header. */
+export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = process.env): WriteAccess {
+  const gate = writeGate(scope, env);
+  if (!gate.ok) return gate;
+  const expected = configuredToken(env)!;
+  const given = authorization?.startsWith(SCHEME) ? authorization.slice(SCHEME.length) : null;
+  // Digests have equal lengths, which timingSafeEqual needs, whatever the lengths of the tokens.
+  const matches = timingSafeEqual(digest(given ?? ""), digest(expected)) && given !== null;
+  if (!matches) {
+    return { ok: false, code: "unauthorized", message: `${WHAT[scope]} needs the write token: send it as "Authorization: Bearer <${WRITE_TOKEN_ENV}>".` };
+  }
+  return { ok: true };
+}
+
+/** HTTP statuses of the denials: a server that does not allow it is 403, a request that lacks the right token is 401. */
+export const WRITE_DENIAL_STATUS: Record<WriteDenialCode, 401 | 403> = {
+  writes_disabled: 403,
+  write_token_not_configured: 403,
+  unauthorized: 401,
+};
+
+/** The response for a refused request; a 401 names the scheme it expects (RFC 6750). */
+export function writeDenied(access: Extract<WriteAccess, { ok: false }>): Response {
+  const response = fail(WRITE_DENIAL_STATUS[access.code], access.code, access.message);
+  if (access.code === "unauthorized") response.headers.set("www-authenticate", 'Bearer realm="kafka-balance"');
+  return response;
+}
+
+/** For a route handler: null when the request may go on, otherwise the response to send. */
+export function requireWriteAccess(scope: WriteScope, request: Request, env: Env = process.env): Response | null {
+  const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
+  return access.ok ? null : writeDenied(access);
+}
