@@ -35,6 +35,10 @@ export interface FuzzFinding {
 
 export interface FuzzReport {
   inputs: number;
+  /** How many answers had each status ("none" when the server did not answer). */
+  statuses: Record<string, number>;
+  /** Links stored and then opened (their page, record, exports, simulator and planner views). */
+  linksOpened: number;
   fiveXX: number;
   hangs: number;
   crashes: number;
@@ -90,9 +94,12 @@ const deepJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => i)),
 );
 
+/** A deep copy as JSON would carry it (undefined becomes null). */
+const clone = (value: unknown): unknown => (value === undefined ? null : (JSON.parse(JSON.stringify(value) ?? "null") as unknown));
+
 /** Replaces, deletes or adds values at random places of a JSON value (a fresh copy). */
 function mutate(value: unknown, rng: () => number, pick: <T>(xs: readonly T[]) => T, edits: number): unknown {
-  const copy = JSON.parse(JSON.stringify(value)) as unknown;
+  const copy = clone(value);
   for (let e = 0; e < edits; e++) {
     // Walk to a random container.
     let node: unknown = copy;
@@ -112,7 +119,7 @@ function mutate(value: unknown, rng: () => number, pick: <T>(xs: readonly T[]) =
     if (r < 0.45 && keys.length > 0) obj[pick(keys)] = pick(scalars);
     else if (r < 0.6 && keys.length > 0) delete obj[pick(keys)];
     else if (r < 0.75) obj[pick(PROTO_KEYS)] = pick(scalars);
-    else if (r < 0.9 && Array.isArray(obj) && obj.length > 0) obj.push(JSON.parse(JSON.stringify(obj[Math.floor(rng() * obj.length)])));
+    else if (r < 0.9 && Array.isArray(obj) && obj.length > 0) obj.push(clone(obj[Math.floor(rng() * obj.length)]));
     else if (keys.length > 0) {
       const k = pick(keys);
       const v = obj[k];
@@ -125,7 +132,7 @@ function mutate(value: unknown, rng: () => number, pick: <T>(xs: readonly T[]) =
 
 /** Sets every occurrence of one numeric field (every replica's size, every dir's capacity…) to one extreme value. */
 function everywhere(value: unknown, key: string, to: unknown): unknown {
-  const copy = JSON.parse(JSON.stringify(value)) as unknown;
+  const copy = clone(value);
   const walk = (node: unknown): void => {
     if (node === null || typeof node !== "object") return;
     if (Array.isArray(node)) {
@@ -274,7 +281,7 @@ async function send(target: FuzzTarget, req: Request, hangMs: number): Promise<{
 export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const hangMs = options.hangMs ?? 10_000;
   const log = options.log ?? (() => {});
-  const report: FuzzReport = { inputs: 0, fiveXX: 0, hangs: 0, crashes: 0, findings: [] };
+  const report: FuzzReport = { inputs: 0, statuses: {}, linksOpened: 0, fiveXX: 0, hangs: 0, crashes: 0, findings: [] };
   let target: FuzzTarget | null = first;
   const record = (kind: FuzzFinding["kind"], req: Request, status: number | null, ms: number, answer: string) => {
     if (kind === "fiveXX") report.fiveXX += 1;
@@ -288,6 +295,8 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
     if (!target) return null;
     report.inputs += 1;
     const r = await send(target, req, hangMs);
+    const key = r.status === null ? "none" : String(r.status);
+    report.statuses[key] = (report.statuses[key] ?? 0) + 1;
     if (r.status === null || !target.alive()) {
       record("crash", req, r.status, r.ms, r.error ?? "server exited");
       target = options.restart ? await options.restart() : null;
@@ -301,8 +310,14 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
     if (!target || report.inputs >= options.inputs) break;
     const created = await check(req);
     if (created && req.follow) {
-      const id = (JSON.parse(created) as { id?: string }).id;
+      let id: string | undefined;
+      try {
+        id = (JSON.parse(created) as { id?: string }).id;
+      } catch {
+        id = undefined;
+      }
       if (id) {
+        report.linksOpened += 1;
         for (const path of [`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=json`, `/api/snapshots/${id}/export?format=dirs-csv`, `/simulate?shared=${id}`, `/plan?shared=${id}`]) {
           if (report.inputs >= options.inputs) break;
           await check({ method: "GET", path });

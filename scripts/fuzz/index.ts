@@ -27,7 +27,8 @@ async function main(): Promise<boolean> {
   const inputs = flag(args, "inputs", 2000);
   const seed = flag(args, "seed", 1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-"));
-  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") };
+  // No rate limit on new links: every stored fuzzed snapshot should have its pages opened.
+  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0" };
   let app: AppServer = await startApp(env);
   let exited = false;
   const target = (a: AppServer): FuzzTarget => ({ url: a.url, alive: () => !exited && a.alive() });
@@ -45,9 +46,9 @@ async function main(): Promise<boolean> {
       },
     });
     const seconds = Math.round((Date.now() - started) / 100) / 10;
-    const summary = { inputs: report.inputs, fiveXX: report.fiveXX, hangs: report.hangs, crashes: report.crashes, seed, seconds };
+    const summary = { inputs: report.inputs, fiveXX: report.fiveXX, hangs: report.hangs, crashes: report.crashes, seed, seconds, linksOpened: report.linksOpened, statuses: report.statuses };
     if (json) console.log(JSON.stringify({ fuzz: summary }));
-    else console.log(`fuzz: ${report.inputs} inputs, ${report.fiveXX} 5xx, ${report.hangs} hangs, ${report.crashes} crashes (seed ${seed}, ${seconds} s)`);
+    else console.log(`fuzz: ${report.inputs} inputs, ${report.fiveXX} 5xx, ${report.hangs} hangs, ${report.crashes} crashes (seed ${seed}, ${seconds} s); ${report.linksOpened} links stored and opened; statuses ${JSON.stringify(report.statuses)}`);
     return report.fiveXX + report.hangs + report.crashes === 0;
   } finally {
     exited = true;

@@ -15,7 +15,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-e2e-"));
 
 describe("fuzz", () => {
   beforeAll(async () => {
-    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") });
+    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0" });
   }, 900_000);
 
   afterAll(async () => {
@@ -27,5 +27,8 @@ describe("fuzz", () => {
     const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed });
     expect(report.findings).toEqual([]);
     expect(report.inputs).toBe(600);
+    // The run reached the stored-link pages, not only the validators.
+    expect(report.linksOpened).toBeGreaterThan(10);
+    expect(report.statuses["200"]).toBeGreaterThan(50);
   }, 300_000);
 });
