@@ -1,20 +1,19 @@
 /**
  * What the simulator shows first, from the URL: `?shared=` (a scenario stored as a snapshot link),
- * `?s=` (a scenario link), `?preset=` (a preset by id), or the first preset. The server runs it, so the first paint already has the results; a base
- * imported in the browser tab is left for the browser to run.
+ * `?s=` (a scenario link), `?preset=` (a preset by id), or the first preset. The server runs it (in the
+ * worker pool, as the API does), so the first paint already has the results; a base imported in the
+ * browser tab is left for the browser to run.
  */
 import { describeIssues } from "@/lib/model/parse";
 import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/simulate/draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
-import { parseSimulateRequest } from "@/lib/simulate/request";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import { ScenarioSchema, type StepInput } from "@/lib/simulate/schema";
 import { openSharedScenario } from "@/lib/snapshots/open";
 import { SHARED_PARAM } from "@/lib/snapshots/record";
-import { runSimulateRequest } from "@/lib/simulate/simulate";
 import type { InitialState } from "@/components/simulate/simulator-app";
-import { serverLoaders } from "./base-loaders";
+import { simulateOffThread } from "@/lib/workers/simulate-request";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -55,9 +54,18 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   const body = draftBody(draft, null, { compare: true, snapshot: false });
   // An imported base lives in the browser tab: the page runs it there.
   if (!body.ok) return { draft, result: null, error: null, notice };
-  const parsed = parseSimulateRequest(body.body);
-  if (!parsed.ok) return { draft, result: null, error: { message: describeIssues(parsed.issues), issues: parsed.issues }, notice };
-  const outcome = await runSimulateRequest(parsed.value, serverLoaders, limitsFromEnv(process.env));
+  // Run off the request thread, like POST /api/simulate: a link to a huge scenario must not stall the server.
+  let task;
+  try {
+    task = await simulateOffThread(body.body, limitsFromEnv(process.env));
+  } catch (error) {
+    return { draft, result: null, error: { message: (error as Error).message, issues: [] }, notice };
+  }
+  if (!task.ok) {
+    const issues = (task.issues ?? []) as { path: string; message: string }[];
+    return { draft, result: null, error: { message: describeIssues(issues), issues }, notice };
+  }
+  const outcome = task.value;
   if (!outcome.ok) return { draft, result: null, error: { message: outcome.message, issues: [] }, notice };
   return { draft, result: outcome.result, error: null, notice };
 }

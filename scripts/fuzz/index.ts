@@ -10,22 +10,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { intFlag } from "../cli-args";
 import { startApp, type AppServer } from "@/tests/support/e2e-server";
 import { runFuzz, type FuzzTarget } from "./fuzz";
 
-function flag(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, not "${args[i + 1]}"`);
-  return value;
-}
 
 async function main(): Promise<boolean> {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
-  const inputs = flag(args, "inputs", 2000);
-  const seed = flag(args, "seed", 1);
+  const inputs = intFlag(args, "inputs", 2000);
+  const seed = intFlag(args, "seed", 1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-"));
   // No rate limit on new links: every stored fuzzed snapshot should have its pages opened.
   const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0" };

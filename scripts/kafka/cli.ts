@@ -8,24 +8,15 @@
  *   npm run kafka:down
  */
 import path from "node:path";
+import { intFlag as wholeFlag, stringFlag as flag } from "../cli-args";
 import { startCluster, stopAll } from "./cluster";
+
+const intFlag = (args: string[], name: string, fallback: number) => wholeFlag(args, name, fallback, 1);
 
 const DEV_DIR = path.resolve(".kafka/dev");
 /** 9092: Kafka's usual port, so tools pointed at localhost:9092 just work. */
 const DEV_PORT = 9092;
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-function intFlag(args: string[], name: string, fallback: number): number {
-  const raw = flag(args, name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive integer, not "${raw}"`);
-  return value;
-}
 
 async function up(args: string[]): Promise<void> {
   const cluster = await startCluster({

@@ -7,22 +7,16 @@
  * Exits 0 only when every step of every version matched.
  */
 import path from "node:path";
+import { intFlag } from "../cli-args";
 import { runVersionMatrix } from "./version-matrix";
 import { KAFKA_VERSIONS } from "./versions";
 
-function flag(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, not "${args[i + 1]}"`);
-  return value;
-}
 
 async function main(): Promise<boolean> {
   const args = process.argv.slice(2);
-  const rounds = flag(args, "rounds", 3);
-  const seed = flag(args, "seed", 1);
-  const dirs = flag(args, "dirs", 6);
+  const rounds = intFlag(args, "rounds", 3);
+  const seed = intFlag(args, "seed", 1);
+  const dirs = intFlag(args, "dirs", 6);
   const versions = args.filter((a, i) => /^\d+\.\d+\.\d+$/.test(a) && !["--rounds", "--seed", "--dirs"].includes(args[i - 1] ?? ""));
   let allOk = true;
   for (const [i, version] of (versions.length > 0 ? versions : [...KAFKA_VERSIONS]).entries()) {

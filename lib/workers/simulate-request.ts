@@ -1,0 +1,42 @@
+/**
+ * One simulator request off the request thread, for the route and the simulator page alike: loads
+ * what needs I/O (the dashboard's current source, a snapshot link's base) on this thread, then runs the
+ * request in the worker pool. Throws WorkTimeoutError / WorkBusyError as runTask does.
+ */
+import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
+import type { SimulationLimits } from "@/lib/simulate/limits";
+import type { LoadResult, RunOutcome } from "@/lib/simulate/simulate";
+import { openSharedScenario } from "@/lib/snapshots/open";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { runTask } from "./pool";
+import type { LoadedBase, TaskResult } from "./tasks";
+
+async function current(): Promise<LoadResult> {
+  try {
+    return { ok: true, snapshot: await getClusterSnapshot() };
+  } catch (error) {
+    if (error instanceof ClusterSourceError) return { ok: false, status: error.status, code: error.code, message: error.message };
+    return { ok: false, status: 500, code: "internal", message: "Reading the current cluster failed unexpectedly; retry, or simulate on the demo cluster." };
+  }
+}
+
+/** The base of a scenario stored as a snapshot link; the store upgrades old records to the current schema. */
+async function shared(id: string): Promise<LoadResult> {
+  const opened = await openSharedScenario(id);
+  if (!opened.ok) return { ok: false, status: opened.error.status, code: opened.error.code, message: opened.error.message };
+  return { ok: true, snapshot: opened.value.scenario.base as ClusterSnapshot };
+}
+
+/** Which base needing I/O a request body names, looked up without validating it (the worker validates). */
+function namedBase(raw: unknown): { current: boolean; shared: string | null } {
+  const base = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as { base?: unknown }).base : undefined;
+  const id = base && typeof base === "object" && !Array.isArray(base) ? (base as { shared?: unknown }).shared : undefined;
+  return { current: base === "current", shared: typeof id === "string" ? id : null };
+}
+
+export async function simulateOffThread(body: unknown, limits: SimulationLimits): Promise<TaskResult<RunOutcome>> {
+  const named = namedBase(body);
+  const loadedCurrent: LoadedBase = named.current ? await current() : null;
+  const loadedShared: LoadedBase = named.shared !== null ? await shared(named.shared) : null;
+  return runTask("simulate", { body, current: loadedCurrent, shared: loadedShared, limits });
+}
