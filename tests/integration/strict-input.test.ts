@@ -67,3 +67,13 @@ describe("strict input on every route", () => {
     expect(stored.paths[0]).toBe(planned.paths[0]);
   });
 });
+
+describe("bounded input", () => {
+  it("POST /api/simulate answers 413, not a stack overflow, for an inline cluster of 128,000 log dirs", async () => {
+    const brokers = Array.from({ length: 1000 }, (_, b) => ({ id: b, logDirs: Array.from({ length: 128 }, (_, d) => ({ path: `/d${d}` })) }));
+    const snapshot = { schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "import", label: "many dirs" }, brokers, topics: [] };
+    const res = await error(await json(simulate, "/api/simulate", { base: { snapshot }, steps: [] }));
+    expect(res.status).toBe(413);
+    expect(res.message).toContain("128,000 log dirs and the limit is 50,000 (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS)");
+  });
+});
