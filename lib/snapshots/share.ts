@@ -16,15 +16,14 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { describeIssues, parseSnapshot, parseStored, zodIssues, type InputIssue } from "@/lib/model/parse";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
-import { ReassignPartitionSchema } from "@/lib/simulate/schema";
 import { decodePayload, encodePayload } from "./codec";
 import { DB_ENV, SnapshotDbError } from "./db";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
-import { admitLink, labelTrimmedNotice, trimText } from "./quota";
-import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord, type Sharing } from "./record";
-import { applySharing, type ShareContent } from "./redact";
-import { ShareRequestSchema, type ShareResponse } from "./request";
+import { admitLink, trimText } from "./quota";
+import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord } from "./record";
+import type { ShareResponse } from "./request";
+import { prepareShare, type PreparedShare } from "./prepare";
 import { getSnapshotStore, rowBytes, type NewRow, type SnapshotStore } from "./store";
 
 export interface ShareError {
@@ -37,6 +36,8 @@ export interface ShareError {
 }
 
 export type ShareResult<T> = { ok: true; value: T } | { ok: false; error: ShareError };
+
+export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
 
 const failure = (status: number, code: string, message: string, issues?: InputIssue[], retryAfterSeconds?: number): { ok: false; error: ShareError } => ({
   ok: false,
@@ -69,46 +70,6 @@ function guardedSync<T>(work: () => ShareResult<T>): ShareResult<T> {
   }
 }
 
-const invalid = (issues: InputIssue[]) => failure(400, "bad_request", describeIssues(issues), issues);
-
-const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
-
-/** The reassignment JSON of a shared plan: the shape Kafka's tool reads, an empty plan allowed. */
-const ReassignmentDocumentSchema = z.strictObject({
-  version: z.literal(1, "version must be 1, the only reassignment JSON version").optional(),
-  partitions: z.array(ReassignPartitionSchema),
-});
-
-function reassignmentIssues(json: string | null): InputIssue[] {
-  if (json === null) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch (error) {
-    return [{ path: "plan.reassignmentJson", message: `not valid JSON (${(error as Error).message}); send the plan's reassignment JSON as a string` }];
-  }
-  const parsed = ReassignmentDocumentSchema.safeParse(data);
-  return parsed.success ? [] : prefixed("plan.reassignmentJson", zodIssues(parsed.error));
-}
-
-/** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */
-export function parseShareRequest(raw: unknown): ShareResult<{ kind: RecordKind; content: ShareContent; sharing: Sharing }> {
-  const request = ShareRequestSchema.safeParse(raw);
-  if (!request.success) return invalid(zodIssues(request.error));
-  const body = request.data;
-  const rawSnapshot = body.kind === "scenario" ? body.scenario.base : body.snapshot;
-  const snapshotPath = body.kind === "scenario" ? "scenario.base" : "snapshot";
-  const snapshot = parseSnapshot(rawSnapshot);
-  if (!snapshot.ok) return invalid(prefixed(snapshotPath, snapshot.issues));
-  if (body.kind === "plan") {
-    const issues = reassignmentIssues(body.plan.reassignmentJson);
-    if (issues.length > 0) return invalid(issues);
-  }
-  const scenario = body.kind === "scenario" ? { policy: body.scenario.policy, seed: body.scenario.seed, steps: body.scenario.steps } : null;
-  const plan = body.kind === "plan" ? body.plan : null;
-  return { ok: true, value: { kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing } };
-}
-
 /** The JSON stored (compressed) in a row. Its snapshot carries its own schema version. */
 export interface StoredPayload {
   snapshot: unknown;
@@ -129,14 +90,17 @@ export interface CreateShareOptions {
  * once the row is committed and fsynced, or with the quota that refused it (nothing stored).
  */
 export async function createShare(raw: unknown, options: CreateShareOptions = {}): Promise<ShareResult<ShareResponse>> {
-  const parsed = parseShareRequest(raw);
-  if (!parsed.ok) return parsed;
-  const { kind, sharing } = parsed.value;
+  const prepared = prepareShare(raw, options.salt ?? randomBytes(16).toString("hex"), linkLimits().labelChars);
+  return prepared.ok ? storePreparedShare(prepared.value, options) : prepared;
+}
+
+/**
+ * Stores a link prepared by prepareShare (in this thread, or in the worker pool by the route) within
+ * the quotas. Resolves once the row is committed and fsynced, or with the quota that refused it.
+ */
+export async function storePreparedShare(prepared: PreparedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<ShareResult<ShareResponse>> {
+  const { kind, sharing, content, notices } = prepared;
   const limits = linkLimits();
-  const shared = applySharing(parsed.value.content, sharing, options.salt ?? randomBytes(16).toString("hex"));
-  const { label } = shared.snapshot.source;
-  const content = label.length > limits.labelChars ? { ...shared, snapshot: { ...shared.snapshot, source: { ...shared.snapshot.source, label: trimText(label, limits.labelChars) } } } : shared;
-  const notices = label.length > limits.labelChars ? [labelTrimmedNotice(label.length, limits.labelChars)] : [];
   const now = (options.now ?? (() => new Date()))();
   const windowStart = limits.rateLinks > 0 || limits.rateBytes > 0 ? new Date(now.getTime() - RATE_WINDOW_MS).toISOString() : null;
   const expiredBefore = expiryCutoff(limits, now);
@@ -276,7 +240,10 @@ export interface ShareList {
 /** Newest first. `query` is the URL's search params (limit, offset). */
 export function listShares(query: Record<string, string>, store?: SnapshotStore): ShareResult<ShareList> {
   const parsed = ListQuerySchema.safeParse(query);
-  if (!parsed.success) return invalid(zodIssues(parsed.error));
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    return failure(400, "bad_request", describeIssues(issues), issues);
+  }
   const { limit, offset } = parsed.data;
   const listed = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).list(limit, offset) }));
   if (!listed.ok) return listed;

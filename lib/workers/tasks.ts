@@ -17,6 +17,7 @@ import { parseSimulateRequest } from "@/lib/simulate/request";
 import { runSimulateRequest, type BaseLoaders, type LoadResult, type RunOutcome } from "@/lib/simulate/simulate";
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
+import { prepareShare } from "@/lib/snapshots/prepare";
 
 /**
  * Generated clusters kept per worker thread: re-running an edited scenario on the same generated base
@@ -92,7 +93,18 @@ export function importTask(input: ImportTaskInput): TaskResult<{ snapshot: Clust
   return { ok: true, value: { snapshot: result.snapshot, report: balanceReport(result.snapshot), warnings: result.warnings } };
 }
 
-export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask } as const;
+export interface ShareTaskInput {
+  body: unknown;
+  salt: string;
+  labelChars: number;
+}
+
+/** Validation and redaction of a new link; the route stores the result within the quotas. */
+export function shareTask(input: ShareTaskInput): ReturnType<typeof prepareShare> {
+  return prepareShare(input.body, input.salt, input.labelChars);
+}
+
+export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, share: shareTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -1,14 +1,17 @@
 /**
  * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
- *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false).
+ *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking
+ *   and redacting run in the worker pool (lib/workers); the store's quotas are applied on insert.
  * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token
  *   (lib/http/write-access.ts, scope `links`).
  */
-import { readBody } from "@/lib/http/respond";
+import { randomBytes } from "node:crypto";
+import { readBody, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { shareResponse } from "@/lib/snapshots/http";
-import { snapshotLimitBytes } from "@/lib/snapshots/limits";
-import { createShare, listShares } from "@/lib/snapshots/share";
+import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
+import { listShares, storePreparedShare } from "@/lib/snapshots/share";
+import { runTask } from "@/lib/workers/pool";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,7 +19,14 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const body = await readBody(request, snapshotLimitBytes(), true);
   if (!body.ok) return body.response;
-  return shareResponse(await createShare(body.value), 201);
+  // Validation and redaction run in the worker pool; only the insert happens on this thread.
+  let prepared;
+  try {
+    prepared = await runTask("share", { body: body.value, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars });
+  } catch (error) {
+    return workFailure(error);
+  }
+  return shareResponse(prepared.ok ? await storePreparedShare(prepared.value) : prepared, 201);
 }
 
 export function GET(request: Request): Response {

@@ -1,0 +1,76 @@
+/**
+ * The CPU side of making a link, without the store: validate the request (the one snapshot parse
+ * path), apply the sharing options (host redaction, topic hashing), trim the label. Pure but for
+ * hashing, so the route runs it in the worker pool (lib/workers) and only the insert stays on the
+ * request thread.
+ */
+import { z } from "zod";
+import { describeIssues, parseSnapshot, zodIssues, type InputIssue } from "@/lib/model/parse";
+import { ReassignPartitionSchema } from "@/lib/simulate/schema";
+import { labelTrimmedNotice, trimText } from "./quota";
+import type { RecordKind, Sharing } from "./record";
+import { applySharing, type ShareContent } from "./redact";
+import { ShareRequestSchema } from "./request";
+import type { ShareResult } from "./share";
+
+export interface PreparedShare {
+  kind: RecordKind;
+  sharing: Sharing;
+  /** With the sharing options applied and the label trimmed. */
+  content: ShareContent;
+  /** What the answer tells the client about changes (a trimmed label). */
+  notices: string[];
+}
+
+const invalid = (issues: InputIssue[]): { ok: false; error: { status: number; code: string; message: string; issues: InputIssue[] } } => ({ ok: false, error: { status: 400, code: "bad_request", message: describeIssues(issues), issues } });
+
+const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
+
+/** The reassignment JSON of a shared plan: the shape Kafka's tool reads, an empty plan allowed. */
+const ReassignmentDocumentSchema = z.strictObject({
+  version: z.literal(1, "version must be 1, the only reassignment JSON version").optional(),
+  partitions: z.array(ReassignPartitionSchema),
+});
+
+function reassignmentIssues(json: string | null): InputIssue[] {
+  if (json === null) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    return [{ path: "plan.reassignmentJson", message: `not valid JSON (${(error as Error).message}); send the plan's reassignment JSON as a string` }];
+  }
+  const parsed = ReassignmentDocumentSchema.safeParse(data);
+  return parsed.success ? [] : prefixed("plan.reassignmentJson", zodIssues(parsed.error));
+}
+
+/** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */
+export function parseShareRequest(raw: unknown): ShareResult<{ kind: RecordKind; content: ShareContent; sharing: Sharing }> {
+  const request = ShareRequestSchema.safeParse(raw);
+  if (!request.success) return invalid(zodIssues(request.error));
+  const body = request.data;
+  const rawSnapshot = body.kind === "scenario" ? body.scenario.base : body.snapshot;
+  const snapshotPath = body.kind === "scenario" ? "scenario.base" : "snapshot";
+  const snapshot = parseSnapshot(rawSnapshot);
+  if (!snapshot.ok) return invalid(prefixed(snapshotPath, snapshot.issues));
+  if (body.kind === "plan") {
+    const issues = reassignmentIssues(body.plan.reassignmentJson);
+    if (issues.length > 0) return invalid(issues);
+  }
+  const scenario = body.kind === "scenario" ? { policy: body.scenario.policy, seed: body.scenario.seed, steps: body.scenario.steps } : null;
+  const plan = body.kind === "plan" ? body.plan : null;
+  return { ok: true, value: { kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing } };
+}
+
+
+/** Validates, applies the sharing options with `salt`, and trims the label to `labelChars`. */
+export function prepareShare(raw: unknown, salt: string, labelChars: number): ShareResult<PreparedShare> {
+  const parsed = parseShareRequest(raw);
+  if (!parsed.ok) return parsed;
+  const { kind, sharing } = parsed.value;
+  const shared = applySharing(parsed.value.content, sharing, salt);
+  const { label } = shared.snapshot.source;
+  const long = label.length > labelChars;
+  const content = long ? { ...shared, snapshot: { ...shared.snapshot, source: { ...shared.snapshot.source, label: trimText(label, labelChars) } } } : shared;
+  return { ok: true, value: { kind, sharing, content, notices: long ? [labelTrimmedNotice(label.length, labelChars)] : [] } };
+}
