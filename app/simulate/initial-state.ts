@@ -9,9 +9,9 @@ import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/simula
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
-import { ScenarioSchema, type StepInput } from "@/lib/simulate/schema";
+import type { StepInput } from "@/lib/simulate/schema";
 import { openSharedScenario } from "@/lib/snapshots/open";
-import { SHARED_PARAM } from "@/lib/snapshots/record";
+import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/snapshots/record";
 import type { InitialState } from "@/components/simulate/simulator-app";
 import { simulateOffThread } from "@/lib/workers/simulate-request";
 
@@ -26,7 +26,9 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   if (sharedId) {
     const opened = await openSharedScenario(sharedId);
     if (!opened.ok) return { draft: fallback, notice: `The shared scenario could not be opened: ${opened.error.message} Showing the first preset instead.` };
-    const { policy, seed, steps } = ScenarioSchema.omit({ base: true }).parse(opened.value.scenario);
+    // The link's base is resolved by the run (base { shared: id }); the rest is its scenario.
+    const { base: _base, ...spec } = opened.value.scenario;
+    const { policy, seed, steps } = ScenarioSpecSchema.parse(spec);
     return { draft: { ...emptyDraft({ kind: "shared", id: opened.value.id }), policy, seed, steps: steps as StepInput[] }, notice: null };
   }
   const link = first(params[LINK_PARAM]);
