@@ -91,7 +91,9 @@ function pathGroups(dirs: readonly DirFigures[], metric: VerdictMetric): PathGro
   const byPath = new Map<string, number[]>();
   const perBroker = new Map<number, number>();
   for (const d of dirs) {
-    byPath.set(d.path, [...(byPath.get(d.path) ?? []), valueOf(d, metric)]);
+    const values = byPath.get(d.path);
+    if (values) values.push(valueOf(d, metric));
+    else byPath.set(d.path, [valueOf(d, metric)]);
     perBroker.set(d.broker, (perBroker.get(d.broker) ?? 0) + 1);
   }
   const widest = Math.max(0, maxOf(perBroker.values()));
@@ -128,7 +130,11 @@ function unevenClause(name: string, dirs: readonly DirFigures[], metric: Verdict
   }
   // Paths differ per broker: let the broker with the widest spread speak.
   const byBroker = new Map<number, DirFigures[]>();
-  for (const d of dirs) byBroker.set(d.broker, [...(byBroker.get(d.broker) ?? []), d]);
+  for (const d of dirs) {
+    const own = byBroker.get(d.broker);
+    if (own) own.push(d);
+    else byBroker.set(d.broker, [d]);
+  }
   let worst: { broker: number; lo: DirFigures; hi: DirFigures } | null = null;
   for (const [broker, own] of byBroker) {
     if (own.length < 2) continue;
@@ -149,7 +155,11 @@ function spreadClause(dirs: readonly DirFigures[], metric: VerdictMetric): strin
   const hi = maxOf(values);
   if (hi - lo < evenGap(metric, hi) * 2) return `keeps every dir ${between(lo, hi, metric)}`;
   const byBroker = new Map<number, number[]>();
-  for (const d of dirs) byBroker.set(d.broker, [...(byBroker.get(d.broker) ?? []), valueOf(d, metric)]);
+  for (const d of dirs) {
+    const own = byBroker.get(d.broker);
+    if (own) own.push(valueOf(d, metric));
+    else byBroker.set(d.broker, [valueOf(d, metric)]);
+  }
   let spread = 0;
   for (const own of byBroker.values()) spread = Math.max(spread, maxOf(own) - minOf(own));
   if (spread < hi - lo) {

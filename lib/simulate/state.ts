@@ -60,6 +60,8 @@ export class SimulationState {
   readonly snapshot: ClusterSnapshot;
   readonly disks = new Map<number, BrokerDisks>();
   private readonly topicIndex = new Map<string, number>();
+  /** The state's own broker objects by id: one lookup per replica placed, whatever the cluster's size. */
+  private readonly brokerById = new Map<number, Broker>();
   /** Topics this state may change in place: created, or copied since the last takeChanges(). */
   private readonly owned = new Set<Topic>();
   /** Changed since the last takeChanges(): name → the version it replaced (null for a new topic). */
@@ -79,6 +81,7 @@ export class SimulationState {
     };
     this.snapshot.topics.forEach((t, i) => this.topicIndex.set(t.name, i));
     for (const broker of this.snapshot.brokers) {
+      this.brokerById.set(broker.id, broker);
       const dirs = (counted.get(broker.id) ?? []).map((d) => ({ ...d }));
       this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, this.kafkaLineOf(broker)));
     }
@@ -90,7 +93,7 @@ export class SimulationState {
   }
 
   broker(id: number): Broker {
-    const b = this.snapshot.brokers.find((x) => x.id === id);
+    const b = this.brokerById.get(id);
     if (!b) throw new SimulationError("unknown_broker", `there is no broker ${id}; add it first with an addBroker step`);
     return b;
   }
@@ -144,13 +147,14 @@ export class SimulationState {
   }
 
   addBroker(broker: Broker, dirs: SimDir[]): void {
+    this.brokerById.set(broker.id, broker);
     this.snapshot.brokers.push(broker);
     this.snapshot.brokers.sort((a, b) => a.id - b.id);
     this.disks.set(broker.id, new BrokerDisks(broker.id, dirs, this.kafkaLineOf(broker)));
   }
 
   isOnline(id: number): boolean {
-    return this.snapshot.brokers.find((b) => b.id === id)?.state === "online";
+    return this.brokerById.get(id)?.state === "online";
   }
 
   /**

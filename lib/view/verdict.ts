@@ -69,7 +69,11 @@ export function dominantDirs(broker: number, dirs: readonly DirFigures[]): Domin
 
 function dirsSentence(report: BalanceReport): { text: string; countsDisagree: boolean } | null {
   const byBroker = new Map<number, DirFigures[]>();
-  for (const d of report.dirs) byBroker.set(d.broker, [...(byBroker.get(d.broker) ?? []), d]);
+  for (const d of report.dirs) {
+    const own = byBroker.get(d.broker);
+    if (own) own.push(d);
+    else byBroker.set(d.broker, [d]);
+  }
   const dominants = report.brokers
     .filter((b) => b.state !== "unreachable")
     .map((b) => dominantDirs(b.id, byBroker.get(b.id) ?? []))

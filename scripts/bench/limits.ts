@@ -79,6 +79,9 @@ async function growth(): Promise<GrowthRow[]> {
     });
   await row("POST /api/simulate", "replicas", 25_000, (n) => timed(simulateRoute, "/api/simulate", simulateBody(n, 100, 4, 2)));
   await row("POST /api/simulate", "log dirs", 5_000, (n) => timed(simulateRoute, "/api/simulate", simulateBody(2_000, n / 10, 10, 2)));
+  await row("POST /api/simulate", "brokers (a 20,000-partition topic created across them)", 500, (n) =>
+    timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { synthetic: { brokers: n, dirsPerBroker: 2, replicas: 1_000, seed: 3 } }, steps: [{ kind: "createTopic", name: "wide", partitions: 20_000, replicationFactor: 2 }], compare: true, snapshot: false })),
+  );
   await row("POST /api/simulate", "steps", 10, (n) => timed(simulateRoute, "/api/simulate", simulateBody(20_000, 20, 4, n)));
   await row("POST /api/simulate", "inline base replicas", 10_000, (n) => timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { snapshot: snapshotOf(n) }, steps: [], compare: false, snapshot: false })));
   await row("POST /api/plan", "replicas", 10_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(n), options: { mode: "both" } })));

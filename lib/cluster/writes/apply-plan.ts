@@ -139,7 +139,9 @@ export async function startReassignment(
       e.replicas.forEach((b, i) => {
         const dir = e.logDirs[i] ?? ANY_LOG_DIR;
         if (dir === ANY_LOG_DIR) return;
-        pending.set(b, [...(pending.get(b) ?? []), { topic: e.topic, partition: e.partition, dir }]);
+        const list = pending.get(b);
+        if (list) list.push({ topic: e.topic, partition: e.partition, dir });
+        else pending.set(b, [{ topic: e.topic, partition: e.partition, dir }]);
       });
     }
     const dirMoves = [...pending.values()].reduce((a, l) => a + l.length, 0);

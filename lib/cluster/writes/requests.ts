@@ -94,7 +94,9 @@ export async function alterReplicaLogDirs(
   const byDir = new Map<string, Map<string, number[]>>();
   for (const m of moves) {
     const topics = byDir.get(m.dir) ?? new Map<string, number[]>();
-    topics.set(m.topic, [...(topics.get(m.topic) ?? []), m.partition]);
+    const partitions = topics.get(m.topic);
+    if (partitions) partitions.push(m.partition);
+    else topics.set(m.topic, [m.partition]);
     byDir.set(m.dir, topics);
   }
   const request = [...byDir].map(([path, topics]) => ({ path, topics: [...topics].map(([name, partitions]) => ({ name, partitions })) }));
