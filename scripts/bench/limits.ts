@@ -105,10 +105,14 @@ async function responsiveness(): Promise<ResponsivenessFigures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-limits-"));
   const app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") });
   try {
-    const replicas = 250_000;
+    // At the default limits: 250,000 replicas, and (replicas + dirs + brokers) × 9 states ≈ 2.27 M of 2.5 M work.
+    const replicas = 249_000;
     const body = JSON.stringify({
       base: { synthetic: { brokers: 100, dirsPerBroker: 8, replicas, seed: 9 } },
-      steps: [{ kind: "addLogDir", broker: "all", path: "/data/extra" }, { kind: "createTopic", name: "more", partitions: 100, replicationFactor: 3 }],
+      steps: [
+        { kind: "addLogDir", broker: "all", path: "/data/extra" },
+        ...Array.from({ length: 7 }, (_, i) => ({ kind: "createTopic", name: `more-${i}`, partitions: 40, replicationFactor: 3 })),
+      ],
       compare: true,
       snapshot: false,
     });
