@@ -16,6 +16,7 @@ import type { Step } from "./schema";
 import { partitionSizes } from "./sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
 import { kafkaBehaviour } from "../model/kafka-versions";
+import { isInternalTopic } from "../model/kafka-names";
 import type { SimulationState } from "./state";
 
 export interface StepContext {
@@ -27,7 +28,6 @@ export interface StepContext {
 /** A human note about what happened (e.g. "already exists: nothing to do"), or null. */
 export type StepNote = string | null;
 
-const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
 
 function sortedBrokers(state: SimulationState): Broker[] {
   return [...state.snapshot.brokers].sort((a, b) => a.id - b.id);
@@ -121,7 +121,7 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
     case "createTopic": {
       if (state.hasTopic(step.name)) throw new SimulationError("topic_exists", `Topic '${step.name}' already exists.`);
       const sizes = partitionSizes(step.size, step.partitions, ctx.sizeRandom);
-      createTopic(ctx, step.name, step.partitions, step.replicationFactor, sizes, step.internal || INTERNAL_TOPICS.has(step.name));
+      createTopic(ctx, step.name, step.partitions, step.replicationFactor, sizes, step.internal || isInternalTopic(step.name));
       return null;
     }
     case "firstConsumerGroup": {

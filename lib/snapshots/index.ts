@@ -4,7 +4,7 @@
  */
 export { createShare, openShare, listShares, deleteShare, parseShareRequest, type ShareResult, type ShareError } from "./share";
 export { openSharedScenario, openSharedPlan } from "./open";
-export { applySharing, redactHosts, hashTopics, KAFKA_INTERNAL_TOPICS } from "./redact";
+export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { getSnapshotStore, closeSnapshotStore, openSnapshotStore } from "./store";
 export { snapshotDbPath, DB_ENV } from "./db";

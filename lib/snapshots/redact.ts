@@ -22,13 +22,14 @@
  *   hashes, and a guessed name cannot be confirmed by hashing it.
  * - 10 hex digits are 40 bits; with 100,000 topics a collision has a chance of about 1 in 200, so a
  *   colliding name takes more digits instead (names are assigned in sorted order, deterministic).
- * - Kafka's own internal topics keep their names (`KAFKA_INTERNAL_TOPICS`): they say what the data
+ * - Kafka's own internal topics keep their names (`KAFKA_INTERNAL_TOPICS` in lib/model/kafka-names.ts, and `__cluster_metadata`): they say what the data
  *   is (`__consumer_offsets` is the story of JBOD skew) and reveal nothing about the business. The
  *   list is fixed rather than read from each topic's `internal` flag, because a client-supplied
  *   snapshot or a scenario step can set that flag on any name.
  */
 import { createHash } from "node:crypto";
 import type { Broker, ClusterSnapshot } from "@/lib/model/snapshot";
+import { CLUSTER_METADATA_TOPIC, isInternalTopic } from "@/lib/model/kafka-names";
 import { formatReassignmentJson } from "@/lib/plan/reassignment-json";
 import type { Step } from "@/lib/simulate/schema";
 import type { ScenarioSpec, SharedPlan, Sharing } from "./record";
@@ -40,7 +41,8 @@ export interface ShareContent {
 }
 
 /** Topics Kafka creates and names itself (4.x, plus tiered storage's and the KRaft log's). */
-export const KAFKA_INTERNAL_TOPICS: ReadonlySet<string> = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata", "__cluster_metadata"]);
+/** Names kept as they are: Kafka's own topics (lib/model/kafka-names.ts) and its metadata log. */
+const kept = (name: string) => isInternalTopic(name) || name === CLUSTER_METADATA_TOPIC;
 
 export const REDACTED_HOST = "<host>";
 export const REDACTED_KAFKA_LABEL = "Kafka cluster (host names redacted)";
@@ -143,7 +145,7 @@ export function hashTopicName(name: string, salt: string, hexDigits = HASH_HEX_D
 export function topicNameMap(names: Iterable<string>, salt: string, startDigits = HASH_HEX_DIGITS): Map<string, string> {
   const map = new Map<string, string>();
   const taken = new Set<string>();
-  const sorted = [...new Set(names)].filter((n) => !KAFKA_INTERNAL_TOPICS.has(n)).sort();
+  const sorted = [...new Set(names)].filter((n) => !kept(n)).sort();
   for (const name of sorted) {
     let digits = startDigits;
     let hashed = hashTopicName(name, salt, digits);

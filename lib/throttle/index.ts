@@ -3,7 +3,6 @@ export {
   throttledReplicaLists,
   proposedMoveMap,
   reassigningBrokers,
-  splitTopicPartition,
   ReassignmentInputError,
   type InProgressReassignment,
   type PartitionMove,

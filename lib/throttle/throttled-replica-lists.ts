@@ -13,6 +13,7 @@
  * - Entries are sorted as Java strings (TreeSet: "0:12" < "0:2" < "10:3" < "1:0") and joined by ",".
  */
 import { compareJavaStrings } from "./java-string";
+import { splitTopicPartition } from "../model/kafka-names";
 
 export interface InProgressReassignment {
   replicas: number[];
@@ -35,14 +36,11 @@ export class ReassignmentInputError extends Error {
   }
 }
 
-/** Splits "topic-partition" at the last '-' (topic names may contain '-'). */
-export function splitTopicPartition(key: string): { topic: string; partition: number } {
-  const i = key.lastIndexOf("-");
-  const partition = Number(key.slice(i + 1));
-  if (i <= 0 || !/^[0-9]+$/.test(key.slice(i + 1)) || !Number.isSafeInteger(partition)) {
-    throw new ReassignmentInputError("bad_partition_key", `"${key}" is not a topic-partition key like "orders-3"`);
-  }
-  return { topic: key.slice(0, i), partition };
+/** A "topic-partition" key split by Kafka's rule (lib/model/kafka-names.ts), or ReassignmentInputError. */
+function topicPartitionOf(key: string): { topic: string; partition: number } {
+  const split = splitTopicPartition(key);
+  if (!split.ok) throw new ReassignmentInputError("bad_partition_key", `"${key}" is not a topic-partition key like "orders-3"`);
+  return { topic: split.topic, partition: split.partition };
 }
 
 export function proposedMoveMap(
@@ -57,12 +55,12 @@ export function proposedMoveMap(
     return m;
   };
   for (const [key, r] of Object.entries(inProgress)) {
-    const { topic, partition } = splitTopicPartition(key);
+    const { topic, partition } = topicPartitionOf(key);
     const adding = new Set(r.adding);
     topicMoves(topic).set(partition, { sources: new Set(r.replicas.filter((b) => !adding.has(b))), destinations: adding });
   }
   for (const [key, replicas] of Object.entries(proposed)) {
-    const { topic, partition } = splitTopicPartition(key);
+    const { topic, partition } = topicPartitionOf(key);
     const partMoves = topicMoves(topic);
     const existing = partMoves.get(partition);
     let sources: Set<number>;

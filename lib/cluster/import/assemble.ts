@@ -10,7 +10,7 @@
  * - partitions and topics only in kafka-log-dirs keep their replicas in broker id order, leader unknown.
  * Each case becomes one warning with a count and an example.
  */
-import { isInternalTopic } from "./kafka-names";
+import { isInternalTopic } from "@/lib/model/kafka-names";
 import type { ImportIssue, ImportSource } from "./issues";
 import type { LogDirsListing, LogDirsReplica } from "./log-dirs";
 import type { RackMap } from "./racks";

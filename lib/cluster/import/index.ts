@@ -20,7 +20,7 @@ export { describeImportIssues, formatImportIssue, type ImportIssue, type ImportR
 export { parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
 export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
 export { parseRacks, type RackMap } from "./racks";
-export { isInternalTopic, splitTopicPartition, topicNameProblem } from "./kafka-names";
+export { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
 
 export interface ImportInput {
   /** Output of `kafka-log-dirs.sh --describe`, preamble lines included or not. */

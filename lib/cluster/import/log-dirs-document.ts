@@ -6,7 +6,7 @@
 import type { FutureReplica, LogDir } from "@/lib/model/snapshot";
 import { describeValue, MAX_ISSUES, quote } from "./issues";
 import type { JsonPath } from "./json-scan";
-import { splitTopicPartition } from "./kafka-names";
+import { parseTopicPartitionName } from "@/lib/model/kafka-names";
 
 export interface LogDirsBroker {
   id: number;
@@ -179,7 +179,7 @@ export class LogDirsDocumentReader {
       this.problem(segment, entryPath(at, "partition"), `expected "<topic>-<partition>" such as "orders-eu-3", got ${describeValue(partition)}`);
       ok = false;
     } else {
-      const split = splitTopicPartition(partition);
+      const split = parseTopicPartitionName(partition);
       if (split.ok) name = split;
       else {
         this.problem(segment, entryPath(at, "partition"), split.message);

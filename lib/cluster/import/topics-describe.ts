@@ -21,7 +21,7 @@
  * otherwise look like a cluster with fewer partitions.
  */
 import { IssueList, quote, splitLines, type ImportResult } from "./issues";
-import { isInternalTopic, topicNameProblem } from "./kafka-names";
+import { isInternalTopic, topicNameProblem } from "@/lib/model/kafka-names";
 
 export interface DescribedPartition {
   id: number;

@@ -16,6 +16,7 @@ import { SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type LogDir
 import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
 import { clusterKafkaVersion, detectKafkaVersion, type DetectedVersion } from "./kafka-version";
 import { errorText } from "./protocol";
+import { isInternalTopic } from "@/lib/model/kafka-names";
 
 /** ConfigSource values (DescribeConfigs v1+): where a value came from. */
 const DYNAMIC_BROKER_CONFIG = 2;
@@ -24,7 +25,6 @@ const STATIC_BROKER_CONFIG = 4;
 const TOPIC_CONFIG = 1;
 const LONG_MAX = "9223372036854775807";
 
-const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata"]);
 
 function bytesOrNull(value: bigint | null): number | null {
   return value === null || value < 0n ? null : Number(value);
@@ -166,7 +166,7 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
         };
       })
       .sort((a, b) => a.id - b.id);
-    topics.push({ name, internal: t.isInternal || INTERNAL_TOPICS.has(name), topicId: kafkaTopicId(t.topicId), partitions });
+    topics.push({ name, internal: t.isInternal || isInternalTopic(name), topicId: kafkaTopicId(t.topicId), partitions });
   }
   topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { throttledReplicaLists, proposedMoveMap, reassigningBrokers, splitTopicPartition } from "@/lib/throttle";
+import { throttledReplicaLists, proposedMoveMap, reassigningBrokers } from "@/lib/throttle";
 
 describe("throttledReplicaLists()", () => {
   it("throttledReplicaLists() throttles every source as leader and only new replicas as followers", () => {
@@ -36,8 +36,8 @@ describe("throttledReplicaLists()", () => {
     expect(reassigningBrokers(proposedMoveMap({ "a-0": [1, 2] }, { "a-0": [2, 7] }))).toEqual([1, 2, 7]);
   });
 
-  it("splitTopicPartition() splits at the last dash", () => {
-    expect(splitTopicPartition("my-topic-12")).toEqual({ topic: "my-topic", partition: 12 });
-    expect(() => splitTopicPartition("nodash")).toThrow(/not a topic-partition/);
+  it("throttledReplicaLists() splits keys at the last dash and refuses a key without a partition", () => {
+    expect(throttledReplicaLists({ "my-topic-12": [1] }, { "my-topic-12": [2] }).follower).toEqual({ "my-topic": "12:2" });
+    expect(() => throttledReplicaLists({ nodash: [1] }, { nodash: [2] })).toThrow(/not a topic-partition/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInternalTopic, splitTopicPartition, topicNameProblem } from "@/lib/cluster/import/kafka-names";
+import { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
 
 describe("kafka-names", () => {
   it("splitTopicPartition() splits at the last '-'", () => {
@@ -15,6 +15,12 @@ describe("kafka-names", () => {
     }
   });
 
+  it("parseTopicPartitionName() also wants a legal topic name; splitTopicPartition() does not look at it", () => {
+    expect(splitTopicPartition("a b-1")).toEqual({ ok: true, topic: "a b", partition: 1 });
+    expect(parseTopicPartitionName("a b-1")).toMatchObject({ ok: false, message: expect.stringMatching(/ASCII letters/) });
+    expect(parseTopicPartitionName("orders-eu-3")).toEqual({ ok: true, topic: "orders-eu", partition: 3 });
+  });
+
   it("topicNameProblem() follows Kafka's legal characters and length", () => {
     expect(topicNameProblem("payments-dlq.retry_1")).toBeNull();
     expect(topicNameProblem("a b")).toMatch(/ASCII letters/);
@@ -23,7 +29,7 @@ describe("kafka-names", () => {
     expect(topicNameProblem("")).toMatch(/empty/);
   });
 
-  it("isInternalTopic() knows the offsets, transaction and share-group state topics", () => {
-    expect(["__consumer_offsets", "__transaction_state", "__share_group_state", "_schemas", "__other"].map(isInternalTopic)).toEqual([true, true, true, false, false]);
+  it("isInternalTopic() knows the offsets, transaction, share-group state and tiered-storage metadata topics", () => {
+    expect(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata", "_schemas", "__other"].map(isInternalTopic)).toEqual([true, true, true, true, false, false]);
   });
 });
