@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const CORE_DIRS = ["lib/model", "lib/placement", "lib/simulate", "lib/plan", "lib/throttle"] as const;
+export const CORE_DIRS = ["lib/model", "lib/placement", "lib/simulate", "lib/plan", "lib/throttle", "lib/view"] as const;
 const ALLOWED_PACKAGES = new Set(["zod"]);
 
 export interface Impurity {

@@ -27,6 +27,7 @@ describe("core purity", () => {
       "lib/placement/c.ts": 'import { Admin } from "@platformatic/kafka";\nimport "../cluster/live";\n',
       "lib/simulate/d.ts": 'export { y } from "@/lib/snapshots/store";\nconst z = await import("fs");\nimport { z as q } from "zod";\n',
       "lib/cluster/ok.ts": 'import fs from "node:fs";\n',
+      "lib/view/e.ts": 'import { useState } from "react";\nimport { x } from "@/lib/model/b";\n',
     });
     const found = findCoreImpurities(root).map((p) => `${p.file}:${p.line}:${p.specifier}`);
     expect(found.sort()).toEqual(
@@ -37,6 +38,7 @@ describe("core purity", () => {
         "lib/placement/c.ts:2:../cluster/live",
         "lib/simulate/d.ts:1:@/lib/snapshots/store",
         "lib/simulate/d.ts:2:fs",
+        "lib/view/e.ts:1:react",
       ].sort(),
     );
   });
