@@ -23,7 +23,8 @@ export interface ReassignmentEntry {
   logDirs: string[];
 }
 
-export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: string; message: string };
+/** A failure names the field (`partitions.2.replicas`, dotted like every other input path) when one field is at fault. */
+export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: string; message: string; path?: string };
 
 export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; partition: number; replicas: number[]; logDirs?: string[] }>): string {
   const sorted = [...entries].sort((a, b) => compareJavaStrings(a.topic, b.topic) || a.partition - b.partition);
@@ -50,14 +51,17 @@ export function currentAssignmentJson(proposed: Record<string, number[]>, curren
   return formatReassignmentJson(entries);
 }
 
-const fail = (code: string, message: string): ReassignmentParse => ({ ok: false, code, message });
+const fail = (code: string, message: string, path?: string): ReassignmentParse => ({ ok: false, code, message, ...(path !== undefined ? { path } : {}) });
 
 function isIntArray(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => Number.isInteger(x));
 }
 
-/** Parses and checks a reassignment JSON as `kafka-reassign-partitions --execute` does. */
-export function parseReassignmentJson(text: string): ReassignmentParse {
+/**
+ * Parses and checks a reassignment JSON as `kafka-reassign-partitions --execute` does. `allowEmpty`:
+ * an empty partition list is a valid document (a shared plan that moves nothing), not a refusal.
+ */
+export function parseReassignmentJson(text: string, options: { allowEmpty?: boolean } = {}): ReassignmentParse {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -67,31 +71,47 @@ export function parseReassignmentJson(text: string): ReassignmentParse {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return fail("invalid_json", "The reassignment JSON must be an object");
   const obj = data as Record<string, unknown>;
   const version = obj.version ?? 1;
-  if (version !== 1) return fail("unsupported_version", `Not supported version field value ${String(version)}`);
+  if (version !== 1) return fail("unsupported_version", `Not supported version field value ${String(version)}`, "version");
   const partitions = obj.partitions ?? [];
-  if (!Array.isArray(partitions)) return fail("invalid_field", "partitions must be an array");
+  if (!Array.isArray(partitions)) return fail("invalid_field", "partitions must be an array", "partitions");
   const entries: ReassignmentEntry[] = [];
   for (const [i, raw] of partitions.entries()) {
     const p = raw as Record<string, unknown>;
-    if (typeof p !== "object" || p === null) return fail("invalid_field", `partitions[${i}] must be an object`);
-    if (typeof p.topic !== "string") return fail("invalid_field", `partitions[${i}].topic must be a string`);
-    if (!Number.isInteger(p.partition) || (p.partition as number) < 0) return fail("invalid_field", `partitions[${i}].partition must be a non-negative integer`);
-    if (!isIntArray(p.replicas)) return fail("invalid_field", `partitions[${i}].replicas must be a list of broker ids`);
+    const at = `partitions.${i}`;
+    if (typeof p !== "object" || p === null || Array.isArray(p)) return fail("invalid_field", `${at} must be an object`, at);
+    if (typeof p.topic !== "string" || p.topic === "") return fail("invalid_field", `${at}.topic must be a topic name`, `${at}.topic`);
+    if (!Number.isInteger(p.partition) || (p.partition as number) < 0) return fail("invalid_field", `${at}.partition must be a non-negative integer`, `${at}.partition`);
+    if (!isIntArray(p.replicas)) return fail("invalid_field", `${at}.replicas must be a list of broker ids`, `${at}.replicas`);
     const replicas = p.replicas;
     let logDirs: string[];
     if (p.log_dirs === undefined) logDirs = replicas.map(() => ANY_LOG_DIR);
     else if (Array.isArray(p.log_dirs) && p.log_dirs.every((d) => typeof d === "string")) logDirs = p.log_dirs as string[];
-    else return fail("invalid_field", `partitions[${i}].log_dirs must be a list of strings`);
+    else return fail("invalid_field", `${at}.log_dirs must be a list of strings`, `${at}.log_dirs`);
     const tp = `${p.topic}-${String(p.partition)}`;
     if (logDirs.length !== replicas.length) {
       return fail(
         "log_dirs_length",
         `Size of replicas list [${replicas.join(", ")}] is different from size of log dirs list [${logDirs.join(", ")}] for partition ${tp}`,
+        `${at}.log_dirs`,
       );
     }
     entries.push({ topic: p.topic, partition: p.partition as number, replicas, logDirs });
   }
-  if (entries.length === 0) return fail("empty_reassignment", "Partition reassignment list cannot be empty");
+  return checkReassignmentEntries(entries, options);
+}
+
+/**
+ * The checks `--execute` makes on parsed entries, with Kafka's messages: not empty (unless allowed),
+ * no empty replica list, no partition twice, no broker twice in one list, log_dirs as long as replicas.
+ * The one home of these rules: the JSON parser, the simulator's reassign step and shared plans use it.
+ */
+export function checkReassignmentEntries(entries: ReassignmentEntry[], options: { allowEmpty?: boolean } = {}): ReassignmentParse {
+  for (const e of entries) {
+    if (e.logDirs.length !== e.replicas.length) {
+      return fail("log_dirs_length", `Size of replicas list [${e.replicas.join(", ")}] is different from size of log dirs list [${e.logDirs.join(", ")}] for partition ${e.topic}-${e.partition}`);
+    }
+  }
+  if (entries.length === 0 && !options.allowEmpty) return fail("empty_reassignment", "Partition reassignment list cannot be empty");
   if (entries.some((e) => e.replicas.length === 0)) return fail("empty_replica_list", "Partition replica list cannot be empty");
   const seen = new Set<string>();
   const dups = new Set<string>();

@@ -16,6 +16,7 @@ import type { Step } from "./schema";
 import { partitionSizes } from "./sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
 import { kafkaBehaviour } from "../model/kafka-versions";
+import { ANY_LOG_DIR, checkReassignmentEntries } from "../plan/reassignment-json";
 import { isInternalTopic } from "../model/kafka-names";
 import type { SimulationState } from "./state";
 
@@ -179,29 +180,22 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
 }
 
 function applyReassignment(state: SimulationState, entries: Extract<Step, { kind: "reassign" }>["partitions"]): void {
-  // Check everything first (Kafka's tool refuses the whole JSON), then apply.
-  const seen = new Set<string>();
-  const resolved = entries.map((e, i) => {
+  // Check everything first (Kafka's tool refuses the whole JSON, with the same rules), then apply.
+  const checked = checkReassignmentEntries(entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, logDirs: e.log_dirs ?? e.replicas.map(() => ANY_LOG_DIR) })));
+  if (!checked.ok) throw new SimulationError(checked.code, checked.message);
+  const resolved = checked.entries.map((e, i) => {
     const key = `${e.topic}-${e.partition}`;
-    if (seen.has(key)) throw new SimulationError("duplicate_partitions", `Partition reassignment contains duplicate topic partitions: ${key}`);
-    seen.add(key);
-    if (new Set(e.replicas).size !== e.replicas.length) {
-      throw new SimulationError("duplicate_replicas", `Partition replica lists may not contain duplicate entries: ${key}`);
-    }
-    const logDirs = e.log_dirs ?? e.replicas.map(() => "any");
-    if (logDirs.length !== e.replicas.length) {
-      throw new SimulationError("log_dirs_length", `Size of replicas list [${e.replicas.join(", ")}] is different from size of log dirs list [${logDirs.join(", ")}] for partition ${key}`);
-    }
+    const logDirs = e.logDirs;
     const partition = state.topic(e.topic).partitions.find((p) => p.id === e.partition);
     if (!partition) throw new SimulationError("unknown_partition", `partitions.${i}: ${key} does not exist`);
     e.replicas.forEach((b, j) => {
       const disks = state.brokerDisks(b);
       const dir = logDirs[j]!;
-      if (dir !== "any" && (!disks.has(dir) || disks.dir(dir).state === "offline")) {
+      if (dir !== ANY_LOG_DIR && (!disks.has(dir) || disks.dir(dir).state === "offline")) {
         throw new SimulationError("log_dir_not_found", `broker ${b} has no online log dir ${dir} (partitions.${i}.log_dirs.${j})`);
       }
       const moved = partition.replicas.find((r) => r.broker === b)?.logDir !== dir;
-      if (dir !== "any" && moved && disks.dir(dir).state === "cordoned" && kafkaBehaviour(disks.kafkaLine).cordonedLogDirs) {
+      if (dir !== ANY_LOG_DIR && moved && disks.dir(dir).state === "cordoned" && kafkaBehaviour(disks.kafkaLine).cordonedLogDirs) {
         throw new SimulationError("log_dir_cordoned", `broker ${b} has cordoned ${dir} (cordoned.log.dirs): Kafka ${disks.kafkaLine} refuses to move a replica into it with INVALID_REPLICA_ASSIGNMENT (partitions.${i}.log_dirs.${j})`);
       }
     });
@@ -216,14 +210,14 @@ function applyReassignment(state: SimulationState, entries: Extract<Step, { kind
       const pinned = logDirs[j]!;
       const had = old.get(b);
       if (had) {
-        if (pinned !== "any" && pinned !== had.logDir) {
+        if (pinned !== ANY_LOG_DIR && pinned !== had.logDir) {
           if (had.logDir !== null && disks.has(had.logDir)) disks.removeLog(had.logDir, had.sizeBytes ?? 0);
           disks.addLog(pinned, had.sizeBytes ?? 0);
           return { ...had, logDir: pinned, future: null };
         }
         return had;
       }
-      const logDir = pinned !== "any" ? pinned : disks.choose(state.policy.logDirPlacement);
+      const logDir = pinned !== ANY_LOG_DIR ? pinned : disks.choose(state.policy.logDirPlacement);
       disks.addLog(logDir, size);
       return { broker: b, logDir, sizeBytes: size, offsetLag: 0, future: null };
     });

@@ -4,9 +4,8 @@
  * hashing, so the route runs it in the worker pool (lib/workers) and only the insert stays on the
  * request thread.
  */
-import { z } from "zod";
 import { describeIssues, parseSnapshot, zodIssues, type InputIssue } from "@/lib/model/parse";
-import { ReassignPartitionSchema } from "@/lib/simulate/schema";
+import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
 import { labelTrimmedNotice, trimText } from "./quota";
 import type { RecordKind, Sharing } from "./record";
 import { applySharing, type ShareContent } from "./redact";
@@ -26,22 +25,12 @@ const invalid = (issues: InputIssue[]): { ok: false; error: { status: number; co
 
 const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
 
-/** The reassignment JSON of a shared plan: the shape Kafka's tool reads, an empty plan allowed. */
-const ReassignmentDocumentSchema = z.strictObject({
-  version: z.literal(1, "version must be 1, the only reassignment JSON version").optional(),
-  partitions: z.array(ReassignPartitionSchema),
-});
-
+/** The reassignment JSON of a shared plan: checked as Kafka's tool checks it, an empty plan allowed. */
 function reassignmentIssues(json: string | null): InputIssue[] {
   if (json === null) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch (error) {
-    return [{ path: "plan.reassignmentJson", message: `not valid JSON (${(error as Error).message}); send the plan's reassignment JSON as a string` }];
-  }
-  const parsed = ReassignmentDocumentSchema.safeParse(data);
-  return parsed.success ? [] : prefixed("plan.reassignmentJson", zodIssues(parsed.error));
+  const parsed = parseReassignmentJson(json, { allowEmpty: true });
+  if (parsed.ok) return [];
+  return [{ path: parsed.path ? `plan.reassignmentJson.${parsed.path}` : "plan.reassignmentJson", message: parsed.code === "invalid_json" ? `${parsed.message}; send the plan's reassignment JSON as a string` : parsed.message }];
 }
 
 /** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */

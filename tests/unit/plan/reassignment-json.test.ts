@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import vectors from "../../fixtures/kafka/vectors.json";
 import { currentAssignmentJson, formatReassignmentJson, parseReassignmentJson } from "@/lib/plan";
+import { checkReassignmentEntries } from "@/lib/plan/reassignment-json";
+import { runScenario } from "@/lib/simulate/engine";
+import { ScenarioSchema } from "@/lib/simulate/schema";
+import { demoSnapshot } from "@/lib/simulate/presets";
 
 type Vector = { id: string } & Record<string, unknown>;
 const byId = (id: string) => (vectors.vectors as Vector[]).find((v) => v.id === id)!;
@@ -48,5 +52,28 @@ describe("reassignment JSON", () => {
     ]);
     expect(JSON.parse(json).partitions.map((p: { topic: string; partition: number }) => `${p.topic}-${p.partition}`)).toEqual(["B-0", "b-2", "b-10"]);
     expect(json.startsWith('{"version":1,"partitions":[{"topic":"B","partition":0,"replicas":[2],"log_dirs":["/d"]}')).toBe(true);
+  });
+});
+
+describe("one set of reassignment rules", () => {
+  it("parseReassignmentJson() names the field in dotted path form, and allows an empty list only when asked", () => {
+    expect(parseReassignmentJson('{"partitions":[{"topic":"x"}]}')).toMatchObject({ ok: false, path: "partitions.0.partition" });
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, code: "empty_reassignment" });
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}', { allowEmpty: true })).toEqual({ ok: true, entries: [] });
+  });
+
+  it("the simulator's reassign step refuses with Kafka's message from the same checks", () => {
+    const result = runScenario(
+      ScenarioSchema.parse({
+        base: demoSnapshot(),
+        steps: [{ kind: "reassign", partitions: [{ topic: "orders", partition: 0, replicas: [1, 2] }, { topic: "orders", partition: 0, replicas: [2, 3] }] }],
+      }),
+    );
+    const expected = checkReassignmentEntries([
+      { topic: "orders", partition: 0, replicas: [1, 2], logDirs: ["any", "any"] },
+      { topic: "orders", partition: 0, replicas: [2, 3], logDirs: ["any", "any"] },
+    ]);
+    expect(expected).toMatchObject({ ok: false, code: "duplicate_partitions" });
+    expect(result.steps[0]!.error).toEqual({ code: "duplicate_partitions", message: (expected as { message: string }).message });
   });
 });
