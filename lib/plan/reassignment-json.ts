@@ -23,8 +23,11 @@ export interface ReassignmentEntry {
   logDirs: string[];
 }
 
+/** Why Kafka's tool refuses a reassignment JSON. */
+export type ReassignmentRefusal = "invalid_json" | "unsupported_version" | "invalid_field" | "log_dirs_length" | "empty_reassignment" | "empty_replica_list" | "duplicate_partitions" | "duplicate_replicas";
+
 /** A failure names the field (`partitions.2.replicas`, dotted like every other input path) when one field is at fault. */
-export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: string; message: string; path?: string };
+export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: ReassignmentRefusal; message: string; path?: string };
 
 export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; partition: number; replicas: number[]; logDirs?: string[] }>): string {
   const sorted = [...entries].sort((a, b) => compareJavaStrings(a.topic, b.topic) || a.partition - b.partition);
@@ -51,7 +54,7 @@ export function currentAssignmentJson(proposed: Record<string, number[]>, curren
   return formatReassignmentJson(entries);
 }
 
-const fail = (code: string, message: string, path?: string): ReassignmentParse => ({ ok: false, code, message, ...(path !== undefined ? { path } : {}) });
+const fail = (code: ReassignmentRefusal, message: string, path?: string): ReassignmentParse => ({ ok: false, code, message, ...(path !== undefined ? { path } : {}) });
 
 function isIntArray(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => Number.isInteger(x));

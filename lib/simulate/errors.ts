@@ -1,3 +1,6 @@
+import type { PlacementErrorCode } from "../placement/errors";
+import type { ReassignmentRefusal } from "../plan/reassignment-json";
+
 /**
  * Why a simulated step failed. A failed step leaves the cluster as it was (Kafka refuses the
  * request as a whole) and the scenario goes on, as an operator's cluster would.
@@ -16,11 +19,17 @@ export type SimulationErrorCode =
   | "inconsistent_racks"
   | "all_brokers_fenced"
   | "cordon_unsupported"
-  | "log_dir_cordoned";
+  | "log_dir_cordoned"
+  | "log_dir_not_found"
+  | "unknown_partition"
+  // A reassign step refused by Kafka's own reassignment checks (lib/plan/reassignment-json.ts).
+  | ReassignmentRefusal
+  // The placer's own refusal, wrapped as the controller wraps it.
+  | PlacementErrorCode;
 
 export class SimulationError extends Error {
   constructor(
-    readonly code: SimulationErrorCode | string,
+    readonly code: SimulationErrorCode,
     message: string,
   ) {
     super(message);

@@ -37,7 +37,7 @@ export type SyntheticBase = z.infer<typeof SyntheticBaseSchema>;
 
 /**
  * Where a scenario starts. Everything but `snapshot` is a small reference that fits in a link;
- * `shared` names a scenario stored as a snapshot link (issue 7): its base cluster, resolved by the server.
+ * `shared` names a scenario stored as a snapshot link: its base cluster, resolved by the server.
  */
 export type BaseRef =
   | { kind: "demo" }

@@ -2,8 +2,10 @@
  * What each scenario step does to the cluster, the way Kafka does it.
  *
  * Invariants:
- * - A step either applies whole or throws (SimulationError / PlacementError) before changing
- *   anything: every check runs before the first mutation.
+ * - A step either applies whole or throws (SimulationError / PlacementError). A step may throw after
+ *   changing its working state (a placement that fails half-way through a topic); the engine never
+ *   keeps that state: runScenario works on a fresh copy per step, and run-reports rebuilds the state
+ *   by replaying the steps that applied.
  * - Broker choice: `kraft-striped` is the KRaft controller (StripedReplicaPlacer, one Random for the
  *   controller's life, `startPartition` ignored for new partitions); `zk-admin-utils` is ZooKeeper-era
  *   AdminUtils (random start for new topics; createPartitions' fixed start rules).

@@ -1,5 +1,5 @@
 /**
- * Simulator benchmark (issue 5): a 100,000-replica scenario through `POST /api/simulate`, called
+ * Simulator benchmark: a 100,000-replica scenario through `POST /api/simulate`, called
  * in-process with a Request, timed from the call to the parsed JSON answer (median of RUNS after a
  * warm-up). Target: median round trip under 300 ms.
  *

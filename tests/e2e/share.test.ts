@@ -50,7 +50,7 @@ async function shareThroughButton(page: Page, options: { hashTopics: boolean }):
 
 /**
  * Creates the dashboard's link in the browser. Through the overview header's Share button once the
- * dashboard mounts it (issue 4); until then through the same request the button sends, from the page.
+ * dashboard has one; until then through the same request the button sends, from the page.
  */
 async function shareDashboard(page: Page): Promise<string> {
   if ((await page.locator("[data-share-button]").count()) > 0) return shareThroughButton(page, { hashTopics: false });
