@@ -4,6 +4,7 @@
  */
 import type { InputIssue } from "@/lib/model/parse";
 import { describeIssues } from "@/lib/model/parse";
+import { ClusterSourceError } from "@/lib/cluster/source";
 
 export interface ErrorBody {
   error: { code: string; message: string; issues?: InputIssue[]; [extra: string]: unknown };
@@ -82,4 +83,13 @@ export function workFailure(error: unknown): Response {
     return response;
   }
   throw error;
+}
+
+/**
+ * The one answer for a failed read of the dashboard's cluster source: its own status and message when
+ * the source said what went wrong (unreachable, timed out, misconfigured), else a 500 that says to retry.
+ */
+export function clusterSourceFailure(error: unknown): Response {
+  if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
+  return fail(500, "internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
 }

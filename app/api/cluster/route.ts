@@ -3,8 +3,8 @@
  * Live when KAFKA_BOOTSTRAP_SERVERS is set, the demo cluster otherwise; an unreachable cluster is a
  * 502 (504 on timeout) naming the bootstrap servers and the cause.
  */
-import { getClusterSnapshot, ClusterSourceError } from "@/lib/cluster/source";
-import { fail, ok } from "@/lib/http/respond";
+import { getClusterSnapshot } from "@/lib/cluster/source";
+import { clusterSourceFailure, ok } from "@/lib/http/respond";
 import { balanceReport } from "@/lib/model/report";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,6 @@ export async function GET(request: Request): Promise<Response> {
     const snapshot = await getClusterSnapshot({ refresh });
     return ok({ snapshot, report: balanceReport(snapshot) });
   } catch (error) {
-    if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
-    return fail(500, "internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
+    return clusterSourceFailure(error);
   }
 }

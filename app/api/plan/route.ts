@@ -4,8 +4,8 @@
  * field; an unreachable cluster → 502/504 as for /api/cluster; work past the time limit → 503.
  * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source.
  */
-import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
-import { badRequest, bodyLimitFromEnv, fail, ok, readBody, workFailure } from "@/lib/http/respond";
+import { getClusterSnapshot } from "@/lib/cluster/source";
+import { badRequest, bodyLimitFromEnv, clusterSourceFailure, ok, readBody, workFailure } from "@/lib/http/respond";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "@/lib/workers/pool";
 
@@ -22,8 +22,7 @@ export async function POST(request: Request): Promise<Response> {
     try {
       current = await getClusterSnapshot();
     } catch (error) {
-      if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
-      throw error;
+      return clusterSourceFailure(error);
     }
   }
   let outcome;

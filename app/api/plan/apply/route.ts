@@ -8,9 +8,9 @@
  * a POST carrying the token would pass both the write gate and the live-cluster check.
  */
 import { connectionFromEnv } from "@/lib/cluster/connection";
-import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
+import { getClusterSnapshot } from "@/lib/cluster/source";
 import { ApplyBusyError, currentApplyJob, startApplyJob } from "@/lib/cluster/writes";
-import { badRequest, bodyLimitFromEnv, fail, ok, readBody } from "@/lib/http/respond";
+import { badRequest, bodyLimitFromEnv, clusterSourceFailure, fail, ok, readBody } from "@/lib/http/respond";
 import { requireWriteAccess, writeGate } from "@/lib/http/write-access";
 import { zodIssues } from "@/lib/model/parse";
 import { PlanRequestSchema, reviewReassignment } from "@/lib/plan";
@@ -37,8 +37,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     snapshot = await getClusterSnapshot({ refresh: true });
   } catch (error) {
-    if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
-    throw error;
+    return clusterSourceFailure(error);
   }
   const review = reviewReassignment(snapshot, parsed.data.reassignment, parsed.data.options);
   if (!review.ok) return badRequest([{ path: "reassignment", message: review.message }]);
