@@ -63,10 +63,6 @@ export function kafkaBehaviour(line: KafkaLine): KafkaBehaviour {
   return BEHAVIOURS[line];
 }
 
-export function isKafkaLine(value: string): value is KafkaLine {
-  return (KAFKA_LINES as readonly string[]).includes(value);
-}
-
 /** The row a concrete release belongs to: "4.3.1" → "4.3", "3.6.2" → "3.9", "5.0" → "4.4"; null when it names no release. */
 export function kafkaLineOf(version: string): KafkaLine | null {
   const m = /^\s*(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?(?:[-+.].*)?\s*$/.exec(version);
@@ -125,12 +121,12 @@ export interface LogDirRule {
   honoursCordons: boolean;
 }
 
-export function logDirRuleOf(line: KafkaLine): LogDirRule {
+function logDirRuleOf(line: KafkaLine): LogDirRule {
   const b = BEHAVIOURS[line];
   return { tieOrder: b.logDirTieOrder, honoursCordons: b.cordonedLogDirs };
 }
 
-export function sameLogDirRule(a: LogDirRule, b: LogDirRule): boolean {
+function sameLogDirRule(a: LogDirRule, b: LogDirRule): boolean {
   return a.tieOrder === b.tieOrder && a.honoursCordons === b.honoursCordons;
 }
 
