@@ -1,5 +1,5 @@
 // Port of the reassignment JSON handling of org.apache.kafka.tools.reassign.ReassignPartitionsCommand
-// (formatAsReassignmentJson, parsePartitionReassignmentData, parseExecuteAssignmentArgs; Kafka 2.6–4.x), from ALGORITHMS.md §5.6.
+// (formatAsReassignmentJson, parsePartitionReassignmentData, parseExecuteAssignmentArgs; Kafka 2.6–4.x), described in docs/algorithms/reassignment-json.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * Reassignment JSON, version 1 (the only version):
