@@ -34,7 +34,7 @@ export function zodIssues(error: z.ZodError): InputIssue[] {
 }
 
 /**
- * Parses stored data written by an earlier release: keys this release no longer knows are dropped
+ * Parses stored data written by an earlier release: keys the current schema does not know are dropped
  * (stored links must keep opening), everything else is validated as strictly as a request.
  * Bounded: each pass removes at least one key, and there are at most 8 passes.
  */

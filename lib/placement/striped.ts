@@ -5,7 +5,7 @@
 // - One RackList per call, built from the placer's single RandomSource before any check, so a failing call still
 //   consumes its draws (as in the controller, whose placer lives as long as the controller).
 // - Checks in order: rf <= 0, then no unfenced broker, then rf > registered brokers (RackList.place re-checks in
-//   its own order, which can no longer fail).
+//   its own order, which cannot fail once these checks have passed).
 // - `startPartition` is ignored: new partitions of an existing topic are not aligned with its old ones.
 // - Broker ids must be distinct (Kafka's come from a map keyed by id); a duplicate is rejected before any draw.
 

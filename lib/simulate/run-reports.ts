@@ -4,8 +4,8 @@
  *
  * runScenario copies the cluster twice per step (a fresh working state from the last snapshot, then a
  * snapshot of the result) and counts every replica again for each report, so that a failed step can
- * never leave half its changes behind. At 100,000 replicas, compared under three policies, that was
- * most of a request's time. Here one working state runs all steps; it shares the base's topics
+ * never leave half its changes behind; its cost is the whole cluster on every step, however little the
+ * step touches. Here one working state runs all steps; it shares the base's topics
  * copy-on-write, and each report is brought up to date from the topics the step created or changed
  * (ReportSums), so a step that touches one topic costs that topic, not the cluster. The base is
  * counted once (`prepareBase`) and shared by every policy a comparison runs.
@@ -20,7 +20,8 @@
  *   they drew (recorded as they ran), so a step that failed halfway cannot change what follows.
  * - runScenario's snapshot → state round trip recomputes each dir's non-Kafka usage from
  *   `usableBytes`, which is clamped at 0 on an overfull disk (and could round on fractional byte
- *   counts). Whenever that round trip would not give back exactly the same usage, the run falls back too.
+ *   counts). Whenever that round trip would not give back exactly the same usage, the run falls back to
+ *   runScenario (`path: "runScenario"`).
  * - The view writes log dirs exactly as SimulationState.capture() does; tests/unit/simulate/run-reports
  *   compares this function with runScenario on presets and random scenarios.
  */
