@@ -13,7 +13,7 @@ import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
 import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/simulate/draft";
 import type { PresetId } from "@/lib/simulate/presets";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
-import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import type { WidgetState } from "@/components/ui/widget-card";

@@ -144,7 +144,7 @@ export function parseSimulateRequest(raw: unknown): Result<SimulateRequest> {
 }
 
 /** The scenario a request means, once its base cluster is known. */
-export function scenarioOf(request: SimulateRequest, base: ClusterSnapshot): Scenario {
+export function resolveScenario(request: SimulateRequest, base: ClusterSnapshot): Scenario {
   const preset = request.base.kind === "preset" ? getPreset(request.base.id) : undefined;
   return {
     base,

@@ -9,5 +9,5 @@ export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { getSnapshotStore, closeSnapshotStore, openSnapshotStore } from "./store";
 export { snapshotDbPath, DB_ENV } from "./db";
 export { isSnapshotId, snapshotUrl } from "./ids";
-export { openerPath, scenarioOf, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
+export { openerPath, storedScenario, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
 export type { ShareRequestInput, ShareResponse } from "./request";

@@ -6,7 +6,7 @@
 import { failure, type Err, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { ScenarioInput } from "@/lib/simulate/schema";
-import { openerPath, scenarioOf, type RecordKind, type SharedPlan, type SharedRecord } from "./record";
+import { openerPath, storedScenario, type RecordKind, type SharedPlan, type SharedRecord } from "./record";
 import { openShare } from "./share";
 
 type Meta = Pick<SharedRecord, "id" | "createdAt" | "sharing">;
@@ -19,7 +19,7 @@ export async function openSharedScenario(id: string): Promise<Result<Meta & { sc
   const opened = await openShare(id);
   if (!opened.ok) return opened;
   const record = opened.value;
-  const scenario = scenarioOf(record);
+  const scenario = storedScenario(record);
   if (record.kind !== "scenario" || !scenario) return wrongKind(record, "scenario");
   return { ok: true, value: { id: record.id, createdAt: record.createdAt, sharing: record.sharing, scenario } };
 }

@@ -4,7 +4,7 @@
  *
  * - `snapshot`: the cluster as shared (after redaction). For a scenario it is the scenario's base.
  * - `scenario`: the simulator input without its base (policy, seed, steps); the base is `snapshot`,
- *   stored once. `scenarioOf(record)` puts them back together.
+ *   stored once. `storedScenario(record)` puts them back together.
  * - `plan`: the planner options plus the reassignment JSON the planner produced when the link was
  *   made. The planner is deterministic (same snapshot + options → same plan), so options are enough
  *   to reopen the view; the JSON is kept so the recipient sees exactly what was shared even if a
@@ -90,6 +90,6 @@ export function openerPath(kind: RecordKind, id: string): string {
 }
 
 /** The full simulator input of a scenario record (its base is the record's snapshot). */
-export function scenarioOf(record: Pick<SharedRecord, "snapshot" | "scenario">): ScenarioInput | null {
+export function storedScenario(record: Pick<SharedRecord, "snapshot" | "scenario">): ScenarioInput | null {
   return record.scenario ? { ...record.scenario, base: record.snapshot } : null;
 }

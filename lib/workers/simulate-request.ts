@@ -6,7 +6,7 @@
 import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { failure, success, type Result } from "@/lib/model/result";
-import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 import { openSharedScenario } from "@/lib/snapshots/open";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "./pool";

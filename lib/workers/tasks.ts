@@ -15,7 +15,7 @@ import { planRebalance, PlanRequestSchema, reviewReassignment, type Reassignment
 import { planResponse } from "@/lib/plan/response";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { parseSimulateRequest } from "@/lib/simulate/request";
-import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/lib/simulate/simulate";
+import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/lib/simulate/run-request";
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/snapshots/prepare";

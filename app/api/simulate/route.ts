@@ -1,7 +1,7 @@
 /**
  * POST /api/simulate: a scenario (base + policy + seed + steps) → the cluster after every step, the
  * final snapshot, and the same scenario under every log-dir rule with a one-line verdict.
- * Body shapes and answers: lib/simulate/request.ts and lib/simulate/simulate.ts. A bad field is a 400
+ * Body shapes and answers: lib/simulate/request.ts and lib/simulate/run-request.ts. A bad field is a 400
  * naming its path; a scenario too large for the limits is a 413 naming the limit; a run past the time
  * limit is stopped and answered 503. The run happens in a worker thread (lib/workers).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";
-import { baseRefJson, parseBaseRef, parseSimulateRequest, scenarioOf } from "@/lib/simulate/request";
+import { baseRefJson, parseBaseRef, parseSimulateRequest, resolveScenario } from "@/lib/simulate/request";
 
 const step = { kind: "createTopic", name: "t", partitions: 3, replicationFactor: 1 };
 
@@ -15,7 +15,7 @@ describe("parseSimulateRequest()", () => {
   it("parseSimulateRequest() reads { preset } as the preset's base with its own defaults", () => {
     const r = parseSimulateRequest({ preset: "size-aware" });
     expect(r).toMatchObject({ ok: true, value: { base: { kind: "preset", id: "size-aware" }, steps: null, seed: null } });
-    const s = scenarioOf(r.ok ? r.value : (null as never), storyBase("x"));
+    const s = resolveScenario(r.ok ? r.value : (null as never), storyBase("x"));
     expect(s.policy.logDirPlacement).toBe("least-bytes");
     expect(s.steps).toEqual(getPreset("size-aware")!.scenario.steps);
     expect(s.seed).toBe(42);
@@ -23,7 +23,7 @@ describe("parseSimulateRequest()", () => {
 
   it("parseSimulateRequest() lets a request override a preset's policy, seed and steps", () => {
     const r = parseSimulateRequest({ preset: "consumer-offsets-skew", seed: 3, policy: { logDirPlacement: "least-utilization" }, steps: [] });
-    const s = scenarioOf(r.ok ? r.value : (null as never), storyBase("x"));
+    const s = resolveScenario(r.ok ? r.value : (null as never), storyBase("x"));
     expect([s.seed, s.policy.logDirPlacement, s.steps.length]).toEqual([3, "least-utilization", 0]);
   });
 

@@ -3,7 +3,7 @@ import { failure } from "@/lib/model/result";
 import { DEFAULT_LIMITS } from "@/lib/simulate/limits";
 import { demoSnapshot, getPreset } from "@/lib/simulate/presets";
 import { parseSimulateRequest, type SimulateRequest } from "@/lib/simulate/request";
-import { runSimulateRequest, simulate, type BaseLoaders } from "@/lib/simulate/simulate";
+import { runSimulateRequest, simulate, type BaseLoaders } from "@/lib/simulate/run-request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 
 function request(body: unknown): SimulateRequest {

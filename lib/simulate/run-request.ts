@@ -16,7 +16,7 @@ import { describeStep } from "./describe-step";
 import { simulatedKafkaLines, type SimulatedLines } from "./kafka-line";
 import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
 import { demoSnapshot, getPreset } from "./presets";
-import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
+import { resolveScenario, type SimulateRequest, type SyntheticBase } from "./request";
 import { prepareBase, runReports } from "./run-reports";
 import type { Policy, Scenario, Step, StepKind } from "./schema";
 import { slimReport, type SlimReport } from "./slim-report";
@@ -119,7 +119,7 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
       break;
     }
   }
-  const scenario = scenarioOf(request, base);
+  const scenario = resolveScenario(request, base);
   const exceeded = checkLimits(scenarioSize(base, scenario.steps), limits);
   if (exceeded) return tooLarge(exceeded);
   return success(simulate(scenario, { compare: request.compare, includeSnapshot: request.includeSnapshot }));
