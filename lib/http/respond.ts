@@ -4,6 +4,7 @@
  * status the code maps to (status.ts). Never a stack trace.
  */
 import { ClusterSourceError } from "@/lib/cluster/source";
+import { readBounded } from "@/lib/model/bounded-stream";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { statusFor } from "./status";
 
@@ -58,20 +59,9 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel();
-      return { ok: false, response: payloadTooLarge(limitBytes) };
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBounded(request.body, limitBytes);
+  if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (!parseJson) return { ok: true, value: text, text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown, text };

@@ -11,6 +11,7 @@
  * Uses the web platform's CompressionStream and btoa/atob (browsers, Node 20+): no dependency.
  */
 import { z } from "zod";
+import { readBounded } from "../model/bounded-stream";
 import { zodIssues } from "../model/parse";
 import { invalid, type Issue, type Result } from "../model/result";
 import { baseRefJson, parseBaseRef, type LinkBaseRef } from "./request";
@@ -49,24 +50,8 @@ function fromBase64Url(text: string): Uint8Array | null {
   }
 }
 
-async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, maxBytes: number): Promise<Uint8Array | null> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(transform).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
-  return out;
+function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, maxBytes: number): Promise<Uint8Array | null> {
+  return readBounded(new Blob([bytes as BlobPart]).stream().pipeThrough(transform), maxBytes);
 }
 
 /** As baseRefJson, plus "imported" (the tab's own import, which only a link names). */

@@ -40,7 +40,8 @@ export const SharedPlanSchema = z.strictObject({
 export type SharedPlan = z.infer<typeof SharedPlanSchema>;
 export type SharedPlanInput = z.input<typeof SharedPlanSchema>;
 
-export interface SharedRecord {
+/** What every view of a stored record shows: which link, of what, when, how large. */
+export interface RecordMeta {
   id: string;
   kind: RecordKind;
   /** `/s/<id>`: the page that opens this record. */
@@ -51,6 +52,9 @@ export interface SharedRecord {
   schemaVersion: number;
   /** Size of the stored JSON before compression, in bytes. */
   sizeBytes: number;
+}
+
+export interface SharedRecord extends RecordMeta {
   sharing: Sharing;
   snapshot: ClusterSnapshot;
   scenario: ScenarioSpec | null;
@@ -58,13 +62,7 @@ export interface SharedRecord {
 }
 
 /** One line of the (token-protected) listing: enough to recognise a record without opening it. */
-export interface RecordSummary {
-  id: string;
-  kind: RecordKind;
-  url: string;
-  createdAt: string;
-  schemaVersion: number;
-  sizeBytes: number;
+export interface RecordSummary extends RecordMeta {
   /** Compressed bytes on disk. */
   storedBytes: number;
   sourceKind: string;
