@@ -11,6 +11,7 @@
  *   replicas; `--execute` refuses an empty list, an empty replica list, duplicate partitions and
  *   duplicate brokers in one list — with Kafka's messages.
  */
+import { splitTopicPartition } from "../model/kafka-names";
 import { failure, success, type Err, type Result } from "../model/result";
 import { compareJavaStrings } from "../throttle/java-string";
 
@@ -51,9 +52,9 @@ export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; p
  * the current replicas of every partition in the proposal, dirs "any".
  */
 export function currentAssignmentJson(proposed: Record<string, number[]>, current: Record<string, number[]>): string {
-  const entries = Object.keys(proposed).map((key) => {
-    const i = key.lastIndexOf("-");
-    return { topic: key.slice(0, i), partition: Number(key.slice(i + 1)), replicas: current[key] ?? [] };
+  const entries = Object.keys(proposed).flatMap((key) => {
+    const split = splitTopicPartition(key);
+    return split.ok ? [{ ...split.value, replicas: current[key] ?? [] }] : [];
   });
   return formatReassignmentJson(entries);
 }
