@@ -81,7 +81,7 @@ export function withoutTopicRows(report: BalanceReport): BrokerDirReport {
 }
 
 /** The state as a snapshot without copying topics: log dirs written exactly as SimulationState.capture() does. */
-function view(state: SimulationState): ClusterSnapshot {
+function snapshotView(state: SimulationState): ClusterSnapshot {
   const s = state.snapshot;
   return {
     ...s,
@@ -124,7 +124,7 @@ function fromRunScenario(scenario: Scenario, options: ReportRunOptions): ReportR
 }
 
 /** Brings `sums` up to date with the state's changes since the last call; a fresh count when a change cannot be taken back exactly. */
-function update(sums: ReportSums, state: SimulationState): ReportSums {
+function sumsWithChanges(sums: ReportSums, state: SimulationState): ReportSums {
   const changes = state.takeChanges();
   if (changes.some((c) => c.before !== null) && !sums.exact) {
     const fresh = new ReportSums();
@@ -176,8 +176,8 @@ export function runReports(scenario: Scenario, options: ReportRunOptions, prepar
   let current: BrokerDirReport | null = null;
   const reportNow = (): BrokerDirReport => {
     if (!current) {
-      sums = update(sums, state);
-      current = sums.report(view(state).brokers, state.snapshot.topics.length);
+      sums = sumsWithChanges(sums, state);
+      current = sums.report(snapshotView(state).brokers, state.snapshot.topics.length);
     }
     return current;
   };
@@ -200,7 +200,7 @@ export function runReports(scenario: Scenario, options: ReportRunOptions, prepar
       // applied on a fresh state, with the numbers they drew. Its draws stay drawn, as in runScenario.
       state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
       for (const a of applied) applyStep({ state, placementRandom: new ReplayedRandom(a.placement), sizeRandom: new ReplayedRandom(a.size) }, a.step);
-      sums = update(prepared.sums.clone(), state);
+      sums = sumsWithChanges(prepared.sums.clone(), state);
       steps.push({ index, step, ok: false, error: { code: e.code, message: e.message }, note: null, report: options.stepReports ? reportNow() : null });
       continue;
     }

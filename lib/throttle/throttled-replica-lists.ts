@@ -40,7 +40,7 @@ export class ReassignmentInputError extends Error {
 function topicPartitionOf(key: string): { topic: string; partition: number } {
   const split = splitTopicPartition(key);
   if (!split.ok) throw new ReassignmentInputError("bad_partition_key", `"${key}" is not a topic-partition key like "orders-3"`);
-  return { topic: split.topic, partition: split.partition };
+  return split.value;
 }
 
 export function proposedMoveMap(
