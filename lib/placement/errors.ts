@@ -3,11 +3,12 @@
 //
 // Invariants:
 // - Every failure of lib/placement is a PlacementError with a stable string `code` and plain-data `details`.
-// - Where Kafka throws, `message` is Kafka's text (Kafka 3.x–4.2 wording; docs/algorithms/rack-aware-assignment.md,
+// - Where Kafka throws, `message` is Kafka's text (docs/algorithms/rack-aware-assignment.md,
 //   docs/algorithms/striped-replica-placer.md) and `kafkaException` names the Java exception class, so callers can map
 //   it to a protocol error.
-// - Kafka 4.3 and newer (KIP-1066) append cordoning to two StripedReplicaPlacer messages ("… registered or some
-//   brokers have all their log directories cordoned."); we keep the 3.x–4.2 text that Kafka's own tests assert.
+// - Kafka 4.3 and newer (KIP-1066) mention cordoned log dirs in two StripedReplicaPlacer messages ("… registered or
+//   some brokers have all their log directories cordoned."); the placer uses that wording when told the release has
+//   cordons (PlacerOptions), else the 3.0–4.2 text that Kafka's own tests assert.
 
 export type PlacementErrorCode =
   | "invalid_partitions"

@@ -29,7 +29,7 @@ export type { CreatePartitionsOptions, CreatePartitionsPlan, RackAwareMode } fro
 
 export { BrokerList, Rack } from "./broker-list";
 export { RackList, compareOptionalStrings } from "./rack-list";
-export type { UsableBroker } from "./rack-list";
+export type { PlacerOptions, UsableBroker } from "./rack-list";
 export { StripedReplicaPlacer, stripedPlacement } from "./striped";
 export type { PlacementSpec } from "./striped";
 

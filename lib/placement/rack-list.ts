@@ -7,6 +7,8 @@
 //   fenced then the unfenced list's offset (only for non-empty lists); then the rack offset (always, even for one
 //   rack). Rack names are then sorted with "no rack" first and String#compareTo after.
 // - place(rf) checks rf > 0, then rf <= all brokers, then at least one unfenced broker, in that order.
+// - Two refusals have two wordings: Kafka 3.0–4.2's, and 4.3+'s, which adds that brokers whose every log dir is
+//   cordoned (KIP-1066) are left out (checked in the 4.2.2, 4.3.1 and 4.4.0 jars). `cordonedLogDirs` picks one.
 // - The leader is always unfenced, taken from the first rack at or after `offset` that still has one this epoch;
 //   followers walk the racks from `offset` (not from the leader's rack), skip the leader's rack once, and take
 //   unfenced brokers before fenced ones.
@@ -24,6 +26,15 @@ export interface UsableBroker {
   /** null = no rack (Optional.empty). */
   rack: string | null;
   fenced: boolean;
+}
+
+/** Options of the placer and its RackList: which release's wording its refusals use. */
+export interface PlacerOptions {
+  /**
+   * true for a release with `cordoned.log.dirs` (Kafka 4.3 and newer), whose controller leaves out brokers with
+   * every log dir cordoned and says so when it refuses; default false, the 3.0–4.2 wording. Placement is the same.
+   */
+  cordonedLogDirs?: boolean;
 }
 
 /** Kafka's OptionalStringComparator: empty first, then String#compareTo (UTF-16 code units, like JS `<`). */
@@ -45,22 +56,23 @@ export function throwIfNonPositiveReplicationFactor(replicationFactor: number): 
   }
 }
 
-export function throwIfAllFenced(numUnfencedBrokers: number): void {
+export function throwIfAllFenced(numUnfencedBrokers: number, cordonedLogDirs = false): void {
   if (numUnfencedBrokers === 0) {
     throw new PlacementError(
       "all_brokers_fenced",
-      "All brokers are currently fenced.",
+      cordonedLogDirs ? "All brokers are currently fenced, or have all their log directories cordoned." : "All brokers are currently fenced.",
       { unfencedBrokers: 0 },
       "InvalidReplicationFactorException",
     );
   }
 }
 
-export function throwIfTooFewBrokers(replicationFactor: number, numTotalBrokers: number): void {
+export function throwIfTooFewBrokers(replicationFactor: number, numTotalBrokers: number, cordonedLogDirs = false): void {
   if (replicationFactor > numTotalBrokers) {
+    const cordons = cordonedLogDirs ? " or some brokers have all their log directories cordoned" : "";
     throw new PlacementError(
       "invalid_replication_factor",
-      `The target replication factor of ${replicationFactor} cannot be reached because only ${numTotalBrokers} broker(s) are registered.`,
+      `The target replication factor of ${replicationFactor} cannot be reached because only ${numTotalBrokers} broker(s) are registered${cordons}.`,
       { replicationFactor, registeredBrokers: numTotalBrokers },
       "InvalidReplicationFactorException",
     );
@@ -77,11 +89,13 @@ export class RackList {
   private racksByPosition: Rack[];
   readonly numTotalBrokers: number;
   readonly numUnfencedBrokers: number;
+  private readonly cordonedLogDirs: boolean;
   private epoch = 0;
   private offset: number;
 
-  constructor(random: RandomSource, brokers: Iterable<UsableBroker>) {
+  constructor(random: RandomSource, brokers: Iterable<UsableBroker>, options: PlacerOptions = {}) {
     this.random = random;
+    this.cordonedLogDirs = options.cordonedLogDirs ?? false;
     let total = 0;
     let unfenced = 0;
     for (const broker of brokers) {
@@ -116,8 +130,8 @@ export class RackList {
   /** Replicas for one partition, leader first. */
   place(replicationFactor: number): number[] {
     throwIfNonPositiveReplicationFactor(replicationFactor);
-    throwIfTooFewBrokers(replicationFactor, this.numTotalBrokers);
-    throwIfAllFenced(this.numUnfencedBrokers);
+    throwIfTooFewBrokers(replicationFactor, this.numTotalBrokers, this.cordonedLogDirs);
+    throwIfAllFenced(this.numUnfencedBrokers, this.cordonedLogDirs);
     // Once every unfenced broker has led a partition, shuffle so the next round does not repeat the same
     // sequence; never for a single unfenced broker, whose epoch must keep moving for it to lead again.
     if (this.epoch === this.numUnfencedBrokers && this.numUnfencedBrokers > 1) {

@@ -8,6 +8,8 @@
 //   its own order, which cannot fail once these checks have passed).
 // - `startPartition` is ignored: new partitions of an existing topic are not aligned with its old ones.
 // - Broker ids must be distinct (Kafka's come from a map keyed by id); a duplicate is rejected before any draw.
+// - Which brokers are usable is the caller's to say (Kafka 4.3+ leaves out brokers with every log dir cordoned);
+//   `cordonedLogDirs` only picks the wording of the refusals to match.
 
 import { rejectDuplicateBrokerIds } from "./broker-ids";
 import type { RandomSource } from "./java-random";
@@ -16,6 +18,7 @@ import {
   throwIfAllFenced,
   throwIfNonPositiveReplicationFactor,
   throwIfTooFewBrokers,
+  type PlacerOptions,
   type UsableBroker,
 } from "./rack-list";
 
@@ -30,18 +33,22 @@ export interface PlacementSpec {
 /** The KRaft controller's placer: holds one RandomSource across calls, like `new StripedReplicaPlacer(new Random())`. */
 export class StripedReplicaPlacer {
   private readonly random: RandomSource;
+  private readonly options: PlacerOptions;
 
-  constructor(random: RandomSource) {
+  /** `options.cordonedLogDirs`: refuse in the words of Kafka 4.3 and newer (see PlacerOptions). */
+  constructor(random: RandomSource, options: PlacerOptions = {}) {
     this.random = random;
+    this.options = options;
   }
 
   /** Replicas of each of `spec.numPartitions` partitions, leader first. Brokers in usableBrokers() order. */
   place(spec: PlacementSpec, usableBrokers: readonly UsableBroker[]): number[][] {
     rejectDuplicateBrokerIds(usableBrokers);
-    const rackList = new RackList(this.random, usableBrokers);
+    const rackList = new RackList(this.random, usableBrokers, this.options);
+    const cordons = this.options.cordonedLogDirs ?? false;
     throwIfNonPositiveReplicationFactor(spec.numReplicas);
-    throwIfAllFenced(rackList.numUnfencedBrokers);
-    throwIfTooFewBrokers(spec.numReplicas, rackList.numTotalBrokers);
+    throwIfAllFenced(rackList.numUnfencedBrokers, cordons);
+    throwIfTooFewBrokers(spec.numReplicas, rackList.numTotalBrokers, cordons);
     const placements: number[][] = [];
     for (let partition = 0; partition < spec.numPartitions; partition++) {
       placements.push(rackList.place(spec.numReplicas));
@@ -56,6 +63,7 @@ export function stripedPlacement(
   numPartitions: number,
   replicationFactor: number,
   random: RandomSource,
+  options: PlacerOptions = {},
 ): number[][] {
-  return new StripedReplicaPlacer(random).place({ numPartitions, numReplicas: replicationFactor }, brokers);
+  return new StripedReplicaPlacer(random, options).place({ numPartitions, numReplicas: replicationFactor }, brokers);
 }

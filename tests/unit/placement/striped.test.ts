@@ -73,6 +73,47 @@ describe("StripedReplicaPlacer", () => {
     expect(fenced.kafkaException).toBe("InvalidReplicationFactorException");
   });
 
+  it("place() refuses in Kafka 4.3+'s words, which mention cordoned log dirs, when told the release has cordons", () => {
+    const allFenced = usable([[11, "1", true], [10, "1", true]]);
+    const two = usable([[1, null, false], [2, null, false]]);
+    const wording = (cordonedLogDirs: boolean | undefined) => {
+      const placer = new StripedReplicaPlacer(new MockRandom(), cordonedLogDirs === undefined ? undefined : { cordonedLogDirs });
+      const fenced = thrown(() => placer.place({ numPartitions: 1, numReplicas: 1 }, allFenced));
+      const tooFew = thrown(() => placer.place({ numPartitions: 1, numReplicas: 3 }, two));
+      return { fenced: [fenced.code, fenced.message], tooFew: [tooFew.code, tooFew.message] };
+    };
+    // Strings as in StripedReplicaPlacer.class of kafka-metadata 4.2.2 and 4.3.1 / 4.4.0.
+    const upTo42 = {
+      fenced: ["all_brokers_fenced", "All brokers are currently fenced."],
+      tooFew: ["invalid_replication_factor", "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered."],
+    };
+    expect(wording(undefined)).toEqual(upTo42);
+    expect(wording(false)).toEqual(upTo42);
+    expect(wording(true)).toEqual({
+      fenced: ["all_brokers_fenced", "All brokers are currently fenced, or have all their log directories cordoned."],
+      tooFew: [
+        "invalid_replication_factor",
+        "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
+      ],
+    });
+    expect(thrown(() => stripedPlacement(two, 1, 3, new MockRandom(), { cordonedLogDirs: true })).message).toMatch(/cordoned\.$/);
+  });
+
+  it("place() places the same with either wording", () => {
+    const brokers = usable([[0, "a", false], [1, "b", false], [2, "a", true], [3, "c", false]]);
+    expect(stripedPlacement(brokers, 9, 3, new MockRandom(), { cordonedLogDirs: true })).toEqual(stripedPlacement(brokers, 9, 3, new MockRandom()));
+  });
+
+  it("RackList.place() refuses with the wording it was built with", () => {
+    const rackList = new RackList(new MockRandom(), usable([[1, null, false]]), { cordonedLogDirs: true });
+    expect(thrown(() => rackList.place(2)).message).toBe(
+      "The target replication factor of 2 cannot be reached because only 1 broker(s) are registered or some brokers have all their log directories cordoned.",
+    );
+    expect(thrown(() => new RackList(new MockRandom(), usable([[1, null, true]]), { cordonedLogDirs: true }).place(1)).message).toBe(
+      "All brokers are currently fenced, or have all their log directories cordoned.",
+    );
+  });
+
   it("place() rejects a broker id listed twice before drawing", () => {
     const random = new MockRandom();
     const e = thrown(() => stripedPlacement(usable([[1, null, false], [1, null, false]]), 1, 1, random));
