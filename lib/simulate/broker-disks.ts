@@ -135,6 +135,17 @@ export class BrokerDisks {
     this.chooser.setCordoned(path, cordoned);
   }
 
+  /**
+   * Kafka's BrokerRegistration.hasUncordonedDirs as the controller sees this broker: true unless its line has
+   * cordons (4.3+) and every registered dir is cordoned. The registered dirs are the live ones (the controller
+   * drops a failed dir from the registration); a broker with none counts as having an uncordoned dir.
+   */
+  hasUncordonedDirs(): boolean {
+    if (!kafkaBehaviour(this.kafkaLine).cordonedLogDirs) return true;
+    const live = this.dirs.filter((d) => d.state !== "offline");
+    return live.length === 0 || live.some((d) => d.state !== "cordoned");
+  }
+
   private noLiveDir(): SimulationError {
     return new SimulationError("no_live_log_dirs", `broker ${this.brokerId} has no live log dir to create a replica in (Kafka fails with KafkaStorageException)`);
   }

@@ -92,6 +92,14 @@ export class SimulationState {
     return simulatedKafkaLine(this.policy.kafkaVersion, broker, this.snapshot.source.kafkaVersion).line;
   }
 
+  /**
+   * The release line the KRaft controller follows in this run (the wording of its refusals): the policy's, or under
+   * `auto` the cluster's version, else the newest line it could be. Controllers are not brokers in the snapshot.
+   */
+  controllerKafkaLine(): KafkaLine {
+    return simulatedKafkaLine(this.policy.kafkaVersion, {}, this.snapshot.source.kafkaVersion).line;
+  }
+
   broker(id: number): Broker {
     const b = this.brokerById.get(id);
     if (!b) throw new SimulationError("unknown_broker", `there is no broker ${id}; add it first with an addBroker step`);

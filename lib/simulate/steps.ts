@@ -9,9 +9,13 @@
  * - Broker choice: `kraft-striped` is the KRaft controller (StripedReplicaPlacer, one Random for the
  *   controller's life, `startPartition` ignored for new partitions); `zk-admin-utils` is ZooKeeper-era
  *   AdminUtils (random start for new topics; createPartitions' fixed start rules).
+ * - The KRaft controller offers the placer every broker by id, fenced unless online, except (Kafka 4.3+,
+ *   KIP-1066) one whose every live dir is cordoned. Its refusals are worded as the controller's release words
+ *   them; CreateTopics prefixes them with "Unable to replicate the partition R time(s): ", CreatePartitions
+ *   returns them as they are.
  * - Existing replicas never move: Kafka only places new ones.
  */
-import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, stripedPlacement, type RandomSource } from "../placement";
+import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, stripedPlacement, type RandomSource, type UsableBroker } from "../placement";
 import type { Broker, Topic } from "../model/snapshot";
 import { SimulationError, type SimulationErrorCode } from "./errors";
 import type { Step } from "./schema";
@@ -36,17 +40,28 @@ function sortedBrokers(state: SimulationState): Broker[] {
   return [...state.snapshot.brokers].sort((a, b) => a.id - b.id);
 }
 
-/** Broker lists for n new partitions, by the scenario's broker placement. */
-function placeNewPartitions(ctx: StepContext, count: number, rf: number): number[][] {
+/**
+ * What the KRaft controller's usableBrokers() offers the placer: brokers by id, fenced unless online, without
+ * those whose every live dir is cordoned where the broker's line has cordons (BrokerDisks.hasUncordonedDirs).
+ */
+function usableBrokers(state: SimulationState): UsableBroker[] {
+  return sortedBrokers(state)
+    .filter((b) => state.brokerDisks(b.id).hasUncordonedDirs())
+    .map((b) => ({ id: b.id, rack: b.rack, fenced: b.state !== "online" }));
+}
+
+/** Broker lists for n new partitions of a KRaft cluster; the placer's refusals are thrown as they are. */
+function stripedNewPartitions(ctx: StepContext, count: number, rf: number): number[][] {
+  const cordonedLogDirs = kafkaBehaviour(ctx.state.controllerKafkaLine()).cordonedLogDirs;
+  return stripedPlacement(usableBrokers(ctx.state), count, rf, ctx.placementRandom, { cordonedLogDirs });
+}
+
+/** Broker lists for the partitions of a new topic, by the scenario's broker placement. */
+function placeNewTopic(ctx: StepContext, count: number, rf: number): number[][] {
   const brokers = sortedBrokers(ctx.state);
   if (ctx.state.policy.brokerPlacement === "kraft-striped") {
     try {
-      return stripedPlacement(
-        brokers.map((b) => ({ id: b.id, rack: b.rack, fenced: b.state !== "online" })),
-        count,
-        rf,
-        ctx.placementRandom,
-      );
+      return stripedNewPartitions(ctx, count, rf);
     } catch (error) {
       // The controller wraps the placer's message (ReplicationControlManager.createTopic).
       if (error instanceof PlacementError && error.kafkaException === "InvalidReplicationFactorException") {
@@ -68,7 +83,7 @@ function placeNewPartitions(ctx: StepContext, count: number, rf: number): number
 
 function createTopic(ctx: StepContext, name: string, partitions: number, rf: number, sizes: number[], internal: boolean): void {
   const { state } = ctx;
-  const lists = placeNewPartitions(ctx, partitions, rf);
+  const lists = placeNewTopic(ctx, partitions, rf);
   for (const list of lists) for (const b of list) state.brokerDisks(b); // every broker known before any mutation
   for (const list of lists) {
     for (const b of list) {
@@ -147,7 +162,8 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
       const rf = p0.replicas.length;
       let lists: number[][];
       if (state.policy.brokerPlacement === "kraft-striped") {
-        lists = placeNewPartitions(ctx, additional, rf);
+        // ReplicationControlManager.createPartitions answers with the placer's own message, unwrapped.
+        lists = stripedNewPartitions(ctx, additional, rf);
       } else {
         // AdminZkClient.createNewPartitionsAssignment: fixed start from partition 0's leader, live brokers.
         const live = sortedBrokers(state).filter((b) => b.state === "online");

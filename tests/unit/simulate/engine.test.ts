@@ -85,9 +85,11 @@ describe("runScenario()", () => {
     });
     const [offsets, topic] = result.steps;
     expect(offsets!.ok).toBe(false);
+    // The story cluster runs Kafka 4.4.0, whose placer mentions cordons when it refuses.
     expect(offsets!.error).toEqual({
       code: "invalid_replication_factor",
-      message: "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered.",
+      message:
+        "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
     });
     expect(offsets!.snapshot.topics).toEqual([]);
     expect(topic!.ok).toBe(true);
@@ -182,6 +184,100 @@ describe("runScenario()", () => {
       expect(counts(result)).toEqual(paths.map((p) => (hashOrder.slice(0, 2).includes(p) ? 1 : 0)));
       expect(dirsOf(result, 2).map((d) => d.partitions)).toEqual([1, 1, 0, 0, 0]);
       expect(counts(result)).not.toEqual([1, 1, 0, 0, 0]);
+    });
+  });
+
+  describe("brokers with every log dir cordoned (KIP-1066)", () => {
+    // Three brokers with two dirs each; broker 3's dirs get cordoned.
+    const twoDirs = (kafkaVersion: string) => {
+      const base = storyBase("cordons");
+      return { ...base, source: { ...base.source, kafkaVersion }, brokers: base.brokers.map((b) => ({ ...b, logDirs: [...b.logDirs, { ...b.logDirs[0]!, path: "/data/d2" }] })) };
+    };
+    const cordon = (broker: number, ...dirs: string[]): ScenarioInput["steps"] => dirs.map((path) => ({ kind: "cordonLogDir" as const, broker, path }));
+    const create = (name: string, partitions: number, replicationFactor: number): ScenarioInput["steps"][number] => ({ kind: "createTopic", name, partitions, replicationFactor });
+    const brokersOf = (result: ReturnType<typeof run>, topic: string) =>
+      result.final.snapshot.topics.find((t) => t.name === topic)!.partitions.map((p) => p.replicas.map((r) => r.broker));
+
+    it.each(["4.3.1", "4.4.0"])("runScenario() on Kafka %s places no replica on a broker whose every dir is cordoned", (version) => {
+      const result = run({ base: twoDirs(version), seed: 3, steps: [...cordon(3, "/data/d1", "/data/d2"), create("t", 12, 2)] });
+      expect(result.steps.every((s) => s.ok)).toBe(true);
+      expect(brokersOf(result, "t").map((r) => [...r].sort())).toEqual(Array.from({ length: 12 }, () => [1, 2]));
+      expect(dirsOf(result, 3).map((d) => d.partitions)).toEqual([0, 0]);
+    });
+
+    it("runScenario() places as the placer does over the brokers left (same draws as a cluster without the cordoned broker)", () => {
+      const cordoned = run({ base: twoDirs("4.4.0"), seed: 5, steps: [...cordon(3, "/data/d1", "/data/d2"), create("t", 9, 1)] });
+      const base = twoDirs("4.4.0");
+      const without = run({ base: { ...base, brokers: base.brokers.filter((b) => b.id !== 3) }, seed: 5, steps: [create("t", 9, 1)] });
+      expect(brokersOf(cordoned, "t")).toEqual(brokersOf(without, "t"));
+    });
+
+    it("runScenario() still places on a broker with one of its two dirs cordoned, in the other dir", () => {
+      const result = run({ base: twoDirs("4.4.0"), seed: 3, steps: [...cordon(3, "/data/d1"), create("t", 6, 3)] });
+      expect(brokersOf(result, "t").every((r) => r.includes(3))).toBe(true);
+      expect(dirsOf(result, 3).map((d) => [d.path, d.state, d.partitions])).toEqual([
+        ["/data/d1", "cordoned", 0],
+        ["/data/d2", "online", 6],
+      ]);
+    });
+
+    it("runScenario() places on the broker again once a dir is uncordoned", () => {
+      const steps = [...cordon(3, "/data/d1", "/data/d2"), { kind: "cordonLogDir" as const, broker: 3, path: "/data/d2", cordoned: false }, create("t", 6, 3)];
+      const result = run({ base: twoDirs("4.3.1"), steps });
+      expect(brokersOf(result, "t").every((r) => r.includes(3))).toBe(true);
+    });
+
+    it("runScenario() judges only live dirs: cordoned plus failed is left out, no live dir at all is still offered", () => {
+      // The controller drops a failed dir from the registration: broker 3's registered dirs are then /data/d1 only.
+      const failedAndCordoned = run({ base: twoDirs("4.4.0"), steps: [...cordon(3, "/data/d1"), { kind: "failLogDir", broker: 3, path: "/data/d2" }, create("t", 3, 3)] });
+      expect(failedAndCordoned.steps.at(-1)!.error?.message).toContain("only 2 broker(s) are registered or some brokers have all their log directories cordoned");
+      // No registered dir: hasUncordonedDirs() is true, the placer takes the broker, and the broker cannot create the log.
+      const allFailed = run({ base: twoDirs("4.4.0"), steps: [{ kind: "failLogDir", broker: 3, path: "/data/d1" }, { kind: "failLogDir", broker: 3, path: "/data/d2" }, create("t", 3, 3)] });
+      expect(allFailed.steps.at(-1)!.error?.code).toBe("no_live_log_dirs");
+    });
+
+    it("runScenario() refuses with Kafka 4.3+'s words when the cordons leave too few brokers, unwrapped for added partitions", () => {
+      const result = run({
+        base: twoDirs("4.3.1"),
+        steps: [create("t", 2, 3), ...cordon(3, "/data/d1", "/data/d2"), create("u", 2, 3), { kind: "addPartitions", topic: "t", totalPartitions: 4 }, ...cordon(1, "/data/d1", "/data/d2"), ...cordon(2, "/data/d1", "/data/d2"), create("v", 1, 1)],
+      });
+      const refusals = result.steps.filter((s) => !s.ok).map((s) => s.error);
+      expect(refusals).toEqual([
+        {
+          code: "invalid_replication_factor",
+          message: "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
+        },
+        // ReplicationControlManager.createPartitions does not prefix the placer's message.
+        { code: "invalid_replication_factor", message: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned." },
+        { code: "all_brokers_fenced", message: "Unable to replicate the partition 1 time(s): All brokers are currently fenced, or have all their log directories cordoned." },
+      ]);
+    });
+
+    it("runScenario() on Kafka 4.2 refuses the cordon, keeps placing on the broker and refuses in 4.2's words", () => {
+      const result = run({ base: twoDirs("4.2.2"), steps: [...cordon(3, "/data/d1", "/data/d2"), create("t", 6, 3), create("u", 1, 4)] });
+      expect(result.steps.map((s) => s.error?.code ?? "ok")).toEqual(["cordon_unsupported", "cordon_unsupported", "ok", "invalid_replication_factor"]);
+      expect(brokersOf(result, "t").every((r) => r.includes(3))).toBe(true);
+      expect(result.steps.at(-1)!.error?.message).toBe(
+        "Unable to replicate the partition 4 time(s): The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.",
+      );
+    });
+
+    it("runScenario() on Kafka 4.2 ignores dirs a base marks cordoned, as a 4.2 broker ignores cordoned.log.dirs", () => {
+      const base = twoDirs("4.2.2");
+      base.brokers[2]!.logDirs = base.brokers[2]!.logDirs.map((d) => ({ ...d, state: "cordoned" as const }));
+      const result = run({ base, steps: [create("t", 6, 3)] });
+      expect(brokersOf(result, "t").every((r) => r.includes(3))).toBe(true);
+      const asFourThree = run({ base, policy: { kafkaVersion: "4.3" }, steps: [create("t", 6, 2)] });
+      expect(brokersOf(asFourThree, "t").some((r) => r.includes(3))).toBe(false);
+    });
+
+    it("runScenario() under auto leaves out a cordoned broker by its own line in a mixed fleet", () => {
+      const base = twoDirs("4.2 and 4.3");
+      base.brokers = base.brokers.map((b) => ({ ...b, kafkaVersion: b.id === 3 ? "4.2.2" : "4.3.1", logDirs: b.logDirs.map((d) => ({ ...d, state: "cordoned" as const })) }));
+      base.brokers[0]!.logDirs[1]!.state = "online";
+      // Broker 2 (4.3, every dir cordoned) is left out; broker 3 (4.2) ignores its cordons; broker 1 has an open dir.
+      const result = run({ base, steps: [create("t", 6, 2)] });
+      expect(brokersOf(result, "t").map((r) => [...r].sort())).toEqual(Array.from({ length: 6 }, () => [1, 3]));
     });
   });
 
