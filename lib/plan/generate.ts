@@ -31,7 +31,8 @@ export function generateAssignment(
   brokerList: number[],
   options: { rackAware?: boolean; random: RandomSource; kafkaVersion?: string | null },
 ): Map<string, number[][]> {
-  const placer = kafkaBehaviour(pickKafkaLine(options.kafkaVersion !== undefined ? options.kafkaVersion : snapshot.source.kafkaVersion).line).generatePlacer;
+  const tool = kafkaBehaviour(pickKafkaLine(options.kafkaVersion !== undefined ? options.kafkaVersion : snapshot.source.kafkaVersion).line);
+  const placer = tool.generatePlacer;
   const wanted = new Set(brokerList);
   const brokers = snapshot.brokers.filter((b) => wanted.has(b.id));
   const rackAware = options.rackAware ?? true;
@@ -49,7 +50,9 @@ export function generateAssignment(
     const rf = topic.partitions[0]?.replicas.length ?? 0;
     try {
       if (placer === "striped") {
-        out.set(name, stripedPlacement(metadata.map((b) => ({ ...b, fenced: false })), topic.partitions.length, rf, options.random));
+        // The tool's own StripedReplicaPlacer: it words its refusals as its release does (cordons from 4.3).
+        const wording = { cordonedLogDirs: tool.cordonedLogDirs };
+        out.set(name, stripedPlacement(metadata.map((b) => ({ ...b, fenced: false })), topic.partitions.length, rf, options.random, wording));
       } else {
         const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
         out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));

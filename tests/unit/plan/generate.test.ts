@@ -38,6 +38,24 @@ describe("generateAssignment()", () => {
     expect(() => generateAssignment(snap, ["foo", "bar"], [0, 1], { random: new JavaRandom(1), kafkaVersion: "4.0" })).toThrow(/^Replication factor: 3 larger than available brokers: 2/);
   });
 
+  it("generateAssignment() refuses RF above the listed brokers in the striped placer's words of the tool's release", () => {
+    const snap = cluster({ 0: null, 1: null, 2: null }, [{ name: "foo", partitions: 1, rf: 3 }]);
+    const refusal = (kafkaVersion: string) => {
+      try {
+        generateAssignment(snap, ["foo"], [0, 1], { random: new JavaRandom(1), kafkaVersion });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return null;
+    };
+    expect(refusal("4.2")).toBe("The target replication factor of 3 cannot be reached because only 2 broker(s) are registered.");
+    for (const version of ["4.3.1", "4.4.0"]) {
+      expect(refusal(version)).toBe(
+        "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
+      );
+    }
+  });
+
   it("generateAssignment() uses only the listed brokers (RP7)", () => {
     const snap = cluster({ 0: null, 1: null, 2: null, 3: null }, [{ name: "foo", partitions: 6, rf: 3 }, { name: "bar", partitions: 3, rf: 2 }]);
     const out = generateAssignment(snap, ["foo", "bar"], [0, 1, 3], { random: new JavaRandom(5), kafkaVersion: "4.0" });

@@ -180,4 +180,31 @@ describe("planRebalance() by Kafka version", () => {
   it("planRebalance() treats a cordon as absent on a version without cordoned.log.dirs (4.2), as the broker does", () => {
     expect(intoEmpty(withEmptyDir("4.2", "cordoned"))).toBeGreaterThan(0);
   });
+
+  // Broker 1 holds everything, broker 2 is empty with two dirs: an inter-broker plan moves data to broker 2 unless cordoned.
+  const withEmptyBroker = (kafkaVersion: string, states: ["online" | "cordoned", "online" | "cordoned"]) =>
+    ClusterSnapshotSchema.parse({
+      schema: 1,
+      capturedAt: "2026-01-01T00:00:00Z",
+      source: { kind: "kafka", label: "v", kafkaVersion },
+      brokers: [
+        { id: 1, logDirs: [{ path: "/d1", totalBytes: 100 * GiB, usableBytes: 20 * GiB }] },
+        { id: 2, logDirs: states.map((state, i) => ({ path: `/d${i + 1}`, totalBytes: 100 * GiB, usableBytes: 100 * GiB, state })) },
+      ],
+      topics: [{ name: "t", partitions: Array.from({ length: 8 }, (_, p) => ({ id: p, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 10 * GiB }] })) }],
+    });
+  const ontoBroker2 = (s: ClusterSnapshot) => plan(s, { mode: "inter", moveLeaders: true }).moves.filter((m) => m.toBroker === 2).map((m) => m.toDir);
+
+  it("planRebalance() moves nothing onto a broker whose every dir is cordoned where the version has cordons (4.3, 4.4)", () => {
+    expect(ontoBroker2(withEmptyBroker("4.4", ["online", "online"])).length).toBeGreaterThan(0);
+    expect(ontoBroker2(withEmptyBroker("4.3", ["cordoned", "cordoned"]))).toEqual([]);
+    expect(ontoBroker2(withEmptyBroker("4.4", ["cordoned", "cordoned"]))).toEqual([]);
+    expect(ontoBroker2(withEmptyBroker("4.2", ["cordoned", "cordoned"])).length).toBeGreaterThan(0);
+  });
+
+  it("planRebalance() moves onto a broker with one of two dirs cordoned, into the other dir only", () => {
+    const dirs = ontoBroker2(withEmptyBroker("4.4", ["cordoned", "online"]));
+    expect(dirs.length).toBeGreaterThan(0);
+    expect(new Set(dirs)).toEqual(new Set(["/d2"]));
+  });
 });
