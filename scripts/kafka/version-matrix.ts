@@ -66,13 +66,13 @@ export interface MatrixResult {
 /** The rules a line's broker is checked against: the other distinct log-dir rules. */
 const RIVALS: readonly KafkaLine[] = ["4.2", "4.3", "4.4"];
 
-function connectionFor(bootstrap: string): KafkaConnection {
+export function connectionFor(bootstrap: string): KafkaConnection {
   return { bootstrapServers: bootstrap.split(","), clientId: "kafka-balance-matrix", requestTimeoutMs: 15_000, sasl: null, tls: null };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
+export async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown = null;
   for (;;) {
@@ -100,7 +100,7 @@ function predict(base: ClusterSnapshot, step: StepInput, kafkaVersion: "auto" | 
   return result.final.snapshot;
 }
 
-async function withAdmin<T>(bootstrap: string, use: (admin: Admin) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(bootstrap: string, use: (admin: Admin) => Promise<T>): Promise<T> {
   const admin = new Admin({ clientId: "kafka-balance-matrix", bootstrapBrokers: bootstrap.split(","), requestTimeout: 15_000 });
   try {
     return await use(admin);
