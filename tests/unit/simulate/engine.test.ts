@@ -245,6 +245,27 @@ describe("runScenario()", () => {
     expect(result.steps.map((s) => s.error?.code ?? "ok")).toEqual(["ok", "topic_exists", "unknown_broker"]);
   });
 
+  it("runScenario() leaves nothing behind of a step that places replicas and then meets a broker without a live dir", () => {
+    // applyStep may change its working state before it refuses these (steps.ts says so); the engine never keeps it.
+    for (const broker of [1, 2, 3]) {
+      const result = run({
+        steps: [
+          { kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2, size: { kind: "fixed", bytes: 7 } },
+          { kind: "failLogDir", broker, path: "/data/d1" },
+          { kind: "addPartitions", topic: "t", totalPartitions: 6 },
+          { kind: "reassign", partitions: [0, 1, 2].map((partition) => ({ topic: "t", partition, replicas: [1, 2, 3] })) },
+          { kind: "growTopic", topic: "t", bytesPerPartition: 1 },
+        ],
+      });
+      expect(result.steps.map((s) => s.error?.code ?? "ok")).toEqual(["ok", "ok", "no_live_log_dirs", "no_live_log_dirs", "ok"]);
+      const before = result.steps[1]!.snapshot.topics[0]!.partitions;
+      const after = result.final.snapshot.topics[0]!.partitions;
+      expect(after.map((p) => p.replicas.map((r) => [r.broker, r.logDir]))).toEqual(before.map((p) => p.replicas.map((r) => [r.broker, r.logDir])));
+      expect(result.final.report.dirs.reduce((a, d) => a + d.partitions, 0)).toBe(6);
+      expect(result.final.report.totals.bytes).toBe(6 * 8);
+    }
+  });
+
   it("runScenario() keeps non-Kafka disk usage when it recomputes usable bytes", () => {
     const base = storyBase("used");
     base.brokers[0]!.logDirs[0]!.usableBytes = base.brokers[0]!.logDirs[0]!.totalBytes! - 1000;
