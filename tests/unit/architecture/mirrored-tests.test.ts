@@ -1,10 +1,11 @@
 // Tests mirror the core one to one (STYLE.md §11): lib/plan/estimate.ts → tests/unit/plan/estimate.test.ts.
-// A core file without one fails here unless it is on NO_TEST_NEEDED with the reason it needs none.
+// A core .ts file (the core folders of scripts/core-purity.ts) without one fails here unless it is on
+// NO_TEST_NEEDED with the reason it needs none.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CORE_DIRS } from "@/scripts/core-purity";
+import { coreSourceFiles } from "@/scripts/core-purity";
+import { tempRepo } from "@/tests/support/temp-repo";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 
@@ -18,15 +19,6 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
   "lib/placement/errors.ts": "an error class and its codes: each code is asserted by the tests of the code that throws it",
   "lib/simulate/errors.ts": "an error class and its codes: each code is asserted by the tests of the code that throws it",
 };
-
-function tsFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return tsFiles(full);
-    return e.name.endsWith(".ts") && !e.name.endsWith(".d.ts") ? [full] : [];
-  });
-}
 
 /**
  * The tests that mirror a core file: `lib/<path>.ts` → `tests/unit/<path>.test.ts`; a folder's
@@ -42,7 +34,8 @@ function mirrors(file: string): string[] {
 
 /** Every core .ts file (repository-relative, `/`-separated) with no mirrored unit test. */
 function filesWithoutMirroredTest(root: string): string[] {
-  return CORE_DIRS.flatMap((dir) => tsFiles(path.join(root, dir)))
+  return coreSourceFiles(root)
+    .filter((abs) => abs.endsWith(".ts") && !abs.endsWith(".d.ts"))
     .map((abs) => path.relative(root, abs).split(path.sep).join("/"))
     .filter((file) => !mirrors(file).some((t) => fs.existsSync(path.join(root, t))))
     .sort();
@@ -53,15 +46,6 @@ function reExportsOnly(text: string): boolean {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
   const statements = code.split(";").map((s) => s.trim()).filter(Boolean);
   return statements.length > 0 && statements.every((s) => /^export\s+(type\s+)?(\*(\s+as\s+\w+)?|\{[^}]*\})\s+from\s+["'][^"']+["']$/.test(s));
-}
-
-function tempRepo(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mirrors-"));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
 }
 
 describe("mirrored tests", () => {

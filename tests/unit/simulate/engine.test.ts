@@ -10,6 +10,14 @@ function run(input: Omit<ScenarioInput, "base"> & { base?: ScenarioInput["base"]
   return runScenario(ScenarioSchema.parse({ base: storyBase("test"), ...input }));
 }
 
+/** The __consumer_offsets story: one disk, then two more, then 30 partitions of 40 GiB at RF 2. */
+const story: ScenarioInput["steps"] = [
+  { kind: "firstConsumerGroup" },
+  { kind: "addLogDir", broker: "all", path: "/data/d2" },
+  { kind: "addLogDir", broker: "all", path: "/data/d3" },
+  { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
+];
+
 function dirsOf(result: ReturnType<typeof run>, broker: number) {
   return result.final.report.dirs.filter((d) => d.broker === broker);
 }
@@ -37,12 +45,7 @@ describe("runScenario()", () => {
   it("runScenario() fills new disks by partition count, never by bytes (the __consumer_offsets story)", () => {
     const result = run({
       seed: 1,
-      steps: [
-        { kind: "firstConsumerGroup" },
-        { kind: "addLogDir", broker: "all", path: "/data/d2" },
-        { kind: "addLogDir", broker: "all", path: "/data/d3" },
-        { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
-      ],
+      steps: story,
     });
     for (const broker of [1, 2, 3]) {
       const dirs = dirsOf(result, broker);
@@ -63,12 +66,7 @@ describe("runScenario()", () => {
     const result = run({
       seed: 1,
       policy: { logDirPlacement: "least-bytes" },
-      steps: [
-        { kind: "firstConsumerGroup" },
-        { kind: "addLogDir", broker: "all", path: "/data/d2" },
-        { kind: "addLogDir", broker: "all", path: "/data/d3" },
-        { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
-      ],
+      steps: story,
     });
     for (const broker of [1, 2, 3]) {
       const orders = dirsOf(result, broker).map((d) => Math.round(d.bytes / (40 * GiB)));
