@@ -1,5 +1,5 @@
 /**
- * `npm run lint`: the core (model, placement, simulate, plan, throttle) stays pure TypeScript.
+ * `npm run lint`: the core (CORE_DIRS in core-purity.ts: model, placement, simulate, plan, throttle, view) stays pure TypeScript.
  * It may import only zod, other core folders and relative files inside the core; never Next, React,
  * Node built-ins, Kafka clients, storage, `lib/cluster` or `lib/snapshots`. Exits 1 and lists every
  * offending import otherwise. The same check runs as a unit test (tests/unit/architecture).

@@ -4,7 +4,6 @@
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
  */
-import { describeIssues } from "@/lib/model/parse";
 import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/simulate/draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
@@ -35,8 +34,7 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   if (link) {
     const decoded = await decodeScenarioLink(link);
     if (!decoded.ok) {
-      const issue = decoded.issues[0];
-      return { draft: fallback, notice: `The scenario link could not be opened (${issue?.path ? `${issue.path}: ` : ""}${issue?.message ?? "damaged"}); showing the first preset instead.` };
+      return { draft: fallback, notice: `The scenario link could not be opened (${decoded.error.message}); showing the first preset instead.` };
     }
     const d = decoded.value;
     // Keep the preset highlighted when a link only re-states it.
@@ -57,18 +55,13 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   // An imported base lives in the browser tab: the page runs it there.
   if (!body.ok) return { draft, result: null, error: null, notice };
   // Run off the request thread, like POST /api/simulate: a link to a huge scenario must not stall the server.
-  let task;
+  let outcome;
   try {
-    task = await simulateOffThread(body.body, limitsFromEnv(process.env));
+    outcome = await simulateOffThread(body.body, limitsFromEnv(process.env));
   } catch (error) {
     return { draft, result: null, error: { message: (error as Error).message, issues: [] }, notice };
   }
-  if (!task.ok) {
-    const issues = (task.issues ?? []) as { path: string; message: string }[];
-    return { draft, result: null, error: { message: describeIssues(issues), issues }, notice };
-  }
-  const outcome = task.value;
-  if (!outcome.ok) return { draft, result: null, error: { message: outcome.message, issues: [] }, notice };
-  return { draft, result: outcome.result, error: null, notice };
+  if (!outcome.ok) return { draft, result: null, error: { message: outcome.error.message, issues: outcome.error.issues }, notice };
+  return { draft, result: outcome.value, error: null, notice };
 }
 

@@ -18,7 +18,7 @@ import { ReviewPanel } from "./review-panel";
 function sameReassignment(a: string, b: string): boolean {
   const key = (json: string) => {
     const parsed = parseReassignmentJson(json);
-    return parsed.ok ? parsed.entries.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
+    return parsed.ok ? parsed.value.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
   };
   return key(a) === key(b);
 }

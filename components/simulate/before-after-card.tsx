@@ -7,7 +7,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { maxOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount } from "@/lib/model/format";
-import type { SimulationStep } from "@/lib/simulate/simulate";
+import type { SimulationStep } from "@/lib/simulate/run-request";
 import { asReport, type SlimReport } from "@/lib/simulate/slim-report";
 import { verdict } from "@/lib/view/verdict";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";

@@ -8,7 +8,7 @@ import type { ClusterContext, Draft } from "@/lib/simulate/draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
 import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion } from "@/lib/simulate/schema";
 import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/kafka-version-text";
-import type { SimulationStep } from "@/lib/simulate/simulate";
+import type { SimulationStep } from "@/lib/simulate/run-request";
 import { NumberField, SelectField } from "./fields";
 import { StepList } from "./step-list";
 

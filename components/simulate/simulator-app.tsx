@@ -7,13 +7,13 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
-import { describeIssues, type InputIssue } from "@/lib/model/parse";
+import { describeIssues, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
 import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/simulate/draft";
 import type { PresetId } from "@/lib/simulate/presets";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
-import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import type { WidgetState } from "@/components/ui/widget-card";
@@ -27,7 +27,7 @@ import { postSimulation, SIMULATE_URL, useSimulation } from "./use-simulation";
 
 export interface Failure {
   message: string;
-  issues: InputIssue[];
+  issues: Issue[];
 }
 
 export interface InitialState {

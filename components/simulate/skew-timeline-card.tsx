@@ -7,7 +7,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatSkew } from "@/lib/model/format";
-import type { SimulationStep } from "@/lib/simulate/simulate";
+import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
 import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/simulate/timeline";
 import { formatUtilization } from "@/lib/view/dir-metric";

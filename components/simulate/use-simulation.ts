@@ -5,7 +5,7 @@
  */
 import useSWRMutation from "swr/mutation";
 import { fetchJson, type FetchError } from "@/lib/hooks/fetch-json";
-import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 
 export const SIMULATE_URL = "/api/simulate";
 

@@ -20,8 +20,6 @@ export type ClusterSourceErrorCode = "kafka_unreachable" | "kafka_timeout" | "ka
 export class ClusterSourceError extends Error {
   constructor(
     readonly code: ClusterSourceErrorCode,
-    /** 502 unreachable, 504 timeout, 500 misconfigured or unexpected. */
-    readonly status: number,
     message: string,
   ) {
     super(message);
@@ -79,14 +77,13 @@ async function scan(connection: KafkaConnection): Promise<ClusterSnapshot> {
     return await withTimeout(readCluster(connection), deadlineMs, `the scan of ${label}`);
   } catch (error) {
     if (error instanceof ScanTimeoutError) {
-      throw new ClusterSourceError("kafka_timeout", 504, `Kafka at ${label} did not answer within ${deadlineMs} ms; check that the brokers are up and reachable from this server (KAFKA_BOOTSTRAP_SERVERS).`);
+      throw new ClusterSourceError("kafka_timeout", `Kafka at ${label} did not answer within ${deadlineMs} ms; check that the brokers are up and reachable from this server (KAFKA_BOOTSTRAP_SERVERS).`);
     }
     if (error instanceof ClusterUnreachableError) {
-      const status = error.timedOut ? 504 : 502;
       const code = error.timedOut ? "kafka_timeout" : "kafka_unreachable";
-      throw new ClusterSourceError(code, status, `Kafka at ${label} is unreachable: ${error.message}. Check KAFKA_BOOTSTRAP_SERVERS and that the brokers are up.`);
+      throw new ClusterSourceError(code, `Kafka at ${label} is unreachable: ${error.message}. Check KAFKA_BOOTSTRAP_SERVERS and that the brokers are up.`);
     }
-    throw new ClusterSourceError("kafka_error", 502, `Reading Kafka at ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ClusterSourceError("kafka_error", `Reading Kafka at ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -102,7 +99,7 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
   const parsed = connectionFromEnv(env);
   if (!parsed.ok) {
     if (parsed.missing) return (state.demo ??= demoSnapshot());
-    throw new ClusterSourceError("kafka_config", 500, `The Kafka connection settings are invalid: ${parsed.message}`);
+    throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.message}`);
   }
   const key = cacheKey(parsed.connection);
   const { inflight, cache } = state;
@@ -121,7 +118,7 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
     state.cache = { key, at: Date.now(), result: { ok: true, snapshot } };
     return snapshot;
   } catch (error) {
-    const failure = error instanceof ClusterSourceError ? error : new ClusterSourceError("kafka_error", 502, String(error));
+    const failure = error instanceof ClusterSourceError ? error : new ClusterSourceError("kafka_error", String(error));
     state.cache = { key, at: Date.now(), result: { ok: false, error: failure } };
     throw failure;
   } finally {

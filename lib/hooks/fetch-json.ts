@@ -3,19 +3,14 @@
  * answer, carrying the server's own message (`{ error: { code, message, issues } }`, see
  * lib/http/respond.ts) so widgets can show what to fix instead of "500".
  */
-export interface FetchIssue {
-  source?: string;
-  line: number | null;
-  path: string;
-  message: string;
-}
+import type { Issue } from "@/lib/model/result";
 
 export class FetchError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string,
-    readonly issues: FetchIssue[] = [],
+    readonly issues: Issue[] = [],
   ) {
     super(message);
     this.name = "FetchError";
@@ -26,7 +21,7 @@ interface ErrorBody {
   error?: { code?: unknown; message?: unknown; issues?: unknown };
 }
 
-function issuesOf(raw: unknown): FetchIssue[] {
+function issuesOf(raw: unknown): Issue[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((i): i is Record<string, unknown> => typeof i === "object" && i !== null)

@@ -5,7 +5,8 @@
 import useSWRMutation from "swr/mutation";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BalanceReport } from "@/lib/model/report";
-import { fetchJson, type FetchIssue } from "./fetch-json";
+import type { Issue } from "@/lib/model/result";
+import { fetchJson } from "./fetch-json";
 
 export const IMPORT_URL = "/api/import";
 
@@ -18,7 +19,7 @@ export interface ImportBody {
 export interface ImportAnswer {
   snapshot: ClusterSnapshot;
   report: BalanceReport;
-  warnings?: FetchIssue[];
+  warnings?: Issue[];
 }
 
 export function postImport(url: string, { arg }: { arg: ImportBody }): Promise<ImportAnswer> {

@@ -1,13 +1,15 @@
 /**
  * The one place route handlers build responses. Errors always have the same shape:
- * `{ error: { code, message, issues? } }`, with a message that says what to fix. Never a stack trace.
+ * `{ error: { code, message, issues?, ...details } }`, with a message that says what to fix, and the
+ * status the code maps to (status.ts). Never a stack trace.
  */
-import type { InputIssue } from "@/lib/model/parse";
-import { describeIssues } from "@/lib/model/parse";
 import { ClusterSourceError } from "@/lib/cluster/source";
+import { readBounded } from "@/lib/model/bounded-stream";
+import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
+import { statusFor } from "./status";
 
 export interface ErrorBody {
-  error: { code: string; message: string; issues?: InputIssue[]; [extra: string]: unknown };
+  error: { code: string; message: string; issues?: Issue[]; [detail: string]: unknown };
 }
 
 const noStore = { "cache-control": "no-store" };
@@ -16,18 +18,35 @@ export function ok<T>(data: T, status = 200): Response {
   return Response.json(data, { status, headers: noStore });
 }
 
-export function fail(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
-  const body: ErrorBody = { error: { code, message, ...extra } };
-  return Response.json(body, { status, headers: noStore });
+/**
+ * The answer for a failure: the status its code maps to, its details beside the message, and a
+ * Retry-After header when it says when to retry.
+ */
+export function failureResponse(error: Failure): Response {
+  const { code, message, issues, details } = error;
+  const body: ErrorBody = { error: { ...details, code, message, ...(issues.length > 0 ? { issues } : {}) } };
+  const response = Response.json(body, { status: statusFor(code), headers: noStore });
+  const retryAfter = details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") response.headers.set("retry-after", String(retryAfter));
+  return response;
 }
 
-export function badRequest(issues: InputIssue[] | string): Response {
-  if (typeof issues === "string") return fail(400, "bad_request", issues);
-  return fail(400, "bad_request", describeIssues(issues), { issues });
+/** A Result as a response: its value as JSON with `status`, or its failure. */
+export function resultResponse<T>(result: Result<T>, status = 200): Response {
+  return result.ok ? ok(result.value, status) : failureResponse(result.error);
+}
+
+/** A failure decided at the edge itself (a missing header, a busy pool). */
+export function fail(code: string, message: string, details?: Record<string, unknown>): Response {
+  return failureResponse(failure(code, message, details ? { details } : {}).error);
+}
+
+export function badRequest(issues: Issue[] | string): Response {
+  return typeof issues === "string" ? fail("bad_request", issues) : failureResponse(invalid(issues).error);
 }
 
 export function payloadTooLarge(limitBytes: number, what = "request body"): Response {
-  return fail(413, "payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { limitBytes });
+  return fail("payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { limitBytes });
 }
 
 export type BodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
@@ -40,20 +59,9 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel();
-      return { ok: false, response: payloadTooLarge(limitBytes) };
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBounded(request.body, limitBytes);
+  if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (!parseJson) return { ok: true, value: text, text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown, text };
@@ -76,20 +84,17 @@ export function bodyLimitFromEnv(name: string, defaultBytes: number): number {
  */
 export function workFailure(error: unknown): Response {
   const name = (error as { name?: string } | null)?.name;
-  if (name === "WorkTimeoutError") return fail(503, "work_timed_out", (error as Error).message);
-  if (name === "WorkBusyError") {
-    const response = fail(503, "busy", (error as Error).message);
-    response.headers.set("retry-after", "5");
-    return response;
-  }
+  if (name === "WorkTimeoutError") return fail("work_timed_out", (error as Error).message);
+  if (name === "WorkBusyError") return fail("busy", (error as Error).message, { retryAfterSeconds: 5 });
   throw error;
 }
 
 /**
- * The one answer for a failed read of the dashboard's cluster source: its own status and message when
- * the source said what went wrong (unreachable, timed out, misconfigured), else a 500 that says to retry.
+ * The one answer for a failed read of the dashboard's cluster source: its code and message when the
+ * source said what went wrong (unreachable 502, timed out 504, misconfigured 500), else a 500 that
+ * says to retry.
  */
 export function clusterSourceFailure(error: unknown): Response {
-  if (error instanceof ClusterSourceError) return fail(error.status, error.code, error.message);
-  return fail(500, "internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
+  if (error instanceof ClusterSourceError) return fail(error.code, error.message);
+  return fail("internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
 }

@@ -79,15 +79,9 @@ export function checkWriteAccess(scope: WriteScope, authorization: string | null
 }
 
 /** HTTP statuses of the denials: a server that does not allow it is 403, a request that lacks the right token is 401. */
-export const WRITE_DENIAL_STATUS: Record<WriteDenialCode, 401 | 403> = {
-  writes_disabled: 403,
-  write_token_not_configured: 403,
-  unauthorized: 401,
-};
-
 /** The response for a refused request; a 401 names the scheme it expects (RFC 6750). */
 export function writeDenied(access: Extract<WriteAccess, { ok: false }>): Response {
-  const response = fail(WRITE_DENIAL_STATUS[access.code], access.code, access.message);
+  const response = fail(access.code, access.message);
   if (access.code === "unauthorized") response.headers.set("www-authenticate", 'Bearer realm="kafka-balance"');
   return response;
 }

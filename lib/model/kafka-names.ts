@@ -5,6 +5,8 @@
  */
 
 /** Topic.MAX_NAME_LENGTH. */
+import { failure, success, type Result } from "./result";
+
 const MAX_TOPIC_NAME_LENGTH = 249;
 /** Topic.LEGAL_CHARS. */
 const LEGAL_TOPIC_NAME = /^[a-zA-Z0-9._-]+$/;
@@ -32,7 +34,10 @@ export function topicNameProblem(name: string): string | null {
   return null;
 }
 
-export type TopicPartitionName = { ok: true; topic: string; partition: number } | { ok: false; message: string };
+export interface TopicPartition {
+  topic: string;
+  partition: number;
+}
 
 /**
  * Splits `TopicPartition.toString()` output (`topic-partition`) at the LAST `-`: topic names may
@@ -40,19 +45,19 @@ export type TopicPartitionName = { ok: true; topic: string; partition: number } 
  * Checks the partition (0 to 2^31 − 1) and that a topic is there, not the topic's characters (see
  * parseTopicPartitionName for text from Kafka's tools).
  */
-export function splitTopicPartition(text: string): TopicPartitionName {
+export function splitTopicPartition(text: string): Result<TopicPartition> {
   const dash = text.lastIndexOf("-");
   const digits = text.slice(dash + 1);
   if (dash <= 0 || !/^\d{1,10}$/.test(digits) || Number(digits) > 2147483647) {
-    return { ok: false, message: `expected "<topic>-<partition>" such as "orders-eu-3", got ${JSON.stringify(text)}` };
+    return failure("bad_topic_partition", `expected "<topic>-<partition>" such as "orders-eu-3", got ${JSON.stringify(text)}`);
   }
-  return { ok: true, topic: text.slice(0, dash), partition: Number(digits) };
+  return success({ topic: text.slice(0, dash), partition: Number(digits) });
 }
 
 /** splitTopicPartition, and the topic must be a legal Kafka name: text printed by Kafka's tools. */
-export function parseTopicPartitionName(text: string): TopicPartitionName {
+export function parseTopicPartitionName(text: string): Result<TopicPartition> {
   const split = splitTopicPartition(text);
   if (!split.ok) return split;
-  const problem = topicNameProblem(split.topic);
-  return problem ? { ok: false, message: `${problem}, got ${JSON.stringify(split.topic)}` } : split;
+  const problem = topicNameProblem(split.value.topic);
+  return problem ? failure("bad_topic_partition", `${problem}, got ${JSON.stringify(split.value.topic)}`) : split;
 }

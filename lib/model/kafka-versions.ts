@@ -12,6 +12,7 @@
  *   line (tests/integration/kafka-version-matrix.test.ts).
  * - A version label that does not pin one line ("4.x", "4.3 or 4.4", unknown) maps to every line it
  *   could be; callers that must pick one take the newest of them and say so.
+ * The table, with the Kafka classes and KIPs behind each column: docs/algorithms/kafka-versions.md.
  */
 import type { TieOrder } from "../placement/next-log-dirs";
 

@@ -6,23 +6,16 @@
  * Older schema versions are upgraded here, before validation, so every reader sees the current shape.
  */
 import { z } from "zod";
+import { invalid, joinPath, pathSegments, success, type Issue, type Result } from "./result";
 import { ClusterSnapshotSchema, SNAPSHOT_SCHEMA_VERSION, type ClusterSnapshot } from "./snapshot";
-
-export interface InputIssue {
-  /** Dotted path of the offending field, e.g. `topics.3.partitions.0.replicas`. Empty for the root. */
-  path: string;
-  message: string;
-}
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: InputIssue[] };
 
 /**
  * Every schema that reads input is strict: a key it does not know is an error naming that key
  * (`options.tolerence: unknown key …`), never silently dropped, so a typo cannot plan with defaults.
  */
-export function zodIssues(error: z.ZodError): InputIssue[] {
+export function zodIssues(error: z.ZodError): Issue[] {
   return error.issues.flatMap((issue) => {
-    const path = issue.path.map(String).join(".");
+    const path = joinPath(issue.path);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
         path: path ? `${path}.${key}` : key,
@@ -34,7 +27,7 @@ export function zodIssues(error: z.ZodError): InputIssue[] {
 }
 
 /**
- * Parses stored data written by an earlier release: keys this release no longer knows are dropped
+ * Parses stored data written by an earlier release: keys the current schema does not know are dropped
  * (stored links must keep opening), everything else is validated as strictly as a request.
  * Bounded: each pass removes at least one key, and there are at most 8 passes.
  */
@@ -55,36 +48,28 @@ export function parseStored<S extends z.ZodType>(schema: S, raw: unknown): z.Zod
   return result;
 }
 
-/** One line that says what to fix: `topics.0.name: a topic needs a name (and 2 more problems)`. */
-export function describeIssues(issues: InputIssue[]): string {
-  if (issues.length === 0) return "invalid input";
-  const first = issues[0]!;
-  const head = first.path ? `${first.path}: ${first.message}` : first.message;
-  return issues.length > 1 ? `${head} (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : head;
-}
-
 /**
  * Upgrades from each older schema version to the next. Version 1 is the first; a new version adds
  * an entry here and a fixture of the old shape under tests/fixtures/snapshots.
  */
 const UPGRADES: Record<number, (raw: Record<string, unknown>) => Record<string, unknown>> = {};
 
-function upgrade(raw: unknown): ParseResult<unknown> {
+function upgrade(raw: unknown): Result<unknown> {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { ok: false, issues: [{ path: "", message: "a snapshot is a JSON object" }] };
+    return invalid([{ path: "", message: "a snapshot is a JSON object" }]);
   }
   let current = raw as Record<string, unknown>;
   for (;;) {
     const version = current.schema;
-    if (version === SNAPSHOT_SCHEMA_VERSION) return { ok: true, value: current };
+    if (version === SNAPSHOT_SCHEMA_VERSION) return success(current);
     if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-      return { ok: false, issues: [{ path: "schema", message: `schema must be a snapshot schema version (1 to ${SNAPSHOT_SCHEMA_VERSION})` }] };
+      return invalid([{ path: "schema", message: `schema must be a snapshot schema version (1 to ${SNAPSHOT_SCHEMA_VERSION})` }]);
     }
     if (version > SNAPSHOT_SCHEMA_VERSION) {
-      return { ok: false, issues: [{ path: "schema", message: `schema version ${version} is newer than this Kafka Balance reads (${SNAPSHOT_SCHEMA_VERSION}); upgrade Kafka Balance` }] };
+      return invalid([{ path: "schema", message: `schema version ${version} is newer than this Kafka Balance reads (${SNAPSHOT_SCHEMA_VERSION}); upgrade Kafka Balance` }]);
     }
     const step = UPGRADES[version];
-    if (!step) return { ok: false, issues: [{ path: "schema", message: `no upgrade from schema version ${version}` }] };
+    if (!step) return invalid([{ path: "schema", message: `no upgrade from schema version ${version}` }]);
     current = step(current);
   }
 }
@@ -93,19 +78,19 @@ function upgrade(raw: unknown): ParseResult<unknown> {
  * The one way a snapshot from outside is read: upgrade, strict schema, consistency. `stored: true`
  * for a snapshot this server stored earlier (keys since retired are dropped rather than refused).
  */
-export function parseSnapshot(raw: unknown, options: { stored?: boolean } = {}): ParseResult<ClusterSnapshot> {
+export function parseSnapshot(raw: unknown, options: { stored?: boolean } = {}): Result<ClusterSnapshot> {
   const upgraded = upgrade(raw);
   if (!upgraded.ok) return upgraded;
   const result = options.stored ? parseStored(ClusterSnapshotSchema, upgraded.value) : ClusterSnapshotSchema.safeParse(upgraded.value);
-  if (!result.success) return { ok: false, issues: zodIssues(result.error) };
+  if (!result.success) return invalid(zodIssues(result.error));
   const issues = consistencyIssues(result.data);
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, value: result.data };
+  if (issues.length > 0) return invalid(issues);
+  return success(result.data);
 }
 
 /** Checks that zod cannot express: unique ids and names, no broker twice in a partition. */
-export function consistencyIssues(snapshot: ClusterSnapshot): InputIssue[] {
-  const issues: InputIssue[] = [];
+export function consistencyIssues(snapshot: ClusterSnapshot): Issue[] {
+  const issues: Issue[] = [];
   const brokerIds = new Set<number>();
   snapshot.brokers.forEach((broker, i) => {
     if (brokerIds.has(broker.id)) issues.push({ path: `brokers.${i}.id`, message: `broker ${broker.id} is listed twice` });
@@ -144,8 +129,8 @@ export function consistencyIssues(snapshot: ClusterSnapshot): InputIssue[] {
 export const SnapshotInputSchema = z.unknown().transform((raw, ctx): ClusterSnapshot => {
   const parsed = parseSnapshot(raw);
   if (parsed.ok) return parsed.value;
-  for (const issue of parsed.issues) {
-    ctx.addIssue({ code: "custom", message: issue.message, path: issue.path === "" ? [] : issue.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: pathSegments(issue.path) });
   }
   return z.NEVER;
 });

@@ -1,4 +1,4 @@
-// Port of org.apache.kafka.admin.AdminUtils.assignReplicasToBrokers and getRackAlternatedBrokerList (Apache Kafka 2.0–4.0; Scala kafka.admin.AdminUtils before 3.6), written from the spec in ALGORITHMS.md §1.1–§1.5.
+// Port of org.apache.kafka.admin.AdminUtils.assignReplicasToBrokers and getRackAlternatedBrokerList (Apache Kafka 2.0–4.0; Scala kafka.admin.AdminUtils before 3.6), described in docs/algorithms/rack-aware-assignment.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

@@ -1,5 +1,6 @@
 // Broker id validation shared by the placers (not a Kafka port: Kafka's broker lists come from maps keyed by id, so
-// they never repeat an id; we reject a repeated id instead of producing a partition with a broker twice).
+// they never repeat an id; we reject a repeated id instead of producing a partition with a broker twice). Used by the
+// ports described in docs/algorithms/rack-aware-assignment.md and docs/algorithms/striped-replica-placer.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
 
 import { PlacementError } from "./errors";

@@ -1,4 +1,4 @@
-// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.BrokerList and .Rack (Apache Kafka 3.0–4.x), written from the spec in ALGORITHMS.md §2.2–§2.3.
+// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.BrokerList and .Rack (Apache Kafka 3.0–4.x), described in docs/algorithms/striped-replica-placer.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

@@ -3,10 +3,11 @@
 //
 // Invariants:
 // - Every failure of lib/placement is a PlacementError with a stable string `code` and plain-data `details`.
-// - Where Kafka throws, `message` is Kafka's text (ALGORITHMS.md §1.1, §2.5; Kafka 3.x–4.0 wording) and
-//   `kafkaException` names the Java exception class, so callers can map it to a protocol error.
-// - Kafka 4.4 (KIP-1066) appends cordoning to two StripedReplicaPlacer messages ("… registered or some brokers
-//   have all their log directories cordoned."); we keep the 3.x–4.0 text that Kafka's own tests assert.
+// - Where Kafka throws, `message` is Kafka's text (Kafka 3.x–4.2 wording; docs/algorithms/rack-aware-assignment.md,
+//   docs/algorithms/striped-replica-placer.md) and `kafkaException` names the Java exception class, so callers can map
+//   it to a protocol error.
+// - Kafka 4.3 and newer (KIP-1066) append cordoning to two StripedReplicaPlacer messages ("… registered or some
+//   brokers have all their log directories cordoned."); we keep the 3.x–4.2 text that Kafka's own tests assert.
 
 export type PlacementErrorCode =
   | "invalid_partitions"

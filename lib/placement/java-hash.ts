@@ -1,4 +1,4 @@
-// Port of String#hashCode, java.util.HashMap and Scala 2.13 immutable.HashMap iteration orders, as RackList and nextLogDirs (Apache Kafka 2.4–4.x) depend on them, written from ALGORITHMS.md §2.7 and §3.2.
+// Port of String#hashCode, java.util.HashMap and Scala 2.13 immutable.HashMap iteration orders, as RackList and nextLogDirs (Apache Kafka 2.4–4.x) depend on them, described in docs/algorithms/java-random-and-hashing.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:
@@ -11,8 +11,8 @@
 //   those through System.identityHashCode for Optional keys, so not even the JVM repeats it.
 // - scalaHashMapKeyOrder returns distinct keys in Scala 2.13 CHAMP order: a pre-order walk of a 32-way trie over
 //   improve(hashCode); within a node, keys alone in their 5-bit chunk first by chunk, then sub-nodes by chunk;
-//   keys with equal hash codes (a collision node) keep insertion order. Checked against scala-library 2.13.15 and
-//   2.13.18 (tests/fixtures/kafka/golden.json).
+//   keys with equal hash codes (a collision node) keep insertion order. Checked against scala-library 2.13.15
+//   (tests/fixtures/kafka/golden.json) and real Kafka 4.3.1 brokers, which run 2.13.18 (the version matrix).
 
 /** `String#hashCode`: s[0]*31^(n-1) + … + s[n-1] in int32 arithmetic over UTF-16 code units. */
 export function javaStringHashCode(s: string): number {

@@ -1,4 +1,4 @@
-// Port of java.util.Random (next, nextInt, nextInt(bound) — JDK 17 legacy algorithm), java.util.Collections.shuffle and Kafka's test RNG org.apache.kafka.server.util.MockRandom (Apache Kafka 3.x–4.x), written from ALGORITHMS.md §2.7.
+// Port of java.util.Random (next, nextInt, nextInt(bound) — JDK 17 legacy algorithm), java.util.Collections.shuffle and Kafka's test RNG org.apache.kafka.server.util.MockRandom (Apache Kafka 3.x–4.x), described in docs/algorithms/java-random-and-hashing.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

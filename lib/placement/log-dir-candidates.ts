@@ -1,4 +1,4 @@
-// Port of the directory choice in LogManager.getOrCreateLog (Apache Kafka 3.7–4.x, KIP-858), written from the spec in ALGORITHMS.md §3.1 and §2.9.
+// Port of the directory choice in LogManager.getOrCreateLog (Apache Kafka 3.7–4.x, KIP-858), described in docs/algorithms/log-dir-selection.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

@@ -1,4 +1,4 @@
-// Incremental form of LogManager.nextLogDirs (Apache Kafka 2.4–4.x, Scala and Java rules, KIP-1066 cordons), written from ALGORITHMS.md §3.2–§3.4 for the simulator: it keeps per-dir log counts instead of regrouping every log per call.
+// Incremental form of LogManager.nextLogDirs (Apache Kafka 2.4–4.x, Scala and Java rules, KIP-1066 cordons), described in docs/algorithms/log-dir-selection.md, for the simulator: it keeps per-dir log counts instead of regrouping every log per call.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

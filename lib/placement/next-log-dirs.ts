@@ -1,4 +1,4 @@
-// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.3) and the Java org.apache.kafka.storage.internals.log.LogManager (Kafka 4.4+), with KIP-1066 cordoned dirs (Kafka 4.3+), written from ALGORITHMS.md §3.2 and §3.4.
+// Port of LogManager.nextLogDirs: Scala kafka.log.LogManager (Apache Kafka 2.4–4.3) and the Java org.apache.kafka.storage.internals.log.LogManager (Kafka 4.4+), with KIP-1066 cordoned dirs (Kafka 4.3+), described in docs/algorithms/log-dir-selection.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

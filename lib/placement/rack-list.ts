@@ -1,4 +1,5 @@
-// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.RackList (Apache Kafka 3.0–4.x), written from the spec in ALGORITHMS.md §2.4–§2.5 and §2.7.
+// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.RackList (Apache Kafka 3.0–4.x), described in docs/algorithms/striped-replica-placer.md
+// and docs/algorithms/java-random-and-hashing.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

@@ -1,11 +1,11 @@
-// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.place (Apache Kafka 3.0–4.x), written from the spec in ALGORITHMS.md §2.6.
+// Port of org.apache.kafka.metadata.placement.StripedReplicaPlacer.place (Apache Kafka 3.0–4.x), described in docs/algorithms/striped-replica-placer.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:
 // - One RackList per call, built from the placer's single RandomSource before any check, so a failing call still
 //   consumes its draws (as in the controller, whose placer lives as long as the controller).
 // - Checks in order: rf <= 0, then no unfenced broker, then rf > registered brokers (RackList.place re-checks in
-//   its own order, which can no longer fail).
+//   its own order, which cannot fail once these checks have passed).
 // - `startPartition` is ignored: new partitions of an existing topic are not aligned with its old ones.
 // - Broker ids must be distinct (Kafka's come from a map keyed by id); a duplicate is rejected before any draw.
 

@@ -1,4 +1,4 @@
-// Port of kafka.zk.AdminZkClient.createNewPartitionsAssignment with getBrokerMetadatas (Apache Kafka 2.0–3.9, ZooKeeper mode), written from the spec in ALGORITHMS.md §1.6.
+// Port of kafka.zk.AdminZkClient.createNewPartitionsAssignment with getBrokerMetadatas (Apache Kafka 2.0–3.9, ZooKeeper mode), described in docs/algorithms/zookeeper-create-partitions.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 //
 // Invariants:

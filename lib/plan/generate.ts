@@ -1,6 +1,6 @@
 // Port of org.apache.kafka.tools.reassign.ReassignPartitionsCommand#generateAssignment /
 // calculateAssignment / getBrokerMetadata (Kafka 2.6–4.0 with AdminUtils; 4.1+ with the KRaft StripedReplicaPlacer,
-// KAFKA-18798), written from ALGORITHMS.md §1.6.
+// KAFKA-18798), described in docs/algorithms/reassignment-json.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * `kafka-reassign-partitions --generate`:

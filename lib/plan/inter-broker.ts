@@ -14,7 +14,7 @@
  *   best fits the smaller gap, count mode the smallest replica (cheapest to copy).
  */
 import type { PlanOptions } from "./options";
-import { replicaOn, type PBroker, type PDir, type PlanState, type PReplica } from "./plan-state";
+import { replicaOn, type PlannedBroker, type PlannedDir, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
   state: PlanState;
@@ -24,7 +24,7 @@ export interface InterContext {
 
 export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
 
-function load(b: PBroker, options: PlanOptions): number {
+function load(b: PlannedBroker, options: PlanOptions): number {
   return options.interObjective === "bytes" ? b.bytes : b.count;
 }
 
@@ -38,8 +38,8 @@ function distinctRacks(state: PlanState, brokers: number[]): number {
 }
 
 /** The destination dir on `broker` for `bytes`: furthest under its capacity share, within headroom. */
-export function destinationDir(state: PlanState, broker: PBroker, bytes: number, options: PlanOptions): PDir | null {
-  let best: PDir | null = null;
+export function destinationDir(state: PlanState, broker: PlannedBroker, bytes: number, options: PlanOptions): PlannedDir | null {
+  let best: PlannedDir | null = null;
   let bestScore = Infinity;
   for (const d of state.openDirs(broker)) {
     if (!state.fits(d, bytes, options.headroom)) continue;
@@ -52,7 +52,7 @@ export function destinationDir(state: PlanState, broker: PBroker, bytes: number,
   return best;
 }
 
-function canMove(state: PlanState, replica: PReplica, to: PBroker, options: PlanOptions): boolean {
+function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBroker, options: PlanOptions): boolean {
   const part = replica.part;
   if (!part.movable || replicaOn(part, to.id) !== undefined) return false;
   if (!options.moveLeaders && (part.leader === replica.broker || part.original[0] === replica.broker)) return false;
@@ -81,9 +81,9 @@ export function balanceBrokers(ctx: InterContext): InterStop {
         const under = sorted[i]!;
         const eUnder = mean - load(under, options);
         if (eUnder <= 0) break;
-        const accept = (r: PReplica) =>
+        const accept = (r: PlannedReplica) =>
           r.size <= ctx.budget.bytes && canMove(state, r, under, options) && destinationDir(state, under, r.size, options) !== null;
-        let replica: PReplica | null;
+        let replica: PlannedReplica | null;
         if (options.interObjective === "bytes") {
           const gap = Math.min(eOver, eUnder);
           replica = over.movable.largestAtMost(gap, 0, accept) ?? over.movable.smallestAbove(gap, eOver + eUnder, accept);

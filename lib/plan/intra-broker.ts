@@ -13,7 +13,7 @@
  * - Then a swap pass for dirs still out of tolerance whose replicas are all too big to move alone.
  */
 import type { PlanOptions } from "./options";
-import type { PBroker, PDir, PlanState, PReplica } from "./plan-state";
+import type { PlannedBroker, PlannedDir, PlanState, PlannedReplica } from "./plan-state";
 
 export interface IntraContext {
   state: PlanState;
@@ -24,7 +24,7 @@ export interface IntraContext {
 
 
 interface DirTarget {
-  dir: PDir;
+  dir: PlannedDir;
   weight: number;
   target: number;
   tolerance: number;
@@ -37,7 +37,7 @@ interface DirTarget {
  * dir's capacity. `bytes` (or unknown capacity): Kafka bytes split equally, tolerance a share of that
  * target — other usage would otherwise dwarf Kafka's when dirs share a filesystem.
  */
-function targets(broker: PBroker, dirs: PDir[], options: PlanOptions): DirTarget[] {
+function targets(broker: PlannedBroker, dirs: PlannedDir[], options: PlanOptions): DirTarget[] {
   const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
   const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -52,7 +52,7 @@ function targets(broker: PBroker, dirs: PDir[], options: PlanOptions): DirTarget
 const excess = (t: DirTarget) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 
 /** Σ over dirs of bytes above target: no plan can move less within this broker. */
-export function intraLowerBound(state: PlanState, broker: PBroker, options: PlanOptions): number {
+export function intraLowerBound(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
   const dirs = state.openDirs(broker);
   if (dirs.length < 2) return 0;
   return targets(broker, dirs, options).reduce((a, t) => a + Math.max(0, excess(t)), 0);
@@ -70,9 +70,9 @@ function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   if (eOver <= 0 || eUnder <= 0) return "none";
   const gap = Math.min(eOver, eUnder);
   const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
-  const accept = (r: PReplica) => r.size <= limit && ctx.state.fits(under.dir, r.size, ctx.options.headroom);
+  const accept = (r: PlannedReplica) => r.size <= limit && ctx.state.fits(under.dir, r.size, ctx.options.headroom);
   // Best fit without overshoot, then the smallest overshoot that still lowers Σ|excess| (s < eOver + eUnder).
-  const find = (ok: (r: PReplica) => boolean) =>
+  const find = (ok: (r: PlannedReplica) => boolean) =>
     over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
   const replica = find(accept);
   if (!replica) return find((r) => ctx.state.fits(under.dir, r.size, ctx.options.headroom)) ? "budget" : "none";
@@ -88,7 +88,7 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   const eUnder = -excess(under);
   if (eOver <= 0 || eUnder <= 0) return "none";
   const gap = Math.min(eOver, eUnder);
-  let best: { a: PReplica; b: PReplica; net: number } | null = null;
+  let best: { a: PlannedReplica; b: PlannedReplica; net: number } | null = null;
   const small = under.dir.replicas.all();
   for (const a of over.dir.replicas.all()) {
     if (a.size + (small[0]?.size ?? 0) > ctx.budget.bytes) break;
@@ -111,7 +111,7 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
 
 export type IntraStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
 
-export function balanceBrokerDirs(ctx: IntraContext, broker: PBroker): IntraStop {
+export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): IntraStop {
   const dirs = ctx.state.openDirs(broker);
   if (dirs.length < 2) return "balanced";
   const ts = targets(broker, dirs, ctx.options);

@@ -14,10 +14,10 @@ import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafk
 import { SortedReplicas } from "./sorted-replicas";
 import { copySize } from "../simulate/reassign";
 
-export interface PReplica {
+export interface PlannedReplica {
   uid: number;
   size: number;
-  part: PPartition;
+  part: PlannedPartition;
   broker: number;
   dir: string | null;
   readonly originalBroker: number;
@@ -25,7 +25,7 @@ export interface PReplica {
   readonly originalSize: number;
 }
 
-export interface PPartition {
+export interface PlannedPartition {
   topic: string;
   partition: number;
   /** Planned replica list (a moved replica takes the slot of the one it replaces). */
@@ -34,42 +34,42 @@ export interface PPartition {
   leader: number | null;
   movable: boolean;
   /** Its replicas (RF is small: a list beats a Map per partition). */
-  members: PReplica[];
+  members: PlannedReplica[];
   /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
   copySize: number;
 }
 
-export interface PDir {
+export interface PlannedDir {
   broker: number;
   path: string;
   state: LogDir["state"];
   cap: number | null;
   other: number;
   bytes: number;
-  replicas: SortedReplicas<PReplica>;
+  replicas: SortedReplicas<PlannedReplica>;
 }
 
-export interface PBroker {
+export interface PlannedBroker {
   id: number;
   rack: string | null;
   online: boolean;
-  dirs: PDir[];
-  byPath: Map<string, PDir>;
+  dirs: PlannedDir[];
+  byPath: Map<string, PlannedDir>;
   bytes: number;
   count: number;
   /** Movable replicas on this broker, for inter-broker best-fit. */
-  movable: SortedReplicas<PReplica>;
+  movable: SortedReplicas<PlannedReplica>;
 }
 
 /** The replica of `part` on `broker`, if any. */
-export function replicaOn(part: PPartition, broker: number): PReplica | undefined {
+export function replicaOn(part: PlannedPartition, broker: number): PlannedReplica | undefined {
   for (const r of part.members) if (r.broker === broker) return r;
   return undefined;
 }
 
 export class PlanState {
-  readonly brokers = new Map<number, PBroker>();
-  readonly partitions: PPartition[] = [];
+  readonly brokers = new Map<number, PlannedBroker>();
+  readonly partitions: PlannedPartition[] = [];
   private nextUid = 0;
 
   constructor(
@@ -82,7 +82,7 @@ export class PlanState {
       for (const p of topic.partitions) {
         const busy =
           inFlight.has(`${topic.name}\u0000${p.id}`) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
-        const part: PPartition = {
+        const part: PlannedPartition = {
           topic: topic.name,
           partition: p.id,
           replicas: p.replicas.map((r) => r.broker),
@@ -94,7 +94,7 @@ export class PlanState {
         };
         this.partitions.push(part);
         for (const r of p.replicas) {
-          const replica: PReplica = {
+          const replica: PlannedReplica = {
             uid: this.nextUid++,
             size: r.sizeBytes ?? 0,
             part,
@@ -141,16 +141,16 @@ export class PlanState {
    * A cordoned dir is closed to moves only where the broker's Kafka version has cordons (4.3+;
    * lib/model/kafka-versions.ts): an older broker ignores `cordoned.log.dirs`, so its dir is open.
    */
-  private makeBroker(b: Broker, clusterVersion: string | null): PBroker {
+  private makeBroker(b: Broker, clusterVersion: string | null): PlannedBroker {
     const honoursCordons = kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, clusterVersion)).line).cordonedLogDirs;
-    const dirs: PDir[] = b.logDirs.map((d) => ({
+    const dirs: PlannedDir[] = b.logDirs.map((d) => ({
       broker: b.id,
       path: d.path,
       state: d.state === "cordoned" && !honoursCordons ? "online" : d.state,
       cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null,
       other: 0,
       bytes: 0,
-      replicas: new SortedReplicas<PReplica>(),
+      replicas: new SortedReplicas<PlannedReplica>(),
     }));
     return {
       id: b.id,
@@ -160,12 +160,12 @@ export class PlanState {
       byPath: new Map(dirs.map((d) => [d.path, d])),
       bytes: 0,
       count: 0,
-      movable: new SortedReplicas<PReplica>(),
+      movable: new SortedReplicas<PlannedReplica>(),
     };
   }
 
   /** Moves a replica to another dir of its broker. */
-  moveWithinBroker(replica: PReplica, to: PDir): void {
+  moveWithinBroker(replica: PlannedReplica, to: PlannedDir): void {
     const broker = this.brokers.get(replica.broker)!;
     const from = broker.byPath.get(replica.dir!)!;
     from.replicas.remove(replica);
@@ -176,7 +176,7 @@ export class PlanState {
   }
 
   /** Moves a replica to another broker's dir; it takes the moved replica's slot in the replica list. */
-  moveToBroker(replica: PReplica, to: PDir): void {
+  moveToBroker(replica: PlannedReplica, to: PlannedDir): void {
     const fromBroker = this.brokers.get(replica.broker)!;
     const toBroker = this.brokers.get(to.broker)!;
     const fromDir = fromBroker.byPath.get(replica.dir!)!;
@@ -198,12 +198,12 @@ export class PlanState {
   }
 
   /** Dirs that can take new data: online (not offline, not cordoned) on an online broker. */
-  openDirs(broker: PBroker): PDir[] {
+  openDirs(broker: PlannedBroker): PlannedDir[] {
     return broker.online ? broker.dirs.filter((d) => d.state === "online") : [];
   }
 
   /** Would `bytes` more keep the dir at or under the headroom? Unknown capacity: always. */
-  fits(dir: PDir, bytes: number, headroom: number): boolean {
+  fits(dir: PlannedDir, bytes: number, headroom: number): boolean {
     return dir.cap === null || dir.other + dir.bytes + bytes <= headroom * dir.cap;
   }
 }

@@ -1,5 +1,5 @@
 // Port of the reassignment JSON handling of org.apache.kafka.tools.reassign.ReassignPartitionsCommand
-// (formatAsReassignmentJson, parsePartitionReassignmentData, parseExecuteAssignmentArgs; Kafka 2.6–4.x), from ALGORITHMS.md §5.6.
+// (formatAsReassignmentJson, parsePartitionReassignmentData, parseExecuteAssignmentArgs; Kafka 2.6–4.x), described in docs/algorithms/reassignment-json.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * Reassignment JSON, version 1 (the only version):
@@ -11,6 +11,8 @@
  *   replicas; `--execute` refuses an empty list, an empty replica list, duplicate partitions and
  *   duplicate brokers in one list — with Kafka's messages.
  */
+import { splitTopicPartition } from "../model/kafka-names";
+import { failure, success, type Err, type Result } from "../model/result";
 import { compareJavaStrings } from "../throttle/java-string";
 
 export const ANY_LOG_DIR = "any";
@@ -26,8 +28,11 @@ export interface ReassignmentEntry {
 /** Why Kafka's tool refuses a reassignment JSON. */
 export type ReassignmentRefusal = "invalid_json" | "unsupported_version" | "invalid_field" | "log_dirs_length" | "empty_reassignment" | "empty_replica_list" | "duplicate_partitions" | "duplicate_replicas";
 
-/** A failure names the field (`partitions.2.replicas`, dotted like every other input path) when one field is at fault. */
-export type ReassignmentParse = { ok: true; entries: ReassignmentEntry[] } | { ok: false; code: ReassignmentRefusal; message: string; path?: string };
+/**
+ * The entries, or Kafka's refusal: `error.code` a ReassignmentRefusal, `error.message` the tool's own
+ * words, and one issue naming the field (`partitions.2.replicas`) when one field is at fault.
+ */
+export type ReassignmentParse = Result<ReassignmentEntry[]>;
 
 export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; partition: number; replicas: number[]; logDirs?: string[] }>): string {
   const sorted = [...entries].sort((a, b) => compareJavaStrings(a.topic, b.topic) || a.partition - b.partition);
@@ -47,14 +52,14 @@ export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; p
  * the current replicas of every partition in the proposal, dirs "any".
  */
 export function currentAssignmentJson(proposed: Record<string, number[]>, current: Record<string, number[]>): string {
-  const entries = Object.keys(proposed).map((key) => {
-    const i = key.lastIndexOf("-");
-    return { topic: key.slice(0, i), partition: Number(key.slice(i + 1)), replicas: current[key] ?? [] };
+  const entries = Object.keys(proposed).flatMap((key) => {
+    const split = splitTopicPartition(key);
+    return split.ok ? [{ ...split.value, replicas: current[key] ?? [] }] : [];
   });
   return formatReassignmentJson(entries);
 }
 
-const fail = (code: ReassignmentRefusal, message: string, path?: string): ReassignmentParse => ({ ok: false, code, message, ...(path !== undefined ? { path } : {}) });
+const fail = (code: ReassignmentRefusal, message: string, path?: string): Err => failure(code, message, path !== undefined ? { issues: [{ path, message }] } : {});
 
 function isIntArray(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => Number.isInteger(x));
@@ -133,5 +138,5 @@ export function checkReassignmentEntries(entries: ReassignmentEntry[], options: 
     })
     .filter((m): m is string => m !== null);
   if (dupReplicas.length > 0) return fail("duplicate_replicas", `Partition replica lists may not contain duplicate entries: ${dupReplicas.join(". ")}`);
-  return { ok: true, entries };
+  return success(entries);
 }

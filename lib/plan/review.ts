@@ -6,6 +6,7 @@
  */
 import { balanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
+import type { Result } from "../model/result";
 import { runReports, withoutTopicRows } from "../simulate/run-reports";
 import { PolicySchema } from "../simulate/schema";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
@@ -31,7 +32,8 @@ function completed(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): { r
   return failed ? { problem: failed.error?.message ?? "the reassignment cannot be applied" } : { report: run.final.report };
 }
 
-export type ReviewResult = { ok: true; review: ReassignmentReview } | { ok: false; code: string; message: string };
+/** The review, or the refusal of Kafka's tool (code and message as `parseReassignmentJson` gives them). */
+export type ReviewResult = Result<ReassignmentReview>;
 
 export function reviewReassignment(snapshot: ClusterSnapshot, json: string, options: PlanOptions): ReviewResult {
   const parsed = parseReassignmentJson(json);
@@ -41,7 +43,7 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
   const partitions = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>(
     snapshot.topics.flatMap((t) => t.partitions.map((p) => [`${t.name}-${p.id}`, p] as const)),
   );
-  for (const e of parsed.entries) {
+  for (const e of parsed.value) {
     const key = `${e.topic}-${e.partition}`;
     if (!partitions.has(key)) problems.push(`${key} does not exist in this snapshot.`);
     e.replicas.forEach((b, i) => {
@@ -58,7 +60,7 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       }
     });
   }
-  const done = problems.length === 0 && parsed.entries.length > 0 ? completed(snapshot, parsed.entries) : null;
+  const done = problems.length === 0 && parsed.value.length > 0 ? completed(snapshot, parsed.value) : null;
   if (done && "problem" in done) problems.push(done.problem);
   const rates = {
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
@@ -66,11 +68,11 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
   };
   return {
     ok: true,
-    review: {
-      entries: parsed.entries,
+    value: {
+      entries: parsed.value,
       problems,
-      throttles: throttlePlan(snapshot, parsed.entries.filter((e) => partitions.has(`${e.topic}-${e.partition}`)), rates, options.bootstrapServer),
-      estimate: estimateReassignment(snapshot, parsed.entries, rates),
+      throttles: throttlePlan(snapshot, parsed.value.filter((e) => partitions.has(`${e.topic}-${e.partition}`)), rates, options.bootstrapServer),
+      estimate: estimateReassignment(snapshot, parsed.value, rates),
       before: withoutTopicRows(balanceReport(snapshot)),
       after: done && "report" in done ? done.report : null,
     },

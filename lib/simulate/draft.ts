@@ -6,7 +6,7 @@
  */
 import { maxOf } from "../model/min-max";
 import type { ClusterSnapshot } from "../model/snapshot";
-import type { InputIssue } from "../model/parse";
+import type { Issue } from "../model/result";
 import { getPreset, type PresetId } from "./presets";
 import type { LinkBase, LinkScenario } from "./scenario-url";
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "./schema";
@@ -125,8 +125,8 @@ export function topicsCreatedBy(steps: readonly StepInput[]): string[] {
 }
 
 /** Problems with the draft's steps, with the API's paths (`steps.2.partitions`). */
-export function draftIssues(draft: Pick<Draft, "steps" | "seed">): InputIssue[] {
-  const issues: InputIssue[] = [];
+export function draftIssues(draft: Pick<Draft, "steps" | "seed">): Issue[] {
+  const issues: Issue[] = [];
   if (!Number.isSafeInteger(draft.seed) || draft.seed < 0) issues.push({ path: "seed", message: "the seed is a whole number, 0 or more" });
   draft.steps.forEach((step, i) => {
     const r = StepSchema.safeParse(step);

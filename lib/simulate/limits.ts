@@ -4,7 +4,9 @@
  * A run counts the base once, then each step costs what it touches (run-reports.ts) plus a walk of the
  * brokers and their log dirs (a step copies the state's brokers and dirs; a cordon, a new dir or a failed
  * dir re-orders that broker's candidates). A failed step rebuilds the state by replaying the steps before
- * it, and the comparison runs the scenario once per log-dir policy. So the work of a run is at worst about
+ * it. A run whose dirs' usage would not survive a snapshot round trip (an overfull disk, fractional byte
+ * counts) falls back to runScenario, which copies and counts the whole cluster on every step: the same
+ * bound. The comparison runs the scenario once per log-dir policy. So the work of a run is at worst about
  * (replicas + log dirs + brokers) × (steps + 1): the state's size times the number of states. Three limits
  * follow, each counted as an upper bound before anything runs, so a refusal never costs a run: the
  * replicas the cluster holds at its largest, the log dirs it holds at its largest, and that product.

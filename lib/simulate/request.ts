@@ -15,7 +15,8 @@
  * Client-safe: zod and the core only.
  */
 import { z } from "zod";
-import { parseSnapshot, zodIssues, type InputIssue, type ParseResult } from "../model/parse";
+import { parseSnapshot, zodIssues } from "../model/parse";
+import { invalid, prefixIssues, success, type Issue, type Result } from "../model/result";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { getPreset, PRESETS, type PresetId } from "./presets";
 import { PolicySchema, ScenarioSchema, StepSchema, type Policy, type Scenario, type Step } from "./schema";
@@ -86,7 +87,7 @@ const ScenarioFormSchema = z.strictObject({
 const BASE_HELP = 'base must be "demo", "current", { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
 
 /** zodIssues, except that an unknown field is named by its own path with the fields that are allowed. */
-function formIssues(error: z.ZodError, allowed: readonly string[]): InputIssue[] {
+function formIssues(error: z.ZodError, allowed: readonly string[]): Issue[] {
   return error.issues.flatMap((issue) => {
     const at = issue.path.map(String).join(".");
     if (issue.code !== "unrecognized_keys") return [{ path: at, message: issue.message }];
@@ -94,52 +95,48 @@ function formIssues(error: z.ZodError, allowed: readonly string[]): InputIssue[]
   });
 }
 
-function prefixed(issues: InputIssue[], prefix: string): InputIssue[] {
-  return issues.map((i) => ({ path: i.path ? `${prefix}.${i.path}` : prefix, message: i.message }));
-}
-
 /** Reads a base reference; `path` is where it sits in the body, for error paths. */
-export function parseBaseRef(raw: unknown, path: string): ParseResult<BaseRef> {
+export function parseBaseRef(raw: unknown, path: string): Result<BaseRef> {
   if (raw === "demo" || raw === "current") return { ok: true, value: { kind: raw } };
   if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
     const keys = Object.keys(raw);
     const value = raw as Record<string, unknown>;
     if (keys.length === 1 && keys[0] === "preset") {
       const id = PresetIdSchema.safeParse(value.preset);
-      return id.success ? { ok: true, value: { kind: "preset", id: id.data } } : { ok: false, issues: prefixed(zodIssues(id.error), `${path}.preset`) };
+      return id.success ? { ok: true, value: { kind: "preset", id: id.data } } : invalid(prefixIssues(zodIssues(id.error), `${path}.preset`));
     }
     if (keys.length === 1 && keys[0] === "synthetic") {
       const options = SyntheticBaseSchema.safeParse(value.synthetic);
-      return options.success ? { ok: true, value: { kind: "synthetic", options: options.data } } : { ok: false, issues: prefixed(zodIssues(options.error), `${path}.synthetic`) };
+      return options.success ? { ok: true, value: { kind: "synthetic", options: options.data } } : invalid(prefixIssues(zodIssues(options.error), `${path}.synthetic`));
     }
     if (keys.length === 1 && keys[0] === "shared") {
       const id = SharedIdSchema.safeParse(value.shared);
-      return id.success ? { ok: true, value: { kind: "shared", id: id.data } } : { ok: false, issues: prefixed(zodIssues(id.error), `${path}.shared`) };
+      return id.success ? { ok: true, value: { kind: "shared", id: id.data } } : invalid(prefixIssues(zodIssues(id.error), `${path}.shared`));
     }
     if (keys.length === 1 && keys[0] === "snapshot") {
       const snapshot = parseSnapshot(value.snapshot);
-      return snapshot.ok ? { ok: true, value: { kind: "snapshot", snapshot: snapshot.value } } : { ok: false, issues: prefixed(snapshot.issues, `${path}.snapshot`) };
+      return snapshot.ok ? { ok: true, value: { kind: "snapshot", snapshot: snapshot.value } } : invalid(prefixIssues(snapshot.error.issues, `${path}.snapshot`));
     }
   }
-  return { ok: false, issues: [{ path, message: BASE_HELP }] };
+  return invalid([{ path, message: BASE_HELP }]);
 }
 
 /** Validates a request body (already JSON-parsed). Never throws. */
-export function parseSimulateRequest(raw: unknown): ParseResult<SimulateRequest> {
+export function parseSimulateRequest(raw: unknown): Result<SimulateRequest> {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { ok: false, issues: [{ path: "", message: 'the body is a JSON object: { "base": "demo", "steps": [...] }, { "preset": id } or { "scenario": {...} }' }] };
+    return invalid([{ path: "", message: 'the body is a JSON object: { "base": "demo", "steps": [...] }, { "preset": id } or { "scenario": {...} }' }]);
   }
   if ("scenario" in raw) {
     const form = ScenarioFormSchema.safeParse(raw);
-    if (!form.success) return { ok: false, issues: formIssues(form.error, ["scenario (base, policy, seed, steps)", "compare", "snapshot"]) };
+    if (!form.success) return invalid(formIssues(form.error, ["scenario (base, policy, seed, steps)", "compare", "snapshot"]));
     const base = parseBaseRef({ snapshot: form.data.scenario.base }, "scenario.base");
-    if (!base.ok) return { ok: false, issues: base.issues.map((i) => ({ ...i, path: i.path.replace(/^scenario\.base\.snapshot/, "scenario.base") })) };
+    if (!base.ok) return invalid(base.error.issues.map((i) => ({ ...i, path: i.path.replace(/^scenario\.base\.snapshot/, "scenario.base") })));
     const { policy, seed, steps } = form.data.scenario;
     return { ok: true, value: { base: base.value, policy: policy ?? null, seed: seed ?? null, steps, compare: form.data.compare, includeSnapshot: form.data.snapshot } };
   }
   const isPreset = "preset" in raw;
   const form = isPreset ? PresetFormSchema.safeParse(raw) : BaseFormSchema.safeParse(raw);
-  if (!form.success) return { ok: false, issues: formIssues(form.error, [isPreset ? "preset" : "base", "policy", "seed", "steps", "compare", "snapshot"]) };
+  if (!form.success) return invalid(formIssues(form.error, [isPreset ? "preset" : "base", "policy", "seed", "steps", "compare", "snapshot"]));
   const data = form.data as z.infer<typeof PresetFormSchema> | z.infer<typeof BaseFormSchema>;
   const base = "preset" in data ? ({ ok: true, value: { kind: "preset", id: data.preset } } as const) : parseBaseRef(data.base, "base");
   if (!base.ok) return base;
@@ -147,7 +144,7 @@ export function parseSimulateRequest(raw: unknown): ParseResult<SimulateRequest>
 }
 
 /** The scenario a request means, once its base cluster is known. */
-export function scenarioOf(request: SimulateRequest, base: ClusterSnapshot): Scenario {
+export function resolveScenario(request: SimulateRequest, base: ClusterSnapshot): Scenario {
   const preset = request.base.kind === "preset" ? getPreset(request.base.id) : undefined;
   return {
     base,

@@ -4,8 +4,8 @@
  *
  * runScenario copies the cluster twice per step (a fresh working state from the last snapshot, then a
  * snapshot of the result) and counts every replica again for each report, so that a failed step can
- * never leave half its changes behind. At 100,000 replicas, compared under three policies, that was
- * most of a request's time. Here one working state runs all steps; it shares the base's topics
+ * never leave half its changes behind; its cost is the whole cluster on every step, however little the
+ * step touches. Here one working state runs all steps; it shares the base's topics
  * copy-on-write, and each report is brought up to date from the topics the step created or changed
  * (ReportSums), so a step that touches one topic costs that topic, not the cluster. The base is
  * counted once (`prepareBase`) and shared by every policy a comparison runs.
@@ -20,7 +20,8 @@
  *   they drew (recorded as they ran), so a step that failed halfway cannot change what follows.
  * - runScenario's snapshot → state round trip recomputes each dir's non-Kafka usage from
  *   `usableBytes`, which is clamped at 0 on an overfull disk (and could round on fractional byte
- *   counts). Whenever that round trip would not give back exactly the same usage, the run falls back too.
+ *   counts). Whenever that round trip would not give back exactly the same usage, the run falls back to
+ *   runScenario (`path: "runScenario"`).
  * - The view writes log dirs exactly as SimulationState.capture() does; tests/unit/simulate/run-reports
  *   compares this function with runScenario on presets and random scenarios.
  */
@@ -80,7 +81,7 @@ export function withoutTopicRows(report: BalanceReport): BrokerDirReport {
 }
 
 /** The state as a snapshot without copying topics: log dirs written exactly as SimulationState.capture() does. */
-function view(state: SimulationState): ClusterSnapshot {
+function snapshotView(state: SimulationState): ClusterSnapshot {
   const s = state.snapshot;
   return {
     ...s,
@@ -123,7 +124,7 @@ function fromRunScenario(scenario: Scenario, options: ReportRunOptions): ReportR
 }
 
 /** Brings `sums` up to date with the state's changes since the last call; a fresh count when a change cannot be taken back exactly. */
-function update(sums: ReportSums, state: SimulationState): ReportSums {
+function sumsWithChanges(sums: ReportSums, state: SimulationState): ReportSums {
   const changes = state.takeChanges();
   if (changes.some((c) => c.before !== null) && !sums.exact) {
     const fresh = new ReportSums();
@@ -175,8 +176,8 @@ export function runReports(scenario: Scenario, options: ReportRunOptions, prepar
   let current: BrokerDirReport | null = null;
   const reportNow = (): BrokerDirReport => {
     if (!current) {
-      sums = update(sums, state);
-      current = sums.report(view(state).brokers, state.snapshot.topics.length);
+      sums = sumsWithChanges(sums, state);
+      current = sums.report(snapshotView(state).brokers, state.snapshot.topics.length);
     }
     return current;
   };
@@ -199,7 +200,7 @@ export function runReports(scenario: Scenario, options: ReportRunOptions, prepar
       // applied on a fresh state, with the numbers they drew. Its draws stay drawn, as in runScenario.
       state = new SimulationState(scenario.base, scenario.policy, prepared.dirs);
       for (const a of applied) applyStep({ state, placementRandom: new ReplayedRandom(a.placement), sizeRandom: new ReplayedRandom(a.size) }, a.step);
-      sums = update(prepared.sums.clone(), state);
+      sums = sumsWithChanges(prepared.sums.clone(), state);
       steps.push({ index, step, ok: false, error: { code: e.code, message: e.message }, note: null, report: options.stepReports ? reportNow() : null });
       continue;
     }

@@ -11,7 +11,9 @@
  * Uses the web platform's CompressionStream and btoa/atob (browsers, Node 20+): no dependency.
  */
 import { z } from "zod";
-import { zodIssues, type InputIssue, type ParseResult } from "../model/parse";
+import { readBounded } from "../model/bounded-stream";
+import { zodIssues } from "../model/parse";
+import { invalid, type Issue, type Result } from "../model/result";
 import { baseRefJson, parseBaseRef, type LinkBaseRef } from "./request";
 import { PolicySchema, ScenarioSchema, type Policy, type StepInput } from "./schema";
 
@@ -48,24 +50,8 @@ function fromBase64Url(text: string): Uint8Array | null {
   }
 }
 
-async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, maxBytes: number): Promise<Uint8Array | null> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(transform).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
-  return out;
+function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream, maxBytes: number): Promise<Uint8Array | null> {
+  return readBounded(new Blob([bytes as BlobPart]).stream().pipeThrough(transform), maxBytes);
 }
 
 /** As baseRefJson, plus "imported" (the tab's own import, which only a link names). */
@@ -87,10 +73,10 @@ const LinkSchema = z.strictObject({
   steps: ScenarioSchema.shape.steps,
 });
 
-const broken = (message: string): ParseResult<LinkScenario> => ({ ok: false, issues: [{ path: "", message }] });
+const broken = (message: string): Result<LinkScenario> => invalid([{ path: "", message }]);
 
 /** Reads an `s` parameter back. Never throws; a broken link says why. */
-export async function decodeScenarioLink(param: string): Promise<ParseResult<LinkScenario>> {
+export async function decodeScenarioLink(param: string): Promise<Result<LinkScenario>> {
   if (param.length > MAX_LINK_CHARS + FORMAT.length) return broken(`the scenario link is longer than ${MAX_LINK_CHARS} characters`);
   if (!param.startsWith(FORMAT)) return broken("the scenario link is from an unknown format (it should start with 1.)");
   const bytes = fromBase64Url(param.slice(FORMAT.length));
@@ -109,13 +95,13 @@ export async function decodeScenarioLink(param: string): Promise<ParseResult<Lin
     return broken("the scenario link is damaged (not JSON); copy it again");
   }
   const parsed = LinkSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
   let base: LinkBase;
   if (parsed.data.base === "imported") base = { kind: "imported" };
   else {
     const ref = parseBaseRef(parsed.data.base, "base");
     if (!ref.ok) return ref;
-    if (ref.value.kind === "snapshot") return { ok: false, issues: [{ path: "base", message: "a link names its base; snapshots travel as snapshot links" } satisfies InputIssue] };
+    if (ref.value.kind === "snapshot") return invalid([{ path: "base", message: "a link names its base; snapshots travel as snapshot links" } satisfies Issue]);
     base = ref.value;
   }
   // Steps go back as the link wrote them (inputs), not with defaults filled: the editor shows what was typed.

@@ -22,8 +22,8 @@ export const SimulatedKafkaVersionSchema = z.enum(["auto", ...KAFKA_LINES]);
 export type SimulatedKafkaVersion = z.infer<typeof SimulatedKafkaVersionSchema>;
 
 /**
- * Links made before the version picker carry `tieOrder` instead: `scala-hash` was the Scala rule
- * without cordons (now Kafka 4.2), `config` the Java rule with cordons (now 4.4).
+ * A stored link's policy may carry `tieOrder` instead of `kafkaVersion`: `scala-hash` (the Scala rule,
+ * no cordons) reads as Kafka 4.2, `config` (the Java rule, cordons) as Kafka 4.4.
  */
 function upgradeLegacyPolicy(input: unknown): unknown {
   if (input === null || typeof input !== "object" || Array.isArray(input) || !Object.hasOwn(input, "tieOrder")) return input;

@@ -13,7 +13,7 @@
  */
 import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, stripedPlacement, type RandomSource } from "../placement";
 import type { Broker, Topic } from "../model/snapshot";
-import { SimulationError } from "./errors";
+import { SimulationError, type SimulationErrorCode } from "./errors";
 import type { Step } from "./schema";
 import { partitionSizes } from "./sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
@@ -182,10 +182,12 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
 }
 
 function applyReassignment(state: SimulationState, entries: Extract<Step, { kind: "reassign" }>["partitions"]): void {
-  // Check everything first (Kafka's tool refuses the whole JSON, with the same rules), then apply.
+  // The tool's refusals (checkReassignmentEntries, for the whole JSON) and the checks of the dirs named in log_dirs
+  // run before anything changes. Placing a new replica without a pinned dir can still fail while applying (its
+  // broker has no live dir); the engine never keeps the state of a failed step (see the invariants above).
   const checked = checkReassignmentEntries(entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, logDirs: e.log_dirs ?? e.replicas.map(() => ANY_LOG_DIR) })));
-  if (!checked.ok) throw new SimulationError(checked.code, checked.message);
-  const resolved = checked.entries.map((e, i) => {
+  if (!checked.ok) throw new SimulationError(checked.error.code as SimulationErrorCode, checked.error.message);
+  const resolved = checked.value.map((e, i) => {
     const key = `${e.topic}-${e.partition}`;
     const logDirs = e.logDirs;
     const partition = state.topic(e.topic).partitions.find((p) => p.id === e.partition);

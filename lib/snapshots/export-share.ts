@@ -1,17 +1,17 @@
 /** A stored link's exports, for `GET /api/snapshots/<id>/export?format=` (curl-friendly downloads). */
 import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
+import { invalid, type Result } from "@/lib/model/result";
 import { balanceReport } from "@/lib/model/report";
 import { EXPORT_FORMATS, exportFile, type ExportFile, type ExportFormat } from "./export";
-import { openShare, type ShareResult } from "./share";
+import { openShare } from "./share";
 
 const FormatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { error: () => `format must be one of ${EXPORT_FORMATS.join(", ")} (the heatmap PNG is made in the browser: use the Export menu of the shared page)` });
 
-export async function exportShare(id: string, format: string | null): Promise<ShareResult<ExportFile>> {
+export async function exportShare(id: string, format: string | null): Promise<Result<ExportFile>> {
   const parsed = FormatSchema.safeParse(format ?? "json");
   if (!parsed.success) {
-    const issues = zodIssues(parsed.error).map((i) => ({ ...i, path: "format" }));
-    return { ok: false, error: { status: 400, code: "bad_request", message: `format: ${issues[0]?.message ?? "unknown format"}`, issues } };
+    return invalid(zodIssues(parsed.error).map((i) => ({ ...i, path: "format" })));
   }
   const record = await openShare(id);
   if (!record.ok) return record;

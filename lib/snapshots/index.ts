@@ -2,12 +2,12 @@
  * Snapshot links, server side. Client components import the client-safe modules directly:
  * `record` and `request` (types and zod schemas), `client` (fetch helpers), `export` (CSV/JSON).
  */
-export { createShare, openShare, listShares, deleteShare, parseShareRequest, type ShareResult, type ShareError } from "./share";
+export { createShare, openShare, listShares, deleteShare, parseShareRequest } from "./share";
 export { openSharedScenario, openSharedPlan } from "./open";
 export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { getSnapshotStore, closeSnapshotStore, openSnapshotStore } from "./store";
 export { snapshotDbPath, DB_ENV } from "./db";
 export { isSnapshotId, snapshotUrl } from "./ids";
-export { openerPath, scenarioOf, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
+export { openerPath, storedScenario, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
 export type { ShareRequestInput, ShareResponse } from "./request";

@@ -4,13 +4,13 @@
  * hashing, so the route runs it in the worker pool (lib/workers) and only the insert stays on the
  * request thread.
  */
-import { describeIssues, parseSnapshot, zodIssues, type InputIssue } from "@/lib/model/parse";
+import { parseSnapshot, zodIssues } from "@/lib/model/parse";
+import { invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
 import { labelTrimmedNotice, trimText } from "./quota";
 import type { RecordKind, Sharing } from "./record";
 import { applySharing, type ShareContent } from "./redact";
 import { ShareRequestSchema } from "./request";
-import type { ShareResult } from "./share";
 
 export interface PreparedShare {
   kind: RecordKind;
@@ -21,39 +21,36 @@ export interface PreparedShare {
   notices: string[];
 }
 
-const invalid = (issues: InputIssue[]): { ok: false; error: { status: number; code: string; message: string; issues: InputIssue[] } } => ({ ok: false, error: { status: 400, code: "bad_request", message: describeIssues(issues), issues } });
-
-const prefixed = (prefix: string, issues: InputIssue[]) => issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }));
-
 /** The reassignment JSON of a shared plan: checked as Kafka's tool checks it, an empty plan allowed. */
-function reassignmentIssues(json: string | null): InputIssue[] {
+function reassignmentIssues(json: string | null): Issue[] {
   if (json === null) return [];
   const parsed = parseReassignmentJson(json, { allowEmpty: true });
   if (parsed.ok) return [];
-  return [{ path: parsed.path ? `plan.reassignmentJson.${parsed.path}` : "plan.reassignmentJson", message: parsed.code === "invalid_json" ? `${parsed.message}; send the plan's reassignment JSON as a string` : parsed.message }];
+  const { code, message, issues } = parsed.error;
+  return [{ path: issues[0] ? `plan.reassignmentJson.${issues[0].path}` : "plan.reassignmentJson", message: code === "invalid_json" ? `${message}; send the plan's reassignment JSON as a string` : message }];
 }
 
 /** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */
-export function parseShareRequest(raw: unknown): ShareResult<{ kind: RecordKind; content: ShareContent; sharing: Sharing }> {
+export function parseShareRequest(raw: unknown): Result<{ kind: RecordKind; content: ShareContent; sharing: Sharing }> {
   const request = ShareRequestSchema.safeParse(raw);
   if (!request.success) return invalid(zodIssues(request.error));
   const body = request.data;
   const rawSnapshot = body.kind === "scenario" ? body.scenario.base : body.snapshot;
   const snapshotPath = body.kind === "scenario" ? "scenario.base" : "snapshot";
   const snapshot = parseSnapshot(rawSnapshot);
-  if (!snapshot.ok) return invalid(prefixed(snapshotPath, snapshot.issues));
+  if (!snapshot.ok) return invalid(prefixIssues(snapshot.error.issues, snapshotPath));
   if (body.kind === "plan") {
     const issues = reassignmentIssues(body.plan.reassignmentJson);
     if (issues.length > 0) return invalid(issues);
   }
   const scenario = body.kind === "scenario" ? { policy: body.scenario.policy, seed: body.scenario.seed, steps: body.scenario.steps } : null;
   const plan = body.kind === "plan" ? body.plan : null;
-  return { ok: true, value: { kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing } };
+  return success({ kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing });
 }
 
 
 /** Validates, applies the sharing options with `salt`, and trims the label to `labelChars`. */
-export function prepareShare(raw: unknown, salt: string, labelChars: number): ShareResult<PreparedShare> {
+export function prepareShare(raw: unknown, salt: string, labelChars: number): Result<PreparedShare> {
   const parsed = parseShareRequest(raw);
   if (!parsed.ok) return parsed;
   const { kind, sharing } = parsed.value;
@@ -61,5 +58,5 @@ export function prepareShare(raw: unknown, salt: string, labelChars: number): Sh
   const { label } = shared.snapshot.source;
   const long = label.length > labelChars;
   const content = long ? { ...shared, snapshot: { ...shared.snapshot, source: { ...shared.snapshot.source, label: trimText(label, labelChars) } } } : shared;
-  return { ok: true, value: { kind, sharing, content, notices: long ? [labelTrimmedNotice(label.length, labelChars)] : [] } };
+  return success({ kind, sharing, content, notices: long ? [labelTrimmedNotice(label.length, labelChars)] : [] });
 }

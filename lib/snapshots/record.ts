@@ -4,7 +4,7 @@
  *
  * - `snapshot`: the cluster as shared (after redaction). For a scenario it is the scenario's base.
  * - `scenario`: the simulator input without its base (policy, seed, steps); the base is `snapshot`,
- *   stored once. `scenarioOf(record)` puts them back together.
+ *   stored once. `storedScenario(record)` puts them back together.
  * - `plan`: the planner options plus the reassignment JSON the planner produced when the link was
  *   made. The planner is deterministic (same snapshot + options → same plan), so options are enough
  *   to reopen the view; the JSON is kept so the recipient sees exactly what was shared even if a
@@ -40,7 +40,8 @@ export const SharedPlanSchema = z.strictObject({
 export type SharedPlan = z.infer<typeof SharedPlanSchema>;
 export type SharedPlanInput = z.input<typeof SharedPlanSchema>;
 
-export interface SharedRecord {
+/** What every view of a stored record shows: which link, of what, when, how large. */
+export interface RecordMeta {
   id: string;
   kind: RecordKind;
   /** `/s/<id>`: the page that opens this record. */
@@ -51,6 +52,9 @@ export interface SharedRecord {
   schemaVersion: number;
   /** Size of the stored JSON before compression, in bytes. */
   sizeBytes: number;
+}
+
+export interface SharedRecord extends RecordMeta {
   sharing: Sharing;
   snapshot: ClusterSnapshot;
   scenario: ScenarioSpec | null;
@@ -58,13 +62,7 @@ export interface SharedRecord {
 }
 
 /** One line of the (token-protected) listing: enough to recognise a record without opening it. */
-export interface RecordSummary {
-  id: string;
-  kind: RecordKind;
-  url: string;
-  createdAt: string;
-  schemaVersion: number;
-  sizeBytes: number;
+export interface RecordSummary extends RecordMeta {
   /** Compressed bytes on disk. */
   storedBytes: number;
   sourceKind: string;
@@ -90,6 +88,6 @@ export function openerPath(kind: RecordKind, id: string): string {
 }
 
 /** The full simulator input of a scenario record (its base is the record's snapshot). */
-export function scenarioOf(record: Pick<SharedRecord, "snapshot" | "scenario">): ScenarioInput | null {
+export function storedScenario(record: Pick<SharedRecord, "snapshot" | "scenario">): ScenarioInput | null {
   return record.scenario ? { ...record.scenario, base: record.snapshot } : null;
 }

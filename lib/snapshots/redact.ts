@@ -66,7 +66,7 @@ const IPV6_BARE = /(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2
 /**
  * One pass over the text: every maximal run of host-name characters, with a `:port` if one follows.
  * A run is found in one step and never re-scanned, so the pass is linear in the text whatever it
- * holds (a pattern that tried each dotted name from every position was quadratic on `a.a.a…1`).
+ * holds (a pattern that tries each dotted name from every position would be quadratic on `a.a.a…1`).
  */
 const TOKEN = /[A-Za-z0-9._-]+(?::\d{1,5}(?![0-9]))?/g;
 const IPV4_TOKEN = /^(?:\d{1,3}\.){3}\d{1,3}$/;

@@ -2,8 +2,8 @@
  * Snapshot links, end to end: validate what a client wants to share, apply its sharing options,
  * store it, and open it again. Route handlers and the /s/[id] page call only these functions.
  *
- * - Expected failures (bad input, unknown or malformed id, missing token) are result objects with an
- *   HTTP status and a message that says what to change; they never throw.
+ * - Expected failures (bad input, unknown or malformed id, missing token) are Results (lib/model/result.ts)
+ *   with a code and a message that says what to change; they never throw. lib/http maps codes to statuses.
  * - Reading always goes through `parseSnapshot`, which upgrades a snapshot written by an older
  *   schema version, so a link keeps opening after the schema grows. A scenario's base is the
  *   record's snapshot, so it is upgraded by the same call.
@@ -14,7 +14,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { describeIssues, parseSnapshot, parseStored, zodIssues, type InputIssue } from "@/lib/model/parse";
+import { parseSnapshot, parseStored, zodIssues } from "@/lib/model/parse";
+import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { decodePayload, encodePayload } from "./codec";
 import { DB_ENV, SnapshotDbError } from "./db";
@@ -26,35 +27,19 @@ import type { ShareResponse } from "./request";
 import { prepareShare, type PreparedShare } from "./prepare";
 import { getSnapshotStore, rowBytes, type NewRow, type SnapshotStore } from "./store";
 
-export interface ShareError {
-  status: number;
-  code: string;
-  message: string;
-  issues?: InputIssue[];
-  /** For a 429: when to try again (the Retry-After header). */
-  retryAfterSeconds?: number;
-}
-
-export type ShareResult<T> = { ok: true; value: T } | { ok: false; error: ShareError };
-
 export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
 
-const failure = (status: number, code: string, message: string, issues?: InputIssue[], retryAfterSeconds?: number): { ok: false; error: ShareError } => ({
-  ok: false,
-  error: { status, code, message, ...(issues ? { issues } : {}), ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) },
-});
-
 /** Storage failures a caller can act on become answers; anything else is a bug and propagates. */
-function storeFailure(error: unknown): { ok: false; error: ShareError } {
-  if (error instanceof SnapshotDbError) return failure(503, "store_unavailable", error.message);
+function storeFailure(error: unknown): Err {
+  if (error instanceof SnapshotDbError) return failure("store_unavailable", error.message);
   const code = (error as { code?: unknown }).code;
-  if (code === "SQLITE_BUSY") return failure(503, "store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
-  if (code === "SQLITE_FULL") return failure(413, "disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
-  if (code === "SQLITE_READONLY") return failure(503, "store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
+  if (code === "SQLITE_BUSY") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
+  if (code === "SQLITE_FULL") return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
+  if (code === "SQLITE_READONLY") return failure("store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
   throw error;
 }
 
-async function guarded<T>(work: () => Promise<ShareResult<T>> | ShareResult<T>): Promise<ShareResult<T>> {
+async function guarded<T>(work: () => Promise<Result<T>> | Result<T>): Promise<Result<T>> {
   try {
     return await work();
   } catch (error) {
@@ -62,7 +47,7 @@ async function guarded<T>(work: () => Promise<ShareResult<T>> | ShareResult<T>):
   }
 }
 
-function guardedSync<T>(work: () => ShareResult<T>): ShareResult<T> {
+function guardedSync<T>(work: () => Result<T>): Result<T> {
   try {
     return work();
   } catch (error) {
@@ -89,7 +74,7 @@ export interface CreateShareOptions {
  * Validates, applies the sharing options, trims the label, and stores within the quotas. Resolves
  * once the row is committed and fsynced, or with the quota that refused it (nothing stored).
  */
-export async function createShare(raw: unknown, options: CreateShareOptions = {}): Promise<ShareResult<ShareResponse>> {
+export async function createShare(raw: unknown, options: CreateShareOptions = {}): Promise<Result<ShareResponse>> {
   const prepared = prepareShare(raw, options.salt ?? randomBytes(16).toString("hex"), linkLimits().labelChars);
   return prepared.ok ? storePreparedShare(prepared.value, options) : prepared;
 }
@@ -98,7 +83,7 @@ export async function createShare(raw: unknown, options: CreateShareOptions = {}
  * Stores a link prepared by prepareShare (in this thread, or in the worker pool by the route) within
  * the quotas. Resolves once the row is committed and fsynced, or with the quota that refused it.
  */
-export async function storePreparedShare(prepared: PreparedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<ShareResult<ShareResponse>> {
+export async function storePreparedShare(prepared: PreparedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<Result<ShareResponse>> {
   const { kind, sharing, content, notices } = prepared;
   const limits = linkLimits();
   const now = (options.now ?? (() => new Date()))();
@@ -110,11 +95,11 @@ export async function storePreparedShare(prepared: PreparedShare, options: Omit<
     // compressing (1 byte: the smallest link). The insert checks again, atomically.
     if (expiredBefore !== null) store.expire(expiredBefore, EXPIRE_BATCH);
     const early = admitLink(1, store.quota(windowStart), limits, now);
-    if (early) return failure(early.status, early.code, early.message, undefined, early.retryAfterSeconds);
+    if (early) return { ok: false, error: early };
     const row = await encodeRecord({ kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), payload: { ...content, sharing } }, limits.labelChars);
     const bytes = rowBytes(row);
     const stored = withFreshId((id) => store.insertWithin({ id, ...row }, windowStart, (state) => admitLink(bytes, state, limits, now)));
-    if ("refusal" in stored) return failure(stored.refusal.status, stored.refusal.code, stored.refusal.message, undefined, stored.refusal.retryAfterSeconds);
+    if ("refusal" in stored) return { ok: false, error: stored.refusal };
     return { ok: true, value: { id: stored.id, url: snapshotUrl(stored.id), ...(notices.length > 0 ? { notices } : {}) } };
   });
 }
@@ -162,18 +147,18 @@ export async function insertRecord(store: SnapshotStore, record: { kind: RecordK
   return (stored as { id: string }).id;
 }
 
-function idProblem(id: string): { ok: false; error: ShareError } | null {
-  return isSnapshotId(id) ? null : failure(400, "invalid_id", `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`);
+function idProblem(id: string): Err | null {
+  return isSnapshotId(id) ? null : failure("invalid_id", `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`);
 }
 
-function notFound(id: string): { ok: false; error: ShareError } {
+function notFound(id: string): Err {
   const { retentionDays } = linkLimits();
   const expiry = retentionDays > 0 ? `, or it expired (links are kept for ${retentionDays} days, ${RETENTION_ENV})` : "";
-  return failure(404, "not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
+  return failure("not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
 }
 
 /** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
-export async function openShare(id: string, store?: SnapshotStore, now: Date = new Date()): Promise<ShareResult<SharedRecord>> {
+export async function openShare(id: string, store?: SnapshotStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
   const found = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).get(id) }));
@@ -185,10 +170,10 @@ export async function openShare(id: string, store?: SnapshotStore, now: Date = n
   if (cutoff !== null && row.createdAt < cutoff) {
     const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));
     if (!deleted.ok) return deleted;
-    return failure(410, "expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
+    return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
   }
   const unreadable = (what: string) =>
-    failure(500, "record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
+    failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
   let payload: StoredPayload;
   try {
     payload = JSON.parse(await decodePayload(row.encoding, row.payload)) as StoredPayload;
@@ -202,7 +187,7 @@ export async function openShare(id: string, store?: SnapshotStore, now: Date = n
   const scenario = payload.scenario == null ? null : parseStored(ScenarioSpecSchema, payload.scenario);
   const plan = payload.plan == null ? null : parseStored(SharedPlanSchema, payload.plan);
   if (!kind.success) return unreadable(`unknown kind ${JSON.stringify(row.kind)}`);
-  if (!snapshot.ok) return unreadable(`snapshot: ${snapshot.issues[0]?.path ?? ""} ${snapshot.issues[0]?.message ?? ""}`.trim());
+  if (!snapshot.ok) return unreadable(`snapshot: ${snapshot.error.message}`);
   if (!sharing.success) return unreadable("sharing options");
   if (scenario && !scenario.success) return unreadable(`scenario: ${zodIssues(scenario.error)[0]?.path ?? ""}`);
   if (plan && !plan.success) return unreadable(`plan: ${zodIssues(plan.error)[0]?.path ?? ""}`);
@@ -238,12 +223,9 @@ export interface ShareList {
 }
 
 /** Newest first. `query` is the URL's search params (limit, offset). */
-export function listShares(query: Record<string, string>, store?: SnapshotStore): ShareResult<ShareList> {
+export function listShares(query: Record<string, string>, store?: SnapshotStore): Result<ShareList> {
   const parsed = ListQuerySchema.safeParse(query);
-  if (!parsed.success) {
-    const issues = zodIssues(parsed.error);
-    return failure(400, "bad_request", describeIssues(issues), issues);
-  }
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
   const { limit, offset } = parsed.data;
   const listed = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).list(limit, offset) }));
   if (!listed.ok) return listed;
@@ -255,7 +237,7 @@ export function listShares(query: Record<string, string>, store?: SnapshotStore)
   return { ok: true, value: { total, limit, offset, records } };
 }
 
-export function deleteShare(id: string, store?: SnapshotStore): ShareResult<{ id: string; deleted: true }> {
+export function deleteShare(id: string, store?: SnapshotStore): Result<{ id: string; deleted: true }> {
   const bad = idProblem(id);
   if (bad) return bad;
   const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));

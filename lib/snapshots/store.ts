@@ -22,24 +22,22 @@ export interface NewRow {
   summary: string;
 }
 
-export interface StoredRow {
+/** The columns every read of a row returns. */
+interface RowMeta {
   id: string;
   kind: RecordKind;
   schemaVersion: number;
   createdAt: string;
   sizeBytes: number;
   storedBytes: number;
+}
+
+export interface StoredRow extends RowMeta {
   encoding: string;
   payload: Buffer;
 }
 
-export interface SummaryRow {
-  id: string;
-  kind: RecordKind;
-  schemaVersion: number;
-  createdAt: string;
-  sizeBytes: number;
-  storedBytes: number;
+export interface SummaryRow extends RowMeta {
   summary: string;
 }
 

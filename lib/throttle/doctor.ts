@@ -1,3 +1,6 @@
+// Applies Kafka's throttle rules (ThrottledReplicaListValidator, TopicConfigHandler, BrokerConfigHandler, Kafka 3.5–4.x)
+// to a snapshot, as described in docs/algorithms/replication-throttling.md.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * The throttle doctor: what the throttle configuration of a snapshot actually does, and what is wrong
  * with it, in words an operator can act on.

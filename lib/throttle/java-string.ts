@@ -1,3 +1,6 @@
+// Port of the java.lang.String and Integer behaviours Kafka's throttle code relies on (JDK 17), described in
+// docs/algorithms/replication-throttling.md and docs/algorithms/java-random-and-hashing.md.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows the JDK's behaviour.
 /**
  * The few java.lang.String / Integer behaviours the throttle ports depend on, exactly:
  * - `String.split(regex)` with limit 0: trailing empty strings are dropped; no match → `[s]`

@@ -1,3 +1,6 @@
+// Port of the throttle-rate resolution of kafka.server.BrokerConfigHandler (Kafka 2.x–4.x), described in
+// docs/algorithms/replication-throttling.md.
+// Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * Effective throttle rates of a broker, as BrokerConfigHandler resolves them: the per-broker dynamic
  * value, else the dynamic cluster default (`<default>` entity), else unlimited (Long.MAX_VALUE).

@@ -1,5 +1,5 @@
 // Port of org.apache.kafka.storage.internals.log.ThrottledReplicaListValidator (Kafka 3.5+) and
-// kafka.server.TopicConfigHandler.parseThrottledPartitions (Kafka 2.x–4.x), written from ALGORITHMS.md §5.2–5.3.
+// kafka.server.TopicConfigHandler.parseThrottledPartitions (Kafka 2.x–4.x), described in docs/algorithms/replication-throttling.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * `leader.replication.throttled.replicas` / `follower.replication.throttled.replicas`.

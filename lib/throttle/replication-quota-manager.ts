@@ -1,5 +1,6 @@
-// Port of kafka.server.ReplicationQuotaManager (Kafka 2.x–4.x; Java in 2026) and the throttle
-// conditions of ReplicaManager.shouldLeaderThrottle / RemoteLeaderEndPoint.buildFetch, from ALGORITHMS.md §5.4–5.5.
+// Port of ReplicationQuotaManager (Scala kafka.server up to Kafka 4.3, Java org.apache.kafka.server.quota from 4.4)
+// and the throttle conditions of ReplicaManager.shouldLeaderThrottle / RemoteLeaderEndPoint.buildFetch, described in
+// docs/algorithms/replication-throttling.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * One quota (leader, follower or alter-log-dirs) on one broker.

@@ -1,5 +1,5 @@
 // Port of org.apache.kafka.common.metrics.stats.SampledStat / SimpleRate (Kafka 3.8+, and the
-// pre-3.8 variant), as ReplicationQuotaManager uses them; written from ALGORITHMS.md §5.4.
+// pre-3.8 variant), as ReplicationQuotaManager uses them; described in docs/algorithms/replication-throttling.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * A windowed byte rate, in bytes per second.

@@ -1,5 +1,5 @@
 // Port of org.apache.kafka.tools.reassign.ReassignPartitionsCommand#calculateProposedMoveMap,
-// calculateLeaderThrottles and calculateFollowerThrottles (Kafka 2.6–4.x), written from ALGORITHMS.md §5.6.
+// calculateLeaderThrottles and calculateFollowerThrottles (Kafka 2.6–4.x), described in docs/algorithms/replication-throttling.md.
 // Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0); follows Apache Kafka's behaviour.
 /**
  * The throttled replica lists `kafka-reassign-partitions --execute --throttle` writes.
@@ -40,7 +40,7 @@ export class ReassignmentInputError extends Error {
 function topicPartitionOf(key: string): { topic: string; partition: number } {
   const split = splitTopicPartition(key);
   if (!split.ok) throw new ReassignmentInputError("bad_partition_key", `"${key}" is not a topic-partition key like "orders-3"`);
-  return { topic: split.topic, partition: split.partition };
+  return split.value;
 }
 
 export function proposedMoveMap(

@@ -3,18 +3,13 @@
  * pasted text (`source`), the 1-based line and the field; this groups them per text box, quotes the
  * offending line, and finds its character range so the form can select it in the textarea.
  */
-export interface ImportIssueLike {
-  source?: string;
-  line: number | null;
-  path: string;
-  message: string;
-}
+import { formatIssue, type Issue } from "@/lib/model/result";
 
 export type ImportField = "logDirs" | "topics" | "other";
 
 export interface IssueItem {
   line: number | null;
-  /** "line 3: brokers[0].logDirs[1].partitions[4].size: expected a number". */
+  /** "line 3: brokers.0.logDirs.1.partitions.4.size: expected a number". */
   text: string;
   /** The offending line as pasted, trimmed and shortened, or null when the issue has no line. */
   excerpt: string | null;
@@ -54,14 +49,14 @@ export function lineRange(text: string, line: number): { start: number; end: num
   return { start, end: end > start && text[end - 1] === "\r" ? end - 1 : end };
 }
 
-export function groupImportIssues(issues: readonly ImportIssueLike[], texts: { logDirs: string; topics: string }): Record<ImportField, IssueItem[]> {
+export function groupImportIssues(issues: readonly Issue[], texts: { logDirs: string; topics: string }): Record<ImportField, IssueItem[]> {
   const out: Record<ImportField, IssueItem[]> = { logDirs: [], topics: [], other: [] };
   for (const issue of issues) {
     const field = fieldOf(issue.source);
-    const where = issue.line === null ? "" : `line ${issue.line}: `;
-    const what = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
-    const excerpt = issue.line !== null && field !== "other" ? lineExcerpt(texts[field], issue.line) : null;
-    out[field].push({ line: issue.line, text: `${where}${what}`, excerpt });
+    const line = issue.line ?? null;
+    const where = line === null ? "" : `line ${line}: `;
+    const excerpt = line !== null && field !== "other" ? lineExcerpt(texts[field], line) : null;
+    out[field].push({ line, text: `${where}${formatIssue(issue)}`, excerpt });
   }
   for (const list of Object.values(out)) list.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
   return out;

@@ -5,26 +5,26 @@
  */
 import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
 import type { SimulationLimits } from "@/lib/simulate/limits";
-import type { LoadResult, RunOutcome } from "@/lib/simulate/simulate";
+import { failure, success, type Result } from "@/lib/model/result";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 import { openSharedScenario } from "@/lib/snapshots/open";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "./pool";
-import type { LoadedBase, TaskResult } from "./tasks";
+import type { LoadedBase } from "./tasks";
 
-async function current(): Promise<LoadResult> {
+async function current(): Promise<Result<ClusterSnapshot>> {
   try {
-    return { ok: true, snapshot: await getClusterSnapshot() };
+    return success(await getClusterSnapshot());
   } catch (error) {
-    if (error instanceof ClusterSourceError) return { ok: false, status: error.status, code: error.code, message: error.message };
-    return { ok: false, status: 500, code: "internal", message: "Reading the current cluster failed unexpectedly; retry, or simulate on the demo cluster." };
+    if (error instanceof ClusterSourceError) return failure(error.code, error.message);
+    return failure("internal", "Reading the current cluster failed unexpectedly; retry, or simulate on the demo cluster.");
   }
 }
 
 /** The base of a scenario stored as a snapshot link; the store upgrades old records to the current schema. */
-async function shared(id: string): Promise<LoadResult> {
+async function shared(id: string): Promise<Result<ClusterSnapshot>> {
   const opened = await openSharedScenario(id);
-  if (!opened.ok) return { ok: false, status: opened.error.status, code: opened.error.code, message: opened.error.message };
-  return { ok: true, snapshot: opened.value.scenario.base as ClusterSnapshot };
+  return opened.ok ? success(opened.value.scenario.base as ClusterSnapshot) : opened;
 }
 
 /** Which base needing I/O a request body names, looked up without validating it (the worker validates). */
@@ -34,7 +34,7 @@ function namedBase(raw: unknown): { current: boolean; shared: string | null } {
   return { current: base === "current", shared: typeof id === "string" ? id : null };
 }
 
-export async function simulateOffThread(body: unknown, limits: SimulationLimits): Promise<TaskResult<RunOutcome>> {
+export async function simulateOffThread(body: unknown, limits: SimulationLimits): Promise<Result<SimulationResult>> {
   const named = namedBase(body);
   const loadedCurrent: LoadedBase = named.current ? await current() : null;
   const loadedShared: LoadedBase = named.shared !== null ? await shared(named.shared) : null;

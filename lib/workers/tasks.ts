@@ -5,16 +5,17 @@
  * that to an HTTP answer. Inputs and outputs cross a thread boundary, so they are structured-clone
  * data: no functions, no class instances.
  */
-import { describeImportIssues, importSnapshot, type ImportIssue } from "@/lib/cluster/import";
+import { importSnapshot } from "@/lib/cluster/import";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
-import { zodIssues, type InputIssue } from "@/lib/model/parse";
+import { zodIssues } from "@/lib/model/parse";
+import { failure, invalid, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { planRebalance, PlanRequestSchema, reviewReassignment } from "@/lib/plan";
+import { planRebalance, PlanRequestSchema, reviewReassignment, type ReassignmentReview } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { parseSimulateRequest } from "@/lib/simulate/request";
-import { runSimulateRequest, type BaseLoaders, type LoadResult, type RunOutcome } from "@/lib/simulate/simulate";
+import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/lib/simulate/run-request";
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/snapshots/prepare";
@@ -35,9 +36,7 @@ function cachedSynthetic(options: SyntheticBase): ClusterSnapshot {
 }
 
 /** A base the route loaded on the main thread: the current source, or a snapshot link's. */
-export type LoadedBase = LoadResult | null;
-
-export type TaskResult<T> = { ok: true; value: T } | { ok: false; status: 400; code: string; message: string; issues?: InputIssue[] | ImportIssue[] };
+export type LoadedBase = Result<ClusterSnapshot> | null;
 
 export interface SimulateTaskInput {
   body: unknown;
@@ -46,16 +45,16 @@ export interface SimulateTaskInput {
   limits: SimulationLimits;
 }
 
-export async function simulateTask(input: SimulateTaskInput): Promise<TaskResult<RunOutcome>> {
+export async function simulateTask(input: SimulateTaskInput): Promise<Result<SimulationResult>> {
   const parsed = parseSimulateRequest(input.body);
-  if (!parsed.ok) return { ok: false, status: 400, code: "bad_request", message: "", issues: parsed.issues };
-  const unavailable: LoadResult = { ok: false, status: 500, code: "base_not_loaded", message: "The base cluster was not loaded before the run." };
+  if (!parsed.ok) return parsed;
+  const unavailable = failure("base_not_loaded", "The base cluster was not loaded before the run.");
   const loaders: BaseLoaders = {
     current: async () => input.current ?? unavailable,
     shared: async () => input.shared ?? unavailable,
     synthetic: cachedSynthetic,
   };
-  return { ok: true, value: await runSimulateRequest(parsed.value, loaders, input.limits) };
+  return runSimulateRequest(parsed.value, loaders, input.limits);
 }
 
 export interface PlanTaskInput {
@@ -64,19 +63,19 @@ export interface PlanTaskInput {
   current: ClusterSnapshot | null;
 }
 
-export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: Extract<ReturnType<typeof reviewReassignment>, { ok: true }>["review"] };
+export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: ReassignmentReview };
 
-export function planTask(input: PlanTaskInput): TaskResult<PlanTaskValue> {
+export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
   const parsed = PlanRequestSchema.safeParse(input.body);
-  if (!parsed.success) return { ok: false, status: 400, code: "bad_request", message: "", issues: zodIssues(parsed.error) };
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
   const snapshot = parsed.data.snapshot ?? input.current;
-  if (!snapshot) return { ok: false, status: 400, code: "bad_request", message: "", issues: [{ path: "snapshot", message: "send the snapshot to plan for" }] };
+  if (!snapshot) return invalid([{ path: "snapshot", message: "send the snapshot to plan for" }]);
   const { options, reassignment } = parsed.data;
   if (reassignment !== undefined) {
     const review = reviewReassignment(snapshot, reassignment, options);
-    return review.ok ? { ok: true, value: { review: review.review } } : { ok: false, status: 400, code: "bad_request", message: "", issues: [{ path: "reassignment", message: review.message }] };
+    return review.ok ? success({ review: review.value }) : invalid([{ path: "reassignment", message: review.error.message }]);
   }
-  return { ok: true, value: { plan: planResponse(planRebalance(snapshot, options)) } };
+  return success({ plan: planResponse(planRebalance(snapshot, options)) });
 }
 
 export interface ImportTaskInput {
@@ -85,12 +84,12 @@ export interface ImportTaskInput {
   capturedAt: string;
 }
 
-export function importTask(input: ImportTaskInput): TaskResult<{ snapshot: ClusterSnapshot; report: BalanceReport; warnings: ImportIssue[] }> {
+export function importTask(input: ImportTaskInput): Result<{ snapshot: ClusterSnapshot; report: BalanceReport; warnings: Issue[] }> {
   const parsed = ImportRequestSchema.safeParse(input.body);
-  if (!parsed.success) return { ok: false, status: 400, code: "bad_request", message: "", issues: zodIssues(parsed.error) };
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
   const result = importSnapshot({ ...parsed.data, capturedAt: parsed.data.capturedAt ?? input.capturedAt });
-  if (!result.ok) return { ok: false, status: 400, code: "invalid_import", message: describeImportIssues(result.issues), issues: result.issues };
-  return { ok: true, value: { snapshot: result.snapshot, report: balanceReport(result.snapshot), warnings: result.warnings } };
+  if (!result.ok) return result;
+  return success({ snapshot: result.value, report: balanceReport(result.value), warnings: result.warnings ?? [] });
 }
 
 export interface ShareTaskInput {

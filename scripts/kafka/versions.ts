@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Newest 4.x on Maven Central when this was written; what tests and `kafka:up` run by default. */
+/** The newest release the version matrix covers (the 4.4 row); what tests and `kafka:up` run by default. */
 export const DEFAULT_KAFKA_VERSION = "4.4.0";
 /** The newest 3.9 patch: the last line with ZooKeeper support, still common in production. */
 export const KAFKA_3_VERSION = "3.9.2";

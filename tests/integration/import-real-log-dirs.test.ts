@@ -174,29 +174,29 @@ describe("import of real kafka-log-dirs and kafka-topics output", () => {
 
   it("importSnapshot() of both outputs places every replica in the order, dir and size the live reader sees", () => {
     const outcome = importSnapshot({ logDirs: logDirsText, topics: topicsText, capturedAt: live.capturedAt });
-    if (!outcome.ok) throw new Error(outcome.issues.map(formatImportIssue).join("\n"));
+    if (!outcome.ok) throw new Error(outcome.error.issues.map(formatImportIssue).join("\n"));
     expect(outcome.warnings).toEqual([]);
-    expect(placement(outcome.snapshot, { order: true })).toEqual(placement(live, { order: true }));
+    expect(placement(outcome.value, { order: true })).toEqual(placement(live, { order: true }));
     for (const topic of live.topics) {
-      const imported = outcome.snapshot.topics.find((t) => t.name === topic.name)!;
+      const imported = outcome.value.topics.find((t) => t.name === topic.name)!;
       expect(uuidHex(imported.topicId)).toBe(uuidHex(topic.topicId));
       expect(imported.partitions.map((p) => [p.id, p.leader, [...p.isr].sort()])).toEqual(topic.partitions.map((p) => [p.id, p.leader, [...p.isr].sort()]));
     }
-    expect(outcome.snapshot.brokers.map((b) => [b.id, b.logDirs.map((d) => [d.path, d.state]).sort()])).toEqual(
+    expect(outcome.value.brokers.map((b) => [b.id, b.logDirs.map((d) => [d.path, d.state]).sort()])).toEqual(
       live.brokers.map((b) => [b.id, b.logDirs.map((d) => [d.path, d.state]).sort()]),
     );
   });
 
   it("importSnapshot() of the log-dirs output alone has the live dirs and sizes of every replica", () => {
     const outcome = importSnapshot({ logDirs: logDirsText, capturedAt: live.capturedAt });
-    if (!outcome.ok) throw new Error(outcome.issues.map(formatImportIssue).join("\n"));
-    expect(placement(outcome.snapshot, { order: false })).toEqual(placement(live, { order: false }));
+    if (!outcome.ok) throw new Error(outcome.error.issues.map(formatImportIssue).join("\n"));
+    expect(placement(outcome.value, { order: false })).toEqual(placement(live, { order: false }));
   });
 
   it("importSnapshot() shows the throttled intra-broker move as a future replica in the target dir", () => {
     const outcome = importSnapshot({ logDirs: logDirsText, topics: topicsText, capturedAt: live.capturedAt });
-    if (!outcome.ok) throw new Error(outcome.issues.map(formatImportIssue).join("\n"));
-    const partition = outcome.snapshot.topics.find((t) => t.name === MOVING.topic)!.partitions.find((p) => p.id === MOVING.partition)!;
+    if (!outcome.ok) throw new Error(outcome.error.issues.map(formatImportIssue).join("\n"));
+    const partition = outcome.value.topics.find((t) => t.name === MOVING.topic)!.partitions.find((p) => p.id === MOVING.partition)!;
     const replica = partition.replicas.find((r) => r.broker === moving.broker)!;
     expect(replica.logDir).toBe(moving.from);
     expect(replica.future?.logDir).toBe(moving.to);

@@ -47,7 +47,7 @@ describe("POST /api/import", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; message: string; issues: { source: string; line: number; path: string }[] } };
     expect(body.error.code).toBe("invalid_import");
-    expect(body.error.message).toMatch(/^kafka-log-dirs output, line 3: brokers\[0\]\.logDirs\[\d\]\.partitions\[\d+\]\.size: expected a non-negative integer, got "abc"$/);
+    expect(body.error.message).toMatch(/^kafka-log-dirs output, line 3: brokers\.0\.logDirs\.\d\.partitions\.\d+\.size: expected a non-negative integer, got "abc"$/);
     expect(body.error.issues[0]).toMatchObject({ source: "logDirs", line: 3 });
   });
 

@@ -5,7 +5,7 @@ import { getPreset } from "@/lib/simulate/presets";
 import { jsonRequest, useTempStore } from "../fixtures/snapshots/harness";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { storyBase } from "@/lib/simulate/presets/story";
-import type { SimulationResult } from "@/lib/simulate/simulate";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 
 // No Kafka here: "current" is the demo cluster when KAFKA_BOOTSTRAP_SERVERS is unset.
 const savedEnv = { ...process.env };

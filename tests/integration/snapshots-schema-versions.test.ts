@@ -1,5 +1,6 @@
 // Every snapshot schema version ever written keeps opening: one fixture folder per version
 // (tests/fixtures/snapshots/v<N>, see its README), each record stored as that release stored it.
+import { statusFor } from "@/lib/http/status";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,7 +68,8 @@ describe("snapshot schema versions", () => {
     const opened = await openShare(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {
-      expect(opened.error).toMatchObject({ status: 500, code: "record_unreadable" });
+      expect(opened.error).toMatchObject({ code: "record_unreadable" });
+      expect(statusFor(opened.error.code)).toBe(500);
       expect(opened.error.message).toMatch(/upgrade/i);
     }
   });

@@ -9,7 +9,7 @@ import { parseSnapshot } from "@/lib/model/parse";
 import { runScenario } from "@/lib/simulate/engine";
 import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
 import type { SharedRecord } from "@/lib/snapshots/record";
-import { scenarioOf } from "@/lib/snapshots/record";
+import { storedScenario } from "@/lib/snapshots/record";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 
@@ -51,7 +51,7 @@ describe("POST then GET /api/snapshots: each kind of record round-trips", () => 
     expect(created.status).toBe(201);
     const { json } = await open(created.json.id);
     expect(json.kind).toBe("scenario");
-    const reopened = ScenarioSchema.parse(scenarioOf(json));
+    const reopened = ScenarioSchema.parse(storedScenario(json));
     const original = ScenarioSchema.parse({ ...scenario, base: snapshot });
     expect(reopened).toEqual(original);
     expect(runScenario(reopened).final.snapshot).toEqual(runScenario(original).final.snapshot);

@@ -5,7 +5,7 @@
  * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source.
  */
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { badRequest, bodyLimitFromEnv, clusterSourceFailure, ok, readBody, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, clusterSourceFailure, readBody, resultResponse, workFailure } from "@/lib/http/respond";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "@/lib/workers/pool";
 
@@ -25,11 +25,9 @@ export async function POST(request: Request): Promise<Response> {
       return clusterSourceFailure(error);
     }
   }
-  let outcome;
   try {
-    outcome = await runTask("plan", { body: raw, current });
+    return resultResponse(await runTask("plan", { body: raw, current }));
   } catch (error) {
     return workFailure(error);
   }
-  return outcome.ok ? ok(outcome.value) : badRequest(outcome.issues as { path: string; message: string }[]);
 }

@@ -1,11 +1,11 @@
 /**
  * POST /api/simulate: a scenario (base + policy + seed + steps) → the cluster after every step, the
  * final snapshot, and the same scenario under every log-dir rule with a one-line verdict.
- * Body shapes and answers: lib/simulate/request.ts and lib/simulate/simulate.ts. A bad field is a 400
+ * Body shapes and answers: lib/simulate/request.ts and lib/simulate/run-request.ts. A bad field is a 400
  * naming its path; a scenario too large for the limits is a 413 naming the limit; a run past the time
  * limit is stopped and answered 503. The run happens in a worker thread (lib/workers).
  */
-import { badRequest, bodyLimitFromEnv, fail, ok, readBody, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, readBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { simulateOffThread } from "@/lib/workers/simulate-request";
 
@@ -18,13 +18,9 @@ const DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024;
 export async function POST(request: Request): Promise<Response> {
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), true);
   if (!body.ok) return body.response;
-  let outcome;
   try {
-    outcome = await simulateOffThread(body.value, limitsFromEnv(process.env));
+    return resultResponse(await simulateOffThread(body.value, limitsFromEnv(process.env)));
   } catch (error) {
     return workFailure(error);
   }
-  if (!outcome.ok) return badRequest(outcome.issues as { path: string; message: string }[]);
-  const run = outcome.value;
-  return run.ok ? ok(run.result) : fail(run.status, run.code, run.message, run.extra);
 }

@@ -6,9 +6,8 @@
  *   (lib/http/write-access.ts, scope `links`).
  */
 import { randomBytes } from "node:crypto";
-import { readBody, workFailure } from "@/lib/http/respond";
+import { readBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
-import { shareResponse } from "@/lib/snapshots/http";
 import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
 import { listShares, storePreparedShare } from "@/lib/snapshots/share";
 import { runTask } from "@/lib/workers/pool";
@@ -26,11 +25,11 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     return workFailure(error);
   }
-  return shareResponse(prepared.ok ? await storePreparedShare(prepared.value) : prepared, 201);
+  return resultResponse(prepared.ok ? await storePreparedShare(prepared.value) : prepared, 201);
 }
 
 export function GET(request: Request): Response {
   const denied = requireWriteAccess("links", request);
   if (denied) return denied;
-  return shareResponse(listShares(Object.fromEntries(new URL(request.url).searchParams)));
+  return resultResponse(listShares(Object.fromEntries(new URL(request.url).searchParams)));
 }

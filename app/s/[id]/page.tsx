@@ -20,8 +20,8 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const opened = await openShare(id);
   if (!opened.ok) {
-    if (opened.error.status === 400 || opened.error.status === 404) notFound();
-    const title = opened.error.status === 410 ? "This shared link has expired" : "This shared snapshot cannot be opened";
+    if (opened.error.code === "invalid_id" || opened.error.code === "not_found") notFound();
+    const title = opened.error.code === "expired" ? "This shared link has expired" : "This shared snapshot cannot be opened";
     return <LinkProblem title={title} message={opened.error.message} />;
   }
   const record = opened.value;

@@ -9,14 +9,16 @@
  * taken, the parser does not.
  */
 import { parseSnapshot } from "@/lib/model/parse";
+import type { ImportIssue } from "./issues";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { assembleSnapshot } from "./assemble";
-import type { ImportIssue } from "./issues";
+import { success, type Result } from "@/lib/model/result";
+import { importFailure } from "./issues";
 import { parseLogDirs } from "./log-dirs";
 import { parseRacks } from "./racks";
 import { parseTopicsDescribe } from "./topics-describe";
 
-export { describeImportIssues, formatImportIssue, type ImportIssue, type ImportResult, type ImportSource } from "./issues";
+export { describeImportIssues, formatImportIssue, importFailure, type ImportIssue, type ImportSource } from "./issues";
 export { parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
 export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
 export { parseRacks, type RackMap } from "./racks";
@@ -34,21 +36,21 @@ export interface ImportInput {
   label?: string;
 }
 
-export type ImportOutcome =
-  | { ok: true; snapshot: ClusterSnapshot; warnings: ImportIssue[] }
-  | { ok: false; issues: ImportIssue[] };
+/** The snapshot, with warnings (what was assumed); or code `invalid_import` with every issue. */
+export type ImportOutcome = Result<ClusterSnapshot>;
 
 const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== "";
 
 export function importSnapshot(input: ImportInput): ImportOutcome {
   if (!given(input.logDirs)) {
-    return { ok: false, issues: [{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }] };
+    return importFailure([{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }]);
   }
   const logDirs = parseLogDirs(input.logDirs);
   const topics = given(input.topics) ? parseTopicsDescribe(input.topics) : null;
   const racks = given(input.racks) ? parseRacks(input.racks) : null;
-  const issues = [logDirs, topics, racks].flatMap((r) => (r && !r.ok ? r.issues : []));
-  if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) return { ok: false, issues };
+  if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) {
+    return importFailure([logDirs, topics, racks].flatMap((r) => (r && !r.ok ? (r.error.issues as ImportIssue[]) : [])));
+  }
 
   const label = input.label?.trim() || (topics ? "kafka-log-dirs + kafka-topics import" : "kafka-log-dirs import");
   const { snapshot, warnings } = assembleSnapshot({
@@ -60,7 +62,7 @@ export function importSnapshot(input: ImportInput): ImportOutcome {
   });
   const checked = parseSnapshot(snapshot);
   if (!checked.ok) {
-    return { ok: false, issues: checked.issues.map((issue) => ({ ...issue, source: "snapshot" as const, line: null })) };
+    return importFailure(checked.error.issues.map((issue) => ({ ...issue, source: "snapshot" as const, line: null })));
   }
-  return { ok: true, snapshot: checked.value, warnings };
+  return success(checked.value, warnings);
 }

@@ -6,18 +6,13 @@
  * input is expected here. A parser that found any issue returns no value at all, so nothing
  * half-parsed ever reaches a snapshot.
  */
-import type { InputIssue } from "@/lib/model/parse";
+import { describeIssues, failure, type Err, type Issue } from "@/lib/model/result";
 
 /** Which pasted text an issue points into; `snapshot` is the assembled result (no line). */
 export type ImportSource = "logDirs" | "topics" | "racks" | "snapshot";
 
-export interface ImportIssue extends InputIssue {
-  source: ImportSource;
-  /** 1-based line in the pasted text, or null when the issue is not about one line. */
-  line: number | null;
-}
-
-export type ImportResult<T> = { ok: true; value: T; warnings: ImportIssue[] } | { ok: false; issues: ImportIssue[] };
+/** An Issue (lib/model/result.ts) that always says which pasted text, and which line, it is about. */
+export type ImportIssue = Issue & { source: ImportSource; line: number | null };
 
 const SOURCE_NAMES: Record<ImportSource, string> = {
   logDirs: "kafka-log-dirs output",
@@ -26,18 +21,16 @@ const SOURCE_NAMES: Record<ImportSource, string> = {
   snapshot: "assembled snapshot",
 };
 
-/** `kafka-log-dirs output, line 3: brokers[0].logDirs[1].partitions[4].size: expected …` */
-export function formatImportIssue(issue: ImportIssue): string {
-  const where = issue.line === null ? SOURCE_NAMES[issue.source] : `${SOURCE_NAMES[issue.source]}, line ${issue.line}`;
+/** `kafka-log-dirs output, line 3: brokers.0.logDirs.1.partitions.4.size: expected …` */
+export function formatImportIssue(issue: Issue): string {
+  const name = SOURCE_NAMES[issue.source as ImportSource] ?? issue.source ?? "input";
+  const where = issue.line == null ? name : `${name}, line ${issue.line}`;
   return issue.path ? `${where}: ${issue.path}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 
-/** One line for an error response: the first issue, and how many more there are. */
-export function describeImportIssues(issues: readonly ImportIssue[]): string {
-  const first = issues[0];
-  if (!first) return "the pasted text could not be imported";
-  const more = issues.length - 1;
-  return more > 0 ? `${formatImportIssue(first)} (and ${more} more problem${more > 1 ? "s" : ""})` : formatImportIssue(first);
+/** One line for an error response: the first issue (where it is), and how many more there are. */
+export function describeImportIssues(issues: readonly Issue[]): string {
+  return issues.length === 0 ? "the pasted text could not be imported" : describeIssues(issues, formatImportIssue);
 }
 
 /**
@@ -71,6 +64,11 @@ export class IssueList {
     return this.items.length === 0;
   }
 
+  /** The parse failed: code `invalid_import`, every issue listed. */
+  failed(): Err {
+    return importFailure(this.list());
+  }
+
   /** The issues, with a closing note when some were left out. */
   list(): ImportIssue[] {
     if (this.dropped === 0) return this.items;
@@ -98,4 +96,9 @@ export function quote(text: string): string {
 export function splitLines(text: string): string[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   return body.split(/\r\n|\n|\r/);
+}
+
+/** A failed import: code `invalid_import`, the message naming the first issue and where it is. */
+export function importFailure(issues: ImportIssue[]): Err {
+  return failure("invalid_import", describeImportIssues(issues), { issues });
 }

@@ -11,16 +11,6 @@
 
 export type JsonPath = ReadonlyArray<string | number>;
 
-/** `brokers[0].logDirs[1].partitions[4].size`, the way jq and most people write a JSON path. */
-export function formatJsonPath(path: JsonPath): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(part)) out += out === "" ? part : `.${part}`;
-    else out += `[${JSON.stringify(part)}]`;
-  }
-  return out;
-}
 
 /** 1-based line and column of an offset, counting lines from `firstLine`. */
 export function lineAndColumn(text: string, offset: number, firstLine = 1): { line: number; column: number } {

@@ -180,9 +180,9 @@ export class LogDirsDocumentReader {
       ok = false;
     } else {
       const split = parseTopicPartitionName(partition);
-      if (split.ok) name = split;
+      if (split.ok) name = split.value;
       else {
-        this.problem(segment, entryPath(at, "partition"), split.message);
+        this.problem(segment, entryPath(at, "partition"), split.error.message);
         ok = false;
       }
     }

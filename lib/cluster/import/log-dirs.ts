@@ -19,8 +19,10 @@
  *   broker; it is attached to the current replica (the non-future entry) as its `future`.
  * - Every problem names its line and JSON path; any problem means no result at all.
  */
-import { IssueList, quote, splitLines, type ImportResult } from "./issues";
-import { findJsonSyntaxError, formatJsonPath, lineAndColumn, locateJsonPaths } from "./json-scan";
+import { IssueList, quote, splitLines, } from "./issues";
+import { success, type Result } from "@/lib/model/result";
+import { joinPath } from "@/lib/model/result";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "./json-scan";
 import { LogDirsDocumentReader, type LogDirsListing, type Pending, type Segment } from "./log-dirs-document";
 
 export type { LogDirsBroker, LogDirsListing, LogDirsReplica } from "./log-dirs-document";
@@ -67,18 +69,18 @@ function resolveLines(pending: readonly Pending[], dropped: number): IssueList {
   for (const p of pending) {
     const offset = offsets.get(p);
     const line = offset === undefined ? p.segment.firstLine : lineAndColumn(p.segment.text, offset, p.segment.firstLine).line;
-    issues.add(line, formatJsonPath(p.path), p.message);
+    issues.add(line, joinPath(p.path), p.message);
   }
   issues.skip(dropped);
   return issues;
 }
 
-export function parseLogDirs(text: string): ImportResult<LogDirsListing> {
+export function parseLogDirs(text: string): Result<LogDirsListing> {
   const segments = segmentsOf(text);
   const structural = new IssueList("logDirs");
   if (segments.length === 0) {
     structural.add(null, "", "no JSON found: paste the whole output of kafka-log-dirs.sh --describe, including the line that starts with '{'");
-    return { ok: false, issues: structural.list() };
+    return structural.failed();
   }
   const documents: { segment: Segment; root: unknown }[] = [];
   for (const segment of segments) {
@@ -101,12 +103,12 @@ export function parseLogDirs(text: string): ImportResult<LogDirsListing> {
       structural.add(where.line, "", `invalid JSON at column ${where.column}: ${found?.message ?? (error as Error).message}`);
     }
   }
-  if (!structural.empty) return { ok: false, issues: structural.list() };
+  if (!structural.empty) return structural.failed();
 
   const reader = new LogDirsDocumentReader();
   for (const { segment, root } of documents) reader.document(segment, root);
   const listing = reader.finish();
   const issues = resolveLines(reader.pending, reader.dropped);
-  if (!issues.empty) return { ok: false, issues: issues.list() };
-  return { ok: true, value: listing, warnings: [] };
+  if (!issues.empty) return issues.failed();
+  return success(listing);
 }

@@ -8,7 +8,8 @@
  *
  * Blank lines and lines starting with `#` are skipped. A broker given two different racks is an error.
  */
-import { describeValue, IssueList, quote, splitLines, type ImportResult } from "./issues";
+import { describeValue, IssueList, quote, splitLines, } from "./issues";
+import { success, type Result } from "@/lib/model/result";
 import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "./json-scan";
 
 /** Broker id → rack. */
@@ -48,13 +49,13 @@ function parseJsonRacks(text: string, firstLine: number, issues: IssueList): Rac
   return racks;
 }
 
-export function parseRacks(text: string): ImportResult<RackMap> {
+export function parseRacks(text: string): Result<RackMap> {
   const issues = new IssueList("racks");
   const lines = splitLines(text);
   const firstUsed = lines.findIndex((l) => l.trim() !== "" && !l.trim().startsWith("#"));
   if (firstUsed >= 0 && /^[{[]/.test((lines[firstUsed] ?? "").trim())) {
     const racks = parseJsonRacks(lines.slice(firstUsed).join("\n"), firstUsed + 1, issues);
-    return issues.empty ? { ok: true, value: racks, warnings: [] } : { ok: false, issues: issues.list() };
+    return issues.empty ? success(racks) : issues.failed();
   }
   const racks: RackMap = new Map();
   const lineOf = new Map<number, number>();
@@ -75,5 +76,5 @@ export function parseRacks(text: string): ImportResult<RackMap> {
     racks.set(id, m[2]);
     lineOf.set(id, i + 1);
   });
-  return issues.empty ? { ok: true, value: racks, warnings: [] } : { ok: false, issues: issues.list() };
+  return issues.empty ? success(racks) : issues.failed();
 }

@@ -20,7 +20,8 @@
  * ignored (newer tools add columns). Any problem means no result: a paste that was cut off would
  * otherwise look like a cluster with fewer partitions.
  */
-import { IssueList, quote, splitLines, type ImportResult } from "./issues";
+import { IssueList, quote, splitLines, } from "./issues";
+import { success, type Result } from "@/lib/model/result";
 import { isInternalTopic, topicNameProblem } from "@/lib/model/kafka-names";
 
 export interface DescribedPartition {
@@ -254,7 +255,7 @@ class TopicsReader {
   }
 }
 
-export function parseTopicsDescribe(text: string): ImportResult<TopicsListing> {
+export function parseTopicsDescribe(text: string): Result<TopicsListing> {
   const reader = new TopicsReader();
   const lines = splitLines(text);
   for (let i = 0; i < lines.length && !reader.issues.full; i++) reader.line(lines[i] ?? "", i + 1);
@@ -262,6 +263,6 @@ export function parseTopicsDescribe(text: string): ImportResult<TopicsListing> {
   if (reader.issues.empty && listing.topics.length === 0) {
     reader.issues.add(null, "", "no topics found: paste the output of kafka-topics.sh --describe (lines that start with \"Topic:\")");
   }
-  if (!reader.issues.empty) return { ok: false, issues: reader.issues.list() };
-  return { ok: true, value: listing, warnings: [] };
+  if (!reader.issues.empty) return reader.issues.failed();
+  return success(listing);
 }

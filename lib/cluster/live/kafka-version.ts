@@ -11,6 +11,7 @@
  *   then a label such as "4.3 or 4.4" or "4.1 to 4.4" (lib/model/kafka-versions.ts reads it), never a
  *   guess presented as fact.
  * - A broker that offers LeaderAndIsr (key 4) runs with ZooKeeper; KRaft brokers do not offer it.
+ * The method, step by step: docs/algorithms/version-detection.md.
  */
 import { describeKafkaLines, KAFKA_LINES, type KafkaLine } from "@/lib/model/kafka-versions";
 import type { ApiRange } from "./protocol";

@@ -3,10 +3,10 @@ import { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNam
 
 describe("kafka-names", () => {
   it("splitTopicPartition() splits at the last '-'", () => {
-    expect(splitTopicPartition("orders-eu-3")).toEqual({ ok: true, topic: "orders-eu", partition: 3 });
-    expect(splitTopicPartition("a-1-0")).toEqual({ ok: true, topic: "a-1", partition: 0 });
-    expect(splitTopicPartition("metrics.cpu.v1-12")).toEqual({ ok: true, topic: "metrics.cpu.v1", partition: 12 });
-    expect(splitTopicPartition("__consumer_offsets-49")).toEqual({ ok: true, topic: "__consumer_offsets", partition: 49 });
+    expect(splitTopicPartition("orders-eu-3")).toEqual({ ok: true, value: { topic: "orders-eu", partition: 3 } });
+    expect(splitTopicPartition("a-1-0")).toEqual({ ok: true, value: { topic: "a-1", partition: 0 } });
+    expect(splitTopicPartition("metrics.cpu.v1-12")).toEqual({ ok: true, value: { topic: "metrics.cpu.v1", partition: 12 } });
+    expect(splitTopicPartition("__consumer_offsets-49")).toEqual({ ok: true, value: { topic: "__consumer_offsets", partition: 49 } });
   });
 
   it("splitTopicPartition() rejects names without a topic or a partition number", () => {
@@ -16,9 +16,9 @@ describe("kafka-names", () => {
   });
 
   it("parseTopicPartitionName() also wants a legal topic name; splitTopicPartition() does not look at it", () => {
-    expect(splitTopicPartition("a b-1")).toEqual({ ok: true, topic: "a b", partition: 1 });
-    expect(parseTopicPartitionName("a b-1")).toMatchObject({ ok: false, message: expect.stringMatching(/ASCII letters/) });
-    expect(parseTopicPartitionName("orders-eu-3")).toEqual({ ok: true, topic: "orders-eu", partition: 3 });
+    expect(splitTopicPartition("a b-1")).toEqual({ ok: true, value: { topic: "a b", partition: 1 } });
+    expect(parseTopicPartitionName("a b-1")).toMatchObject({ ok: false, error: { code: "bad_topic_partition", message: expect.stringMatching(/ASCII letters/) } });
+    expect(parseTopicPartitionName("orders-eu-3")).toEqual({ ok: true, value: { topic: "orders-eu", partition: 3 } });
   });
 
   it("topicNameProblem() follows Kafka's legal characters and length", () => {

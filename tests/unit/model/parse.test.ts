@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeIssues, parseSnapshot } from "@/lib/model/parse";
+import { parseSnapshot } from "@/lib/model/parse";
+import { describeIssues } from "@/lib/model/result";
 import { demoSnapshot } from "@/lib/simulate/presets";
 
 const valid = { schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "demo", label: "x" }, brokers: [{ id: 1 }], topics: [] };
@@ -14,23 +15,23 @@ describe("parseSnapshot()", () => {
   it("parseSnapshot() names the path of a bad field", () => {
     const r = parseSnapshot({ ...valid, brokers: [{ id: -1 }] });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(describeIssues(r.issues)).toBe("brokers.0.id: broker ids are non-negative integers");
+    if (!r.ok) expect(describeIssues(r.error.issues)).toBe("brokers.0.id: broker ids are non-negative integers");
   });
 
   it("parseSnapshot() refuses a newer schema version with a message that says to upgrade", () => {
     const r = parseSnapshot({ ...valid, schema: 99 });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]!.message).toMatch(/newer.*upgrade/);
+    if (!r.ok) expect(r.error.issues[0]!.message).toMatch(/newer.*upgrade/);
   });
 
   it("parseSnapshot() refuses a broker holding two replicas of one partition", () => {
     const r = parseSnapshot({ ...valid, topics: [{ name: "t", partitions: [{ id: 0, replicas: [{ broker: 1 }, { broker: 1 }] }] }] });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]).toEqual({ path: "topics.0.partitions.0.replicas.1.broker", message: "broker 1 holds two replicas of t-0" });
+    if (!r.ok) expect(r.error.issues[0]).toEqual({ path: "topics.0.partitions.0.replicas.1.broker", message: "broker 1 holds two replicas of t-0" });
   });
 
   it("parseSnapshot() refuses what is not an object", () => {
-    expect(parseSnapshot("nope")).toEqual({ ok: false, issues: [{ path: "", message: "a snapshot is a JSON object" }] });
+    expect(parseSnapshot("nope")).toMatchObject({ ok: false, error: { issues: [{ path: "", message: "a snapshot is a JSON object" }] } });
   });
 });
 
@@ -45,11 +46,11 @@ describe("parseStored()", () => {
     const clean = parseSnapshot(demoSnapshot());
     expect(clean.ok && stored.ok && JSON.stringify(stored.value) === JSON.stringify(clean.value)).toBe(true);
     (raw.brokers as Record<string, unknown>[])[1]!.id = -1;
-    expect(parseSnapshot(raw, { stored: true })).toMatchObject({ ok: false, issues: [{ path: "brokers.1.id" }] });
+    expect(parseSnapshot(raw, { stored: true })).toMatchObject({ ok: false, error: { issues: [{ path: "brokers.1.id" }] } });
   });
 
   it("zodIssues() names each unknown key in its path", () => {
     const r = parseSnapshot({ ...(demoSnapshot() as object), extra: 1, more: 2 });
-    expect(r).toMatchObject({ ok: false, issues: [{ path: "extra" }, { path: "more" }] });
+    expect(r).toMatchObject({ ok: false, error: { issues: [{ path: "extra" }, { path: "more" }] } });
   });
 });

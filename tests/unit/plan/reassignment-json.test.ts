@@ -20,28 +20,28 @@ describe("reassignment JSON", () => {
     const parsed = parseReassignmentJson(v.json);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const parts = Object.fromEntries(parsed.entries.map((e) => [`${e.topic}-${e.partition}`, e.replicas]));
+    const parts = Object.fromEntries(parsed.value.map((e) => [`${e.topic}-${e.partition}`, e.replicas]));
     expect(parts).toEqual(v.parts);
     const dirs: Record<string, string> = {};
-    for (const e of parsed.entries) e.replicas.forEach((b, i) => (dirs[`${e.topic}-${e.partition}@${b}`] = e.logDirs[i]!));
+    for (const e of parsed.value) e.replicas.forEach((b, i) => (dirs[`${e.topic}-${e.partition}@${b}`] = e.logDirs[i]!));
     expect(dirs).toEqual(v.replicaDirs);
   });
 
   it("parseReassignmentJson() refuses what --execute refuses, with Kafka's messages (RP3 errors)", () => {
-    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, message: "Partition reassignment list cannot be empty" });
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, error: { message: "Partition reassignment list cannot be empty" } });
     const dup = '{"version":1,"partitions":[{"topic":"foo","partition":0,"replicas":[1]},{"topic":"foo","partition":0,"replicas":[2]}]}';
-    expect(parseReassignmentJson(dup)).toMatchObject({ ok: false, message: "Partition reassignment contains duplicate topic partitions: foo-0" });
+    expect(parseReassignmentJson(dup)).toMatchObject({ ok: false, error: { message: "Partition reassignment contains duplicate topic partitions: foo-0" } });
     const dupBroker = '{"partitions":[{"topic":"foo","partition":0,"replicas":[0,0]}]}';
     expect(parseReassignmentJson(dupBroker)).toMatchObject({
       ok: false,
-      message: "Partition replica lists may not contain duplicate entries: foo-0 contains multiple entries for 0",
+      error: { message: "Partition replica lists may not contain duplicate entries: foo-0 contains multiple entries for 0" },
     });
-    expect(parseReassignmentJson('{"version":2,"partitions":[]}')).toMatchObject({ ok: false, message: "Not supported version field value 2" });
+    expect(parseReassignmentJson('{"version":2,"partitions":[]}')).toMatchObject({ ok: false, error: { message: "Not supported version field value 2" } });
     expect(parseReassignmentJson('{"partitions":[{"topic":"a","partition":0,"replicas":[1,2],"log_dirs":["any"]}]}')).toMatchObject({
       ok: false,
-      code: "log_dirs_length",
+      error: { code: "log_dirs_length" },
     });
-    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, message: "The input string is not a valid JSON" });
+    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, error: { message: "The input string is not a valid JSON" } });
   });
 
   it("formatReassignmentJson() sorts by topic as Java strings, then partition", () => {
@@ -57,9 +57,9 @@ describe("reassignment JSON", () => {
 
 describe("one set of reassignment rules", () => {
   it("parseReassignmentJson() names the field in dotted path form, and allows an empty list only when asked", () => {
-    expect(parseReassignmentJson('{"partitions":[{"topic":"x"}]}')).toMatchObject({ ok: false, path: "partitions.0.partition" });
-    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, code: "empty_reassignment" });
-    expect(parseReassignmentJson('{"version":1,"partitions":[]}', { allowEmpty: true })).toEqual({ ok: true, entries: [] });
+    expect(parseReassignmentJson('{"partitions":[{"topic":"x"}]}')).toMatchObject({ ok: false, error: { issues: [{ path: "partitions.0.partition" }] } });
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}')).toMatchObject({ ok: false, error: { code: "empty_reassignment" } });
+    expect(parseReassignmentJson('{"version":1,"partitions":[]}', { allowEmpty: true })).toEqual({ ok: true, value: [] });
   });
 
   it("the simulator's reassign step refuses with Kafka's message from the same checks", () => {
@@ -73,7 +73,7 @@ describe("one set of reassignment rules", () => {
       { topic: "orders", partition: 0, replicas: [1, 2], logDirs: ["any", "any"] },
       { topic: "orders", partition: 0, replicas: [2, 3], logDirs: ["any", "any"] },
     ]);
-    expect(expected).toMatchObject({ ok: false, code: "duplicate_partitions" });
-    expect(result.steps[0]!.error).toEqual({ code: "duplicate_partitions", message: (expected as { message: string }).message });
+    expect(expected).toMatchObject({ ok: false, error: { code: "duplicate_partitions" } });
+    expect(result.steps[0]!.error).toEqual({ code: "duplicate_partitions", message: !expected.ok && expected.error.message });
   });
 });

@@ -17,8 +17,8 @@ describe("reviewReassignment()", () => {
 
   it("reviewReassignment() reports the cluster before and once the reassignment is complete", () => {
     const result = reviewReassignment(snapshot, json, options);
-    if (!result.ok) throw new Error(result.message);
-    const { review } = result;
+    if (!result.ok) throw new Error(result.error.message);
+    const review = result.value;
     expect(review.problems).toEqual([]);
     expect(review.before).toEqual(withoutTopicRows(balanceReport(snapshot)));
     const dir = (r: NonNullable<typeof review.after>, path: string) => r.dirs.find((d) => d.broker === moved.broker && d.path === path)!;
@@ -33,12 +33,12 @@ describe("reviewReassignment()", () => {
   it("reviewReassignment() names what Kafka would refuse and gives no after-state", () => {
     const bad = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: [moved.broker, 99], log_dirs: ["/nope", "any"] }] });
     const result = reviewReassignment(snapshot, bad, options);
-    if (!result.ok) throw new Error(result.message);
-    expect(result.review.problems).toEqual([
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.problems).toEqual([
       `${topic.name}-${p0.id}: broker ${moved.broker} has no log dir /nope.`,
       `${topic.name}-${p0.id}: broker 99 is not in the cluster (Kafka answers "Unknown broker id 99").`,
     ]);
-    expect(result.review.after).toBeNull();
+    expect(result.value.after).toBeNull();
   });
 
   it("reviewReassignment() refuses a JSON Kafka's tool refuses, with its message", () => {

@@ -54,7 +54,7 @@ describe("checkLimits()", () => {
     expect(r?.limit).toEqual(DEFAULT_LIMITS);
   });
 
-  it("checkLimits() refuses too many log dirs, and 1,000 cordon steps on 10,000 empty dirs (which ran 38 s unbounded)", () => {
+  it("checkLimits() refuses too many log dirs, and 1,000 cordon steps on 10,000 empty dirs (each step is paid per dir)", () => {
     const r = checkLimits({ baseReplicas: 0, replicas: 0, logDirs: 60_000, brokers: 1_000, steps: 0, replicaSteps: 61_000 }, DEFAULT_LIMITS);
     expect(r?.message).toContain("60,000 log dirs and the limit is 50,000 (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS)");
     const base = { ...demoSnapshot(), topics: [], brokers: Array.from({ length: 1_000 }, (_, i) => ({ id: i, rack: null, host: null, port: null, state: "online" as const, error: null, logDirs: Array.from({ length: 10 }, (_, d) => ({ path: `/d${d}`, totalBytes: null, usableBytes: null, state: "online" as const, error: null })) })) };

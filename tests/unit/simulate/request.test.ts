@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";
-import { baseRefJson, parseBaseRef, parseSimulateRequest, scenarioOf } from "@/lib/simulate/request";
+import { baseRefJson, parseBaseRef, parseSimulateRequest, resolveScenario } from "@/lib/simulate/request";
 
 const step = { kind: "createTopic", name: "t", partitions: 3, replicationFactor: 1 };
 
@@ -15,7 +15,7 @@ describe("parseSimulateRequest()", () => {
   it("parseSimulateRequest() reads { preset } as the preset's base with its own defaults", () => {
     const r = parseSimulateRequest({ preset: "size-aware" });
     expect(r).toMatchObject({ ok: true, value: { base: { kind: "preset", id: "size-aware" }, steps: null, seed: null } });
-    const s = scenarioOf(r.ok ? r.value : (null as never), storyBase("x"));
+    const s = resolveScenario(r.ok ? r.value : (null as never), storyBase("x"));
     expect(s.policy.logDirPlacement).toBe("least-bytes");
     expect(s.steps).toEqual(getPreset("size-aware")!.scenario.steps);
     expect(s.seed).toBe(42);
@@ -23,7 +23,7 @@ describe("parseSimulateRequest()", () => {
 
   it("parseSimulateRequest() lets a request override a preset's policy, seed and steps", () => {
     const r = parseSimulateRequest({ preset: "consumer-offsets-skew", seed: 3, policy: { logDirPlacement: "least-utilization" }, steps: [] });
-    const s = scenarioOf(r.ok ? r.value : (null as never), storyBase("x"));
+    const s = resolveScenario(r.ok ? r.value : (null as never), storyBase("x"));
     expect([s.seed, s.policy.logDirPlacement, s.steps.length]).toEqual([3, "least-utilization", 0]);
   });
 
@@ -35,32 +35,32 @@ describe("parseSimulateRequest()", () => {
   it("parseSimulateRequest() names the path of a bad step", () => {
     expect(parseSimulateRequest({ base: "demo", steps: [step, step, { ...step, partitions: 0 }] })).toEqual({
       ok: false,
-      issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }],
+      error: { code: "bad_request", message: "steps.2.partitions: partitions must be at least 1", issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }] },
     });
     const inScenario = parseSimulateRequest({ scenario: { base: storyBase("x"), steps: [{ ...step, replicationFactor: 0 }] } });
-    expect(!inScenario.ok && inScenario.issues[0]).toEqual({ path: "scenario.steps.0.replicationFactor", message: "replicationFactor must be at least 1" });
+    expect(!inScenario.ok && inScenario.error.issues[0]).toEqual({ path: "scenario.steps.0.replicationFactor", message: "replicationFactor must be at least 1" });
   });
 
   it("parseSimulateRequest() names bad bases, presets and inline snapshots by path", () => {
-    expect(parseSimulateRequest({ base: "prod" })).toMatchObject({ ok: false, issues: [{ path: "base", message: expect.stringMatching(/^base must be "demo", "current"/) }] });
-    expect(parseSimulateRequest({ preset: "nope" })).toMatchObject({ ok: false, issues: [{ path: "preset", message: expect.stringMatching(/consumer-offsets-skew/) }] });
-    expect(parseSimulateRequest({ base: { synthetic: { brokers: 0, dirsPerBroker: 1, replicas: 1 } } })).toMatchObject({ ok: false, issues: [{ path: "base.synthetic.brokers" }] });
+    expect(parseSimulateRequest({ base: "prod" })).toMatchObject({ ok: false, error: { issues: [{ path: "base", message: expect.stringMatching(/^base must be "demo", "current"/) }] } });
+    expect(parseSimulateRequest({ preset: "nope" })).toMatchObject({ ok: false, error: { issues: [{ path: "preset", message: expect.stringMatching(/consumer-offsets-skew/) }] } });
+    expect(parseSimulateRequest({ base: { synthetic: { brokers: 0, dirsPerBroker: 1, replicas: 1 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.synthetic.brokers" }] } });
     const snap = { ...storyBase("x"), brokers: [{ id: -1 }] };
-    expect(parseSimulateRequest({ base: { snapshot: snap } })).toMatchObject({ ok: false, issues: [{ path: "base.snapshot.brokers.0.id" }] });
-    expect(parseSimulateRequest({ scenario: { base: snap, steps: [] } })).toMatchObject({ ok: false, issues: [{ path: "scenario.base.brokers.0.id" }] });
+    expect(parseSimulateRequest({ base: { snapshot: snap } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.snapshot.brokers.0.id" }] } });
+    expect(parseSimulateRequest({ scenario: { base: snap, steps: [] } })).toMatchObject({ ok: false, error: { issues: [{ path: "scenario.base.brokers.0.id" }] } });
   });
 
   it("parseSimulateRequest() reads a snapshot link's id as a base and refuses anything else there", () => {
     expect(parseSimulateRequest({ base: { shared: "Ab3_-xYz0123456789abcQ" } })).toMatchObject({ ok: true, value: { base: { kind: "shared", id: "Ab3_-xYz0123456789abcQ" } } });
-    expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({ ok: false, issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] });
+    expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] } });
   });
 
   it("parseSimulateRequest() names an unknown field and lists the fields it takes", () => {
-    expect(parseSimulateRequest({ base: "demo", step: [] })).toEqual({ ok: false, issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] });
+    expect(parseSimulateRequest({ base: "demo", step: [] })).toMatchObject({ ok: false, error: { issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] } });
   });
 
   it("parseSimulateRequest() refuses a body that is not an object", () => {
-    for (const body of [null, [], "demo", 3]) expect(parseSimulateRequest(body)).toMatchObject({ ok: false, issues: [{ path: "" }] });
+    for (const body of [null, [], "demo", 3]) expect(parseSimulateRequest(body)).toMatchObject({ ok: false, error: { issues: [{ path: "" }] } });
   });
 });
 

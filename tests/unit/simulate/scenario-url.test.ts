@@ -49,15 +49,15 @@ describe("encodeScenarioLink() / decodeScenarioLink()", () => {
   });
 
   it("decodeScenarioLink() refuses an unknown format, damaged text and non-JSON", async () => {
-    expect(await decodeScenarioLink("2.abc")).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/unknown format/) }] });
-    expect(await decodeScenarioLink("1.a+b/")).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/not base64url/) }] });
-    expect(await decodeScenarioLink("1.AAAA")).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/damaged/) }] });
-    expect(await decodeScenarioLink(await deflateToParam("{not json"))).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/not JSON/) }] });
+    expect(await decodeScenarioLink("2.abc")).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/unknown format/) }] } });
+    expect(await decodeScenarioLink("1.a+b/")).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/not base64url/) }] } });
+    expect(await decodeScenarioLink("1.AAAA")).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/damaged/) }] } });
+    expect(await decodeScenarioLink(await deflateToParam("{not json"))).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/not JSON/) }] } });
   });
 
   it("decodeScenarioLink() validates with the scenario schema and names the bad field", async () => {
     const bad = await deflateToParam(JSON.stringify({ ...scenario, steps: [{ kind: "createTopic", name: "t", partitions: 0, replicationFactor: 1 }] }));
-    expect(await decodeScenarioLink(bad)).toEqual({ ok: false, issues: [{ path: "steps.0.partitions", message: "partitions must be at least 1" }] });
+    expect(await decodeScenarioLink(bad)).toMatchObject({ ok: false, error: { issues: [{ path: "steps.0.partitions", message: "partitions must be at least 1" }] } });
   });
 
   it("decodeScenarioLink() refuses a snapshot inside a link", async () => {
@@ -66,9 +66,9 @@ describe("encodeScenarioLink() / decodeScenarioLink()", () => {
   });
 
   it("decodeScenarioLink() refuses links that are too long or inflate past 1 MB", async () => {
-    expect(await decodeScenarioLink(`1.${"A".repeat(MAX_LINK_CHARS + 1)}`)).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/longer than 4000/) }] });
+    expect(await decodeScenarioLink(`1.${"A".repeat(MAX_LINK_CHARS + 1)}`)).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/longer than 4000/) }] } });
     const bomb = await deflateToParam(" ".repeat(2 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(MAX_LINK_CHARS);
-    expect(await decodeScenarioLink(bomb)).toMatchObject({ ok: false, issues: [{ message: expect.stringMatching(/more than 1 MB/) }] });
+    expect(await decodeScenarioLink(bomb)).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/more than 1 MB/) }] } });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getPreset } from "@/lib/simulate/presets";
-import { simulate } from "@/lib/simulate/simulate";
+import { simulate } from "@/lib/simulate/run-request";
 import { skewTimeline } from "@/lib/simulate/timeline";
 
 describe("skewTimeline()", () => {

@@ -13,29 +13,29 @@ describe("admitLink()", () => {
   });
 
   it("admitLink() refuses a link over the per-link cap with 413, whatever the store holds", () => {
-    expect(admitLink(101, empty, limits, now)).toMatchObject({ status: 413, code: "link_too_large" });
+    expect(admitLink(101, empty, limits, now)).toMatchObject({ code: "link_too_large" });
   });
 
   it("admitLink() refuses with 413 store_full when the link would take the store over its cap", () => {
     const refusal = admitLink(100, { ...empty, links: 9, bytes: 901 }, limits, now);
-    expect(refusal).toMatchObject({ status: 413, code: "store_full" });
+    expect(refusal).toMatchObject({ code: "store_full" });
     expect(refusal!.message).toBe("The link store is full (901 of 1000 bytes used, this link needs 100): ask an operator to delete old links or raise KAFKA_BALANCE_SNAPSHOT_STORE_LIMIT_BYTES.");
   });
 
   it("admitLink() refuses with 429 once the window holds rateLinks links, retrying when the oldest leaves it", () => {
     const state = { ...empty, windowLinks: 3, windowBytes: 30, windowOldest: "2026-06-01T11:59:15.500Z" };
-    expect(admitLink(10, state, limits, now)).toMatchObject({ status: 429, code: "rate_limited", retryAfterSeconds: 16 });
+    expect(admitLink(10, state, limits, now)).toMatchObject({ code: "rate_limited", details: { retryAfterSeconds: 16 } });
     expect(admitLink(10, state, { ...limits, rateLinks: 0 }, now)).toBeNull();
   });
 
   it("admitLink() refuses with 429 when the window's bytes would pass rateBytes, but admits a link alone in its window", () => {
-    expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200, windowOldest: "2026-06-01T11:59:59.000Z" }, limits, now)).toMatchObject({ status: 429, retryAfterSeconds: 59 });
+    expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200, windowOldest: "2026-06-01T11:59:59.000Z" }, limits, now)).toMatchObject({ code: "rate_limited", details: { retryAfterSeconds: 59 } });
     expect(admitLink(100, empty, { ...limits, rateBytes: 50 }, now)).toBeNull();
     expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200 }, { ...limits, rateBytes: 0 }, now)).toBeNull();
   });
 
   it("admitLink() never answers Retry-After below 1 second", () => {
-    expect(admitLink(10, { ...empty, windowLinks: 3, windowOldest: "2026-06-01T11:58:00.000Z" }, limits, now)).toMatchObject({ retryAfterSeconds: 1 });
+    expect(admitLink(10, { ...empty, windowLinks: 3, windowOldest: "2026-06-01T11:58:00.000Z" }, limits, now)).toMatchObject({ details: { retryAfterSeconds: 1 } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openerPath, scenarioOf } from "@/lib/snapshots/record";
+import { openerPath, storedScenario } from "@/lib/snapshots/record";
 import { fixturePayload } from "./fixture";
 
 describe("record helpers", () => {
@@ -9,9 +9,9 @@ describe("record helpers", () => {
     expect(openerPath("plan", "AAAAAAAAAAAAAAAAAAAAAA")).toBe("/plan?shared=AAAAAAAAAAAAAAAAAAAAAA");
   });
 
-  it("scenarioOf() puts the record's snapshot back as the scenario's base", () => {
+  it("storedScenario() puts the record's snapshot back as the scenario's base", () => {
     const { snapshot, scenario } = fixturePayload("scenario");
-    expect(scenarioOf({ snapshot, scenario })).toEqual({ ...scenario, base: snapshot });
-    expect(scenarioOf({ snapshot, scenario: null })).toBeNull();
+    expect(storedScenario({ snapshot, scenario })).toEqual({ ...scenario, base: snapshot });
+    expect(storedScenario({ snapshot, scenario: null })).toBeNull();
   });
 });

@@ -91,7 +91,7 @@ describe("hashTopics()", () => {
     const out = hashTopics(fixturePayload("plan"), SALT);
     expect(out.plan!.options.excludeTopics).toEqual([hashTopicName("payments.eu", SALT)]);
     const parsed = parseReassignmentJson(out.plan!.reassignmentJson!);
-    expect(parsed.ok && parsed.entries).toEqual([{ topic: hashTopicName("orders", SALT), partition: 0, replicas: [1, 2], logDirs: ["/data/d2", "any"] }]);
+    expect(parsed.ok && parsed.value).toEqual([{ topic: hashTopicName("orders", SALT), partition: 0, replicas: [1, 2], logDirs: ["/data/d2", "any"] }]);
   });
 
   it("hashTopics() output is still a valid snapshot", () => {

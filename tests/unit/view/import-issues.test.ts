@@ -21,14 +21,14 @@ describe("import-issues", () => {
   it("groupImportIssues() puts each issue beside its text box, in line order, with the line quoted", () => {
     const grouped = groupImportIssues(
       [
-        { source: "logDirs", line: 3, path: "brokers[0].broker", message: "expected a broker id" },
+        { source: "logDirs", line: 3, path: "brokers.0.broker", message: "expected a broker id" },
         { source: "logDirs", line: 1, path: "", message: "unexpected text" },
         { source: "topics", line: null, path: "", message: "no topics found" },
         { source: "snapshot", line: null, path: "brokers.0", message: "bad" },
       ],
       { logDirs: text, topics: "" },
     );
-    expect(grouped.logDirs.map((i) => i.text)).toEqual(["line 1: unexpected text", "line 3: brokers[0].broker: expected a broker id"]);
+    expect(grouped.logDirs.map((i) => i.text)).toEqual(["line 1: unexpected text", "line 3: brokers.0.broker: expected a broker id"]);
     expect(grouped.logDirs[1]!.excerpt).toBe('{"brokers":[{"broker":"x"}]}');
     expect(grouped.topics).toEqual([{ line: null, text: "no topics found", excerpt: null }]);
     expect(grouped.other.map((i) => i.text)).toEqual(["brokers.0: bad"]);

@@ -27,7 +27,7 @@ export async function POST(request: Request): Promise<Response> {
   const denied = requireWriteAccess("cluster", request);
   if (denied) return denied;
   const connection = connectionFromEnv();
-  if (!connection.ok) return fail(409, "no_live_cluster", "Apply needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS.");
+  if (!connection.ok) return fail("no_live_cluster", "Apply needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS.");
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
   if (!body.ok) return body.response;
   const parsed = PlanRequestSchema.safeParse(body.value);
@@ -40,13 +40,13 @@ export async function POST(request: Request): Promise<Response> {
     return clusterSourceFailure(error);
   }
   const review = reviewReassignment(snapshot, parsed.data.reassignment, parsed.data.options);
-  if (!review.ok) return badRequest([{ path: "reassignment", message: review.message }]);
-  if (review.review.problems.length > 0) return badRequest([{ path: "reassignment", message: review.review.problems.join(" ") }]);
+  if (!review.ok) return badRequest([{ path: "reassignment", message: review.error.message }]);
+  if (review.value.problems.length > 0) return badRequest([{ path: "reassignment", message: review.value.problems.join(" ") }]);
   try {
-    const job = await startApplyJob(connection.connection, snapshot, review.review.entries, review.review.throttles);
+    const job = await startApplyJob(connection.connection, snapshot, review.value.entries, review.value.throttles);
     return ok({ job }, job.state === "failed" ? 409 : 202);
   } catch (error) {
-    if (error instanceof ApplyBusyError) return fail(409, "apply_in_progress", error.message);
-    return fail(502, "kafka_error", "The cluster refused or did not answer; nothing further was sent.");
+    if (error instanceof ApplyBusyError) return fail("apply_in_progress", error.message);
+    return fail("kafka_error", "The cluster refused or did not answer; nothing further was sent.");
   }
 }

@@ -4,8 +4,8 @@
  * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
  *   scope `links`).
  */
+import { resultResponse } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
-import { shareResponse } from "@/lib/snapshots/http";
 import { deleteShare, openShare } from "@/lib/snapshots/share";
 
 export const runtime = "nodejs";
@@ -16,11 +16,11 @@ interface Context {
 }
 
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
-  return shareResponse(await openShare((await params).id));
+  return resultResponse(await openShare((await params).id));
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
   const denied = requireWriteAccess("links", request);
   if (denied) return denied;
-  return shareResponse(deleteShare((await params).id));
+  return resultResponse(deleteShare((await params).id));
 }

@@ -7,19 +7,19 @@ import { fixture } from "@/tests/fixtures/import/format";
 
 function logDirs(text: string): LogDirsListing {
   const r = parseLogDirs(text);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  if (!r.ok) throw new Error(JSON.stringify(r.error.issues));
   return r.value;
 }
 
 function topics(text: string): TopicsListing {
   const r = parseTopicsDescribe(text);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  if (!r.ok) throw new Error(JSON.stringify(r.error.issues));
   return r.value;
 }
 
 function racks(text: string): RackMap {
   const r = parseRacks(text);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  if (!r.ok) throw new Error(JSON.stringify(r.error.issues));
   return r.value;
 }
 

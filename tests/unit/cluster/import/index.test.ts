@@ -6,8 +6,8 @@ import { fixture } from "@/tests/fixtures/import/format";
 const capturedAt = "2025-01-31T12:00:00Z";
 
 function snapshotOf(outcome: ImportOutcome) {
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
-  return outcome.snapshot;
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.error.issues));
+  return outcome.value;
 }
 
 describe("importSnapshot", () => {
@@ -62,24 +62,32 @@ describe("importSnapshot", () => {
     });
     expect(outcome).toEqual({
       ok: false,
-      issues: [
-        { source: "logDirs", line: 3, path: expect.stringMatching(/^brokers\[0\]\.logDirs\[\d\]\.partitions\[\d+\]\.size$/), message: 'expected a non-negative integer, got "2460529190"' },
-        { source: "topics", line: 10, path: "Isr", message: 'expected broker ids separated by commas, such as "1,2,3", got "2;3"' },
-        { source: "racks", line: 2, path: "", message: 'broker 1 is given rack "b" here and "a" on line 1; keep one' },
-      ],
+      error: {
+        code: "invalid_import",
+        message: expect.stringMatching(/^kafka-log-dirs output, line 3: brokers\.0\.logDirs\.\d\.partitions\.\d+\.size: .* \(and 2 more problems\)$/),
+        issues: [
+          { source: "logDirs", line: 3, path: expect.stringMatching(/^brokers\.0\.logDirs\.\d\.partitions\.\d+\.size$/), message: 'expected a non-negative integer, got "2460529190"' },
+          { source: "topics", line: 10, path: "Isr", message: 'expected broker ids separated by commas, such as "1,2,3", got "2;3"' },
+          { source: "racks", line: 2, path: "", message: 'broker 1 is given rack "b" here and "a" on line 1; keep one' },
+        ],
+      },
     });
   });
 
   it("importSnapshot() asks for the log-dirs output when it is empty", () => {
     expect(importSnapshot({ logDirs: " \n", topics: fixture("topics-4.x.txt"), capturedAt })).toEqual({
       ok: false,
-      issues: [{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }],
+      error: {
+        code: "invalid_import",
+        message: "kafka-log-dirs output: paste the output of kafka-log-dirs.sh --describe; it is empty",
+        issues: [{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }],
+      },
     });
   });
 
   it("importSnapshot() reports what the snapshot schema rejects instead of returning it", () => {
     const outcome = importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), capturedAt: "" });
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.issues[0]).toMatchObject({ source: "snapshot", line: null, path: "capturedAt" });
+    if (!outcome.ok) expect(outcome.error.issues[0]).toMatchObject({ source: "snapshot", line: null, path: "capturedAt" });
   });
 });

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { findJsonSyntaxError, formatJsonPath, lineAndColumn, locateJsonPaths } from "@/lib/cluster/import/json-scan";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/cluster/import/json-scan";
 
 describe("json-scan", () => {
-  it("formatJsonPath() writes indexes in brackets and keys with dots", () => {
-    expect(formatJsonPath(["brokers", 0, "logDirs", 1, "partitions", 4, "size"])).toBe("brokers[0].logDirs[1].partitions[4].size");
-    expect(formatJsonPath(["a b", 2])).toBe('["a b"][2]');
-    expect(formatJsonPath([])).toBe("");
-  });
-
   it("lineAndColumn() counts lines from the given first line", () => {
     expect(lineAndColumn("ab\ncd\nef", 7, 3)).toEqual({ line: 5, column: 2 });
   });

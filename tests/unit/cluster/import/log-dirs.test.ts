@@ -7,14 +7,14 @@ const PREAMBLE = "Querying brokers for log directories information\nReceived log
 
 function listing(text: string): LogDirsListing {
   const result = parseLogDirs(text);
-  if (!result.ok) throw new Error(result.issues.map(formatImportIssue).join("\n"));
+  if (!result.ok) throw new Error(result.error.issues.map(formatImportIssue).join("\n"));
   return result.value;
 }
 
 function problems(text: string): ImportIssue[] {
   const result = parseLogDirs(text);
   if (result.ok) throw new Error("expected the text to be rejected");
-  return result.issues;
+  return result.error.issues as ImportIssue[];
 }
 
 function replica(l: LogDirsListing, name: string, broker: number) {
@@ -124,14 +124,14 @@ describe("parseLogDirs bad input", () => {
       return `{"partitions":[${parts.join(",")}],"error":null,"logDir":"/data/d${j}"}`;
     });
     const issues = problems(`${PREAMBLE}{"brokers":[{"broker":1,"logDirs":[${dirs.join(",")}]}],"version":1}`);
-    expect(issues.map(formatImportIssue)).toEqual(['kafka-log-dirs output, line 3: brokers[0].logDirs[1].partitions[4].size: expected a non-negative integer, got "abc"']);
-    expect(issues[0]).toMatchObject({ source: "logDirs", line: 3, path: "brokers[0].logDirs[1].partitions[4].size" });
+    expect(issues.map(formatImportIssue)).toEqual(['kafka-log-dirs output, line 3: brokers.0.logDirs.1.partitions.4.size: expected a non-negative integer, got "abc"']);
+    expect(issues[0]).toMatchObject({ source: "logDirs", line: 3, path: "brokers.0.logDirs.1.partitions.4.size" });
   });
 
   it("parseLogDirs() rejects a negative size", () => {
     expect(problems(oneDir('{"partition":"orders-0","size":-5,"offsetLag":0,"isFuture":false}'))[0]).toMatchObject({
       line: 3,
-      path: "brokers[0].logDirs[0].partitions[0].size",
+      path: "brokers.0.logDirs.0.partitions.0.size",
       message: "expected a non-negative integer, got -5",
     });
   });
@@ -146,14 +146,14 @@ describe("parseLogDirs bad input", () => {
     lines[target] = lines[target]!.replace("true", '"yes"');
     const [issue] = problems(lines.join("\n"));
     expect(issue?.line).toBe(target + 1);
-    expect(issue?.path).toMatch(/^brokers\[\d\]\.logDirs\[\d\]\.partitions\[\d+\]\.isFuture$/);
+    expect(issue?.path).toMatch(/^brokers\.\d\.logDirs\.\d\.partitions\.\d+\.isFuture$/);
     expect(issue?.message).toBe('expected true or false, got "yes"');
   });
 
   it("parseLogDirs() names the line of a missing key in pretty-printed JSON as its object's first line", () => {
     const text = `${PREAMBLE}{\n  "brokers": [\n    {\n      "broker": 1,\n      "logDirs": [\n        {"logDir": "/d1", "error": null}\n      ]\n    }\n  ]\n}`;
     expect(problems(text)).toEqual([
-      { source: "logDirs", line: 8, path: "brokers[0].logDirs[0].partitions", message: "expected an array of partitions (empty for an offline dir), got nothing (the key is missing)" },
+      { source: "logDirs", line: 8, path: "brokers.0.logDirs.0.partitions", message: "expected an array of partitions (empty for an offline dir), got nothing (the key is missing)" },
     ]);
   });
 
@@ -177,7 +177,7 @@ describe("parseLogDirs bad input", () => {
 
   it("parseLogDirs() rejects a partition name without a partition number", () => {
     expect(problems(oneDir('{"partition":"orders","size":1,"offsetLag":0,"isFuture":false}'))[0]).toMatchObject({
-      path: "brokers[0].logDirs[0].partitions[0].partition",
+      path: "brokers.0.logDirs.0.partitions.0.partition",
       message: 'expected "<topic>-<partition>" such as "orders-eu-3", got "orders"',
     });
   });
@@ -192,7 +192,7 @@ describe("parseLogDirs bad input", () => {
 
   it("parseLogDirs() rejects a broker pasted twice", () => {
     const run = fixture("log-dirs-per-broker.txt").split("\n").slice(0, 3).join("\n");
-    expect(problems(`${run}\n${run}`)[0]).toMatchObject({ line: 6, path: "brokers[0].broker", message: "broker 1 is listed twice; paste each broker's log dirs once" });
+    expect(problems(`${run}\n${run}`)[0]).toMatchObject({ line: 6, path: "brokers.0.broker", message: "broker 1 is listed twice; paste each broker's log dirs once" });
   });
 
   it("parseLogDirs() rejects one partition as a current replica in two dirs of a broker", () => {
@@ -200,7 +200,7 @@ describe("parseLogDirs bad input", () => {
 {"logDir":"/d1","error":null,"partitions":[{"partition":"a-0","size":1,"offsetLag":0,"isFuture":false}]},
 {"logDir":"/d2","error":null,"partitions":[{"partition":"a-0","size":1,"offsetLag":0,"isFuture":false}]}]}],"version":1}`;
     const [issue] = problems(text);
-    expect(issue).toMatchObject({ line: 3, path: "brokers[0].logDirs[1].partitions[0].partition" });
+    expect(issue).toMatchObject({ line: 3, path: "brokers.0.logDirs.1.partitions.0.partition" });
     expect(issue?.message).toMatch(/a-0 is listed on broker 1 in both "\/d1" and "\/d2"/);
   });
 
@@ -212,9 +212,9 @@ describe("parseLogDirs bad input", () => {
   it("parseLogDirs() rejects a non-object at the top and wrongly typed containers", () => {
     expect(problems("[1,2]")[0]?.message).toMatch(/^expected a JSON object like/);
     expect(problems('{"brokers":{}}')[0]).toMatchObject({ path: "brokers", message: "expected an array of brokers, got an object" });
-    expect(problems('{"brokers":[{"broker":"1","logDirs":[]}]}')[0]).toMatchObject({ path: "brokers[0].broker" });
-    expect(problems('{"brokers":[{"broker":1,"logDirs":[{"logDir":"","error":null,"partitions":[]}]}]}')[0]).toMatchObject({ path: "brokers[0].logDirs[0].logDir" });
-    expect(problems('{"brokers":[{"broker":1,"logDirs":[{"logDir":"/d","error":5,"partitions":[]}]}]}')[0]).toMatchObject({ path: "brokers[0].logDirs[0].error" });
+    expect(problems('{"brokers":[{"broker":"1","logDirs":[]}]}')[0]).toMatchObject({ path: "brokers.0.broker" });
+    expect(problems('{"brokers":[{"broker":1,"logDirs":[{"logDir":"","error":null,"partitions":[]}]}]}')[0]).toMatchObject({ path: "brokers.0.logDirs.0.logDir" });
+    expect(problems('{"brokers":[{"broker":1,"logDirs":[{"logDir":"/d","error":5,"partitions":[]}]}]}')[0]).toMatchObject({ path: "brokers.0.logDirs.0.error" });
   });
 
   it("parseLogDirs() lists at most 50 problems and says how many more there are", () => {
@@ -232,6 +232,6 @@ describe("parseLogDirs() at size", () => {
     const text = JSON.stringify({ version: 1, brokers: [{ broker: 1, logDirs: dirs }] });
     const result = parseLogDirs(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues.map((i) => i.message)).toEqual(['log dir "/data/d7" is listed twice on broker 1']);
+    if (!result.ok) expect(result.error.issues.map((i) => i.message)).toEqual(['log dir "/data/d7" is listed twice on broker 1']);
   });
 });

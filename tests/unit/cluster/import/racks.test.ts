@@ -4,14 +4,14 @@ import type { ImportIssue } from "@/lib/cluster/import/issues";
 
 function racks(text: string): RackMap {
   const result = parseRacks(text);
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  if (!result.ok) throw new Error(JSON.stringify(result.error.issues));
   return result.value;
 }
 
 function problems(text: string): ImportIssue[] {
   const result = parseRacks(text);
   if (result.ok) throw new Error("expected the text to be rejected");
-  return result.issues;
+  return result.error.issues as ImportIssue[];
 }
 
 describe("parseRacks", () => {

@@ -5,14 +5,14 @@ import { fixture } from "@/tests/fixtures/import/format";
 
 function listing(text: string): TopicsListing {
   const result = parseTopicsDescribe(text);
-  if (!result.ok) throw new Error(result.issues.map(formatImportIssue).join("\n"));
+  if (!result.ok) throw new Error(result.error.issues.map(formatImportIssue).join("\n"));
   return result.value;
 }
 
 function problems(text: string): ImportIssue[] {
   const result = parseTopicsDescribe(text);
   if (result.ok) throw new Error("expected the text to be rejected");
-  return result.issues;
+  return result.error.issues as ImportIssue[];
 }
 
 function topic(l: TopicsListing, name: string): DescribedTopic {

@@ -1,5 +1,5 @@
 /** GET /api/snapshots/<id>/export?format=json|brokers-csv|dirs-csv → the file, as a download. */
-import { shareResponse } from "@/lib/snapshots/http";
+import { resultResponse } from "@/lib/http/respond";
 import { exportShare } from "@/lib/snapshots/export-share";
 
 export const runtime = "nodejs";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const file = await exportShare((await params).id, new URL(request.url).searchParams.get("format"));
-  if (!file.ok) return shareResponse(file);
+  if (!file.ok) return resultResponse(file);
   const { body, mimeType, fileName } = file.value;
   return new Response(body, { headers: { "content-type": mimeType, "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" } });
 }

@@ -9,13 +9,14 @@
  *   only slim reports travel, so a 100,000-replica scenario answers in a few MB, not tens.
  * - Limits are checked before any run, so a refused scenario costs nothing.
  */
+import { failure, success, type Err, type Result } from "../model/result";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { compareLogDirPolicies, type PolicyComparison } from "./compare";
 import { describeStep } from "./describe-step";
 import { simulatedKafkaLines, type SimulatedLines } from "./kafka-line";
 import { checkLimits, scenarioSize, type LimitExceeded, type SimulationLimits } from "./limits";
 import { demoSnapshot, getPreset } from "./presets";
-import { scenarioOf, type SimulateRequest, type SyntheticBase } from "./request";
+import { resolveScenario, type SimulateRequest, type SyntheticBase } from "./request";
 import { prepareBase, runReports } from "./run-reports";
 import type { Policy, Scenario, Step, StepKind } from "./schema";
 import { slimReport, type SlimReport } from "./slim-report";
@@ -74,26 +75,20 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
   };
 }
 
-export type LoadResult = { ok: true; snapshot: ClusterSnapshot } | { ok: false; status: number; code: string; message: string };
-
 export interface BaseLoaders {
   /** The dashboard's current source (live cluster or demo). */
-  current: () => Promise<LoadResult>;
+  current: () => Promise<Result<ClusterSnapshot>>;
   /** A generated cluster; the server may cache it, since it is a pure function of its options. */
   synthetic?: (options: SyntheticBase) => ClusterSnapshot;
   /** The base cluster of a scenario stored as a snapshot link (lib/snapshots). */
-  shared?: (id: string) => Promise<LoadResult>;
+  shared?: (id: string) => Promise<Result<ClusterSnapshot>>;
 }
 
-export type RunOutcome =
-  | { ok: true; result: SimulationResult }
-  | { ok: false; status: number; code: string; message: string; extra?: Record<string, unknown> };
-
-function tooLarge(exceeded: LimitExceeded): RunOutcome {
-  return { ok: false, status: 413, code: exceeded.code, message: exceeded.message, extra: { limit: exceeded.limit, size: exceeded.size } };
+function tooLarge(exceeded: LimitExceeded): Err {
+  return failure(exceeded.code, exceeded.message, { details: { limit: exceeded.limit, size: exceeded.size } });
 }
 
-export async function runSimulateRequest(request: SimulateRequest, loaders: BaseLoaders, limits: SimulationLimits): Promise<RunOutcome> {
+export async function runSimulateRequest(request: SimulateRequest, loaders: BaseLoaders, limits: SimulationLimits): Promise<Result<SimulationResult>> {
   let base: ClusterSnapshot;
   switch (request.base.kind) {
     case "demo":
@@ -118,14 +113,14 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
     case "shared": {
       const ref = request.base;
       const loaded = ref.kind === "current" ? await loaders.current() : loaders.shared ? await loaders.shared(ref.id) : null;
-      if (!loaded) return { ok: false, status: 400, code: "shared_unavailable", message: "Snapshot links are not available on this server; send the base inline as { \"snapshot\": ... }." };
+      if (!loaded) return failure("shared_unavailable", "Snapshot links are not available on this server; send the base inline as { \"snapshot\": ... }.");
       if (!loaded.ok) return loaded;
-      base = loaded.snapshot;
+      base = loaded.value;
       break;
     }
   }
-  const scenario = scenarioOf(request, base);
+  const scenario = resolveScenario(request, base);
   const exceeded = checkLimits(scenarioSize(base, scenario.steps), limits);
   if (exceeded) return tooLarge(exceeded);
-  return { ok: true, result: simulate(scenario, { compare: request.compare, includeSnapshot: request.includeSnapshot }) };
+  return success(simulate(scenario, { compare: request.compare, includeSnapshot: request.includeSnapshot }));
 }
