@@ -17,7 +17,7 @@ const MIN_AUTO_REFRESH_MS = 5_000;
  */
 export default function OverviewPage() {
   return (
-    <Suspense fallback={<OverviewView data={null} mode="live" failure={null} />}>
+    <Suspense fallback={<OverviewView data={null} mode="live" failure={null} shareable />}>
       <OverviewWithData />
     </Suspense>
   );

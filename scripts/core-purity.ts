@@ -37,6 +37,11 @@ const IMPORT_RES = [
   /\brequire\s*\(\s*["']([^"']+)["']\s*\)/,
 ];
 
+/** Every source file of the core folders under `root` (absolute paths): what this check reads, and what unit tests must mirror. */
+export function coreSourceFiles(root: string): string[] {
+  return CORE_DIRS.flatMap((d) => sourceFiles(path.join(root, d)));
+}
+
 export function findCoreImpurities(root: string): Impurity[] {
   const coreAbs = CORE_DIRS.map((d) => path.join(root, d));
   const insideCore = (abs: string) => coreAbs.some((c) => abs === c || abs.startsWith(c + path.sep));

@@ -2,7 +2,7 @@
 /**
  * The overview of the current source (live cluster or demo), refreshed with SWR from
  * `GET /api/cluster`. The server page hands over its first-paint data; live data then auto-refreshes
- * (switchable) and the Refresh button asks the server for a new scan.
+ * (switchable) and the Refresh button asks the server for a new scan. Share links a copy of what is shown.
  */
 import { useState } from "react";
 import { useCluster } from "@/lib/hooks/use-cluster";
@@ -33,6 +33,7 @@ export function LiveOverview({ initial, initialError, mode, refreshIntervalMs }:
       refreshError={data ? error : null}
       onRefresh={live ? retry : undefined}
       autoRefresh={live ? { on: auto, everyMs: refreshIntervalMs, set: setAuto } : undefined}
+      shareable
     />
   );
 }

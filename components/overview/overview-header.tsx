@@ -1,14 +1,16 @@
 "use client";
 /**
  * The header: what is shown (source, cluster id, Kafka version, capture time and age), and for a
- * live cluster the refresh button and the auto-refresh switch. A failed refresh is reported here
- * while the last good data stays on screen.
+ * live cluster the refresh button and the auto-refresh switch. Where the caller allows it, Share makes
+ * a read-only link of the snapshot on screen. A failed refresh is reported here while the last good
+ * data stays on screen.
  */
 import Link from "next/link";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
 import { formatAge, formatCapturedAt } from "@/lib/view/format-time";
 import { useNow } from "@/components/ui/use-now";
+import { ShareButton } from "@/components/share/share-button";
 
 interface Props {
   snapshot: ClusterSnapshot | null;
@@ -17,6 +19,8 @@ interface Props {
   refreshError: string | null;
   onRefresh?: () => void;
   autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
+  /** Show Share (a snapshot link of what is shown); off where the page has its own (a shared link). */
+  shareable?: boolean;
 }
 
 const MODE_STYLE: Record<OverviewMode, string> = {
@@ -26,7 +30,7 @@ const MODE_STYLE: Record<OverviewMode, string> = {
   shared: "bg-zinc-700 text-white",
 };
 
-export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRefresh, autoRefresh }: Props) {
+export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRefresh, autoRefresh, shareable = false }: Props) {
   const now = useNow();
   const source = snapshot?.source;
   const facts: [string, string][] = snapshot
@@ -69,6 +73,7 @@ export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRef
             {refreshing ? "Refreshing…" : "Refresh"}
           </button>
         ) : null}
+        {shareable ? <ShareButton getRequest={snapshot ? () => ({ kind: "snapshot", snapshot }) : null} /> : null}
         <Link href="/simulate" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
           Simulate
         </Link>

@@ -35,11 +35,13 @@ export interface OverviewViewProps {
   refreshError?: string | null;
   onRefresh?: () => void;
   autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
+  /** Offer a Share button in the header for the data shown. */
+  shareable?: boolean;
   /** The throttle doctor's findings, when a caller has them. */
   doctor?: ReactNode;
 }
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, doctor }: OverviewViewProps) {
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, doctor }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
@@ -51,7 +53,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
 
   return (
     <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
-      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} />
+      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} />
       <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
       <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
       <SkewCards cards={summary?.cards ?? null} />

@@ -2,34 +2,20 @@
 // expected brokers, dirs and bytes; a broken paste is answered next to the input, at its line.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
-import { startApp, type AppServer } from "../support/e2e-server";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "../support/e2e-browser";
+import { useE2eSession } from "../support/e2e-session";
 
 const samples = path.resolve(__dirname, "..", "..", "public", "samples");
 const logDirs = fs.readFileSync(path.join(samples, "kafka-log-dirs.txt"), "utf8");
 const topics = fs.readFileSync(path.join(samples, "kafka-topics.txt"), "utf8");
 
-let app: AppServer;
-let browser: Browser;
-let tab: TrackedPage;
-
 describe("import", () => {
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-  }, 900_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = useE2eSession();
 
   it("opens pasted kafka-log-dirs output in the overview with its brokers, dirs and bytes", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/import`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/import`);
     await page.locator("#logDirs").fill(logDirs);
     await page.locator("#topics").fill(topics);
     await screenshot(page, "import-filled", false);
@@ -52,12 +38,12 @@ describe("import", () => {
     await page.reload();
     await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
     expect(await page.locator("[data-cell]").count()).toBe(9);
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("shows a parse error beside the input and selects the offending line", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/import`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/import`);
     const broken = logDirs.replace('"broker":2', '"broker":"two"');
     await page.locator("#logDirs").fill(broken);
     await page.locator("[data-import-submit]").click();
@@ -73,8 +59,8 @@ describe("import", () => {
   });
 
   it("loads the bundled sample with one click", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/import`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/import`);
     await page.locator("[data-load-sample]").click();
     await page.waitForFunction(() => (document.querySelector("#logDirs") as HTMLTextAreaElement).value.startsWith("Querying brokers"));
     expect(await page.locator("#topics").inputValue()).toContain("Topic: payments");

@@ -1,26 +1,22 @@
 // The demo overview in Chromium: the heatmap has one row per broker and one cell per log dir, the
 // __consumer_offsets skew shows in the figures, the metric switch changes the legend, and the grid
 // works from the keyboard. Screenshots of each state go to test-results/screenshots/.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { balanceReport } from "@/lib/model/report";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { dirAriaLabel } from "@/lib/view/broker-dir-heatmap";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
 import { verdict } from "@/lib/view/verdict";
-import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
-import { startApp, type AppServer } from "../support/e2e-server";
+import { openPage, screenshot } from "../support/e2e-browser";
+import { useE2eSession } from "../support/e2e-session";
 
 const snapshot = demoSnapshot();
 const report = balanceReport(snapshot);
 
-let app: AppServer;
-let browser: Browser;
-let laptop: TrackedPage;
-
-async function openOverview(page: Page): Promise<void> {
-  await page.goto(`${app.url}/`);
+async function openOverview(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/`);
   await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
   // Charts and the canvas draw after hydration.
   await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
@@ -28,20 +24,11 @@ async function openOverview(page: Page): Promise<void> {
 }
 
 describe("overview (demo cluster)", () => {
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    laptop = await openPage(browser);
-    await openOverview(laptop.page);
-  }, 900_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = useE2eSession();
+  beforeAll(() => openOverview(e2e.tab.page, e2e.app.url));
 
   it("shows one heatmap row per broker and one cell per log dir, each labelled with its figures", async () => {
-    const { page } = laptop;
+    const { page } = e2e.tab;
     const rows = page.locator('[data-heatmap="broker-dir"] [data-broker-row]');
     expect(await rows.count()).toBe(report.brokers.length);
     for (const broker of report.brokers) {
@@ -53,7 +40,7 @@ describe("overview (demo cluster)", () => {
   });
 
   it("makes the __consumer_offsets skew visible in the verdict and the skew figures", async () => {
-    const { page } = laptop;
+    const { page } = e2e.tab;
     const expected = verdict(report, { placements: nextPlacements(report, kafkaVersionsOf(snapshot)) });
     expect(await page.locator("[data-verdict-headline]").textContent()).toBe(expected.headline);
     expect(expected.headline).toContain("/data/d2 and /data/d3 hold over 99% of the bytes on every broker");
@@ -67,7 +54,7 @@ describe("overview (demo cluster)", () => {
   });
 
   it("changes the legend and the cells when the metric is switched", async () => {
-    const { page } = laptop;
+    const { page } = e2e.tab;
     const legendTitle = page.locator("#broker-dir-heatmap-title").locator("xpath=ancestor::section[1]").locator("[data-legend-title]");
     expect(await legendTitle.textContent()).toBe("Disk used, % of capacity");
     await page.locator('label:has(input[name="dir-metric"][value="partitions"])').click();
@@ -88,7 +75,7 @@ describe("overview (demo cluster)", () => {
   });
 
   it("moves through the heatmap with the keyboard and opens the broker drawer", async () => {
-    const { page } = laptop;
+    const { page } = e2e.tab;
     await page.locator('[data-broker-row="1"] [data-cell][data-path="/data/d1"]').focus();
     await page.keyboard.press("ArrowRight");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/^broker 1, \/data\/d2: /);
@@ -107,7 +94,7 @@ describe("overview (demo cluster)", () => {
   });
 
   it("draws the topic × broker heatmap and reads a cell out from the keyboard", async () => {
-    const { page } = laptop;
+    const { page } = e2e.tab;
     const grid = page.locator('[data-heatmap="topic-broker"]');
     expect(await grid.getAttribute("data-rows")).toBe(String(report.topics.length));
     expect(await grid.getAttribute("data-cols")).toBe(String(report.brokers.length));
@@ -120,16 +107,16 @@ describe("overview (demo cluster)", () => {
   });
 
   it("does not serve the bench-only page without KAFKA_BALANCE_BENCH=1", async () => {
-    expect((await fetch(`${app.url}/bench/heatmap`)).status).toBe(404);
+    expect((await fetch(`${e2e.app.url}/bench/heatmap`)).status).toBe(404);
   });
 
   it("renders in dark mode and on a wide monitor without console errors", async () => {
-    const dark = await openPage(browser, { colorScheme: "dark" });
-    await openOverview(dark.page);
+    const dark = await openPage(e2e.browser, { colorScheme: "dark" });
+    await openOverview(dark.page, e2e.app.url);
     await screenshot(dark.page, "overview-laptop-dark");
-    const wide = await openPage(browser, { viewport: { width: 2560, height: 1440 } });
-    await openOverview(wide.page);
+    const wide = await openPage(e2e.browser, { viewport: { width: 2560, height: 1440 } });
+    await openOverview(wide.page, e2e.app.url);
     await screenshot(wide.page, "overview-wide-light");
-    expect([...laptop.errors, ...dark.errors, ...wide.errors]).toEqual([]);
+    expect([...e2e.tab.errors, ...dark.errors, ...wide.errors]).toEqual([]);
   });
 });

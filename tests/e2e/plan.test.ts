@@ -1,31 +1,17 @@
 // The planner in Chromium on the demo cluster: plan, read the summary, see before/after on one scale,
 // get the reassignment JSON; apply stays off without writes. A screenshot goes to test-results/.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
-import { startApp, type AppServer } from "../support/e2e-server";
-
-let app: AppServer;
-let browser: Browser;
-let tab: TrackedPage;
+import { screenshot } from "../support/e2e-browser";
+import { useE2eSession } from "../support/e2e-session";
 
 describe("planner (demo cluster)", () => {
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-  }, 900_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = useE2eSession();
 
   it("plans the demo's dirs back into balance and shows the same plan the library makes", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/plan`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/plan`);
     // Enabled once hydrated and the cluster has been read.
     await page.waitForSelector('button[type="submit"]:not([disabled])');
     await page.selectOption("#plan-mode", "intra");
@@ -38,13 +24,13 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator('[data-heatmap="broker-dir"]').count()).toBe(2);
     expect(await page.locator('[data-heatmap="broker-dir"]').last().locator("[data-broker-row]").count()).toBe(3);
     expect(await page.locator("[data-apply-panel]").textContent()).toContain("Writes are off");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
     await screenshot(page, "plan-demo-intra");
   });
 
   it("reviews a pasted reassignment JSON: problems, duration and the cluster after it", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/plan`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/plan`);
     await page.waitForSelector('button[type="submit"]:not([disabled])');
     await page.locator("[data-review-panel] summary").click();
     const plan = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", bootstrapServer: "localhost:9092" }));
@@ -71,13 +57,13 @@ describe("planner (demo cluster)", () => {
     await page.waitForSelector("[data-review-error]");
     expect(await page.locator("[data-review-error]").textContent()).toMatch(/reassignment/);
     // The browser logs the 400 it was answered for "not json"; nothing else may have gone wrong.
-    expect(tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    expect(e2e.tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
   it("a shared link that carries a reassignment JSON other than the plan's opens with that JSON reviewed", async () => {
-    const { page } = tab;
-    const errorsBefore = tab.errors.length;
-    await page.goto(`${app.url}/plan`);
+    const { page } = e2e.tab;
+    const errorsBefore = e2e.tab.errors.length;
+    await page.goto(`${e2e.app.url}/plan`);
     const snapshot = demoSnapshot();
     const orders = snapshot.topics.find((t) => t.name === "orders")!.partitions[0]!;
     const json = JSON.stringify({ version: 1, partitions: [{ topic: "orders", partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }] });
@@ -88,7 +74,7 @@ describe("planner (demo cluster)", () => {
       },
       JSON.stringify({ kind: "plan", snapshot, plan: { options: { mode: "intra", bootstrapServer: "localhost:9092" }, reassignmentJson: json } }),
     );
-    await page.goto(`${app.url}/plan?shared=${id}`);
+    await page.goto(`${e2e.app.url}/plan?shared=${id}`);
     await page.waitForSelector("[data-review-result]");
     expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
     expect(await page.locator("[data-review-input]").inputValue()).toBe(json);
@@ -96,11 +82,11 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
     // The plan itself is planned again beside it, as for any shared plan.
     await page.waitForSelector("[data-plan-result]");
-    expect(tab.errors.slice(errorsBefore)).toEqual([]);
+    expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
   });
 
   it("names the field that is wrong in the goals form", async () => {
-    const { page } = tab;
+    const { page } = e2e.tab;
     await page.fill("#plan-headroomPercent", "150");
     await page.click('button[type="submit"]');
     expect(await page.locator("#plan-form-error").textContent()).toBe("Headroom is a share of capacity: at most 100%");

@@ -3,14 +3,10 @@
 // reproduces it exactly; a bad field is answered beside it; a run is shared as a snapshot link.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
-import { startApp, type AppServer } from "../support/e2e-server";
-
-let app: AppServer;
-let browser: Browser;
-let tab: TrackedPage;
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openPage, screenshot } from "../support/e2e-browser";
+import { useE2eSession } from "../support/e2e-session";
 
 const verdict = (page: Page) => page.locator("[data-compare-verdict]").textContent();
 
@@ -23,21 +19,12 @@ async function settled(page: Page): Promise<void> {
 }
 
 describe("simulate", () => {
-  beforeAll(async () => {
-    // SIMULATE_E2E_URL points the test at a server that is already running (a developer's `next dev`).
-    app = process.env.SIMULATE_E2E_URL ? { url: process.env.SIMULATE_E2E_URL, output: () => "", alive: () => true, stop: async () => undefined } : await startApp();
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-  }, 900_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // SIMULATE_E2E_URL points the test at a server that is already running (a developer's `next dev`).
+  const e2e = useE2eSession({ url: process.env.SIMULATE_E2E_URL });
 
   it("runs a preset with one click and shows, on one screen, that Kafka evened counts but not bytes", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/simulate`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/simulate`);
     await settled(page);
     await page.locator('[data-preset="padding-workaround"]').click();
     await page.waitForFunction(() => document.querySelector("[data-compare-verdict]")?.textContent?.startsWith("Kafka's rule already"));
@@ -64,12 +51,12 @@ describe("simulate", () => {
     await page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
     await screenshot(page, "simulate-story", false);
     await screenshot(page, "simulate-story-full");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("adds a step, runs it, and puts the run in the URL", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
     await settled(page);
     await page.locator("[data-new-step-kind]").selectOption("addLogDir");
     await page.locator("[data-add-step]").click();
@@ -93,11 +80,11 @@ describe("simulate", () => {
     expect(d4.every((n) => n > 0)).toBe(true);
     expect(await page.locator('[data-chart="skew-timeline"] .recharts-line').count()).toBe(6);
     await screenshot(page, "simulate-added-steps");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("compares the log-dir rules and reproduces the run exactly after a reload", async () => {
-    const { page } = tab;
+    const { page } = e2e.tab;
     await page.locator('[data-log-dir-rule="least-bytes"]').check();
     await page.locator("[data-run]").press("Control+Enter");
     await settled(page);
@@ -112,11 +99,11 @@ describe("simulate", () => {
     expect(await page.locator('[data-log-dir-rule="least-bytes"]').isChecked()).toBe(true);
     expect(await page.locator("[data-step]").count()).toBe(6);
     await screenshot(page, "simulate-reloaded");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("answers a bad field beside it, with the API's path, and keeps the last results", async () => {
-    const { page } = tab;
+    const { page } = e2e.tab;
     const topic = page.locator('[data-step="6"]');
     if (!(await topic.getByLabel("Partitions", { exact: true }).isVisible())) await topic.locator("[data-step-summary]").click();
     await topic.getByLabel("Partitions", { exact: true }).fill("0");
@@ -125,12 +112,12 @@ describe("simulate", () => {
     expect(await page.locator("[data-run-error]").textContent()).toContain("steps.5.partitions: partitions must be at least 1");
     expect(await topic.getByText("partitions must be at least 1").count()).toBe(1);
     expect(await page.locator("[data-compare-verdict]").count()).toBe(1);
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("simulates the Kafka version picked: its rule is named, a cordon is refused before 4.3, and the choice survives a reload", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
     await settled(page);
     // The demo base runs Kafka 4.4.0, so "as the base runs" simulates 4.4's rule.
     expect(await page.locator("[data-simulated-kafka]").textContent()).toBe("Log-dir rule of Kafka 4.4 and newer (ties in log.dirs order, cordons honoured)");
@@ -150,12 +137,12 @@ describe("simulate", () => {
     expect(await page.getByLabel("Kafka version").inputValue()).toBe("4.3");
     expect(await page.locator("[data-simulated-kafka]").textContent()).toBe("Log-dir rule of Kafka 4.3 (ties in Scala hash order (5+ dirs), cordons honoured)");
     await screenshot(page, "simulate-kafka-version");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("shares a run on the current cluster as a snapshot link that reopens in the simulator", async () => {
-    const { page } = tab;
-    await page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
     await settled(page);
     await page.getByLabel("Base cluster").selectOption("current");
     for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
@@ -169,25 +156,25 @@ describe("simulate", () => {
     await link.waitFor();
     const href = (await link.getAttribute("href"))!;
     const verdictBefore = await verdict(page);
-    await page.goto(new URL(href, app.url).toString());
+    await page.goto(new URL(href, e2e.app.url).toString());
     await page.waitForURL(/\/simulate\?shared=[A-Za-z0-9_-]+$/);
     await settled(page);
     expect(await page.getByLabel("Base cluster").inputValue()).toBe("shared");
     expect(await page.locator("[data-step-summary]").allTextContents()).toEqual(["Step 1: Create topic topic-1: 12 partitions × RF 3, 10.0 GiB each"]);
     expect(await verdict(page)).toBe(verdictBefore);
     await screenshot(page, "simulate-shared-link", false);
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("simulates on the snapshot imported in this tab, with bytes on one scale when capacity is unknown", async () => {
-    const { page } = tab;
+    const { page } = e2e.tab;
     const samples = path.resolve(__dirname, "..", "..", "public", "samples");
-    await page.goto(`${app.url}/import`);
+    await page.goto(`${e2e.app.url}/import`);
     await page.locator("#logDirs").fill(fs.readFileSync(path.join(samples, "kafka-log-dirs.txt"), "utf8"));
     await page.locator("#topics").fill(fs.readFileSync(path.join(samples, "kafka-topics.txt"), "utf8"));
     await page.locator("[data-import-submit]").click();
     await page.waitForURL(/\/import\/overview$/);
-    await page.goto(`${app.url}/simulate`);
+    await page.goto(`${e2e.app.url}/simulate`);
     await settled(page);
     await page.getByLabel("Base cluster").selectOption("imported");
     for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
@@ -201,12 +188,12 @@ describe("simulate", () => {
     expect(await page.locator('[data-side="after"] [data-dir-grid]').count()).toBe(1);
     expect(await page.locator("[data-link-bar]").getAttribute("data-link-bar")).toBe("imported");
     await screenshot(page, "simulate-imported");
-    expect(tab.errors).toEqual([]);
+    expect(e2e.tab.errors).toEqual([]);
   });
 
   it("reads well in dark mode", async () => {
-    const dark = await openPage(browser, { colorScheme: "dark" });
-    await dark.page.goto(`${app.url}/simulate?preset=consumer-offsets-skew`);
+    const dark = await openPage(e2e.browser, { colorScheme: "dark" });
+    await dark.page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
     await settled(dark.page);
     await dark.page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
     await screenshot(dark.page, "simulate-story-dark", false);

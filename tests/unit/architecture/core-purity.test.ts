@@ -1,19 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findCoreImpurities } from "@/scripts/core-purity";
+import { tempRepo } from "@/tests/support/temp-repo";
 
 const repoRoot = path.resolve(__dirname, "../../..");
-
-function tempRepo(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "purity-"));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
 
 describe("core purity", () => {
   it("findCoreImpurities() finds nothing in this repository's core", () => {

@@ -2,41 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   JavaRandom,
-  PlacementError,
   assignReplicasToBrokers,
-  createPartitionsAssignment,
   getRackAlternatedBrokerList,
   replicaIndex,
   type BrokerMetadata,
   type RandomSource,
 } from "@/lib/placement";
-import { golden, seedOf, type KafkaError } from "./fixtures";
-
-// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
-const PROPERTY_TIMEOUT = { timeout: 60_000 };
-
-const CODE_OF_KAFKA_EXCEPTION: Record<string, string> = {
-  InvalidPartitionsException: "invalid_partitions",
-  InvalidReplicationFactorException: "invalid_replication_factor",
-  AdminOperationException: "inconsistent_racks",
-};
-
-function thrown(fn: () => unknown): PlacementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlacementError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlacementError");
-}
-
-function expectKafkaError(error: PlacementError, kafka: KafkaError): void {
-  expect(error.kafkaException).toBe(kafka.type);
-  expect(error.message).toBe(kafka.message);
-}
-
-const sorted = (m: Map<number, number[]>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
+import { CODE_OF_KAFKA_EXCEPTION, expectKafkaError, golden, PROPERTY_TIMEOUT, seedOf, sortedEntries, thrown } from "@/tests/support/placement";
 
 describe("assignReplicasToBrokers", () => {
   it.each(golden.adminUtils.map((c, i) => [i, c.brokers.length, c.nPartitions, c.rf, c] as const))(
@@ -55,7 +27,7 @@ describe("assignReplicasToBrokers", () => {
         expect(error.code).toBe(CODE_OF_KAFKA_EXCEPTION[c.error.type]);
         expectKafkaError(error, c.error);
       } else {
-        expect(sorted(run())).toEqual(c.result);
+        expect(sortedEntries(run())).toEqual(c.result);
         // Same number of draws as Kafka: the next draw of the shared Random agrees too.
         expect(random.nextInt(1000)).toBe(c.thenNextInt);
       }
@@ -74,7 +46,7 @@ describe("assignReplicasToBrokers", () => {
 
   it("assignReplicasToBrokers() is deterministic without a random source (fixed default seed)", () => {
     const brokers = [0, 1, 2, 3, 4, 5].map((id) => ({ id }));
-    expect(sorted(assignReplicasToBrokers(brokers, 12, 3))).toEqual(sorted(assignReplicasToBrokers(brokers, 12, 3)));
+    expect(sortedEntries(assignReplicasToBrokers(brokers, 12, 3))).toEqual(sortedEntries(assignReplicasToBrokers(brokers, 12, 3)));
   });
 
   it("assignReplicasToBrokers() uses rack-unaware brokers in the order given", () => {
@@ -105,7 +77,7 @@ describe("assignReplicasToBrokers", () => {
     // Partition 3 follows a shift increment whether or not partitions 0..2 are placed in the same call.
     const whole = assignReplicasToBrokers(brokers, 6, 2, { fixedStartIndex: 0 });
     const tail = assignReplicasToBrokers(brokers, 3, 2, { fixedStartIndex: 0, startPartitionId: 3 });
-    expect(sorted(tail)).toEqual(sorted(whole).slice(3));
+    expect(sortedEntries(tail)).toEqual(sortedEntries(whole).slice(3));
   });
 
   it("replicaIndex() never returns the first replica's index", () => {
@@ -214,62 +186,5 @@ describe("getRackAlternatedBrokerList", () => {
 
   it("getRackAlternatedBrokerList() skips racks that have run out", () => {
     expect(getRackAlternatedBrokerList({ 10: "a", 11: "a", 12: "a", 20: "b" })).toEqual([10, 20, 11, 12]);
-  });
-});
-
-describe("createPartitionsAssignment", () => {
-  it.each(golden.createPartitions.map((c, i) => [i, c] as const))(
-    "createPartitionsAssignment() matches AdminZkClient.createNewPartitionsAssignment (case %i)",
-    (_, c) => {
-      const brokers = c.brokers.map(([id, rack]) => ({ id, rack }));
-      const run = () => createPartitionsAssignment(brokers, c.existing, c.newPartitionCount, { topic: "t" });
-      if (c.error) {
-        const error = thrown(run);
-        expect(error.kafkaException).toBe(c.error.type);
-        if (c.error.type === "AdminOperationException") {
-          expect(error.code).toBe("missing_partition_zero");
-          expect(c.error.message.startsWith(error.message)).toBe(true);
-        } else {
-          expect(error.message).toBe(c.error.message);
-        }
-      } else {
-        expect(sorted(run().assignment)).toEqual(c.result);
-      }
-    },
-  );
-
-  it("createPartitionsAssignment() starts at the first broker id >= partition 0's leader in the id-sorted list", () => {
-    const plan = createPartitionsAssignment([{ id: 7 }, { id: 3 }, { id: 5 }], { 0: [4, 7], 1: [7, 3] }, 3);
-    expect(plan.startIndex).toBe(1); // sorted [3,5,7]: 5 is the first id >= 4
-    expect(plan.startPartitionId).toBe(2);
-    expect(plan.replicationFactor).toBe(2);
-    expect(plan.assignment.get(2)?.[0]).toBe(3); // leader index (2 + 1) % 3 = 0 of [3,5,7]
-  });
-
-  it("createPartitionsAssignment() uses the id-sorted start index as an index into the rack-alternated list", () => {
-    // id-sorted [0,1,2,3]; alternated over racks a,b: [0,2,1,3]. Leader 1 → startIndex 1 → alternated[(1+1)%4] = 1.
-    const brokers = [
-      { id: 0, rack: "a" },
-      { id: 1, rack: "a" },
-      { id: 2, rack: "b" },
-      { id: 3, rack: "b" },
-    ];
-    const plan = createPartitionsAssignment(brokers, { 0: [1, 2] }, 2);
-    expect(plan.startIndex).toBe(1);
-    expect(plan.assignment.get(1)?.[0]).toBe(1);
-  });
-
-  it("createPartitionsAssignment() enforces racks on all or no brokers, unless the mode is safe or disabled", () => {
-    const brokers = [{ id: 0, rack: "a" }, { id: 1 }, { id: 2, rack: "b" }];
-    expect(thrown(() => createPartitionsAssignment(brokers, { 0: [0, 1] }, 2)).code).toBe("inconsistent_racks");
-    expect(createPartitionsAssignment(brokers, { 0: [0, 1] }, 2, { rackAwareMode: "safe" }).assignment.get(1)).toHaveLength(2);
-  });
-
-  it("createPartitionsAssignment() refuses a count that does not grow the topic", () => {
-    const e = thrown(() => createPartitionsAssignment([{ id: 0 }], { 0: [0], 1: [0] }, 2, { topic: "orders" }));
-    expect(e.code).toBe("invalid_partitions");
-    expect(e.message).toBe(
-      "The number of partitions for a topic can only be increased. Topic orders currently has 2 partitions, 2 would not be an increase.",
-    );
   });
 });

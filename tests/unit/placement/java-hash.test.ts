@@ -6,7 +6,7 @@ import {
   scalaHashMapKeyOrder,
   scalaImproveHash,
 } from "@/lib/placement";
-import { golden } from "./fixtures";
+import { golden } from "@/tests/support/placement";
 
 describe("javaStringHashCode", () => {
   it.each(golden.stringHashCode)("javaStringHashCode(%j) is the JVM's %i", (s, h) => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JavaRandom, MockRandom, PlacementError, collectionsShuffle, type RandomSource } from "@/lib/placement";
-import { golden, seedOf } from "./fixtures";
+import { golden, seedOf } from "@/tests/support/placement";
 
 function draw(rnd: JavaRandom | MockRandom, bound: number): number {
   return bound === 0 ? rnd.nextInt() : rnd.nextInt(bound);

@@ -1,17 +1,8 @@
 import fc from "fast-check";
 import { scalaHashMapKeyOrder } from "@/lib/placement/java-hash";
 import { describe, expect, it } from "vitest";
-import { LogDirChooser, PlacementError, nextLogDirs, type TieOrder } from "@/lib/placement";
-
-function thrown(fn: () => unknown): PlacementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlacementError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlacementError");
-}
+import { LogDirChooser, nextLogDirs, type TieOrder } from "@/lib/placement";
+import { thrown } from "@/tests/support/placement";
 
 describe("LogDirChooser", () => {
   it("next() picks the live dir with the fewest logs, ties in log.dirs order", () => {

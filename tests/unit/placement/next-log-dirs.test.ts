@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PlacementError, nextLogDirs, nextLogDirsLiteral, scalaHashMapKeyOrder, type TieOrder } from "@/lib/placement";
-import { golden } from "./fixtures";
-
-// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
-const PROPERTY_TIMEOUT = { timeout: 60_000 };
+import { golden, PROPERTY_TIMEOUT } from "@/tests/support/placement";
 
 const six = ["/d1", "/d2", "/d3", "/d4", "/d5", "/d6"];
 

@@ -1,33 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  BrokerList,
   JavaRandom,
   MockRandom,
   PlacementError,
-  RackList,
   StripedReplicaPlacer,
-  compareOptionalStrings,
   stripedPlacement,
   type RandomSource,
-  type UsableBroker,
 } from "@/lib/placement";
-import { golden, seedOf, type GoldenBroker } from "./fixtures";
-
-// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
-const PROPERTY_TIMEOUT = { timeout: 60_000 };
-
-const usable = (bs: GoldenBroker[]): UsableBroker[] => bs.map(([id, rack, fenced]) => ({ id, rack, fenced }));
-
-function thrown(fn: () => unknown): PlacementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlacementError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlacementError");
-}
+import { golden, PROPERTY_TIMEOUT, seedOf, thrown, usable } from "@/tests/support/placement";
 
 describe("StripedReplicaPlacer", () => {
   it.each(golden.striped.map((s, i) => [i, s.rng, s.seed, s.calls.length, s] as const))(
@@ -121,35 +102,7 @@ describe("StripedReplicaPlacer", () => {
     expect(random.nextInt(1 << 30)).toBe(new MockRandom().nextInt(1 << 30));
   });
 
-  it("stripedPlacement() returns no partitions for numPartitions 0", () => {
-    expect(stripedPlacement(usable([[0, null, false]]), 0, 1, new MockRandom())).toEqual([]);
-  });
-});
-
-describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
-  it("place() avoids fenced brokers on a single rack while it can (testRackListWithInvalidRacks)", () => {
-    const rackList = new RackList(
-      new MockRandom(),
-      usable([
-        [11, "1", false],
-        [10, "1", false],
-        [30, "3", true],
-        [31, "3", true],
-        [20, "2", true],
-        [21, "2", true],
-        [41, "4", false],
-        [40, "4", true],
-      ]),
-    );
-    expect(rackList.numTotalBrokers).toBe(8);
-    expect(rackList.numUnfencedBrokers).toBe(3);
-    expect(rackList.rackNames()).toEqual(["1", "2", "3", "4"]);
-    expect(rackList.place(4)).toEqual([41, 11, 21, 30]);
-    expect(rackList.place(4)).toEqual([10, 20, 31, 41]);
-    expect(rackList.place(4)).toEqual([41, 21, 30, 11]);
-  });
-
-  it("place() spreads 200 partitions over 4 brokers exactly as Kafka (testEvenDistribution)", () => {
+  it("place() spreads 200 partitions over 4 brokers exactly as Kafka (StripedReplicaPlacerTest.testEvenDistribution)", () => {
     const placements = stripedPlacement(
       usable([[0, null, false], [1, null, false], [2, null, false], [3, null, false]]),
       200,
@@ -164,37 +117,8 @@ describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
     });
   });
 
-  it("place() checks rf > 0, then the broker count, then fencing (RackList order)", () => {
-    const rackList = new RackList(new MockRandom(), usable([[0, null, true], [1, null, true]]));
-    expect(thrown(() => rackList.place(-1)).message).toBe("Invalid replication factor -1: the replication factor must be positive.");
-    expect(thrown(() => rackList.place(3)).code).toBe("invalid_replication_factor");
-    expect(thrown(() => rackList.place(2)).code).toBe("all_brokers_fenced");
-  });
-
-  it("RackList() initializes racks in HashMap order, fenced list before unfenced, then draws the rack offset", () => {
-    const bounds: number[] = [];
-    const spy: RandomSource = { nextInt: (b) => (bounds.push(b), 0) };
-    // Racks "4" then "1" inserted; HashMap order is "1" (2 unfenced, 1 fenced) then "4" (3 unfenced).
-    new RackList(spy, usable([[40, "4", false], [41, "4", false], [42, "4", false], [10, "1", false], [11, "1", false], [12, "1", true]]));
-    expect(bounds).toEqual([1, 2, 3, 2]);
-  });
-
-  it("compareOptionalStrings() sorts no-rack first, then by UTF-16 code units", () => {
-    expect([("b" as string | null), null, "B", "a"].sort(compareOptionalStrings)).toEqual([null, "B", "a", "b"]);
-  });
-});
-
-describe("BrokerList", () => {
-  it("next() walks the list once per epoch and shifts the start by one on each new epoch", () => {
-    const brokers = new BrokerList().add(0).add(1).add(2).add(3);
-    const seen = [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1].map((e) => brokers.next(e));
-    expect(seen).toEqual([0, 1, 2, 3, -1, -1, 1, 2, 3, 0, -1]);
-  });
-
-  it("initialize() draws nothing for an empty list", () => {
-    const bounds: number[] = [];
-    new BrokerList().initialize({ nextInt: (b) => (bounds.push(b), 0) });
-    expect(bounds).toEqual([]);
+  it("stripedPlacement() returns no partitions for numPartitions 0", () => {
+    expect(stripedPlacement(usable([[0, null, false]]), 0, 1, new MockRandom())).toEqual([]);
   });
 });
 

@@ -8,7 +8,6 @@ import {
   JavaRandom,
   LogDirChooser,
   MockRandom,
-  PlacementError,
   RackList,
   StripedReplicaPlacer,
   assignReplicasToBrokers,
@@ -20,32 +19,13 @@ import {
   stripedPlacement,
   type BrokerMetadata,
 } from "@/lib/placement";
-import { vector, vectorIds, type GoldenBroker } from "./fixtures";
-
-// Properties run hundreds of cases; allow for a loaded machine (timings belong to the bench, not to tests).
-const PROPERTY_TIMEOUT = { timeout: 60_000 };
+import { CODE_OF_KAFKA_EXCEPTION, PROPERTY_TIMEOUT, thrown, usable, vector, vectorIds, type GoldenBroker } from "@/tests/support/placement";
 
 type Assignment = Record<string, number[]>;
-const CODE: Record<string, string> = {
-  InvalidPartitionsException: "invalid_partitions",
-  InvalidReplicationFactorException: "invalid_replication_factor",
-  AdminOperationException: "inconsistent_racks",
-};
-
-function thrown(fn: () => unknown): PlacementError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof PlacementError) return e;
-    throw e;
-  }
-  throw new Error("expected a PlacementError");
-}
 
 const asRecord = (m: Map<number, number[]>): Assignment => Object.fromEntries([...m].map(([p, r]) => [String(p), r]));
 const fromRackMap = (rackMap: Record<string, string | null>): BrokerMetadata[] =>
   Object.entries(rackMap).map(([id, rack]) => ({ id: Number(id), rack }));
-const usable = (bs: GoldenBroker[]) => bs.map(([id, rack, fenced]) => ({ id, rack, fenced }));
 
 const COVERED = ["AU1", "AU2", "AU3", "AU4", "AU8", "AU9", "AP1", "AP2", "SP1", "SP2", "SP3", "SP4", "SP6", "SP7", "SP9", "LM1", "LM2", "LM3", "LM4", "LM5"];
 
@@ -68,7 +48,7 @@ describe("AdminUtils vectors", () => {
     for (const c of v.cases) {
       const e = thrown(() => assignReplicasToBrokers(v.brokers.map((id) => ({ id })), c.nPartitions, c.rf));
       expect(e.kafkaException).toBe(c.throws);
-      expect(e.code).toBe(CODE[c.throws]);
+      expect(e.code).toBe(CODE_OF_KAFKA_EXCEPTION[c.throws]);
     }
   });
 
@@ -98,7 +78,7 @@ describe("AdminUtils vectors", () => {
     for (const c of v.cases) {
       const e = thrown(() => assignReplicasToBrokers(fromRackMap(v.rackMap), c.nPartitions, c.rf));
       expect(e.kafkaException).toBe(c.throws);
-      expect(e.code).toBe(CODE[c.throws]);
+      expect(e.code).toBe(CODE_OF_KAFKA_EXCEPTION[c.throws]);
     }
     expect(thrown(() => assignReplicasToBrokers(fromRackMap(v.rackMap), 10, 5)).message).toBe(
       "Not all brokers have rack information for replica rack aware assignment.",

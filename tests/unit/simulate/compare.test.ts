@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { compareLogDirPolicies, POLICY_ORDER } from "@/lib/simulate/compare";
-import { compareVerdict } from "@/lib/simulate/compare-verdict";
 import { runScenario } from "@/lib/simulate/engine";
 import { runReports } from "@/lib/simulate/run-reports";
 import { getPreset } from "@/lib/simulate/presets";
@@ -87,26 +86,5 @@ describe("compareLogDirPolicies()", () => {
     const c = compareLogDirPolicies(scenario({ steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 5, size: { kind: "fixed", bytes: GiB } }] }));
     expect(c.outcomes.every((o) => o.failedSteps.length === 1)).toBe(true);
     expect(c.verdict).toMatch(/Note: under Kafka's rule, step 1 failed: .*; under least-bytes, step 1 failed/);
-  });
-});
-
-describe("compareVerdict()", () => {
-  it("compareVerdict() needs Kafka's rule among the outcomes", () => {
-    const report = compareLogDirPolicies(story).outcomes[1]!.report;
-    expect(() => compareVerdict([{ policy: "least-bytes", report, failedSteps: [] }])).toThrow(/kafka-count/);
-  });
-
-  it("compareVerdict() lets the worst broker speak when brokers do not share their paths", () => {
-    const base: ClusterSnapshot = {
-      ...storyBase("own paths"),
-      brokers: storyBase("x").brokers.map((b) => ({ ...b, logDirs: [{ ...b.logDirs[0]!, path: `/kafka-${b.id}/a` }] })),
-    };
-    const steps: ScenarioInput["steps"] = [
-      { kind: "firstConsumerGroup" },
-      ...[1, 2, 3].map((id) => ({ kind: "addLogDir" as const, broker: id, path: `/kafka-${id}/b`, totalBytes: 512 * GiB })),
-      { kind: "createTopic", name: "orders", partitions: 30, replicationFactor: 2, size: { kind: "fixed", bytes: 40 * GiB } },
-    ];
-    const c = compareLogDirPolicies(scenario({ base, steps }));
-    expect(c.verdict).toMatch(/^On broker \d, Kafka's rule gives every broker 70 partitions but leaves \/kafka-\d\/a at under 1% while \/kafka-\d\/b reaches \d+%/i);
   });
 });

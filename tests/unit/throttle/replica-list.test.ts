@@ -1,21 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isValidThrottledReplicaList, parseThrottledPartitions, ThrottleConfigError } from "@/lib/throttle";
-import { javaSplit, javaTrim } from "@/lib/throttle/java-string";
 
 describe("throttled replica lists", () => {
-  it("javaSplit() drops trailing empty strings and keeps a lone empty string", () => {
-    expect(javaSplit("", ",")).toEqual([""]);
-    expect(javaSplit(",", ",")).toEqual([]);
-    expect(javaSplit("a,,b,,", ",")).toEqual(["a", "", "b"]);
-    expect(javaSplit(",a", ",")).toEqual(["", "a"]);
-  });
-
-  it("javaTrim() removes control characters and spaces but not Unicode spaces", () => {
-    expect(javaTrim("\t 1:2 \n")).toBe("1:2");
-    expect(javaTrim("\u00a01:2")).toBe("\u00a01:2");
-  });
-
   it("isValidThrottledReplicaList() accepts a wildcard followed by empty elements only", () => {
     expect(isValidThrottledReplicaList("*,")).toBe(true);
     expect(isValidThrottledReplicaList("*, ")).toBe(true);

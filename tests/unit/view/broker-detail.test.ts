@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { brokerDetail } from "@/lib/view/broker-detail";
-import { GiB, storySnapshot } from "./fixtures";
+import { GiB, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDetail()", () => {
   const s = storySnapshot();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { brokerDirGrid, dirAriaLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
-import { GiB, snap, storySnapshot } from "./fixtures";
+import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDirGrid()", () => {
   const report = balanceReport(storySnapshot());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { bytesByDirSeries, partitionLeaderSeries } from "@/lib/view/broker-series";
-import { GiB, snap, storySnapshot } from "./fixtures";
+import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("broker-series", () => {
   const report = balanceReport(storySnapshot());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clusterData, modeOf } from "@/lib/view/cluster-data";
-import { snap, storySnapshot } from "./fixtures";
+import { snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("cluster-data", () => {
   it("clusterData() pairs a snapshot with its balance report", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { nextPlacements } from "@/lib/view/next-placement";
 import { scalaHashMapKeyOrder } from "@/lib/placement/java-hash";
-import { GiB, snap, storySnapshot } from "./fixtures";
+import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("nextPlacements()", () => {
   it("nextPlacements() follows Kafka's count rule into the full dir and flags it", () => {

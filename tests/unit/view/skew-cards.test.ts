@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { skewOf } from "@/lib/model/skew";
 import { skewCards, toneOf } from "@/lib/view/skew-cards";
-import { balancedSnapshot, storySnapshot } from "./fixtures";
+import { balancedSnapshot, storySnapshot } from "@/tests/support/snapshots";
 
 describe("skewCards()", () => {
   it("skewCards() shows max ÷ mean, the spread and the worst dir of the story", () => {

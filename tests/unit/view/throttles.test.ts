@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summariseList, throttleView } from "@/lib/view/throttles";
-import { snap } from "./fixtures";
+import { snap } from "@/tests/support/snapshots";
 
 describe("throttleView()", () => {
   it("throttleView() is empty when nothing is throttled or moving", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel } from "@/lib/view/topic-heatmap";
-import { snap, storySnapshot } from "./fixtures";
+import { snap, storySnapshot } from "@/tests/support/snapshots";
 
 const skewed = snap({
   brokers: [{ id: 1 }, { id: 2 }, { id: 3 }],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { nextPlacements } from "@/lib/view/next-placement";
 import { dominantDirs, listText, shareText, verdict } from "@/lib/view/verdict";
-import { balancedSnapshot, GiB, snap, storySnapshot } from "./fixtures";
+import { balancedSnapshot, GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("verdict()", () => {
   it("verdict() names the dirs that hold the bytes on every broker, and the count/bytes mismatch", () => {

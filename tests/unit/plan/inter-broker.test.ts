@@ -1,0 +1,209 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { balanceBrokers, destinationDir } from "@/lib/plan/inter-broker";
+import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
+import { PlanState } from "@/lib/plan/plan-state";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { cluster, GiB, type BrokerSpec, type PartitionSpec } from "@/tests/support/snapshots";
+
+function balance(snapshot: ClusterSnapshot, options: PlanOptionsInput = {}, budget = { bytes: Infinity, moves: 1_000 }) {
+  const state = new PlanState(snapshot, new Set());
+  const stop = balanceBrokers({ state, options: PlanOptionsSchema.parse(options), budget });
+  const moved = state.partitions
+    .flatMap((p) => p.members.map((r) => ({ p, r })))
+    .filter(({ r }) => r.broker !== r.originalBroker)
+    .map(({ p, r }) => `${p.topic}-${p.partition}: ${r.originalBroker}→${r.broker}${r.dir}`);
+  return { state, stop, moved, budget };
+}
+
+const part = (partition: number, replicas: PartitionSpec["replicas"], leader?: number): PartitionSpec => ({ topic: "t", partition, replicas, ...(leader !== undefined ? { leader } : {}) });
+
+describe("balanceBrokers()", () => {
+  it("balanceBrokers() moves followers to the emptiest broker, into its least utilised dir, until within tolerance", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, dirs: ["/d1"] },
+        { id: 3, dirs: [{ path: "/a", otherBytes: 30 * GiB }, "/b"] },
+      ],
+      partitions: [0, 1, 2, 3].map((p) => part(p, p % 2 === 0 ? [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] : [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]])),
+    });
+    const { moved, stop, state } = balance(snap, { tolerance: 0.3 });
+    // One follower from each loaded broker; which of the equal partitions is not specified.
+    expect(moved.map((m) => m.split(": ")[1]).sort()).toEqual(["1→3/b", "2→3/b"]);
+    expect(stop).toBe("balanced");
+    for (const p of state.partitions) expect(p.replicas[0]).toBe(p.original[0]);
+  });
+
+  it("balanceBrokers() never puts two replicas of a partition on one broker, and moves leaders only when allowed", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+      // Broker 1 holds a follower of t-0 (whose leader is on broker 2) and the only replicas of t-1 and t-2.
+      partitions: [part(0, [[2, "/d1", 5 * GiB], [1, "/d1", 5 * GiB]]), part(1, [[1, "/d1", 8 * GiB]]), part(2, [[1, "/d1", 8 * GiB]])],
+    });
+    const kept = balance(snap);
+    expect([kept.moved, kept.stop]).toEqual([[], "no_improving_move"]);
+    const leaders = balance(snap, { moveLeaders: true });
+    expect(leaders.moved).toHaveLength(1);
+    expect(leaders.moved[0]).toMatch(/^t-[12]: 1→2\/d1$/);
+  });
+
+  it("balanceBrokers() keeps both the current and the preferred leader in place by default", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }, { id: 3, dirs: ["/d1"] }],
+      // Preferred leader 1, current leader 2: neither replica may move.
+      partitions: [0, 1].map((p) => part(p, [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]], 2)),
+    });
+    expect(balance(snap).moved).toEqual([]);
+    expect(balance(snap, { moveLeaders: true }).moved).toHaveLength(1);
+  });
+
+  it("balanceBrokers() never lowers the number of racks a partition spans", () => {
+    const brokers: BrokerSpec[] = [
+      { id: 1, rack: "a", dirs: ["/d1"] },
+      { id: 2, rack: "b", dirs: ["/d1"] },
+      { id: 3, rack: "a", dirs: ["/d1"] },
+      { id: 4, rack: "b", dirs: ["/d1"] },
+    ];
+    const snap = cluster({
+      brokers,
+      partitions: [part(0, [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]]), part(1, [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]]), part(2, [[3, "/d1", 6 * GiB]])],
+    });
+    const { moved } = balance(snap);
+    // Broker 4 is the emptiest, but it shares rack b with each partition's leader.
+    expect(moved).toEqual(["t-0: 1→3/d1"]);
+  });
+
+  it("balanceBrokers() in replicas mode evens counts by moving the smallest replica; in bytes mode it fits the gap", () => {
+    const snap = () =>
+      cluster({
+        brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+        partitions: [5, 1, 3, 7].map((size, p) => part(p, [[1, "/d1", size * GiB]])),
+      });
+    const sizesMoved = (r: ReturnType<typeof balance>) => r.state.partitions.filter((p) => p.replicas[0] === 2).map((p) => p.members[0]!.size / GiB);
+    expect(sizesMoved(balance(snap(), { interObjective: "replicas", moveLeaders: true }))).toEqual([1]);
+    expect(sizesMoved(balance(snap(), { interObjective: "bytes", moveLeaders: true })).sort()).toEqual([1, 7]);
+  });
+
+  it("balanceBrokers() leaves unreachable brokers and brokers without an open dir out", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, state: "unreachable", dirs: ["/d1"] },
+        { id: 3, dirs: [{ path: "/d1", state: "offline" }] },
+        { id: 4, dirs: ["/d1"] },
+      ],
+      partitions: [0, 1, 2, 3].map((p) => part(p, [[1, "/d1", 10 * GiB]])),
+    });
+    const { moved } = balance(snap, { moveLeaders: true });
+    expect(moved).toHaveLength(2);
+    for (const m of moved) expect(m).toMatch(/: 1→4\/d1$/);
+  });
+
+  it("balanceBrokers() stops at the byte cap and says so", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+      partitions: [0, 1].map((p) => part(p, [[1, "/d1", 10 * GiB]])),
+    });
+    const capped = balance(snap, { moveLeaders: true }, { bytes: 5 * GiB, moves: 10 });
+    expect([capped.moved, capped.stop]).toEqual([[], "byte_cap"]);
+    const moves = balance(snap, { moveLeaders: true }, { bytes: Infinity, moves: 0 });
+    expect([moves.moved, moves.stop]).toEqual([[], "max_moves"]);
+  });
+
+  const clusterArb = fc
+    .record({
+      brokers: fc.integer({ min: 2, max: 6 }),
+      racks: fc.integer({ min: 0, max: 3 }),
+      partitions: fc.array(fc.record({ rf: fc.integer({ min: 1, max: 3 }), start: fc.nat(), size: fc.integer({ min: 0, max: 40 }), leaderIndex: fc.nat(2) }), { minLength: 1, maxLength: 20 }),
+    })
+    .map(({ brokers, racks, partitions }) => {
+      const ids = Array.from({ length: brokers }, (_, i) => i + 1);
+      return cluster({
+        brokers: ids.map((id) => ({ id, rack: racks === 0 ? null : `r${id % racks}`, dirs: ["/d1", "/d2"] })),
+        partitions: partitions.map((p, i) => {
+          const rf = Math.min(p.rf, brokers);
+          const replicas = Array.from({ length: rf }, (_, k) => ids[(p.start + k) % brokers]!);
+          return { topic: "t", partition: i, leader: replicas[p.leaderIndex % rf]!, replicas: replicas.map((b, k): [number, string, number] => [b, k % 2 ? "/d2" : "/d1", p.size * GiB]) };
+        }),
+      });
+    });
+  const optionsArb = fc.record({
+    interObjective: fc.constantFrom("bytes" as const, "replicas" as const),
+    tolerance: fc.constantFrom(0.01, 0.05, 0.2),
+    moveLeaders: fc.boolean(),
+  });
+
+  it("balanceBrokers() keeps partitions on distinct brokers and racks, leaders in place, and never raises the imbalance", () => {
+    fc.assert(
+      fc.property(clusterArb, optionsArb, (snap, options) => {
+        const { state } = balance(snap, options);
+        const rack = new Map(snap.brokers.map((b) => [b.id, b.rack]));
+        const racks = (ids: number[]) => new Set(ids.map((b) => rack.get(b)).filter((r) => r !== null)).size;
+        const load = (where: "before" | "after") => {
+          const byBroker = new Map(snap.brokers.map((b) => [b.id, 0]));
+          for (const p of state.partitions) {
+            for (const r of p.members) {
+              const broker = where === "before" ? r.originalBroker : r.broker;
+              const size = where === "before" ? r.originalSize : r.size;
+              byBroker.set(broker, byBroker.get(broker)! + (options.interObjective === "bytes" ? size : 1));
+            }
+          }
+          const values = [...byBroker.values()];
+          const mean = values.reduce((a, b) => a + b, 0) / values.length;
+          return values.reduce((a, v) => a + Math.abs(v - mean), 0);
+        };
+        for (const p of state.partitions) {
+          expect(new Set(p.replicas).size).toBe(p.replicas.length);
+          expect(racks(p.replicas)).toBeGreaterThanOrEqual(racks(p.original));
+          if (!options.moveLeaders) {
+            const leader = snap.topics[0]!.partitions[p.partition]!.leader!;
+            expect(p.replicas).toContain(leader);
+            expect(p.replicas[0]).toBe(p.original[0]);
+          }
+        }
+        // In bytes mode a moved replica is re-sized to its leader's size; all replicas are equal here.
+        expect(load("after")).toBeLessThanOrEqual(load("before") + 1e-6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("destinationDir()", () => {
+  const options = PlanOptionsSchema.parse({ headroom: 0.85 });
+  const snap = cluster({
+    brokers: [
+      {
+        id: 1,
+        dirs: [
+          { path: "/busy", otherBytes: 40 * GiB },
+          { path: "/cordoned", state: "cordoned" },
+          { path: "/offline", state: "offline" },
+          { path: "/big", totalBytes: 400 * GiB, otherBytes: 80 * GiB },
+          { path: "/quiet", otherBytes: 25 * GiB },
+        ],
+      },
+      { id: 2, dirs: [{ path: "/x", totalBytes: null, otherBytes: 0 }, { path: "/y", totalBytes: null }] },
+    ],
+    partitions: [part(0, [[2, "/x", 5 * GiB]])],
+  });
+  const state = new PlanState(snap, new Set());
+
+  it("destinationDir() picks the open dir with the lowest utilisation, never a cordoned or offline one", () => {
+    expect(destinationDir(state, state.brokers.get(1)!, GiB, options)?.path).toBe("/big");
+  });
+
+  it("destinationDir() skips dirs the replica would fill past the headroom, and finds none when nothing fits", () => {
+    expect(destinationDir(state, state.brokers.get(1)!, 270 * GiB, options)).toBeNull();
+    expect(destinationDir(state, state.brokers.get(1)!, 60 * GiB, PlanOptionsSchema.parse({ headroom: 0.85 }))?.path).toBe("/big");
+    const small = cluster({ brokers: [{ id: 1, dirs: [{ path: "/a", otherBytes: 70 * GiB }, { path: "/b", otherBytes: 50 * GiB }] }] });
+    const s = new PlanState(small, new Set());
+    expect(destinationDir(s, s.brokers.get(1)!, 20 * GiB, options)?.path).toBe("/b");
+    expect(destinationDir(s, s.brokers.get(1)!, 36 * GiB, options)).toBeNull();
+  });
+
+  it("destinationDir() compares bytes where the capacity is unknown", () => {
+    expect(destinationDir(state, state.brokers.get(2)!, GiB, options)?.path).toBe("/y");
+  });
+});

@@ -1,0 +1,176 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { balanceBrokerDirs, intraLowerBound } from "@/lib/plan/intra-broker";
+import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
+import { PlanState } from "@/lib/plan/plan-state";
+import type { ClusterSnapshot, LogDirState } from "@/lib/model/snapshot";
+import { cluster, GiB, type DirSpec, type PartitionSpec } from "@/tests/support/snapshots";
+
+/** One broker, its dirs, and one single-replica partition per size listed under a dir. */
+function broker(dirs: (DirSpec & { sizes?: number[] })[], kafkaVersion = "4.4.0"): ClusterSnapshot {
+  const partitions: PartitionSpec[] = [];
+  for (const d of dirs) for (const size of d.sizes ?? []) partitions.push({ topic: "t", partition: partitions.length, replicas: [[1, d.path, size * GiB]] });
+  return cluster({ kafkaVersion, brokers: [{ id: 1, dirs }], partitions });
+}
+
+function balance(snapshot: ClusterSnapshot, options: PlanOptionsInput = {}, budget = { bytes: Infinity, moves: 1_000 }) {
+  const state = new PlanState(snapshot, new Set());
+  const stop = balanceBrokerDirs({ state, options: PlanOptionsSchema.parse(options), budget }, state.brokers.get(1)!);
+  const replicas = state.partitions.flatMap((p) => p.members);
+  const moved = replicas.filter((r) => r.dir !== r.originalDir).map((r) => `${r.originalSize / GiB}:${r.originalDir}→${r.dir}`);
+  const bytesIn = (path: string) => replicas.filter((r) => r.broker === 1 && r.dir === path).reduce((a, r) => a + r.size, 0) / GiB;
+  return { state, stop, moved, bytesIn, budget };
+}
+
+describe("balanceBrokerDirs()", () => {
+  it("balanceBrokerDirs() moves the replica that best fits the gap, and stops once balanced", () => {
+    const { stop, moved, bytesIn } = balance(broker([{ path: "/d1", sizes: [30, 20, 10] }, { path: "/d2" }]));
+    expect(moved).toEqual(["30:/d1→/d2"]);
+    expect([bytesIn("/d1"), bytesIn("/d2")]).toEqual([30, 30]);
+    expect(stop).toBe("balanced");
+  });
+
+  it("balanceBrokerDirs() stops at the tolerance, not at zero", () => {
+    const within = balance(broker([{ path: "/d1", sizes: [50, 2] }, { path: "/d2", sizes: [48] }]), { tolerance: 0.05 });
+    expect(within.moved).toEqual([]);
+    expect(within.stop).toBe("balanced");
+    const tighter = balance(broker([{ path: "/d1", sizes: [50, 2] }, { path: "/d2", sizes: [48] }]), { tolerance: 0.01 });
+    expect(tighter.moved).toEqual(["2:/d1→/d2"]);
+  });
+
+  it("balanceBrokerDirs() never moves a replica into or out of a cordoned (Kafka 4.3+) or offline dir", () => {
+    const snap = broker([
+      { path: "/full", sizes: [10, 10, 10, 10, 10, 10] },
+      { path: "/cordoned", state: "cordoned", sizes: [40] },
+      { path: "/offline", state: "offline" },
+      { path: "/empty" },
+    ]);
+    const { moved, bytesIn } = balance(snap);
+    expect(moved).toEqual(["10:/full→/empty", "10:/full→/empty", "10:/full→/empty"]);
+    expect(bytesIn("/cordoned")).toBe(40);
+    expect(bytesIn("/offline")).toBe(0);
+  });
+
+  it("balanceBrokerDirs() uses a cordoned dir on a Kafka version without cordons (4.2)", () => {
+    const snap = broker([{ path: "/full", sizes: [10, 10, 10, 10] }, { path: "/cordoned", state: "cordoned" }], "4.2.0");
+    expect(balance(snap).moved).toEqual(["10:/full→/cordoned", "10:/full→/cordoned"]);
+  });
+
+  it("balanceBrokerDirs() never fills a dir past the headroom", () => {
+    const dirs = (): (DirSpec & { sizes?: number[] })[] => [{ path: "/d1", sizes: [10, 10, 10, 10] }, { path: "/d2", otherBytes: 80 * GiB }];
+    const capped = balance(broker(dirs()), { intraObjective: "bytes", headroom: 0.85 });
+    expect(capped.moved).toEqual([]);
+    expect(capped.stop).toBe("no_improving_move");
+    const room = balance(broker(dirs()), { intraObjective: "bytes", headroom: 1 });
+    expect(room.bytesIn("/d2")).toBe(20);
+    expect(room.stop).toBe("balanced");
+  });
+
+  it("balanceBrokerDirs() stops at the byte cap, or at the move cap, and spends from the budget", () => {
+    const snap = () => broker([{ path: "/d1", sizes: [10, 10, 10, 10] }, { path: "/d2" }]);
+    const bytes = balance(snap(), {}, { bytes: 5 * GiB, moves: 100 });
+    expect([bytes.moved, bytes.stop]).toEqual([[], "byte_cap"]);
+    const moves = balance(snap(), {}, { bytes: Infinity, moves: 1 });
+    expect([moves.moved.length, moves.stop]).toEqual([1, "max_moves"]);
+    const spent = balance(snap(), {}, { bytes: 100 * GiB, moves: 100 });
+    expect(spent.budget).toEqual({ bytes: 80 * GiB, moves: 98 });
+  });
+
+  it("balanceBrokerDirs() swaps two replicas when every replica is too big to move alone", () => {
+    const { moved, bytesIn, stop } = balance(broker([{ path: "/d1", sizes: [25, 25] }, { path: "/d2", sizes: [20, 10] }]), { intraObjective: "bytes" });
+    expect(moved.sort()).toEqual(["20:/d2→/d1", "25:/d1→/d2"]);
+    expect([bytesIn("/d1"), bytesIn("/d2")]).toEqual([45, 35]);
+    expect(stop).toBe("no_improving_move");
+  });
+
+  it("balanceBrokerDirs() leaves a broker with fewer than two open dirs alone", () => {
+    const { moved, stop } = balance(broker([{ path: "/d1", sizes: [10, 10] }, { path: "/d2", state: "offline" }]));
+    expect([moved, stop]).toEqual([[], "balanced"]);
+  });
+
+  const dirState = fc.constantFrom<LogDirState>("online", "online", "online", "cordoned", "offline");
+  const brokerArb = fc.array(fc.record({ state: dirState, sizes: fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 8 }) }), { minLength: 1, maxLength: 5 });
+  const clusterArb = fc.record({
+    brokers: fc.array(brokerArb, { minLength: 1, maxLength: 3 }),
+    capacity: fc.constantFrom<number | null>(100 * GiB, null),
+    kafkaVersion: fc.constantFrom("4.2.0", "4.4.0"),
+  });
+  const optionsArb = fc.record({
+    intraObjective: fc.constantFrom("bytes" as const, "utilization" as const),
+    tolerance: fc.constantFrom(0.01, 0.05, 0.2),
+    headroom: fc.constantFrom(0.5, 0.85, 1),
+  });
+
+  it("balanceBrokerDirs() keeps every replica on its broker, uses only open dirs, respects the headroom and never widens the spread", () => {
+    fc.assert(
+      fc.property(clusterArb, optionsArb, ({ brokers, capacity, kafkaVersion }, options) => {
+        const partitions: PartitionSpec[] = [];
+        const spec = brokers.map((dirs, b) => ({
+          id: b + 1,
+          dirs: dirs.map((d, i) => {
+            for (const size of d.sizes) partitions.push({ topic: "t", partition: partitions.length, replicas: [[b + 1, `/d${i}`, size * GiB]] });
+            return { path: `/d${i}`, state: d.state, totalBytes: capacity };
+          }),
+        }));
+        const snap = cluster({ kafkaVersion, brokers: spec, partitions });
+        const state = new PlanState(snap, new Set());
+        const parsed = PlanOptionsSchema.parse(options);
+        const honoursCordons = kafkaVersion === "4.4.0";
+        const open = (b: number, path: string | null) => {
+          const s = spec[b - 1]!.dirs.find((d) => d.path === path)?.state;
+          return s === "online" || (s === "cordoned" && !honoursCordons);
+        };
+        const replicas = state.partitions.flatMap((p) => p.members);
+        // Spread of each broker's open dirs, from where the replicas sit (equal capacities, no other usage).
+        const spread = (b: number, where: (r: (typeof replicas)[number]) => string | null) => {
+          const paths = spec[b - 1]!.dirs.map((d) => d.path).filter((p) => open(b, p));
+          const bytes = paths.map((p) => replicas.filter((r) => r.broker === b && where(r) === p).reduce((a, r) => a + r.size, 0));
+          const mean = bytes.reduce((a, x) => a + x, 0) / Math.max(1, bytes.length);
+          return { deviation: bytes.reduce((a, x) => a + Math.abs(x - mean), 0), range: bytes.length ? Math.max(...bytes) - Math.min(...bytes) : 0, bytes: new Map(paths.map((p, i) => [p, bytes[i]!])) };
+        };
+        const before = spec.map((b) => spread(b.id, (r) => r.originalDir));
+        for (const b of spec) balanceBrokerDirs({ state, options: parsed, budget: { bytes: Infinity, moves: 10_000 } }, state.brokers.get(b.id)!);
+        for (const r of replicas) {
+          expect(r.broker).toBe(r.originalBroker);
+          if (r.dir !== r.originalDir) {
+            expect(open(r.broker, r.originalDir)).toBe(true);
+            expect(open(r.broker, r.dir)).toBe(true);
+          }
+        }
+        for (const b of spec) {
+          const after = spread(b.id, (r) => r.dir);
+          const was = before[b.id - 1]!;
+          expect(after.deviation).toBeLessThanOrEqual(was.deviation);
+          expect(after.range).toBeLessThanOrEqual(was.range);
+          if (replicas.some((r) => r.broker === b.id && r.dir !== r.originalDir)) expect(after.deviation).toBeLessThan(was.deviation);
+          if (capacity !== null) {
+            for (const [path, bytes] of after.bytes) if (bytes > was.bytes.get(path)!) expect(bytes).toBeLessThanOrEqual(options.headroom * capacity);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("intraLowerBound()", () => {
+  it("intraLowerBound() is the bytes above target summed over a broker's open dirs", () => {
+    const snap = broker([{ path: "/d1", sizes: [30, 20, 10] }, { path: "/d2" }, { path: "/d3", state: "offline", sizes: [50] }]);
+    const state = new PlanState(snap, new Set());
+    expect(intraLowerBound(state, state.brokers.get(1)!, PlanOptionsSchema.parse({})) / GiB).toBe(30);
+  });
+
+  it("intraLowerBound() is 0 for a broker with one open dir", () => {
+    const snap = broker([{ path: "/d1", sizes: [30] }, { path: "/d2", state: "offline" }]);
+    const state = new PlanState(snap, new Set());
+    expect(intraLowerBound(state, state.brokers.get(1)!, PlanOptionsSchema.parse({}))).toBe(0);
+  });
+
+  it("intraLowerBound() splits by capacity in utilization mode", () => {
+    const snap = broker([{ path: "/small", totalBytes: 100 * GiB, sizes: [30] }, { path: "/large", totalBytes: 200 * GiB }]);
+    const state = new PlanState(snap, new Set());
+    const b = state.brokers.get(1)!;
+    expect(intraLowerBound(state, b, PlanOptionsSchema.parse({ intraObjective: "utilization" })) / GiB).toBe(20);
+    expect(intraLowerBound(state, b, PlanOptionsSchema.parse({ intraObjective: "bytes" })) / GiB).toBe(15);
+  });
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { PlanState, replicaOn } from "@/lib/plan/plan-state";
+import { cluster, GiB } from "@/tests/support/snapshots";
+
+const none = new Set<string>();
+
+/** Two brokers with two dirs each; "t" has one partition on both brokers, leader 1 holding 10 GiB, follower 8 GiB. */
+function twoBrokers() {
+  return cluster({
+    brokers: [
+      { id: 1, dirs: ["/d1", "/d2"] },
+      { id: 2, dirs: ["/d1", "/d2"] },
+      { id: 3, dirs: ["/d1"] },
+    ],
+    partitions: [
+      { topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 8 * GiB]] },
+      { topic: "t", partition: 1, replicas: [[2, "/d2", 3 * GiB], [1, "/d2", 3 * GiB]] },
+    ],
+  });
+}
+
+const uids = (replicas: readonly { uid: number }[]) => replicas.map((r) => r.uid);
+
+describe("PlanState", () => {
+  it("PlanState() counts each broker's and each dir's Kafka bytes and replicas", () => {
+    const state = new PlanState(twoBrokers(), none);
+    const b1 = state.brokers.get(1)!;
+    expect([b1.bytes, b1.count]).toEqual([13 * GiB, 2]);
+    expect(b1.dirs.map((d) => [d.path, d.bytes])).toEqual([["/d1", 10 * GiB], ["/d2", 3 * GiB]]);
+    expect(state.brokers.get(3)!.bytes).toBe(0);
+  });
+
+  it("PlanState() counts a future replica's bytes in the dir it is moving to", () => {
+    const snap = twoBrokers();
+    snap.topics[0]!.partitions[0]!.replicas[0]!.future = { logDir: "/d2", sizeBytes: 4 * GiB, offsetLag: null };
+    const state = new PlanState(snap, none);
+    expect(state.brokers.get(1)!.byPath.get("/d2")!.bytes).toBe(7 * GiB);
+  });
+
+  it("PlanState() takes the usage that is not Kafka's from capacity, usable bytes and Kafka bytes", () => {
+    const snap = cluster({ brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: 100 * GiB, otherBytes: 25 * GiB }] }], partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", 5 * GiB]] }] });
+    const dir = new PlanState(snap, none).brokers.get(1)!.byPath.get("/d1")!;
+    expect([dir.other, dir.bytes, dir.cap]).toEqual([25 * GiB, 5 * GiB, 100 * GiB]);
+  });
+
+  it("PlanState() knows no capacity for a dir whose total is unknown or 0", () => {
+    const snap = cluster({ brokers: [{ id: 1, dirs: [{ path: "/a", totalBytes: null }, { path: "/b", totalBytes: 0 }] }] });
+    expect(new PlanState(snap, none).brokers.get(1)!.dirs.map((d) => d.cap)).toEqual([null, null]);
+  });
+
+  it("PlanState() makes replicas of excluded topics and of partitions with a move in flight immovable", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: ["/d1", "/d2"] }],
+      partitions: [
+        { topic: "excluded", partition: 0, replicas: [[1, "/d1", GiB]] },
+        { topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] },
+        { topic: "t", partition: 1, replicas: [[1, "/d1", GiB]] },
+        { topic: "t", partition: 2, replicas: [[1, "/d1", GiB]] },
+        { topic: "t", partition: 3, replicas: [[1, "/d1", GiB]] },
+        { topic: "t", partition: 4, replicas: [[1, "/d1", GiB]] },
+      ],
+      reassignments: [{ topic: "t", partition: 0, replicas: [1] }],
+    });
+    const t = snap.topics.find((x) => x.name === "t")!;
+    t.partitions[1]!.adding = [2];
+    t.partitions[2]!.removing = [2];
+    t.partitions[3]!.replicas[0]!.future = { logDir: "/d2", sizeBytes: 0, offsetLag: null };
+    const state = new PlanState(snap, new Set(["excluded"]));
+    expect(state.partitions.map((p) => `${p.topic}-${p.partition}:${p.movable}`)).toEqual([
+      "excluded-0:false",
+      "t-0:false",
+      "t-1:false",
+      "t-2:false",
+      "t-3:false",
+      "t-4:true",
+    ]);
+    const movable = state.partitions.find((p) => p.movable)!.members[0]!;
+    expect(uids(state.brokers.get(1)!.movable.all())).toEqual([movable.uid]);
+    expect(uids(state.brokers.get(1)!.byPath.get("/d1")!.replicas.all())).toEqual([movable.uid]);
+    // Immovable replicas still count in the totals.
+    expect(state.brokers.get(1)!.count).toBe(6);
+  });
+
+  it("PlanState() leaves replicas in offline dirs and on unreachable brokers out of the movable sets", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: [{ path: "/d1", state: "offline" }, "/d2"] },
+        { id: 2, state: "unreachable", dirs: ["/d1"] },
+      ],
+      partitions: [
+        { topic: "t", partition: 0, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
+        { topic: "t", partition: 1, replicas: [[1, "/d2", GiB]] },
+      ],
+    });
+    const state = new PlanState(snap, none);
+    expect(state.brokers.get(1)!.movable.all().map((r) => `${r.part.partition}:${r.dir}`)).toEqual(["1:/d2"]);
+    expect(state.brokers.get(2)!.movable.length).toBe(0);
+    expect(state.brokers.get(2)!.byPath.get("/d1")!.bytes).toBe(GiB);
+  });
+
+  it("PlanState() closes a cordoned dir only where the broker's Kafka version has cordons (4.3+)", () => {
+    const brokers = [
+      { id: 1, kafkaVersion: "4.4.0", dirs: [{ path: "/d1", state: "cordoned" as const }, "/d2"] },
+      { id: 2, kafkaVersion: "4.2.0", dirs: [{ path: "/d1", state: "cordoned" as const }, "/d2"] },
+    ];
+    const state = new PlanState(cluster({ kafkaVersion: null, brokers }), none);
+    expect(state.openDirs(state.brokers.get(1)!).map((d) => d.path)).toEqual(["/d2"]);
+    expect(state.openDirs(state.brokers.get(2)!).map((d) => d.path)).toEqual(["/d1", "/d2"]);
+  });
+
+  it("openDirs() lists no dir of an unreachable broker and no offline dir", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: [{ path: "/d1", state: "offline" }, "/d2"] },
+        { id: 2, state: "unreachable", dirs: ["/d1"] },
+      ],
+    });
+    const state = new PlanState(snap, none);
+    expect(state.openDirs(state.brokers.get(1)!).map((d) => d.path)).toEqual(["/d2"]);
+    expect(state.openDirs(state.brokers.get(2)!)).toEqual([]);
+  });
+
+  it("fits() keeps a dir's Kafka and other usage at or under the headroom, and always fits a dir of unknown capacity", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: 100 * GiB, otherBytes: 20 * GiB }, { path: "/d2", totalBytes: null }] }],
+      partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", 30 * GiB]] }],
+    });
+    const state = new PlanState(snap, none);
+    const [d1, d2] = state.brokers.get(1)!.dirs;
+    expect(state.fits(d1!, 35 * GiB, 0.85)).toBe(true); // 20 + 30 + 35 = 85
+    expect(state.fits(d1!, 35 * GiB + 1, 0.85)).toBe(false);
+    expect(state.fits(d2!, 1e15, 0.01)).toBe(true);
+  });
+
+  it("moveWithinBroker() moves the replica's bytes and keeps the broker's totals", () => {
+    const state = new PlanState(twoBrokers(), none);
+    const b1 = state.brokers.get(1)!;
+    const replica = replicaOn(state.partitions[0]!, 1)!;
+    state.moveWithinBroker(replica, b1.byPath.get("/d2")!);
+    expect(replica.dir).toBe("/d2");
+    expect(b1.dirs.map((d) => d.bytes)).toEqual([0, 13 * GiB]);
+    expect([b1.bytes, b1.count]).toEqual([13 * GiB, 2]);
+    expect(b1.byPath.get("/d1")!.replicas.length).toBe(0);
+    expect(uids(b1.byPath.get("/d2")!.replicas.all())).toContain(replica.uid);
+    expect(state.partitions[0]!.replicas).toEqual([1, 2]);
+  });
+
+  it("moveToBroker() puts the new broker in the moved replica's slot and sizes the copy as the leader's", () => {
+    const state = new PlanState(twoBrokers(), none);
+    const follower = replicaOn(state.partitions[0]!, 2)!;
+    state.moveToBroker(follower, state.brokers.get(3)!.byPath.get("/d1")!);
+    expect(state.partitions[0]!.replicas).toEqual([1, 3]);
+    expect(state.partitions[0]!.original).toEqual([1, 2]);
+    expect(replicaOn(state.partitions[0]!, 3)).toBe(follower);
+    expect(replicaOn(state.partitions[0]!, 2)).toBeUndefined();
+    // The follower held 8 GiB; a new replica copies the leader's 10 GiB.
+    expect(follower.size).toBe(10 * GiB);
+    expect([state.brokers.get(2)!.bytes, state.brokers.get(2)!.count]).toEqual([3 * GiB, 1]);
+    expect([state.brokers.get(3)!.bytes, state.brokers.get(3)!.count]).toEqual([10 * GiB, 1]);
+    expect(uids(state.brokers.get(3)!.movable.all())).toEqual([follower.uid]);
+    expect(uids(state.brokers.get(2)!.movable.all())).not.toContain(follower.uid);
+  });
+
+  it("moveToBroker() gives a replica moved back to its own broker its own size again", () => {
+    const state = new PlanState(twoBrokers(), none);
+    const follower = replicaOn(state.partitions[0]!, 2)!;
+    state.moveToBroker(follower, state.brokers.get(3)!.byPath.get("/d1")!);
+    state.moveToBroker(follower, state.brokers.get(2)!.byPath.get("/d2")!);
+    expect(follower.size).toBe(8 * GiB);
+    expect(state.partitions[0]!.replicas).toEqual([1, 2]);
+    expect(state.brokers.get(2)!.bytes).toBe(11 * GiB);
+    expect(state.brokers.get(3)!.bytes).toBe(0);
+  });
+
+  it("replicaOn() finds a partition's replica by broker", () => {
+    const state = new PlanState(twoBrokers(), none);
+    expect(replicaOn(state.partitions[1]!, 1)?.dir).toBe("/d2");
+    expect(replicaOn(state.partitions[1]!, 3)).toBeUndefined();
+  });
+});
