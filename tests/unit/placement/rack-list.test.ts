@@ -65,4 +65,14 @@ describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
     const rackList = new RackList(new MockRandom(), usable([[1, "b", false], [2, null, false], [3, "B", false], [4, "a", false]]));
     expect(rackList.rackNames()).toEqual([null, "B", "a", "b"]);
   });
+
+  it("RackList.place() refuses with the wording it was built with", () => {
+    const rackList = new RackList(new MockRandom(), usable([[1, null, false]]), { cordonedLogDirs: true });
+    expect(thrown(() => rackList.place(2)).message).toBe(
+      "The target replication factor of 2 cannot be reached because only 1 broker(s) are registered or some brokers have all their log directories cordoned.",
+    );
+    expect(thrown(() => new RackList(new MockRandom(), usable([[1, null, true]]), { cordonedLogDirs: true }).place(1)).message).toBe(
+      "All brokers are currently fenced, or have all their log directories cordoned.",
+    );
+  });
 });

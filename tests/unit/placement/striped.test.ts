@@ -85,16 +85,6 @@ describe("StripedReplicaPlacer", () => {
     expect(stripedPlacement(brokers, 9, 3, new MockRandom(), { cordonedLogDirs: true })).toEqual(stripedPlacement(brokers, 9, 3, new MockRandom()));
   });
 
-  it("RackList.place() refuses with the wording it was built with", () => {
-    const rackList = new RackList(new MockRandom(), usable([[1, null, false]]), { cordonedLogDirs: true });
-    expect(thrown(() => rackList.place(2)).message).toBe(
-      "The target replication factor of 2 cannot be reached because only 1 broker(s) are registered or some brokers have all their log directories cordoned.",
-    );
-    expect(thrown(() => new RackList(new MockRandom(), usable([[1, null, true]]), { cordonedLogDirs: true }).place(1)).message).toBe(
-      "All brokers are currently fenced, or have all their log directories cordoned.",
-    );
-  });
-
   it("place() rejects a broker id listed twice before drawing", () => {
     const random = new MockRandom();
     const e = thrown(() => stripedPlacement(usable([[1, null, false], [1, null, false]]), 1, 1, random));
