@@ -28,7 +28,7 @@ export function cloneSnapshot(s: ClusterSnapshot): ClusterSnapshot {
   return {
     schema: s.schema,
     capturedAt: s.capturedAt,
-    source: { ...s.source },
+    source: { ...s.source, warnings: [...s.source.warnings] },
     brokers: s.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d })) })),
     topics: s.topics.map(cloneTopic),
     throttles: {

@@ -12,8 +12,8 @@
  *   in-sync followers of throttled partitions, which the leader quota also records; both make the
  *   real move slower, so `ongoingBytesPerSecond` lets the caller reserve part of each rate.
  */
-import { maxOf } from "../model/min-max";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { copySize } from "../simulate/reassign";
 import type { ReassignmentEntry } from "./reassignment-json";
 import { ANY_LOG_DIR } from "./reassignment-json";
 
@@ -70,7 +70,7 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
     const p = byTp.get(`${e.topic}\u0000${e.partition}`);
     if (!p) continue;
     const current = new Map(p.replicas.map((r) => [r.broker, r]));
-    const size = Math.max(0, maxOf(p.replicas.map((r) => r.sizeBytes ?? 0)));
+    const size = copySize(p);
     const source = p.leader ?? p.replicas[0]?.broker ?? null;
     e.replicas.forEach((b, i) => {
       const had = current.get(b);

@@ -5,7 +5,8 @@
  * - `dirs` keeps `log.dirs` order; a dir added later is appended, as an operator appends to log.dirs.
  * - Counts include current and future logs (what LogManager.nextLogDirs counts); bytes likewise.
  * - `kafka-count` asks the incremental LogDirChooser, which makes exactly nextLogDirs' choice.
- *   `least-bytes` / `least-utilization` are not Kafka's: they skip cordoned dirs like Kafka 4.3+,
+ *   `least-bytes` / `least-utilization` are not Kafka's: they skip cordoned dirs where the line has
+ *   cordons (4.3+; on older lines a dir marked cordoned is an open dir, as for `kafka-count`),
  *   break ties in log.dirs order, and see every placed partition at its eventual size (an idealised
  *   size-aware rule; KIP-178 was never merged).
  * - `otherBytes` is disk usage that is not Kafka's (from a live snapshot: total − usable − replica
@@ -70,7 +71,8 @@ export class BrokerDisks {
     }
     const live = this.dirs.filter((d) => d.state !== "offline");
     if (live.length === 0) throw this.noLiveDir();
-    const open = live.filter((d) => d.state !== "cordoned");
+    const honoursCordons = kafkaBehaviour(this.kafkaLine).cordonedLogDirs;
+    const open = honoursCordons ? live.filter((d) => d.state !== "cordoned") : live;
     if (open.length === 0) return live[0]!.path; // as Kafka 4.3+: everything cordoned → first live dir
     const knownCapacity = Math.max(0, maxOf(open.map((d) => d.totalBytes ?? 0)));
     const load = (d: SimDir): number => {

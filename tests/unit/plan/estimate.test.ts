@@ -37,6 +37,11 @@ describe("estimateReassignment()", () => {
     expect(e.brokers.find((b) => b.broker === 3)!.limitedBy).toBe("follower");
   });
 
+  it("estimateReassignment() sizes a copy as the planner does: the leader's bytes, even when a follower holds more", () => {
+    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 4 * GiB], [2, "/d1", 6 * GiB]] }]);
+    expect(estimateReassignment(snap, [entry(0, [1, 3])], rates).interBrokerBytes).toBe(4 * GiB);
+  });
+
   it("estimateReassignment() copies from the first replica when the partition has no leader", () => {
     const snap = snapshot([{ topic: "t", partition: 0, leader: null, replicas: [[2, "/d1", GiB], [1, "/d1", GiB]] }]);
     const e = estimateReassignment(snap, [entry(0, [2, 1, 3])], rates);

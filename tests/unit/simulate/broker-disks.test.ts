@@ -55,9 +55,13 @@ describe("BrokerDisks", () => {
       expect(d.choose("least-utilization")).toBe("/a");
     });
 
-    it("choose(kafka-count) ignores a dir cordoned in the base on a version without cordons", () => {
+    it("choose() ignores a dir cordoned in the base on a version without cordons, under every rule", () => {
       expect(disks([dir("/a", { state: "cordoned" }), dir("/b", { count: 1 })], "4.2").choose("kafka-count")).toBe("/a");
       expect(disks([dir("/a", { state: "cordoned" }), dir("/b", { count: 1 })], "4.3").choose("kafka-count")).toBe("/b");
+      for (const rule of ["least-bytes", "least-utilization"] as const) {
+        expect(disks([dir("/a", { state: "cordoned" }), dir("/b", { bytes: GiB })], "4.2").choose(rule), rule).toBe("/a");
+        expect(disks([dir("/a", { state: "cordoned" }), dir("/b", { bytes: GiB })], "4.3").choose(rule), rule).toBe("/b");
+      }
     });
 
     it("choose(least-bytes) picks the dir with the fewest Kafka bytes, ties in log.dirs order", () => {
