@@ -3,6 +3,10 @@
  * integers, percentages without decimals unless under 1 %, skew as "1.00×". Every finite number
  * gives a bounded label (counts print every digit, at most ~410 characters at 1e308; the rest stay
  * under 30); what is not finite prints as "–".
+ *
+ * The one home for these units: the core's own messages (simulation limits, the policy verdict, step
+ * descriptions) and every view-model in lib/view format numbers here. It sits in the model so any
+ * core folder can import it without depending on lib/view.
  */
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"] as const;
 
@@ -26,8 +30,20 @@ export function formatPercent(share: number | null): string {
   return `${Math.round(pct)}%`;
 }
 
+/**
+ * One shared formatter: `Number#toLocaleString` builds a new Intl.NumberFormat on every call, which
+ * dominates when labelling tens of thousands of heatmap cells. Same text as `toLocaleString("en-US")`.
+ */
+const INTEGER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** "12,345": rounded to a whole number, with thousands separators. */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString("en-US");
+  return INTEGER.format(Math.round(n));
+}
+
+/** "1 partition", "12,345 partitions": a count and its noun, singular only for exactly 1. */
+export function formatCountOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** "–" when the ratio is not a number (a mean that overflowed: bytes summed past Number.MAX_VALUE). */

@@ -2,7 +2,7 @@
  * One line in plain words per scenario step, for the step list, the timeline and the results:
  * "Add /data/d2 (512.0 GiB) to every broker". Steps are read after schema defaults apply.
  */
-import { formatBytes, formatCount } from "../model/format";
+import { formatBytes, formatCountOf } from "../model/format";
 import type { SizeSpec, Step, StepKind } from "./schema";
 
 /** What each step kind is called in menus, in the order an operator meets them. */
@@ -33,13 +33,11 @@ export function describeSize(size: SizeSpec): string {
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
 export function describeStep(step: Step): string {
   switch (step.kind) {
     case "addBroker": {
       const cap = step.logDirs.every((d) => d.totalBytes === step.logDirs[0]!.totalBytes) && step.logDirs[0]!.totalBytes !== null ? ` of ${formatBytes(step.logDirs[0]!.totalBytes)}` : "";
-      return `Add broker ${step.id}${step.rack ? ` (rack ${step.rack})` : ""} with ${plural(step.logDirs.length, "log dir")}${cap}`;
+      return `Add broker ${step.id}${step.rack ? ` (rack ${step.rack})` : ""} with ${formatCountOf(step.logDirs.length, "log dir")}${cap}`;
     }
     case "addLogDir":
       return `Add ${step.path}${step.totalBytes !== null ? ` (${formatBytes(step.totalBytes)})` : ""} to ${step.broker === "all" ? "every broker" : `broker ${step.broker}`}`;
@@ -48,9 +46,9 @@ export function describeStep(step: Step): string {
     case "cordonLogDir":
       return `${step.cordoned ? "Cordon" : "Uncordon"} ${step.path} on broker ${step.broker}`;
     case "createTopic":
-      return `Create ${step.internal ? "internal " : ""}topic ${step.name}: ${plural(step.partitions, "partition")} × RF ${step.replicationFactor}, ${describeSize(step.size)}`;
+      return `Create ${step.internal ? "internal " : ""}topic ${step.name}: ${formatCountOf(step.partitions, "partition")} × RF ${step.replicationFactor}, ${describeSize(step.size)}`;
     case "addPartitions":
-      return `Add partitions to ${step.topic} up to ${plural(step.totalPartitions, "partition")}, ${describeSize(step.size)}`;
+      return `Add partitions to ${step.topic} up to ${formatCountOf(step.totalPartitions, "partition")}, ${describeSize(step.size)}`;
     case "growTopic": {
       const parts: string[] = [];
       if (step.bytesPerPartition > 0) parts.push(`+${formatBytes(step.bytesPerPartition)} per partition`);
@@ -58,8 +56,8 @@ export function describeStep(step: Step): string {
       return `Grow ${step.topic}${parts.length ? ` (${parts.join(", then ")})` : " (no change)"}`;
     }
     case "firstConsumerGroup":
-      return `First consumer group creates __consumer_offsets: ${plural(step.partitions, "partition")} × RF ${step.replicationFactor}, ${formatBytes(step.bytesPerPartition)} each`;
+      return `First consumer group creates __consumer_offsets: ${formatCountOf(step.partitions, "partition")} × RF ${step.replicationFactor}, ${formatBytes(step.bytesPerPartition)} each`;
     case "reassign":
-      return `Reassign ${plural(step.partitions.length, "partition")}`;
+      return `Reassign ${formatCountOf(step.partitions.length, "partition")}`;
   }
 }

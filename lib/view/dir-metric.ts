@@ -4,8 +4,7 @@
  * before/after view; bytes and partitions scale to the largest dir shown; deviation is signed.
  */
 import type { DirFigures } from "@/lib/model/report";
-import { formatBytes, formatPercent } from "@/lib/model/format";
-import { formatInteger } from "./number-format";
+import { formatBytes, formatCount, formatPercent } from "@/lib/model/format";
 
 export type DirMetric = "utilization" | "bytes" | "partitions" | "deviation";
 
@@ -65,7 +64,7 @@ export function formatDirMetric(value: number, metric: DirMetric): string {
     case "bytes":
       return formatBytes(value);
     case "partitions":
-      return formatInteger(value);
+      return formatCount(value);
     case "deviation":
       return formatSignedPercent(value);
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatCount, formatPercent, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatCount, formatCountOf, formatPercent, formatSkew } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -59,9 +59,25 @@ describe("formatSkew()", () => {
 });
 
 describe("formatCount()", () => {
+  it("formatCount() prints what toLocaleString(\"en-US\") prints for the rounded number", () => {
+    for (const n of [0, 7, 999, 1000, 12345.6, 9_007_199_254_740_991, -1234]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
+    fc.assert(fc.property(finiteDouble(), (x) => {
+      expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
+    }));
+  });
+
   it("formatCount() writes every digit, so at most 309 digits, their commas and a sign", () => {
     fc.assert(fc.property(finiteDouble(), (x) => {
       expect(formatCount(x).length).toBeLessThanOrEqual(412);
     }));
+  });
+});
+
+describe("formatCountOf()", () => {
+  it("formatCountOf() puts the noun in the singular for exactly 1 and in the plural otherwise", () => {
+    expect(formatCountOf(1, "partition")).toBe("1 partition");
+    expect(formatCountOf(0, "partition")).toBe("0 partitions");
+    expect(formatCountOf(12345, "log dir")).toBe("12,345 log dirs");
+    expect(formatCountOf(2, "topic is", "topics are")).toBe("2 topics are");
   });
 });
