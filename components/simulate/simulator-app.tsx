@@ -10,7 +10,7 @@ import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import { describeIssues, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
-import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/simulate/draft";
+import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/view/scenario-draft";
 import type { PresetId } from "@/lib/simulate/presets";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { SimulationResult } from "@/lib/simulate/run-request";

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { describeStep, STEP_KINDS, stepKindLabel } from "@/lib/simulate/describe-step";
-import { newStep, type ClusterContext } from "@/lib/simulate/draft";
+import { newStep, type ClusterContext } from "@/lib/view/scenario-draft";
 import { StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { StepForm } from "./step-form";

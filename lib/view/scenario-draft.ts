@@ -4,13 +4,13 @@
  * step of each kind for the cluster at hand, per-step validation with the API's own schema and paths,
  * and the request body the page posts.
  */
-import { maxOf } from "../model/min-max";
-import type { ClusterSnapshot } from "../model/snapshot";
-import type { Issue } from "../model/result";
-import { getPreset, type PresetId } from "./presets";
-import type { LinkBase, LinkScenario } from "./scenario-url";
-import { PolicySchema, StepSchema, type StepInput, type StepKind } from "./schema";
-import type { SlimReport } from "./slim-report";
+import { maxOf } from "@/lib/model/min-max";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { Issue } from "@/lib/model/result";
+import { getPreset, type PresetId } from "@/lib/simulate/presets";
+import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
+import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
+import type { SlimReport } from "@/lib/simulate/slim-report";
 
 export type Draft = LinkScenario & {
   /** The preset the draft started from (highlighted until the draft diverges from it). */

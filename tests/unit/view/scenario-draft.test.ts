@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/simulate/draft";
+import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
 import { STEP_KINDS } from "@/lib/simulate/describe-step";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
