@@ -9,7 +9,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContai
 import { formatSkew } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
-import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/simulate/timeline";
+import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/view/skew-timeline";
 import { formatUtilization } from "@/lib/view/dir-metric";
 import { skewTicks } from "@/lib/view/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
