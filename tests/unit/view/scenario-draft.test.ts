@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
-import { STEP_KINDS } from "@/lib/simulate/describe-step";
+import { STEP_KINDS } from "@/lib/view/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";
