@@ -13,7 +13,7 @@ import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
-import { sharedGrids, sharedMetric } from "./shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
 
 const TONE: Record<Verdict["tone"], string> = {
   ok: "border-emerald-600 dark:border-emerald-500",
