@@ -22,6 +22,24 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${sign}${Math.round(value)} B` : `${sign}${value.toFixed(1)} ${UNITS[unit]}`;
 }
 
+export interface ByteUnit {
+  name: (typeof UNITS)[number];
+  factor: number;
+}
+
+/** The one binary unit a whole grid or column of byte counts is printed in: its largest value's. */
+export function byteUnitFor(maxBytes: number): ByteUnit {
+  let unit = 0;
+  while (maxBytes >= 1024 ** (unit + 1) && unit < UNITS.length - 1) unit += 1;
+  return { name: UNITS[unit]!, factor: 1024 ** unit };
+}
+
+/** A byte count as a bare number in `unit` ("305", "58", "4.2"): whole from 10 up, else one decimal. */
+export function formatInByteUnit(bytes: number, unit: ByteUnit): string {
+  const v = bytes / unit.factor;
+  return v >= 10 || v === 0 ? String(Math.round(v)) : v.toFixed(1);
+}
+
 /** `share` is a fraction (0.78 → "78%"); under 1 % keeps one significant decimal ("0.4%"). */
 export function formatPercent(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return "–";

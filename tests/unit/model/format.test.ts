@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatCount, formatCountOf, formatPercent, formatSkew } from "@/lib/model/format";
+import { byteUnitFor, formatBytes, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSkew } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -79,5 +79,26 @@ describe("formatCountOf()", () => {
     expect(formatCountOf(0, "partition")).toBe("0 partitions");
     expect(formatCountOf(12345, "log dir")).toBe("12,345 log dirs");
     expect(formatCountOf(2, "topic is", "topics are")).toBe("2 topics are");
+  });
+});
+
+describe("byteUnitFor()", () => {
+  it("byteUnitFor() picks the unit formatBytes() would print the largest value in", () => {
+    expect(byteUnitFor(0)).toEqual({ name: "B", factor: 1 });
+    expect(byteUnitFor(1023)).toEqual({ name: "B", factor: 1 });
+    expect(byteUnitFor(1024)).toEqual({ name: "KiB", factor: 1024 });
+    expect(byteUnitFor(412 * 1024 ** 3)).toEqual({ name: "GiB", factor: 1024 ** 3 });
+    expect(byteUnitFor(1e300).name).toBe("PiB");
+    for (const max of [5, 2048, 3.5 * 1024 ** 2, 7 * 1024 ** 4]) expect(formatBytes(max).endsWith(byteUnitFor(max).name)).toBe(true);
+  });
+});
+
+describe("formatInByteUnit()", () => {
+  it("formatInByteUnit() prints whole numbers from 10 up and one decimal below", () => {
+    const GiB = byteUnitFor(1024 ** 3);
+    expect(formatInByteUnit(305 * 1024 ** 3, GiB)).toBe("305");
+    expect(formatInByteUnit(4.24 * 1024 ** 3, GiB)).toBe("4.2");
+    expect(formatInByteUnit(0, GiB)).toBe("0");
+    expect(formatInByteUnit(9.96 * 1024 ** 3, GiB)).toBe("10.0");
   });
 });
