@@ -23,7 +23,7 @@ import { LinkBar, postScenarioShare, type LinkState } from "./link-bar";
 import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
 import { SkewTimelineCard } from "./skew-timeline-card";
-import { postSimulation, SIMULATE_URL, useSimulation } from "./use-simulation";
+import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
 
 export interface Failure {
   message: string;
