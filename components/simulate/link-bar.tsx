@@ -5,7 +5,7 @@
  * starts from a snapshot imported in this tab, is shared as a snapshot link instead.
  */
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/lib/hooks/fetch-json";
+import { errorMessage } from "@/lib/hooks/fetch-json";
 import { formatCount } from "@/lib/model/format";
 import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
 
@@ -78,9 +78,4 @@ export function LinkBar({ link, share }: Props) {
       </span>
     </div>
   );
-}
-
-/** `POST /api/snapshots` for a scenario (lib/snapshots/request.ts, kind "scenario"). */
-export async function postScenarioShare(scenario: { base: unknown; policy: unknown; seed: number; steps: unknown[] }): Promise<{ url: string }> {
-  return fetchJson<{ url: string }>("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "scenario", scenario }) });
 }

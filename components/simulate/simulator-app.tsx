@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { createShareLink } from "@/lib/hooks/snapshot-links";
 import { describeIssues, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
@@ -19,7 +20,7 @@ import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
-import { LinkBar, postScenarioShare, type LinkState } from "./link-bar";
+import { LinkBar, type LinkState } from "./link-bar";
 import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
 import { SkewTimelineCard } from "./skew-timeline-card";
@@ -137,7 +138,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       if (!answer.final.snapshot) throw new Error("the server sent no snapshot");
       base = { ...answer.final.snapshot, source: { ...answer.final.snapshot.source, kind: answer.base.kind, label: answer.base.label } };
     }
-    return postScenarioShare({ base, policy: d.policy, seed: d.seed, steps: d.steps });
+    return createShareLink({ kind: "scenario", scenario: { base, policy: d.policy, seed: d.seed, steps: d.steps } });
   };
 
   const result = shown?.result ?? null;
