@@ -1,9 +1,10 @@
 "use client";
 /** The planner page's client side: goals → POST /api/plan → result → optional apply. */
 import { useEffect, useRef, useState } from "react";
-import useSWR from "swr";
 import { ShareButton } from "@/components/share/share-button";
-import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { useClusterOnce } from "@/lib/hooks/use-cluster";
+import { requestPlan } from "@/lib/hooks/use-plan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
@@ -37,7 +38,7 @@ interface Props {
 export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
   const [form, setForm] = useState<PlanForm>(shared ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
   // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
-  const cluster = useSWR<{ snapshot: ClusterSnapshot }>(shared ? null : "/api/cluster", (url: string) => fetchJson(url), { revalidateOnFocus: false });
+  const cluster = useClusterOnce(!shared);
   const snapshot = shared?.snapshot ?? cluster.data?.snapshot ?? null;
   const [formError, setFormError] = useState<{ field: keyof PlanForm; message: string } | null>(null);
   const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput } | null>(null);
@@ -59,8 +60,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
     setBusy(true);
     const options = { ...parsed.options, bootstrapServer: shared?.options.bootstrapServer ?? bootstrap };
     try {
-      const { plan } = await fetchJson<{ plan: PlanResponse }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options }) });
-      setResult({ plan, options });
+      setResult({ plan: await requestPlan(snapshot, options), options });
     } catch (e) {
       setFailure(errorMessage(e));
     } finally {
