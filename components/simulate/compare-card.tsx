@@ -5,10 +5,9 @@
  * verdict (from the dashboard's verdict line) below its grid.
  */
 import { useMemo } from "react";
-import { formatCount, formatSkew } from "@/lib/model/format";
+import { formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { PolicyComparison, PolicyOutcome } from "@/lib/simulate/compare";
 import { asReport } from "@/lib/simulate/slim-report";
-import { formatUtilization } from "@/lib/view/dir-metric";
 import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";

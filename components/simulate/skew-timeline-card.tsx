@@ -6,11 +6,10 @@
  */
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatPercent, formatSkew } from "@/lib/model/format";
+import { formatPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
 import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/view/skew-timeline";
-import { formatUtilization } from "@/lib/view/dir-metric";
 import { skewTicks } from "@/lib/view/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";

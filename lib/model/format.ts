@@ -48,6 +48,22 @@ export function formatPercent(share: number | null): string {
   return `${Math.round(pct)}%`;
 }
 
+/** "+45%" / "−12%" / "0%": a signed share, with a true minus sign. */
+export function formatSignedPercent(share: number): string {
+  const text = formatPercent(Math.abs(share));
+  if (text === "0%") return "0%";
+  return share > 0 ? `+${text}` : `\u2212${text}`;
+}
+
+/**
+ * A utilisation share: like formatPercent, but a nearly empty disk reads "<0.1%" rather than
+ * "0.0%", which looks like an exact zero.
+ */
+export function formatUtilization(share: number | null): string {
+  if (share !== null && share > 0 && share < 0.0005) return "<0.1%";
+  return formatPercent(share);
+}
+
 /**
  * One shared formatter: `Number#toLocaleString` builds a new Intl.NumberFormat on every call, which
  * dominates when labelling tens of thousands of heatmap cells. Same text as `toLocaleString("en-US")`.

@@ -12,9 +12,9 @@
  * then placed by their position in the broker's `log.dirs` instead.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
-import { formatBytes, formatCountOf } from "@/lib/model/format";
+import { formatBytes, formatCountOf, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
-import { dirMetricValue, formatDirMetric, formatSignedPercent, formatUtilization, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
+import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
 import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "./legend";
 
 export interface DirCell {

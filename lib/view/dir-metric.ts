@@ -4,7 +4,7 @@
  * before/after view; bytes and partitions scale to the largest dir shown; deviation is signed.
  */
 import type { DirFigures } from "@/lib/model/report";
-import { formatBytes, formatCount, formatPercent } from "@/lib/model/format";
+import { formatBytes, formatCount, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 
 export type DirMetric = "utilization" | "bytes" | "partitions" | "deviation";
 
@@ -38,22 +38,6 @@ export function dirMetricValue(dir: DirFigures, metric: DirMetric): number | nul
     case "deviation":
       return dir.deviationFromBrokerMean;
   }
-}
-
-/** "+45%" / "−12%" / "0%": a signed share, with a true minus sign. */
-export function formatSignedPercent(share: number): string {
-  const text = formatPercent(Math.abs(share));
-  if (text === "0%") return "0%";
-  return share > 0 ? `+${text}` : `\u2212${text}`;
-}
-
-/**
- * A utilisation share: like formatPercent, but a nearly empty disk reads "<0.1%" rather than
- * "0.0%", which looks like an exact zero.
- */
-export function formatUtilization(share: number | null): string {
-  if (share !== null && share > 0 && share < 0.0005) return "<0.1%";
-  return formatPercent(share);
 }
 
 /** The short text printed inside a cell. */

@@ -16,10 +16,9 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
-import { formatBytes, formatCount } from "@/lib/model/format";
+import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { nextLogDirs } from "@/lib/placement";
 import { brokerKafkaVersion, describeKafkaLines, logDirRulesFor, type KafkaLine, type LogDirRule } from "@/lib/model/kafka-versions";
-import { formatUtilization } from "./dir-metric";
 
 export type PlacementFlag = "fullest" | "above-mean" | "above-85";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteUnitFor, formatBytes, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSkew } from "@/lib/model/format";
+import { byteUnitFor, formatBytes, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -100,5 +100,20 @@ describe("formatInByteUnit()", () => {
     expect(formatInByteUnit(4.24 * 1024 ** 3, GiB)).toBe("4.2");
     expect(formatInByteUnit(0, GiB)).toBe("0");
     expect(formatInByteUnit(9.96 * 1024 ** 3, GiB)).toBe("10.0");
+  });
+});
+
+describe("formatUtilization()", () => {
+  it("formatUtilization() says <0.1% for a nearly empty disk instead of 0.0%", () => {
+    expect(formatUtilization(0.0000015)).toBe("<0.1%");
+    expect(formatUtilization(0)).toBe("0%");
+    expect(formatUtilization(0.004)).toBe("0.4%");
+    expect(formatUtilization(null)).toBe("–");
+  });
+});
+
+describe("formatSignedPercent()", () => {
+  it("formatSignedPercent() prints zero without a sign", () => {
+    expect(formatSignedPercent(0)).toBe("0%");
   });
 });
