@@ -4,9 +4,13 @@
  * gives a bounded label (counts print every digit, at most ~410 characters at 1e308; the rest stay
  * under 30); what is not finite prints as "–".
  *
- * The one home for these units: the core's own messages (simulation limits, the policy verdict, step
- * descriptions) and every view-model in lib/view format numbers here. It sits in the model so any
- * core folder can import it without depending on lib/view.
+ * Times: the capture time is printed in UTC with a fixed format so the server's first paint and the
+ * browser's hydration agree (a locale or time zone would differ); an age ("3 min ago") is computed
+ * against a clock passed in, never read here.
+ *
+ * The one home for formatting values: the core's own messages (simulation limits, the policy
+ * verdict, step descriptions), every view-model in lib/view and the components print them with these.
+ * It sits in the model so any core folder can import it without depending on lib/view.
  */
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"] as const;
 
@@ -84,4 +88,25 @@ export function formatCountOf(n: number, one: string, many = `${one}s`): string 
 export function formatSkew(ratio: number): string {
   if (!Number.isFinite(ratio)) return "–";
   return `${ratio.toFixed(2)}×`;
+}
+
+/** "2026-01-05 09:00:12 UTC", or the input unchanged when it is not a valid time. */
+export function formatCapturedAt(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  return `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** "just now", "45 s ago", "3 min ago", "2 h ago", "4 days ago"; "" when `iso` is not a time. */
+export function formatAge(iso: string, nowMs: number): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return "";
+  const seconds = Math.max(0, Math.round((nowMs - ms) / 1000));
+  if (seconds < 5) return "just now";
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
 }
