@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { startApply, useApplyJob } from "@/lib/hooks/use-apply-job";
-import { formatBytes } from "@/lib/model/format";
+import { formatByteRate, formatBytes } from "@/lib/model/format";
 import type { PlanResponse } from "@/lib/plan/response";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 
@@ -57,7 +57,7 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
             {t.brokers.map((b) => (
               <li key={b.broker}>
                 broker {b.broker}:{" "}
-                {[b.leaderRate !== null ? `leader/follower replication throttle ${formatBytes(b.leaderRate)}/s` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatBytes(b.alterLogDirsRate)}/s` : null].filter(Boolean).join(", ")}
+                {[b.leaderRate !== null ? `leader/follower replication throttle ${formatByteRate(b.leaderRate)}` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatByteRate(b.alterLogDirsRate)}` : null].filter(Boolean).join(", ")}
               </li>
             ))}
             {t.topics.map((x) => (

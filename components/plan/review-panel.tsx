@@ -9,12 +9,12 @@ import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { ShareButton } from "@/components/share/share-button";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { requestReview } from "@/lib/hooks/use-plan";
-import { formatBytes, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { ReassignmentReview } from "@/lib/plan/review";
 import { asReport } from "@/lib/simulate/slim-report";
-import { formatDuration, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
 import { CopyBlock } from "./copy-block";
 import { TransferChart } from "./transfer-chart";
 

@@ -4,7 +4,7 @@
  * gives a bounded label (counts print every digit, at most ~410 characters at 1e308; the rest stay
  * under 30); what is not finite prints as "–".
  *
- * Times: the capture time is printed in UTC with a fixed format so the server's first paint and the
+ * Durations read as a person says them ("1 h 12 min"). Times: the capture time is printed in UTC with a fixed format so the server's first paint and the
  * browser's hydration agree (a locale or time zone would differ); an age ("3 min ago") is computed
  * against a clock passed in, never read here.
  *
@@ -24,6 +24,11 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return unit === 0 ? `${sign}${Math.round(value)} B` : `${sign}${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** "40.0 MiB/s": a rate in bytes per second (throttles, copy rates). */
+export function formatByteRate(bytesPerSecond: number): string {
+  return `${formatBytes(bytesPerSecond)}/s`;
 }
 
 export interface ByteUnit {
@@ -88,6 +93,17 @@ export function formatCountOf(n: number, one: string, many = `${one}s`): string 
 export function formatSkew(ratio: number): string {
   if (!Number.isFinite(ratio)) return "–";
   return `${ratio.toFixed(2)}×`;
+}
+
+/** "1 h 12 min", "3 min 20 s", "42 s". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "–";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  const h = Math.floor(m / 60);
+  return `${h} h ${m % 60} min`;
 }
 
 /** "2026-01-05 09:00:12 UTC", or the input unchanged when it is not a valid time. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteUnitFor, formatAge, formatBytes, formatCapturedAt, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatUtilization } from "@/lib/model/format";
+import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -129,5 +129,19 @@ describe("format-time", () => {
     const iso = "2026-01-05T09:00:00Z";
     expect([0, 30_000, 180_000, 7_200_000, 4 * 86_400_000].map((d) => formatAge(iso, at + d))).toEqual(["just now", "30 s ago", "3 min ago", "2 h ago", "4 days ago"]);
     expect(formatAge("nope", at)).toBe("");
+  });
+});
+
+describe("formatDuration()", () => {
+  it("formatDuration() reads like a person would say it", () => {
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(200)).toBe("3 min 20 s");
+    expect(formatDuration(4320)).toBe("1 h 12 min");
+  });
+});
+
+describe("formatByteRate()", () => {
+  it("formatByteRate() is formatBytes per second", () => {
+    expect(formatByteRate(40 * 1024 * 1024)).toBe("40.0 MiB/s");
   });
 });
