@@ -8,8 +8,8 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { formatCount } from "@/lib/model/format";
 import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
+import type { LinkState } from "@/lib/view/run-link";
 
-export type LinkState = { kind: "none" } | { kind: "link"; href: string; current: boolean } | { kind: "too-long"; chars: number } | { kind: "imported" };
 
 interface Props {
   link: LinkState;

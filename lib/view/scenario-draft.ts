@@ -67,6 +67,17 @@ export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | n
   return { brokerIds: [...report.brokerIds], paths, capacity, topics, racks: report.brokers.some((b) => b.rack !== null) };
 }
 
+/**
+ * What the editor offers after a run: the final cluster's brokers, dirs and topics, plus the topics and
+ * brokers the draft's steps add (so a step can act on what an earlier step creates). Empty before any run.
+ */
+export function editorContext(final: { report: SlimReport; topics: readonly string[] } | null, steps: readonly StepInput[]): ClusterContext {
+  if (!final) return EMPTY_CONTEXT;
+  const ctx = clusterContext(final.report, null, [...final.topics, ...topicsCreatedBy(steps)]);
+  const added = steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) ? [s.id] : []));
+  return { ...ctx, brokerIds: [...new Set([...ctx.brokerIds, ...added])].sort((a, b) => a - b) };
+}
+
 /** "/data/d4" after /data/d1../data/d3: the next path in the cluster's own naming, else /data/dN. */
 export function nextDirPath(paths: readonly string[]): string {
   const numbered = paths.map((p) => /^(.*?)(\d+)$/.exec(p)).filter((m): m is RegExpExecArray => m !== null);
