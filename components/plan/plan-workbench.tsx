@@ -7,22 +7,13 @@ import { useClusterOnce } from "@/lib/hooks/use-cluster";
 import { requestPlan } from "@/lib/hooks/use-plan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
 import type { PlanResponse } from "@/lib/plan/response";
 import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { sameReassignment } from "@/lib/view/shared-plan";
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
 import { ReviewPanel } from "./review-panel";
-
-/** Whether two reassignment JSONs move the same partitions the same way, whatever their order or spacing. */
-function sameReassignment(a: string, b: string): boolean {
-  const key = (json: string) => {
-    const parsed = parseReassignmentJson(json);
-    return parsed.ok ? parsed.value.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
-  };
-  return key(a) === key(b);
-}
 
 interface Props {
   sourceLabel: string;
