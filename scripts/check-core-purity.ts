@@ -1,8 +1,9 @@
 /**
- * `npm run lint`: the core (CORE_DIRS in core-purity.ts: model, placement, simulate, plan, throttle, view) stays pure TypeScript.
- * It may import only zod, other core folders and relative files inside the core; never Next, React,
- * Node built-ins, Kafka clients, storage, `lib/cluster` or `lib/snapshots`. Exits 1 and lists every
- * offending import otherwise. The same check runs as a unit test (tests/unit/architecture).
+ * `npm run lint`: the core (CORE_DIRS in core-purity.ts: model, placement, simulate, plan, throttle,
+ * forecast, view) stays pure TypeScript. It may import only zod, other core folders and relative files
+ * inside the core; never Next, React, Node built-ins, Kafka clients, storage, `lib/cluster` or
+ * `lib/snapshots`; and only lib/view imports lib/view. Exits 1 and lists every offending import
+ * otherwise. The same check runs as a unit test (tests/unit/architecture).
  */
 import { findCoreImpurities } from "./core-purity";
 

@@ -4,7 +4,7 @@
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
  */
-import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/simulate/draft";
+import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/view/scenario-draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";

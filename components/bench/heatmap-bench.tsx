@@ -1,13 +1,14 @@
 "use client";
 /**
- * The UI benchmark's page body: builds a synthetic cluster in the browser (not timed), then on each
+ * The UI benchmark's page body: builds a synthetic cluster in the browser (not timed; every cell
+ * state included, see lib/simulate/synthetic.ts), then on each
  * `window.__kbBench.run()` mounts one heatmap and times it from a performance mark before the render
  * to the first paint after the heatmap has drawn its cells (performance.measure "heatmap-render").
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
-import { syntheticSnapshot } from "@/lib/view/synthetic-snapshot";
+import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale } from "@/lib/view/topic-heatmap";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { TopicBrokerHeatmap } from "@/components/heatmap/topic-broker-heatmap";
@@ -19,7 +20,7 @@ interface Props {
   brokers: number;
   dirs: number;
   topics: number;
-  maxPartitions: number;
+  partitionsPerTopic: number;
 }
 
 declare global {
@@ -40,15 +41,15 @@ function TopicGridUnderTest({ report, onRendered }: { report: BalanceReport; onR
   return <TopicBrokerHeatmap topics={topics} brokerIds={report.brokerIds} scale={scale} onOpenBroker={() => undefined} onRendered={onRendered} />;
 }
 
-export function HeatmapBench({ kind, brokers, dirs, topics, maxPartitions }: Props) {
+export function HeatmapBench({ kind, brokers, dirs, topics, partitionsPerTopic }: Props) {
   const [report, setReport] = useState<BalanceReport | null>(null);
   const [mounted, setMounted] = useState(0);
   const rendered = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    const snapshot = syntheticSnapshot({ brokers, dirsPerBroker: dirs, topics, maxPartitions, replicationFactor: 3 });
+    const snapshot = syntheticCluster({ brokers, dirsPerBroker: dirs, replicas: topics * partitionsPerTopic * 3, partitionsPerTopic, seed: 7, mixedStates: true });
     setReport(balanceReport(snapshot));
-  }, [brokers, dirs, topics, maxPartitions]);
+  }, [brokers, dirs, topics, partitionsPerTopic]);
 
   const onRendered = useCallback(() => {
     rendered.current?.();

@@ -4,10 +4,9 @@
  * with the broker's facts, its log dirs and its largest partition replicas.
  */
 import { useEffect, useMemo, useRef } from "react";
-import { formatBytes, formatCount } from "@/lib/model/format";
+import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { brokerDetail } from "@/lib/view/broker-detail";
 import type { ClusterData } from "@/lib/view/cluster-data";
-import { formatUtilization } from "@/lib/view/dir-metric";
 import { shareText } from "@/lib/view/verdict";
 
 interface Props {

@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { FetchError, errorMessage } from "@/lib/hooks/fetch-json";
 import { saveImported } from "@/lib/hooks/imported-snapshot";
-import { useImport } from "@/lib/hooks/use-import";
+import { loadSampleOutputs, useImport } from "@/lib/hooks/use-import";
 import { groupImportIssues, type ImportField, type IssueItem } from "@/lib/view/import-issues";
 import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 
@@ -49,9 +49,9 @@ export function ImportForm() {
   }
 
   async function loadSample() {
-    const [a, b] = await Promise.all([fetch("/samples/kafka-log-dirs.txt").then((r) => r.text()), fetch("/samples/kafka-topics.txt").then((r) => r.text())]);
-    setLogDirs(a);
-    setTopics(b);
+    const sample = await loadSampleOutputs();
+    setLogDirs(sample.logDirs);
+    setTopics(sample.topics);
     setIssues(null);
     setMessage(null);
   }

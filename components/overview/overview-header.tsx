@@ -8,7 +8,7 @@
 import Link from "next/link";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
-import { formatAge, formatCapturedAt } from "@/lib/view/format-time";
+import { formatAge, formatCapturedAt } from "@/lib/model/format";
 import { useNow } from "@/components/ui/use-now";
 import { ShareButton } from "@/components/share/share-button";
 

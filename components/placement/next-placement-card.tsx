@@ -4,8 +4,7 @@
  * counts), flagged when that dir is already the fullest or past 85 %: the trap, shown before it bites.
  */
 import { useMemo } from "react";
-import { formatCount } from "@/lib/model/format";
-import { formatUtilization } from "@/lib/view/dir-metric";
+import { formatCount, formatUtilization } from "@/lib/model/format";
 import type { NextPlacement } from "@/lib/view/next-placement";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";

@@ -5,29 +5,18 @@
  * polled while a job runs.
  */
 import { useState } from "react";
-import useSWR from "swr";
-import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
-import { formatBytes } from "@/lib/model/format";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { startApply, useApplyJob } from "@/lib/hooks/use-apply-job";
+import { formatByteRate, formatBytes } from "@/lib/model/format";
 import type { PlanResponse } from "@/lib/plan/response";
 import type { PlanOptionsInput } from "@/lib/plan/options";
-
-interface JobView {
-  state: string;
-  startedAt: string;
-  finishedAt: string | null;
-  log: string[];
-  errors: string[];
-  progress: { reassigning: string[]; dirMoves: { topic: string; partition: number; broker: number; copiedBytes: number; totalBytes: number }[]; waitingDirs: number } | null;
-}
 
 export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: PlanOptionsInput }) {
   const [confirming, setConfirming] = useState(false);
   const [token, setToken] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const { data, mutate } = useSWR<{ job: JobView | null; writesEnabled: boolean }>("/api/plan/apply", (url: string) => fetchJson(url), {
-    refreshInterval: (latest) => (latest?.job && !["done", "failed"].includes(latest.job.state) ? 2000 : 0),
-  });
+  const { data, mutate } = useApplyJob();
   const job = data?.job ?? null;
   const t = plan.throttles;
 
@@ -35,11 +24,7 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
     setSending(true);
     setError(null);
     try {
-      await fetchJson("/api/plan/apply", {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ reassignment: plan.reassignmentJson, options }),
-      });
+      await startApply(token, plan.reassignmentJson, options);
       setConfirming(false);
       await mutate();
     } catch (e) {
@@ -72,7 +57,7 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
             {t.brokers.map((b) => (
               <li key={b.broker}>
                 broker {b.broker}:{" "}
-                {[b.leaderRate !== null ? `leader/follower replication throttle ${formatBytes(b.leaderRate)}/s` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatBytes(b.alterLogDirsRate)}/s` : null].filter(Boolean).join(", ")}
+                {[b.leaderRate !== null ? `leader/follower replication throttle ${formatByteRate(b.leaderRate)}` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatByteRate(b.alterLogDirsRate)}` : null].filter(Boolean).join(", ")}
               </li>
             ))}
             {t.topics.map((x) => (

@@ -5,9 +5,8 @@
  * per broker, and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
  */
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
-import { formatBytes, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
 import type { PlanResponse } from "@/lib/plan/response";
-import { formatDuration } from "@/lib/view/plan-form";
 import { CopyBlock } from "./copy-block";
 import { TransferChart } from "./transfer-chart";
 

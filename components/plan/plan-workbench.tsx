@@ -1,27 +1,19 @@
 "use client";
 /** The planner page's client side: goals → POST /api/plan → result → optional apply. */
 import { useEffect, useRef, useState } from "react";
-import useSWR from "swr";
 import { ShareButton } from "@/components/share/share-button";
-import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { useClusterOnce } from "@/lib/hooks/use-cluster";
+import { requestPlan } from "@/lib/hooks/use-plan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
 import type { PlanResponse } from "@/lib/plan/response";
 import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { sameReassignment } from "@/lib/view/shared-plan";
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
 import { ReviewPanel } from "./review-panel";
-
-/** Whether two reassignment JSONs move the same partitions the same way, whatever their order or spacing. */
-function sameReassignment(a: string, b: string): boolean {
-  const key = (json: string) => {
-    const parsed = parseReassignmentJson(json);
-    return parsed.ok ? parsed.value.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
-  };
-  return key(a) === key(b);
-}
 
 interface Props {
   sourceLabel: string;
@@ -37,7 +29,7 @@ interface Props {
 export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
   const [form, setForm] = useState<PlanForm>(shared ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
   // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
-  const cluster = useSWR<{ snapshot: ClusterSnapshot }>(shared ? null : "/api/cluster", (url: string) => fetchJson(url), { revalidateOnFocus: false });
+  const cluster = useClusterOnce(!shared);
   const snapshot = shared?.snapshot ?? cluster.data?.snapshot ?? null;
   const [formError, setFormError] = useState<{ field: keyof PlanForm; message: string } | null>(null);
   const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput } | null>(null);
@@ -59,8 +51,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
     setBusy(true);
     const options = { ...parsed.options, bootstrapServer: shared?.options.bootstrapServer ?? bootstrap };
     try {
-      const { plan } = await fetchJson<{ plan: PlanResponse }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options }) });
-      setResult({ plan, options });
+      setResult({ plan: await requestPlan(snapshot, options), options });
     } catch (e) {
       setFailure(errorMessage(e));
     } finally {

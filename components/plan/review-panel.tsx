@@ -7,13 +7,14 @@
 import { useEffect, useRef, useState } from "react";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { ShareButton } from "@/components/share/share-button";
-import { fetchJson, errorMessage } from "@/lib/hooks/fetch-json";
-import { formatBytes, formatSkew } from "@/lib/model/format";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { requestReview } from "@/lib/hooks/use-plan";
+import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { ReassignmentReview } from "@/lib/plan/review";
 import { asReport } from "@/lib/simulate/slim-report";
-import { formatDuration, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
 import { CopyBlock } from "./copy-block";
 import { TransferChart } from "./transfer-chart";
 
@@ -43,8 +44,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
     setBusy(true);
     try {
       const options = { ...parsed.options, bootstrapServer: bootstrap };
-      const answer = await fetchJson<{ review: ReassignmentReview }>("/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot, options, reassignment: json }) });
-      setReview({ review: answer.review, json, options });
+      setReview({ review: await requestReview(snapshot, options, json), json, options });
     } catch (e) {
       setReview(null);
       setFailure(errorMessage(e));

@@ -8,7 +8,7 @@
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { brokerDirGrid, type DirCell } from "@/lib/view/broker-dir-heatmap";
-import { formatCapturedAt } from "@/lib/view/format-time";
+import { formatCapturedAt } from "@/lib/model/format";
 import type { DirMetric } from "@/lib/view/dir-metric";
 
 const LABEL_W = 200;

@@ -13,7 +13,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
-import { absoluteLink, createShareLink } from "@/lib/snapshots/client";
+import { absoluteLink, createShareLink } from "@/lib/hooks/snapshot-links";
 import { DEFAULT_SHARING, type Sharing } from "@/lib/snapshots/record";
 import type { ShareRequestInput } from "@/lib/snapshots/request";
 import { copyText } from "./copy-text";

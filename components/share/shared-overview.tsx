@@ -5,7 +5,7 @@
  * reaches the cluster; the data is the record's.
  */
 import { useMemo } from "react";
-import { formatCapturedAt } from "@/lib/view/format-time";
+import { formatCapturedAt } from "@/lib/model/format";
 import { clusterData } from "@/lib/view/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Sharing } from "@/lib/snapshots/record";

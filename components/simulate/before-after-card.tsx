@@ -14,7 +14,7 @@ import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
-import { sharedGrids, sharedMetric } from "./shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
 
 interface Props {
   initial: SlimReport | null;

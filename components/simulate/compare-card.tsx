@@ -5,15 +5,14 @@
  * verdict (from the dashboard's verdict line) below its grid.
  */
 import { useMemo } from "react";
-import { formatCount, formatSkew } from "@/lib/model/format";
+import { formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { PolicyComparison, PolicyOutcome } from "@/lib/simulate/compare";
 import { asReport } from "@/lib/simulate/slim-report";
-import { formatUtilization } from "@/lib/view/dir-metric";
 import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
-import { sharedGrids, sharedMetric } from "./shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
 
 const TONE: Record<Verdict["tone"], string> = {
   ok: "border-emerald-600 dark:border-emerald-500",

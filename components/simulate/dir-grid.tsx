@@ -5,8 +5,9 @@
  * (bytes, utilisation, partitions) is each cell's tooltip and accessible description.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
-import { formatCount } from "@/lib/model/format";
+import { formatCount, formatInByteUnit } from "@/lib/model/format";
 import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { dirGridLabels, dirGridUnit, isWideDirGrid } from "@/lib/view/dir-grid";
 import { cellBackground } from "@/components/heatmap/cell-patterns";
 
 interface Props {
@@ -19,37 +20,13 @@ interface Props {
   moreAt?: string;
 }
 
-const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-
-/** One unit for a whole narrow grid (the largest dir's), so cells print bare numbers: "305", "58". */
-function gridUnit(max: number): { name: string; factor: number } {
-  let u = 0;
-  while (max >= 1024 ** (u + 1) && u < BYTE_UNITS.length - 1) u += 1;
-  return { name: BYTE_UNITS[u]!, factor: 1024 ** u };
-}
-
-function inUnit(bytes: number, factor: number): string {
-  const v = bytes / factor;
-  return v >= 10 || v === 0 ? String(Math.round(v)) : v.toFixed(1);
-}
-
-/** "/data/d1", "/data/d2" → "d1", "d2": the shared folder says nothing; the full path is the tooltip. */
-function shortLabels(labels: readonly string[]): string[] {
-  if (labels.length < 2 || !labels.every((l) => l.startsWith("/"))) return [...labels];
-  const cut = labels[0]!.lastIndexOf("/") + 1;
-  const prefix = labels[0]!.slice(0, cut);
-  return labels.every((l) => l.startsWith(prefix) && l.length > cut) ? labels.map((l) => l.slice(cut)) : [...labels];
-}
-
 export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) {
   const dirs = new Map<string, DirFigures>(report.dirs.map((d) => [`${d.broker}\u0000${d.path}`, d]));
   const rows = grid.rows.slice(0, maxRows);
   const hidden = grid.rows.length - rows.length;
-  const wide = grid.columns.length <= 3;
-  // Full paths while they fit (10 characters: "/data/d1"), else the part that differs.
-  const full = grid.columns.map((c) => c.label);
-  const labels = wide && full.every((l) => l.length <= 10) ? full : shortLabels(full);
-  const unit = !wide && grid.metric === "bytes" ? gridUnit(grid.scale.domain[1]) : null;
+  const wide = isWideDirGrid(grid);
+  const labels = dirGridLabels(grid);
+  const unit = dirGridUnit(grid);
   return (
     <div className="min-w-0">
       <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs" data-dir-grid>
@@ -94,7 +71,7 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
                     data-partitions={partitions}
                   >
                     <span className={`block truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${wide ? "text-sm" : "text-xs"} font-semibold` : "rounded bg-white/85 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>
-                      {unit && cell.value !== null ? inUnit(cell.value, unit.factor) : cell.text}
+                      {unit && cell.value !== null ? formatInByteUnit(cell.value, unit) : cell.text}
                     </span>
                     <span className="block truncate text-[11px] tabular-nums opacity-90">
                       {formatCount(partitions)} {wide ? `partition${partitions === 1 ? "" : "s"}` : "p"}

@@ -5,10 +5,11 @@
  * starts from a snapshot imported in this tab, is shared as a snapshot link instead.
  */
 import { useState } from "react";
-import { errorMessage, fetchJson } from "@/lib/hooks/fetch-json";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { formatCount } from "@/lib/model/format";
 import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
+import type { LinkState } from "@/lib/view/run-link";
 
-export type LinkState = { kind: "none" } | { kind: "link"; href: string; current: boolean } | { kind: "too-long"; chars: number } | { kind: "imported" };
 
 interface Props {
   link: LinkState;
@@ -59,7 +60,7 @@ export function LinkBar({ link, share }: Props) {
         </>
       ) : (
         <span className="text-zinc-600 dark:text-zinc-400">
-          {link.kind === "imported" ? "This run starts from a snapshot imported in this tab, which a plain link cannot carry." : `This scenario needs ${link.chars.toLocaleString("en-US")} characters, more than a link holds (${MAX_LINK_CHARS.toLocaleString("en-US")}).`}
+          {link.kind === "imported" ? "This run starts from a snapshot imported in this tab, which a plain link cannot carry." : `This scenario needs ${formatCount(link.chars)} characters, more than a link holds (${formatCount(MAX_LINK_CHARS)}).`}
         </span>
       )}
       {link.kind !== "link" || link.current ? (
@@ -77,9 +78,4 @@ export function LinkBar({ link, share }: Props) {
       </span>
     </div>
   );
-}
-
-/** `POST /api/snapshots` for a scenario (lib/snapshots/request.ts, kind "scenario"). */
-export async function postScenarioShare(scenario: { base: unknown; policy: unknown; seed: number; steps: unknown[] }): Promise<{ url: string }> {
-  return fetchJson<{ url: string }>("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "scenario", scenario }) });
 }

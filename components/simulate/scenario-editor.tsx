@@ -4,7 +4,7 @@
  * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
  */
 import { useState, type KeyboardEvent } from "react";
-import type { ClusterContext, Draft } from "@/lib/simulate/draft";
+import type { ClusterContext, Draft } from "@/lib/view/scenario-draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
 import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion } from "@/lib/simulate/schema";
 import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/kafka-version-text";

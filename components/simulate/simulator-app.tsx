@@ -7,23 +7,24 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { createShareLink } from "@/lib/hooks/snapshot-links";
 import { describeIssues, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
-import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, EMPTY_CONTEXT, isPristinePreset, topicsCreatedBy, type Draft } from "@/lib/simulate/draft";
+import { draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, type Draft } from "@/lib/view/scenario-draft";
 import type { PresetId } from "@/lib/simulate/presets";
-import { encodeScenarioLink, fitsInLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
+import { runLink, type LinkState } from "@/lib/view/run-link";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
-import { LinkBar, postScenarioShare, type LinkState } from "./link-bar";
+import { LinkBar } from "./link-bar";
 import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
 import { SkewTimelineCard } from "./skew-timeline-card";
-import { postSimulation, SIMULATE_URL, useSimulation } from "./use-simulation";
+import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
 
 export interface Failure {
   message: string;
@@ -45,16 +46,6 @@ interface Shown {
   draft: Draft;
 }
 
-async function linkFor(draft: Draft): Promise<{ href: string; state: LinkState }> {
-  if (isPristinePreset(draft)) return { href: `/simulate?preset=${draft.presetId}`, state: { kind: "link", href: `/simulate?preset=${draft.presetId}`, current: false } };
-  const param = await encodeScenarioLink(draft);
-  const href = `/simulate?${LINK_PARAM}=${param}`;
-  if (!fitsInLink(param)) return { href: "/simulate", state: { kind: "too-long", chars: param.length } };
-  // Still in the address bar: a reload in this tab finds the import again.
-  if (draft.base.kind === "imported") return { href, state: { kind: "imported" } };
-  return { href, state: { kind: "link", href, current: draft.base.kind === "current" } };
-}
-
 export function SimulatorApp({ initial, presets }: { initial: InitialState; presets: readonly PresetCard[] }) {
   const [draft, setDraft] = useState<Draft>(initial.draft);
   const [shown, setShown] = useState<Shown | null>(initial.result ? { result: initial.result, key: draftKey(initial.draft), draft: initial.draft } : null);
@@ -72,7 +63,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const issues = useMemo(() => Object.fromEntries([...(failure?.issues ?? []), ...draftIssues(draft)].map((i) => [i.path, i.message])), [failure, draft]);
 
   const publishLink = useCallback(async (d: Draft) => {
-    const { href, state } = await linkFor(d);
+    const { href, state } = await runLink(d);
     window.history.replaceState(window.history.state, "", href);
     setLink(state);
   }, []);
@@ -137,17 +128,12 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       if (!answer.final.snapshot) throw new Error("the server sent no snapshot");
       base = { ...answer.final.snapshot, source: { ...answer.final.snapshot.source, kind: answer.base.kind, label: answer.base.label } };
     }
-    return postScenarioShare({ base, policy: d.policy, seed: d.seed, steps: d.steps });
+    return createShareLink({ kind: "scenario", scenario: { base, policy: d.policy, seed: d.seed, steps: d.steps } });
   };
 
   const result = shown?.result ?? null;
   const stale = shown !== null && shown.key !== draftKey(draft);
-  const context = useMemo(() => {
-    if (!result) return EMPTY_CONTEXT;
-    const ctx = clusterContext(result.final.report, null, [...result.final.topics, ...topicsCreatedBy(draft.steps)]);
-    const added = draft.steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) ? [s.id] : []));
-    return { ...ctx, brokerIds: [...new Set([...ctx.brokerIds, ...added])].sort((a, b) => a - b) };
-  }, [result, draft.steps]);
+  const context = useMemo(() => editorContext(result?.final ?? null, draft.steps), [result, draft.steps]);
 
   const cardState: WidgetState = result
     ? { kind: "ready" }

@@ -6,11 +6,10 @@
  */
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatSkew } from "@/lib/model/format";
+import { formatPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
-import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/simulate/timeline";
-import { formatUtilization } from "@/lib/view/dir-metric";
+import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/view/skew-timeline";
 import { skewTicks } from "@/lib/view/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
@@ -50,8 +49,6 @@ function StepTooltip({ active, payload }: TooltipProps) {
   );
 }
 
-const pct = (v: number) => `${Math.round(v * 100)}%`;
-
 export function SkewTimelineCard({ initial, steps, state }: { initial: SlimReport | null; steps: SimulationStep[]; state: WidgetState }) {
   const points = useMemo(() => (initial ? skewTimeline(initial, steps) : []), [initial, steps]);
   const ticks = skewTicks(points.flatMap((p) => TIMELINE_SERIES.map((s) => p[s.key])));
@@ -69,7 +66,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                 <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer>
                   <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                   {xAxis}
-                  <YAxis {...axisProps} width={52} domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} tickFormatter={(v: number) => `${v.toFixed(2)}×`} />
+                  <YAxis {...axisProps} width={52} domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} tickFormatter={formatSkew} />
                   <ReferenceLine y={1} stroke="currentColor" strokeOpacity={0.5} strokeDasharray="4 4" label={{ value: "even", position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />
                   <Tooltip content={<StepTooltip />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
                   <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -88,7 +85,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                   <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer>
                     <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                     {xAxis}
-                    <YAxis {...axisProps} width={44} domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.7, 0.85, 1]} tickFormatter={pct} />
+                    <YAxis {...axisProps} width={44} domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.7, 0.85, 1]} tickFormatter={formatPercent} />
                     <ReferenceLine y={0.85} stroke="#b91c1c" strokeOpacity={0.6} strokeDasharray="4 4" label={{ value: "85%", position: "insideTopRight", fill: "currentColor", fontSize: 11 }} />
                     <Tooltip content={<StepTooltip />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
                     <Legend wrapperStyle={{ fontSize: 12 }} />

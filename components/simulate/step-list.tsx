@@ -5,9 +5,9 @@
  * hand. What happened to each step in the last run (failed, note) shows beside it.
  */
 import { useState } from "react";
-import { describeStep, STEP_KINDS, stepKindLabel } from "@/lib/simulate/describe-step";
-import { newStep, type ClusterContext } from "@/lib/simulate/draft";
-import { StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
+import { newStep, type ClusterContext } from "@/lib/view/scenario-draft";
+import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/step-list";
+import type { StepInput, StepKind } from "@/lib/simulate/schema";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { StepForm } from "./step-form";
 
@@ -24,10 +24,6 @@ interface Props {
 
 const ICON_BUTTON = "rounded px-1.5 py-0.5 text-sm text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30 dark:text-zinc-400 dark:hover:bg-zinc-800";
 
-function summary(step: StepInput): { text: string; valid: boolean } {
-  const parsed = StepSchema.safeParse(step);
-  return parsed.success ? { text: describeStep(parsed.data), valid: true } : { text: `${stepKindLabel(step.kind)}: needs fixing`, valid: false };
-}
 
 export function StepList({ steps, onChange, context, issues, outcomes, onAnnounce }: Props) {
   const [open, setOpen] = useState<number | null>(null);
@@ -62,7 +58,7 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
     const step = newStep(kind, context);
     onChange([...steps, step]);
     setOpen(steps.length);
-    onAnnounce(`Step ${steps.length + 1} added: ${summary(step).text}. Its form is open below it.`);
+    onAnnounce(`Step ${steps.length + 1} added: ${stepSummary(step).text}. Its form is open below it.`);
   };
 
   return (
@@ -74,7 +70,7 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
       ) : (
         <ol className="flex flex-col gap-1.5" aria-label="Scenario steps" data-step-list>
           {steps.map((step, i) => {
-            const s = summary(step);
+            const s = stepSummary(step);
             const outcome = outcomes?.[i];
             const errors = errorsOf(i);
             const invalid = !s.valid || Object.keys(errors).length > 0;

@@ -2,6 +2,7 @@
  * The current cluster (live or demo) from `GET /api/cluster`, refreshed by SWR. The server page
  * passes its first-paint data as `fallbackData`, so nothing is fetched on mount; a live cluster is
  * re-read every `refreshIntervalMs` while auto-refresh is on, and on demand with `refreshNow()`.
+ * The planner reads the same resource once (`useClusterOnce`): a plan is made for what the page shows.
  */
 import useSWR from "swr";
 import type { ClusterData } from "@/lib/view/cluster-data";
@@ -30,4 +31,9 @@ export function useCluster({ fallbackData, live, refreshIntervalMs }: UseCluster
   /** Asks the server for a new scan now (`?refresh=1`), not the cached one. */
   const refreshNow = () => swr.mutate(fetchJson<ClusterData>(`${CLUSTER_URL}?refresh=1`), { revalidate: false });
   return { ...swr, refreshNow };
+}
+
+/** The current cluster, read once and not refreshed on focus; nothing is read while `enabled` is false. */
+export function useClusterOnce(enabled: boolean) {
+  return useSWR<ClusterData>(enabled ? CLUSTER_URL : null, (url: string) => fetchJson<ClusterData>(url), { revalidateOnFocus: false });
 }

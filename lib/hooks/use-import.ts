@@ -1,6 +1,7 @@
 /**
  * `POST /api/import`: pasted kafka-log-dirs (+ optional kafka-topics) output → snapshot and report,
- * or a FetchError whose `issues` point at the offending lines.
+ * or a FetchError whose `issues` point at the offending lines. The sample outputs the form can load
+ * are static files under /samples.
  */
 import useSWRMutation from "swr/mutation";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -28,4 +29,10 @@ export function postImport(url: string, { arg }: { arg: ImportBody }): Promise<I
 
 export function useImport() {
   return useSWRMutation<ImportAnswer, Error, string, ImportBody>(IMPORT_URL, postImport);
+}
+
+/** The sample kafka-log-dirs and kafka-topics outputs (public/samples), as text. */
+export async function loadSampleOutputs(): Promise<{ logDirs: string; topics: string }> {
+  const [logDirs, topics] = await Promise.all([fetch("/samples/kafka-log-dirs.txt").then((r) => r.text()), fetch("/samples/kafka-topics.txt").then((r) => r.text())]);
+  return { logDirs, topics };
 }

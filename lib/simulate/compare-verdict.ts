@@ -14,7 +14,7 @@
  * - Steps that failed under one policy only are named, since then the outcomes are not like for like.
  */
 import { maxOf, minOf } from "../model/min-max";
-import { formatBytes } from "../model/format";
+import { formatBytes, formatCount } from "../model/format";
 import type { DirFigures } from "../model/report";
 import type { LogDirPlacement } from "./schema";
 import type { SlimReport } from "./slim-report";
@@ -204,7 +204,7 @@ export function compareVerdict(outcomes: readonly VerdictOutcome[]): string {
   }
   // When Kafka's brokers hold the same number of partitions, say so: counts even, bytes not, is the story.
   const counts = kafka.report.skew.brokerReplicas;
-  const name = counts.count > 1 && counts.min === counts.max && counts.max > 0 ? `Kafka's rule gives every broker ${counts.max.toLocaleString("en-US")} partitions but` : POLICY_NAMES["kafka-count"];
+  const name = counts.count > 1 && counts.min === counts.max && counts.max > 0 ? `Kafka's rule gives every broker ${formatCount(counts.max)} partitions but` : POLICY_NAMES["kafka-count"];
   const uneven = unevenClause(name, kafkaDirs, metric);
   if (others.every((o) => sameDirs(o.report, kafka.report))) {
     const what = uneven ?? `Kafka's rule ${spreadClause(kafkaDirs, metric)}`;

@@ -11,6 +11,7 @@
  * follow, each counted as an upper bound before anything runs, so a refusal never costs a run: the
  * replicas the cluster holds at its largest, the log dirs it holds at its largest, and that product.
  */
+import { formatCount } from "../model/format";
 import type { ClusterSnapshot } from "../model/snapshot";
 import type { Step } from "./schema";
 
@@ -108,14 +109,12 @@ export interface LimitExceeded {
   size: ScenarioSize;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
 /** Null when the scenario fits, else what to change. */
 export function checkLimits(size: ScenarioSize, limits: SimulationLimits): LimitExceeded | null {
   if (size.replicas > limits.maxReplicas) {
     return {
       code: "scenario_too_large",
-      message: `The scenario is too large to run in the time limit: it reaches up to ${fmt(size.replicas)} replicas and the limit is ${fmt(limits.maxReplicas)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICAS). Use a smaller base or fewer partitions.`,
+      message: `The scenario is too large to run in the time limit: it reaches up to ${formatCount(size.replicas)} replicas and the limit is ${formatCount(limits.maxReplicas)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICAS). Use a smaller base or fewer partitions.`,
       limit: limits,
       size,
     };
@@ -123,7 +122,7 @@ export function checkLimits(size: ScenarioSize, limits: SimulationLimits): Limit
   if (size.logDirs > limits.maxLogDirs) {
     return {
       code: "scenario_too_large",
-      message: `The scenario is too large to run in the time limit: it reaches up to ${fmt(size.logDirs)} log dirs and the limit is ${fmt(limits.maxLogDirs)} (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS). Use fewer brokers or fewer dirs per broker.`,
+      message: `The scenario is too large to run in the time limit: it reaches up to ${formatCount(size.logDirs)} log dirs and the limit is ${formatCount(limits.maxLogDirs)} (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS). Use fewer brokers or fewer dirs per broker.`,
       limit: limits,
       size,
     };
@@ -131,7 +130,7 @@ export function checkLimits(size: ScenarioSize, limits: SimulationLimits): Limit
   if (size.replicaSteps > limits.maxReplicaSteps) {
     return {
       code: "scenario_too_large",
-      message: `The scenario is too large to run in the time limit: ${fmt(size.replicas)} replicas + ${fmt(size.logDirs)} log dirs + ${fmt(size.brokers)} brokers, × ${fmt(size.steps + 1)} states (the base and ${fmt(size.steps)} steps) = ${fmt(size.replicaSteps)}, and the limit is ${fmt(limits.maxReplicaSteps)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS). Use fewer steps or a smaller base.`,
+      message: `The scenario is too large to run in the time limit: ${formatCount(size.replicas)} replicas + ${formatCount(size.logDirs)} log dirs + ${formatCount(size.brokers)} brokers, × ${formatCount(size.steps + 1)} states (the base and ${formatCount(size.steps)} steps) = ${formatCount(size.replicaSteps)}, and the limit is ${formatCount(limits.maxReplicaSteps)} (KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS). Use fewer steps or a smaller base.`,
       limit: limits,
       size,
     };

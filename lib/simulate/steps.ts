@@ -19,7 +19,7 @@ import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, st
 import type { Broker, Topic } from "../model/snapshot";
 import { SimulationError, type SimulationErrorCode } from "./errors";
 import type { Step } from "./schema";
-import { partitionSizes } from "./sizes";
+import { partitionSizes } from "./partition-sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
 import { kafkaBehaviour } from "../model/kafka-versions";
 import { ANY_LOG_DIR, checkReassignmentEntries } from "../plan/reassignment-json";

@@ -12,10 +12,9 @@
  * then placed by their position in the broker's `log.dirs` instead.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
-import { formatBytes } from "@/lib/model/format";
-import { formatInteger } from "./number-format";
+import { formatBytes, formatCountOf, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
-import { dirMetricValue, formatDirMetric, formatSignedPercent, formatUtilization, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
+import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
 import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "./legend";
 
 export interface DirCell {
@@ -95,7 +94,7 @@ export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): Col
 
 /** The sentence a screen reader reads for a dir, also the tooltip's first line. */
 export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
-  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, `${formatInteger(dir.partitions)} partition${dir.partitions === 1 ? "" : "s"}`];
+  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, formatCountOf(dir.partitions, "partition")];
   if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);
   if (dir.futureReplicas > 0) parts.push(`${dir.futureReplicas} replica${dir.futureReplicas === 1 ? "" : "s"} moving in`);
   if (dir.state !== "online") parts.push(dir.state);

@@ -4,8 +4,7 @@
  * before/after view; bytes and partitions scale to the largest dir shown; deviation is signed.
  */
 import type { DirFigures } from "@/lib/model/report";
-import { formatBytes, formatPercent } from "@/lib/model/format";
-import { formatInteger } from "./number-format";
+import { formatBytes, formatCount, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 
 export type DirMetric = "utilization" | "bytes" | "partitions" | "deviation";
 
@@ -41,22 +40,6 @@ export function dirMetricValue(dir: DirFigures, metric: DirMetric): number | nul
   }
 }
 
-/** "+45%" / "−12%" / "0%": a signed share, with a true minus sign. */
-export function formatSignedPercent(share: number): string {
-  const text = formatPercent(Math.abs(share));
-  if (text === "0%") return "0%";
-  return share > 0 ? `+${text}` : `\u2212${text}`;
-}
-
-/**
- * A utilisation share: like formatPercent, but a nearly empty disk reads "<0.1%" rather than
- * "0.0%", which looks like an exact zero.
- */
-export function formatUtilization(share: number | null): string {
-  if (share !== null && share > 0 && share < 0.0005) return "<0.1%";
-  return formatPercent(share);
-}
-
 /** The short text printed inside a cell. */
 export function formatDirMetric(value: number, metric: DirMetric): string {
   switch (metric) {
@@ -65,7 +48,7 @@ export function formatDirMetric(value: number, metric: DirMetric): string {
     case "bytes":
       return formatBytes(value);
     case "partitions":
-      return formatInteger(value);
+      return formatCount(value);
     case "deviation":
       return formatSignedPercent(value);
   }

@@ -16,11 +16,9 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
-import { formatBytes } from "@/lib/model/format";
-import { formatInteger as formatCount } from "./number-format";
+import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { nextLogDirs } from "@/lib/placement";
 import { brokerKafkaVersion, describeKafkaLines, logDirRulesFor, type KafkaLine, type LogDirRule } from "@/lib/model/kafka-versions";
-import { formatUtilization } from "./dir-metric";
 
 export type PlacementFlag = "fullest" | "above-mean" | "above-85";
 

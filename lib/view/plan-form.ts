@@ -76,17 +76,6 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
   };
 }
 
-/** "1 h 12 min", "3 min 20 s", "42 s". */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return "–";
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  const h = Math.floor(m / 60);
-  return `${h} h ${m % 60} min`;
-}
-
 /** The form that reproduces saved plan options (a shared plan opens with the goals it was made with). */
 export function formFromOptions(options: PlanOptions): PlanForm {
   const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@
  * throttle doctor's job, which plugs into the panel separately.
  */
 import type { ClusterSnapshot, ThrottleRates } from "@/lib/model/snapshot";
-import { formatBytes } from "@/lib/model/format";
+import { formatByteRate } from "@/lib/model/format";
 import { effectiveRates, type EffectiveRate } from "@/lib/throttle";
 
 export interface RateCell {
@@ -54,7 +54,7 @@ export interface ThrottleView {
 }
 
 export function formatRate(bytesPerSecond: number | null): string {
-  return bytesPerSecond === null ? "not set" : `${formatBytes(bytesPerSecond)}/s`;
+  return bytesPerSecond === null ? "not set" : formatByteRate(bytesPerSecond);
 }
 
 function cell(rate: EffectiveRate): RateCell {

@@ -4,7 +4,7 @@
  * many for DOM nodes), so this module answers per cell on demand instead of building them all.
  */
 import type { BalanceReport, TopicFigures } from "@/lib/model/report";
-import { formatBytes, formatCount, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatCount, formatCountOf, formatSkew } from "@/lib/model/format";
 import { sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 
 export type TopicSort = "excess" | "skew" | "name" | "replicas" | "bytes";
@@ -83,7 +83,7 @@ export function topicMean(topic: TopicFigures): number {
 /** "orders on broker 2: 7 replicas (topic mean 6.7 per broker, skew 1.50×)". */
 export function topicCellLabel(topic: TopicFigures, brokerId: number, count: number): string {
   const mean = topicMean(topic);
-  return `${topic.name} on broker ${brokerId}: ${formatCount(count)} replica${count === 1 ? "" : "s"} (topic mean ${mean.toFixed(1)} per broker, skew ${formatSkew(topic.skew)})`;
+  return `${topic.name} on broker ${brokerId}: ${formatCountOf(count, "replica")} (topic mean ${mean.toFixed(1)} per broker, skew ${formatSkew(topic.skew)})`;
 }
 
 /** "orders: 30 partitions, 60 replicas, 1.2 TiB, skew 1.00×". */

@@ -9,8 +9,7 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
-import { formatBytes, formatCount, formatSkew } from "@/lib/model/format";
-import { formatUtilization } from "./dir-metric";
+import { formatBytes, formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { NextPlacement } from "./next-placement";
 import { BAD_RATIO, EVEN_RATIO } from "./skew-cards";
 

@@ -57,8 +57,8 @@ export async function benchUi(): Promise<UiBenchFigures> {
     const dirs = 12;
     const topics = 2000;
     const topicBrokers = 100;
-    const brokerDirRunsMs = await timeHeatmap(browser, `${app.url}/bench/heatmap?kind=broker-dir&brokers=${brokers}&dirs=${dirs}&topics=3000&partitions=12`);
-    const topicBrokerRunsMs = await timeHeatmap(browser, `${app.url}/bench/heatmap?kind=topic-broker&brokers=${topicBrokers}&dirs=4&topics=${topics}&partitions=24`);
+    const brokerDirRunsMs = await timeHeatmap(browser, `${app.url}/bench/heatmap?kind=broker-dir&brokers=${brokers}&dirs=${dirs}&topics=3000&partitions=6`);
+    const topicBrokerRunsMs = await timeHeatmap(browser, `${app.url}/bench/heatmap?kind=topic-broker&brokers=${topicBrokers}&dirs=4&topics=${topics}&partitions=12`);
     return {
       brokerDirHeatmapMs: median(brokerDirRunsMs),
       topicBrokerHeatmapMs: median(topicBrokerRunsMs),

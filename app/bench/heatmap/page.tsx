@@ -20,5 +20,5 @@ export default async function HeatmapBenchPage({ searchParams }: { searchParams:
   if (process.env.KAFKA_BALANCE_BENCH !== "1") notFound();
   const q = await searchParams;
   const kind: BenchKind = q.kind === "topic-broker" ? "topic-broker" : "broker-dir";
-  return <HeatmapBench kind={kind} brokers={int(q.brokers, 1000)} dirs={int(q.dirs, 12)} topics={int(q.topics, 2000)} maxPartitions={int(q.partitions, 12)} />;
+  return <HeatmapBench kind={kind} brokers={int(q.brokers, 1000)} dirs={int(q.dirs, 12)} topics={int(q.topics, 2000)} partitionsPerTopic={int(q.partitions, 12)} />;
 }

@@ -10,14 +10,17 @@ describe("core purity", () => {
     expect(findCoreImpurities(repoRoot)).toEqual([]);
   });
 
-  it("findCoreImpurities() flags Node I/O, React, Kafka clients and lib/cluster in the core", () => {
+  it("findCoreImpurities() flags Node I/O, React, Kafka clients, lib/cluster, and lib/view imported from below it, in the core", () => {
     const root = tempRepo({
       "lib/plan/a.ts": 'import fs from "node:fs";\nimport { x } from "../model/b";\n',
       "lib/model/b.ts": 'export const x = 1;\nimport React from "react";\n',
       "lib/placement/c.ts": 'import { Admin } from "@platformatic/kafka";\nimport "../cluster/live";\n',
       "lib/simulate/d.ts": 'export { y } from "@/lib/snapshots/store";\nconst z = await import("fs");\nimport { z as q } from "zod";\n',
       "lib/cluster/ok.ts": 'import fs from "node:fs";\n',
-      "lib/view/e.ts": 'import { useState } from "react";\nimport { x } from "@/lib/model/b";\n',
+      "lib/view/e.ts": 'import { useState } from "react";\nimport { x } from "@/lib/model/b";\nimport { f } from "./f";\n',
+      "lib/view/f.ts": "export const f = 1;\n",
+      "lib/simulate/g.ts": 'import { f } from "@/lib/view/f";\nimport { e } from "../view/e";\n',
+      "lib/forecast/h.ts": 'import { useState } from "react";\n',
     });
     const found = findCoreImpurities(root).map((p) => `${p.file}:${p.line}:${p.specifier}`);
     expect(found.sort()).toEqual(
@@ -29,6 +32,9 @@ describe("core purity", () => {
         "lib/simulate/d.ts:1:@/lib/snapshots/store",
         "lib/simulate/d.ts:2:fs",
         "lib/view/e.ts:1:react",
+        "lib/simulate/g.ts:1:@/lib/view/f",
+        "lib/simulate/g.ts:2:../view/e",
+        "lib/forecast/h.ts:1:react",
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatCount, formatPercent, formatSkew } from "@/lib/model/format";
+import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -59,9 +59,89 @@ describe("formatSkew()", () => {
 });
 
 describe("formatCount()", () => {
+  it("formatCount() prints what toLocaleString(\"en-US\") prints for the rounded number", () => {
+    for (const n of [0, 7, 999, 1000, 12345.6, 9_007_199_254_740_991, -1234]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
+    fc.assert(fc.property(finiteDouble(), (x) => {
+      expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
+    }));
+  });
+
   it("formatCount() writes every digit, so at most 309 digits, their commas and a sign", () => {
     fc.assert(fc.property(finiteDouble(), (x) => {
       expect(formatCount(x).length).toBeLessThanOrEqual(412);
     }));
+  });
+});
+
+describe("formatCountOf()", () => {
+  it("formatCountOf() puts the noun in the singular for exactly 1 and in the plural otherwise", () => {
+    expect(formatCountOf(1, "partition")).toBe("1 partition");
+    expect(formatCountOf(0, "partition")).toBe("0 partitions");
+    expect(formatCountOf(12345, "log dir")).toBe("12,345 log dirs");
+    expect(formatCountOf(2, "topic is", "topics are")).toBe("2 topics are");
+  });
+});
+
+describe("byteUnitFor()", () => {
+  it("byteUnitFor() picks the unit formatBytes() would print the largest value in", () => {
+    expect(byteUnitFor(0)).toEqual({ name: "B", factor: 1 });
+    expect(byteUnitFor(1023)).toEqual({ name: "B", factor: 1 });
+    expect(byteUnitFor(1024)).toEqual({ name: "KiB", factor: 1024 });
+    expect(byteUnitFor(412 * 1024 ** 3)).toEqual({ name: "GiB", factor: 1024 ** 3 });
+    expect(byteUnitFor(1e300).name).toBe("PiB");
+    for (const max of [5, 2048, 3.5 * 1024 ** 2, 7 * 1024 ** 4]) expect(formatBytes(max).endsWith(byteUnitFor(max).name)).toBe(true);
+  });
+});
+
+describe("formatInByteUnit()", () => {
+  it("formatInByteUnit() prints whole numbers from 10 up and one decimal below", () => {
+    const GiB = byteUnitFor(1024 ** 3);
+    expect(formatInByteUnit(305 * 1024 ** 3, GiB)).toBe("305");
+    expect(formatInByteUnit(4.24 * 1024 ** 3, GiB)).toBe("4.2");
+    expect(formatInByteUnit(0, GiB)).toBe("0");
+    expect(formatInByteUnit(9.96 * 1024 ** 3, GiB)).toBe("10.0");
+  });
+});
+
+describe("formatUtilization()", () => {
+  it("formatUtilization() says <0.1% for a nearly empty disk instead of 0.0%", () => {
+    expect(formatUtilization(0.0000015)).toBe("<0.1%");
+    expect(formatUtilization(0)).toBe("0%");
+    expect(formatUtilization(0.004)).toBe("0.4%");
+    expect(formatUtilization(null)).toBe("–");
+  });
+});
+
+describe("formatSignedPercent()", () => {
+  it("formatSignedPercent() prints zero without a sign", () => {
+    expect(formatSignedPercent(0)).toBe("0%");
+  });
+});
+
+describe("format-time", () => {
+  it("formatCapturedAt() prints UTC to the second, whatever the machine's zone", () => {
+    expect(formatCapturedAt("2026-01-05T10:00:12.345+01:00")).toBe("2026-01-05 09:00:12 UTC");
+    expect(formatCapturedAt("yesterday")).toBe("yesterday");
+  });
+
+  it("formatAge() reads the age against the clock it is given", () => {
+    const at = Date.parse("2026-01-05T09:00:00Z");
+    const iso = "2026-01-05T09:00:00Z";
+    expect([0, 30_000, 180_000, 7_200_000, 4 * 86_400_000].map((d) => formatAge(iso, at + d))).toEqual(["just now", "30 s ago", "3 min ago", "2 h ago", "4 days ago"]);
+    expect(formatAge("nope", at)).toBe("");
+  });
+});
+
+describe("formatDuration()", () => {
+  it("formatDuration() reads like a person would say it", () => {
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(200)).toBe("3 min 20 s");
+    expect(formatDuration(4320)).toBe("1 h 12 min");
+  });
+});
+
+describe("formatByteRate()", () => {
+  it("formatByteRate() is formatBytes per second", () => {
+    expect(formatByteRate(40 * 1024 * 1024)).toBe("40.0 MiB/s");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSize, describeStep, STEP_KINDS, stepKindLabel } from "@/lib/simulate/describe-step";
+import { describeSize, describeStep } from "@/lib/simulate/describe-step";
 import { StepSchema, type StepInput } from "@/lib/simulate/schema";
 
 const GiB = 1024 ** 3;
@@ -23,11 +23,5 @@ describe("describeStep()", () => {
   it("describeSize() names every size spread", () => {
     expect(describeSize({ kind: "uniform", min: GiB, max: 2 * GiB })).toBe("1.0 GiB–2.0 GiB each");
     expect(describeSize({ kind: "zipf", totalBytes: 100 * GiB, exponent: 1 })).toBe("100.0 GiB in total, Zipf-skewed (exponent 1)");
-  });
-
-  it("STEP_KINDS labels every step kind of the schema once", () => {
-    const kinds = StepSchema.options.map((o) => o.shape.kind.value).sort();
-    expect(STEP_KINDS.map((k) => k.kind).sort()).toEqual(kinds);
-    expect(stepKindLabel("addLogDir")).toBe("Add a disk");
   });
 });

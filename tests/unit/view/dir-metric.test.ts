@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDirMetric, formatSignedPercent, formatUtilization, isDirMetric, utilizationMark } from "@/lib/view/dir-metric";
+import { formatDirMetric, isDirMetric, utilizationMark } from "@/lib/view/dir-metric";
 
 describe("dir-metric", () => {
   it("formatDirMetric() prints each metric in its unit", () => {
@@ -8,17 +8,6 @@ describe("dir-metric", () => {
     expect(formatDirMetric(27, "partitions")).toBe("27");
     expect(formatDirMetric(0.45, "deviation")).toBe("+45%");
     expect(formatDirMetric(-0.12, "deviation")).toBe("\u221212%");
-  });
-
-  it("formatUtilization() says <0.1% for a nearly empty disk instead of 0.0%", () => {
-    expect(formatUtilization(0.0000015)).toBe("<0.1%");
-    expect(formatUtilization(0)).toBe("0%");
-    expect(formatUtilization(0.004)).toBe("0.4%");
-    expect(formatUtilization(null)).toBe("–");
-  });
-
-  it("formatSignedPercent() prints zero without a sign", () => {
-    expect(formatSignedPercent(0)).toBe("0%");
   });
 
   it("utilizationMark() reports the highest of the 70 / 85 / 95 % marks reached", () => {

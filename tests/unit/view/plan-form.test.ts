@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, formatDuration, formFromOptions, planOptionsFromForm } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm } from "@/lib/view/plan-form";
 import { PlanOptionsSchema } from "@/lib/plan/options";
 
 describe("plan form", () => {
@@ -15,12 +15,6 @@ describe("plan form", () => {
   it("planOptionsFromForm() names the field that is wrong", () => {
     expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, headroomPercent: "120" })).toEqual({ ok: false, field: "headroomPercent", message: "Headroom is a share of capacity: at most 100%" });
     expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, replicationMiBps: "x" })).toMatchObject({ ok: false, field: "replicationMiBps" });
-  });
-
-  it("formatDuration() reads like a person would say it", () => {
-    expect(formatDuration(42)).toBe("42 s");
-    expect(formatDuration(200)).toBe("3 min 20 s");
-    expect(formatDuration(4320)).toBe("1 h 12 min");
   });
 });
 

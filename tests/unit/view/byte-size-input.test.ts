@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatByteInput, parseByteSize } from "@/lib/simulate/byte-size";
+import { formatByteInput, parseByteSize } from "@/lib/view/byte-size-input";
 
 describe("parseByteSize()", () => {
   it("parseByteSize() reads binary units as powers of 1024 and SI units as powers of 1000", () => {

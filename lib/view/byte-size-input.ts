@@ -1,5 +1,6 @@
 /**
- * Byte sizes as operators type them: "512 GiB", "1.5TiB", "40g", "800 MB", "1073741824".
+ * Byte sizes in form fields: parsed from what operators type ("512 GiB", "1.5TiB", "40g", "800 MB",
+ * "1073741824") and written back exactly, so a value survives a round trip through its field.
  * Binary units (KiB … PiB, and the bare k/m/g/t/p letters, as Kafka and JVM flags read them) are
  * powers of 1024; SI units (kB, MB, GB, TB, PB) are powers of 1000, as disk vendors print them.
  */

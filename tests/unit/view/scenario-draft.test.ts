@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/simulate/draft";
-import { STEP_KINDS } from "@/lib/simulate/describe-step";
+import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
+import { STEP_KINDS } from "@/lib/view/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";
-import { StepSchema } from "@/lib/simulate/schema";
+import { StepSchema, type StepInput } from "@/lib/simulate/schema";
 import { slimReport } from "@/lib/simulate/slim-report";
 
 const GiB = 1024 ** 3;
@@ -52,6 +52,16 @@ describe("clusterContext() / newStep()", () => {
 
   it("topicsCreatedBy() lists the topics the steps create", () => {
     expect(topicsCreatedBy(draftFromPreset("padding-workaround").steps)).toEqual(["__consumer_offsets", "padding-throwaway", "orders"]);
+  });
+
+  it("editorContext() adds the topics and brokers the draft's steps create to the last run's cluster", () => {
+    expect(editorContext(null, [])).toBe(EMPTY_CONTEXT);
+    const report = slimReport(final.report);
+    const steps: StepInput[] = [{ kind: "addBroker", id: 9, rack: null, logDirs: [{ path: "/data/d1", totalBytes: null }] }, { kind: "createTopic", name: "later", partitions: 1, replicationFactor: 1 }];
+    const c = editorContext({ report, topics: ["orders"] }, steps);
+    expect(c.brokerIds).toEqual([...report.brokerIds, 9].sort((a, b) => a - b));
+    expect(c.topics).toEqual(["orders", "later"]);
+    expect(c.paths).toEqual(ctx.paths);
   });
 });
 

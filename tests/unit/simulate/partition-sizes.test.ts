@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JavaRandom } from "@/lib/placement";
-import { partitionSizes } from "@/lib/simulate/sizes";
+import { partitionSizes } from "@/lib/simulate/partition-sizes";
 import type { SizeSpec } from "@/lib/simulate/schema";
 import { byteDouble } from "../../fixtures/extreme/doubles";
 

@@ -1,14 +1,14 @@
 /**
  * Broker × log-dir grids for several reports on ONE colour scale, so a colour means the same in every
  * panel (before/after, Kafka's rule vs the alternatives). Cells, labels and legends come from
- * lib/view/broker-dir-heatmap; only the scale is widened to cover all the reports. Utilisation
+ * broker-dir-heatmap.ts; only the scale is widened to cover all the reports. Utilisation
  * already has a fixed 0–100 % scale; bytes and partitions take the largest dir of any report.
  */
 import type { BalanceReport } from "@/lib/model/report";
-import { brokerDirGrid, metricScale, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import { textColorOn } from "@/lib/view/color-scale";
-import type { DirMetric } from "@/lib/view/dir-metric";
-import { dirHeatmapLegend, type LegendSwatch } from "@/lib/view/legend";
+import { brokerDirGrid, metricScale, type BrokerDirGrid } from "./broker-dir-heatmap";
+import { textColorOn } from "./color-scale";
+import type { DirMetric } from "./dir-metric";
+import { dirHeatmapLegend, type LegendSwatch } from "./legend";
 
 /** Utilisation when every dir of every report has a known capacity, else bytes. */
 export function sharedMetric(reports: readonly BalanceReport[]): DirMetric {

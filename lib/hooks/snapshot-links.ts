@@ -2,9 +2,9 @@
  * Browser side of snapshot links: create one, open one. Client-safe (fetch only); errors are the
  * shared FetchError carrying the server's own message, e.g. "snapshot.brokers.0.id: …".
  */
-import { fetchJson } from "@/lib/hooks/fetch-json";
-import type { SharedRecord } from "./record";
-import type { ShareRequestInput, ShareResponse } from "./request";
+import type { SharedRecord } from "@/lib/snapshots/record";
+import type { ShareRequestInput, ShareResponse } from "@/lib/snapshots/request";
+import { fetchJson } from "./fetch-json";
 
 export const SNAPSHOTS_URL = "/api/snapshots";
 

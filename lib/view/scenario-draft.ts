@@ -4,13 +4,13 @@
  * step of each kind for the cluster at hand, per-step validation with the API's own schema and paths,
  * and the request body the page posts.
  */
-import { maxOf } from "../model/min-max";
-import type { ClusterSnapshot } from "../model/snapshot";
-import type { Issue } from "../model/result";
-import { getPreset, type PresetId } from "./presets";
-import type { LinkBase, LinkScenario } from "./scenario-url";
-import { PolicySchema, StepSchema, type StepInput, type StepKind } from "./schema";
-import type { SlimReport } from "./slim-report";
+import { maxOf } from "@/lib/model/min-max";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { Issue } from "@/lib/model/result";
+import { getPreset, type PresetId } from "@/lib/simulate/presets";
+import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
+import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
+import type { SlimReport } from "@/lib/simulate/slim-report";
 
 export type Draft = LinkScenario & {
   /** The preset the draft started from (highlighted until the draft diverges from it). */
@@ -65,6 +65,17 @@ export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | n
   const topics = snapshot ? snapshot.topics.map((t) => t.name) : [];
   for (const t of stepTopics) if (!topics.includes(t)) topics.push(t);
   return { brokerIds: [...report.brokerIds], paths, capacity, topics, racks: report.brokers.some((b) => b.rack !== null) };
+}
+
+/**
+ * What the editor offers after a run: the final cluster's brokers, dirs and topics, plus the topics and
+ * brokers the draft's steps add (so a step can act on what an earlier step creates). Empty before any run.
+ */
+export function editorContext(final: { report: SlimReport; topics: readonly string[] } | null, steps: readonly StepInput[]): ClusterContext {
+  if (!final) return EMPTY_CONTEXT;
+  const ctx = clusterContext(final.report, null, [...final.topics, ...topicsCreatedBy(steps)]);
+  const added = steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) ? [s.id] : []));
+  return { ...ctx, brokerIds: [...new Set([...ctx.brokerIds, ...added])].sort((a, b) => a - b) };
 }
 
 /** "/data/d4" after /data/d1../data/d3: the next path in the cluster's own naming, else /data/dN. */

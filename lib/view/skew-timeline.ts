@@ -3,7 +3,7 @@
  * (max ÷ mean, 1.00× is even). Point 0 is the base; point i is the cluster after step i, which for a
  * failed step is the cluster before it (a failed step changes nothing).
  */
-import type { SlimReport } from "./slim-report";
+import type { SlimReport } from "@/lib/simulate/slim-report";
 
 export interface TimelinePoint {
   /** 0 = base, i = after step i (1-based, as the step list numbers them). */
