@@ -1,13 +1,13 @@
 "use client";
 /** Bytes per broker, stacked by log dir: a broker whose bar is one or two colours has skewed disks. */
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, Legend, Tooltip, YAxis } from "recharts";
 import { formatBytes } from "@/lib/model/format";
 import { formatAxisBytes } from "@/lib/view/axis-ticks";
 import { bytesByDirSeries } from "@/lib/view/broker-series";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
-import { axisProps, ChartTooltip, OmittedNote } from "./chart-parts";
+import { axisProps, BrokerBars, ChartTooltip } from "./chart-parts";
 
 export function BrokerBytesChart({ data, failure }: WidgetProps) {
   const series = useMemo(() => (data ? bytesByDirSeries(data.report) : null), [data]);
@@ -17,23 +17,14 @@ export function BrokerBytesChart({ data, failure }: WidgetProps) {
   return (
     <WidgetCard id="broker-bytes-chart" title="Bytes per broker, by log dir" subtitle="Each colour is one log dir; the legend gives its share of all bytes. Even disks show even stripes." bodyClassName="h-72" state={state}>
       {series ? (
-        <div className="flex h-full flex-col text-zinc-600 dark:text-zinc-400" data-chart="bytes">
-          <div className="min-h-0 flex-1">
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 260 }}>
-              <BarChart data={series.points} margin={{ top: 8, right: 8, bottom: 4, left: 8 }} accessibilityLayer>
-                <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
-                <XAxis dataKey="broker" {...axisProps} label={{ value: "broker", position: "insideBottomRight", offset: -2, fill: "currentColor", fontSize: 11 }} />
-                <YAxis {...axisProps} width={72} ticks={series.ticks} domain={[0, series.ticks.at(-1) ?? 0]} interval={0} tickFormatter={formatAxisBytes} />
-                <Tooltip content={<ChartTooltip format={formatBytes} total />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
-                {series.stacks.map((s) => (
-                  <Bar key={s.key} dataKey={s.key} name={s.legend} stackId="bytes" fill={s.color} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          <OmittedNote omitted={series.omitted} />
-        </div>
+        <BrokerBars chart="bytes" points={series.points} omitted={series.omitted} leftMargin={8}>
+          <YAxis {...axisProps} width={72} ticks={series.ticks} domain={[0, series.ticks.at(-1) ?? 0]} interval={0} tickFormatter={formatAxisBytes} />
+          <Tooltip content={<ChartTooltip format={formatBytes} total />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {series.stacks.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.legend} stackId="bytes" fill={s.color} isAnimationActive={false} />
+          ))}
+        </BrokerBars>
       ) : null}
     </WidgetCard>
   );

@@ -1,6 +1,7 @@
 "use client";
 /** Pieces shared by the recharts charts: axis styling that follows the theme, a tooltip in real units. */
 import type { ReactNode } from "react";
+import { BarChart, CartesianGrid, ResponsiveContainer, XAxis } from "recharts";
 
 export const axisProps = {
   stroke: "currentColor",
@@ -48,4 +49,32 @@ export function ChartTooltip({ active, payload, label, format, total }: ChartToo
 export function OmittedNote({ omitted }: { omitted: number }) {
   if (omitted <= 0) return null;
   return <p className="pt-1 text-xs">Showing the first brokers by id; {omitted} more are in the tables below.</p>;
+}
+
+interface BrokerBarsProps {
+  /** `data-chart` of the frame, for tests and exports. */
+  chart: string;
+  points: readonly object[];
+  omitted: number;
+  leftMargin: number;
+  /** The Y axis, tooltip, legend and bars: what differs between the per-broker charts. */
+  children: ReactNode;
+}
+
+/** The frame every per-broker bar chart shares: brokers along X, the theme's grid, the omitted-brokers note. */
+export function BrokerBars({ chart, points, omitted, leftMargin, children }: BrokerBarsProps) {
+  return (
+    <div className="flex h-full flex-col text-zinc-600 dark:text-zinc-400" data-chart={chart}>
+      <div className="min-h-0 flex-1">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 260 }}>
+          <BarChart data={points as object[]} margin={{ top: 8, right: 8, bottom: 4, left: leftMargin }} accessibilityLayer>
+            <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+            <XAxis dataKey="broker" {...axisProps} label={{ value: "broker", position: "insideBottomRight", offset: -2, fill: "currentColor", fontSize: 11 }} />
+            {children}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <OmittedNote omitted={omitted} />
+    </div>
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { maxOf } from "@/lib/model/min-max";
-import { formatBytes, formatCount } from "@/lib/model/format";
+import { formatBytes, formatCount, formatWholePercent } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { asReport, type SlimReport } from "@/lib/simulate/slim-report";
 import { verdict } from "@/lib/view/verdict";
@@ -60,7 +60,7 @@ export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
   const brokerLine = (report: SlimReport) =>
     report.dirs
       .filter((d) => d.broker === broker)
-      .map((d) => `${d.path} ${d.utilization === null ? formatBytes(d.bytes) : `${Math.round(d.utilization * 100)}%`} (${d.partitions})`)
+      .map((d) => `${d.path} ${d.utilization === null ? formatBytes(d.bytes) : formatWholePercent(d.utilization)} (${d.partitions})`)
       .join(", ") || "not in this cluster";
 
   return (

@@ -8,10 +8,10 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import { createShareLink } from "@/lib/hooks/snapshot-links";
-import { describeIssues, type Issue } from "@/lib/model/result";
+import { describeIssues, type Failure, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
-import { draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, type Draft } from "@/lib/view/scenario-draft";
+import { draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, type Draft, type InitialState } from "@/lib/view/scenario-draft";
 import type { PresetId } from "@/lib/simulate/presets";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
@@ -26,19 +26,8 @@ import { ScenarioEditor } from "./scenario-editor";
 import { SkewTimelineCard } from "./skew-timeline-card";
 import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
 
-export interface Failure {
-  message: string;
-  issues: Issue[];
-}
-
-export interface InitialState {
-  draft: Draft;
-  /** The server's first run, or null (an imported base runs in the browser; or the run failed). */
-  result: SimulationResult | null;
-  error: Failure | null;
-  /** Something to tell before anything else (a damaged link that fell back to a preset). */
-  notice: string | null;
-}
+/** What the page shows of a failed run: the message and the fields at fault. */
+type RunFailure = Pick<Failure, "message" | "issues">;
 
 interface Shown {
   result: SimulationResult;
@@ -49,7 +38,7 @@ interface Shown {
 export function SimulatorApp({ initial, presets }: { initial: InitialState; presets: readonly PresetCard[] }) {
   const [draft, setDraft] = useState<Draft>(initial.draft);
   const [shown, setShown] = useState<Shown | null>(initial.result ? { result: initial.result, key: draftKey(initial.draft), draft: initial.draft } : null);
-  const [localError, setLocalError] = useState<Failure | null>(initial.error);
+  const [localError, setLocalError] = useState<RunFailure | null>(initial.error);
   const [announcement, setAnnouncement] = useState("");
   const [link, setLink] = useState<LinkState>({ kind: "none" });
   // Set once React has taken over the server's HTML: controls work from then on (tests wait for it).
@@ -58,7 +47,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const sim = useSimulation();
   const imported = useImportedSnapshot();
   const importedSnapshot = imported.state === "ready" ? imported.data.snapshot : null;
-  const failure: Failure | null = localError ?? (sim.error ? { message: sim.error.message, issues: sim.error.issues } : null);
+  const failure: RunFailure | null = localError ?? (sim.error ? { message: sim.error.message, issues: sim.error.issues } : null);
   // Problems shown beside the fields: the draft's own (live, from the schema), then the last answer's.
   const issues = useMemo(() => Object.fromEntries([...(failure?.issues ?? []), ...draftIssues(draft)].map((i) => [i.path, i.message])), [failure, draft]);
 

@@ -89,6 +89,13 @@ export function formatCountOf(n: number, one: string, many = `${one}s`): string 
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
+/** A fraction as a whole percent that never rounds a little down to nothing: 0.004 → "under 1%", 0.42 → "42%". */
+export function formatWholePercent(value: number): string {
+  if (!Number.isFinite(value)) return "–";
+  if (value > 0 && value < 0.01) return "under 1%";
+  return `${Math.round(value * 100)}%`;
+}
+
 /** "–" when the ratio is not a number (a mean that overflowed: bytes summed past Number.MAX_VALUE). */
 export function formatSkew(ratio: number): string {
   if (!Number.isFinite(ratio)) return "–";

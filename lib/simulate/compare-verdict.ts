@@ -14,7 +14,7 @@
  * - Steps that failed under one policy only are named, since then the outcomes are not like for like.
  */
 import { maxOf, minOf } from "../model/min-max";
-import { formatBytes, formatCount } from "../model/format";
+import { formatBytes, formatCount, formatWholePercent } from "../model/format";
 import type { DirFigures } from "../model/report";
 import type { LogDirPlacement } from "./schema";
 import type { SlimReport } from "./slim-report";
@@ -55,9 +55,7 @@ function valueOf(d: DirFigures, metric: VerdictMetric): number {
 }
 
 function amount(value: number, metric: VerdictMetric): string {
-  if (metric === "bytes") return formatBytes(value);
-  if (value > 0 && value < 0.01) return "under 1%";
-  return `${Math.round(value * 100)}%`;
+  return metric === "bytes" ? formatBytes(value) : formatWholePercent(value);
 }
 
 function range(lo: number, hi: number, metric: VerdictMetric): { text: string; single: boolean } {

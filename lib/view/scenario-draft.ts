@@ -6,11 +6,12 @@
  */
 import { maxOf } from "@/lib/model/min-max";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { Issue } from "@/lib/model/result";
+import type { Failure, Issue } from "@/lib/model/result";
 import { getPreset, type PresetId } from "@/lib/simulate/presets";
 import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
 import type { SlimReport } from "@/lib/simulate/slim-report";
+import type { SimulationResult } from "@/lib/simulate/run-request";
 
 export type Draft = LinkScenario & {
   /** The preset the draft started from (highlighted until the draft diverges from it). */
@@ -179,4 +180,14 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
 /** The part of a draft a run depends on: when it changes, the results on screen are out of date. */
 export function draftKey(draft: Draft): string {
   return JSON.stringify([draft.base, draft.policy, draft.seed, draft.steps]);
+}
+
+/** What the simulator page shows first: the draft, the server's first run of it, or why there is none. */
+export interface InitialState {
+  draft: Draft;
+  /** The server's first run, or null (an imported base runs in the browser; or the run failed). */
+  result: SimulationResult | null;
+  error: Pick<Failure, "message" | "issues"> | null;
+  /** Something to tell before anything else (a damaged link that fell back to a preset). */
+  notice: string | null;
 }

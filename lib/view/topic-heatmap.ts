@@ -88,7 +88,7 @@ export function topicCellLabel(topic: TopicFigures, brokerId: number, count: num
 
 /** "orders: 30 partitions, 60 replicas, 1.2 TiB, skew 1.00×". */
 export function topicRowLabel(topic: TopicFigures): string {
-  return `${topic.name}${topic.internal ? " (internal)" : ""}: ${formatCount(topic.partitions)} partitions, ${formatCount(topic.replicas)} replicas, ${formatBytes(topic.bytes)}, skew ${formatSkew(topic.skew)}`;
+  return `${topic.name}${topic.internal ? " (internal)" : ""}: ${formatCountOf(topic.partitions, "partition")}, ${formatCountOf(topic.replicas, "replica")}, ${formatBytes(topic.bytes)}, skew ${formatSkew(topic.skew)}`;
 }
 
 /** Counts shown in summary: how many topics match, of how many. */

@@ -9,7 +9,7 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
-import { formatBytes, formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
+import { formatBytes, formatCount, formatSkew, formatUtilization, formatWholePercent } from "@/lib/model/format";
 import type { NextPlacement } from "./next-placement";
 import { BAD_RATIO, EVEN_RATIO } from "./skew-cards";
 
@@ -26,10 +26,8 @@ const EVEN_DIR_RATIO = 1.15;
 
 /** "over 99%" rather than "100%" when a little is left elsewhere; "<1%" rather than "0%". */
 export function shareText(share: number): string {
-  if (!Number.isFinite(share)) return "–";
   if (share >= 0.995 && share < 1) return "over 99%";
-  if (share > 0 && share < 0.01) return "under 1%";
-  return `${Math.round(share * 100)}%`;
+  return formatWholePercent(share);
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -5,26 +5,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { buildState } from "../../scripts/build-freshness.mjs";
 
 const root = path.resolve(__dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-/** The same inputs as scripts/start.mjs: a change in any of them makes the build stale. */
-const SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs", "proxy.ts", "instrumentation-client.ts"];
-
-function newestMtime(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
 export function buildIsFresh(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!fs.existsSync(buildId)) return false;
-  const builtAt = fs.statSync(buildId).mtimeMs;
-  return SOURCES.every((s) => newestMtime(path.join(root, s)) <= builtAt);
+  return buildState(root) === "fresh";
 }
 
 /** Runs `next build` unless a fresh build exists. Build output is shown only when it fails. */

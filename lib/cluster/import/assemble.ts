@@ -10,6 +10,7 @@
  * - partitions and topics only in kafka-log-dirs keep their replicas in broker id order, leader unknown.
  * Each case becomes one warning with a count and an example.
  */
+import { formatCountOf } from "@/lib/model/format";
 import { isInternalTopic } from "@/lib/model/kafka-names";
 import type { ImportIssue, ImportSource } from "./issues";
 import type { LogDirsListing, LogDirsReplica } from "./log-dirs";
@@ -103,18 +104,18 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
         here.delete(broker);
         if (!r && !logDirBrokers.has(broker)) {
           tally.add(`no-broker-${broker}`, "topics", p.line, name, (n) =>
-            `broker ${broker} holds ${n} ${plural(n, "replica", "replicas")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); ${plural(n, "its log dir is", "their log dirs are")} unknown`,
+            `broker ${broker} holds ${formatCountOf(n, "replica")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); ${plural(n, "its log dir is", "their log dirs are")} unknown`,
           );
         } else if (!r) {
           tally.add("not-on-disk", "topics", p.line, `${name} on broker ${broker}`, (n, e) =>
-            `${n} ${plural(n, "replica", "replicas")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
+            `${formatCountOf(n, "replica")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
           );
         }
         return replicaOf(r, broker);
       });
       for (const stray of byBroker([...here.values()])) {
         tally.add("stray", "logDirs", null, `${name} on broker ${stray.broker} in ${JSON.stringify(stray.logDir ?? stray.future?.logDir ?? "")}`, (n, e) =>
-          `${n} ${plural(n, "replica", "replicas")} in the kafka-log-dirs output ${plural(n, "is", "are")} not in ${plural(n, "its", "their")} partition's Replicas in the kafka-topics output (e.g. ${e}); kept after the assigned replicas because the bytes are on disk. A stray log from an earlier reassignment, or outputs taken at different times, can cause this`,
+          `${formatCountOf(n, "replica")} in the kafka-log-dirs output ${plural(n, "is", "are")} not in ${plural(n, "its", "their")} partition's Replicas in the kafka-topics output (e.g. ${e}); kept after the assigned replicas because the bytes are on disk. A stray log from an earlier reassignment, or outputs taken at different times, can cause this`,
         );
         replicas.push(replicaOf(stray, stray.broker));
       }
@@ -126,7 +127,7 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
     }
     for (const extra of diskOnlyPartitions(onDisk)) {
       tally.add("disk-only-partition", "logDirs", null, `${described.name}-${extra.id}`, (n, e) =>
-        `${n} ${plural(n, "partition is", "partitions are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader`,
+        `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader`,
       );
       partitions.push(extra);
     }

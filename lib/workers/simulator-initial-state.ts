@@ -4,15 +4,14 @@
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
  */
-import { draftBody, draftFromPreset, emptyDraft, type Draft } from "@/lib/view/scenario-draft";
+import { draftBody, draftFromPreset, emptyDraft, type Draft, type InitialState } from "@/lib/view/scenario-draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
 import { openSharedScenario } from "@/lib/snapshots/open";
 import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/snapshots/record";
-import type { InitialState } from "@/components/simulate/simulator-app";
-import { simulateOffThread } from "@/lib/workers/simulate-request";
+import { simulateOffThread } from "./simulate-request";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
