@@ -1,7 +1,11 @@
 /**
- * What the broker drawer shows: the broker's facts, its log dirs, and its largest partition replicas
- * (the candidates an operator would move first). One pass over the snapshot's replicas, keeping only
- * the top N, so opening the drawer stays instant on 100,000 replicas.
+ * What the broker drawer shows, wherever a heatmap opens it: the broker's facts and its log dirs from
+ * the report the heatmap draws, and from the snapshot behind that report its address and its largest
+ * partition replicas (the candidates an operator would move first). A simulated or planned cluster
+ * has a report before its snapshot is fetched; until then `largest` is null ("not known yet"), which
+ * is not the same as [] ("hosts no replicas").
+ * One pass over the snapshot's replicas, keeping only the top N, so opening the drawer stays instant
+ * on 100,000 replicas.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BalanceReport, BrokerFigures, DirFigures } from "@/lib/model/report";
@@ -23,16 +27,23 @@ export interface BrokerDetail {
   port: number | null;
   error: string | null;
   dirs: DirFigures[];
-  largest: ReplicaRow[];
+  /** Null while the snapshot behind the report is not at hand. */
+  largest: ReplicaRow[] | null;
 }
+
+/** The part of a report the drawer reads: a full BalanceReport and the simulator's slim one both fit. */
+export type BrokerDetailReport = Pick<BalanceReport, "brokers" | "dirs">;
 
 /** 10: enough to see what dominates a dir, few enough to read without scrolling. */
 export const LARGEST_REPLICAS = 10;
 
-export function brokerDetail(snapshot: ClusterSnapshot, report: BalanceReport, brokerId: number, limit = LARGEST_REPLICAS): BrokerDetail | null {
+/** Null when the report has no such broker. `snapshot`: the cluster the report was made from, or null. */
+export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDetailReport, brokerId: number, limit = LARGEST_REPLICAS): BrokerDetail | null {
   const figures = report.brokers.find((b) => b.id === brokerId);
-  const broker = snapshot.brokers.find((b) => b.id === brokerId);
-  if (!figures || !broker) return null;
+  if (!figures) return null;
+  const dirs = report.dirs.filter((d) => d.broker === brokerId);
+  const broker = snapshot?.brokers.find((b) => b.id === brokerId);
+  if (!snapshot || !broker) return { figures, host: null, port: null, error: null, dirs, largest: snapshot ? [] : null };
   const top: ReplicaRow[] = [];
   for (const topic of snapshot.topics) {
     for (const p of topic.partitions) {
@@ -48,5 +59,5 @@ export function brokerDetail(snapshot: ClusterSnapshot, report: BalanceReport, b
       }
     }
   }
-  return { figures, host: broker.host, port: broker.port, error: broker.error, dirs: report.dirs.filter((d) => d.broker === brokerId), largest: top };
+  return { figures, host: broker.host, port: broker.port, error: broker.error, dirs, largest: top };
 }

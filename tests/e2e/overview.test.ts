@@ -83,14 +83,20 @@ describe("overview (demo cluster)", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/^broker 2, \/data\/d2: /);
     expect(await page.locator("[data-readout]").first().textContent()).toMatch(/^broker 2, \/data\/d2: .* used/);
     await page.keyboard.press("Enter");
-    const drawer = page.locator("dialog[open]");
+    const drawer = page.locator('[role="dialog"][data-broker-drawer="2"]');
     await drawer.waitFor();
     expect(await drawer.locator("h2").textContent()).toContain("Broker 2");
     expect(await drawer.textContent()).toContain("Largest partition replicas");
     expect(await drawer.locator("tbody tr").count()).toBeGreaterThan(3);
+    // Focus is inside the drawer (on Close) and stays there: Tab cycles within it.
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-broker-drawer]") !== null)).toBe(true);
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-broker-drawer]") !== null)).toBe(true);
     await screenshot(page, "overview-broker-drawer", false);
     await page.keyboard.press("Escape");
-    await page.waitForSelector("dialog[open]", { state: "detached" });
+    await page.waitForSelector("[data-broker-drawer]", { state: "detached" });
+    // Focus goes back to the cell that opened it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/^broker 2, \/data\/d2: /);
   });
 
   it("draws the topic × broker heatmap and reads a cell out from the keyboard", async () => {

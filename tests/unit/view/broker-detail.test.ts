@@ -10,15 +10,27 @@ describe("brokerDetail()", () => {
   it("brokerDetail() lists the broker's dirs and its largest replicas, largest first", () => {
     const d = brokerDetail(s, report, 2, 3)!;
     expect(d.dirs.map((x) => x.path)).toEqual(["/d1", "/d2", "/d3"]);
-    expect(d.largest.map((r) => [r.topic, r.partition, r.logDir, r.sizeBytes, r.leader])).toEqual([
+    expect(d.largest!.map((r) => [r.topic, r.partition, r.logDir, r.sizeBytes, r.leader])).toEqual([
       ["orders", 0, "/d2", 40 * GiB, false],
       ["orders", 1, "/d3", 40 * GiB, true],
       ["__consumer_offsets", 0, "/d1", 1024, false],
     ]);
-    expect(d.largest.every((r) => r.inSync)).toBe(true);
+    expect(d.largest!.every((r) => r.inSync)).toBe(true);
   });
 
-  it("brokerDetail() returns null for a broker the snapshot does not list", () => {
+  it("brokerDetail() returns null for a broker the report does not list", () => {
     expect(brokerDetail(s, report, 9)).toBeNull();
+  });
+
+  it("brokerDetail() without the snapshot gives the report's figures and dirs, no address, and largest null (not known yet)", () => {
+    const d = brokerDetail(null, report, 2)!;
+    expect(d.figures).toEqual(report.brokers.find((b) => b.id === 2));
+    expect(d.dirs.map((x) => x.path)).toEqual(["/d1", "/d2", "/d3"]);
+    expect([d.host, d.port, d.largest]).toEqual([null, null, null]);
+  });
+
+  it("brokerDetail() for a broker the report has and the snapshot lacks (added by a step) lists no replicas", () => {
+    const withoutBroker2 = { ...s, brokers: s.brokers.filter((b) => b.id !== 2) };
+    expect(brokerDetail(withoutBroker2, report, 2)!.largest).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ describe("shared-link view-models on extreme byte counts", () => {
       expect(topicCellStyle(count, scale)).toBeTruthy();
     }
     throttleView(snapshot);
-    for (const id of report.brokerIds) expect(brokerDetail(snapshot, report, id)!.largest.length).toBeGreaterThan(0);
+    for (const id of report.brokerIds) expect(brokerDetail(snapshot, report, id)!.largest!.length).toBeGreaterThan(0);
   });
 });
 
