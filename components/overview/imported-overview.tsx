@@ -2,7 +2,10 @@
 /** The overview of the snapshot imported in this browser tab (kept in sessionStorage). */
 import Link from "next/link";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import type { SnapshotOrigin } from "@/lib/snapshots/origin";
 import { OverviewView } from "./overview-view";
+
+const IMPORTED: SnapshotOrigin = { kind: "imported" };
 
 export function ImportedOverview() {
   const imported = useImportedSnapshot();
@@ -19,5 +22,5 @@ export function ImportedOverview() {
   }
   const data = imported.state === "ready" ? imported.data : null;
   const failure = imported.state === "error" ? { message: imported.message } : null;
-  return <OverviewView data={data} mode="import" failure={failure} />;
+  return <OverviewView data={data} mode="import" failure={failure} shareable origin={IMPORTED} />;
 }

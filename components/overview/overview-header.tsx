@@ -1,16 +1,16 @@
 "use client";
 /**
  * The header: what is shown (source, cluster id, Kafka version, capture time and age), and for a
- * live cluster the refresh button and the auto-refresh switch. Where the caller allows it, Share makes
- * a read-only link of the snapshot on screen. A failed refresh is reported here while the last good
+ * live cluster the refresh button and the auto-refresh switch, then the caller's actions (plan,
+ * simulate, share and export what is shown). A failed refresh is reported here while the last good
  * data stays on screen.
  */
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
 import { formatAge, formatCapturedAt } from "@/lib/model/format";
 import { useNow } from "@/components/ui/use-now";
-import { ShareButton } from "@/components/share/share-button";
 
 interface Props {
   snapshot: ClusterSnapshot | null;
@@ -19,8 +19,8 @@ interface Props {
   refreshError: string | null;
   onRefresh?: () => void;
   autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
-  /** Show Share (a snapshot link of what is shown); off where the page has its own (a shared link). */
-  shareable?: boolean;
+  /** What can be done with the snapshot shown (components/share/cluster-actions). */
+  actions?: ReactNode;
 }
 
 const MODE_STYLE: Record<OverviewMode, string> = {
@@ -30,7 +30,7 @@ const MODE_STYLE: Record<OverviewMode, string> = {
   shared: "bg-zinc-700 text-white",
 };
 
-export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRefresh, autoRefresh, shareable = false }: Props) {
+export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRefresh, autoRefresh, actions }: Props) {
   const now = useNow();
   const source = snapshot?.source;
   const facts: [string, string][] = snapshot
@@ -73,13 +73,7 @@ export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRef
             {refreshing ? "Refreshing…" : "Refresh"}
           </button>
         ) : null}
-        {shareable ? <ShareButton getRequest={snapshot ? () => ({ kind: "snapshot", snapshot }) : null} /> : null}
-        <Link href="/simulate" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
-          Simulate
-        </Link>
-        <Link href="/plan" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
-          Plan a rebalance
-        </Link>
+        {actions}
         <Link href="/import" className="rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
           {mode === "import" ? "Import another" : "Import output"}
         </Link>

@@ -20,6 +20,8 @@ import { NextPlacementCard } from "@/components/placement/next-placement-card";
 import { ThrottleDoctor } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
+import { ClusterActions } from "@/components/share/cluster-actions";
+import type { SnapshotOrigin } from "@/lib/snapshots/origin";
 import { OverviewHeader } from "./overview-header";
 import { ReaderWarnings } from "./reader-warnings";
 import { SkewCards } from "./skew-cards";
@@ -35,13 +37,17 @@ export interface OverviewViewProps {
   refreshError?: string | null;
   onRefresh?: () => void;
   autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
-  /** Offer a Share button in the header for the data shown. */
+  /** Offer Plan, Simulate, Share and Export in the header for the data shown. */
   shareable?: boolean;
+  /** Where the data comes from, so Plan and Simulate open the same snapshot (the current source unless told). */
+  origin?: SnapshotOrigin;
   /** The throttle doctor's findings, when a caller has them. */
   doctor?: ReactNode;
 }
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, doctor }: OverviewViewProps) {
+const CURRENT: SnapshotOrigin = { kind: "current" };
+
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, doctor }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
@@ -53,7 +59,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
 
   return (
     <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
-      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} />
+      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : undefined} />
       <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
       <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
       <SkewCards cards={summary?.cards ?? null} />

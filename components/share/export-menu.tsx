@@ -1,22 +1,29 @@
 "use client";
 /**
- * Export the data on screen: the snapshot as JSON, per-broker and per-log-dir figures as CSV, and
- * the broker × log-dir heatmap as PNG. Everything is made in the browser from the data the page
- * already holds, so exports work for live, imported and shared views alike and send nothing anywhere.
+ * Export the clusters on screen: each heatmap as PNG, brokers and log dirs as CSV, the snapshot as
+ * JSON (lib/snapshots/export writes the CSV and JSON, the same bytes as the export route). Files are
+ * made in the browser from the data the page holds; only the snapshot of a computed cluster (a
+ * simulated step, a planned "after") is fetched first. A Radix dropdown menu: kept inside the viewport,
+ * arrow keys move, Escape closes and focus returns to its button.
  */
-import { useState } from "react";
-import { exportFile, exportBaseName, type ExportFormat } from "@/lib/snapshots/export";
-import type { ClusterData } from "@/lib/view/cluster-data";
-import { isDirMetric, type DirMetric } from "@/lib/view/dir-metric";
-import { canvasToPng, drawHeatmapCanvas } from "./heatmap-png";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Fragment, useState } from "react";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
+import { reportFile, snapshotFile } from "@/lib/snapshots/export";
+import type { ExportSet } from "./export-sets";
+import { canvasToPng, drawHeatmapCanvas, drawTopicHeatmapCanvas } from "./heatmap-png";
+import { actionButton } from "./share-button";
 
-const FILES: { format: ExportFormat; label: string }[] = [
-  { format: "json", label: "Snapshot (JSON)" },
-  { format: "brokers-csv", label: "Brokers (CSV)" },
-  { format: "dirs-csv", label: "Log dirs (CSV)" },
+export type ExportItem = "heatmap-png" | "topics-png" | "brokers-csv" | "dirs-csv" | "json";
+
+const ITEMS: { item: ExportItem; label: string; offered: (set: ExportSet) => boolean }[] = [
+  { item: "heatmap-png", label: "Brokers × log dirs heatmap (PNG)", offered: () => true },
+  { item: "topics-png", label: "Topics × brokers heatmap (PNG)", offered: (set) => set.topicHeatmap !== null },
+  { item: "brokers-csv", label: "Brokers (CSV)", offered: () => true },
+  { item: "dirs-csv", label: "Log dirs (CSV)", offered: () => true },
+  { item: "json", label: "Snapshot (JSON)", offered: (set) => set.snapshot !== null },
 ];
-
-const button = "rounded border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -30,61 +37,86 @@ function download(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The metric the heatmap shows right now (its card owns that state), so the PNG matches the screen. */
-function shownMetric(data: ClusterData): DirMetric {
-  const shown = document.querySelector('[data-heatmap="broker-dir"]')?.getAttribute("data-metric") ?? "";
-  if (isDirMetric(shown)) return shown;
-  return data.report.dirs.some((d) => d.utilization !== null) ? "utilization" : "bytes";
+async function exportItem(set: ExportSet, item: ExportItem): Promise<string> {
+  switch (item) {
+    case "heatmap-png": {
+      const { grid, caption } = set.heatmap();
+      const fileName = `${set.baseName}-heatmap-${grid.metric}.png`;
+      download(await canvasToPng(drawHeatmapCanvas(grid, caption)), fileName);
+      return fileName;
+    }
+    case "topics-png": {
+      const { input, caption } = set.topicHeatmap!();
+      const fileName = `${set.baseName}-topics-heatmap.png`;
+      download(await canvasToPng(drawTopicHeatmapCanvas(input, caption)), fileName);
+      return fileName;
+    }
+    case "brokers-csv":
+    case "dirs-csv": {
+      const file = reportFile(set.report, item, set.baseName);
+      download(new Blob([file.body], { type: file.mimeType }), file.fileName);
+      return file.fileName;
+    }
+    case "json": {
+      const file = snapshotFile(await resolveSnapshot(set.snapshot!), set.baseName);
+      download(new Blob([file.body], { type: file.mimeType }), file.fileName);
+      return file.fileName;
+    }
+  }
 }
 
-export function ExportMenu({ data }: { data: ClusterData | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const run = (work: () => Promise<void> | void) => async () => {
-    setError(null);
+type Status = { kind: "idle" } | { kind: "busy"; what: string } | { kind: "done"; file: string } | { kind: "error"; message: string };
+
+export function ExportMenu({ sets, label = "Export" }: { sets: readonly ExportSet[] | null; label?: string }) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const run = async (set: ExportSet, item: ExportItem, what: string) => {
+    setStatus({ kind: "busy", what });
     try {
-      await work();
+      setStatus({ kind: "done", file: await exportItem(set, item) });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setStatus({ kind: "error", message: `${what} could not be exported: ${errorMessage(e)}` });
     }
   };
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Export" data-export-menu>
-      <span className="text-zinc-600 dark:text-zinc-400">Export</span>
-      {FILES.map(({ format, label }) => (
-        <button
-          key={format}
-          type="button"
-          className={button}
-          disabled={!data}
-          onClick={run(() => {
-            if (!data) return;
-            const file = exportFile(data.snapshot, data.report, format);
-            download(new Blob([file.body], { type: file.mimeType }), file.fileName);
-          })}
-          data-export={format}
-        >
-          {label}
-        </button>
-      ))}
-      <button
-        type="button"
-        className={button}
-        disabled={!data}
-        onClick={run(async () => {
-          if (!data) return;
-          const metric = shownMetric(data);
-          const png = await canvasToPng(drawHeatmapCanvas(data.snapshot, data.report, metric));
-          download(png, `${exportBaseName(data.snapshot)}-heatmap-${metric}.png`);
-        })}
-        data-export="heatmap-png"
-      >
-        Heatmap (PNG)
-      </button>
-      {error ? (
-        <span role="alert" className="text-red-700 dark:text-red-300">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {/* Not modal: a menu button's menu closes on Tab and leaves the page reachable (WAI-ARIA menu button). */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger type="button" className={actionButton} disabled={!sets || sets.length === 0} data-export-menu>
+          {label} <span aria-hidden>▾</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] max-w-[calc(100vw-1rem)] min-w-[16rem] overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 text-sm text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+            data-export-panel
+          >
+            {(sets ?? []).map((set, i) => (
+              <Fragment key={set.id}>
+                {i > 0 ? <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-700" /> : null}
+                <DropdownMenu.Group aria-label={set.title ?? undefined}>
+                  {set.title ? <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{set.title}</DropdownMenu.Label> : null}
+                  {ITEMS.filter((it) => it.offered(set)).map(({ item, label: text }) => (
+                    <DropdownMenu.Item
+                      key={item}
+                      onSelect={() => void run(set, item, set.title ? `${set.title}: ${text}` : text)}
+                      className="cursor-pointer rounded px-2 py-1.5 outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
+                      data-export={item}
+                      data-export-set={set.id}
+                    >
+                      {text}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Group>
+              </Fragment>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <span role="status" aria-live="polite" className={status.kind === "error" ? "text-sm text-red-700 dark:text-red-300" : status.kind === "busy" ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"} data-export-status={status.kind}>
+        {status.kind === "busy" ? `Preparing ${status.what}…` : status.kind === "done" ? `Downloaded ${status.file}.` : status.kind === "error" ? status.message : ""}
+      </span>
+    </span>
   );
 }

@@ -1,23 +1,39 @@
 /**
- * The broker × log-dir heatmap as a PNG. The on-screen heatmap is a virtualised DOM grid (only the
- * rows in view exist), so it cannot be captured from the page; instead the same cells, colours and
- * texts (lib/view/broker-dir-heatmap) are drawn onto an offscreen canvas, every row included, and
- * exported with toBlob. Patterns stand in for the CSS ones of cell-patterns.ts, as line drawings,
- * so states remain readable without colour in the image too.
+ * The heatmaps as PNGs. The on-screen heatmaps are virtualised (a DOM grid and a canvas that hold
+ * only the rows in view), so they cannot be captured from the page; instead the same cells, colours
+ * and texts are drawn onto an offscreen canvas, every row included (up to a size every browser can
+ * encode), with a title, a subtitle and the colour legend, and exported with toBlob.
+ * - Broker × log dir: the grid the page draws (lib/view/broker-dir-heatmap, or the shared-scale grids
+ *   of side-by-side panels), so colours match the screen. Patterns stand in for the CSS ones of
+ *   cell-patterns.ts, as line drawings, so states remain readable without colour in the image too.
+ * - Topic × broker: drawn by the same function the page's canvas uses (draw-topic-grid), unscrolled.
  */
-import type { BalanceReport } from "@/lib/model/report";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { brokerDirGrid, type DirCell } from "@/lib/view/broker-dir-heatmap";
-import { formatCapturedAt } from "@/lib/model/format";
-import type { DirMetric } from "@/lib/view/dir-metric";
+import type { TopicFigures } from "@/lib/model/report";
+import type { BrokerDirGrid, DirCell } from "@/lib/view/broker-dir-heatmap";
+import type { ColorScale } from "@/lib/view/color-scale";
+import type { Legend } from "@/lib/view/legend";
+import { drawTopicGrid, geometryFor, LIGHT_THEME } from "@/components/heatmap/draw-topic-grid";
+
+/** What an image says above its grid: which heatmap of which cluster, and when it was captured. */
+export interface HeatmapCaption {
+  title: string;
+  subtitle: string;
+}
 
 const LABEL_W = 200;
 const CELL_W = 130;
 const ROW_H = 30;
 const TITLE_H = 56;
+/** The legend under the grid: its title, the colour ramp and the tick labels. */
+const LEGEND_H = 64;
+const LEGEND_W = 320;
+/** The narrowest image: wide enough for the title and subtitle of a small cluster's heatmap. */
+const MIN_W = 760;
 const HEADER_H = 28;
 /** 500 rows × 30 px × 2: inside every browser's canvas size limit (Chrome: 32,767 px a side). */
 const MAX_ROWS = 500;
+/** 1,200 topic rows × 20 px, drawn at 1×: inside the same limit. */
+const MAX_TOPIC_ROWS = 1200;
 const INK = "#18181b";
 const MUTED = "#52525b";
 const RULE = "#e4e4e7";
@@ -60,29 +76,76 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, width: number): st
   return `${cut}…`;
 }
 
-/** Draws the heatmap on a new canvas (white background, so the PNG reads the same in any viewer). */
-export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceReport, metric: DirMetric): HTMLCanvasElement {
-  const grid = brokerDirGrid(report, metric);
-  const rows = grid.rows.slice(0, MAX_ROWS);
-  const width = LABEL_W + Math.max(1, grid.columns.length) * CELL_W;
-  const height = TITLE_H + HEADER_H + rows.length * ROW_H + (grid.rows.length > rows.length ? ROW_H : 0) + 8;
-  const canvas = document.createElement("canvas");
-  canvas.width = width * PIXEL_RATIO;
-  canvas.height = height * PIXEL_RATIO;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new Error("This browser cannot draw on a canvas, so the heatmap cannot be exported as PNG.");
-  ctx.scale(PIXEL_RATIO, PIXEL_RATIO);
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, width, height);
+function drawCaption(ctx: CanvasRenderingContext2D, caption: HeatmapCaption, width: number): void {
   ctx.textBaseline = "middle";
-
+  ctx.textAlign = "left";
   ctx.fillStyle = INK;
   ctx.font = "bold 15px system-ui, sans-serif";
-  ctx.fillText(fitText(ctx, `Brokers × log dirs — ${snapshot.source.label}`, width - 16), 8, 18);
+  ctx.fillText(fitText(ctx, caption.title, width - 16), 8, 18);
   ctx.fillStyle = MUTED;
   ctx.font = "12px system-ui, sans-serif";
-  ctx.fillText(fitText(ctx, `${grid.legend.title} · captured ${formatCapturedAt(snapshot.capturedAt)}${snapshot.source.clusterId ? ` · cluster ${snapshot.source.clusterId}` : ""}`, width - 16), 8, 40);
+  ctx.fillText(fitText(ctx, caption.subtitle, width - 16), 8, 40);
+}
 
+/** The legend's title, its colour ramp (sampled from the scale) and its tick labels, at (x, y). */
+function drawLegend(ctx: CanvasRenderingContext2D, legend: Legend, scale: ColorScale, x: number, y: number, width: number): void {
+  ctx.textBaseline = "middle";
+  ctx.textAlign = "left";
+  ctx.fillStyle = INK;
+  ctx.font = "600 12px system-ui, sans-serif";
+  ctx.fillText(fitText(ctx, legend.title, width), x, y + 8);
+  const [lo, hi] = scale.domain;
+  const rampY = y + 20;
+  for (let i = 0; i < width; i++) {
+    ctx.fillStyle = scale.color(lo + ((hi - lo) * i) / Math.max(1, width - 1));
+    ctx.fillRect(x + i, rampY, 1, 12);
+  }
+  ctx.strokeStyle = MUTED;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, rampY + 0.5, width - 1, 11);
+  ctx.strokeStyle = INK;
+  ctx.setLineDash([3, 2]);
+  for (const mark of legend.marks) {
+    ctx.beginPath();
+    ctx.moveTo(x + mark.position * width, rampY - 3);
+    ctx.lineTo(x + mark.position * width, rampY + 15);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  ctx.fillStyle = MUTED;
+  ctx.font = "11px system-ui, sans-serif";
+  for (const tick of legend.ticks) {
+    ctx.textAlign = tick.position === 0 ? "left" : tick.position === 1 ? "right" : "center";
+    ctx.fillText(tick.label, x + tick.position * width, rampY + 26);
+  }
+  ctx.textAlign = "left";
+  const notes = [legend.marks.length > 0 ? `dashed: ${legend.marks.map((m) => m.label).join(" / ")}` : null, ...legend.swatches.map((s) => s.label)].filter((n): n is string => n !== null);
+  if (notes.length > 0) ctx.fillText(fitText(ctx, notes.join(" · "), Math.max(width, 600)), x + width + 16, rampY + 6);
+}
+
+function newCanvas(width: number, height: number, ratio: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = document.createElement("canvas");
+  canvas.width = width * ratio;
+  canvas.height = height * ratio;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("This browser cannot draw on a canvas, so the heatmap cannot be exported as PNG.");
+  ctx.scale(ratio, ratio);
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, width, height);
+  return { canvas, ctx };
+}
+
+/** Draws a broker × log-dir grid on a new canvas (white background, so the PNG reads the same in any viewer). */
+export function drawHeatmapCanvas(grid: BrokerDirGrid, caption: HeatmapCaption): HTMLCanvasElement {
+  const rows = grid.rows.slice(0, MAX_ROWS);
+  const more = grid.rows.length > rows.length;
+  const width = Math.max(LABEL_W + Math.max(1, grid.columns.length) * CELL_W, MIN_W);
+  const gridBottom = TITLE_H + HEADER_H + rows.length * ROW_H + (more ? ROW_H : 0);
+  const height = gridBottom + LEGEND_H;
+  const { canvas, ctx } = newCanvas(width, height, PIXEL_RATIO);
+  drawCaption(ctx, caption, width);
+
+  ctx.fillStyle = MUTED;
   ctx.font = "600 12px system-ui, sans-serif";
   grid.columns.forEach((c, i) => ctx.fillText(fitText(ctx, c.label, CELL_W - 8), LABEL_W + i * CELL_W + 4, TITLE_H + HEADER_H / 2));
 
@@ -91,7 +154,7 @@ export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceRepo
     ctx.fillStyle = INK;
     ctx.font = "12px system-ui, sans-serif";
     ctx.fillText(fitText(ctx, row.label, LABEL_W - 12), 8, y + ROW_H / 2);
-    row.cells.forEach((cell, i) => {
+    grid.cells(r).forEach((cell, i) => {
       const x = LABEL_W + i * CELL_W;
       ctx.strokeStyle = RULE;
       ctx.strokeRect(x + 0.5, y + 0.5, CELL_W - 1, ROW_H - 1);
@@ -105,10 +168,46 @@ export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceRepo
       ctx.fillText(fitText(ctx, cell.text, CELL_W - 10), x + 5, y + ROW_H / 2);
     });
   });
-  if (grid.rows.length > rows.length) {
+  if (more) {
     ctx.fillStyle = MUTED;
     ctx.fillText(`… and ${grid.rows.length - rows.length} more brokers (export the CSV for every figure)`, 8, TITLE_H + HEADER_H + rows.length * ROW_H + ROW_H / 2);
   }
+  drawLegend(ctx, grid.legend, grid.scale, 8, gridBottom + 8, LEGEND_W);
+  return canvas;
+}
+
+export interface TopicHeatmapInput {
+  topics: readonly TopicFigures[];
+  brokerIds: readonly number[];
+  scale: ColorScale;
+  legend: Legend;
+}
+
+/** Draws the topic × broker heatmap, every topic up to MAX_TOPIC_ROWS, on a new canvas. */
+export function drawTopicHeatmapCanvas({ topics, brokerIds, scale, legend }: TopicHeatmapInput, caption: HeatmapCaption): HTMLCanvasElement {
+  const shown = topics.slice(0, MAX_TOPIC_ROWS);
+  const more = topics.length - shown.length;
+  // Columns as wide as the page would draw them on a wide screen, at least wide enough for counts.
+  const g = geometryFor(232 + brokerIds.length * 48, brokerIds.length, shown.length);
+  const gridW = g.labelW + brokerIds.length * g.colW;
+  const gridH = g.headerH + shown.length * g.rowH;
+  const width = Math.max(gridW, MIN_W);
+  const moreH = more > 0 ? ROW_H : 0;
+  const height = TITLE_H + gridH + moreH + LEGEND_H;
+  const ratio = height * PIXEL_RATIO <= 32_000 ? PIXEL_RATIO : 1;
+  const { canvas, ctx } = newCanvas(width, height, ratio);
+  drawCaption(ctx, caption, width);
+  ctx.save();
+  ctx.translate(0, TITLE_H);
+  drawTopicGrid({ ctx, width: gridW, height: gridH, scrollTop: 0, scrollLeft: 0, topics: shown, brokerIds, geometry: g, scale, theme: LIGHT_THEME, active: null, hover: null });
+  ctx.restore();
+  if (more > 0) {
+    ctx.textAlign = "left";
+    ctx.fillStyle = MUTED;
+    ctx.font = "12px system-ui, sans-serif";
+    ctx.fillText(`… and ${more} more topics (export the JSON for every figure)`, 8, TITLE_H + gridH + ROW_H / 2);
+  }
+  drawLegend(ctx, legend, scale, 8, TITLE_H + gridH + moreH + 8, LEGEND_W);
   return canvas;
 }
 

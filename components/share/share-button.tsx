@@ -1,16 +1,18 @@
 "use client";
 /**
  * "Share": choose what to hide, create a read-only link (POST /api/snapshots), copy it, show it.
+ * A Radix popover: placed beside its button and kept inside the viewport (it flips and shifts at the
+ * edges), focus moves into it and back to the button when it closes (Escape, a click outside, Close).
  *
  * Host names are hidden unless the sharer unticks the box: a link tends to travel further than
  * intended. The options are applied on the server before anything is stored (lib/snapshots/redact),
  * so what the server keeps is exactly what the recipient sees. Changing an option after a link was
  * made clears it, so the link on screen always matches the boxes.
  *
- * Usage on any page: `<ShareButton getRequest={() => ({ kind: "snapshot", snapshot })} />`, or kind
- * "scenario" / "plan" (see lib/snapshots/request.ts). `getRequest` runs on "Create link", so a large
- * snapshot is serialised only when someone actually shares it.
+ * `getRequest` runs on "Create link" (and may fetch first, as the simulator does for its base), so a
+ * large snapshot is serialised only when someone actually shares it.
  */
+import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { absoluteLink, createShareLink } from "@/lib/hooks/snapshot-links";
@@ -18,39 +20,27 @@ import { DEFAULT_SHARING, type Sharing } from "@/lib/snapshots/record";
 import type { ShareRequestInput } from "@/lib/snapshots/request";
 import { copyText } from "./copy-text";
 
+/** What to share, built when the link is made; null when there is nothing to share yet (the button is disabled). */
+export type ShareRequestSource = () => ShareRequestInput | Promise<ShareRequestInput>;
+
 interface Props {
-  /** What to share; null when there is nothing to share yet (the button is disabled). */
-  getRequest: (() => ShareRequestInput | null) | null;
+  getRequest: ShareRequestSource | null;
   label?: string;
   className?: string;
 }
 
 type Status = { kind: "idle" } | { kind: "creating" } | { kind: "done"; link: string; copied: boolean; notices: string[] } | { kind: "error"; message: string };
 
-const button = "rounded border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+export const actionButton =
+  "rounded border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:opacity-60 data-[state=open]:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800";
+const small = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function ShareButton({ getRequest, label = "Share", className = "" }: Props) {
   const [open, setOpen] = useState(false);
   const [sharing, setSharing] = useState<Sharing>(DEFAULT_SHARING);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
   const linkRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (open) firstFieldRef.current?.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
 
   useEffect(() => {
     if (status.kind === "done") linkRef.current?.select();
@@ -62,10 +52,10 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
   }
 
   async function create() {
-    const request = getRequest?.();
-    if (!request) return;
+    if (!getRequest) return;
     setStatus({ kind: "creating" });
     try {
+      const request = await getRequest();
       const { url, notices = [] } = await createShareLink({ ...request, sharing });
       const link = absoluteLink(url, window.location.origin);
       setStatus({ kind: "done", link, copied: await copyText(link), notices });
@@ -80,46 +70,41 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
   }
 
   return (
-    <div ref={rootRef} className={`relative ${className}`} data-share>
-      <button
-        ref={toggleRef}
-        type="button"
-        className={button}
-        disabled={!getRequest}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        data-share-button
-      >
-        {label}
-      </button>
-      {open ? (
-        <div
-          id={panelId}
-          role="dialog"
-          aria-label="Share a read-only link"
-          className="absolute right-0 z-30 mt-2 w-[26rem] max-w-[90vw] rounded-lg border border-zinc-200 bg-white p-4 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              setOpen(false);
-              toggleRef.current?.focus();
-            }
-          }}
+    <Popover.Root open={open} onOpenChange={setOpen} modal>
+      <span className={`inline-flex ${className}`} data-share>
+        <Popover.Trigger type="button" className={actionButton} disabled={!getRequest} data-share-button>
+          {label}
+        </Popover.Trigger>
+      </span>
+      <Popover.Portal>
+        <Popover.Content
+          aria-labelledby={titleId}
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 max-h-[var(--radix-popover-content-available-height)] w-[26rem] max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-900 shadow-lg focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
           data-share-panel
         >
-          <h2 className="font-semibold">Share a read-only link</h2>
+          <div className="flex items-start justify-between gap-3">
+            <h2 id={titleId} className="font-semibold">
+              Share a read-only link
+            </h2>
+            <Popover.Close className="-mt-1 -mr-1 rounded px-2 py-0.5 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:bg-zinc-800" aria-label="Close">
+              ✕
+            </Popover.Close>
+          </div>
           <p className="mt-1 text-zinc-600 dark:text-zinc-400">Anyone with the link can open this view. The data is stored on this Kafka Balance server; credentials are never part of it.</p>
           <fieldset className="mt-3 flex flex-col gap-2">
             <legend className="sr-only">What to hide</legend>
             <label className="flex items-start gap-2">
-              <input ref={firstFieldRef} type="checkbox" className="mt-0.5 h-4 w-4" checked={sharing.redactHosts} onChange={(e) => choose({ redactHosts: e.target.checked })} data-share-redact-hosts />
+              <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={sharing.redactHosts} onChange={(e) => choose({ redactHosts: e.target.checked })} data-share-redact-hosts />
               <span>
                 Hide host names
                 <span className="block text-zinc-600 dark:text-zinc-400">Broker hosts and ports, bootstrap servers and addresses in error texts.</span>
               </span>
             </label>
             <label className="flex items-start gap-2">
-              <input type="checkbox" className="mt-0.5 h-4 w-4" checked={sharing.hashTopics} onChange={(e) => choose({ hashTopics: e.target.checked })} data-share-hash-topics />
+              <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={sharing.hashTopics} onChange={(e) => choose({ hashTopics: e.target.checked })} data-share-hash-topics />
               <span>
                 Replace topic names with hashes
                 <span className="block text-zinc-600 dark:text-zinc-400">Each name becomes topic-&lt;hash&gt;, the same everywhere in this link; Kafka&apos;s internal topics keep their names.</span>
@@ -127,26 +112,26 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
             </label>
           </fieldset>
           <div className="mt-3 flex items-center gap-2">
-            <button type="button" className={button} onClick={() => void create()} disabled={status.kind === "creating"} data-share-create>
+            <button type="button" className={small} onClick={() => void create()} disabled={status.kind === "creating"} data-share-create>
               {status.kind === "creating" ? "Creating…" : status.kind === "done" ? "Create another link" : "Create link"}
             </button>
           </div>
           {status.kind === "done" ? (
-            <div className="mt-3 flex flex-col gap-1">
-              <label className="flex gap-2">
+            <div className="mt-3 flex gap-2">
+              <label className="flex min-w-0 flex-1">
                 <span className="sr-only">Link</span>
                 <input ref={linkRef} readOnly value={status.link} className="min-w-0 flex-1 rounded border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950" onFocus={(e) => e.target.select()} data-share-link />
-                <button type="button" className={button} onClick={() => void copyAgain()}>
-                  Copy
-                </button>
               </label>
+              <button type="button" className={small} onClick={() => void copyAgain()}>
+                Copy
+              </button>
             </div>
           ) : null}
           <p role="status" aria-live="polite" className={status.kind === "error" ? "mt-2 text-red-700 dark:text-red-300" : "mt-2 text-zinc-600 dark:text-zinc-400"} data-share-status={status.kind}>
             {status.kind === "done" ? [status.copied ? "Link copied to the clipboard." : "The clipboard is not available here: copy the selected link by hand.", ...status.notices].join(" ") : status.kind === "error" ? status.message : ""}
           </p>
-        </div>
-      ) : null}
-    </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

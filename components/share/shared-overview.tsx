@@ -1,8 +1,8 @@
 "use client";
 /**
  * A shared snapshot, read-only: a banner that says what this is (a link, when it was made, what was
- * hidden) with the exports, above the same overview the dashboard shows. Nothing here refreshes or
- * reaches the cluster; the data is the record's.
+ * hidden) with its actions (plan or simulate this snapshot, share a copy, export), above the same
+ * overview the dashboard shows. Nothing here refreshes or reaches the cluster; the data is the record's.
  */
 import { useMemo } from "react";
 import { formatCapturedAt } from "@/lib/model/format";
@@ -10,8 +10,7 @@ import { clusterData } from "@/lib/view/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Sharing } from "@/lib/snapshots/record";
 import { OverviewView } from "@/components/overview/overview-view";
-import { ExportMenu } from "./export-menu";
-import { ShareButton } from "./share-button";
+import { ClusterActions } from "./cluster-actions";
 
 interface Props {
   id: string;
@@ -33,10 +32,9 @@ export function SharedOverview({ id, createdAt, sharing, snapshot }: Props) {
         <p className="text-zinc-700 dark:text-zinc-300">
           <strong className="font-semibold">Shared snapshot</strong>, read-only · link created {formatCapturedAt(createdAt)} · {hidden(sharing)}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <ExportMenu data={data} />
+        <div className="flex flex-wrap items-center gap-2">
           {/* A recipient can pass it on with more hidden (e.g. topic names hashed before it goes to a vendor). */}
-          <ShareButton label="Share a copy" getRequest={() => ({ kind: "snapshot", snapshot })} />
+          <ClusterActions data={data} origin={{ kind: "shared", id }} shareLabel="Share a copy" />
         </div>
       </aside>
       <OverviewView data={data} mode="shared" failure={null} />

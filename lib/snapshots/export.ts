@@ -35,35 +35,43 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
   return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
-export function brokersCsv(report: BalanceReport): string {
+export function brokersCsv(report: Pick<BalanceReport, "brokers">): string {
   return toCsv(
     ["broker", "rack", "state", "replicas", "leaders", "bytes", "future_bytes", "log_dirs"],
     report.brokers.map((b) => [b.id, b.rack, b.state, b.replicas, b.leaders, b.bytes, b.futureBytes, b.logDirs]),
   );
 }
 
-export function dirsCsv(report: BalanceReport): string {
+export function dirsCsv(report: Pick<BalanceReport, "dirs">): string {
   return toCsv(
     ["broker", "log_dir", "state", "partitions", "future_replicas", "log_count", "bytes", "future_bytes", "total_bytes", "usable_bytes", "used_bytes", "utilization", "deviation_from_broker_mean"],
     report.dirs.map((d) => [d.broker, d.path, d.state, d.partitions, d.futureReplicas, d.logCount, d.bytes, d.futureBytes, d.totalBytes, d.usableBytes, d.usedBytes, d.utilization, d.deviationFromBrokerMean]),
   );
 }
 
+/** What a file name is made of: the snapshot's cluster id (or source kind) and capture time. */
+export type ExportNameParts = Pick<ClusterSnapshot, "capturedAt"> & { source: Pick<ClusterSnapshot["source"], "clusterId" | "kind"> };
+
 /** `kafka-balance-<cluster>-<time>` with only filename-safe characters. */
-export function exportBaseName(snapshot: ClusterSnapshot): string {
+export function exportBaseName(snapshot: ExportNameParts): string {
   const cluster = snapshot.source.clusterId ?? snapshot.source.kind;
   const time = snapshot.capturedAt.replace(/\.\d+/, "").replace(/[:]/g, "");
   return `kafka-balance-${cluster}-${time}`.replace(/[^A-Za-z0-9._-]+/g, "-");
 }
 
-export function exportFile(snapshot: ClusterSnapshot, report: BalanceReport, format: ExportFormat): ExportFile {
-  const base = exportBaseName(snapshot);
-  switch (format) {
-    case "json":
-      return { fileName: `${base}.json`, mimeType: "application/json", body: JSON.stringify(snapshot, null, 2) + "\n" };
-    case "brokers-csv":
-      return { fileName: `${base}-brokers.csv`, mimeType: "text/csv; charset=utf-8", body: brokersCsv(report) };
-    case "dirs-csv":
-      return { fileName: `${base}-log-dirs.csv`, mimeType: "text/csv; charset=utf-8", body: dirsCsv(report) };
-  }
+/** The figures of a report as CSV; `base` names the file (a computed cluster has no snapshot of its own to name it). */
+export function reportFile(report: Pick<BalanceReport, "brokers" | "dirs">, format: Exclude<ExportFormat, "json">, base: string): ExportFile {
+  return format === "brokers-csv"
+    ? { fileName: `${base}-brokers.csv`, mimeType: "text/csv; charset=utf-8", body: brokersCsv(report) }
+    : { fileName: `${base}-log-dirs.csv`, mimeType: "text/csv; charset=utf-8", body: dirsCsv(report) };
+}
+
+/** The snapshot itself as JSON. */
+export function snapshotFile(snapshot: ClusterSnapshot, base = exportBaseName(snapshot)): ExportFile {
+  return { fileName: `${base}.json`, mimeType: "application/json", body: JSON.stringify(snapshot, null, 2) + "\n" };
+}
+
+/** `base`: the file name's stem, exportBaseName(snapshot) unless the caller names it (e.g. `…-after-plan`). */
+export function exportFile(snapshot: ClusterSnapshot, report: BalanceReport, format: ExportFormat, base = exportBaseName(snapshot)): ExportFile {
+  return format === "json" ? snapshotFile(snapshot, base) : reportFile(report, format, base);
 }

@@ -101,12 +101,15 @@ describe("share links in Chromium", () => {
     await expect(sharer.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
     await screenshot(sharer.page, "share-panel", false);
 
-    // Exports of the shared view: the heatmap PNG (drawn from the same cells) and the dirs CSV.
+    // Exports of the shared view: the heatmap PNG (drawn from the same cells) and the dirs CSV, from the Export menu.
+    await sharer.page.keyboard.press("Escape");
+    await sharer.page.locator("[data-export-menu]").click();
     const [png] = await Promise.all([sharer.page.waitForEvent("download"), sharer.page.locator('[data-export="heatmap-png"]').click()]);
     expect(png.suggestedFilename()).toMatch(/^kafka-balance-.*-heatmap-utilization\.png$/);
     const pngFile = path.join(SCREENSHOT_DIR, "share-heatmap-export.png");
     await png.saveAs(pngFile);
     expect(fs.readFileSync(pngFile).subarray(1, 4).toString()).toBe("PNG");
+    await sharer.page.locator("[data-export-menu]").click();
     const [csv] = await Promise.all([sharer.page.waitForEvent("download"), sharer.page.locator('[data-export="dirs-csv"]').click()]);
     const csvText = fs.readFileSync(await csv.path(), "utf8");
     expect(csvText.split("\r\n")).toHaveLength(original.length + 2);

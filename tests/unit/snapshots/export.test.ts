@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { brokersCsv, dirsCsv, exportBaseName, exportFile, toCsv } from "@/lib/snapshots/export";
+import { brokersCsv, dirsCsv, exportBaseName, exportFile, reportFile, snapshotFile, toCsv } from "@/lib/snapshots/export";
 import { fixturePayload } from "./fixture";
 
 const { snapshot } = fixturePayload("snapshot");
@@ -38,5 +38,20 @@ describe("exportFile()", () => {
     const file = exportFile(snapshot, report, "json");
     expect(file.mimeType).toBe("application/json");
     expect(JSON.parse(file.body)).toEqual(snapshot);
+  });
+
+  it("exportFile() takes the file name's stem from the caller when given", () => {
+    expect(exportFile(snapshot, report, "json", "kafka-balance-x-before").fileName).toBe("kafka-balance-x-before.json");
+  });
+
+  it("snapshotFile() is exportFile('json') without a report", () => {
+    expect(snapshotFile(snapshot)).toEqual(exportFile(snapshot, report, "json"));
+  });
+});
+
+describe("reportFile()", () => {
+  it("reportFile() writes the same CSVs as exportFile() from the report alone, named by the stem given", () => {
+    expect(reportFile(report, "brokers-csv", "stem")).toEqual({ ...exportFile(snapshot, report, "brokers-csv"), fileName: "stem-brokers.csv" });
+    expect(reportFile(report, "dirs-csv", "stem")).toEqual({ ...exportFile(snapshot, report, "dirs-csv"), fileName: "stem-log-dirs.csv" });
   });
 });
