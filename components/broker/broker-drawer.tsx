@@ -9,7 +9,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useRef } from "react";
 import { useSnapshotBehind, type SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
-import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
+import { formatBytes, formatCount, formatCountOf, formatUtilization } from "@/lib/model/format";
 import { brokerDetail, type BrokerDetailReport } from "@/lib/view/broker-detail";
 import { shareText } from "@/lib/view/verdict";
 
@@ -90,12 +90,11 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                   Log dirs
                 </h3>
                 <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="drawer-dirs">
-                  {/* Four columns, each figure with its context on a second line: readable on a phone too. */}
+                  {/* Three columns, each figure with its context on a second line: readable on a phone too. */}
                   <table className="w-full text-sm">
                     <thead className="border-b border-zinc-200 dark:border-zinc-800">
                       <tr>
-                        <th className={th}>Path and state</th>
-                        <th className={`${th} text-right`}>Partitions</th>
+                        <th className={th}>Path · state · partitions</th>
                         <th className={`${th} text-right`}>Bytes (share of the broker)</th>
                         <th className={`${th} text-right`}>Used (capacity)</th>
                       </tr>
@@ -106,11 +105,10 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                           <td className={td}>
                             <span className="block font-mono break-all">{d.path}</span>
                             <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                              {d.state}
+                              {d.state} · {formatCountOf(d.partitions, "partition")}
                               {d.futureReplicas > 0 ? ` · ${d.futureReplicas} moving in` : ""}
                             </span>
                           </td>
-                          <td className={`${td} text-right`}>{formatCount(d.partitions)}</td>
                           <td className={`${td} text-right whitespace-nowrap`}>
                             {formatBytes(d.bytes)}
                             <span className="block text-xs text-zinc-600 dark:text-zinc-400">{detail.figures.bytes > 0 ? shareText(d.bytes / detail.figures.bytes) : "–"}</span>

@@ -9,9 +9,9 @@
  * - Topic × broker: drawn by the same function the page's canvas uses (draw-topic-grid), unscrolled.
  */
 import type { TopicFigures } from "@/lib/model/report";
-import type { BrokerDirGrid, DirCell } from "@/lib/view/broker-dir-heatmap";
+import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import type { ColorScale } from "@/lib/view/color-scale";
-import type { Legend } from "@/lib/view/legend";
+import type { CellPattern, Legend } from "@/lib/view/legend";
 import { drawTopicGrid, geometryFor, LIGHT_THEME } from "@/components/heatmap/draw-topic-grid";
 
 /** What an image says above its grid: which heatmap of which cluster, and when it was captured. */
@@ -40,8 +40,8 @@ const RULE = "#e4e4e7";
 /** Drawn at twice the size, so the image stays sharp on high-density screens and in slides. */
 const PIXEL_RATIO = 2;
 
-function drawPattern(ctx: CanvasRenderingContext2D, cell: DirCell, x: number, y: number, w: number, h: number): void {
-  if (cell.pattern === "none") return;
+function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: number, y: number, w: number, h: number): void {
+  if (pattern === "none") return;
   ctx.save();
   ctx.beginPath();
   ctx.rect(x, y, w, h);
@@ -56,13 +56,13 @@ function drawPattern(ctx: CanvasRenderingContext2D, cell: DirCell, x: number, y:
     }
     ctx.stroke();
   };
-  if (cell.pattern === "unknown") diagonal(1, "rgba(113,113,122,0.55)", 8);
-  if (cell.pattern === "offline") (diagonal(1, "rgba(220,38,38,0.6)", 8), diagonal(-1, "rgba(220,38,38,0.6)", 8));
-  if (cell.pattern === "cordoned") {
+  if (pattern === "unknown") diagonal(1, "rgba(113,113,122,0.55)", 8);
+  if (pattern === "offline") (diagonal(1, "rgba(220,38,38,0.6)", 8), diagonal(-1, "rgba(220,38,38,0.6)", 8));
+  if (pattern === "cordoned") {
     ctx.fillStyle = "rgba(24,24,27,0.55)";
     for (let dx = 3; dx < w; dx += 7) for (let dy = 3; dy < h; dy += 7) ctx.fillRect(x + dx, y + dy, 1.6, 1.6);
   }
-  if (cell.pattern === "unreachable") {
+  if (pattern === "unreachable") {
     ctx.fillStyle = "rgba(113,113,122,0.5)";
     for (let dy = 0; dy < h; dy += 6) ctx.fillRect(x, y + dy, w, 2);
   }
@@ -119,8 +119,27 @@ function drawLegend(ctx: CanvasRenderingContext2D, legend: Legend, scale: ColorS
     ctx.fillText(tick.label, x + tick.position * width, rampY + 26);
   }
   ctx.textAlign = "left";
-  const notes = [legend.marks.length > 0 ? `dashed: ${legend.marks.map((m) => m.label).join(" / ")}` : null, ...legend.swatches.map((s) => s.label)].filter((n): n is string => n !== null);
-  if (notes.length > 0) ctx.fillText(fitText(ctx, notes.join(" · "), Math.max(width, 600)), x + width + 16, rampY + 6);
+  // Beside the ramp: what the dashed marks are, then each pattern's swatch and label.
+  let at = x + width + 16;
+  if (legend.marks.length > 0) {
+    const text = `dashed: ${legend.marks.map((m) => m.label).join(" / ")}`;
+    ctx.fillText(text, at, rampY + 6);
+    at += ctx.measureText(text).width + 16;
+  }
+  for (const swatch of legend.swatches) {
+    ctx.strokeStyle = MUTED;
+    ctx.lineWidth = 1;
+    if (swatch.pattern === "future") {
+      ctx.fillStyle = "#1d4ed8";
+      ctx.fillRect(at, rampY, 20, 12);
+    } else if (swatch.pattern !== "empty") {
+      drawPattern(ctx, swatch.pattern, at, rampY, 20, 12);
+    }
+    ctx.strokeRect(at + 0.5, rampY + 0.5, 19, 11);
+    ctx.fillStyle = MUTED;
+    ctx.fillText(swatch.label, at + 26, rampY + 6);
+    at += 26 + ctx.measureText(swatch.label).width + 16;
+  }
 }
 
 function newCanvas(width: number, height: number, ratio: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
@@ -163,9 +182,26 @@ export function drawHeatmapCanvas(grid: BrokerDirGrid, caption: HeatmapCaption):
         ctx.fillStyle = cell.background;
         ctx.fillRect(x + 1, y + 1, CELL_W - 2, ROW_H - 2);
       }
-      drawPattern(ctx, cell, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
+      drawPattern(ctx, cell.pattern, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
+      // The badges the page prints in a cell, at its right: the utilisation mark reached, replicas moving in.
+      const badges = [
+        cell.mark > 0 ? { text: `${cell.mark}%+`, fill: cell.mark >= 95 ? "#b91c1c" : cell.mark >= 85 ? INK : "#ffffffcc", ink: cell.mark >= 85 ? "#ffffff" : INK } : null,
+        cell.futureReplicas > 0 ? { text: `⇢ ${cell.futureReplicas}`, fill: "#1d4ed8", ink: "#ffffff" } : null,
+      ].filter((b): b is { text: string; fill: string; ink: string } => b !== null);
+      ctx.font = "600 10px system-ui, sans-serif";
+      let right = x + CELL_W - 3;
+      for (const badge of badges) {
+        const w = ctx.measureText(badge.text).width + 6;
+        right -= w;
+        ctx.fillStyle = badge.fill;
+        ctx.fillRect(right, y + ROW_H / 2 - 7, w, 14);
+        ctx.fillStyle = badge.ink;
+        ctx.fillText(badge.text, right + 3, y + ROW_H / 2);
+        right -= 3;
+      }
+      ctx.font = "12px system-ui, sans-serif";
       ctx.fillStyle = cell.foreground === "inherit" ? INK : cell.foreground;
-      ctx.fillText(fitText(ctx, cell.text, CELL_W - 10), x + 5, y + ROW_H / 2);
+      ctx.fillText(fitText(ctx, cell.text, right - x - 8), x + 5, y + ROW_H / 2);
     });
   });
   if (more) {
