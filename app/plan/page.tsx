@@ -2,13 +2,14 @@ import Link from "next/link";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
+import { originFromParams } from "@/lib/snapshots/origin";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Planner · Kafka Balance" };
 
 export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const sharedId = (await searchParams).shared;
-  const opened = typeof sharedId === "string" ? await openSharedPlan(sharedId) : null;
+  const origin = originFromParams(await searchParams);
+  const opened = origin.kind === "shared" ? await openSharedPlan(origin.id) : null;
   const connection = connectionFromEnv();
   const live = connection.ok;
   const bootstrap = live ? connection.connection.bootstrapServers.join(",") : "localhost:9092";
@@ -37,7 +38,8 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
       <PlanWorkbench
         sourceLabel={live ? "the live cluster" : "the demo cluster"}
         bootstrap={bootstrap}
-        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan.options, reassignmentJson: opened.value.plan.reassignmentJson } : undefined}
+        imported={origin.kind === "imported"}
+        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan?.options ?? null, reassignmentJson: opened.value.plan?.reassignmentJson ?? null } : undefined}
       />
     </main>
   );

@@ -5,6 +5,9 @@
  * per broker, and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
  */
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
+import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
+import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
 import type { PlanResponse } from "@/lib/plan/response";
 import { CopyBlock } from "./copy-block";
@@ -27,7 +30,8 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap: string }) {
+export function PlanResult({ plan, bootstrap, snapshot }: { plan: PlanResponse; bootstrap: string; snapshot: ClusterSnapshot }) {
+  const drawer = useBrokerDrawer();
   const e = plan.estimate;
   const bottleneck = e.bottleneck ? `broker ${e.bottleneck.broker} (${e.bottleneck.limitedBy} rate)` : "none";
   const stops = [plan.stoppedBecause.inter, plan.stoppedBecause.intra].filter((s): s is NonNullable<typeof s> => s !== null).map((s) => STOP_TEXT[s] ?? s);
@@ -58,7 +62,7 @@ export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap:
             Before — utilisation
           </h2>
           <div className="h-80">
-            <BrokerDirHeatmap report={plan.before} metric="utilization" onOpenBroker={() => {}} />
+            <BrokerDirHeatmap report={plan.before} metric="utilization" onOpenBroker={drawer.opener({ report: plan.before, snapshot, context: "Before the plan" })} />
           </div>
         </section>
         <section aria-labelledby="plan-after-title" className="min-w-0">
@@ -66,7 +70,7 @@ export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap:
             After — utilisation (same scale)
           </h2>
           <div className="h-80">
-            <BrokerDirHeatmap report={plan.after} metric="utilization" onOpenBroker={() => {}} />
+            <BrokerDirHeatmap report={plan.after} metric="utilization" onOpenBroker={drawer.opener({ report: plan.after, snapshot: afterReassignmentLoader(snapshot, plan.entries), context: "After the plan" })} />
           </div>
         </section>
       </div>
@@ -90,6 +94,7 @@ export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap:
           <CopyBlock id="plan-remove-commands" title="3. When nothing is moving: remove the throttles" text={plan.throttles.commands.remove.join("\n")} />
         </div>
       ) : null}
+      {drawer.element}
     </div>
   );
 }

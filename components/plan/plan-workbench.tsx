@@ -1,10 +1,18 @@
 "use client";
-/** The planner page's client side: goals → POST /api/plan → result → optional apply. */
-import { useEffect, useRef, useState } from "react";
-import { ShareButton } from "@/components/share/share-button";
+/**
+ * The planner page's client side: goals → POST /api/plan → result → optional apply. It plans the
+ * current source, the snapshot imported in this tab, or a shared link's snapshot, and says which.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { planExportSets } from "@/components/share/export-sets";
+import { ShareExportActions } from "@/components/share/share-export-actions";
+import { WorkingOn } from "@/components/share/working-on";
 import { errorMessage } from "@/lib/hooks/fetch-json";
+import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { useClusterOnce } from "@/lib/hooks/use-cluster";
 import { requestPlan } from "@/lib/hooks/use-plan";
+import { MODE_LABELS, modeOf } from "@/lib/view/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
@@ -18,21 +26,27 @@ import { ReviewPanel } from "./review-panel";
 interface Props {
   sourceLabel: string;
   bootstrap: string;
+  /** Plan the snapshot imported in this browser tab instead of the current source. */
+  imported?: boolean;
   /**
-   * A shared plan: its snapshot and goals; it is planned again on open (the planner is deterministic).
-   * `reassignmentJson` is the JSON the link stored: when it is not the plan's own (an edited plan, or a
-   * shared review), it is reviewed below the plan.
+   * A shared link's snapshot. A plan link brings its goals (`options`) and is planned again on open (the
+   * planner is deterministic); `reassignmentJson` is the JSON the link stored: when it is not the plan's
+   * own (an edited plan, or a shared review), it is reviewed below the plan. A snapshot link has neither.
    */
-  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions; reassignmentJson: string | null };
+  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions | null; reassignmentJson: string | null };
 }
 
-export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
-  const [form, setForm] = useState<PlanForm>(shared ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
+export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared }: Props) {
+  const [form, setForm] = useState<PlanForm>(shared?.options ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
   // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
-  const cluster = useClusterOnce(!shared);
-  const snapshot = shared?.snapshot ?? cluster.data?.snapshot ?? null;
+  const cluster = useClusterOnce(!shared && !imported);
+  const tab = useImportedSnapshot();
+  const importedSnapshot = imported && tab.state === "ready" ? tab.data.snapshot : null;
+  const snapshot = shared?.snapshot ?? (imported ? importedSnapshot : (cluster.data?.snapshot ?? null));
+  const readFailure = imported ? (tab.state === "empty" ? "Nothing is imported in this browser tab: import the kafka-log-dirs output first (Import), then plan it." : tab.state === "error" ? tab.message : null) : cluster.error ? errorMessage(cluster.error) : null;
   const [formError, setFormError] = useState<{ field: keyof PlanForm; message: string } | null>(null);
-  const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput } | null>(null);
+  /** The last plan, with the goals and the snapshot it was made for (what Share and Export use). */
+  const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput; snapshot: ClusterSnapshot } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -45,13 +59,13 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
     setFormError(null);
     setFailure(null);
     if (!snapshot) {
-      setFailure(cluster.error ? errorMessage(cluster.error) : "The cluster is still being read; try again in a moment.");
+      setFailure(readFailure ?? "The cluster is still being read; try again in a moment.");
       return;
     }
     setBusy(true);
-    const options = { ...parsed.options, bootstrapServer: shared?.options.bootstrapServer ?? bootstrap };
+    const options = { ...parsed.options, bootstrapServer: shared?.options?.bootstrapServer ?? bootstrap };
     try {
-      setResult({ plan: await requestPlan(snapshot, options), options });
+      setResult({ plan: await requestPlan(snapshot, options), options, snapshot });
     } catch (e) {
       setFailure(errorMessage(e));
     } finally {
@@ -59,10 +73,12 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
     }
   };
 
+  const exports = useMemo(() => (result ? planExportSets(result.snapshot, result.plan.before, result.plan.after, afterReassignmentLoader(result.snapshot, result.plan.entries), "plan") : null), [result]);
+
   // A shared plan is planned once on open.
   const opened = useRef(false);
   useEffect(() => {
-    if (shared && !opened.current) {
+    if (shared?.options && !opened.current) {
       opened.current = true;
       void submit();
     }
@@ -73,16 +89,16 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
       <section aria-labelledby="goals-title" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="goals-title" className="text-base font-semibold">
-            Goals for {shared ? `the shared snapshot (${shared.snapshot.source.label})` : sourceLabel}
+            Goals for {shared ? `the shared snapshot (${shared.snapshot.source.label})` : imported ? "the imported snapshot" : sourceLabel}
           </h2>
-          <ShareButton
-            label="Share this plan"
-            getRequest={result && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null}
-          />
+          <ShareExportActions shareLabel="Share this plan" share={result ? () => ({ kind: "plan", snapshot: result.snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null} exports={exports} />
+        </div>
+        <div className="mb-3">
+          {snapshot ? <WorkingOn kind={shared ? "shared link" : MODE_LABELS[modeOf(snapshot)]} label={snapshot.source.label} capturedAt={snapshot.capturedAt} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{readFailure ?? "Reading the cluster…"}</p>}
         </div>
         <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} ready={snapshot !== null} error={formError} />
       </section>
-      {shared ? (
+      {shared?.options ? (
         result && shared.reassignmentJson !== null && !sameReassignment(shared.reassignmentJson, result.plan.reassignmentJson) ? (
           <ReviewPanel snapshot={snapshot} form={form} bootstrap={shared.options.bootstrapServer} initialJson={shared.reassignmentJson} />
         ) : null
@@ -97,12 +113,13 @@ export function PlanWorkbench({ sourceLabel, bootstrap, shared }: Props) {
       {busy && !result ? <div className="h-64 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900" role="status" aria-label="Planning" /> : null}
       {result ? (
         <>
-          <PlanResult plan={result.plan} bootstrap={bootstrap} />
-          {shared ? null : <ApplyPanel plan={result.plan} options={result.options} />}
+          <PlanResult plan={result.plan} bootstrap={bootstrap} snapshot={result.snapshot} />
+          {/* Applying writes to the server's own cluster: only a plan of that cluster may be applied. */}
+          {shared || imported ? null : <ApplyPanel plan={result.plan} options={result.options} />}
         </>
       ) : !busy ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {cluster.error ? `The cluster could not be read: ${errorMessage(cluster.error)} ` : null}
+          {readFailure ? `The cluster could not be read: ${readFailure} ` : null}
           Set the goals and press Plan: nothing is changed until you apply, and applying is off unless the server allows writes.
         </p>
       ) : null}

@@ -4,9 +4,12 @@
  * Kafka's own validation and the cluster's checks, the duration at the goals' throttles with the
  * bottleneck broker, the cluster once it is done, and the throttle commands it needs.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
-import { ShareButton } from "@/components/share/share-button";
+import { planExportSets } from "@/components/share/export-sets";
+import { ShareExportActions } from "@/components/share/share-export-actions";
+import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { requestReview } from "@/lib/hooks/use-plan";
 import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
@@ -64,6 +67,13 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
 
   const r = review?.review;
   const e = r?.estimate;
+  const drawer = useBrokerDrawer();
+  const views = useMemo(() => {
+    if (!r || !snapshot) return null;
+    const after = r.after ? { report: asReport(r.after), snapshot: afterReassignmentLoader(snapshot, r.entries), context: "After the reassignment" } : null;
+    return { before: { report: asReport(r.before), snapshot, context: "Before the reassignment" }, after };
+  }, [r, snapshot]);
+  const exports = useMemo(() => (views && snapshot ? planExportSets(snapshot, views.before.report, views.after?.report ?? null, views.after?.snapshot ?? null, "review") : null), [views, snapshot]);
   return (
     <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-review-panel open={initialJson ? true : undefined}>
       <summary className="cursor-pointer font-semibold">{initialJson ? "The reassignment JSON this link carries, reviewed" : "Review a reassignment JSON you already have"}</summary>
@@ -82,15 +92,11 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit(text)}>
             {busy ? "Reviewing…" : "Review"}
           </button>
-          <ShareButton
-            label="Share this review"
-            className="ml-2 inline-block"
-            getRequest={review && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: review.options, reassignmentJson: review.json } }) : null}
-          />
+          <ShareExportActions shareLabel="Share this review" share={review && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: review.options, reassignmentJson: review.json } }) : null} exports={exports} />
         </div>
         {failure ? (
           <p role="alert" data-review-error className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -121,18 +127,18 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
               {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}.
               {r.after ? ` Worst dir skew ${formatSkew(r.before.skew.dirBytes.maxOverMean)} → ${formatSkew(r.after.skew.dirBytes.maxOverMean)}.` : ""}
             </p>
-            {r.after ? (
+            {views?.after ? (
               <div className="grid gap-6 xl:grid-cols-2">
                 <section className="min-w-0">
                   <h3 className="mb-2 text-sm font-semibold">Before — utilisation</h3>
                   <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(r.before)} metric="utilization" onOpenBroker={() => {}} />
+                    <BrokerDirHeatmap report={views.before.report} metric="utilization" onOpenBroker={drawer.opener(views.before)} />
                   </div>
                 </section>
                 <section className="min-w-0" data-review-after>
                   <h3 className="mb-2 text-sm font-semibold">After it completes — utilisation (same scale)</h3>
                   <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(r.after)} metric="utilization" onOpenBroker={() => {}} />
+                    <BrokerDirHeatmap report={views.after.report} metric="utilization" onOpenBroker={drawer.opener(views.after)} />
                   </div>
                 </section>
               </div>
@@ -147,6 +153,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
           </div>
         ) : null}
       </div>
+      {drawer.element}
     </details>
   );
 }

@@ -10,17 +10,22 @@ import { formatBytes, formatCount, formatWholePercent } from "@/lib/model/format
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { asReport, type SlimReport } from "@/lib/simulate/slim-report";
 import { verdict } from "@/lib/view/verdict";
+import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
+import type { BrokerDrawerData } from "@/components/broker/broker-drawer";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
 import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
+import type { RunSnapshots } from "./run-snapshots";
 
 interface Props {
   initial: SlimReport | null;
   steps: SimulationStep[];
   state: WidgetState;
   policyName: string;
+  /** The snapshots behind the panels, for the broker drawer (components/simulate/run-snapshots). */
+  snapshots?: RunSnapshots | null;
 }
 
 /** Heatmap row height and chrome (header, borders, gaps, readout, a two-line legend), from components/heatmap/broker-dir-heatmap. */
@@ -43,7 +48,7 @@ function Side({ title, report, children }: { title: string; report: SlimReport; 
   );
 }
 
-export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
+export function BeforeAfterCard({ initial, steps, state, policyName, snapshots = null }: Props) {
   const [pick, setPick] = useState<number | "last">("last");
   const [broker, setBroker] = useState<number | null>(null);
   const afterIndex = pick === "last" || pick >= steps.length ? steps.length - 1 : pick;
@@ -57,6 +62,18 @@ export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
   }, [initial, after]);
   const height = view ? Math.min(MAX_PX, Math.max(view.reports[0]!.brokers.length, view.reports[1]!.brokers.length) * ROW_PX + CHROME_PX) : 0;
   const afterTitle = afterIndex < 0 ? "After (no steps)" : afterIndex === steps.length - 1 ? `After the last step (${policyName})` : `After step ${afterIndex + 1} (${policyName})`;
+  const drawer = useBrokerDrawer();
+  // A broker opens its details in the drawer and, below the panels, its dirs before and after in one line.
+  const open = (data: BrokerDrawerData) => (b: number) => {
+    setBroker(b);
+    drawer.opener(data)(b);
+  };
+  const sides = view
+    ? {
+        before: open({ report: view.reports[0]!, snapshot: snapshots?.base ?? null, context: "Before (the base)" }),
+        after: open({ report: view.reports[1]!, snapshot: snapshots ? (afterIndex < 0 ? snapshots.base : snapshots.step(afterIndex)) : null, context: afterTitle }),
+      }
+    : null;
   const brokerLine = (report: SlimReport) =>
     report.dirs
       .filter((d) => d.broker === broker)
@@ -92,19 +109,19 @@ export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
           <div className={`grid grid-cols-1 gap-4 ${view.columns <= 3 ? "lg:grid-cols-2" : ""}`}>
             <Side title="Before (the base)" report={initial}>
               {view.grids ? (
-                <DirGrid grid={view.grids[0]!} report={view.reports[0]!} caption="Before: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" />
+                <DirGrid grid={view.grids[0]!} report={view.reports[0]!} caption="Before: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" onOpenBroker={sides?.before} />
               ) : (
                 <div style={{ height }}>
-                  <BrokerDirHeatmap report={view.reports[0]!} metric="utilization" onOpenBroker={setBroker} />
+                  <BrokerDirHeatmap report={view.reports[0]!} metric="utilization" onOpenBroker={sides?.before ?? setBroker} />
                 </div>
               )}
             </Side>
             <Side title={afterTitle} report={after}>
               {view.grids ? (
-                <DirGrid grid={view.grids[1]!} report={view.reports[1]!} caption="After: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" />
+                <DirGrid grid={view.grids[1]!} report={view.reports[1]!} caption="After: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" onOpenBroker={sides?.after} />
               ) : (
                 <div style={{ height }}>
-                  <BrokerDirHeatmap report={view.reports[1]!} metric="utilization" onOpenBroker={setBroker} />
+                  <BrokerDirHeatmap report={view.reports[1]!} metric="utilization" onOpenBroker={sides?.after ?? setBroker} />
                 </div>
               )}
             </Side>
@@ -113,6 +130,7 @@ export function BeforeAfterCard({ initial, steps, state, policyName }: Props) {
           <p role="status" aria-live="polite" className="min-h-5 text-sm" data-broker-compare>
             {broker !== null ? `Broker ${broker} — before: ${brokerLine(initial)}; after: ${brokerLine(after)} (utilisation, partitions in brackets).` : ""}
           </p>
+          {drawer.element}
         </div>
       ) : null}
     </WidgetCard>

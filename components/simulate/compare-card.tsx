@@ -9,6 +9,8 @@ import { formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { PolicyComparison, PolicyOutcome } from "@/lib/simulate/compare";
 import { asReport } from "@/lib/simulate/slim-report";
 import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
+import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
+import type { SimulationSnapshots } from "@/components/share/export-sets";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
@@ -44,7 +46,9 @@ function Figures({ outcome }: { outcome: PolicyOutcome }) {
   );
 }
 
-export function CompareCard({ comparison, state }: { comparison: PolicyComparison | null; state: WidgetState }) {
+/** `snapshots`: the clusters behind the outcomes, for the broker drawer (components/simulate/run-snapshots). */
+export function CompareCard({ comparison, state, snapshots = null }: { comparison: PolicyComparison | null; state: WidgetState; snapshots?: SimulationSnapshots | null }) {
+  const drawer = useBrokerDrawer();
   const view = useMemo(() => {
     if (!comparison) return null;
     const reports = comparison.outcomes.map((o) => asReport(o.report));
@@ -74,7 +78,7 @@ export function CompareCard({ comparison, state }: { comparison: PolicyCompariso
                   <span className={`rounded px-1.5 text-[11px] font-semibold ${o.kafka ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "border border-zinc-400 text-zinc-700 dark:text-zinc-300"}`}>{o.kafka ? "what Kafka does" : "not in Kafka"}</span>
                   {o.chosen ? <span className="text-[11px] text-zinc-600 dark:text-zinc-400">· detailed below</span> : null}
                 </header>
-                <DirGrid grid={view.grids[i]!} report={view.reports[i]!} caption={`${o.name}: ${view.metric === "utilization" ? "utilisation" : "bytes"} and partitions per broker and log dir after the last step`} maxRows={8} moreAt={view.metric === "utilization" ? "in the before/after heatmap below" : "not shown"} />
+                <DirGrid grid={view.grids[i]!} report={view.reports[i]!} caption={`${o.name}: ${view.metric === "utilization" ? "utilisation" : "bytes"} and partitions per broker and log dir after the last step`} maxRows={8} moreAt={view.metric === "utilization" ? "in the before/after heatmap below" : "not shown"} onOpenBroker={drawer.opener({ report: view.reports[i]!, snapshot: snapshots?.after(o.policy) ?? null, context: `${o.name}, after the last step` })} />
                 <Figures outcome={o} />
                 <p className="text-xs leading-snug text-zinc-700 dark:text-zinc-300" data-outcome-verdict>
                   {view.verdicts[i]!.headline}
@@ -90,6 +94,7 @@ export function CompareCard({ comparison, state }: { comparison: PolicyCompariso
           <LegendBar legend={view.grids[0]!.legend} />
         </div>
       ) : null}
+      {drawer.element}
     </WidgetCard>
   );
 }

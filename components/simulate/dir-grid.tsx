@@ -18,9 +18,11 @@ interface Props {
   maxRows?: number;
   /** Where the hidden rows can be seen, for the note. */
   moreAt?: string;
+  /** Opens the broker's details (the broker drawer) from its row header. */
+  onOpenBroker?: (broker: number) => void;
 }
 
-export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) {
+export function DirGrid({ grid, report, caption, maxRows = 12, moreAt, onOpenBroker }: Props) {
   const dirs = new Map<string, DirFigures>(report.dirs.map((d) => [`${d.broker}\u0000${d.path}`, d]));
   const rows = grid.rows.slice(0, maxRows);
   const hidden = grid.rows.length - rows.length;
@@ -47,7 +49,13 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
           {rows.map((row) => (
             <tr key={row.broker}>
               <th scope="row" className="truncate px-1 text-left font-medium" title={row.label}>
-                {row.broker}
+                {onOpenBroker ? (
+                  <button type="button" onClick={() => onOpenBroker(row.broker)} aria-label={`${row.label}: open its details`} className="-mx-1 rounded px-1.5 py-1 text-blue-700 underline decoration-dotted underline-offset-2 hover:bg-zinc-100 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-400 dark:hover:bg-zinc-800" data-open-broker={row.broker}>
+                    {row.broker}
+                  </button>
+                ) : (
+                  row.broker
+                )}
               </th>
               {row.cells.map((cell, i) => {
                 if (!cell) {

@@ -8,6 +8,10 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import { createShareLink } from "@/lib/hooks/snapshot-links";
+import type { ShareRequestInput } from "@/lib/snapshots/request";
+import { simulationExportSets } from "@/components/share/export-sets";
+import { ShareExportActions } from "@/components/share/share-export-actions";
+import { WorkingOn } from "@/components/share/working-on";
 import { describeIssues, type Failure, type Issue } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
@@ -21,6 +25,7 @@ import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
 import { LinkBar } from "./link-bar";
+import { runSnapshots } from "./run-snapshots";
 import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
 import { SkewTimelineCard } from "./skew-timeline-card";
@@ -28,6 +33,9 @@ import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-sim
 
 /** What the page shows of a failed run: the message and the fields at fault. */
 type RunFailure = Pick<Failure, "message" | "issues">;
+
+/** What the "working on" line calls each base. */
+const BASE_KINDS: Record<Draft["base"]["kind"], string> = { preset: "preset", demo: "demo", current: "current source", imported: "import", synthetic: "synthetic", shared: "shared link" };
 
 interface Shown {
   result: SimulationResult;
@@ -106,7 +114,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
     void run(d);
   };
 
-  const share = async () => {
+  const shareRequest = async (): Promise<ShareRequestInput> => {
     const d = shown?.draft ?? draft;
     let base = d.base.kind === "imported" ? importedSnapshot : null;
     if (!base) {
@@ -117,11 +125,15 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       if (!answer.final.snapshot) throw new Error("the server sent no snapshot");
       base = { ...answer.final.snapshot, source: { ...answer.final.snapshot.source, kind: answer.base.kind, label: answer.base.label } };
     }
-    return createShareLink({ kind: "scenario", scenario: { base, policy: d.policy, seed: d.seed, steps: d.steps } });
+    return { kind: "scenario", scenario: { base, policy: d.policy, seed: d.seed, steps: d.steps } };
   };
+  const share = async () => createShareLink(await shareRequest());
 
   const result = shown?.result ?? null;
   const stale = shown !== null && shown.key !== draftKey(draft);
+  // The clusters behind the panels (broker drawer, JSON export), for the scenario as it was run.
+  const snapshots = useMemo(() => (shown ? runSnapshots(shown.draft, importedSnapshot) : null), [shown, importedSnapshot]);
+  const exports = useMemo(() => (shown && snapshots ? simulationExportSets(shown.result, snapshots) : null), [shown, snapshots]);
   const context = useMemo(() => editorContext(result?.final ?? null, draft.steps), [result, draft.steps]);
 
   const cardState: WidgetState = result
@@ -142,6 +154,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           <h1 className="text-2xl font-bold">What-if simulator</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">See where Kafka will put partitions before you add disks, brokers or topics — and what a size-aware rule would do.</p>
         </div>
+        <ShareExportActions shareLabel="Share this run" share={result ? shareRequest : null} exports={stale ? null : exports} />
         <nav aria-label="Pages" className="flex gap-3 text-sm font-medium">
           <Link href="/" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
             Overview
@@ -180,8 +193,9 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
         <div className={`flex min-w-0 flex-col gap-4 transition-opacity ${sim.isMutating && result ? "opacity-60" : ""}`} aria-label="Results" aria-busy={sim.isMutating} role="region" data-results>
           {result ? (
             <div className="flex flex-col gap-1 text-sm" data-run-summary>
+              <WorkingOn kind={shown ? BASE_KINDS[shown.draft.base.kind] : ""} label={result.base.label} capturedAt={result.base.capturedAt} />
               <p className="text-zinc-700 dark:text-zinc-300">
-                Base: <span className="font-medium">{result.base.label}</span> ({formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas) · {result.scenario.steps.length} step{result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
+                Base: {formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas · {result.scenario.steps.length} step{result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
                 {result.scenario.policy.brokerPlacement === "kraft-striped" ? "KRaft broker placement" : "ZooKeeper broker placement"}
               </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400" data-simulated-kafka>
@@ -216,8 +230,8 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
               {failedSteps.map((s) => `Step ${s.index + 1} failed: ${s.error?.message}`).join(" ")} Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the later steps ran.
             </p>
           ) : null}
-          <CompareCard comparison={result?.comparison ?? null} state={cardState} />
-          <BeforeAfterCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} policyName={policyName} />
+          <CompareCard comparison={result?.comparison ?? null} state={cardState} snapshots={snapshots} />
+          <BeforeAfterCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} policyName={policyName} snapshots={snapshots} />
           <SkewTimelineCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} />
         </div>
       </div>

@@ -7,7 +7,7 @@ import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { SimulationResult } from "@/lib/simulate/run-request";
-import { openSharedScenario } from "@/lib/snapshots/open";
+import { openSharedCluster } from "@/lib/snapshots/open";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "./pool";
 import type { LoadedBase } from "./tasks";
@@ -21,10 +21,13 @@ async function current(): Promise<Result<ClusterSnapshot>> {
   }
 }
 
-/** The base of a scenario stored as a snapshot link; the store upgrades old records to the current schema. */
+/**
+ * The cluster of a snapshot link of any kind (a scenario's base, a shared snapshot, a plan's snapshot);
+ * the store upgrades old records to the current schema.
+ */
 async function shared(id: string): Promise<Result<ClusterSnapshot>> {
-  const opened = await openSharedScenario(id);
-  return opened.ok ? success(opened.value.scenario.base as ClusterSnapshot) : opened;
+  const opened = await openSharedCluster(id);
+  return opened.ok ? success(opened.value.snapshot) : opened;
 }
 
 /** Which base needing I/O a request body names, looked up without validating it (the worker validates). */

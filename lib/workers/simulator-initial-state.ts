@@ -1,5 +1,6 @@
 /**
- * What the simulator shows first, from the URL: `?shared=` (a scenario stored as a snapshot link),
+ * What the simulator shows first, from the URL: `?shared=` (a scenario stored as a snapshot link, or
+ * any other link's cluster to start from), `?base=imported|current` (that cluster, no steps yet),
  * `?s=` (a scenario link), `?preset=` (a preset by id), or the first preset. The server runs it (in the
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
@@ -9,7 +10,8 @@ import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
-import { openSharedScenario } from "@/lib/snapshots/open";
+import { openSharedCluster } from "@/lib/snapshots/open";
+import { BASE_PARAM } from "@/lib/snapshots/origin";
 import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/snapshots/record";
 import { simulateOffThread } from "./simulate-request";
 
@@ -22,13 +24,18 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   // A scenario stored as a snapshot link (/s/<id> redirects here): its steps on its own base.
   const sharedId = first(params[SHARED_PARAM]);
   if (sharedId) {
-    const opened = await openSharedScenario(sharedId);
-    if (!opened.ok) return { draft: fallback, notice: `The shared scenario could not be opened: ${opened.error.message} Showing the first preset instead.` };
-    // The link's base is resolved by the run (base { shared: id }); the rest is its scenario.
+    const opened = await openSharedCluster(sharedId);
+    if (!opened.ok) return { draft: fallback, notice: `The shared link could not be opened: ${opened.error.message} Showing the first preset instead.` };
+    // The link's cluster is resolved by the run (base { shared: id }); a scenario brings its steps.
+    const base = emptyDraft({ kind: "shared", id: opened.value.id });
+    if (!opened.value.scenario) return { draft: base, notice: null };
     const { base: _base, ...spec } = opened.value.scenario;
     const { policy, seed, steps } = ScenarioSpecSchema.parse(spec);
-    return { draft: { ...emptyDraft({ kind: "shared", id: opened.value.id }), policy, seed, steps: steps as StepInput[] }, notice: null };
+    return { draft: { ...base, policy, seed, steps: steps as StepInput[] }, notice: null };
   }
+  // The import lives in the browser tab: the page runs it there (initialState leaves it unrun).
+  const named = first(params[BASE_PARAM]);
+  if (named === "imported" || named === "current") return { draft: emptyDraft({ kind: named }), notice: null };
   const link = first(params[LINK_PARAM]);
   if (link) {
     const decoded = await decodeScenarioLink(link);
