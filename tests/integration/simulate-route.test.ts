@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/simulate/route";
 import { POST as share } from "@/app/api/snapshots/route";
-import { getPreset } from "@/lib/simulate/presets";
+import { balanceReport } from "@/lib/model/report";
+import { demoSnapshot, getPreset } from "@/lib/simulate/presets";
 import { jsonRequest, useTempStore } from "../fixtures/snapshots/harness";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { storyBase } from "@/lib/simulate/presets/story";
@@ -130,6 +131,15 @@ describe("POST /api/simulate", () => {
       expect(run.body.comparison?.verdict).toMatch(/^Kafka's rule gives every broker 70 partitions/);
       const missing = await post({ base: { shared: "AAAAAAAAAAAAAAAAAAAAAA" } });
       expect(missing.status).toBe(404);
+    });
+
+    it("runs on the cluster of a shared snapshot (not a scenario) too: a snapshot link simulated as itself", async () => {
+      const snapshot = demoSnapshot();
+      const created = await share(jsonRequest("/api/snapshots", { body: { kind: "snapshot", snapshot, sharing: { redactHosts: false } } }));
+      const { id } = (await created.json()) as { id: string };
+      const run = await post({ base: { shared: id }, steps: [] });
+      expect(run.status).toBe(200);
+      expect(run.body.initial.report.dirs.map((d) => [d.broker, d.path, d.bytes])).toEqual(balanceReport(snapshot).dirs.map((d) => [d.broker, d.path, d.bytes]));
     });
   });
 
