@@ -7,7 +7,6 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
-import { createShareLink } from "@/lib/hooks/snapshot-links";
 import type { ShareRequestInput } from "@/lib/snapshots/request";
 import { simulationExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
@@ -127,7 +126,6 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
     }
     return { kind: "scenario", scenario: { base, policy: d.policy, seed: d.seed, steps: d.steps } };
   };
-  const share = async () => createShareLink(await shareRequest());
 
   const result = shown?.result ?? null;
   const stale = shown !== null && shown.key !== draftKey(draft);
@@ -201,7 +199,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
               <p className="text-xs text-zinc-600 dark:text-zinc-400" data-simulated-kafka>
                 {simulatedKafkaText(result.kafka)}
               </p>
-              <LinkBar link={stale ? { kind: "none" } : link} share={share} />
+              <LinkBar link={stale ? { kind: "none" } : link} />
               <ReaderWarnings warnings={result.base.warnings} />
             </div>
           ) : null}

@@ -366,6 +366,33 @@ describe("share, export and context", () => {
     await page.context().close();
   });
 
+  it("the simulator's share popover, export menu and broker drawer on a phone", async () => {
+    const { page, errors } = await openPage(e2e.browser, PHONE);
+    await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
+    await simulatorSettled(page);
+    await page.locator("[data-share-button]").click();
+    await page.locator("[data-share-panel]").waitFor();
+    await expectInsideViewport(page, "[data-share-panel]");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "share-popover-simulate-phone", false);
+    await page.keyboard.press("Escape");
+    await page.locator("[data-export-menu]").click();
+    await page.locator("[data-export-panel]").waitFor();
+    await expectInsideViewport(page, "[data-export-panel]");
+    expect(await violationsWithin(page, "[data-export-panel], [data-share-export]")).toEqual([]);
+    await screenshot(page, "export-menu-simulate-phone", false);
+    await page.keyboard.press("Escape");
+    await page.locator('[data-outcome="kafka-count"] [data-open-broker="2"]').click();
+    await page.locator('[data-broker-drawer="2"]').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("[data-broker-drawer] table").length === 2);
+    await expectInsideViewport(page, '[data-broker-drawer="2"]');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "broker-drawer-simulate-phone", false);
+    await page.keyboard.press("Escape");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("the overview's share popover, export menu and broker drawer on a phone", async () => {
     const { page, errors } = await openPage(e2e.browser, PHONE);
     await page.goto(`${e2e.app.url}/`);

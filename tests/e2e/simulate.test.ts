@@ -150,11 +150,11 @@ describe("simulate", () => {
     await page.locator("[data-add-step]").click();
     await page.locator("[data-run]").click();
     await settled(page);
-    // A link to the current source re-reads the cluster when opened: the page offers to freeze it.
-    await page.locator("[data-share-snapshot]").click();
-    const link = page.locator('[data-link-bar] a[href*="/s/"]');
-    await link.waitFor();
-    const href = (await link.getAttribute("href"))!;
+    // A link to the current source re-reads the cluster when opened: Share this run freezes it.
+    await page.locator("[data-share-button]").click();
+    await page.locator("[data-share-create]").click();
+    const href = new URL(await page.locator("[data-share-link]").inputValue()).pathname;
+    await page.keyboard.press("Escape");
     const verdictBefore = await verdict(page);
     await page.goto(new URL(href, e2e.app.url).toString());
     await page.waitForURL(/\/simulate\?shared=[A-Za-z0-9_-]+$/);
