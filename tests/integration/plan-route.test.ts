@@ -27,7 +27,21 @@ describe("POST /api/plan", () => {
   it("POST /api/plan answers 400 with Kafka's message for an invalid reassignment JSON", async () => {
     const res = await post({ reassignment: '{"version":1,"partitions":[]}' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe("reassignment: Partition reassignment list cannot be empty");
+    expect((await res.json()).error).toEqual({
+      code: "empty_reassignment",
+      message: "reassignment: Partition reassignment list cannot be empty",
+      issues: [{ path: "reassignment", message: "Partition reassignment list cannot be empty" }],
+    });
+  });
+
+  it("POST /api/plan answers 400 with the line and column where a reassignment stops being JSON", async () => {
+    const res = await post({ reassignment: '{"version":1,\n "partitions":[}' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({
+      code: "invalid_json",
+      message: "reassignment: line 2, column 16: expected a value, got \"}\". The input string is not a valid JSON",
+      issues: [{ path: "reassignment", message: 'expected a value, got "}"', line: 2, column: 16 }],
+    });
   });
 
   it("POST /api/plan reviews a reassignment JSON: problems, throttles and duration", async () => {

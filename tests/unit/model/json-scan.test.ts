@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/cluster/import/json-scan";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/model/json-scan";
 
 describe("json-scan", () => {
   it("lineAndColumn() counts lines from the given first line", () => {
