@@ -7,9 +7,9 @@ export function CopyBlock({ id, title, text, download }: { id: string; title: st
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold">
+        <h4 id={`${id}-title`} className="text-sm font-semibold">
           {title}
-        </h3>
+        </h4>
         <div className="flex gap-2">
           <button
             type="button"
