@@ -2,7 +2,8 @@
 /**
  * The plan's moves as a table (lib/view/moves-table.ts): sortable by every column with buttons in the
  * headers (keyboard and screen readers get the sort from aria-sort), 50 rows at first and more on
- * request, inside a focusable box that scrolls sideways on a narrow screen instead of the page.
+ * request, inside a focusable box that scrolls sideways on a narrow screen (and says so) instead of
+ * the page.
  */
 import { useMemo, useState } from "react";
 import type { Rates } from "@/lib/plan/estimate";
@@ -25,14 +26,15 @@ export function MovesTable({ moves, total, rates }: { moves: PlanMove[]; total: 
         Moves
       </h3>
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
-        Time alone at the throttle: how long the move takes by itself (dir moves at the dir-move throttle, moves between brokers at the replication throttle). Moves on different brokers run at once, so these do not add up to the plan&apos;s duration.
+        From and To read <code>broker:dir</code>. Time alone: how long the move takes by itself (dir moves at the dir-move throttle, moves between brokers at the replication throttle); moves on different brokers run at once, so these do not add up to the plan&apos;s duration.
+        <span className="sm:hidden"> Swipe the table sideways for every column.</span>
       </p>
-      <div className="max-h-[32rem] overflow-auto rounded border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-labelledby="plan-moves-title">
+      <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-labelledby="plan-moves-title">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only" data-moves-caption>
             {movesCaption(moves.length, total, sort)}
           </caption>
-          <thead className="sticky top-0 bg-zinc-100 dark:bg-zinc-900">
+          <thead className="bg-zinc-100 dark:bg-zinc-900">
             <tr>
               {MOVE_COLUMNS.map((c) => {
                 const direction = ariaSort(sort, c.column);
@@ -45,6 +47,7 @@ export function MovesTable({ moves, total, rates }: { moves: PlanMove[]; total: 
                       data-sort-column={c.column}
                     >
                       {c.label}
+                      {c.hint ? <span className="hidden font-normal text-zinc-600 md:inline dark:text-zinc-400">{c.hint}</span> : null}
                       <span aria-hidden className={direction === "none" ? "text-zinc-400" : ""}>
                         {ARROW[direction]}
                       </span>

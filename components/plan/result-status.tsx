@@ -9,7 +9,7 @@ const TONE: Record<ResultStatus["tone"], string> = {
   partial: "border-amber-500 bg-amber-50 dark:bg-amber-950/30",
   refused: "border-red-600 bg-red-50 dark:bg-red-950/30",
 };
-const WORD: Record<ResultStatus["tone"], string> = { ok: "Within tolerance", partial: "Partly balanced", refused: "Refused" };
+const WORD: Record<ResultStatus["tone"], string> = { ok: "Within tolerance", partial: "Outside tolerance", refused: "Refused by Kafka" };
 
 export function ResultStatusLine({ status, stale, staleText, data }: { status: ResultStatus; stale: boolean; staleText: string; data: string }) {
   return (

@@ -4,22 +4,24 @@
  * Text that is not JSON is refused with the line and column to fix (and a button that puts the caret
  * there). A reassignment Kafka would refuse shows only what Kafka would refuse; one it would run shows
  * the duration at the goals' throttles with the bottleneck broker, the cluster once it is done, and the
- * throttle commands it needs. A review whose JSON or goals changed since is marked stale.
+ * commands to run it with its throttles. A review whose JSON or goals changed since is marked stale.
  */
 import { useEffect, useRef, useState } from "react";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { ShareButton } from "@/components/share/share-button";
 import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { requestReview } from "@/lib/hooks/use-plan";
-import { formatBytes, formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
 import { offsetAt } from "@/lib/model/json-scan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { PlanOptionsInput } from "@/lib/plan/options";
-import type { ReassignmentReview } from "@/lib/plan/review";
+import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "@/lib/plan/options";
+import type { AcceptedReview, ReassignmentReview } from "@/lib/plan/review";
+import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
 import { asReport } from "@/lib/simulate/slim-report";
 import { planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import { reviewStatus } from "@/lib/view/plan-status";
 import { reviewChanged } from "@/lib/view/result-freshness";
+import { reviewFailure, type ReviewFailure } from "@/lib/view/review-failure";
 import { CopyBlock } from "./copy-block";
 import { ResultStatusLine } from "./result-status";
 import { TransferChart } from "./transfer-chart";
@@ -40,12 +42,8 @@ interface Props {
   onGoalErrors: (errors: PlanFormErrors) => void;
 }
 
-/** Where a refusal points in the pasted text, when it points at one place. */
-type Failure = { message: string; at: { line: number; column: number } | null };
-
-function failureOf(error: unknown): Failure {
-  const issue = error instanceof FetchError ? error.issues.find((i) => typeof i.line === "number" && typeof i.column === "number") : undefined;
-  return { message: errorMessage(error), at: issue ? { line: issue.line!, column: issue.column! } : null };
+function failureOf(error: unknown): ReviewFailure {
+  return error instanceof FetchError ? reviewFailure(error) : { message: errorMessage(error), at: null };
 }
 
 function statusOf(r: ReassignmentReview) {
@@ -60,7 +58,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
   const [text, setText] = useState(initialJson ?? "");
   /** The last answer, with the JSON and options it was made for (what "Share this review" stores). */
   const [review, setReview] = useState<{ review: ReassignmentReview; json: string; options: PlanOptionsInput } | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<ReviewFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const resultFocus = useResultFocus<HTMLHeadingElement>();
@@ -170,7 +168,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
                 ))}
               </ul>
             ) : (
-              <AcceptedReview review={r} />
+              <AcceptedReviewResult review={r} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} />
             )}
           </section>
         ) : null}
@@ -179,12 +177,13 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
   );
 }
 
-function AcceptedReview({ review: r }: { review: Extract<ReassignmentReview, { verdict: "accepted" }> }) {
+function AcceptedReviewResult({ review: r, bootstrap }: { review: AcceptedReview; bootstrap: string }) {
   const e = r.estimate;
+  const run = reassignPartitionsCommands(bootstrap, "reassignment.json");
   return (
     <>
       <p className="text-sm" data-review-summary>
-        {formatCountOf(r.entries.length, "partition")}; {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated <strong>{formatDuration(e.seconds)}</strong>
+        {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated <strong>{formatDuration(e.seconds)}</strong>
         {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}. Worst dir skew {formatSkew(r.before.skew.dirBytes.maxOverMean)} → {formatSkew(r.after.skew.dirBytes.maxOverMean)}.
       </p>
       <div className="grid gap-6 xl:grid-cols-2">
@@ -205,13 +204,29 @@ function AcceptedReview({ review: r }: { review: Extract<ReassignmentReview, { v
           </div>
         </section>
       </div>
-      {e.brokers.length > 0 ? <TransferChart brokers={e.brokers} /> : null}
-      {r.throttles.commands.apply.length > 0 ? (
-        <div className="grid gap-6 xl:grid-cols-2">
-          <CopyBlock id="review-apply-commands" title="Set the throttles before --execute" text={r.throttles.commands.apply.join("\n")} />
-          <CopyBlock id="review-remove-commands" title="When nothing is moving: remove them" text={r.throttles.commands.remove.join("\n")} />
-        </div>
+      {e.brokers.length > 0 ? (
+        <section aria-labelledby="review-transfer-title">
+          <h4 id="review-transfer-title" className="mb-2 text-sm font-semibold">
+            Data each broker moves
+          </h4>
+          <TransferChart brokers={e.brokers} />
+        </section>
       ) : null}
+      <section aria-labelledby="review-run-title" className="grid gap-3">
+        <h4 id="review-run-title" className="text-sm font-semibold">
+          Run it by hand
+        </h4>
+        {bootstrap === BOOTSTRAP_PLACEHOLDER ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            This snapshot does not say where its cluster is: replace <code>{BOOTSTRAP_PLACEHOLDER}</code> in the commands with your bootstrap servers (<code>host:port,…</code>), and save the JSON above as <code>reassignment.json</code>.
+          </p>
+        ) : null}
+        <div className="grid gap-6 xl:grid-cols-2">
+          {r.throttles.commands.apply.length > 0 ? <CopyBlock id="review-apply-commands" title="1. Set the throttles" text={r.throttles.commands.apply.join("\n")} /> : null}
+          <CopyBlock id="review-execute" title="2. Start, then check until done" text={`${run.execute}\n${run.verify}`} />
+          {r.throttles.commands.remove.length > 0 ? <CopyBlock id="review-remove-commands" title="3. When nothing is moving: remove the throttles" text={r.throttles.commands.remove.join("\n")} /> : null}
+        </div>
+      </section>
     </>
   );
 }

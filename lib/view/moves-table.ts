@@ -23,13 +23,14 @@ export interface MoveSort {
 
 export const DEFAULT_MOVE_SORT: MoveSort = { column: "bytes", direction: "descending" };
 
-export const MOVE_COLUMNS: ReadonlyArray<{ column: MoveColumn; label: string; numeric: boolean }> = [
-  { column: "topic", label: "Topic", numeric: false },
-  { column: "partition", label: "Partition", numeric: true },
-  { column: "from", label: "From (broker:dir)", numeric: false },
-  { column: "to", label: "To (broker:dir)", numeric: false },
-  { column: "bytes", label: "Bytes", numeric: true },
-  { column: "seconds", label: "Time alone at the throttle", numeric: true },
+/** `hint`: what the header adds where there is room (a phone shows the label alone). */
+export const MOVE_COLUMNS: ReadonlyArray<{ column: MoveColumn; label: string; hint: string; numeric: boolean }> = [
+  { column: "topic", label: "Topic", hint: "", numeric: false },
+  { column: "partition", label: "Partition", hint: "", numeric: true },
+  { column: "from", label: "From", hint: " (broker:dir)", numeric: false },
+  { column: "to", label: "To", hint: " (broker:dir)", numeric: false },
+  { column: "bytes", label: "Bytes", hint: "", numeric: true },
+  { column: "seconds", label: "Time alone", hint: " at the throttle", numeric: true },
 ];
 
 export interface MoveRow {

@@ -58,13 +58,17 @@ export const PLAN_FORM_FIELDS: ReadonlyArray<{ field: keyof PlanForm; label: str
   { field: "moveLeaders", label: "Allow moving leaders" },
 ];
 
-/** A number typed into the form, or why it is not one within [min, max]. */
-function numberIn(text: string, what: string, unit: string, min: { value: number; inclusive: boolean }, max: number | null): number | string {
+/**
+ * A number typed into the form, or what to type instead. Messages have no subject: they are shown
+ * beside their field, and listed after its label.
+ */
+function numberIn(text: string, unit: string, min: { value: number; inclusive: boolean }, max: number | null): number | string {
   const trimmed = text.trim();
   const n = Number(trimmed);
-  if (!trimmed || !Number.isFinite(n)) return `${what} must be a number${trimmed ? `, not “${trimmed}”` : ""}`;
-  if (min.inclusive ? n < min.value : n <= min.value) return max === null ? `${what} must be above ${min.value}${unit}` : `${what} must be between ${min.value} and ${max}${unit}`;
-  if (max !== null && n > max) return min.inclusive ? `${what} must be between ${min.value} and ${max}${unit}` : `${what} must be above ${min.value} and at most ${max}${unit}`;
+  if (!trimmed) return "Enter a number";
+  if (!Number.isFinite(n)) return `Enter a number, not “${trimmed}”`;
+  const range = min.inclusive ? `between ${min.value} and ${max}${unit}` : max === null ? `above ${min.value}${unit}` : `above ${min.value} and at most ${max}${unit}`;
+  if ((min.inclusive ? n < min.value : n <= min.value) || (max !== null && n > max)) return `Enter a number ${range}`;
   return n;
 }
 
@@ -78,20 +82,20 @@ const toBytes = (value: number, unit: number) => Math.max(1, Math.round(value * 
  */
 export function planOptionsFromForm(form: PlanForm): FormResult {
   const errors: PlanFormErrors = {};
-  const tolerance = numberIn(form.tolerancePercent, "Tolerance", " points", { value: 0.1, inclusive: true }, 50);
+  const tolerance = numberIn(form.tolerancePercent, " points", { value: 0.1, inclusive: true }, 50);
   if (typeof tolerance === "string") errors.tolerancePercent = tolerance;
-  const headroom = numberIn(form.headroomPercent, "Headroom", "%", { value: 0, inclusive: false }, 100);
+  const headroom = numberIn(form.headroomPercent, "%", { value: 0, inclusive: false }, 100);
   if (typeof headroom === "string") errors.headroomPercent = headroom;
-  const replication = numberIn(form.replicationMiBps, "Replication throttle", " MiB/s", { value: 0, inclusive: false }, null);
+  const replication = numberIn(form.replicationMiBps, " MiB/s", { value: 0, inclusive: false }, null);
   if (typeof replication === "string") errors.replicationMiBps = replication;
-  const alter = numberIn(form.alterLogDirsMiBps, "Dir-move throttle", " MiB/s", { value: 0, inclusive: false }, null);
+  const alter = numberIn(form.alterLogDirsMiBps, " MiB/s", { value: 0, inclusive: false }, null);
   if (typeof alter === "string") errors.alterLogDirsMiBps = alter;
-  const cap = form.maxGiB.trim() ? numberIn(form.maxGiB, "Byte cap", " GiB (or leave it blank)", { value: 0, inclusive: false }, null) : null;
-  if (typeof cap === "string") errors.maxGiB = cap;
+  const cap = form.maxGiB.trim() ? numberIn(form.maxGiB, " GiB", { value: 0, inclusive: false }, null) : null;
+  if (typeof cap === "string") errors.maxGiB = `${cap}, or leave it blank for no cap`;
   const excludeTopics = form.excludeTopics.split(/[\s,]+/).filter(Boolean);
   const badTopics = excludeTopics.filter((t) => topicNameProblem(t) !== null);
   if (badTopics.length > 0) {
-    errors.excludeTopics = `${badTopics.map((t) => `“${t}”`).join(", ")} ${badTopics.length === 1 ? "is not a topic name" : "are not topic names"}: ${topicNameProblem(badTopics[0]!)}`;
+    errors.excludeTopics = `${badTopics.map((t) => `“${t}”`).join(", ")} ${badTopics.length === 1 ? "is not a topic name" : "are not topic names"} (${topicNameProblem(badTopics[0]!)})`;
   }
   if (typeof tolerance !== "number" || typeof headroom !== "number" || typeof replication !== "number" || typeof alter !== "number" || typeof cap === "string" || badTopics.length > 0) {
     return { ok: false, errors };

@@ -17,12 +17,12 @@ describe("plan form", () => {
     expect(r).toEqual({
       ok: false,
       errors: {
-        tolerancePercent: "Tolerance must be between 0.1 and 50 points",
-        headroomPercent: "Headroom must be above 0 and at most 100%",
-        replicationMiBps: "Replication throttle must be a number, not “x”",
-        alterLogDirsMiBps: "Dir-move throttle must be a number",
-        maxGiB: "Byte cap must be above 0 GiB (or leave it blank)",
-        excludeTopics: "“bad/name” is not a topic name: a topic name has only ASCII letters, digits, '.', '_' and '-'",
+        tolerancePercent: "Enter a number between 0.1 and 50 points",
+        headroomPercent: "Enter a number above 0 and at most 100%",
+        replicationMiBps: "Enter a number, not “x”",
+        alterLogDirsMiBps: "Enter a number",
+        maxGiB: "Enter a number above 0 GiB, or leave it blank for no cap",
+        excludeTopics: "“bad/name” is not a topic name (a topic name has only ASCII letters, digits, '.', '_' and '-')",
       },
     });
   });
