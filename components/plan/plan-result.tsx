@@ -46,7 +46,7 @@ export function PlanResult({ plan, status, stale, headingRef }: Props) {
         <h2 id="plan-result-title" ref={headingRef} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
           The plan
         </h2>
-        <ResultStatusLine status={status} stale={stale} staleText="The goals changed after this plan was made: it shows the previous goals. Press Plan to update it." data="data-plan-status" />
+        <ResultStatusLine status={status} stale={stale} staleText="The goals changed after this plan was made: it shows the previous goals. Press Plan to update it." of="plan" />
         {plan.warnings.length > 0 ? (
           <ul aria-label="Warnings" className="grid gap-1 text-sm">
             {plan.warnings.map((w) => (

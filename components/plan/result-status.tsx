@@ -11,7 +11,7 @@ const TONE: Record<ResultStatus["tone"], string> = {
 };
 const WORD: Record<ResultStatus["tone"], string> = { ok: "Within tolerance", partial: "Outside tolerance", refused: "Refused by Kafka" };
 
-export function ResultStatusLine({ status, stale, staleText, data }: { status: ResultStatus; stale: boolean; staleText: string; data: string }) {
+export function ResultStatusLine({ status, stale, staleText, of }: { status: ResultStatus; stale: boolean; staleText: string; of: "plan" | "review" }) {
   return (
     <div className="grid gap-2">
       {stale ? (
@@ -20,7 +20,7 @@ export function ResultStatusLine({ status, stale, staleText, data }: { status: R
           {staleText}
         </p>
       ) : null}
-      <div className={`rounded-lg border-l-4 p-3 ${TONE[status.tone]}`} data-result-status={status.tone} {...{ [data]: "" }}>
+      <div className={`rounded-lg border-l-4 p-3 ${TONE[status.tone]}`} data-result-status={status.tone} data-plan-status={of === "plan" ? "" : undefined} data-review-status={of === "review" ? "" : undefined}>
         <p className="text-xs font-semibold tracking-wide uppercase">{WORD[status.tone]}</p>
         <p className="mt-0.5 text-base leading-snug font-medium">{status.sentence}</p>
       </div>

@@ -158,7 +158,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
             <h3 id="review-result-title" ref={resultFocus.ref} tabIndex={-1} className="scroll-mt-4 text-base font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
               The review
             </h3>
-            <ResultStatusLine status={statusOf(r)} stale={stale} staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it." data="data-review-status" />
+            <ResultStatusLine status={statusOf(r)} stale={stale} staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it." of="review" />
             {r.verdict === "refused" ? (
               <ul aria-label="What Kafka would refuse" className="list-disc rounded-lg border-l-4 border-red-600 bg-red-50 py-2 pr-3 pl-8 text-sm dark:bg-red-950/30">
                 {r.refusals.map((p) => (

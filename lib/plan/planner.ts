@@ -154,7 +154,9 @@ function planWarnings(snapshot: ClusterSnapshot, state: PlanState, options: Plan
   const topics = new Set(snapshot.topics.map((t) => t.name));
   const unknown = [...new Set(options.excludeTopics)].filter((t) => !topics.has(t));
   if (unknown.length > 0) {
-    const names = unknown.map((t) => `"${t}"`).join(", ");
+    // 5: enough to spot a typo; a list of thousands would bury the warning.
+    const shown = unknown.slice(0, 5).map((t) => `"${t}"`).join(", ");
+    const names = unknown.length > 5 ? `${shown} and ${unknown.length - 5} more` : shown;
     warnings.push(
       unknown.length === 1
         ? `Topic ${names} is not in this snapshot, so excluding it changes nothing; check the spelling.`

@@ -121,6 +121,8 @@ describe("planRebalance()", () => {
     expect(p.warnings).toEqual(['Topics "ordres", "x" are not in this snapshot, so excluding them changes nothing; check the spelling.']);
     expect(plan(demoSnapshot(), { excludeTopics: ["nope"] }).warnings).toEqual(['Topic "nope" is not in this snapshot, so excluding it changes nothing; check the spelling.']);
     expect(plan(demoSnapshot(), { mode: "intra" }).warnings).toEqual([]);
+    const many = plan(demoSnapshot(), { mode: "intra", excludeTopics: Array.from({ length: 12 }, (_, i) => `x${i}`) }).warnings;
+    expect(many).toEqual(['Topics "x0", "x1", "x2", "x3", "x4" and 7 more are not in this snapshot, so excluding them changes nothing; check the spelling.']);
   });
 
   it("planRebalance() reports dirs outside the tolerance exactly when a dir pass did not end balanced", () => {
