@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
-import { connectionFromEnv } from "@/lib/cluster/connection";
+import { connectionFromEnv, connectionLabel } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/snapshots/origin";
 
@@ -12,7 +12,8 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   const opened = origin.kind === "shared" ? await openSharedPlan(origin.id) : null;
   const connection = connectionFromEnv();
   const live = connection.ok;
-  const bootstrap = live ? connection.connection.bootstrapServers.join(",") : "localhost:9092";
+  // What the commands name as --bootstrap-server for the live cluster: its servers, never credentials.
+  const bootstrap = live ? connectionLabel(connection.connection) : null;
   return (
     <main className="mx-auto grid max-w-[1600px] gap-6 p-4 md:p-6">
       <header>

@@ -2,12 +2,16 @@
 /**
  * The planner page's client side: goals → POST /api/plan → result → optional apply. It plans the
  * current source, the snapshot imported in this tab, or a shared link's snapshot, and says which.
+ *
+ * After Plan (or Review) focus moves to the result's heading, which scrolls it into view (on a phone
+ * it sits far below the form), and its status sentence is announced in the page's polite live region.
+ * A result stays on the page when the goals change, marked stale until the next run.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { planExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
 import { WorkingOn } from "@/components/share/working-on";
-import { errorMessage } from "@/lib/hooks/fetch-json";
+import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { useClusterOnce } from "@/lib/hooks/use-cluster";
@@ -16,16 +20,21 @@ import { MODE_LABELS, modeOf } from "@/lib/view/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import { DEFAULT_PLAN_FORM, formFromOptions, planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { commandBootstrap } from "@/lib/view/command-bootstrap";
+import { DEFAULT_PLAN_FORM, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import { planStatus } from "@/lib/view/plan-status";
+import { goalsChanged } from "@/lib/view/result-freshness";
 import { sameReassignment } from "@/lib/view/shared-plan";
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
 import { ReviewPanel } from "./review-panel";
+import { useResultFocus } from "./use-result-focus";
 
 interface Props {
   sourceLabel: string;
-  bootstrap: string;
+  /** The live cluster's bootstrap servers (a label: no schemes, no credentials), or null without one. */
+  bootstrap: string | null;
   /** Plan the snapshot imported in this browser tab instead of the current source. */
   imported?: boolean;
   /**
@@ -44,30 +53,50 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
   const importedSnapshot = imported && tab.state === "ready" ? tab.data.snapshot : null;
   const snapshot = shared?.snapshot ?? (imported ? importedSnapshot : (cluster.data?.snapshot ?? null));
   const readFailure = imported ? (tab.state === "empty" ? "Nothing is imported in this browser tab: import the kafka-log-dirs output first (Import), then plan it." : tab.state === "error" ? tab.message : null) : cluster.error ? errorMessage(cluster.error) : null;
-  const [formError, setFormError] = useState<{ field: keyof PlanForm; message: string } | null>(null);
+  const [formErrors, setFormErrors] = useState<PlanFormErrors>({});
   /** The last plan, with the goals and the snapshot it was made for (what Share and Export use). */
   const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput; snapshot: ClusterSnapshot } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState({ text: "", n: 0 });
+  const announce = (text: string) => setAnnouncement((a) => ({ text, n: a.n + 1 }));
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const resultFocus = useResultFocus<HTMLHeadingElement>();
+  // Commands name the live cluster's servers only for the live cluster; a shared plan keeps what its link stored.
+  const commandsBootstrap = shared?.options ? shared.options.bootstrapServer : snapshot ? commandBootstrap(snapshot.source.kind, bootstrap) : null;
 
-  const submit = async () => {
+  /** Shows the goals' problems beside their fields and moves focus to their list, once it is on the page. */
+  const showGoalErrors = (errors: PlanFormErrors) => {
+    setFormErrors(errors);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
+
+  const submit = async (userAsked: boolean) => {
     const parsed = planOptionsFromForm(form);
-    if (!parsed.ok) {
-      setFormError({ field: parsed.field, message: parsed.message });
-      return;
-    }
-    setFormError(null);
+    if (!parsed.ok) return showGoalErrors(parsed.errors);
+    setFormErrors({});
     setFailure(null);
-    if (!snapshot) {
+    if (!snapshot || commandsBootstrap === null) {
       setFailure(readFailure ?? "The cluster is still being read; try again in a moment.");
       return;
     }
     setBusy(true);
-    const options = { ...parsed.options, bootstrapServer: shared?.options?.bootstrapServer ?? bootstrap };
+    const options = { ...parsed.options, bootstrapServer: commandsBootstrap };
     try {
-      setResult({ plan: await requestPlan(snapshot, options), options, snapshot });
+      const plan = await requestPlan(snapshot, options);
+      setResult({ plan, options, snapshot });
+      if (userAsked) {
+        announce(`Plan ready. ${planStatus(statusInput(plan)).sentence}`);
+        resultFocus.request();
+      }
     } catch (e) {
-      setFailure(errorMessage(e));
+      const placed = e instanceof FetchError ? formErrorsFromIssues(e.issues) : null;
+      if (placed && Object.keys(placed.errors).length > 0) {
+        showGoalErrors(placed.errors);
+        if (placed.other.length > 0) setFailure(placed.other.join(" "));
+      } else {
+        setFailure(errorMessage(e));
+      }
     } finally {
       setBusy(false);
     }
@@ -80,12 +109,16 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
   useEffect(() => {
     if (shared?.options && !opened.current) {
       opened.current = true;
-      void submit();
+      void submit(false);
     }
   });
 
+  const stale = result !== null && goalsChanged(form, result.options);
   return (
     <div className="grid gap-6">
+      <p role="status" className="sr-only" data-plan-announcer>
+        <span key={announcement.n}>{announcement.text}</span>
+      </p>
       <section aria-labelledby="goals-title" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="goals-title" className="text-base font-semibold">
@@ -96,14 +129,14 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
         <div className="mb-3">
           {snapshot ? <WorkingOn kind={shared ? "shared link" : MODE_LABELS[modeOf(snapshot)]} label={snapshot.source.label} capturedAt={snapshot.capturedAt} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{readFailure ?? "Reading the cluster…"}</p>}
         </div>
-        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit()} busy={busy} ready={snapshot !== null} error={formError} />
+        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit(true)} busy={busy} ready={snapshot !== null} errors={formErrors} summaryRef={summaryRef} />
       </section>
       {shared?.options ? (
         result && shared.reassignmentJson !== null && !sameReassignment(shared.reassignmentJson, result.plan.reassignmentJson) ? (
-          <ReviewPanel snapshot={snapshot} form={form} bootstrap={shared.options.bootstrapServer} initialJson={shared.reassignmentJson} />
+          <ReviewPanel snapshot={snapshot} form={form} bootstrap={shared.options.bootstrapServer} initialJson={shared.reassignmentJson} announce={announce} onGoalErrors={showGoalErrors} />
         ) : null
       ) : (
-        <ReviewPanel snapshot={snapshot} form={form} bootstrap={bootstrap} />
+        <ReviewPanel snapshot={snapshot} form={form} bootstrap={commandsBootstrap} announce={announce} onGoalErrors={showGoalErrors} />
       )}
       {failure ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
@@ -113,7 +146,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       {busy && !result ? <div className="h-64 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900" role="status" aria-label="Planning" /> : null}
       {result ? (
         <>
-          <PlanResult plan={result.plan} bootstrap={bootstrap} snapshot={result.snapshot} />
+          <PlanResult plan={result.plan} snapshot={result.snapshot} status={planStatus(statusInput(result.plan))} stale={stale} headingRef={resultFocus.ref} />
           {/* Applying writes to the server's own cluster: only a plan of that cluster may be applied. */}
           {shared || imported ? null : <ApplyPanel plan={result.plan} options={result.options} />}
         </>
@@ -125,4 +158,8 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       ) : null}
     </div>
   );
+}
+
+function statusInput(plan: PlanResponse) {
+  return { moves: plan.movesTotal, bytes: plan.bytesMoved.total, outside: plan.outsideTolerance.after, stoppedBecause: plan.stoppedBecause };
 }

@@ -96,7 +96,7 @@ async function planReady(page: Page): Promise<void> {
 async function plan(page: Page, mode: "intra" | "both"): Promise<void> {
   await planReady(page);
   await page.selectOption("#plan-mode", mode);
-  await page.selectOption("#plan-intra", "bytes");
+  await page.selectOption("#plan-intraObjective", "bytes");
   await page.click('button[type="submit"]');
   await page.waitForSelector("[data-plan-result]");
 }
