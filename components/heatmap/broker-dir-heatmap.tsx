@@ -7,7 +7,8 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { BalanceReport } from "@/lib/model/report";
-import { brokerDirGrid, shortPath, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, emptyCellLabel, shortPath, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import type { BrokerState } from "@/lib/model/snapshot";
 import type { DirMetric } from "@/lib/view/dir-metric";
 import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
 import { cellBackground } from "./cell-patterns";
@@ -22,6 +23,8 @@ const HEADER_H = 32;
 const FIRST_PAINT_ROWS = 12;
 /** Rows rendered beyond each edge of the viewport, so a quick scroll never shows a blank band. */
 const OVERSCAN = 3;
+/** A row header's colour: red for a broker that did not answer, amber for one whose dirs were never listed. */
+const ROW_TONE: Record<BrokerState, string> = { online: "", unreachable: "text-red-700 dark:text-red-400", unknown: "text-amber-800 dark:text-amber-300" };
 
 interface Props {
   report: BalanceReport;
@@ -149,7 +152,7 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
                     onFocus={() => setActive({ row: r, col: 0 })}
                     aria-label={row.label}
                     title={`${row.label}: open the broker's details`}
-                    className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${row.unreachable ? "text-red-700 dark:text-red-400" : ""}`}
+                    className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${ROW_TONE[row.state]}`}
                   >
                     <span className="truncate font-medium">{row.name}</span>
                     {row.note ? <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{row.note}</span> : null}
@@ -158,8 +161,19 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
                     cell ? (
                       <HeatCell key={cell.key} cell={cell} large={rowH >= 64} caption={grid.columnMode === "position" ? shortPath(cell.path) : null} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
                     ) : (
-                      <div key={`empty-${c}`} role="gridcell" tabIndex={tabIndex(r, c + 1)} data-row={r} data-col={c + 1} aria-label={`broker ${row.broker} has no ${grid.columns[c]!.label}`} onFocus={() => setActive({ row: r, col: c + 1 })} className="m-0.5 flex items-center justify-center rounded-sm text-xs text-zinc-400 focus-visible:outline-2 focus-visible:outline-blue-600">
-                        —
+                      <div
+                        key={`empty-${c}`}
+                        role="gridcell"
+                        tabIndex={tabIndex(r, c + 1)}
+                        data-row={r}
+                        data-col={c + 1}
+                        data-empty={row.empty.pattern}
+                        aria-label={emptyCellLabel(row, grid.columns[c]!.label)}
+                        onFocus={() => setActive({ row: r, col: c + 1 })}
+                        className={`m-0.5 flex items-center justify-center rounded-sm text-xs focus-visible:outline-2 focus-visible:outline-blue-600 ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`}
+                        style={cellBackground(row.empty.pattern, null)}
+                      >
+                        {row.empty.pattern === "none" ? row.empty.text : <span className="truncate rounded bg-white/85 px-1 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100">{row.empty.text}</span>}
                       </div>
                     ),
                   )}

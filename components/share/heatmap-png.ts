@@ -7,7 +7,8 @@
  */
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { brokerDirGrid, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import type { CellPattern } from "@/lib/view/legend";
 import { formatCapturedAt } from "@/lib/model/format";
 import type { DirMetric } from "@/lib/view/dir-metric";
 
@@ -24,8 +25,8 @@ const RULE = "#e4e4e7";
 /** Drawn at twice the size, so the image stays sharp on high-density screens and in slides. */
 const PIXEL_RATIO = 2;
 
-function drawPattern(ctx: CanvasRenderingContext2D, cell: DirCell, x: number, y: number, w: number, h: number): void {
-  if (cell.pattern === "none") return;
+function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: number, y: number, w: number, h: number): void {
+  if (pattern === "none") return;
   ctx.save();
   ctx.beginPath();
   ctx.rect(x, y, w, h);
@@ -40,15 +41,19 @@ function drawPattern(ctx: CanvasRenderingContext2D, cell: DirCell, x: number, y:
     }
     ctx.stroke();
   };
-  if (cell.pattern === "unknown") diagonal(1, "rgba(113,113,122,0.55)", 8);
-  if (cell.pattern === "offline") (diagonal(1, "rgba(220,38,38,0.6)", 8), diagonal(-1, "rgba(220,38,38,0.6)", 8));
-  if (cell.pattern === "cordoned") {
+  if (pattern === "unknown") diagonal(1, "rgba(113,113,122,0.55)", 8);
+  if (pattern === "offline") (diagonal(1, "rgba(220,38,38,0.6)", 8), diagonal(-1, "rgba(220,38,38,0.6)", 8));
+  if (pattern === "cordoned") {
     ctx.fillStyle = "rgba(24,24,27,0.55)";
     for (let dx = 3; dx < w; dx += 7) for (let dy = 3; dy < h; dy += 7) ctx.fillRect(x + dx, y + dy, 1.6, 1.6);
   }
-  if (cell.pattern === "unreachable") {
+  if (pattern === "unreachable") {
     ctx.fillStyle = "rgba(113,113,122,0.5)";
     for (let dy = 0; dy < h; dy += 6) ctx.fillRect(x, y + dy, w, 2);
+  }
+  if (pattern === "missing") {
+    ctx.fillStyle = "rgba(180,83,9,0.45)";
+    for (let dx = 0; dx < w; dx += 6) ctx.fillRect(x + dx, y, 2, h);
   }
   ctx.restore();
 }
@@ -95,12 +100,17 @@ export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceRepo
       const x = LABEL_W + i * CELL_W;
       ctx.strokeStyle = RULE;
       ctx.strokeRect(x + 0.5, y + 0.5, CELL_W - 1, ROW_H - 1);
-      if (!cell) return;
+      if (!cell) {
+        drawPattern(ctx, row.empty.pattern, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
+        ctx.fillStyle = MUTED;
+        ctx.fillText(fitText(ctx, row.empty.text, CELL_W - 10), x + 5, y + ROW_H / 2);
+        return;
+      }
       if (cell.background) {
         ctx.fillStyle = cell.background;
         ctx.fillRect(x + 1, y + 1, CELL_W - 2, ROW_H - 2);
       }
-      drawPattern(ctx, cell, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
+      drawPattern(ctx, cell.pattern, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
       ctx.fillStyle = cell.foreground === "inherit" ? INK : cell.foreground;
       ctx.fillText(fitText(ctx, cell.text, CELL_W - 10), x + 5, y + ROW_H / 2);
     });

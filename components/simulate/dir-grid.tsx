@@ -6,7 +6,7 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { formatCount, formatInByteUnit } from "@/lib/model/format";
-import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { emptyCellLabel, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { dirGridLabels, dirGridUnit, isWideDirGrid } from "@/lib/view/dir-grid";
 import { cellBackground } from "@/components/heatmap/cell-patterns";
 
@@ -52,8 +52,8 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
               {row.cells.map((cell, i) => {
                 if (!cell) {
                   return (
-                    <td key={`none-${i}`} className="text-center text-zinc-400">
-                      —
+                    <td key={`none-${i}`} className={`truncate rounded-sm px-1 text-center ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`} style={cellBackground(row.empty.pattern, null)} title={emptyCellLabel(row, grid.columns[i]!.label)}>
+                      {row.empty.text}
                     </td>
                   );
                 }

@@ -12,6 +12,7 @@
  * then placed by their position in the broker's `log.dirs` instead.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import type { BrokerState } from "@/lib/model/snapshot";
 import { formatBytes, formatCountOf, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
@@ -38,15 +39,26 @@ export interface DirCell {
   details: string[];
 }
 
+/** What a row shows where it has no dir: a dash, or the broker's state when its dirs are not known at all. */
+export interface EmptyCell {
+  text: string;
+  pattern: CellPattern;
+  /** Why the cell is empty, after the column's label: "has no /data/d3", "log dirs unknown (…)". */
+  reason: string;
+}
+
 export interface BrokerRow {
   broker: number;
   rack: string | null;
+  state: BrokerState;
   unreachable: boolean;
   /** Row header text: "broker 2" plus its state when not plain online. */
   label: string;
   /** The same in two parts for a two-line header: "broker 2" and "rack a · unreachable" (or null). */
   name: string;
   note: string | null;
+  /** How this row's missing dirs are drawn. */
+  empty: EmptyCell;
   /** The broker's dirs, each with the column it goes in. */
   dirs: { dir: DirFigures; column: number }[];
   /**
@@ -127,6 +139,28 @@ function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreacha
   return { ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern };
 }
 
+/** A broker's state in a row header: in full for its label, short for the note under its name. */
+const STATE_WORDS: Record<BrokerState, { long: string; short: string } | null> = {
+  online: null,
+  unreachable: { long: "unreachable", short: "unreachable" },
+  unknown: { long: "unknown: not in the kafka-log-dirs output", short: "not in log-dirs output" },
+};
+
+/**
+ * An online broker without a dir in some column simply has none there (a dash). A broker whose dirs
+ * were not read at all fills its row with its state instead, so the row says why it is blank.
+ */
+export function emptyCellOf(state: BrokerState, dirCount: number): EmptyCell {
+  if (dirCount === 0 && state === "unknown") return { text: "not in log-dirs", pattern: "missing", reason: "log dirs unknown: the broker is not in the kafka-log-dirs output" };
+  if (dirCount === 0 && state === "unreachable") return { text: "unreachable", pattern: "unreachable", reason: "log dirs unknown: the broker is unreachable" };
+  return { text: "—", pattern: "none", reason: "" };
+}
+
+/** The accessible name of an empty cell: its visible text first, then whose cell it is and why. */
+export function emptyCellLabel(row: Pick<BrokerRow, "broker" | "empty">, column: string): string {
+  return row.empty.pattern === "none" ? `broker ${row.broker} has no ${column}` : `${row.empty.text}: broker ${row.broker}, ${column}, ${row.empty.reason}`;
+}
+
 export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerDirGrid {
   const scale = metricScale(report.dirs, metric);
   const byBroker = new Map<number, DirFigures[]>();
@@ -155,6 +189,8 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
   const rows: BrokerRow[] = report.brokers.map((b) => {
     const unreachable = b.state === "unreachable";
     const dirs = (byBroker.get(b.id) ?? []).map((dir, i) => ({ dir, column: columnMode === "path" ? columnOf.get(dir.path)! : i }));
+    const empty = emptyCellOf(b.state, dirs.length);
+    if (empty.pattern !== "none" && columns.length > 0) present.add(empty.pattern);
     for (const { dir } of dirs) {
       cellCount += 1;
       // The legend lists a pattern only when some cell carries it; the same rules as cellFor().
@@ -164,15 +200,18 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
       else if (dir.state === "cordoned") present.add("cordoned");
       if (dir.futureReplicas > 0) present.add("future");
     }
-    const states = [unreachable ? "unreachable" : null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
+    const stateWords = STATE_WORDS[b.state];
+    const states = [stateWords?.long ?? null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
     let built: (DirCell | null)[] | null = null;
     return {
       broker: b.id,
       rack: b.rack,
+      state: b.state,
       unreachable,
       label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`,
       name: `broker ${b.id}`,
-      note: [b.rack, unreachable ? "unreachable" : null].filter(Boolean).join(" · ") || null,
+      note: [b.rack, stateWords?.short ?? null].filter(Boolean).join(" · ") || null,
+      empty,
       dirs,
       get cells() {
         if (built === null) {

@@ -7,7 +7,8 @@ import { formatBytes, formatCount } from "@/lib/model/format";
 import { cssGradient, type ColorScale } from "./color-scale";
 import { formatDirMetric, UTILIZATION_MARKS, type DirMetric, DIR_METRICS } from "./dir-metric";
 
-export type CellPattern = "none" | "unknown" | "offline" | "cordoned" | "unreachable";
+/** `missing`: a broker only partition assignments name (state unknown), whose dirs were not read. */
+export type CellPattern = "none" | "unknown" | "offline" | "cordoned" | "unreachable" | "missing";
 
 export interface LegendTick {
   /** 0 (left end of the ramp) to 1 (right end). */
@@ -61,6 +62,7 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   add("offline", "offline dir");
   add("cordoned", "cordoned dir");
   add("unreachable", "broker unreachable");
+  add("missing", "broker not in the kafka-log-dirs output");
   add("future", "replica moving in (KIP-113)");
   return { title: info.description, gradient: cssGradient(scale), ticks, marks, swatches };
 }

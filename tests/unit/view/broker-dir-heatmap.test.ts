@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { brokerDirGrid, dirAriaLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDirGrid()", () => {
@@ -58,6 +58,23 @@ describe("brokerDirGrid()", () => {
     expect([g.rows[1]!.name, g.rows[1]!.note, g.rows[0]!.note]).toEqual(["broker 2", "unreachable", null]);
     expect(g.cells(1)[0]!.ariaLabel).toMatch(/broker unreachable$/);
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["offline", "cordoned", "unreachable"]);
+  });
+
+  it("brokerDirGrid() fills the row of a broker whose dirs were never listed with its state, in words and a pattern", () => {
+    const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }, { id: 2, logDirs: [{ path: "/a" }] }, { id: 7, rack: "r1", state: "unknown" }, { id: 8, state: "unreachable" }] });
+    const g = brokerDirGrid(balanceReport(s), "bytes");
+    const [, two, seven, eight] = g.rows;
+    expect([seven!.label, seven!.note, seven!.cells]).toEqual(["broker 7 (unknown: not in the kafka-log-dirs output, rack r1)", "r1 · not in log-dirs output", [null, null]]);
+    expect(seven!.empty).toMatchObject({ text: "not in log-dirs", pattern: "missing" });
+    expect(emptyCellLabel(seven!, "/a")).toBe("not in log-dirs: broker 7, /a, log dirs unknown: the broker is not in the kafka-log-dirs output");
+    expect(eight!.empty).toMatchObject({ text: "unreachable", pattern: "unreachable" });
+    // An online broker lacking one path just has no dir there.
+    expect(two!.empty).toMatchObject({ text: "—", pattern: "none" });
+    expect(emptyCellLabel(two!, "/b")).toBe("broker 2 has no /b");
+    expect(g.legend.swatches.map((x) => [x.pattern, x.label])).toEqual([
+      ["unreachable", "broker unreachable"],
+      ["missing", "broker not in the kafka-log-dirs output"],
+    ]);
   });
 
   it("brokerDirGrid() flags dirs receiving a future replica", () => {
