@@ -232,7 +232,7 @@ function HeatCell({ cell, large, caption, row, col, tabIndex, onHover, onFocusCe
       style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
     >
       <span className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>{cell.text}</span>
-      {caption ? <span className="absolute bottom-0.5 left-1 max-w-[90%] truncate font-mono text-[10px] leading-3 opacity-80">{caption}</span> : null}
+      {caption ? <span className="absolute bottom-0.5 left-1 max-w-[90%] truncate font-mono text-[10px] leading-3">{caption}</span> : null}
       {cell.mark > 0 ? <span className={`absolute top-0.5 right-0.5 rounded px-0.5 text-[10px] leading-3 font-semibold ${badge}`}>{cell.mark}%+</span> : null}
       {cell.futureReplicas > 0 ? (
         <span className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>

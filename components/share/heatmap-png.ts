@@ -1,13 +1,14 @@
 /**
  * The broker × log-dir heatmap as a PNG. The on-screen heatmap is a virtualised DOM grid (only the
  * rows in view exist), so it cannot be captured from the page; instead the same cells, colours and
- * texts (lib/view/broker-dir-heatmap) are drawn onto an offscreen canvas, every row included, and
- * exported with toBlob. Patterns stand in for the CSS ones of cell-patterns.ts, as line drawings,
- * so states remain readable without colour in the image too.
+ * texts (lib/view/broker-dir-heatmap: one source for the colours of the page and the image) are drawn
+ * onto an offscreen canvas, every row included, with the legend under it, and exported with toBlob.
+ * Patterns stand in for the CSS ones of cell-patterns.ts, as line drawings, so states remain readable
+ * without colour in the image too.
  */
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import type { CellPattern } from "@/lib/view/legend";
 import { formatCapturedAt } from "@/lib/model/format";
 import type { DirMetric } from "@/lib/view/dir-metric";
@@ -24,6 +25,8 @@ const MUTED = "#52525b";
 const RULE = "#e4e4e7";
 /** Drawn at twice the size, so the image stays sharp on high-density screens and in slides. */
 const PIXEL_RATIO = 2;
+const LEGEND_H = 64;
+const RAMP_W = 280;
 
 function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: number, y: number, w: number, h: number): void {
   if (pattern === "none") return;
@@ -65,12 +68,41 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, width: number): st
   return `${cut}…`;
 }
 
+/** The legend under the grid: the same ramp stops and tick labels as the page's legend (lib/view/legend). */
+function drawLegend(ctx: CanvasRenderingContext2D, grid: BrokerDirGrid, y: number, width: number): void {
+  const { legend, scale } = grid;
+  ctx.fillStyle = INK;
+  ctx.font = "600 12px system-ui, sans-serif";
+  ctx.fillText(fitText(ctx, `${legend.title}: ${legend.reading}`, width - 16), 8, y + 8);
+  const ramp = ctx.createLinearGradient(8, 0, 8 + RAMP_W, 0);
+  scale.stops.forEach((c, i) => ramp.addColorStop(i / Math.max(1, scale.stops.length - 1), c));
+  ctx.fillStyle = ramp;
+  ctx.fillRect(8, y + 20, RAMP_W, 12);
+  ctx.strokeStyle = MUTED;
+  ctx.strokeRect(8.5, y + 20.5, RAMP_W - 1, 11);
+  for (const m of legend.marks) {
+    ctx.beginPath();
+    ctx.moveTo(8 + m.position * RAMP_W + 0.5, y + 16);
+    ctx.lineTo(8 + m.position * RAMP_W + 0.5, y + 36);
+    ctx.stroke();
+  }
+  ctx.fillStyle = MUTED;
+  ctx.font = "11px system-ui, sans-serif";
+  for (const t of legend.ticks) {
+    ctx.textAlign = t.position === 0 ? "left" : t.position === 1 ? "right" : "center";
+    ctx.fillText(t.label, 8 + t.position * RAMP_W, y + 46);
+  }
+  ctx.textAlign = "left";
+  if (legend.marks.length > 0) ctx.fillText(`marks: ${legend.marks.map((m) => m.label).join(" / ")} used`, 8 + RAMP_W + 16, y + 26);
+}
+
 /** Draws the heatmap on a new canvas (white background, so the PNG reads the same in any viewer). */
 export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceReport, metric: DirMetric): HTMLCanvasElement {
   const grid = brokerDirGrid(report, metric);
   const rows = grid.rows.slice(0, MAX_ROWS);
   const width = LABEL_W + Math.max(1, grid.columns.length) * CELL_W;
-  const height = TITLE_H + HEADER_H + rows.length * ROW_H + (grid.rows.length > rows.length ? ROW_H : 0) + 8;
+  const gridBottom = TITLE_H + HEADER_H + rows.length * ROW_H + (grid.rows.length > rows.length ? ROW_H : 0);
+  const height = gridBottom + 8 + LEGEND_H;
   const canvas = document.createElement("canvas");
   canvas.width = width * PIXEL_RATIO;
   canvas.height = height * PIXEL_RATIO;
@@ -119,6 +151,7 @@ export function drawHeatmapCanvas(snapshot: ClusterSnapshot, report: BalanceRepo
     ctx.fillStyle = MUTED;
     ctx.fillText(`… and ${grid.rows.length - rows.length} more brokers (export the CSV for every figure)`, 8, TITLE_H + HEADER_H + rows.length * ROW_H + ROW_H / 2);
   }
+  drawLegend(ctx, grid, gridBottom + 8, width);
   return canvas;
 }
 

@@ -73,7 +73,7 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
                     <span className={`block truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${wide ? "text-sm" : "text-xs"} font-semibold` : "rounded bg-white/85 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>
                       {unit && cell.value !== null ? formatInByteUnit(cell.value, unit) : cell.text}
                     </span>
-                    <span className="block truncate text-[11px] tabular-nums opacity-90">
+                    <span className="block truncate text-[11px] tabular-nums">
                       {formatCount(partitions)} {wide ? `partition${partitions === 1 ? "" : "s"}` : "p"}
                     </span>
                   </td>

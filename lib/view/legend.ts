@@ -23,6 +23,8 @@ export interface LegendSwatch {
 
 export interface Legend {
   title: string;
+  /** How to read the colours, in words: "darker red = fuller disk". */
+  reading: string;
   gradient: string;
   ticks: LegendTick[];
   /** Threshold marks drawn across the ramp (utilisation 70 / 85 / 95 %). */
@@ -30,9 +32,13 @@ export interface Legend {
   swatches: LegendSwatch[];
 }
 
+/** Where `value` sits along the ramp, 0–1; halves first when the span overflows (−1e308 to 1e308). */
 function position(scale: ColorScale, value: number): number {
   const [lo, hi] = scale.domain;
-  return hi > lo ? Math.min(1, Math.max(0, (value - lo) / (hi - lo))) : 0;
+  if (!(hi > lo)) return 0;
+  const span = hi - lo;
+  const f = Number.isFinite(span) ? (value - lo) / span : (value / 2 - lo / 2) / (hi / 2 - lo / 2);
+  return Number.isNaN(f) ? 0 : Math.min(1, Math.max(0, f));
 }
 
 /** Legend of the broker × log-dir heatmap for one metric. */
@@ -49,7 +55,7 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   } else if (metric === "bytes") {
     ticks = [0, 0.5, 1].map((p) => ({ position: p, label: formatBytes(lo + (hi - lo) * p) }));
   } else if (metric === "partitions") {
-    ticks = uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatCount(lo + (hi - lo) * p) })));
+    ticks = countTicks(scale);
   } else {
     ticks = [0, 0.5, 1].map((p) => ({ position: p, label: formatDirMetric(lo + (hi - lo) * p, metric) }));
   }
@@ -64,7 +70,25 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   add("unreachable", "broker unreachable");
   add("missing", "broker not in the kafka-log-dirs output");
   add("future", "replica moving in (KIP-113)");
-  return { title: info.description, gradient: cssGradient(scale), ticks, marks, swatches };
+  return { title: info.description, reading: READING[metric], gradient: cssGradient(scale), ticks, marks, swatches };
+}
+
+/** Every ramp darkens toward red as a dir fills (lib/view/color-scale.ts); the legend says so in words. */
+const READING: Record<DirMetric, string> = {
+  utilization: "paler = emptier, darker red = fuller disk",
+  bytes: "paler = fewer bytes, darker red = more",
+  partitions: "paler = fewer partitions, darker red = more",
+  deviation: "white = the broker's mean (even), red = fuller than it, blue = emptier",
+};
+
+/**
+ * Whole counts at the ends and the middle of the ramp, each placed where its own value sits: a
+ * 0–5 range is labelled 0, 3, 5 with the 3 at 60 %, not at the 2.5 it would round from.
+ */
+function countTicks(scale: ColorScale): LegendTick[] {
+  const [lo, hi] = scale.domain;
+  const values = [lo, Math.round(lo / 2 + hi / 2), hi];
+  return uniqueTicks(values.map((v) => ({ position: position(scale, v), label: formatCount(v) })));
 }
 
 /** Drops ticks that would print the same label twice (a 0–1 partition range has no middle). */
@@ -75,7 +99,12 @@ function uniqueTicks(ticks: LegendTick[]): LegendTick[] {
 
 /** Legend of the topic × broker heatmap: replica counts from 1 to the largest, 0 drawn as empty. */
 export function topicHeatmapLegend(scale: ColorScale): Legend {
-  const [lo, hi] = scale.domain;
-  const ticks = uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatCount(lo + (hi - lo) * p) })));
-  return { title: "Replicas of the topic on the broker", gradient: cssGradient(scale), ticks, marks: [], swatches: [{ pattern: "empty", label: "none" }] };
+  return {
+    title: "Replicas of the topic on the broker",
+    reading: "paler = fewer, darker red = more",
+    gradient: cssGradient(scale),
+    ticks: countTicks(scale),
+    marks: [],
+    swatches: [{ pattern: "empty", label: "none" }],
+  };
 }
