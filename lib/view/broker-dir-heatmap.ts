@@ -94,17 +94,20 @@ export function shortPath(path: string): string {
 export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): ColorScale {
   if (metric === "utilization") return sequentialScale(0, 1);
   if (metric === "deviation") {
-    let maxAbs = 0;
-    for (const d of dirs) if (d.state !== "offline") maxAbs = Math.max(maxAbs, Math.abs(d.deviationFromBrokerMean));
+    // The span is the fullest dir's excess, so that dir is the darkest red; a dir further below the
+    // mean than that takes the blue end. (An empty dir is always −100 %; spanning to it would leave a
+    // dir at +50 %, the one about to fill, pale.)
+    let above = 0;
+    for (const d of dirs) if (d.state !== "offline") above = Math.max(above, d.deviationFromBrokerMean);
     // 0.25: a floor so a near-balanced cluster shows pale cells instead of stretching ±1 % to full red.
-    return divergingScale(Math.max(0.25, maxAbs));
+    return divergingScale(Math.max(0.25, above));
   }
   let max = 0;
   for (const d of dirs) max = Math.max(max, metric === "bytes" ? d.bytes : d.partitions);
   return sequentialScale(0, max);
 }
 
-/** The sentence a screen reader reads for a dir, also the tooltip's first line. */
+/** The sentence that says everything about a dir: a cell's summary (read after its printed text) and the tooltip's first line. */
 export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
   const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, formatCountOf(dir.partitions, "partition")];
   if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);

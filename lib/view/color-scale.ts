@@ -11,7 +11,8 @@
  * - Signed values (a dir's bytes against its broker's mean) use ColorBrewer RdBu (9 classes), also
  *   colour-blind-safe, and only because its midpoint means something: white is exactly the mean
  *   (even), red above it (fuller: the same warm, darkening direction as the sequential ramp), blue
- *   below it (room to spare).
+ *   below it (room to spare). Its blue half is lightened (it ends at RdBu's second blue), so the
+ *   darkest colour of the ramp is always the fullest dir: an empty disk is worth seeing, not an alarm.
  * - Every colour comes with the text colour that reads on it (black or white, whichever contrasts
  *   more); on any colour one of the two reaches at least 4.58:1, above WCAG AA's 4.5:1.
  * Scales are plain functions of a number; they never read the clock, the DOM or the theme.
@@ -23,8 +24,12 @@
 /** ColorBrewer YlOrRd (9 classes), from little (pale yellow) to the most (dark red). */
 export const YLORRD = ["#ffffcc", "#ffeda0", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#bd0026", "#800026"] as const;
 
-/** ColorBrewer RdBu (9 classes), ordered from far below the mean (blue) to far above it (red). */
-export const RDBU = ["#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"] as const;
+/**
+ * ColorBrewer RdBu (9 classes) from far below the mean (blue) to far above it (red), its blue half
+ * lightened: #4393c3 and #92c5de are RdBu's, #6bacd1 lies halfway between them, RdBu's darkest blue
+ * (#2166ac) is left out.
+ */
+export const DIVERGING = ["#4393c3", "#6bacd1", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"] as const;
 
 type Rgb = readonly [number, number, number];
 
@@ -120,7 +125,7 @@ export interface ColorScale {
 }
 
 let sequentialTable: string[] | null = null;
-let rdbuTable: string[] | null = null;
+let divergingTable: string[] | null = null;
 
 /** Sequential YlOrRd from `min` (pale) to `max` (dark red); a degenerate domain maps everything to the low end. */
 export function sequentialScale(min: number, max: number): ColorScale {
@@ -133,14 +138,14 @@ export function sequentialScale(min: number, max: number): ColorScale {
   };
 }
 
-/** Diverging RdBu centred on 0 over [−maxAbs, +maxAbs]; white is exactly the mean. */
+/** Diverging, centred on 0 over [−maxAbs, +maxAbs] (values beyond take the end colour); white is exactly the mean. */
 export function divergingScale(maxAbs: number): ColorScale {
   const m = maxAbs > 0 && Number.isFinite(maxAbs) ? maxAbs : 1;
   return {
     kind: "diverging",
     domain: [-m, m],
-    color: (value) => lookup((rdbuTable ??= lookupTable(RDBU)), fraction(value, -m, m)),
-    stops: RDBU,
+    color: (value) => lookup((divergingTable ??= lookupTable(DIVERGING)), fraction(value, -m, m)),
+    stops: DIVERGING,
   };
 }
 

@@ -47,10 +47,11 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   const [lo, hi] = scale.domain;
   let ticks: LegendTick[];
   if (metric === "deviation") {
+    // "≤": a dir further below the mean takes the same end colour (metricScale spans the fullest dir's excess).
     ticks = [
-      { position: 0, label: `${formatDirMetric(lo, metric)} (below mean)` },
+      { position: 0, label: `≤ ${formatDirMetric(lo, metric)}` },
       { position: 0.5, label: "broker mean" },
-      { position: 1, label: `${formatDirMetric(hi, metric)} (above mean)` },
+      { position: 1, label: formatDirMetric(hi, metric) },
     ];
   } else if (metric === "bytes") {
     ticks = [0, 0.5, 1].map((p) => ({ position: p, label: formatBytes(lo + (hi - lo) * p) }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
+import { DIVERGING } from "@/lib/view/color-scale";
 import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
@@ -34,6 +35,12 @@ describe("brokerDirGrid()", () => {
     const g = brokerDirGrid(report, "deviation");
     expect(g.cells(0).map((c) => c?.text)).toEqual(["\u2212100%", "+50%", "+50%"]);
     expect(g.scale.kind).toBe("diverging");
+  });
+
+  it("metricScale() spans deviation to the fullest dir's excess, so that dir is the darkest red and an emptier one takes the blue end", () => {
+    const g = brokerDirGrid(report, "deviation");
+    expect(g.scale.domain[1]).toBeCloseTo(0.5, 5);
+    expect(g.cells(0).map((c) => c?.background)).toEqual([DIVERGING[0], DIVERGING[8], DIVERGING[8]]);
   });
 
   it("brokerDirGrid() hatches unknown capacity in utilisation mode and says so", () => {

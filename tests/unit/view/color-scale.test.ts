@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contrastRatio, cssGradient, divergingScale, hexToRgb, interpolateStops, RDBU, relativeLuminance, rgbToHex, sequentialScale, textColorOn, YLORRD, type ColorScale } from "@/lib/view/color-scale";
+import { contrastRatio, cssGradient, divergingScale, hexToRgb, interpolateStops, DIVERGING, relativeLuminance, rgbToHex, sequentialScale, textColorOn, YLORRD, type ColorScale } from "@/lib/view/color-scale";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 /** HSL hue in degrees, wrapped to (−180, 180]: reds sit near 0, yellows near 60, blues near −150…−120. */
@@ -20,8 +20,8 @@ function steps(scale: (lo: number, hi: number) => ColorScale): string[] {
   const s = scale(0, 256);
   return Array.from({ length: 257 }, (_, i) => s.color(i));
 }
-const SEQUENTIAL = steps(sequentialScale);
-const DIVERGING = steps((_, hi) => {
+const SEQUENTIAL_STEPS = steps(sequentialScale);
+const DIVERGING_STEPS = steps((_, hi) => {
   const d = divergingScale(hi / 2);
   return { ...d, color: (v: number) => d.color(v - hi / 2) };
 });
@@ -64,9 +64,9 @@ describe("color-scale", () => {
 
   it("divergingScale() is white at zero and symmetric around it", () => {
     const s = divergingScale(0.5);
-    expect(s.color(0)).toBe(RDBU[4]);
-    expect(s.color(-0.5)).toBe(RDBU[0]);
-    expect(s.color(0.5)).toBe(RDBU[8]);
+    expect(s.color(0)).toBe(DIVERGING[4]);
+    expect(s.color(-0.5)).toBe(DIVERGING[0]);
+    expect(s.color(0.5)).toBe(DIVERGING[8]);
     expect(s.domain).toEqual([-0.5, 0.5]);
     expect(divergingScale(0).domain).toEqual([-1, 1]);
   });
@@ -80,7 +80,7 @@ describe("color-scale", () => {
 
 describe("alarm ordering: fuller reads as more alarming", () => {
   it("sequentialScale() never gets lighter as the value grows, from near white to dark red, so order survives greyscale and colour blindness", () => {
-    const lum = SEQUENTIAL.map(relativeLuminance);
+    const lum = SEQUENTIAL_STEPS.map(relativeLuminance);
     for (let i = 1; i < lum.length; i++) expect(lum[i]!).toBeLessThanOrEqual(lum[i - 1]!);
     expect(lum[0]!).toBeGreaterThan(0.9);
     expect(lum[lum.length - 1]!).toBeLessThan(0.06);
@@ -89,7 +89,7 @@ describe("alarm ordering: fuller reads as more alarming", () => {
   });
 
   it("sequentialScale() runs from yellow toward red and never through green or blue", () => {
-    const hues = SEQUENTIAL.map(hue);
+    const hues = SEQUENTIAL_STEPS.map(hue);
     for (const h of hues) expect(h > -30 && h <= 65).toBe(true);
     expect(hues[0]!).toBeGreaterThan(50);
     expect(hues[hues.length - 1]!).toBeLessThan(0);
@@ -107,27 +107,28 @@ describe("alarm ordering: fuller reads as more alarming", () => {
   });
 
   it("divergingScale() is neutral at the mean, warm and darkening above it, cool below it", () => {
-    const mid = (DIVERGING.length - 1) / 2;
-    expect(DIVERGING[mid]).toBe(RDBU[4]);
-    expect(Number.isNaN(hue(DIVERGING[mid]!))).toBe(true);
-    const lum = DIVERGING.map(relativeLuminance);
+    const mid = (DIVERGING_STEPS.length - 1) / 2;
+    expect(DIVERGING_STEPS[mid]).toBe(DIVERGING[4]);
+    expect(Number.isNaN(hue(DIVERGING_STEPS[mid]!))).toBe(true);
+    const lum = DIVERGING_STEPS.map(relativeLuminance);
     // Hues are checked from 4 steps (1.5 %) off the mean: nearer, the colours are one rounding off grey.
-    for (let i = mid + 1; i < DIVERGING.length; i++) {
+    for (let i = mid + 1; i < DIVERGING_STEPS.length; i++) {
       expect(lum[i]!).toBeLessThanOrEqual(lum[i - 1]!);
-      if (i >= mid + 4) expect(Math.abs(hue(DIVERGING[i]!))).toBeLessThan(30);
+      if (i >= mid + 4) expect(Math.abs(hue(DIVERGING_STEPS[i]!))).toBeLessThan(30);
     }
     for (let i = 0; i < mid; i++) {
       expect(lum[i]!).toBeLessThanOrEqual(lum[i + 1]!);
-      if (i <= mid - 4) expect(hue(DIVERGING[i]!) < -140 && hue(DIVERGING[i]!) > -170).toBe(true);
+      if (i <= mid - 4) expect(hue(DIVERGING_STEPS[i]!) < -140 && hue(DIVERGING_STEPS[i]!) > -170).toBe(true);
     }
     // The fullest end is the darkest colour of the ramp: "far above the mean" outweighs "far below".
-    expect(lum[DIVERGING.length - 1]!).toBeLessThan(lum[0]!);
+    expect(lum[DIVERGING_STEPS.length - 1]!).toBeLessThan(lum[0]!);
+    expect(contrastRatio(DIVERGING[0], DIVERGING[8])).toBeGreaterThan(1.5);
   });
 });
 
 describe("text on cells: WCAG AA contrast on every step of every ramp", () => {
   it("textColorOn() gives at least 4.5:1 on every step of the sequential and diverging ramps", () => {
-    for (const background of [...SEQUENTIAL, ...DIVERGING]) {
+    for (const background of [...SEQUENTIAL_STEPS, ...DIVERGING_STEPS]) {
       expect(contrastRatio(background, textColorOn(background))).toBeGreaterThanOrEqual(4.5);
     }
   });
@@ -172,7 +173,7 @@ describe("divergingScale()", () => {
       fc.property(finiteDouble(), finiteDouble(), (m, v) => {
         const scale = divergingScale(m);
         expect(scale.color(v)).toMatch(HEX);
-        expect(scale.color(0)).toBe(RDBU[4]);
+        expect(scale.color(0)).toBe(DIVERGING[4]);
         for (const end of scale.domain) expect(Number.isFinite(end)).toBe(true);
       }),
     );
@@ -180,16 +181,16 @@ describe("divergingScale()", () => {
 
   it("divergingScale() reaches both ends at the top of the range", () => {
     for (const m of [1e308, Number.MAX_VALUE]) {
-      expect(divergingScale(m).color(-m)).toBe(RDBU[0]);
-      expect(divergingScale(m).color(m)).toBe(RDBU[RDBU.length - 1]);
+      expect(divergingScale(m).color(-m)).toBe(DIVERGING[0]);
+      expect(divergingScale(m).color(m)).toBe(DIVERGING[DIVERGING.length - 1]);
     }
-    expect(divergingScale(5e-324).color(1e308)).toBe(RDBU[RDBU.length - 1]);
-    expect(divergingScale(5e-324).color(-1e308)).toBe(RDBU[0]);
+    expect(divergingScale(5e-324).color(1e308)).toBe(DIVERGING[DIVERGING.length - 1]);
+    expect(divergingScale(5e-324).color(-1e308)).toBe(DIVERGING[0]);
   });
 });
 
 /** Every colour the sequential scale can give is on its 257-step table: probe it through the scale itself. */
-const TABLE = new Set(SEQUENTIAL);
+const TABLE = new Set(SEQUENTIAL_STEPS);
 function SEQUENTIAL_TABLE_HAS(colour: string): boolean {
   return TABLE.has(colour);
 }

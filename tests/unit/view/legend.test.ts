@@ -21,7 +21,7 @@ describe("legend", () => {
 
   it("dirHeatmapLegend() centres deviation on the broker mean", () => {
     const l = dirHeatmapLegend("deviation", divergingScale(0.5), new Set());
-    expect(l.ticks.map((t) => t.label)).toEqual(["\u221250% (below mean)", "broker mean", "+50% (above mean)"]);
+    expect(l.ticks.map((t) => t.label)).toEqual(["≤ \u221250%", "broker mean", "+50%"]);
   });
 
   it("dirHeatmapLegend() places whole partition counts where their values sit on the ramp", () => {
