@@ -61,7 +61,7 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
                 return (
                   <td
                     key={cell.key}
-                    title={[cell.ariaLabel, ...cell.details].join(" · ")}
+                    title={[cell.summary, ...cell.details].join(" · ")}
                     className="h-12 rounded-sm px-1 text-center align-middle leading-tight"
                     style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
                     data-cell

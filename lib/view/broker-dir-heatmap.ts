@@ -1,7 +1,8 @@
 /**
  * The broker × log-dir heatmap as data: one row per broker, one cell per log dir, each cell with its
  * colour, the short text printed in it, the pattern and label for states colour cannot carry, and the
- * full sentence a screen reader reads ("broker 2, /data/d3: 412.0 GiB, 78% used, 27 partitions").
+ * full sentence a screen reader reads after that text ("78%: broker 2, /data/d3: 412.0 GiB, 78% used,
+ * 27 partitions").
  *
  * Cells are built on demand, row by row (`cells(row)`, cached): the grid is virtualised, so a
  * 1,000-broker cluster labels the 30 rows on screen, not 12,000 cells.
@@ -26,6 +27,12 @@ export interface DirCell {
   value: number | null;
   /** Printed inside the cell: the value, or the state in words when there is no value. */
   text: string;
+  /** The dir's path, printed small when the column does not name it (brokers with their own paths). */
+  caption: string | null;
+  /** The badge of the utilisation mark reached ("85%+"), or null below 70 %. */
+  markText: string | null;
+  /** The badge of replicas moving in ("⇢ 2"), or null. */
+  futureText: string | null;
   /** Cell fill, or null when the pattern alone fills it. */
   background: string | null;
   foreground: string;
@@ -34,8 +41,15 @@ export interface DirCell {
   mark: UtilizationMark;
   futureReplicas: number;
   futureBytes: number;
+  /** The sentence that says everything about the dir (dirAriaLabel): the tooltip's and readout's first line. */
+  summary: string;
+  /**
+   * The cell's accessible name: everything printed in it, in the order printed, then the summary.
+   * Starting with the visible text (WCAG 2.5.3, label in name) lets a voice-control user say what
+   * they see, and a screen reader hears the value before the sentence.
+   */
   ariaLabel: string;
-  /** Extra lines for the tooltip after the aria label's figures. */
+  /** Extra lines for the tooltip after the summary's figures. */
   details: string[];
 }
 
@@ -117,13 +131,32 @@ export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: bo
   return `broker ${dir.broker}, ${dir.path}: ${parts.join(", ")}`;
 }
 
-function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean): DirCell {
+/** The accessible name of a cell: the texts printed in it, in order, then its summary sentence. */
+export function cellName(cell: Pick<DirCell, "text" | "caption" | "markText" | "futureText" | "summary">): string {
+  const printed = [cell.text, cell.caption, cell.markText, cell.futureText].filter((t): t is string => t !== null);
+  return `${printed.join(" ")}: ${cell.summary}`;
+}
+
+function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean, caption: string | null): DirCell {
   const mark = utilizationMark(dir.state === "offline" ? null : dir.utilization);
   const details: string[] = [];
   if (dir.totalBytes !== null) details.push(`capacity ${formatBytes(dir.totalBytes)}, ${formatBytes(dir.usedBytes)} used`);
   if (dir.futureReplicas > 0) details.push(`${dir.futureReplicas} future replica${dir.futureReplicas === 1 ? "" : "s"} (${formatBytes(dir.futureBytes)}) being copied in`);
   if (mark > 0) details.push(`above the ${mark}% mark`);
-  const base = { key: `${dir.broker}\u0000${dir.path}`, broker: dir.broker, path: dir.path, mark, futureReplicas: dir.futureReplicas, futureBytes: dir.futureBytes, ariaLabel: dirAriaLabel(dir, metric, unreachable), details };
+  const base = {
+    key: `${dir.broker}\u0000${dir.path}`,
+    broker: dir.broker,
+    path: dir.path,
+    caption,
+    mark,
+    markText: mark > 0 ? `${mark}%+` : null,
+    futureText: dir.futureReplicas > 0 ? `⇢ ${dir.futureReplicas}` : null,
+    futureReplicas: dir.futureReplicas,
+    futureBytes: dir.futureBytes,
+    summary: dirAriaLabel(dir, metric, unreachable),
+    details,
+  };
+  const named = (cell: Omit<DirCell, "ariaLabel">): DirCell => ({ ...cell, ariaLabel: cellName(cell) });
 
   let pattern: CellPattern = "none";
   if (unreachable) pattern = "unreachable";
@@ -131,15 +164,15 @@ function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreacha
   else if (dir.state === "cordoned") pattern = "cordoned";
   // An offline dir holds nothing usable, and an unreachable broker's figures are stale or missing.
   if (pattern === "offline" || pattern === "unreachable") {
-    return { ...base, value: null, text: pattern, background: null, foreground: "inherit", pattern };
+    return named({ ...base, value: null, text: pattern, background: null, foreground: "inherit", pattern });
   }
   const value = dirMetricValue(dir, metric);
   if (value === null) {
-    return { ...base, value: null, text: "capacity unknown", background: null, foreground: "inherit", pattern: "unknown" };
+    return named({ ...base, value: null, text: "capacity unknown", background: null, foreground: "inherit", pattern: "unknown" });
   }
   const background = scale.color(value);
   const text = formatDirMetric(value, metric);
-  return { ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern };
+  return named({ ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern });
 }
 
 /** A broker's state in a row header: in full for its label, short for the note under its name. */
@@ -219,7 +252,7 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
       get cells() {
         if (built === null) {
           built = new Array<DirCell | null>(columns.length).fill(null);
-          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable);
+          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable, columnMode === "position" ? shortPath(dir.path) : null);
         }
         return built;
       },

@@ -18,8 +18,30 @@ describe("brokerDirGrid()", () => {
 
   it("brokerDirGrid() labels every cell with bytes, utilisation and partitions", () => {
     const cell = brokerDirGrid(report, "bytes").cells(1)[2]!;
-    expect(cell.ariaLabel).toBe("broker 2, /d3: 40.0 GiB, 40% used, 1 partition");
+    expect(cell.summary).toBe("broker 2, /d3: 40.0 GiB, 40% used, 1 partition");
     expect(cell.text).toBe("40.0 GiB");
+  });
+
+  it("brokerDirGrid() names every cell by its printed texts first, in the order printed, then its summary", () => {
+    const s = snap({
+      brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: `/k${id}/a`, totalBytes: 100 * GiB, usableBytes: 10 * GiB }, { path: `/k${id}/b` }] })),
+      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/k1/b", sizeBytes: GiB, future: { logDir: "/k1/a", sizeBytes: GiB } }] }] }],
+    });
+    const g = brokerDirGrid(balanceReport(s), "utilization");
+    expect(g.columnMode).toBe("position");
+    const full = g.cells(0)[0]!;
+    expect([full.text, full.caption, full.markText, full.futureText]).toEqual(["90%", "/k1/a", "85%+", "⇢ 1"]);
+    expect(full.ariaLabel).toBe(`90% /k1/a 85%+ ⇢ 1: ${full.summary}`);
+    expect(full.summary).toBe("broker 1, /k1/a: 0 B, 90% used, 0 partitions, 1 replica moving in");
+    const unknown = g.cells(0)[1]!;
+    expect(unknown.ariaLabel).toBe("capacity unknown /k1/b: broker 1, /k1/b: 1.0 GiB, capacity unknown, 1 partition");
+    // Whatever the metric and state, the name starts with exactly what the cell prints.
+    for (const metric of ["utilization", "bytes", "partitions", "deviation"] as const) {
+      const grid = brokerDirGrid(balanceReport(s), metric);
+      grid.rows.forEach((_, r) => {
+        for (const c of grid.cells(r)) if (c) expect(c.ariaLabel.startsWith([c.text, c.caption, c.markText, c.futureText].filter(Boolean).join(" "))).toBe(true);
+      });
+    }
   });
 
   it("brokerDirGrid() colours by the chosen metric and picks a readable text colour", () => {
@@ -63,7 +85,8 @@ describe("brokerDirGrid()", () => {
     expect(g.cells(1)[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
     expect(g.rows[1]!.label).toBe("broker 2 (unreachable)");
     expect([g.rows[1]!.name, g.rows[1]!.note, g.rows[0]!.note]).toEqual(["broker 2", "unreachable", null]);
-    expect(g.cells(1)[0]!.ariaLabel).toMatch(/broker unreachable$/);
+    expect(g.cells(1)[0]!.summary).toMatch(/broker unreachable$/);
+    expect(g.cells(1)[0]!.ariaLabel).toMatch(/^unreachable: broker 2, \/a: /);
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["offline", "cordoned", "unreachable"]);
   });
 
@@ -91,7 +114,7 @@ describe("brokerDirGrid()", () => {
     });
     const cell = brokerDirGrid(balanceReport(s), "bytes").cells(0)[1]!;
     expect(cell.futureReplicas).toBe(1);
-    expect(cell.ariaLabel).toContain("1 replica moving in");
+    expect(cell.summary).toContain("1 replica moving in");
     expect(cell.details.join(" ")).toContain("1.0 GiB");
   });
 
