@@ -9,6 +9,7 @@ import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
+import { importChecks } from "@/lib/view/import-checks";
 import { verdict } from "@/lib/view/verdict";
 import { BalanceTables } from "@/components/balance-tables";
 import { BrokerDrawer } from "@/components/broker/broker-drawer";
@@ -56,12 +57,13 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
     [data, placements],
   );
   const widget = { data, failure };
+  const checks = data ? importChecks(data.snapshot.source) : null;
 
   return (
     <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
       <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : undefined} />
-      <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
-      <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
+      {checks ? null : <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />}
+      <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} checks={checks} />
       <SkewCards cards={summary?.cards ?? null} />
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />

@@ -21,7 +21,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 import { commandBootstrap } from "@/lib/view/command-bootstrap";
-import { DEFAULT_PLAN_FORM, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, fieldErrors, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import { planStatus } from "@/lib/view/plan-status";
 import { goalsChanged } from "@/lib/view/result-freshness";
 import { sameReassignment } from "@/lib/view/shared-plan";
@@ -73,7 +73,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
 
   const submit = async (userAsked: boolean) => {
     const parsed = planOptionsFromForm(form);
-    if (!parsed.ok) return showGoalErrors(parsed.errors);
+    if (!parsed.ok) return showGoalErrors(fieldErrors(parsed.error.issues));
     setFormErrors({});
     setFailure(null);
     if (!snapshot || commandsBootstrap === null) {
@@ -81,7 +81,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       return;
     }
     setBusy(true);
-    const options = { ...parsed.options, bootstrapServer: commandsBootstrap };
+    const options = { ...parsed.value, bootstrapServer: commandsBootstrap };
     try {
       const plan = await requestPlan(snapshot, options);
       setResult({ plan, options, snapshot });

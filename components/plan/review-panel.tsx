@@ -23,7 +23,7 @@ import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "@/lib/plan/options
 import type { AcceptedReview, ReassignmentReview } from "@/lib/plan/review";
 import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
 import { asReport } from "@/lib/simulate/slim-report";
-import { planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import { fieldErrors, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import { reviewStatus } from "@/lib/view/plan-status";
 import { reviewChanged } from "@/lib/view/result-freshness";
 import { reviewFailure, type ReviewFailure } from "@/lib/view/review-failure";
@@ -72,14 +72,14 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
     setFailure(null);
     const parsed = planOptionsFromForm(form);
     if (!parsed.ok) {
-      onGoalErrors(parsed.errors);
+      onGoalErrors(fieldErrors(parsed.error.issues));
       return setFailure({ message: "Fix the goals above first: each problem is shown beside its field.", at: null });
     }
     if (!snapshot || bootstrap === null) return setFailure({ message: "The cluster is still being read; try again in a moment.", at: null });
     if (json.trim() === "") return setFailure({ message: "Paste a reassignment JSON first.", at: null });
     setBusy(true);
     try {
-      const options = { ...parsed.options, bootstrapServer: bootstrap };
+      const options = { ...parsed.value, bootstrapServer: bootstrap };
       const answer = await requestReview(snapshot, options, json);
       setReview({ review: answer, json, options });
       if (userAsked) {

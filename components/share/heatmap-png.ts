@@ -4,7 +4,7 @@
  * and texts are drawn onto an offscreen canvas, every row included (up to a size every browser can
  * encode), with a title, a subtitle and the colour legend, and exported with toBlob.
  * - Broker × log dir: the grid the page draws (lib/view/broker-dir-heatmap, or the shared-scale grids
- *   of side-by-side panels), so colours match the screen. Patterns stand in for the CSS ones of
+ *   of side-by-side panels: one source for the colours of the page and the image). Patterns stand in for the CSS ones of
  *   cell-patterns.ts, as line drawings, so states remain readable without colour in the image too.
  * - Topic × broker: drawn by the same function the page's canvas uses (draw-topic-grid), unscrolled.
  */
@@ -66,6 +66,10 @@ function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: num
     ctx.fillStyle = "rgba(113,113,122,0.5)";
     for (let dy = 0; dy < h; dy += 6) ctx.fillRect(x, y + dy, w, 2);
   }
+  if (pattern === "missing") {
+    ctx.fillStyle = "rgba(180,83,9,0.45)";
+    for (let dx = 0; dx < w; dx += 6) ctx.fillRect(x + dx, y, 2, h);
+  }
   ctx.restore();
 }
 
@@ -93,7 +97,7 @@ function drawLegend(ctx: CanvasRenderingContext2D, legend: Legend, scale: ColorS
   ctx.textAlign = "left";
   ctx.fillStyle = INK;
   ctx.font = "600 12px system-ui, sans-serif";
-  ctx.fillText(fitText(ctx, legend.title, width), x, y + 8);
+  ctx.fillText(fitText(ctx, `${legend.title}: ${legend.reading}`, Math.max(width, MIN_W - 2 * x)), x, y + 8);
   const [lo, hi] = scale.domain;
   const rampY = y + 20;
   for (let i = 0; i < width; i++) {
@@ -122,7 +126,7 @@ function drawLegend(ctx: CanvasRenderingContext2D, legend: Legend, scale: ColorS
   // Beside the ramp: what the dashed marks are, then each pattern's swatch and label.
   let at = x + width + 16;
   if (legend.marks.length > 0) {
-    const text = `dashed: ${legend.marks.map((m) => m.label).join(" / ")}`;
+    const text = `marks: ${legend.marks.map((m) => m.label).join(" / ")} used`;
     ctx.fillText(text, at, rampY + 6);
     at += ctx.measureText(text).width + 16;
   }
@@ -177,7 +181,12 @@ export function drawHeatmapCanvas(grid: BrokerDirGrid, caption: HeatmapCaption):
       const x = LABEL_W + i * CELL_W;
       ctx.strokeStyle = RULE;
       ctx.strokeRect(x + 0.5, y + 0.5, CELL_W - 1, ROW_H - 1);
-      if (!cell) return;
+      if (!cell) {
+        drawPattern(ctx, row.empty.pattern, x + 1, y + 1, CELL_W - 2, ROW_H - 2);
+        ctx.fillStyle = MUTED;
+        ctx.fillText(fitText(ctx, row.empty.text, CELL_W - 10), x + 5, y + ROW_H / 2);
+        return;
+      }
       if (cell.background) {
         ctx.fillStyle = cell.background;
         ctx.fillRect(x + 1, y + 1, CELL_W - 2, ROW_H - 2);

@@ -4,7 +4,7 @@
  * (and the server's, placed beside the field it names). Pure, so it is tested without a DOM.
  */
 import { topicNameProblem } from "@/lib/model/kafka-names";
-import { formatIssue, type Issue } from "@/lib/model/result";
+import { formatIssue, invalid, success, type Issue, type Result } from "@/lib/model/result";
 import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 
 const MiB = 1024 * 1024;
@@ -41,7 +41,13 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
 /** Each field's problem, in words the form uses (points, %, MiB/s, GiB). */
 export type PlanFormErrors = Partial<Record<keyof PlanForm, string>>;
 
-export type FormResult = { ok: true; options: PlanOptionsInput } | { ok: false; errors: PlanFormErrors };
+/** The planner's options, or every field's problem as an issue whose path is the form field's name. */
+export type FormResult = Result<PlanOptionsInput>;
+
+/** The issues of a refused form, keyed by field for display beside each input. */
+export function fieldErrors(issues: ReadonlyArray<Issue>): PlanFormErrors {
+  return Object.fromEntries(issues.map((i) => [i.path, i.message])) as PlanFormErrors;
+}
 
 /** The fields in the order the form shows them, with the name each error is listed under. */
 export const PLAN_FORM_FIELDS: ReadonlyArray<{ field: keyof PlanForm; label: string }> = [
@@ -98,11 +104,9 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
     errors.excludeTopics = `${badTopics.map((t) => `“${t}”`).join(", ")} ${badTopics.length === 1 ? "is not a topic name" : "are not topic names"} (${topicNameProblem(badTopics[0]!)})`;
   }
   if (typeof tolerance !== "number" || typeof headroom !== "number" || typeof replication !== "number" || typeof alter !== "number" || typeof cap === "string" || badTopics.length > 0) {
-    return { ok: false, errors };
+    return invalid(Object.entries(errors).map(([path, message]) => ({ path, message })));
   }
-  return {
-    ok: true,
-    options: {
+  return success({
       mode: form.mode,
       order: form.order,
       intraObjective: form.intraObjective,
@@ -113,8 +117,7 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
       maxBytesToMove: cap === null ? null : Math.round(cap * GiB),
       moveLeaders: form.moveLeaders,
       throttle: { replicationBytesPerSecond: toBytes(replication, MiB), alterLogDirsBytesPerSecond: toBytes(alter, MiB) },
-    },
-  };
+  });
 }
 
 /** Which form field an API issue path names (`options.throttle.replicationBytesPerSecond` → replicationMiBps). */

@@ -15,7 +15,7 @@ function canonical(options: PlanOptionsInput): string | null {
 export function goalsChanged(form: PlanForm, madeWith: PlanOptionsInput): boolean {
   const now = planOptionsFromForm(form);
   if (!now.ok) return true;
-  const a = canonical(now.options);
+  const a = canonical(now.value);
   return a === null || a !== canonical(madeWith);
 }
 

@@ -5,7 +5,7 @@ import { goalsChanged, reviewChanged } from "@/lib/view/result-freshness";
 const madeWith = (() => {
   const r = planOptionsFromForm(DEFAULT_PLAN_FORM);
   if (!r.ok) throw new Error("the default form is valid");
-  return { ...r.options, bootstrapServer: "k1:9092" };
+  return { ...r.value, bootstrapServer: "k1:9092" };
 })();
 
 describe("goalsChanged()", () => {
