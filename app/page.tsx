@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import { Suspense } from "react";
+import { describeSource } from "@/lib/cluster/connection";
 import { ClusterSourceError, getClusterSnapshot, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
 import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
@@ -6,6 +8,9 @@ import { LiveOverview } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 
 export const dynamic = "force-dynamic";
+
+// The root segment's own page: the layout's title template does not reach it.
+export const metadata: Metadata = { title: { absolute: "Overview · Kafka Balance" } };
 
 /** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
 const MIN_AUTO_REFRESH_MS = 5_000;
@@ -16,8 +21,9 @@ const MIN_AUTO_REFRESH_MS = 5_000;
  * rather than app/loading.tsx, which would also wrap every other route and turn their 404s into 200s).
  */
 export default function OverviewPage() {
+  const source = describeSource();
   return (
-    <Suspense fallback={<OverviewView data={null} mode="live" failure={null} shareable />}>
+    <Suspense fallback={<OverviewView data={null} mode={source.kind} failure={null} sourceLabel={source.label} shareable />}>
       <OverviewWithData />
     </Suspense>
   );

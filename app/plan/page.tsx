@@ -1,10 +1,11 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
+import { PageHeader } from "@/components/shell/page-header";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Planner · Kafka Balance" };
+export const metadata: Metadata = { title: "Plan" };
 
 export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sharedId = (await searchParams).shared;
@@ -13,22 +14,11 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   const live = connection.ok;
   const bootstrap = live ? connection.connection.bootstrapServers.join(",") : "localhost:9092";
   return (
-    <main className="mx-auto grid max-w-[1600px] gap-6 p-4 md:p-6">
-      <header>
-        <nav className="mb-1 text-sm">
-          <Link href="/" className="underline">
-            Overview
-          </Link>{" "}
-          ·{" "}
-          <Link href="/simulate" className="underline">
-            Simulator
-          </Link>
-        </nav>
-        <h1 className="text-2xl font-bold">Rebalancing planner</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The fewest bytes moved that bring every log dir (and, if you ask, every broker) within tolerance — with the throttles that keep the move from hurting production and an honest estimate of how long it takes.
-        </p>
-      </header>
+    <div className="grid gap-6">
+      <PageHeader
+        title="Rebalancing planner"
+        subtitle="The smallest move that brings every log dir (and, if you ask, every broker) within tolerance, with the throttles that protect production and an honest estimate of how long it takes."
+      />
       {opened && !opened.ok ? (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           {opened.error.message} Showing a new plan for the current cluster instead.
@@ -39,6 +29,6 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         bootstrap={bootstrap}
         shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan.options, reassignmentJson: opened.value.plan.reassignmentJson } : undefined}
       />
-    </main>
+    </div>
   );
 }

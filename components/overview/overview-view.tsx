@@ -1,7 +1,7 @@
 "use client";
 /**
  * The overview, top to bottom as the answer to "is this cluster balanced, and if not, where?":
- * header, verdict, skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
+ * title bar, verdict, skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
  * charts, topic × broker heatmap, throttles & reassignments, then every figure as plain tables.
  * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
  */
@@ -37,11 +37,17 @@ export interface OverviewViewProps {
   autoRefresh?: { on: boolean; everyMs: number; set: (on: boolean) => void };
   /** Offer a Share button in the header for the data shown. */
   shareable?: boolean;
+  /** More actions for the title bar (a shared link's Export and Share a copy). */
+  actions?: ReactNode;
+  /** A line in the title bar that only the caller knows. */
+  note?: ReactNode;
+  /** What the title bar names while there is no snapshot yet (the bootstrap servers of a live cluster). */
+  sourceLabel?: string;
   /** The throttle doctor's findings, when a caller has them. */
   doctor?: ReactNode;
 }
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, doctor }: OverviewViewProps) {
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, actions, note, sourceLabel, doctor }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
@@ -52,8 +58,8 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
   const widget = { data, failure };
 
   return (
-    <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
-      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} />
+    <div className="flex flex-col gap-5" data-overview={mode}>
+      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} actions={actions} note={note} sourceLabel={sourceLabel} />
       <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
       <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
       <SkewCards cards={summary?.cards ?? null} />
@@ -76,6 +82,6 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
         </details>
       ) : null}
       <BrokerDrawer data={data} broker={openBroker} onClose={() => setOpenBroker(null)} />
-    </main>
+    </div>
   );
 }
