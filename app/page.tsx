@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { describeSource } from "@/lib/cluster/connection";
-import { ClusterSourceError, getClusterSnapshot, refreshIntervalMs } from "@/lib/cluster/source";
+import { getClusterSnapshot, isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
 import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
-import { LiveOverview } from "@/components/overview/live-overview";
+import { LiveOverview, type ReadError } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 
 export const dynamic = "force-dynamic";
@@ -24,21 +24,21 @@ export default function OverviewPage() {
   const source = describeSource();
   return (
     <Suspense fallback={<OverviewView data={null} mode={source.kind} failure={null} sourceLabel={source.label} shareable />}>
-      <OverviewWithData />
+      <OverviewWithData sourceLabel={source.label} />
     </Suspense>
   );
 }
 
-async function OverviewWithData() {
+async function OverviewWithData({ sourceLabel }: { sourceLabel: string }) {
   let initial: ClusterData | null = null;
-  let initialError: string | null = null;
+  let initialError: ReadError | null = null;
   try {
     const snapshot = await getClusterSnapshot();
     initial = { snapshot, report: balanceReport(snapshot) };
   } catch (error) {
-    initialError = error instanceof ClusterSourceError ? error.message : "Reading the cluster failed unexpectedly; try again.";
+    initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
   }
   // Only a live cluster can fail to load: the demo is built in.
   const mode = initial ? modeOf(initial.snapshot) : "live";
-  return <LiveOverview initial={initial} initialError={initialError} mode={mode} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
+  return <LiveOverview initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
 }

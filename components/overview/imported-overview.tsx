@@ -21,6 +21,6 @@ export function ImportedOverview() {
     );
   }
   const data = imported.state === "ready" ? imported.data : null;
-  const failure = imported.state === "error" ? { message: imported.message } : null;
+  const failure = imported.state === "error" ? { title: "The imported snapshot cannot be shown", message: imported.message } : null;
   return <OverviewView data={data} mode="import" failure={failure} />;
 }

@@ -1,7 +1,8 @@
 "use client";
 /**
  * The overview, top to bottom as the answer to "is this cluster balanced, and if not, where?":
- * title bar, verdict, skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
+ * title bar, verdict (or, when there is no data because loading failed, the one panel that says why),
+ * skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
  * charts, topic × broker heatmap, throttles & reassignments, then every figure as plain tables.
  * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
  */
@@ -20,6 +21,7 @@ import { NextPlacementCard } from "@/components/placement/next-placement-card";
 import { ThrottleDoctor } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
+import { LoadFailurePanel } from "./load-failure-panel";
 import { OverviewHeader } from "./overview-header";
 import { ReaderWarnings } from "./reader-warnings";
 import { SkewCards } from "./skew-cards";
@@ -61,8 +63,8 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
     <div className="flex flex-col gap-5" data-overview={mode}>
       <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} actions={actions} note={note} sourceLabel={sourceLabel} />
       <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
-      <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} />
-      <SkewCards cards={summary?.cards ?? null} />
+      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} />}
+      {!data && failure ? null : <SkewCards cards={summary?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
         <NextPlacementCard {...widget} placements={placements} onOpenBroker={onOpenBroker} />
