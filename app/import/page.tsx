@@ -15,7 +15,8 @@ export default function ImportPage() {
           Where the output comes from
         </h2>
         <p className="mb-2 text-zinc-700 dark:text-zinc-300">Run these against any broker (add --command-config for a secured cluster) and paste or upload the files:</p>
-        <pre className="overflow-x-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-900">
+        {/* Focusable: a keyboard user scrolls the long command lines sideways on a narrow screen. */}
+        <pre tabIndex={0} className="overflow-x-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-900">
           {"kafka-log-dirs.sh --bootstrap-server broker:9092 --describe > log-dirs.txt\nkafka-topics.sh --bootstrap-server broker:9092 --describe > topics.txt"}
         </pre>
         <p className="mt-2 text-zinc-700 dark:text-zinc-300">
