@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ImportForm } from "@/components/import/import-form";
 import { PageHeader } from "@/components/shell/page-header";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata: Metadata = { title: "Import" };
 
@@ -15,10 +16,9 @@ export default function ImportPage() {
           Where the output comes from
         </h2>
         <p className="mb-2 text-zinc-700 dark:text-zinc-300">Run these against any broker (add --command-config for a secured cluster) and paste or upload the files:</p>
-        {/* Focusable: a keyboard user scrolls the long command lines sideways on a narrow screen. */}
-        <pre tabIndex={0} className="overflow-x-auto rounded bg-zinc-100 p-3 font-mono text-xs dark:bg-zinc-900">
-          {"kafka-log-dirs.sh --bootstrap-server broker:9092 --describe > log-dirs.txt\nkafka-topics.sh --bootstrap-server broker:9092 --describe > topics.txt"}
-        </pre>
+        <ScrollRegion label="Commands that print the output" className="rounded bg-zinc-100 dark:bg-zinc-900">
+          <pre className="p-3 font-mono text-xs">{"kafka-log-dirs.sh --bootstrap-server broker:9092 --describe > log-dirs.txt\nkafka-topics.sh --bootstrap-server broker:9092 --describe > topics.txt"}</pre>
+        </ScrollRegion>
         <p className="mt-2 text-zinc-700 dark:text-zinc-300">
           kafka-log-dirs prints each replica&apos;s size but not the disk&apos;s capacity, so an import shows bytes and partition counts per log dir; utilisation stays unknown. Without the kafka-topics output, leaders and replica order are unknown too.
         </p>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
-import { connectionFromEnv } from "@/lib/cluster/connection";
+import { connectionFromEnv, connectionLabel } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
 import { PageHeader } from "@/components/shell/page-header";
 
@@ -12,7 +12,8 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   const opened = typeof sharedId === "string" ? await openSharedPlan(sharedId) : null;
   const connection = connectionFromEnv();
   const live = connection.ok;
-  const bootstrap = live ? connection.connection.bootstrapServers.join(",") : "localhost:9092";
+  // What the commands name as --bootstrap-server for the live cluster: its servers, never credentials.
+  const bootstrap = live ? connectionLabel(connection.connection) : null;
   return (
     <div className="grid gap-6">
       <PageHeader

@@ -7,10 +7,13 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { BalanceReport } from "@/lib/model/report";
-import { brokerDirGrid, shortPath, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, emptyCellLabel, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import type { BrokerState } from "@/lib/model/snapshot";
 import type { DirMetric } from "@/lib/view/dir-metric";
+import { shortDirLabels } from "@/lib/view/dir-grid";
 import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
 import { cellBackground } from "./cell-patterns";
+import { ScrollEdges, useScrollCue } from "@/components/ui/scroll-region";
 import { LegendBar } from "./legend-bar";
 import { useScrollBox } from "./use-scroll-box";
 
@@ -22,6 +25,13 @@ const HEADER_H = 32;
 const FIRST_PAINT_ROWS = 12;
 /** Rows rendered beyond each edge of the viewport, so a quick scroll never shows a blank band. */
 const OVERSCAN = 3;
+/** 6.5rem and 10rem: a dir column's least width and the row header's widest (the grid template below). */
+const COLUMN_MIN_PX = 104;
+const ROW_HEADER_PX = 160;
+/** Width of one character of the 12 px monospace header font. */
+const MONO_CHAR_PX = 7.3;
+/** A row header's colour: red for a broker that did not answer, amber for one whose dirs were never listed. */
+const ROW_TONE: Record<BrokerState, string> = { online: "", unreachable: "text-red-700 dark:text-red-400", unknown: "text-amber-800 dark:text-amber-300" };
 
 interface Props {
   report: BalanceReport;
@@ -40,6 +50,7 @@ interface Pos {
 export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: Props) {
   const grid = useMemo(() => brokerDirGrid(report, metric), [report, metric]);
   const [scrollRef, box] = useScrollBox<HTMLDivElement>({ top: 0, left: 0, width: 0, height: FIRST_PAINT_ROWS * MIN_ROW_H });
+  const cue = useScrollCue(scrollRef);
   const [active, setActive] = useState<Pos>({ row: 0, col: 1 });
   const [hover, setHover] = useState<DirCell | null>(null);
   const [focused, setFocused] = useState(false);
@@ -53,6 +64,13 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
   const range = visibleRange(box.top, Math.max(0, box.height - HEADER_H), rowH, rows.length, OVERSCAN);
   const template = `minmax(8rem, 10rem) repeat(${cols}, minmax(6.5rem, 1fr))`;
   const minWidth = `calc(10rem + ${cols} * 6.5rem)`;
+  // Paths that do not fit their column ("/var/lib/kafka/d1" on a phone) print only the part that
+  // differs ("d1"); the full path is the header's tooltip and part of every cell's name.
+  const columnPx = Math.max(COLUMN_MIN_PX, (box.width - ROW_HEADER_PX) / Math.max(1, cols));
+  const headers = useMemo(() => {
+    const full = grid.columns.map((c) => c.label);
+    return full.some((l) => l.length * MONO_CHAR_PX + 16 > columnPx) ? shortDirLabels(full) : full;
+  }, [grid, columnPx]);
 
   useEffect(() => {
     onRendered?.();
@@ -108,71 +126,85 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
 
   return (
     <div className="flex h-full flex-col gap-2">
-      <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
-        <div
-          ref={gridRef}
-          role="grid"
-          aria-label={`Broker × log-dir heatmap, ${grid.legend.title.toLowerCase()}: ${rows.length} brokers, ${grid.cellCount} log dirs. Arrow keys move, Enter opens the broker.`}
-          aria-rowcount={rows.length + 1}
-          aria-colcount={cols + 1}
-          data-heatmap="broker-dir"
-          data-metric={metric}
-          onKeyDown={onKeyDown}
-          onFocus={() => setFocused(true)}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-          }}
-          onMouseLeave={() => setHover(null)}
-          style={{ minWidth }}
-        >
-          <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: template, height: HEADER_H }}>
-            <div role="columnheader" className="flex items-center px-2">
-              Broker
-            </div>
-            {grid.columns.map((c) => (
-              <div key={c.key} role="columnheader" className="flex items-center justify-center truncate px-2 font-mono" title={c.label}>
-                {c.label}
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 dark:border-zinc-800" data-heatmap-scroll>
+          <div
+            ref={gridRef}
+            role="grid"
+            aria-label={`Broker × log-dir heatmap, ${grid.legend.title.toLowerCase()}: ${rows.length} brokers, ${grid.cellCount} log dirs. Arrow keys move, Enter opens the broker.`}
+            aria-rowcount={rows.length + 1}
+            aria-colcount={cols + 1}
+            data-heatmap="broker-dir"
+            data-metric={metric}
+            onKeyDown={onKeyDown}
+            onFocus={() => setFocused(true)}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+            }}
+            onMouseLeave={() => setHover(null)}
+            style={{ minWidth }}
+          >
+            <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: template, height: HEADER_H }}>
+              <div role="columnheader" className="flex items-center px-2">
+                Broker
               </div>
-            ))}
-          </div>
-          <div style={{ paddingTop: range.start * rowH, paddingBottom: (rows.length - range.end) * rowH }}>
-            {rows.slice(range.start, range.end).map((row, i) => {
-              const r = range.start + i;
-              return (
-                <div key={row.broker} role="row" aria-rowindex={r + 2} data-broker-row={row.broker} className="grid border-t border-zinc-200 dark:border-zinc-800" style={{ gridTemplateColumns: template, height: rowH }}>
-                  <div
-                    role="rowheader"
-                    tabIndex={tabIndex(r, 0)}
-                    data-row={r}
-                    data-col={0}
-                    onClick={() => onOpenBroker(row.broker)}
-                    onFocus={() => setActive({ row: r, col: 0 })}
-                    aria-label={row.label}
-                    title={`${row.label}: open the broker's details`}
-                    className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${row.unreachable ? "text-red-700 dark:text-red-400" : ""}`}
-                  >
-                    <span className="truncate font-medium">{row.name}</span>
-                    {row.note ? <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{row.note}</span> : null}
-                  </div>
-                  {grid.cells(r).map((cell, c) =>
-                    cell ? (
-                      <HeatCell key={cell.key} cell={cell} large={rowH >= 64} caption={grid.columnMode === "position" ? shortPath(cell.path) : null} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
-                    ) : (
-                      <div key={`empty-${c}`} role="gridcell" tabIndex={tabIndex(r, c + 1)} data-row={r} data-col={c + 1} aria-label={`broker ${row.broker} has no ${grid.columns[c]!.label}`} onFocus={() => setActive({ row: r, col: c + 1 })} className="m-0.5 flex items-center justify-center rounded-sm text-xs text-zinc-400 focus-visible:outline-2 focus-visible:outline-blue-600">
-                        —
-                      </div>
-                    ),
-                  )}
+              {grid.columns.map((c, i) => (
+                <div key={c.key} role="columnheader" className="flex min-w-0 items-center justify-center px-2 font-mono" title={c.label}>
+                  <span className="truncate">{headers[i]}</span>
                 </div>
-              );
-            })}
+              ))}
+            </div>
+            <div style={{ paddingTop: range.start * rowH, paddingBottom: (rows.length - range.end) * rowH }}>
+              {rows.slice(range.start, range.end).map((row, i) => {
+                const r = range.start + i;
+                return (
+                  <div key={row.broker} role="row" aria-rowindex={r + 2} data-broker-row={row.broker} className="grid border-t border-zinc-200 dark:border-zinc-800" style={{ gridTemplateColumns: template, height: rowH }}>
+                    <div
+                      role="rowheader"
+                      tabIndex={tabIndex(r, 0)}
+                      data-row={r}
+                      data-col={0}
+                      onClick={() => onOpenBroker(row.broker)}
+                      onFocus={() => setActive({ row: r, col: 0 })}
+                      aria-label={row.label}
+                      title={`${row.label}: open the broker's details`}
+                      className={`flex cursor-pointer flex-col justify-center px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-zinc-800 ${ROW_TONE[row.state]}`}
+                    >
+                      <span className="truncate font-medium">{row.name}</span>
+                      {row.note ? <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{row.note}</span> : null}
+                    </div>
+                    {grid.cells(r).map((cell, c) =>
+                      cell ? (
+                        <HeatCell key={cell.key} cell={cell} large={rowH >= 64} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
+                      ) : (
+                        <div
+                          key={`empty-${c}`}
+                          role="gridcell"
+                          tabIndex={tabIndex(r, c + 1)}
+                          data-row={r}
+                          data-col={c + 1}
+                          data-empty={row.empty.pattern}
+                          aria-label={emptyCellLabel(row, grid.columns[c]!.label)}
+                          onFocus={() => setActive({ row: r, col: c + 1 })}
+                          className={`m-0.5 flex items-center justify-center rounded-sm text-xs focus-visible:outline-2 focus-visible:outline-blue-600 ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`}
+                          style={cellBackground(row.empty.pattern, null)}
+                        >
+                          {row.empty.pattern === "none" ? row.empty.text : <span className="truncate rounded bg-white/85 px-1 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100">{row.empty.text}</span>}
+                        </div>
+                      ),
+                    )}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
+        <ScrollEdges cue={cue} />
       </div>
       <p className="h-10 overflow-hidden text-sm leading-5 text-zinc-700 dark:text-zinc-300" data-readout>
         {readout ? (
           <>
-            <span className="font-medium">{readout.ariaLabel}</span>
+            <span className="font-medium">{readout.summary}</span>
             {readout.details.length ? <span className="text-zinc-600 dark:text-zinc-400"> · {readout.details.join(" · ")}</span> : null}
           </>
         ) : (
@@ -188,8 +220,6 @@ interface CellProps {
   cell: DirCell;
   /** Tall rows (few brokers) print the value larger. */
   large: boolean;
-  /** The dir's path when the column header does not name it (brokers with their own paths). */
-  caption: string | null;
   row: number;
   col: number;
   tabIndex: number;
@@ -198,7 +228,12 @@ interface CellProps {
   onOpen: () => void;
 }
 
-function HeatCell({ cell, large, caption, row, col, tabIndex, onHover, onFocusCell, onOpen }: CellProps) {
+/**
+ * One dir. Its accessible name (cell.ariaLabel) starts with the texts printed here, in this order; the
+ * spaces between them keep adjacent texts from running together ("GiB85%+") for tools that read the
+ * visible text.
+ */
+function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpen }: CellProps) {
   const badge = cell.mark >= 95 ? "bg-red-700 text-white" : cell.mark >= 85 ? "bg-zinc-900 text-white" : "bg-white/80 text-zinc-900";
   return (
     <div
@@ -218,12 +253,25 @@ function HeatCell({ cell, large, caption, row, col, tabIndex, onHover, onFocusCe
       style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
     >
       <span className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>{cell.text}</span>
-      {caption ? <span className="absolute bottom-0.5 left-1 max-w-[90%] truncate font-mono text-[10px] leading-3 opacity-80">{caption}</span> : null}
-      {cell.mark > 0 ? <span className={`absolute top-0.5 right-0.5 rounded px-0.5 text-[10px] leading-3 font-semibold ${badge}`}>{cell.mark}%+</span> : null}
-      {cell.futureReplicas > 0 ? (
-        <span className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
-          ⇢ {cell.futureReplicas}
-        </span>
+      {cell.caption ? (
+        <>
+          {" "}
+          <span className="absolute bottom-0.5 left-1 max-w-[90%] truncate font-mono text-[10px] leading-3">{cell.caption}</span>
+        </>
+      ) : null}
+      {cell.markText ? (
+        <>
+          {" "}
+          <span className={`absolute top-0.5 right-0.5 rounded px-0.5 text-[10px] leading-3 font-semibold ${badge}`}>{cell.markText}</span>
+        </>
+      ) : null}
+      {cell.futureText ? (
+        <>
+          {" "}
+          <span className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
+            {cell.futureText}
+          </span>
+        </>
       ) : null}
     </div>
   );

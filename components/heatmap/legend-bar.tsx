@@ -22,6 +22,9 @@ export function LegendBar({ legend, id }: { legend: Legend; id?: string }) {
             </span>
           ))}
         </div>
+        <p className="mt-0.5 text-zinc-600 dark:text-zinc-400" data-legend-reading>
+          {legend.reading}
+        </p>
         {legend.marks.length > 0 ? (
           <p className="mt-0.5 text-zinc-600 dark:text-zinc-400">Dashed marks: {legend.marks.map((m) => m.label).join(" / ")} used (plan / act / emergency)</p>
         ) : null}

@@ -12,6 +12,7 @@ import { topicCellLabel, topicRowLabel } from "@/lib/view/topic-heatmap";
 import { scrollToReveal } from "@/lib/view/virtual-window";
 import { useDarkMode } from "@/components/ui/use-dark-mode";
 import { DARK_THEME, drawTopicGrid, geometryFor, LIGHT_THEME } from "./draw-topic-grid";
+import { ScrollEdges, useScrollCue } from "@/components/ui/scroll-region";
 import { useScrollBox } from "./use-scroll-box";
 
 interface Props {
@@ -29,6 +30,7 @@ interface Pos {
 
 export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onRendered }: Props) {
   const [scrollRef, box] = useScrollBox<HTMLDivElement>({ top: 0, left: 0, width: 0, height: 0 });
+  const cue = useScrollCue(scrollRef);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const dark = useDarkMode();
   const [active, setActive] = useState<Pos>({ row: 0, col: 0 });
@@ -123,41 +125,44 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onR
 
   return (
     <div className="flex h-full flex-col gap-2">
-      <div
-        ref={scrollRef}
-        tabIndex={0}
-        role="application"
-        aria-roledescription="heatmap"
-        aria-label={`Topic × broker heatmap of replica counts: ${topics.length} topics × ${brokerIds.length} brokers. Arrow keys move between cells, Enter opens the broker.`}
-        aria-describedby="topic-heatmap-readout"
-        data-heatmap="topic-broker"
-        data-rows={topics.length}
-        data-cols={brokerIds.length}
-        onKeyDown={onKeyDown}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-800"
-      >
-        <div style={{ width: Math.max(totalW, box.width), height: Math.max(totalH, box.height), position: "relative" }}>
-          <canvas
-            ref={canvasRef}
-            aria-hidden
-            className="sticky top-0 left-0 block cursor-crosshair"
-            style={{ width: box.width, height: box.height }}
-            onMouseMove={(e) => {
-              const p = cellAt(e);
-              setHover((prev) => (prev?.row === p?.row && prev?.col === p?.col ? prev : p));
-            }}
-            onMouseLeave={() => setHover(null)}
-            onClick={(e) => {
-              const p = cellAt(e);
-              if (p) {
-                setActive(p);
-                onOpenBroker(brokerIds[p.col]!);
-              }
-            }}
-          />
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          role="application"
+          aria-roledescription="heatmap"
+          aria-label={`Topic × broker heatmap of replica counts: ${topics.length} topics × ${brokerIds.length} brokers. Arrow keys move between cells, Enter opens the broker.`}
+          aria-describedby="topic-heatmap-readout"
+          data-heatmap="topic-broker"
+          data-rows={topics.length}
+          data-cols={brokerIds.length}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-zinc-800"
+        >
+          <div style={{ width: Math.max(totalW, box.width), height: Math.max(totalH, box.height), position: "relative" }}>
+            <canvas
+              ref={canvasRef}
+              aria-hidden
+              className="sticky top-0 left-0 block cursor-crosshair"
+              style={{ width: box.width, height: box.height }}
+              onMouseMove={(e) => {
+                const p = cellAt(e);
+                setHover((prev) => (prev?.row === p?.row && prev?.col === p?.col ? prev : p));
+              }}
+              onMouseLeave={() => setHover(null)}
+              onClick={(e) => {
+                const p = cellAt(e);
+                if (p) {
+                  setActive(p);
+                  onOpenBroker(brokerIds[p.col]!);
+                }
+              }}
+            />
+          </div>
         </div>
+        <ScrollEdges cue={cue} />
       </div>
       <p id="topic-heatmap-readout" aria-live="polite" className="h-10 overflow-hidden text-sm leading-5 text-zinc-700 dark:text-zinc-300" data-readout>
         {readout ? (

@@ -2,14 +2,15 @@
 /**
  * Paste or upload `kafka-log-dirs.sh --describe` output (and optionally `kafka-topics.sh --describe`),
  * send it to `POST /api/import`, and open the result in the overview. Errors are listed under the
- * box they are about, quoting the offending line, with a button that selects it in the box.
+ * box they are about, quoting the offending line, with a button that selects it in the box; editing,
+ * clearing or uploading into a box takes its errors away (they described the text it had).
  */
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { FetchError, errorMessage } from "@/lib/hooks/fetch-json";
 import { saveImported } from "@/lib/hooks/imported-snapshot";
 import { loadSampleOutputs, useImport } from "@/lib/hooks/use-import";
-import { groupImportIssues, type ImportField, type IssueItem } from "@/lib/view/import-issues";
+import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem } from "@/lib/view/import-issues";
 import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 
 const LOG_DIRS_HINT = (
@@ -48,6 +49,13 @@ export function ImportForm() {
     }
   }
 
+  /** An edit makes the errors about that box stale: they go, so a cleared or replaced input shows none. */
+  function edit(field: "logDirs" | "topics", value: string) {
+    (field === "logDirs" ? setLogDirs : setTopics)(value);
+    setIssues((prev) => issuesAfterEdit(prev, field));
+    setMessage(null);
+  }
+
   async function loadSample() {
     const sample = await loadSampleOutputs();
     setLogDirs(sample.logDirs);
@@ -70,11 +78,11 @@ export function ImportForm() {
       {stored === false ? <p className="text-sm text-amber-800 dark:text-amber-300">The browser storage is full: the import is kept in memory only and is lost on reload.</p> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2">
-          <LineNumberedInput ref={inputs.logDirs} id="logDirs" label="kafka-log-dirs output" hint={LOG_DIRS_HINT} value={logDirs} onChange={setLogDirs} errorLines={lines("logDirs")} describedBy={issues?.logDirs.length ? "logDirs-issues" : undefined} required placeholder={"Querying brokers for log directories information\nReceived log directory information from brokers 1,2,3\n{\"brokers\":[…],\"version\":1}"} />
+          <LineNumberedInput ref={inputs.logDirs} id="logDirs" label="kafka-log-dirs output" hint={LOG_DIRS_HINT} value={logDirs} onChange={(v) => edit("logDirs", v)} errorLines={lines("logDirs")} describedBy={issues?.logDirs.length ? "logDirs-issues" : undefined} required placeholder={"Querying brokers for log directories information\nReceived log directory information from brokers 1,2,3\n{\"brokers\":[…],\"version\":1}"} />
           {issues?.logDirs.length ? <IssueList id="logDirs-issues" items={issues.logDirs} onReveal={(l) => inputs.logDirs.current?.revealLine(l)} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          <LineNumberedInput ref={inputs.topics} id="topics" label="kafka-topics output" hint={TOPICS_HINT} value={topics} onChange={setTopics} errorLines={lines("topics")} describedBy={issues?.topics.length ? "topics-issues" : undefined} placeholder={"Topic: orders\tTopicId: …\tPartitionCount: 30\tReplicationFactor: 2\tConfigs:\n\tTopic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2"} />
+          <LineNumberedInput ref={inputs.topics} id="topics" label="kafka-topics output" hint={TOPICS_HINT} value={topics} onChange={(v) => edit("topics", v)} errorLines={lines("topics")} describedBy={issues?.topics.length ? "topics-issues" : undefined} placeholder={"Topic: orders\tTopicId: …\tPartitionCount: 30\tReplicationFactor: 2\tConfigs:\n\tTopic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2"} />
           {issues?.topics.length ? <IssueList id="topics-issues" items={issues.topics} onReveal={(l) => inputs.topics.current?.revealLine(l)} /> : null}
         </div>
       </div>

@@ -46,9 +46,12 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
     },
   }));
 
-  async function upload(file: File | undefined) {
+  async function upload(input: HTMLInputElement) {
+    const file = input.files?.[0];
     if (!file) return;
     onChange(await file.text());
+    // Cleared, so choosing the same file again (after editing the box) loads it again.
+    input.value = "";
   }
 
   return (
@@ -58,9 +61,10 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
           {label}
           {required ? null : <span className="ml-1 text-sm font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>}
         </label>
+        {/* Each upload has its own name and label: two identical "Upload a file…" controls cannot be told apart by a screen reader. */}
         <label className="cursor-pointer rounded border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
-          Upload a file…
-          <input type="file" accept=".txt,.json,.log,text/plain,application/json" className="sr-only" onChange={(e) => void upload(e.target.files?.[0])} data-upload={id} />
+          Upload a file…<span className="sr-only"> with the {label}</span>
+          <input type="file" name={`${id}-file`} accept=".txt,.json,.log,text/plain,application/json" className="sr-only" onChange={(e) => void upload(e.currentTarget)} data-upload={id} />
         </label>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>

@@ -10,6 +10,7 @@ import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
+import { importChecks } from "@/lib/view/import-checks";
 import { verdict } from "@/lib/view/verdict";
 import { BalanceTables } from "@/components/balance-tables";
 import { BrokerDrawer } from "@/components/broker/broker-drawer";
@@ -58,12 +59,13 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
     [data, placements],
   );
   const widget = { data, failure };
+  const checks = data ? importChecks(data.snapshot.source) : null;
 
   return (
     <div className="flex flex-col gap-5" data-overview={mode}>
       <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} shareable={shareable} actions={actions} note={note} sourceLabel={sourceLabel} />
-      <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />
-      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} />}
+      {checks ? null : <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />}
+      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} checks={checks} />}
       {!data && failure ? null : <SkewCards cards={summary?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />

@@ -1,4 +1,8 @@
-/** The verdict: the report in plain words, first thing under the header. */
+/**
+ * The verdict: the report in plain words, first thing under the header. An import's cross-checks
+ * (`checks`) sit inside it, because they say what the verdict could not weigh.
+ */
+import type { ImportChecks } from "@/lib/view/import-checks";
 import type { Verdict } from "@/lib/view/verdict";
 
 const TONE: Record<Verdict["tone"], string> = {
@@ -9,7 +13,7 @@ const TONE: Record<Verdict["tone"], string> = {
 const WORD: Record<Verdict["tone"], string> = { ok: "Balanced", warn: "Attention", bad: "Action needed" };
 
 /** The verdict, or while there is none yet, its place holding "Reading the cluster…" (a failed load shows the failure panel instead). */
-export function VerdictLine({ verdict }: { verdict: Verdict | null }) {
+export function VerdictLine({ verdict, checks = null }: { verdict: Verdict | null; checks?: ImportChecks | null }) {
   if (!verdict) {
     return (
       <section aria-label="Verdict" className="min-h-24 animate-pulse rounded-lg border-l-4 border-zinc-300 bg-zinc-50 p-4 dark:border-zinc-700 dark:bg-zinc-900">
@@ -29,6 +33,21 @@ export function VerdictLine({ verdict }: { verdict: Verdict | null }) {
             <li key={d}>{d}</li>
           ))}
         </ul>
+      ) : null}
+      {checks ? (
+        <div className="mt-3 rounded border border-amber-500 bg-white/70 p-3 text-sm dark:bg-zinc-950/40" data-import-checks>
+          <h2 className="font-semibold">
+            <span aria-hidden>⚠ </span>
+            {checks.title}
+          </h2>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {checks.items.map((item) => (
+              <li key={item} className="break-words" data-import-check>
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );

@@ -1,5 +1,8 @@
 "use client";
-/** A block of text (JSON, commands) with Copy and, optionally, Download. */
+/**
+ * A block of text (JSON, commands) with Copy and, optionally, Download. Long lines wrap with a hanging
+ * indent, so a phone reads each command whole and sees where the next one starts.
+ */
 import { useState } from "react";
 
 export function CopyBlock({ id, title, text, download }: { id: string; title: string; text: string; download?: string }) {
@@ -7,9 +10,9 @@ export function CopyBlock({ id, title, text, download }: { id: string; title: st
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold">
+        <h4 id={`${id}-title`} className="text-sm font-semibold">
           {title}
-        </h3>
+        </h4>
         <div className="flex gap-2">
           <button
             type="button"
@@ -31,8 +34,14 @@ export function CopyBlock({ id, title, text, download }: { id: string; title: st
           ) : null}
         </div>
       </div>
-      <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">
-        {text}
+      <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
+        {text.split("\n").map((line, i, lines) => (
+          // A hanging indent: where a long command wraps, its continuation is indented under it.
+          <span key={i} className="block pl-[2ch] -indent-[2ch]">
+            {line}
+            {i < lines.length - 1 ? "\n" : null}
+          </span>
+        ))}
       </pre>
     </section>
   );

@@ -1,6 +1,11 @@
 "use client";
-/** The planner's goals: what to balance, how closely, how fast data may move, what to leave alone. */
-import type { PlanForm } from "@/lib/view/plan-form";
+/**
+ * The planner's goals: what to balance, how closely, how fast data may move, what to leave alone.
+ * Every field's problem is shown beside it (aria-invalid, aria-describedby) and listed together above
+ * the fields, where focus goes when Plan finds problems, so all of them are fixed in one pass.
+ */
+import type { ReactNode, Ref } from "react";
+import { formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 
 interface Props {
   form: PlanForm;
@@ -9,78 +14,106 @@ interface Props {
   busy: boolean;
   /** False until the cluster to plan for has been read. */
   ready: boolean;
-  error: { field: keyof PlanForm; message: string } | null;
+  errors: PlanFormErrors;
+  /** The list of problems above the fields, focused when Plan finds some. */
+  summaryRef?: Ref<HTMLDivElement>;
 }
 
-const input = "w-24 rounded border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-950";
-const label = "flex flex-col gap-1 text-sm";
+const CONTROL =
+  "w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600 dark:border-zinc-700 dark:bg-zinc-950";
 
-function Select<T extends string>({ id, text, value, options, onChange }: { id: string; text: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
+function Field({ id, text, error, className = "", children }: { id: string; text: string; error?: string; className?: string; children: ReactNode }) {
   return (
-    <label className={label} htmlFor={id}>
-      <span className="text-zinc-600 dark:text-zinc-400">{text}</span>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">
+        {text}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700 dark:text-red-400" data-field-error>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, summaryRef }: Props) {
+  const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => onChange({ ...form, [key]: value });
+  const invalid = (key: keyof PlanForm) => (errors[key] ? { "aria-invalid": true, "aria-describedby": `plan-${key}-error` } : {});
+  const select = <K extends "mode" | "order" | "intraObjective" | "interObjective">(key: K, text: string, options: [PlanForm[K], string][]) => (
+    <Field id={`plan-${key}`} text={text} error={errors[key]}>
+      <select id={`plan-${key}`} value={form[key]} onChange={(e) => set(key, e.target.value as PlanForm[K])} className={CONTROL} {...invalid(key)}>
         {options.map(([v, t]) => (
           <option key={v} value={v}>
             {t}
           </option>
         ))}
       </select>
-    </label>
+    </Field>
   );
-}
-
-export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, error }: Props) {
-  const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => onChange({ ...form, [key]: value });
-  const num = (key: keyof PlanForm, text: string, unit: string) => (
-    <label className={label} htmlFor={`plan-${key}`}>
-      <span className="text-zinc-600 dark:text-zinc-400">
-        {text} ({unit})
-      </span>
-      <input
-        id={`plan-${key}`}
-        inputMode="decimal"
-        value={String(form[key])}
-        onChange={(e) => set(key, e.target.value as never)}
-        aria-invalid={error?.field === key}
-        aria-describedby={error?.field === key ? "plan-form-error" : undefined}
-        className={`${input} ${error?.field === key ? "border-red-600" : ""}`}
-      />
-    </label>
+  const num = (key: "tolerancePercent" | "headroomPercent" | "maxGiB" | "replicationMiBps" | "alterLogDirsMiBps", text: string, unit: string) => (
+    <Field id={`plan-${key}`} text={`${text} (${unit})`} error={errors[key]}>
+      <input id={`plan-${key}`} inputMode="decimal" value={form[key]} onChange={(e) => set(key, e.target.value)} className={`${CONTROL} tabular-nums`} {...invalid(key)} />
+    </Field>
   );
+  const list = formErrorList(errors);
   return (
     <form
-      className="flex flex-wrap items-end gap-4"
+      noValidate
+      className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
     >
-      <Select id="plan-mode" text="Balance" value={form.mode} onChange={(v) => set("mode", v)} options={[["both", "Dirs and brokers"], ["intra", "Dirs within each broker"], ["inter", "Brokers"]]} />
-      <Select id="plan-order" text="Order" value={form.order} onChange={(v) => set("order", v)} options={[["inter-first", "Brokers first"], ["intra-first", "Dirs first"]]} />
-      <Select id="plan-intra" text="Dirs by" value={form.intraObjective} onChange={(v) => set("intraObjective", v)} options={[["utilization", "Utilisation"], ["bytes", "Bytes"]]} />
-      <Select id="plan-inter" text="Brokers by" value={form.interObjective} onChange={(v) => set("interObjective", v)} options={[["bytes", "Bytes"], ["replicas", "Replica count"]]} />
-      {num("tolerancePercent", "Tolerance", "points")}
-      {num("headroomPercent", "Never fill above", "%")}
-      {num("maxGiB", "Move at most", "GiB, blank = no cap")}
-      {num("replicationMiBps", "Replication throttle", "MiB/s")}
-      {num("alterLogDirsMiBps", "Dir-move throttle", "MiB/s")}
-      <label className={label} htmlFor="plan-exclude">
-        <span className="text-zinc-600 dark:text-zinc-400">Leave these topics alone</span>
-        <input id="plan-exclude" value={form.excludeTopics} onChange={(e) => set("excludeTopics", e.target.value)} placeholder="topic-a, topic-b" className="w-56 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950" />
-      </label>
-      <label className="flex items-center gap-2 pb-1 text-sm">
-        <input type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
-        Allow moving leaders
-      </label>
-      <button type="submit" disabled={busy || !ready} className="rounded bg-zinc-900 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">
-        {busy ? "Planning…" : ready ? "Plan" : "Reading the cluster…"}
-      </button>
-      {error ? (
-        <p id="plan-form-error" role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error.message}
-        </p>
+      {list.length > 0 ? (
+        <div ref={summaryRef} tabIndex={-1} aria-labelledby="plan-errors-title" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 focus:outline-2 focus:outline-red-600 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-plan-form-errors>
+          <p id="plan-errors-title" className="font-semibold">
+            {list.length === 1 ? "Fix this goal before planning:" : `Fix these ${list.length} goals before planning:`}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {list.map((e) => (
+              <li key={e.field}>
+                <a
+                  href={`#plan-${e.field}`}
+                  className="underline underline-offset-2"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    document.getElementById(`plan-${e.field}`)?.focus();
+                  }}
+                >
+                  {e.label}
+                </a>
+                : {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
+      <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
+        {select("mode", "Balance", [["both", "Dirs and brokers"], ["intra", "Dirs within each broker"], ["inter", "Brokers"]])}
+        {select("order", "Order", [["inter-first", "Brokers first"], ["intra-first", "Dirs first"]])}
+        {select("intraObjective", "Dirs by", [["utilization", "Utilisation"], ["bytes", "Bytes"]])}
+        {select("interObjective", "Brokers by", [["bytes", "Bytes"], ["replicas", "Replica count"]])}
+        {num("tolerancePercent", "Tolerance", "points")}
+        {num("headroomPercent", "Never fill above", "%")}
+        {num("maxGiB", "Move at most", "GiB, blank = no cap")}
+        {num("replicationMiBps", "Replication throttle", "MiB/s")}
+        {num("alterLogDirsMiBps", "Dir-move throttle", "MiB/s")}
+        <Field id="plan-excludeTopics" text="Leave these topics alone" error={errors.excludeTopics} className="col-span-2 sm:col-span-1 lg:col-span-1">
+          <input id="plan-excludeTopics" value={form.excludeTopics} onChange={(e) => set("excludeTopics", e.target.value)} placeholder="topic-a, topic-b" className={CONTROL} {...invalid("excludeTopics")} />
+        </Field>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
+          Allow moving leaders
+        </label>
+        <button type="submit" disabled={busy || !ready} aria-busy={busy || undefined} className="rounded bg-zinc-900 px-5 py-1.5 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" data-plan-submit>
+          {busy ? "Planning…" : ready ? "Plan" : "Reading the cluster…"}
+        </button>
+      </div>
     </form>
   );
 }

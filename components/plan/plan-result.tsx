@@ -1,25 +1,25 @@
 "use client";
 /**
- * What a plan does: the summary an operator signs off on (moves, bytes, duration at the chosen
- * throttle, the bottleneck broker), before/after heatmaps on the same utilisation scale, the transfer
- * per broker, and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
+ * What a plan does: its status in one sentence (and whether the goals changed since), the summary an
+ * operator signs off on (moves, bytes, duration at the chosen throttle, the bottleneck broker),
+ * before/after heatmaps on the same utilisation scale, the moves one by one, the transfer per broker,
+ * and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
  */
+import type { Ref } from "react";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
-import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
+import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
+import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
+import type { ResultStatus } from "@/lib/view/plan-status";
 import { CopyBlock } from "./copy-block";
+import { MovesTable } from "./moves-table";
+import { ResultStatusLine } from "./result-status";
 import { TransferChart } from "./transfer-chart";
-
-const STOP_TEXT: Record<string, string> = {
-  balanced: "everything within tolerance",
-  byte_cap: "stopped at the byte cap",
-  max_moves: "stopped at the move limit",
-  no_improving_move: "no further move improves balance within the constraints",
-};
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <div className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
       <div className="text-xs text-zinc-600 dark:text-zinc-400">{label}</div>
       <div className="text-xl font-semibold tabular-nums">{value}</div>
       {hint ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</div> : null}
@@ -27,53 +27,67 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap: string }) {
+interface Props {
+  plan: PlanResponse;
+  status: ResultStatus;
+  /** The goals changed since this plan was made. */
+  stale: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+export function PlanResult({ plan, status, stale, headingRef }: Props) {
   const e = plan.estimate;
   const bottleneck = e.bottleneck ? `broker ${e.bottleneck.broker} (${e.bottleneck.limitedBy} rate)` : "none";
-  const stops = [plan.stoppedBecause.inter, plan.stoppedBecause.intra].filter((s): s is NonNullable<typeof s> => s !== null).map((s) => STOP_TEXT[s] ?? s);
-  const execute = `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file plan.json --execute`;
-  const verify = `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file plan.json --verify --preserve-throttles`;
+  const bootstrap = plan.options.bootstrapServer;
+  const run = reassignPartitionsCommands(bootstrap, "plan.json");
   return (
-    <div className="grid gap-6" data-plan-result>
+    <section aria-labelledby="plan-result-title" className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-plan-result data-stale={stale || undefined}>
+      <div className="grid gap-3">
+        <h2 id="plan-result-title" ref={headingRef} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
+          The plan
+        </h2>
+        <ResultStatusLine status={status} stale={stale} staleText="The goals changed after this plan was made: it shows the previous goals. Press Plan to update it." of="plan" />
+        {plan.warnings.length > 0 ? (
+          <ul aria-label="Warnings" className="grid gap-1 text-sm">
+            {plan.warnings.map((w) => (
+              <li key={w} className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-plan-warning>
+                {w}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <section aria-label="Plan summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <Figure label="Moves" value={String(plan.movesTotal)} hint={`${plan.entries.length} partitions`} />
+        <Figure label="Moves" value={String(plan.movesTotal)} hint={formatCountOf(plan.entries.length, "partition")} />
         <Figure label="Bytes to move" value={formatBytes(plan.bytesMoved.total)} hint={`${formatBytes(plan.bytesMoved.intra)} within brokers, ${formatBytes(plan.bytesMoved.inter)} between`} />
         <Figure label="Lower bound (dirs)" value={formatBytes(plan.intraLowerBound)} hint="bytes above target before planning" />
         <Figure label="Estimated duration" value={formatDuration(e.seconds)} hint={`bottleneck: ${bottleneck}`} />
         <Figure label="Dir skew" value={`${formatSkew(plan.before.skew.dirBytes.maxOverMean)} → ${formatSkew(plan.after.skew.dirBytes.maxOverMean)}`} hint="worst broker, max ÷ mean bytes" />
         <Figure label="Worst dir after" value={`${(plan.maxDirDeviation * 100).toFixed(1)} points`} hint="from its broker's mean utilisation" />
       </section>
-      <p className="text-sm" data-plan-verdict>
-        {plan.movesTotal === 0 ? "Nothing to move: " : "Planning ended: "}
-        {stops.join("; ") || "nothing to balance"}.{" "}
-        {plan.warnings.map((w) => (
-          <span key={w} className="text-amber-800 dark:text-amber-300">
-            {w}{" "}
-          </span>
-        ))}
-      </p>
       <div className="grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="plan-before-title" className="min-w-0">
-          <h2 id="plan-before-title" className="mb-2 text-base font-semibold">
+          <h3 id="plan-before-title" className="mb-2 text-base font-semibold">
             Before — utilisation
-          </h2>
+          </h3>
           <div className="h-80">
             <BrokerDirHeatmap report={plan.before} metric="utilization" onOpenBroker={() => {}} />
           </div>
         </section>
         <section aria-labelledby="plan-after-title" className="min-w-0">
-          <h2 id="plan-after-title" className="mb-2 text-base font-semibold">
+          <h3 id="plan-after-title" className="mb-2 text-base font-semibold">
             After — utilisation (same scale)
-          </h2>
+          </h3>
           <div className="h-80">
             <BrokerDirHeatmap report={plan.after} metric="utilization" onOpenBroker={() => {}} />
           </div>
         </section>
       </div>
+      {plan.movesTotal > 0 ? <MovesTable moves={plan.moves} total={plan.movesTotal} rates={plan.options.throttle} /> : null}
       <section aria-labelledby="plan-transfer-title">
-        <h2 id="plan-transfer-title" className="mb-2 text-base font-semibold">
+        <h3 id="plan-transfer-title" className="mb-2 text-base font-semibold">
           Data each broker moves
-        </h2>
+        </h3>
         {e.brokers.length > 0 ? <TransferChart brokers={e.brokers} /> : <p className="text-sm">No data moves.</p>}
         <ul className="mt-2 list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
           {e.assumptions.map((a) => (
@@ -82,14 +96,24 @@ export function PlanResult({ plan, bootstrap }: { plan: PlanResponse; bootstrap:
         </ul>
       </section>
       {plan.movesTotal > 0 ? (
-        <div className="grid gap-6 xl:grid-cols-2">
-          <CopyBlock id="plan-json" title="Reassignment JSON (log dirs pinned)" text={plan.reassignmentJson} download="plan.json" />
-          <CopyBlock id="plan-rollback" title="Rollback: the current assignment" text={plan.rollbackJson} download="rollback.json" />
-          <CopyBlock id="plan-apply-commands" title="1. Set the throttles" text={plan.throttles.commands.apply.join("\n")} />
-          <CopyBlock id="plan-execute" title="2. Start, then check until done" text={`${execute}\n${verify}`} />
-          <CopyBlock id="plan-remove-commands" title="3. When nothing is moving: remove the throttles" text={plan.throttles.commands.remove.join("\n")} />
-        </div>
+        <section aria-labelledby="plan-run-title" className="grid gap-3">
+          <h3 id="plan-run-title" className="text-base font-semibold">
+            Run it by hand
+          </h3>
+          {bootstrap === BOOTSTRAP_PLACEHOLDER ? (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300" data-bootstrap-placeholder>
+              This snapshot does not say where its cluster is: replace <code>{BOOTSTRAP_PLACEHOLDER}</code> in the commands with your bootstrap servers (<code>host:port,…</code>).
+            </p>
+          ) : null}
+          <div className="grid gap-6 xl:grid-cols-2">
+            <CopyBlock id="plan-json" title="Reassignment JSON (log dirs pinned)" text={plan.reassignmentJson} download="plan.json" />
+            <CopyBlock id="plan-rollback" title="Rollback: the current assignment" text={plan.rollbackJson} download="rollback.json" />
+            <CopyBlock id="plan-apply-commands" title="1. Set the throttles" text={plan.throttles.commands.apply.join("\n")} />
+            <CopyBlock id="plan-execute" title="2. Start, then check until done" text={`${run.execute}\n${run.verify}`} />
+            <CopyBlock id="plan-remove-commands" title="3. When nothing is moving: remove the throttles" text={plan.throttles.commands.remove.join("\n")} />
+          </div>
+        </section>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -1,56 +1,101 @@
 "use client";
 /**
- * Review a reassignment JSON the operator already has (from `--generate`, another tool, or by hand):
- * Kafka's own validation and the cluster's checks, the duration at the goals' throttles with the
- * bottleneck broker, the cluster once it is done, and the throttle commands it needs.
+ * Review a reassignment JSON the operator already has (from `--generate`, another tool, or by hand).
+ * Text that is not JSON is refused with the line and column to fix (and a button that puts the caret
+ * there). A reassignment Kafka would refuse shows only what Kafka would refuse; one it would run shows
+ * the duration at the goals' throttles with the bottleneck broker, the cluster once it is done, and the
+ * commands to run it with its throttles. A review whose JSON or goals changed since is marked stale.
  */
 import { useEffect, useRef, useState } from "react";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { ShareButton } from "@/components/share/share-button";
-import { errorMessage } from "@/lib/hooks/fetch-json";
+import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { requestReview } from "@/lib/hooks/use-plan";
 import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
+import { offsetAt } from "@/lib/model/json-scan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { PlanOptionsInput } from "@/lib/plan/options";
-import type { ReassignmentReview } from "@/lib/plan/review";
+import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "@/lib/plan/options";
+import type { AcceptedReview, ReassignmentReview } from "@/lib/plan/review";
+import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
 import { asReport } from "@/lib/simulate/slim-report";
-import { planOptionsFromForm, type PlanForm } from "@/lib/view/plan-form";
+import { fieldErrors, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import { reviewStatus } from "@/lib/view/plan-status";
+import { reviewChanged } from "@/lib/view/result-freshness";
+import { reviewFailure, type ReviewFailure } from "@/lib/view/review-failure";
 import { CopyBlock } from "./copy-block";
+import { ResultStatusLine } from "./result-status";
 import { TransferChart } from "./transfer-chart";
+import { useResultFocus } from "./use-result-focus";
 
 const PLACEHOLDER = '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[1,2],"log_dirs":["/data/d2","any"]}]}';
 
 interface Props {
   snapshot: ClusterSnapshot | null;
   form: PlanForm;
-  bootstrap: string;
+  /** `--bootstrap-server` for the commands; null until the snapshot is known. */
+  bootstrap: string | null;
   /** A JSON to review as soon as the cluster is known: the one a shared link carries. */
   initialJson?: string | null;
+  /** Says the review's status in the page's live region. */
+  announce: (text: string) => void;
+  /** Shows the goals' problems beside their fields when Review finds the goals invalid. */
+  onGoalErrors: (errors: PlanFormErrors) => void;
 }
 
-export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: Props) {
+function failureOf(error: unknown): ReviewFailure {
+  return error instanceof FetchError ? reviewFailure(error) : { message: errorMessage(error), at: null };
+}
+
+function statusOf(r: ReassignmentReview) {
+  return reviewStatus(
+    r.verdict === "refused"
+      ? { verdict: "refused", refusals: r.refusals.length }
+      : { verdict: "accepted", partitions: r.entries.length, bytes: r.estimate.interBrokerBytes + r.estimate.dirMoveBytes, outside: r.outsideTolerance },
+  );
+}
+
+export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, announce, onGoalErrors }: Props) {
   const [text, setText] = useState(initialJson ?? "");
   /** The last answer, with the JSON and options it was made for (what "Share this review" stores). */
   const [review, setReview] = useState<{ review: ReassignmentReview; json: string; options: PlanOptionsInput } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ReviewFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const resultFocus = useResultFocus<HTMLHeadingElement>();
 
-  const submit = async (json: string) => {
+  const submit = async (json: string, userAsked: boolean) => {
     setFailure(null);
     const parsed = planOptionsFromForm(form);
-    if (!parsed.ok) return setFailure(`Fix the goals first: ${parsed.message}`);
-    if (!snapshot) return setFailure("The cluster is still being read; try again in a moment.");
-    if (json.trim() === "") return setFailure("Paste a reassignment JSON first.");
+    if (!parsed.ok) {
+      onGoalErrors(fieldErrors(parsed.error.issues));
+      return setFailure({ message: "Fix the goals above first: each problem is shown beside its field.", at: null });
+    }
+    if (!snapshot || bootstrap === null) return setFailure({ message: "The cluster is still being read; try again in a moment.", at: null });
+    if (json.trim() === "") return setFailure({ message: "Paste a reassignment JSON first.", at: null });
     setBusy(true);
     try {
-      const options = { ...parsed.options, bootstrapServer: bootstrap };
-      setReview({ review: await requestReview(snapshot, options, json), json, options });
+      const options = { ...parsed.value, bootstrapServer: bootstrap };
+      const answer = await requestReview(snapshot, options, json);
+      setReview({ review: answer, json, options });
+      if (userAsked) {
+        announce(`Review ready. ${statusOf(answer).sentence}`);
+        resultFocus.request();
+      }
     } catch (e) {
       setReview(null);
-      setFailure(errorMessage(e));
+      setFailure(failureOf(e));
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Puts the caret where the JSON stops being JSON. */
+  const goTo = (at: { line: number; column: number }) => {
+    const box = input.current;
+    if (!box) return;
+    const offset = offsetAt(box.value, at.line, at.column);
+    box.focus();
+    box.setSelectionRange(offset, Math.min(offset + 1, box.value.length));
   };
 
   // A shared link's JSON is reviewed once, when the cluster it was made for is there.
@@ -58,12 +103,12 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
   useEffect(() => {
     if (initialJson && snapshot && !reviewedInitial.current) {
       reviewedInitial.current = true;
-      void submit(initialJson);
+      void submit(initialJson, false);
     }
   });
 
   const r = review?.review;
-  const e = r?.estimate;
+  const stale = review !== null && reviewChanged(form, text, review);
   return (
     <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-review-panel open={initialJson ? true : undefined}>
       <summary className="cursor-pointer font-semibold">{initialJson ? "The reassignment JSON this link carries, reviewed" : "Review a reassignment JSON you already have"}</summary>
@@ -71,19 +116,25 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Paste what you would give <code>kafka-reassign-partitions --execute</code>. It is checked against this cluster and estimated at the throttles set in the goals above; nothing is changed.
         </p>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">Reassignment JSON</span>
+        <div className="grid gap-1 text-sm">
+          <label htmlFor="review-json" className="font-medium">
+            Reassignment JSON
+          </label>
           <textarea
+            id="review-json"
+            ref={input}
             data-review-input
-            className="h-40 rounded border border-zinc-300 p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+            className="h-40 w-full rounded border border-zinc-300 p-2 font-mono text-xs aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900"
             spellCheck={false}
             placeholder={PLACEHOLDER}
             value={text}
+            aria-invalid={failure?.at ? true : undefined}
+            aria-describedby={failure ? "review-error" : undefined}
             onChange={(event) => setText(event.target.value)}
           />
-        </label>
+        </div>
         <div>
-          <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit(text)}>
+          <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit(text, true)}>
             {busy ? "Reviewing…" : "Review"}
           </button>
           <ShareButton
@@ -93,60 +144,89 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null }: P
           />
         </div>
         {failure ? (
-          <p role="alert" data-review-error className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-            {failure}
-          </p>
-        ) : null}
-        {r && e ? (
-          <div className="grid gap-4" data-review-result>
-            {r.problems.length > 0 ? (
-              <section aria-label="Problems" className="rounded-lg border-l-4 border-red-600 bg-red-50 p-3 text-sm dark:bg-red-950/30">
-                <p className="font-semibold">Kafka would refuse this, or it would not do what you expect:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {r.problems.map((p) => (
-                    <li key={p} data-review-problem>
-                      {p}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : (
-              <p className="text-sm" data-review-ok>
-                No problems: every partition, broker and log dir exists and is online.
-              </p>
-            )}
-            <p className="text-sm" data-review-summary>
-              {r.entries.length} partition(s); {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated{" "}
-              <strong>{formatDuration(e.seconds)}</strong>
-              {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}.
-              {r.after ? ` Worst dir skew ${formatSkew(r.before.skew.dirBytes.maxOverMean)} → ${formatSkew(r.after.skew.dirBytes.maxOverMean)}.` : ""}
-            </p>
-            {r.after ? (
-              <div className="grid gap-6 xl:grid-cols-2">
-                <section className="min-w-0">
-                  <h3 className="mb-2 text-sm font-semibold">Before — utilisation</h3>
-                  <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(r.before)} metric="utilization" onOpenBroker={() => {}} />
-                  </div>
-                </section>
-                <section className="min-w-0" data-review-after>
-                  <h3 className="mb-2 text-sm font-semibold">After it completes — utilisation (same scale)</h3>
-                  <div className="h-80">
-                    <BrokerDirHeatmap report={asReport(r.after)} metric="utilization" onOpenBroker={() => {}} />
-                  </div>
-                </section>
-              </div>
-            ) : null}
-            {e.brokers.length > 0 ? <TransferChart brokers={e.brokers} /> : null}
-            {r.throttles.commands.apply.length > 0 ? (
-              <div className="grid gap-6 xl:grid-cols-2">
-                <CopyBlock id="review-apply-commands" title="Set the throttles before --execute" text={r.throttles.commands.apply.join("\n")} />
-                <CopyBlock id="review-remove-commands" title="When nothing is moving: remove them" text={r.throttles.commands.remove.join("\n")} />
-              </div>
+          <div id="review-error" role="alert" data-review-error className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <p>{failure.message}</p>
+            {failure.at ? (
+              <button type="button" onClick={() => goTo(failure.at!)} className="mt-2 rounded border border-red-400 px-2 py-0.5 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 dark:hover:bg-red-900/40" data-review-goto>
+                Go to line {failure.at.line}, column {failure.at.column}
+              </button>
             ) : null}
           </div>
         ) : null}
+        {r ? (
+          <section aria-labelledby="review-result-title" className={`grid gap-4 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-review-result data-stale={stale || undefined}>
+            <h3 id="review-result-title" ref={resultFocus.ref} tabIndex={-1} className="scroll-mt-4 text-base font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
+              The review
+            </h3>
+            <ResultStatusLine status={statusOf(r)} stale={stale} staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it." of="review" />
+            {r.verdict === "refused" ? (
+              <ul aria-label="What Kafka would refuse" className="list-disc rounded-lg border-l-4 border-red-600 bg-red-50 py-2 pr-3 pl-8 text-sm dark:bg-red-950/30">
+                {r.refusals.map((p) => (
+                  <li key={p} data-review-problem>
+                    {p}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <AcceptedReviewResult review={r} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} />
+            )}
+          </section>
+        ) : null}
       </div>
     </details>
+  );
+}
+
+function AcceptedReviewResult({ review: r, bootstrap }: { review: AcceptedReview; bootstrap: string }) {
+  const e = r.estimate;
+  const run = reassignPartitionsCommands(bootstrap, "reassignment.json");
+  return (
+    <>
+      <p className="text-sm" data-review-summary>
+        {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated <strong>{formatDuration(e.seconds)}</strong>
+        {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}. Worst dir skew {formatSkew(r.before.skew.dirBytes.maxOverMean)} → {formatSkew(r.after.skew.dirBytes.maxOverMean)}.
+      </p>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="review-before-title" className="min-w-0">
+          <h4 id="review-before-title" className="mb-2 text-sm font-semibold">
+            Before — utilisation
+          </h4>
+          <div className="h-80">
+            <BrokerDirHeatmap report={asReport(r.before)} metric="utilization" onOpenBroker={() => {}} />
+          </div>
+        </section>
+        <section aria-labelledby="review-after-title" className="min-w-0" data-review-after>
+          <h4 id="review-after-title" className="mb-2 text-sm font-semibold">
+            After it completes — utilisation (same scale)
+          </h4>
+          <div className="h-80">
+            <BrokerDirHeatmap report={asReport(r.after)} metric="utilization" onOpenBroker={() => {}} />
+          </div>
+        </section>
+      </div>
+      {e.brokers.length > 0 ? (
+        <section aria-labelledby="review-transfer-title">
+          <h4 id="review-transfer-title" className="mb-2 text-sm font-semibold">
+            Data each broker moves
+          </h4>
+          <TransferChart brokers={e.brokers} />
+        </section>
+      ) : null}
+      <section aria-labelledby="review-run-title" className="grid gap-3">
+        <h4 id="review-run-title" className="text-sm font-semibold">
+          Run it by hand
+        </h4>
+        {bootstrap === BOOTSTRAP_PLACEHOLDER ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            This snapshot does not say where its cluster is: replace <code>{BOOTSTRAP_PLACEHOLDER}</code> in the commands with your bootstrap servers (<code>host:port,…</code>), and save the JSON above as <code>reassignment.json</code>.
+          </p>
+        ) : null}
+        <div className="grid gap-6 xl:grid-cols-2">
+          {r.throttles.commands.apply.length > 0 ? <CopyBlock id="review-apply-commands" title="1. Set the throttles" text={r.throttles.commands.apply.join("\n")} /> : null}
+          <CopyBlock id="review-execute" title="2. Start, then check until done" text={`${run.execute}\n${run.verify}`} />
+          {r.throttles.commands.remove.length > 0 ? <CopyBlock id="review-remove-commands" title="3. When nothing is moving: remove the throttles" text={r.throttles.commands.remove.join("\n")} /> : null}
+        </div>
+      </section>
+    </>
   );
 }

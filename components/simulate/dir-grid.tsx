@@ -6,7 +6,7 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { formatCount, formatInByteUnit } from "@/lib/model/format";
-import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { emptyCellLabel, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { dirGridLabels, dirGridUnit, isWideDirGrid } from "@/lib/view/dir-grid";
 import { cellBackground } from "@/components/heatmap/cell-patterns";
 
@@ -52,8 +52,8 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
               {row.cells.map((cell, i) => {
                 if (!cell) {
                   return (
-                    <td key={`none-${i}`} className="text-center text-zinc-400">
-                      —
+                    <td key={`none-${i}`} className={`truncate rounded-sm px-1 text-center ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`} style={cellBackground(row.empty.pattern, null)} title={emptyCellLabel(row, grid.columns[i]!.label)}>
+                      {row.empty.text}
                     </td>
                   );
                 }
@@ -61,7 +61,7 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
                 return (
                   <td
                     key={cell.key}
-                    title={[cell.ariaLabel, ...cell.details].join(" · ")}
+                    title={[cell.summary, ...cell.details].join(" · ")}
                     className="h-12 rounded-sm px-1 text-center align-middle leading-tight"
                     style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
                     data-cell
@@ -73,7 +73,7 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt }: Props) 
                     <span className={`block truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${wide ? "text-sm" : "text-xs"} font-semibold` : "rounded bg-white/85 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>
                       {unit && cell.value !== null ? formatInByteUnit(cell.value, unit) : cell.text}
                     </span>
-                    <span className="block truncate text-[11px] tabular-nums opacity-90">
+                    <span className="block truncate text-[11px] tabular-nums">
                       {formatCount(partitions)} {wide ? `partition${partitions === 1 ? "" : "s"}` : "p"}
                     </span>
                   </td>

@@ -116,8 +116,8 @@ export function ByteField({ value, onChange, nullable = false, ...shell }: Field
           const parsed = parseByteSize(t);
           if (parsed.ok) {
             setProblem(null);
-            onChange(parsed.bytes);
-          } else setProblem(parsed.message);
+            onChange(parsed.value);
+          } else setProblem(parsed.error.message);
         }}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, shell.hint)}

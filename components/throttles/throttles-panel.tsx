@@ -50,8 +50,8 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
   return (
     <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="h-80" state={state}>
       {view ? (
-        // Focusable and named: the body scrolls inside its fixed height, and a keyboard must reach all of it.
-        <div tabIndex={0} role="group" aria-labelledby="throttles-title" className="grid h-full gap-4 overflow-auto lg:grid-cols-[3fr_2fr]">
+        // Focusable and named: the body scrolls inside its fixed height and holds no control of its own, so a keyboard user reaches its scrolling by this stop.
+        <div role="region" aria-label="Throttles and reassignments" tabIndex={0} className="grid h-full gap-4 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 lg:grid-cols-[3fr_2fr]">
           <div className="min-w-0 space-y-4">
             {view.empty ? (
               <p className="rounded border border-dashed border-zinc-300 p-3 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-throttles-empty>

@@ -10,7 +10,7 @@ interface SegmentedProps<T extends string> {
 
 export function Segmented<T extends string>({ name, label, options, value, onChange }: SegmentedProps<T>) {
   return (
-    <fieldset className="flex items-center gap-2">
+    <fieldset className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <legend className="sr-only">{label}</legend>
       <span aria-hidden className="text-sm text-zinc-600 dark:text-zinc-400">
         {label}

@@ -28,6 +28,7 @@ function issuesOf(raw: unknown): Issue[] {
     .map((i) => ({
       source: typeof i.source === "string" ? i.source : undefined,
       line: typeof i.line === "number" ? i.line : null,
+      column: typeof i.column === "number" ? i.column : null,
       path: typeof i.path === "string" ? i.path : "",
       message: typeof i.message === "string" ? i.message : String(i.message),
     }));

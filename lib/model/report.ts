@@ -11,6 +11,9 @@
  *   `utilization` = usedBytes ÷ totalBytes, or null when capacity is unknown.
  * - Dir skew is measured within each broker (dirs of one broker compete for its partitions); the
  *   report's dir figure is the worst broker's. Offline dirs hold nothing usable and are left out.
+ * - Broker skews compare the brokers whose figures were read (state `online`). An unreachable or
+ *   unknown broker is listed with what is known of it, but its bytes are missing, not zero: counted,
+ *   it would pull the mean down and make every other broker look heavy. The verdict names it instead.
  */
 import type { Broker, BrokerState, ClusterSnapshot, LogDirState, Topic } from "./snapshot";
 import { skewOf, type Skew } from "./skew";
@@ -72,7 +75,7 @@ export interface BalanceReport {
     partitions: number;
     replicas: number;
     bytes: number;
-    /** Replicas whose dir Kafka did not report (imports without log-dir data, unreachable brokers). */
+    /** Replicas whose dir Kafka did not report (imports without log-dir data, unreachable or unknown brokers). */
     replicasWithoutDir: number;
     /** Replicas assigned to brokers the snapshot does not list (e.g. a dead broker). */
     replicasOnUnknownBrokers: number;
@@ -339,6 +342,7 @@ export class ReportSums {
       }
     }
 
+    const read = brokers.filter((b) => b.state === "online");
     return {
       brokerIds,
       brokers,
@@ -355,9 +359,9 @@ export class ReportSums {
         unreachableBrokers: brokers.filter((b) => b.state === "unreachable").length,
       },
       skew: {
-        brokerReplicas: skewOf(brokers.map((b) => [b.id, b.replicas] as const)),
-        brokerLeaders: skewOf(brokers.map((b) => [b.id, b.leaders] as const)),
-        brokerBytes: skewOf(brokers.map((b) => [b.id, b.bytes] as const)),
+        brokerReplicas: skewOf(read.map((b) => [b.id, b.replicas] as const)),
+        brokerLeaders: skewOf(read.map((b) => [b.id, b.leaders] as const)),
+        brokerBytes: skewOf(read.map((b) => [b.id, b.bytes] as const)),
         dirBytes: worstOf(dirBytesByBroker),
         dirPartitions: worstOf(dirPartitionsByBroker),
         dirUtilization: worstOf(dirUtilizationByBroker),

@@ -5,7 +5,7 @@
  *   `{ ok: false, error: { code, message, issues?, details? } }`.
  * - `code` is a stable snake_case word a client can branch on; `message` says what to fix, in one
  *   line; `issues` name each offending field by a dotted path (`topics.3.partitions.0.replicas`,
- *   indexes as plain segments, the root as ""); pasted text adds the `source` and 1-based `line`.
+ *   indexes as plain segments, the root as ""); pasted text adds the `source`, the 1-based `line` and, for one place, its `column`.
  * - The core never chooses an HTTP status: `lib/http/status.ts` maps each code to one, at the edge.
  */
 
@@ -17,6 +17,8 @@ export interface Issue {
   source?: string;
   /** For pasted text: the 1-based line, or null when the issue is not about one line. */
   line?: number | null;
+  /** For pasted text: the 1-based column on `line`, when the issue is about one place in it. */
+  column?: number | null;
 }
 
 export interface Failure {

@@ -32,7 +32,14 @@ export const LogDirSchema = z.strictObject({
 });
 export type LogDir = z.infer<typeof LogDirSchema>;
 
-export const BrokerStateSchema = z.enum(["online", "unreachable"]);
+/**
+ * - `online`: the broker answered, and its dirs and sizes are as it reported them.
+ * - `unreachable`: the cluster lists the broker but it did not answer (its dirs and sizes are missing).
+ * - `unknown`: the snapshot knows the broker only because partitions are assigned to it (an import
+ *   whose kafka-topics output names it and whose kafka-log-dirs output does not): whether it runs,
+ *   which dirs it has and how many bytes it holds are not known.
+ */
+export const BrokerStateSchema = z.enum(["online", "unreachable", "unknown"]);
 export type BrokerState = z.infer<typeof BrokerStateSchema>;
 
 export const BrokerSchema = z.strictObject({
@@ -41,7 +48,7 @@ export const BrokerSchema = z.strictObject({
   host: z.string().nullable().default(null),
   port: z.number().int().nullable().default(null),
   state: BrokerStateSchema.default("online"),
-  /** Why the broker is unreachable, in words an operator can act on. */
+  /** Why the broker is unreachable or unknown, in words an operator can act on. */
   error: z.string().nullable().default(null),
   /**
    * The Kafka version this broker runs when the reader could tell ("4.3", "4.3 or 4.4"; see

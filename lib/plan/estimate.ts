@@ -48,6 +48,21 @@ export interface DurationEstimate {
   assumptions: string[];
 }
 
+/** The rates a move can use: the replication rate less what other throttled replication already takes; at least 1 byte/s. */
+function usableRates(rates: Rates): { replication: number; alter: number } {
+  return { replication: Math.max(1, rates.replicationBytesPerSecond - (rates.ongoingBytesPerSecond ?? 0)), alter: Math.max(1, rates.alterLogDirsBytesPerSecond) };
+}
+
+/**
+ * How long one move takes on its own: a dir move at the alter-log-dirs rate, a copy to another broker
+ * at the replication rate. Moves on different brokers run at once, so these do not add up to the
+ * reassignment's duration; they say which moves are the long ones.
+ */
+export function moveSeconds(kind: "intra" | "inter", bytes: number, rates: Rates): number {
+  const { replication, alter } = usableRates(rates);
+  return bytes / (kind === "intra" ? alter : replication);
+}
+
 export function estimateReassignment(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates): DurationEstimate {
   const wanted = new Set(entries.map((e) => e.topic));
   const byTp = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>();
@@ -87,9 +102,7 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
       }
     });
   }
-  const reserve = rates.ongoingBytesPerSecond ?? 0;
-  const replication = Math.max(1, rates.replicationBytesPerSecond - reserve);
-  const alter = Math.max(1, rates.alterLogDirsBytesPerSecond);
+  const { replication, alter } = usableRates(rates);
   let bottleneck: DurationEstimate["bottleneck"] = null;
   let seconds = 0;
   const brokers = [...transfers.values()].sort((a, b) => a.broker - b.broker);

@@ -1,8 +1,9 @@
 export { planRebalance, maxDirDeviation, type Plan, type PlanMove } from "./planner";
-export { PlanOptionsSchema, type PlanOptions, type PlanOptionsInput } from "./options";
+export { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, type PlanOptions, type PlanOptionsInput } from "./options";
 export { formatReassignmentJson, parseReassignmentJson, currentAssignmentJson, ANY_LOG_DIR, type ReassignmentEntry, type ReassignmentParse } from "./reassignment-json";
-export { estimateReassignment, type DurationEstimate, type BrokerTransfer, type Rates } from "./estimate";
-export { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+export { estimateReassignment, moveSeconds, type DurationEstimate, type BrokerTransfer, type Rates } from "./estimate";
+export { reassignPartitionsCommands, throttlePlan, type ThrottlePlan } from "./throttle-plan";
 export { generateAssignment, GenerateError } from "./generate";
 export { PlanRequestSchema, type PlanRequest } from "./request";
-export { reviewReassignment, type ReassignmentReview, type ReviewResult } from "./review";
+export { reviewReassignment, type AcceptedReview, type ReassignmentReview, type RefusedReview, type ReviewResult } from "./review";
+export { outsideTolerance, snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";

@@ -60,13 +60,25 @@ function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBroker, o
   return distinctRacks(state, after) >= distinctRacks(state, part.replicas);
 }
 
+/** The brokers that take part (online, with an open dir), their mean load and the tolerance around it. */
+function brokerTargets(state: PlanState, options: PlanOptions): { online: PlannedBroker[]; mean: number; tolerance: number } {
+  const online = [...state.brokers.values()].filter((b) => b.online && state.openDirs(b).length > 0);
+  const mean = online.length === 0 ? 0 : online.reduce((a, b) => a + load(b, options), 0) / online.length;
+  const tolerance = options.interObjective === "bytes" ? options.tolerance * mean : Math.max(1, options.tolerance * mean);
+  return { online, mean, tolerance };
+}
+
+/** How many brokers are outside the tolerance, by the rule this pass balances to. */
+export function brokersOutsideTolerance(state: PlanState, options: PlanOptions): number {
+  const { online, mean, tolerance } = brokerTargets(state, options);
+  if (online.length < 2) return 0;
+  return online.filter((b) => Math.abs(load(b, options) - mean) > tolerance).length;
+}
+
 export function balanceBrokers(ctx: InterContext): InterStop {
   const { state, options } = ctx;
-  const online = [...state.brokers.values()].filter((b) => b.online && state.openDirs(b).length > 0);
+  const { online, mean, tolerance } = brokerTargets(state, options);
   if (online.length < 2) return "balanced";
-  const total = online.reduce((a, b) => a + load(b, options), 0);
-  const mean = total / online.length;
-  const tolerance = options.interObjective === "bytes" ? options.tolerance * mean : Math.max(1, options.tolerance * mean);
   let budgetBlocked = false;
   for (;;) {
     const sorted = [...online].sort((a, b) => load(b, options) - load(a, options) || a.id - b.id);

@@ -58,6 +58,13 @@ export function intraLowerBound(state: PlanState, broker: PlannedBroker, options
   return targets(broker, dirs, options).reduce((a, t) => a + Math.max(0, excess(t)), 0);
 }
 
+/** How many of the broker's open dirs are outside the tolerance, by the rule this pass balances to. */
+export function dirsOutsideTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
+  const dirs = state.openDirs(broker);
+  if (dirs.length < 2) return 0;
+  return targets(broker, dirs, options).filter((t) => Math.abs(excess(t)) > t.tolerance).length;
+}
+
 /** Normalised deviation used to pick the most-over and most-under dirs. */
 const deviation = (t: DirTarget) => excess(t) / t.weight;
 

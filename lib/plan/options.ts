@@ -5,6 +5,12 @@ import { z } from "zod";
 
 const MiB = 1024 * 1024;
 
+/**
+ * What the commands say for `--bootstrap-server` when the cluster's address is not known (the demo,
+ * an import, a scenario): a placeholder the operator replaces, never a guess such as localhost:9092.
+ */
+export const BOOTSTRAP_PLACEHOLDER = "<bootstrap-servers>";
+
 export const PlanOptionsSchema = z.strictObject({
   /** Which balancing to do; `both` runs them in `order`. */
   mode: z.enum(["intra", "inter", "both"]).default("both"),
@@ -33,8 +39,8 @@ export const PlanOptionsSchema = z.strictObject({
       alterLogDirsBytesPerSecond: z.number().int().min(1, "an alter-log-dirs throttle must be at least 1 byte/s").default(100 * MiB),
     })
     .default({ replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB }),
-  /** Bootstrap address written into the generated commands (not used to connect). */
-  bootstrapServer: z.string().min(1).default("localhost:9092"),
+  /** Bootstrap address written into the generated commands (not used to connect); the placeholder when unknown. */
+  bootstrapServer: z.string().min(1).default(BOOTSTRAP_PLACEHOLDER),
   maxMoves: z.number().int().min(1).max(1_000_000).default(200_000),
 });
 export type PlanOptions = z.infer<typeof PlanOptionsSchema>;

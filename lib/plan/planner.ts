@@ -19,6 +19,7 @@ import type { PlanOptions } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
 import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+import { outsideTolerance, type OutsideTolerance } from "./tolerance";
 import { leaderAndIsrAfter } from "../simulate/reassign";
 
 export interface PlanMove {
@@ -43,6 +44,8 @@ export interface Plan {
   /** Σ over dirs of bytes above target, before planning: no intra-broker plan can move less. */
   intraLowerBound: number;
   stoppedBecause: { inter: InterStop | null; intra: IntraStop | null };
+  /** Dirs and brokers outside the tolerance before and after the plan (tolerance.ts): what the plan achieves. */
+  outsideTolerance: { before: OutsideTolerance; after: OutsideTolerance };
   before: BalanceReport;
   after: BalanceReport;
   afterSnapshot: ClusterSnapshot;
@@ -50,6 +53,7 @@ export interface Plan {
   maxDirDeviation: number;
   throttles: ThrottlePlan;
   estimate: DurationEstimate;
+  /** What the operator should know beyond the plan's status: goals that changed nothing, partitions left alone. */
   warnings: string[];
 }
 
@@ -62,6 +66,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const state = new PlanState(snapshot, new Set(options.excludeTopics));
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const lowerBound = [...state.brokers.values()].reduce((a, b) => a + intraLowerBound(state, b, options), 0);
+  const outsideBefore = outsideTolerance(state, options);
   const interStops: InterStop[] = [];
   const intraStops: IntraStop[] = [];
   const runInter = () => interStops.push(balanceBrokers({ state, options, budget, }));
@@ -117,15 +122,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
-  const warnings: string[] = [];
-  const excluded = new Set(options.excludeTopics);
-  const inFlight = state.partitions.filter((p) => !p.movable && !excluded.has(p.topic)).length;
-  if (inFlight > 0) warnings.push(`${inFlight} partition(s) have a reassignment or dir move in flight and were left alone.`);
   const stoppedBecause = { inter: worstStop(interStops), intra: worstStop(intraStops) };
-  if (stoppedBecause.intra === "no_improving_move" || stoppedBecause.inter === "no_improving_move") {
-    warnings.push("Some dirs or brokers are still outside the tolerance: no single move or swap improves them within the headroom and constraints.");
-  }
-  if (stoppedBecause.intra === "byte_cap" || stoppedBecause.inter === "byte_cap") warnings.push("The byte cap stopped the plan before everything was balanced.");
 
   return {
     options,
@@ -136,14 +133,40 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     bytesMoved: { intra, inter, total: intra + inter },
     intraLowerBound: lowerBound,
     stoppedBecause,
+    outsideTolerance: { before: outsideBefore, after: outsideTolerance(state, options) },
     before: balanceReport(snapshot),
     after,
     afterSnapshot,
     maxDirDeviation: maxDirDeviation(after),
     throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
     estimate: estimateReassignment(snapshot, entries, rates),
-    warnings,
+    warnings: planWarnings(snapshot, state, options),
   };
+}
+
+/**
+ * What the status (whether the goals are met, and why not) does not say: excluded topics the
+ * snapshot does not have (a typo excludes nothing), and partitions left alone because a move is in
+ * flight.
+ */
+function planWarnings(snapshot: ClusterSnapshot, state: PlanState, options: PlanOptions): string[] {
+  const warnings: string[] = [];
+  const topics = new Set(snapshot.topics.map((t) => t.name));
+  const unknown = [...new Set(options.excludeTopics)].filter((t) => !topics.has(t));
+  if (unknown.length > 0) {
+    // 5: enough to spot a typo; a list of thousands would bury the warning.
+    const shown = unknown.slice(0, 5).map((t) => `"${t}"`).join(", ");
+    const names = unknown.length > 5 ? `${shown} and ${unknown.length - 5} more` : shown;
+    warnings.push(
+      unknown.length === 1
+        ? `Topic ${names} is not in this snapshot, so excluding it changes nothing; check the spelling.`
+        : `Topics ${names} are not in this snapshot, so excluding them changes nothing; check the spelling.`,
+    );
+  }
+  const excluded = new Set(options.excludeTopics);
+  const inFlight = state.partitions.filter((p) => !p.movable && !excluded.has(p.topic)).length;
+  if (inFlight > 0) warnings.push(inFlight === 1 ? "1 partition has a reassignment or dir move in flight and was left alone." : `${inFlight} partitions have a reassignment or dir move in flight and were left alone.`);
+  return warnings;
 }
 
 /** Largest |dir utilisation − broker utilisation| over online dirs with known capacity. */

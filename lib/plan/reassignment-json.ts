@@ -11,6 +11,7 @@
  *   replicas; `--execute` refuses an empty list, an empty replica list, duplicate partitions and
  *   duplicate brokers in one list — with Kafka's messages.
  */
+import { findJsonSyntaxError, lineAndColumn } from "../model/json-scan";
 import { splitTopicPartition } from "../model/kafka-names";
 import { failure, success, type Err, type Result } from "../model/result";
 import { compareJavaStrings } from "../throttle/java-string";
@@ -61,6 +62,19 @@ export function currentAssignmentJson(proposed: Record<string, number[]>, curren
 
 const fail = (code: ReassignmentRefusal, message: string, path?: string): Err => failure(code, message, path !== undefined ? { issues: [{ path, message }] } : {});
 
+/**
+ * Kafka's refusal of text that is not JSON ("The input string is not a valid JSON"), with where it
+ * stops being JSON: `line 3, column 14: expected ',' or '}' …` in the message, and line and column
+ * in the issue, so a long pasted document can be fixed without hunting.
+ */
+function syntaxError(text: string, error: unknown): Err {
+  const found = findJsonSyntaxError(text);
+  const { line, column } = lineAndColumn(text, found?.offset ?? 0);
+  const reason = found?.message ?? (error instanceof Error ? error.message : String(error));
+  const message = `line ${line}, column ${column}: ${reason}. The input string is not a valid JSON`;
+  return failure("invalid_json", message, { issues: [{ path: "", message: reason, line, column }] });
+}
+
 function isIntArray(v: unknown): v is number[] {
   return Array.isArray(v) && v.every((x) => Number.isInteger(x));
 }
@@ -73,8 +87,8 @@ export function parseReassignmentJson(text: string, options: { allowEmpty?: bool
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch {
-    return fail("invalid_json", "The input string is not a valid JSON");
+  } catch (error) {
+    return syntaxError(text, error);
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) return fail("invalid_json", "The reassignment JSON must be an object");
   const obj = data as Record<string, unknown>;

@@ -1,8 +1,15 @@
 /**
- * Review of a reassignment JSON someone already has: Kafka's own validation, then the same checks the
- * planner guarantees for its plans, the throttles it needs, how long it takes, and the cluster once it
- * is done (the simulator's `reassign` step: a replica without a pinned dir goes where Kafka's
- * count rule puts it).
+ * Review of a reassignment JSON someone already has.
+ *
+ * - First Kafka's own validation of the document (parseReassignmentJson): a refusal there is the
+ *   ReviewResult's failure, with Kafka's message (and, for text that is not JSON, line and column).
+ * - Then what Kafka would refuse against this cluster: a partition that does not exist, a broker not
+ *   in the cluster, a dir its broker does not have or that is not online, and whatever the
+ *   simulator's `reassign` step refuses (a move into a cordoned dir on 4.3+). A refused review is
+ *   only its refusals: no estimate, no throttles, no after-state, since Kafka would run none of it.
+ * - An accepted review has the throttles it needs, how long it takes, the cluster once it is done (the
+ *   simulator's `reassign` step: a replica without a pinned dir goes where Kafka's count rule puts it)
+ *   and how many dirs and brokers are then outside the goals' tolerance.
  */
 import { balanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
@@ -13,37 +20,45 @@ import { estimateReassignment, type DurationEstimate } from "./estimate";
 import type { PlanOptions } from "./options";
 import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+import { snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
 
-export interface ReassignmentReview {
+/** Kafka would refuse the reassignment: each reason, in words. */
+export interface RefusedReview {
+  verdict: "refused";
   entries: ReassignmentEntry[];
-  problems: string[];
+  refusals: string[];
+}
+
+/** Kafka would run the reassignment: what it needs, how long it takes, and the cluster after it. */
+export interface AcceptedReview {
+  verdict: "accepted";
+  entries: ReassignmentEntry[];
   throttles: ThrottlePlan;
   estimate: DurationEstimate;
   before: BrokerDirReport;
-  /** The cluster once the reassignment is complete; null when a problem stops Kafka from running it. */
-  after: BrokerDirReport | null;
+  /** The cluster once the reassignment is complete. */
+  after: BrokerDirReport;
+  /** Dirs and brokers outside the goals' tolerance once it is complete (tolerance.ts). */
+  outsideTolerance: OutsideTolerance;
 }
+
+export type ReassignmentReview = RefusedReview | AcceptedReview;
 
 /** The snapshot with the reassignment completed, as the simulator applies it; a message when it cannot be. */
-function completed(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): { report: BrokerDirReport } | { problem: string } {
+function completed(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): { report: BrokerDirReport; snapshot: ClusterSnapshot } | { problem: string } {
   const step = { kind: "reassign" as const, partitions: entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) };
-  const run = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [step] }, { stepReports: false, finalSnapshot: false });
+  const run = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [step] }, { stepReports: false, finalSnapshot: true });
   const failed = run.steps.find((s) => !s.ok);
-  return failed ? { problem: failed.error?.message ?? "the reassignment cannot be applied" } : { report: run.final.report };
+  if (failed || !run.final.snapshot) return { problem: failed?.error?.message ?? "the reassignment cannot be applied" };
+  return { report: run.final.report, snapshot: run.final.snapshot };
 }
 
-/** The review, or the refusal of Kafka's tool (code and message as `parseReassignmentJson` gives them). */
-export type ReviewResult = Result<ReassignmentReview>;
-
-export function reviewReassignment(snapshot: ClusterSnapshot, json: string, options: PlanOptions): ReviewResult {
-  const parsed = parseReassignmentJson(json);
-  if (!parsed.ok) return parsed;
+/** What Kafka would refuse in these entries against this cluster, in words; empty when it would run them. */
+function refusals(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): string[] {
   const problems: string[] = [];
   const brokers = new Map(snapshot.brokers.map((b) => [b.id, b]));
-  const partitions = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>(
-    snapshot.topics.flatMap((t) => t.partitions.map((p) => [`${t.name}-${p.id}`, p] as const)),
-  );
-  for (const e of parsed.value) {
+  const partitions = new Set(snapshot.topics.flatMap((t) => t.partitions.map((p) => `${t.name}-${p.id}`)));
+  for (const e of entries) {
     const key = `${e.topic}-${e.partition}`;
     if (!partitions.has(key)) problems.push(`${key} does not exist in this snapshot.`);
     e.replicas.forEach((b, i) => {
@@ -60,8 +75,19 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       }
     });
   }
-  const done = problems.length === 0 && parsed.value.length > 0 ? completed(snapshot, parsed.value) : null;
-  if (done && "problem" in done) problems.push(done.problem);
+  return problems;
+}
+
+/** The review, or the refusal of Kafka's tool (code and message as `parseReassignmentJson` gives them). */
+export type ReviewResult = Result<ReassignmentReview>;
+
+export function reviewReassignment(snapshot: ClusterSnapshot, json: string, options: PlanOptions): ReviewResult {
+  const parsed = parseReassignmentJson(json);
+  if (!parsed.ok) return parsed;
+  const entries = parsed.value;
+  const refused = refusals(snapshot, entries);
+  const done = refused.length === 0 ? completed(snapshot, entries) : null;
+  if (!done || "problem" in done) return { ok: true, value: { verdict: "refused", entries, refusals: done ? [done.problem] : refused } };
   const rates = {
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
@@ -69,12 +95,13 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
   return {
     ok: true,
     value: {
-      entries: parsed.value,
-      problems,
-      throttles: throttlePlan(snapshot, parsed.value.filter((e) => partitions.has(`${e.topic}-${e.partition}`)), rates, options.bootstrapServer),
-      estimate: estimateReassignment(snapshot, parsed.value, rates),
+      verdict: "accepted",
+      entries,
+      throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
+      estimate: estimateReassignment(snapshot, entries, rates),
       before: withoutTopicRows(balanceReport(snapshot)),
-      after: done && "report" in done ? done.report : null,
+      after: done.report,
+      outsideTolerance: snapshotOutsideTolerance(done.snapshot, options),
     },
   };
 }

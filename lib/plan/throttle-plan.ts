@@ -8,6 +8,8 @@
  * - Replication rates go on every broker that is a source or destination of a changing partition;
  *   `replica.alter.log.dirs.io.max.bytes.per.second` on brokers with dir moves.
  * - Removal clears what was set: the three broker rates and both topic lists.
+ * - Every command names `--bootstrap-server` as the options give it: the live cluster's servers, or
+ *   BOOTSTRAP_PLACEHOLDER (lib/plan/options.ts) when the snapshot's address is not known.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
 import { proposedMoveMap, reassigningBrokers, throttledReplicaLists, type InProgressReassignment } from "../throttle/throttled-replica-lists";
@@ -92,4 +94,10 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     remove.push(`${cmd} --entity-type topics --entity-name ${t.topic} --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`);
   }
   return { topics, brokers, commands: { apply, remove } };
+}
+
+/** `kafka-reassign-partitions` to start the reassignment in `jsonFile`, then to check it until done (keeping the throttles). */
+export function reassignPartitionsCommands(bootstrapServer: string, jsonFile: string): { execute: string; verify: string } {
+  const cmd = `kafka-reassign-partitions.sh --bootstrap-server ${bootstrapServer} --reassignment-json-file ${jsonFile}`;
+  return { execute: `${cmd} --execute`, verify: `${cmd} --verify --preserve-throttles` };
 }

@@ -1,7 +1,8 @@
 /**
  * The broker × log-dir heatmap as data: one row per broker, one cell per log dir, each cell with its
  * colour, the short text printed in it, the pattern and label for states colour cannot carry, and the
- * full sentence a screen reader reads ("broker 2, /data/d3: 412.0 GiB, 78% used, 27 partitions").
+ * full sentence a screen reader reads after that text ("78%: broker 2, /data/d3: 412.0 GiB, 78% used,
+ * 27 partitions").
  *
  * Cells are built on demand, row by row (`cells(row)`, cached): the grid is virtualised, so a
  * 1,000-broker cluster labels the 30 rows on screen, not 12,000 cells.
@@ -12,6 +13,7 @@
  * then placed by their position in the broker's `log.dirs` instead.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import type { BrokerState } from "@/lib/model/snapshot";
 import { formatBytes, formatCountOf, formatSignedPercent, formatUtilization } from "@/lib/model/format";
 import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
@@ -25,6 +27,12 @@ export interface DirCell {
   value: number | null;
   /** Printed inside the cell: the value, or the state in words when there is no value. */
   text: string;
+  /** The dir's path, printed small when the column does not name it (brokers with their own paths). */
+  caption: string | null;
+  /** The badge of the utilisation mark reached ("85%+"), or null below 70 %. */
+  markText: string | null;
+  /** The badge of replicas moving in ("⇢ 2"), or null. */
+  futureText: string | null;
   /** Cell fill, or null when the pattern alone fills it. */
   background: string | null;
   foreground: string;
@@ -33,20 +41,38 @@ export interface DirCell {
   mark: UtilizationMark;
   futureReplicas: number;
   futureBytes: number;
+  /** The sentence that says everything about the dir (dirAriaLabel): the tooltip's and readout's first line. */
+  summary: string;
+  /**
+   * The cell's accessible name: everything printed in it, in the order printed, then the summary.
+   * Starting with the visible text (WCAG 2.5.3, label in name) lets a voice-control user say what
+   * they see, and a screen reader hears the value before the sentence.
+   */
   ariaLabel: string;
-  /** Extra lines for the tooltip after the aria label's figures. */
+  /** Extra lines for the tooltip after the summary's figures. */
   details: string[];
+}
+
+/** What a row shows where it has no dir: a dash, or the broker's state when its dirs are not known at all. */
+export interface EmptyCell {
+  text: string;
+  pattern: CellPattern;
+  /** Why the cell is empty, after the column's label: "has no /data/d3", "log dirs unknown (…)". */
+  reason: string;
 }
 
 export interface BrokerRow {
   broker: number;
   rack: string | null;
+  state: BrokerState;
   unreachable: boolean;
   /** Row header text: "broker 2" plus its state when not plain online. */
   label: string;
   /** The same in two parts for a two-line header: "broker 2" and "rack a · unreachable" (or null). */
   name: string;
   note: string | null;
+  /** How this row's missing dirs are drawn. */
+  empty: EmptyCell;
   /** The broker's dirs, each with the column it goes in. */
   dirs: { dir: DirFigures; column: number }[];
   /**
@@ -82,17 +108,20 @@ export function shortPath(path: string): string {
 export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): ColorScale {
   if (metric === "utilization") return sequentialScale(0, 1);
   if (metric === "deviation") {
-    let maxAbs = 0;
-    for (const d of dirs) if (d.state !== "offline") maxAbs = Math.max(maxAbs, Math.abs(d.deviationFromBrokerMean));
+    // The span is the fullest dir's excess, so that dir is the darkest red; a dir further below the
+    // mean than that takes the blue end. (An empty dir is always −100 %; spanning to it would leave a
+    // dir at +50 %, the one about to fill, pale.)
+    let above = 0;
+    for (const d of dirs) if (d.state !== "offline") above = Math.max(above, d.deviationFromBrokerMean);
     // 0.25: a floor so a near-balanced cluster shows pale cells instead of stretching ±1 % to full red.
-    return divergingScale(Math.max(0.25, maxAbs));
+    return divergingScale(Math.max(0.25, above));
   }
   let max = 0;
   for (const d of dirs) max = Math.max(max, metric === "bytes" ? d.bytes : d.partitions);
   return sequentialScale(0, max);
 }
 
-/** The sentence a screen reader reads for a dir, also the tooltip's first line. */
+/** The sentence that says everything about a dir: a cell's summary (read after its printed text) and the tooltip's first line. */
 export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
   const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, formatCountOf(dir.partitions, "partition")];
   if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);
@@ -102,13 +131,32 @@ export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: bo
   return `broker ${dir.broker}, ${dir.path}: ${parts.join(", ")}`;
 }
 
-function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean): DirCell {
+/** The accessible name of a cell: the texts printed in it, in order, then its summary sentence. */
+export function cellName(cell: Pick<DirCell, "text" | "caption" | "markText" | "futureText" | "summary">): string {
+  const printed = [cell.text, cell.caption, cell.markText, cell.futureText].filter((t): t is string => t !== null);
+  return `${printed.join(" ")}: ${cell.summary}`;
+}
+
+function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean, caption: string | null): DirCell {
   const mark = utilizationMark(dir.state === "offline" ? null : dir.utilization);
   const details: string[] = [];
   if (dir.totalBytes !== null) details.push(`capacity ${formatBytes(dir.totalBytes)}, ${formatBytes(dir.usedBytes)} used`);
   if (dir.futureReplicas > 0) details.push(`${dir.futureReplicas} future replica${dir.futureReplicas === 1 ? "" : "s"} (${formatBytes(dir.futureBytes)}) being copied in`);
   if (mark > 0) details.push(`above the ${mark}% mark`);
-  const base = { key: `${dir.broker}\u0000${dir.path}`, broker: dir.broker, path: dir.path, mark, futureReplicas: dir.futureReplicas, futureBytes: dir.futureBytes, ariaLabel: dirAriaLabel(dir, metric, unreachable), details };
+  const base = {
+    key: `${dir.broker}\u0000${dir.path}`,
+    broker: dir.broker,
+    path: dir.path,
+    caption,
+    mark,
+    markText: mark > 0 ? `${mark}%+` : null,
+    futureText: dir.futureReplicas > 0 ? `⇢ ${dir.futureReplicas}` : null,
+    futureReplicas: dir.futureReplicas,
+    futureBytes: dir.futureBytes,
+    summary: dirAriaLabel(dir, metric, unreachable),
+    details,
+  };
+  const named = (cell: Omit<DirCell, "ariaLabel">): DirCell => ({ ...cell, ariaLabel: cellName(cell) });
 
   let pattern: CellPattern = "none";
   if (unreachable) pattern = "unreachable";
@@ -116,15 +164,37 @@ function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreacha
   else if (dir.state === "cordoned") pattern = "cordoned";
   // An offline dir holds nothing usable, and an unreachable broker's figures are stale or missing.
   if (pattern === "offline" || pattern === "unreachable") {
-    return { ...base, value: null, text: pattern, background: null, foreground: "inherit", pattern };
+    return named({ ...base, value: null, text: pattern, background: null, foreground: "inherit", pattern });
   }
   const value = dirMetricValue(dir, metric);
   if (value === null) {
-    return { ...base, value: null, text: "capacity unknown", background: null, foreground: "inherit", pattern: "unknown" };
+    return named({ ...base, value: null, text: "capacity unknown", background: null, foreground: "inherit", pattern: "unknown" });
   }
   const background = scale.color(value);
   const text = formatDirMetric(value, metric);
-  return { ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern };
+  return named({ ...base, value, text: pattern === "cordoned" ? `${text} · cordoned` : text, background, foreground: textColorOn(background), pattern });
+}
+
+/** A broker's state in a row header: in full for its label, short for the note under its name. */
+const STATE_WORDS: Record<BrokerState, { long: string; short: string } | null> = {
+  online: null,
+  unreachable: { long: "unreachable", short: "unreachable" },
+  unknown: { long: "unknown: not in the kafka-log-dirs output", short: "not in log-dirs output" },
+};
+
+/**
+ * An online broker without a dir in some column simply has none there (a dash). A broker whose dirs
+ * were not read at all fills its row with its state instead, so the row says why it is blank.
+ */
+export function emptyCellOf(state: BrokerState, dirCount: number): EmptyCell {
+  if (dirCount === 0 && state === "unknown") return { text: "not in log-dirs", pattern: "missing", reason: "log dirs unknown: the broker is not in the kafka-log-dirs output" };
+  if (dirCount === 0 && state === "unreachable") return { text: "unreachable", pattern: "unreachable", reason: "log dirs unknown: the broker is unreachable" };
+  return { text: "—", pattern: "none", reason: "" };
+}
+
+/** The accessible name of an empty cell: its visible text first, then whose cell it is and why. */
+export function emptyCellLabel(row: Pick<BrokerRow, "broker" | "empty">, column: string): string {
+  return row.empty.pattern === "none" ? `broker ${row.broker} has no ${column}` : `${row.empty.text}: broker ${row.broker}, ${column}, ${row.empty.reason}`;
 }
 
 export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerDirGrid {
@@ -155,6 +225,8 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
   const rows: BrokerRow[] = report.brokers.map((b) => {
     const unreachable = b.state === "unreachable";
     const dirs = (byBroker.get(b.id) ?? []).map((dir, i) => ({ dir, column: columnMode === "path" ? columnOf.get(dir.path)! : i }));
+    const empty = emptyCellOf(b.state, dirs.length);
+    if (empty.pattern !== "none" && columns.length > 0) present.add(empty.pattern);
     for (const { dir } of dirs) {
       cellCount += 1;
       // The legend lists a pattern only when some cell carries it; the same rules as cellFor().
@@ -164,20 +236,23 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
       else if (dir.state === "cordoned") present.add("cordoned");
       if (dir.futureReplicas > 0) present.add("future");
     }
-    const states = [unreachable ? "unreachable" : null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
+    const stateWords = STATE_WORDS[b.state];
+    const states = [stateWords?.long ?? null, b.rack !== null ? `rack ${b.rack}` : null].filter(Boolean);
     let built: (DirCell | null)[] | null = null;
     return {
       broker: b.id,
       rack: b.rack,
+      state: b.state,
       unreachable,
       label: `broker ${b.id}${states.length ? ` (${states.join(", ")})` : ""}`,
       name: `broker ${b.id}`,
-      note: [b.rack, unreachable ? "unreachable" : null].filter(Boolean).join(" · ") || null,
+      note: [b.rack, stateWords?.short ?? null].filter(Boolean).join(" · ") || null,
+      empty,
       dirs,
       get cells() {
         if (built === null) {
           built = new Array<DirCell | null>(columns.length).fill(null);
-          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable);
+          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable, columnMode === "position" ? shortPath(dir.path) : null);
         }
         return built;
       },

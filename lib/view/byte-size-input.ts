@@ -4,20 +4,22 @@
  * Binary units (KiB … PiB, and the bare k/m/g/t/p letters, as Kafka and JVM flags read them) are
  * powers of 1024; SI units (kB, MB, GB, TB, PB) are powers of 1000, as disk vendors print them.
  */
+import { failure, success, type Result } from "@/lib/model/result";
 const BINARY: Record<string, number> = { "": 1, b: 1, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tib: 1024 ** 4, p: 1024 ** 5, pib: 1024 ** 5 };
 const SI: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, pb: 1e15 };
 
-export type ByteSizeResult = { ok: true; bytes: number } | { ok: false; message: string };
+/** Bytes, or what to type instead (code `bad_request`). */
+export type ByteSizeResult = Result<number>;
 
 export function parseByteSize(text: string): ByteSizeResult {
   const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([a-zA-Z]*)\s*$/.exec(text);
-  if (!m) return { ok: false, message: 'a size is a number and a unit, e.g. "512 GiB"' };
+  if (!m) return failure("bad_request", 'a size is a number and a unit, e.g. "512 GiB"');
   const unit = m[2]!.toLowerCase();
   const factor = BINARY[unit] ?? SI[unit];
-  if (factor === undefined) return { ok: false, message: `unknown unit "${m[2]}"; use B, KiB, MiB, GiB, TiB, PiB (or kB, MB, GB, TB)` };
+  if (factor === undefined) return failure("bad_request", `unknown unit "${m[2]}"; use B, KiB, MiB, GiB, TiB, PiB (or kB, MB, GB, TB)`);
   const bytes = Math.round(Number(m[1]) * factor);
-  if (!Number.isSafeInteger(bytes)) return { ok: false, message: "that size is too large (the limit is about 8 PiB)" };
-  return { ok: true, bytes };
+  if (!Number.isSafeInteger(bytes)) return failure("bad_request", "that size is too large (the limit is about 8 PiB)");
+  return success(bytes);
 }
 
 const UNITS = [

@@ -1,22 +1,35 @@
 /**
- * Colour scales for heatmaps and legends.
+ * Colour scales for heatmaps and legends. One rule for every metric: the fuller or the more above
+ * even, the more alarming the colour.
  *
- * - Sequential values (utilisation, bytes, counts) use viridis: perceptually uniform, readable by the
- *   common forms of colour blindness, and still ordered when printed in grey.
- * - Signed values (deviation from a broker's mean) use a diverging blue–white–red palette centred on
- *   zero (ColorBrewer RdBu, 9 classes, a colour-blind-safe scheme): blue below the mean, red above.
- * - Every colour comes with the text colour that reads on it, so labels inside cells stay legible.
+ * - Sequential values (utilisation, bytes, partition and replica counts) use ColorBrewer YlOrRd
+ *   (9 classes): pale yellow for little, through orange, to dark red for the most. It is one of
+ *   ColorBrewer's colour-blind-safe schemes because its lightness falls steadily, so "darker = fuller"
+ *   holds for every form of colour blindness and in greyscale, and its hues run toward red, the
+ *   colour operators read as trouble. (A ramp such as viridis ends in bright yellow-green, which reads
+ *   as calm on a disk at 95 %.)
+ * - Signed values (a dir's bytes against its broker's mean) use ColorBrewer RdBu (9 classes), also
+ *   colour-blind-safe, and only because its midpoint means something: white is exactly the mean
+ *   (even), red above it (fuller: the same warm, darkening direction as the sequential ramp), blue
+ *   below it (room to spare). Its blue half is lightened (it ends at RdBu's second blue), so the
+ *   darkest colour of the ramp is always the fullest dir: an empty disk is worth seeing, not an alarm.
+ * - Every colour comes with the text colour that reads on it (black or white, whichever contrasts
+ *   more); on any colour one of the two reaches at least 4.58:1, above WCAG AA's 4.5:1.
  * Scales are plain functions of a number; they never read the clock, the DOM or the theme.
  * - Every finite domain and value gives a colour from the table: a span wider than Number.MAX_VALUE
  *   (−1e308 to 1e308) is halved before dividing, and a ratio that overflows over a subnormal span
  *   (5e-324) clamps to the end it points to.
  */
 
-/** Viridis at 10 evenly spaced points (matplotlib's `viridis`, sampled at i / 9). */
-export const VIRIDIS = ["#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89", "#35b779", "#6ece58", "#b5de2b", "#fde725"] as const;
+/** ColorBrewer YlOrRd (9 classes), from little (pale yellow) to the most (dark red). */
+export const YLORRD = ["#ffffcc", "#ffeda0", "#fed976", "#feb24c", "#fd8d3c", "#fc4e2a", "#e31a1c", "#bd0026", "#800026"] as const;
 
-/** ColorBrewer RdBu (9 classes), ordered from far below the mean (blue) to far above it (red). */
-export const RDBU = ["#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"] as const;
+/**
+ * ColorBrewer RdBu (9 classes) from far below the mean (blue) to far above it (red), its blue half
+ * lightened: #4393c3 and #92c5de are RdBu's, #6bacd1 lies halfway between them, RdBu's darkest blue
+ * (#2166ac) is left out.
+ */
+export const DIVERGING = ["#4393c3", "#6bacd1", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b"] as const;
 
 type Rgb = readonly [number, number, number];
 
@@ -47,8 +60,6 @@ export function interpolateStops(stops: readonly string[], t: number): string {
   return rgbToHex([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]);
 }
 
-export const viridis = (t: number): string => interpolateStops(VIRIDIS, t);
-
 /** WCAG relative luminance of an sRGB colour. */
 export function relativeLuminance(hex: string): number {
   const [r, g, b] = hexToRgb(hex).map((c) => {
@@ -58,9 +69,19 @@ export function relativeLuminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** WCAG contrast ratio of two sRGB colours: 1 (the same) to 21 (black on white). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 const inkCache = new Map<string, "#000000" | "#ffffff">();
 
-/** Black or white, whichever has the higher WCAG contrast against `background` (memoised: scales reuse few colours). */
+/**
+ * Black or white, whichever has the higher WCAG contrast against `background` (memoised: scales reuse
+ * few colours). The two are equal at luminance 0.179, where each gives 4.58:1, so the pick never falls
+ * below WCAG AA's 4.5:1 for text, whatever the colour.
+ */
 export function textColorOn(background: string): "#000000" | "#ffffff" {
   const known = inkCache.get(background);
   if (known) return known;
@@ -103,28 +124,28 @@ export interface ColorScale {
   stops: readonly string[];
 }
 
-/** Sequential viridis from `min` to `max`; a degenerate domain maps everything to the low end. */
-let viridisTable: string[] | null = null;
-let rdbuTable: string[] | null = null;
+let sequentialTable: string[] | null = null;
+let divergingTable: string[] | null = null;
 
+/** Sequential YlOrRd from `min` (pale) to `max` (dark red); a degenerate domain maps everything to the low end. */
 export function sequentialScale(min: number, max: number): ColorScale {
-  const table = (viridisTable ??= lookupTable(VIRIDIS));
+  const table = (sequentialTable ??= lookupTable(YLORRD));
   return {
     kind: "sequential",
     domain: [min, max],
     color: (value) => lookup(table, max > min ? fraction(value, min, max) : 0),
-    stops: VIRIDIS,
+    stops: YLORRD,
   };
 }
 
-/** Diverging RdBu centred on 0 over [−maxAbs, +maxAbs]; white is exactly the mean. */
+/** Diverging, centred on 0 over [−maxAbs, +maxAbs] (values beyond take the end colour); white is exactly the mean. */
 export function divergingScale(maxAbs: number): ColorScale {
   const m = maxAbs > 0 && Number.isFinite(maxAbs) ? maxAbs : 1;
   return {
     kind: "diverging",
     domain: [-m, m],
-    color: (value) => lookup((rdbuTable ??= lookupTable(RDBU)), fraction(value, -m, m)),
-    stops: RDBU,
+    color: (value) => lookup((divergingTable ??= lookupTable(DIVERGING)), fraction(value, -m, m)),
+    stops: DIVERGING,
   };
 }
 

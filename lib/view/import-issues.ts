@@ -61,3 +61,15 @@ export function groupImportIssues(issues: readonly Issue[], texts: { logDirs: st
   for (const list of Object.values(out)) list.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
   return out;
 }
+
+/**
+ * The issues left once one text box changes: its own go (their line numbers point into text that is no
+ * longer there), and so do those about no box in particular (they were about the import as a whole);
+ * the other box's stay, since its text is what they describe. Null when none is left, so the form
+ * shows no error at all after the input is cleared or replaced.
+ */
+export function issuesAfterEdit(issues: Record<ImportField, IssueItem[]> | null, edited: "logDirs" | "topics"): Record<ImportField, IssueItem[]> | null {
+  if (!issues) return null;
+  const left = { ...issues, [edited]: [], other: [] };
+  return left.logDirs.length + left.topics.length === 0 ? null : left;
+}

@@ -7,7 +7,8 @@ import { formatBytes, formatCount } from "@/lib/model/format";
 import { cssGradient, type ColorScale } from "./color-scale";
 import { formatDirMetric, UTILIZATION_MARKS, type DirMetric, DIR_METRICS } from "./dir-metric";
 
-export type CellPattern = "none" | "unknown" | "offline" | "cordoned" | "unreachable";
+/** `missing`: a broker only partition assignments name (state unknown), whose dirs were not read. */
+export type CellPattern = "none" | "unknown" | "offline" | "cordoned" | "unreachable" | "missing";
 
 export interface LegendTick {
   /** 0 (left end of the ramp) to 1 (right end). */
@@ -22,6 +23,8 @@ export interface LegendSwatch {
 
 export interface Legend {
   title: string;
+  /** How to read the colours, in words: "darker red = fuller disk". */
+  reading: string;
   gradient: string;
   ticks: LegendTick[];
   /** Threshold marks drawn across the ramp (utilisation 70 / 85 / 95 %). */
@@ -29,9 +32,13 @@ export interface Legend {
   swatches: LegendSwatch[];
 }
 
+/** Where `value` sits along the ramp, 0–1; halves first when the span overflows (−1e308 to 1e308). */
 function position(scale: ColorScale, value: number): number {
   const [lo, hi] = scale.domain;
-  return hi > lo ? Math.min(1, Math.max(0, (value - lo) / (hi - lo))) : 0;
+  if (!(hi > lo)) return 0;
+  const span = hi - lo;
+  const f = Number.isFinite(span) ? (value - lo) / span : (value / 2 - lo / 2) / (hi / 2 - lo / 2);
+  return Number.isNaN(f) ? 0 : Math.min(1, Math.max(0, f));
 }
 
 /** Legend of the broker × log-dir heatmap for one metric. */
@@ -40,15 +47,16 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   const [lo, hi] = scale.domain;
   let ticks: LegendTick[];
   if (metric === "deviation") {
+    // "≤": a dir further below the mean takes the same end colour (metricScale spans the fullest dir's excess).
     ticks = [
-      { position: 0, label: `${formatDirMetric(lo, metric)} (below mean)` },
+      { position: 0, label: `≤ ${formatDirMetric(lo, metric)}` },
       { position: 0.5, label: "broker mean" },
-      { position: 1, label: `${formatDirMetric(hi, metric)} (above mean)` },
+      { position: 1, label: formatDirMetric(hi, metric) },
     ];
   } else if (metric === "bytes") {
     ticks = [0, 0.5, 1].map((p) => ({ position: p, label: formatBytes(lo + (hi - lo) * p) }));
   } else if (metric === "partitions") {
-    ticks = uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatCount(lo + (hi - lo) * p) })));
+    ticks = countTicks(scale);
   } else {
     ticks = [0, 0.5, 1].map((p) => ({ position: p, label: formatDirMetric(lo + (hi - lo) * p, metric) }));
   }
@@ -61,8 +69,27 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   add("offline", "offline dir");
   add("cordoned", "cordoned dir");
   add("unreachable", "broker unreachable");
+  add("missing", "broker not in the kafka-log-dirs output");
   add("future", "replica moving in (KIP-113)");
-  return { title: info.description, gradient: cssGradient(scale), ticks, marks, swatches };
+  return { title: info.description, reading: READING[metric], gradient: cssGradient(scale), ticks, marks, swatches };
+}
+
+/** Every ramp darkens toward red as a dir fills (lib/view/color-scale.ts); the legend says so in words. */
+const READING: Record<DirMetric, string> = {
+  utilization: "paler = emptier, darker red = fuller disk",
+  bytes: "paler = fewer bytes, darker red = more",
+  partitions: "paler = fewer partitions, darker red = more",
+  deviation: "white = the broker's mean (even), red = fuller than it, blue = emptier",
+};
+
+/**
+ * Whole counts at the ends and the middle of the ramp, each placed where its own value sits: a
+ * 0–5 range is labelled 0, 3, 5 with the 3 at 60 %, not at the 2.5 it would round from.
+ */
+function countTicks(scale: ColorScale): LegendTick[] {
+  const [lo, hi] = scale.domain;
+  const values = [lo, Math.round(lo / 2 + hi / 2), hi];
+  return uniqueTicks(values.map((v) => ({ position: position(scale, v), label: formatCount(v) })));
 }
 
 /** Drops ticks that would print the same label twice (a 0–1 partition range has no middle). */
@@ -73,7 +100,12 @@ function uniqueTicks(ticks: LegendTick[]): LegendTick[] {
 
 /** Legend of the topic × broker heatmap: replica counts from 1 to the largest, 0 drawn as empty. */
 export function topicHeatmapLegend(scale: ColorScale): Legend {
-  const [lo, hi] = scale.domain;
-  const ticks = uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatCount(lo + (hi - lo) * p) })));
-  return { title: "Replicas of the topic on the broker", gradient: cssGradient(scale), ticks, marks: [], swatches: [{ pattern: "empty", label: "none" }] };
+  return {
+    title: "Replicas of the topic on the broker",
+    reading: "paler = fewer, darker red = more",
+    gradient: cssGradient(scale),
+    ticks: countTicks(scale),
+    marks: [],
+    swatches: [{ pattern: "empty", label: "none" }],
+  };
 }

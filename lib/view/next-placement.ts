@@ -15,6 +15,7 @@
  * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
+import type { BrokerState } from "@/lib/model/snapshot";
 import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { nextLogDirs } from "@/lib/placement";
@@ -24,7 +25,7 @@ export type PlacementFlag = "fullest" | "above-mean" | "above-85";
 
 export interface NextPlacement {
   broker: number;
-  /** The dir the next new replica goes to, or null when the broker has no live dir or is unreachable. */
+  /** The dir the next new replica goes to, or null when the broker has no live dir or its dirs are unknown (unreachable, unknown). */
   dir: string | null;
   /** Live dirs in Kafka's candidate order, best first. */
   candidates: { path: string; logCount: number; usedBytes: number; utilization: number | null }[];
@@ -73,12 +74,13 @@ function candidateOrder(live: readonly DirFigures[], rule: LogDirRule): string[]
 }
 
 /** The next placement on one broker, by the rule of every line its version could be. */
-export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], unreachable: boolean, kafkaVersion: string | null): NextPlacement {
+export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], state: BrokerState, kafkaVersion: string | null): NextPlacement {
   const live = dirs.filter((d) => d.state !== "offline");
   const rules = logDirRulesFor(kafkaVersion);
   const lines = describeKafkaLines(rules.flatMap((r) => r.lines));
   const empty = (reason: string): NextPlacement => ({ broker: brokerId, dir: null, candidates: [], reason, flags: [], warning: null, lines, alternatives: [] });
-  if (unreachable) return empty("broker unreachable: its log counts are unknown");
+  if (state === "unreachable") return empty("broker unreachable: its log counts are unknown");
+  if (state === "unknown") return empty("not in the kafka-log-dirs output: its log dirs are unknown");
   if (live.length === 0) return empty(dirs.length === 0 ? "no log dirs reported" : "every log dir is offline");
 
   const [primary, ...otherRules] = rules;
@@ -138,6 +140,6 @@ export function nextPlacements(report: BalanceReport, versions: KafkaVersions): 
     else byBroker.set(d.broker, [d]);
   }
   return report.brokers.map((b) =>
-    nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state === "unreachable", brokerKafkaVersion({ kafkaVersion: versions.brokers?.get(b.id) }, versions.cluster)),
+    nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state, brokerKafkaVersion({ kafkaVersion: versions.brokers?.get(b.id) }, versions.cluster)),
   );
 }

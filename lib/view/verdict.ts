@@ -5,11 +5,16 @@
  * even; if not, which dirs hold the bytes (named by path when the same dirs dominate every broker,
  * else the worst broker's); and, when partition counts and bytes disagree, says so, because that is
  * the signature of Kafka's count-based dir placement. Details follow: the fullest disk, where Kafka
- * will put the next partition when that is a trap, offline dirs, unreachable brokers, moves in flight.
+ * will put the next partition when that is a trap, offline dirs, unreachable brokers, brokers known only
+ * from partition assignments, moves in flight.
+ *
+ * Only brokers whose figures were read (state `online`) are weighed: an unreachable or unknown broker's
+ * bytes are missing, not zero (the report leaves it out of the broker skews), so it gets its own
+ * sentence instead of bending the headline.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
-import { formatBytes, formatCount, formatSkew, formatUtilization, formatWholePercent } from "@/lib/model/format";
+import { formatBytes, formatCount, formatCountOf, formatSkew, formatUtilization, formatWholePercent } from "@/lib/model/format";
 import type { NextPlacement } from "./next-placement";
 import { BAD_RATIO, EVEN_RATIO } from "./skew-cards";
 
@@ -72,11 +77,11 @@ function dirsSentence(report: BalanceReport): { text: string; countsDisagree: bo
     else byBroker.set(d.broker, [d]);
   }
   const dominants = report.brokers
-    .filter((b) => b.state !== "unreachable")
+    .filter((b) => b.state === "online")
     .map((b) => dominantDirs(b.id, byBroker.get(b.id) ?? []))
     .filter((d): d is Dominant => d !== null);
   if (dominants.length === 0) return null;
-  const multiDir = report.brokers.filter((b) => (byBroker.get(b.id) ?? []).filter((d) => d.state !== "offline").length > 1 && b.bytes > 0).length;
+  const multiDir = report.brokers.filter((b) => b.state === "online" && (byBroker.get(b.id) ?? []).filter((d) => d.state !== "offline").length > 1 && b.bytes > 0).length;
   const key = (d: Dominant) => d.paths.join("\u0000");
   const same = dominants.length === multiDir && multiDir > 1 && dominants.every((d) => key(d) === key(dominants[0]!));
   const verb = (paths: string[]) => (paths.length === 1 ? "holds" : "hold");
@@ -174,9 +179,20 @@ export function verdict(report: BalanceReport, context: VerdictContext = {}): Ve
     details.push(`${capitalise(unreachable.length === 1 ? "broker" : "brokers")} ${listText(unreachable.map((b) => `${b.id}`))} ${unreachable.length === 1 ? "is" : "are"} unreachable; ${unreachable.length === 1 ? "its" : "their"} figures are missing.`);
     if (tone === "ok") tone = "warn";
   }
-  if (report.totals.replicasWithoutDir > 0) {
-    const n = report.totals.replicasWithoutDir;
-    details.push(`${formatCount(n)} replica${n === 1 ? " has" : "s have"} no known log dir, so disk figures leave ${n === 1 ? "it" : "them"} out.`);
+  const unknown = report.brokers.filter((b) => b.state === "unknown");
+  if (unknown.length > 0) {
+    const one = unknown.length === 1;
+    const replicas = unknown.reduce((s, b) => s + b.replicas, 0);
+    details.push(
+      `${capitalise(one ? "broker" : "brokers")} ${listText(unknown.map((b) => `${b.id}`))} ${one ? "is" : "are"} assigned ${formatCountOf(replicas, "replica")} but ${one ? "is" : "are"} missing from the log-dir data (the kafka-log-dirs output): whether ${one ? "it runs" : "they run"} and what ${one ? "its" : "their"} disks hold is unknown, so the balance figures leave ${one ? "it" : "them"} out.`,
+    );
+    if (tone === "ok") tone = "warn";
+  }
+  // Replicas on unreachable or unknown brokers have no dir either; the sentences above explain those.
+  const onMissingBrokers = report.brokers.reduce((s, b) => s + (b.state === "online" ? 0 : b.replicas), 0);
+  const withoutDir = Math.max(0, report.totals.replicasWithoutDir - onMissingBrokers);
+  if (withoutDir > 0) {
+    details.push(`${formatCountOf(withoutDir, "replica")} ${withoutDir === 1 ? "has" : "have"} no known log dir, so disk figures leave ${withoutDir === 1 ? "it" : "them"} out.`);
   }
   const moving = context.reassignments ?? 0;
   if (moving > 0) details.push(`${formatCount(moving)} partition reassignment${moving === 1 ? " is" : "s are"} in flight; figures will change as ${moving === 1 ? "it completes" : "they complete"}.`);

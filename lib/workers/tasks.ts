@@ -8,7 +8,7 @@
 import { importSnapshot } from "@/lib/cluster/import";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
-import { failure, invalid, success, type Issue, type Result } from "@/lib/model/result";
+import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { planRebalance, PlanRequestSchema, reviewReassignment, type ReassignmentReview } from "@/lib/plan";
@@ -73,7 +73,10 @@ export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
   const { options, reassignment } = parsed.data;
   if (reassignment !== undefined) {
     const review = reviewReassignment(snapshot, reassignment, options);
-    return review.ok ? success({ review: review.value }) : invalid([{ path: "reassignment", message: review.error.message }]);
+    if (review.ok) return success({ review: review.value });
+    // Kafka's refusal keeps its code; its issues (field paths, a syntax error's line and column) move under `reassignment`.
+    const { code, message, issues } = review.error;
+    return failure(code, `reassignment: ${message}`, { issues: issues.length > 0 ? prefixIssues(issues, "reassignment") : [{ path: "reassignment", message }] });
   }
   return success({ plan: planResponse(planRebalance(snapshot, options)) });
 }

@@ -1,9 +1,11 @@
 // Import in Chromium: pasted kafka-log-dirs + kafka-topics output opens in the overview with the
-// expected brokers, dirs and bytes; a broken paste is answered next to the input, at its line.
+// expected brokers, dirs and bytes; brokers only kafka-topics names are flagged inside the verdict; a
+// broken paste is answered next to the input, at its line, until that input changes.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "../support/e2e-browser";
+import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
+import { PHONE, seriousA11yViolations } from "../support/a11y";
 import { useE2eSession } from "../support/e2e-session";
 
 const samples = path.resolve(__dirname, "..", "..", "public", "samples");
@@ -29,9 +31,9 @@ describe("import", () => {
     // kafka-log-dirs prints no capacity, so the heatmap opens on bytes and says capacity is unknown.
     expect(await page.locator('[data-heatmap="broker-dir"]').getAttribute("data-metric")).toBe("bytes");
     const label = (broker: number, dir: string) => page.locator(`[data-broker-row="${broker}"] [data-cell][data-path="/var/lib/kafka/${dir}"]`).getAttribute("aria-label");
-    expect(await label(1, "d2")).toBe("broker 1, /var/lib/kafka/d2: 46.0 GiB, capacity unknown, 2 partitions");
-    expect(await label(2, "d3")).toBe("broker 2, /var/lib/kafka/d3: 54.0 GiB, capacity unknown, 2 partitions");
-    expect(await label(3, "d1")).toBe("broker 3, /var/lib/kafka/d1: 6.0 MiB, capacity unknown, 6 partitions, 1 replica moving in");
+    expect(await label(1, "d2")).toBe("46.0 GiB: broker 1, /var/lib/kafka/d2: 46.0 GiB, capacity unknown, 2 partitions");
+    expect(await label(2, "d3")).toBe("54.0 GiB: broker 2, /var/lib/kafka/d3: 54.0 GiB, capacity unknown, 2 partitions");
+    expect(await label(3, "d1")).toBe("6.0 MiB ⇢ 1: broker 3, /var/lib/kafka/d1: 6.0 MiB, capacity unknown, 6 partitions, 1 replica moving in");
     expect(await page.locator("[data-verdict-headline]").textContent()).toContain("/var/lib/kafka/d2 and /var/lib/kafka/d3 hold over 99% of the bytes on every broker");
     await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
     await screenshot(page, "import-overview");
@@ -56,6 +58,87 @@ describe("import", () => {
     const selection = await page.locator("#logDirs").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
     expect(selection).toBe(broken.split("\n")[2]);
     await screenshot(page, "import-error", false);
+  });
+
+  it("shows brokers only kafka-topics names as unknown, warns inside the verdict, and keeps them out of its figures", async () => {
+    const { page } = e2e.tab;
+    // Brokers 4 and 5 hold the topic "ghost" in the kafka-topics output but are not in the kafka-log-dirs output.
+    const ghost = "Topic: ghost\tTopicId: MYuf7H9aQpKM6JZ4mqJp0Q\tPartitionCount: 2\tReplicationFactor: 2\tConfigs:\n\tTopic: ghost\tPartition: 0\tLeader: 4\tReplicas: 4,5\tIsr: 4,5\n\tTopic: ghost\tPartition: 1\tLeader: 5\tReplicas: 5,4\tIsr: 5,4\n";
+    await page.goto(`${e2e.app.url}/import`);
+    await page.locator("#logDirs").fill(logDirs);
+    await page.locator("#topics").fill(`${topics}${ghost}`);
+    await page.locator("[data-import-submit]").click();
+    await page.waitForURL(/\/import\/overview$/);
+    await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
+    const verdict = page.locator('section[aria-label="Verdict"]');
+    const checks = await verdict.locator("[data-import-check]").allTextContents();
+    expect(checks).toEqual([
+      expect.stringMatching(/^kafka-topics output, line \d+: broker 4 holds 2 replicas in the kafka-topics output but has no entry in the kafka-log-dirs output/),
+      expect.stringMatching(/^kafka-topics output, line \d+: broker 5 holds 2 replicas/),
+    ]);
+    expect(await verdict.locator("[data-import-checks] h2").textContent()).toContain("Cross-checks of the pasted outputs: 2 findings");
+    // The headline is the one the real brokers earn; the unknown brokers get a sentence of their own.
+    const headline = await page.locator("[data-verdict-headline]").textContent();
+    expect(headline).toContain("/var/lib/kafka/d2 and /var/lib/kafka/d3 hold over 99% of the bytes on every broker");
+    expect(headline).not.toContain("Brokers are uneven");
+    expect(await verdict.textContent()).toContain("Brokers 4 and 5 are assigned 4 replicas but are missing from the log-dir data");
+    expect(await page.locator('[data-skew-card="brokerReplicas"] [data-skew-figure]').textContent()).toBe("1.00×");
+    const row = page.locator('[data-broker-row="4"]');
+    expect(await row.locator('[role="rowheader"]').textContent()).toContain("not in log-dirs output");
+    expect(await row.locator('[data-empty="missing"]').count()).toBe(3);
+    expect(await row.locator('[data-empty="missing"]').first().getAttribute("aria-label")).toMatch(/^not in log-dirs: broker 4, /);
+    await elementScreenshot(verdict, "import-overview-warnings-verdict");
+    await screenshot(page, "import-overview-warnings");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const phone = await openPage(e2e.browser, PHONE);
+    await phone.page.goto(`${e2e.app.url}/import`);
+    await phone.page.locator("#logDirs").fill(logDirs);
+    await phone.page.locator("#topics").fill(`${topics}${ghost}`);
+    await phone.page.locator("[data-import-submit]").click();
+    await phone.page.waitForURL(/\/import\/overview$/);
+    await phone.page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
+    expect(await phone.page.locator("[data-import-check]").count()).toBe(2);
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, "import-overview-warnings-phone");
+    await elementScreenshot(phone.page.locator('[data-widget="broker-dir-heatmap"]'), "import-overview-heatmap-phone");
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
+  });
+
+  it("drops an error once the input it was about is cleared or replaced", async () => {
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/import`);
+    await page.locator("#logDirs").fill(logDirs.replace('"broker":2', '"broker":"two"'));
+    await page.locator("[data-import-submit]").click();
+    await page.locator('[data-issues="logDirs-issues"] li').first().waitFor();
+    expect(await page.locator("[data-import-error]").count()).toBe(1);
+    await page.locator("#logDirs").fill("");
+    expect(await page.locator("[data-import-error]").count()).toBe(0);
+    expect(await page.locator("[data-issues]").count()).toBe(0);
+    expect(await page.locator("#logDirs").getAttribute("aria-invalid")).toBeNull();
+    // A second failure, then a fix pasted over it: the old error does not linger beside the new text.
+    await page.locator("#logDirs").fill("not kafka output");
+    await page.locator("[data-import-submit]").click();
+    await page.locator("[data-import-error]").waitFor();
+    await page.locator("#logDirs").fill(logDirs);
+    expect(await page.locator("[data-import-error], [data-issues]").count()).toBe(0);
+  });
+
+  it("names each upload control after its box, and has no serious accessibility findings at 1440 × 900 and on a phone", async () => {
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/import`);
+    const uploads = page.locator('input[type="file"]');
+    expect(await uploads.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name))).toEqual(["logDirs-file", "topics-file"]);
+    expect(await page.getByLabel("Upload a file… with the kafka-log-dirs output").count()).toBe(1);
+    expect(await page.getByLabel("Upload a file… with the kafka-topics output").count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const phone = await openPage(e2e.browser, PHONE);
+    await phone.page.goto(`${e2e.app.url}/import`);
+    await phone.page.locator("#logDirs").waitFor();
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, "import-phone");
+    await phone.page.context().close();
   });
 
   it("loads the bundled sample with one click", async () => {

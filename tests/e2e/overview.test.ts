@@ -9,7 +9,8 @@ import { dirAriaLabel } from "@/lib/view/broker-dir-heatmap";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import { skewCards } from "@/lib/view/skew-cards";
 import { verdict } from "@/lib/view/verdict";
-import { openPage, screenshot } from "../support/e2e-browser";
+import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
+import { PHONE, seriousA11yViolations } from "../support/a11y";
 import { useE2eSession } from "../support/e2e-session";
 
 const snapshot = demoSnapshot();
@@ -33,8 +34,9 @@ describe("overview (demo cluster)", () => {
     expect(await rows.count()).toBe(report.brokers.length);
     for (const broker of report.brokers) {
       const dirs = report.dirs.filter((d) => d.broker === broker.id);
-      const labels = await page.locator(`[data-broker-row="${broker.id}"] [data-cell]`).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
-      expect(labels).toEqual(dirs.map((d) => dirAriaLabel(d, "utilization", false)));
+      const cells = await page.locator(`[data-broker-row="${broker.id}"] [data-cell]`).evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label"), text: (e.textContent ?? "").trim() })));
+      // Each name starts with exactly what the cell prints (WCAG 2.5.3), then the dir's sentence.
+      expect(cells.map((c) => c.label)).toEqual(dirs.map((d, i) => `${cells[i]!.text}: ${dirAriaLabel(d, "utilization", false)}`));
     }
     await screenshot(page, "overview-laptop-light");
   });
@@ -53,24 +55,36 @@ describe("overview (demo cluster)", () => {
     expect(await page.locator('[data-placement-broker][data-flagged="true"]').count()).toBe(report.brokers.length);
   });
 
-  it("changes the legend and the cells when the metric is switched", async () => {
+  it("changes the legend, in real units, and the cells when the metric is switched", async () => {
     const { page } = e2e.tab;
-    const legendTitle = page.locator("#broker-dir-heatmap-title").locator("xpath=ancestor::section[1]").locator("[data-legend-title]");
-    expect(await legendTitle.textContent()).toBe("Disk used, % of capacity");
-    await page.locator('label:has(input[name="dir-metric"][value="partitions"])').click();
-    await page.waitForSelector('[data-heatmap="broker-dir"][data-metric="partitions"]');
-    expect(await legendTitle.textContent()).toBe("Partition replicas in the dir");
+    const card = page.locator("#broker-dir-heatmap-title").locator("xpath=ancestor::section[1]");
+    const legend = async () => ({
+      title: await card.locator("[data-legend-title]").textContent(),
+      ticks: await card.locator("[data-legend-ticks] span").allTextContents(),
+      reading: await card.locator("[data-legend-reading]").textContent(),
+    });
+    const choose = async (metric: string) => {
+      await page.locator(`label:has(input[name="dir-metric"][value="${metric}"])`).click();
+      await page.waitForSelector(`[data-heatmap="broker-dir"][data-metric="${metric}"]`);
+      await elementScreenshot(card, `overview-heatmap-${metric}`);
+    };
+    expect(await legend()).toEqual({ title: "Disk used, % of capacity", ticks: ["0%", "50%", "100%"], reading: "paler = emptier, darker red = fuller disk" });
+    await choose("utilization");
+    // The fullest dirs are drawn darker than the nearly empty ones: fuller reads as more alarming.
+    const shade = (path: string) => page.locator(`[data-broker-row="1"] [data-cell][data-path="${path}"]`).evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(await shade("/data/d1")).not.toBe(await shade("/data/d3"));
+    await choose("partitions");
+    expect(await legend()).toMatchObject({ title: "Partition replicas in the dir", reading: "paler = fewer partitions, darker red = more" });
+    for (const t of (await legend()).ticks) expect(t).toMatch(/^\d[\d,]*$/);
     expect(await page.locator('[data-broker-row="1"] [data-cell][data-path="/data/d1"]').textContent()).toContain("50");
-    await page.locator('label:has(input[name="dir-metric"][value="bytes"])').click();
-    await page.waitForSelector('[data-heatmap="broker-dir"][data-metric="bytes"]');
-    expect(await legendTitle.textContent()).toBe("Replica bytes in the dir");
-    const ticks = await page.locator("#broker-dir-heatmap-title").locator("xpath=ancestor::section[1]").locator("[data-legend-ticks]").textContent();
-    expect(ticks).toMatch(/GiB/);
-    await screenshot(page, "overview-metric-bytes", false);
-    await page.locator('label:has(input[name="dir-metric"][value="deviation"])').click();
-    await page.waitForSelector('[data-heatmap="broker-dir"][data-metric="deviation"]');
-    expect(await legendTitle.textContent()).toBe("Bytes vs the broker's mean dir");
-    await screenshot(page, "overview-metric-deviation", false);
+    await choose("bytes");
+    const bytes = await legend();
+    expect(bytes.title).toBe("Replica bytes in the dir");
+    expect(bytes.ticks[0]).toBe("0 B");
+    for (const t of bytes.ticks.slice(1)) expect(t).toMatch(/^\d+\.\d (KiB|MiB|GiB|TiB)$/);
+    await choose("deviation");
+    expect(await legend()).toMatchObject({ title: "Bytes vs the broker's mean dir", reading: "white = the broker's mean (even), red = fuller than it, blue = emptier" });
+    expect((await legend()).ticks[1]).toBe("broker mean");
     await page.locator('label:has(input[name="dir-metric"][value="utilization"])').click();
   });
 
@@ -78,9 +92,9 @@ describe("overview (demo cluster)", () => {
     const { page } = e2e.tab;
     await page.locator('[data-broker-row="1"] [data-cell][data-path="/data/d1"]').focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/^broker 1, \/data\/d2: /);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/: broker 1, \/data\/d2: /);
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/^broker 2, \/data\/d2: /);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/: broker 2, \/data\/d2: /);
     expect(await page.locator("[data-readout]").first().textContent()).toMatch(/^broker 2, \/data\/d2: .* used/);
     await page.keyboard.press("Enter");
     const drawer = page.locator("dialog[open]");
@@ -104,6 +118,20 @@ describe("overview (demo cluster)", () => {
     await page.locator("[data-internal-toggle]").uncheck();
     await page.waitForFunction(() => document.querySelector('[data-heatmap="topic-broker"]')?.getAttribute("data-rows") === "1");
     await page.locator("[data-internal-toggle]").check();
+  });
+
+  it("has no serious or critical accessibility findings at 1440 × 900 and on a phone", async () => {
+    expect(await seriousA11yViolations(e2e.tab.page)).toEqual([]);
+    const phone = await openPage(e2e.browser, PHONE);
+    await openOverview(phone.page, e2e.app.url);
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    // The heatmap is wider than a phone: it scrolls sideways inside its card, and says so.
+    const scroller = phone.page.locator("[data-heatmap-scroll]");
+    expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await phone.page.locator('[data-widget="broker-dir-heatmap"] [data-scroll-cue="right"]').count()).toBe(1);
+    await elementScreenshot(phone.page.locator('[data-widget="broker-dir-heatmap"]'), "overview-heatmap-phone");
+    await screenshot(phone.page, "overview-phone");
+    await phone.page.context().close();
   });
 
   it("does not serve the bench-only page without KAFKA_BALANCE_BENCH=1", async () => {

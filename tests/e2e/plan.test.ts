@@ -1,62 +1,216 @@
-// The planner in Chromium on the demo cluster: plan, read the summary, see before/after on one scale,
-// get the reassignment JSON; apply stays off without writes. A screenshot goes to test-results/.
+// The planner in Chromium on the demo cluster: plan, read the one status sentence, see before/after on
+// one scale, sort the moves, get the reassignment JSON and the commands; results go stale when the goals
+// change; every goal error shows at once; a review Kafka would refuse shows only the refusals; a JSON
+// error names its line and column; focus and announcements follow each run; the page fits a phone and
+// axe finds nothing serious. Screenshots go to test-results/screenshots/.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+import { planResponse } from "@/lib/plan/response";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { screenshot } from "../support/e2e-browser";
+import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/moves-table";
+import { planStatus } from "@/lib/view/plan-status";
+import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
+import { openPage, screenshot } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
+
+const intraOptions = PlanOptionsSchema.parse({ mode: "intra" });
+const intraPlan = planResponse(planRebalance(demoSnapshot(), intraOptions));
+const intraStatus = planStatus({ moves: intraPlan.movesTotal, bytes: intraPlan.bytesMoved.total, outside: intraPlan.outsideTolerance.after, stoppedBecause: intraPlan.stoppedBecause });
+
+/** Opens /plan and waits until the cluster is read (Plan is enabled once hydrated and read). */
+async function openPlanner(page: Page, url: string) {
+  await page.goto(`${url}/plan`);
+  await page.waitForSelector("[data-plan-submit]:not([disabled])");
+}
+
+/** Plans the demo's dirs (mode intra) and waits for the result. */
+async function planIntra(page: Page) {
+  await page.selectOption("#plan-mode", "intra");
+  await page.click("[data-plan-submit]");
+  await page.waitForSelector("[data-plan-result]");
+}
+
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
+/** Focus moves once the result has been drawn. */
+const focusReaches = (page: Page, id: string) => page.waitForFunction((want) => document.activeElement?.id === want, id);
+/** Where the element's top is on the screen, in CSS pixels. */
+const screenTop = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
 
 describe("planner (demo cluster)", () => {
   const e2e = useE2eSession();
 
-  it("plans the demo's dirs back into balance and shows the same plan the library makes", async () => {
+  it("plans the demo's dirs back into balance: one status sentence, the library's plan, focus on the result and an announcement", async () => {
     const { page } = e2e.tab;
-    await page.goto(`${e2e.app.url}/plan`);
-    // Enabled once hydrated and the cluster has been read.
-    await page.waitForSelector('button[type="submit"]:not([disabled])');
-    await page.selectOption("#plan-mode", "intra");
-    await page.click('button[type="submit"]');
-    await page.waitForSelector("[data-plan-result]");
-    const expected = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", bootstrapServer: "localhost:9092" }));
-    expect(await page.locator('[aria-label="Plan summary"]').textContent()).toContain(String(expected.moves.length));
-    expect(await page.locator("#plan-json").textContent()).toBe(expected.reassignmentJson);
+    await openPlanner(page, e2e.app.url);
+    await planIntra(page);
+    expect(intraStatus.sentence).toMatch(/^\d+ moves \(.+\) bring every dir within the tolerance\.$/);
+    expect(await page.locator("[data-plan-status]").textContent()).toContain(intraStatus.sentence);
+    expect(await page.locator("[data-plan-status]").count()).toBe(1);
+    expect(await page.locator('[aria-label="Plan summary"]').textContent()).toContain(String(intraPlan.movesTotal));
+    expect(await page.locator("#plan-json").textContent()).toBe(intraPlan.reassignmentJson);
+    // Focus goes to the result's heading, and the status is announced politely.
+    await focusReaches(page, "plan-result-title");
+    await page.waitForFunction((s) => document.querySelector("[data-plan-announcer]")?.textContent?.includes(s), intraStatus.sentence);
+    expect(await page.locator("[data-plan-announcer]").getAttribute("role")).toBe("status");
+    // The demo is not a live cluster: the commands carry the placeholder, and the page says to replace it.
+    const commands = await page.locator("#plan-apply-commands").textContent();
+    expect(commands).toContain("--bootstrap-server <bootstrap-servers> ");
+    expect(commands).not.toContain("localhost:9092");
+    expect(await page.locator("#plan-execute").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --execute");
+    expect(await page.locator("[data-bootstrap-placeholder]").count()).toBe(1);
     // Before and after: one heatmap each, one row per broker.
     expect(await page.locator('[data-heatmap="broker-dir"]').count()).toBe(2);
     expect(await page.locator('[data-heatmap="broker-dir"]').last().locator("[data-broker-row]").count()).toBe(3);
     expect(await page.locator("[data-apply-panel]").textContent()).toContain("Writes are off");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(e2e.tab.errors).toEqual([]);
-    await screenshot(page, "plan-demo-intra");
+    await screenshot(page, "plan-desktop");
   });
 
-  it("reviews a pasted reassignment JSON: problems, duration and the cluster after it", async () => {
+  it("sorts the moves table by each column, with aria-sort, from the keyboard too", async () => {
     const { page } = e2e.tab;
-    await page.goto(`${e2e.app.url}/plan`);
-    await page.waitForSelector('button[type="submit"]:not([disabled])');
+    const rows = moveRows(intraPlan.moves, intraPlan.options.throttle);
+    const shown = async () => page.locator("[data-move-row] td:first-child").allTextContents();
+    const header = (column: string) => page.locator(`th:has([data-sort-column="${column}"])`);
+    const expected = (column: "topic" | "partition" | "bytes", direction: "ascending" | "descending") => sortMoveRows(rows, { column, direction }).slice(0, 50).map((r) => r.topic);
+
+    expect(await header("bytes").getAttribute("aria-sort")).toBe("descending");
+    expect(await shown()).toEqual(expected(DEFAULT_MOVE_SORT.column as "bytes", "descending"));
+    const first = sortMoveRows(rows, DEFAULT_MOVE_SORT)[0]!;
+    expect(await page.locator("[data-move-row]").first().locator("td").allTextContents()).toEqual([first.topic, String(first.partition), first.from, first.to, first.bytesText, first.secondsText]);
+
+    await page.click('[data-sort-column="topic"]');
+    expect(await header("topic").getAttribute("aria-sort")).toBe("ascending");
+    expect(await header("bytes").getAttribute("aria-sort")).toBe("none");
+    expect(await shown()).toEqual(expected("topic", "ascending"));
+
+    // Keyboard: focus the Partition header's button and press Enter, then Space to reverse.
+    await page.focus('[data-sort-column="partition"]');
+    await page.keyboard.press("Enter");
+    expect(await header("partition").getAttribute("aria-sort")).toBe("ascending");
+    await page.keyboard.press(" ");
+    expect(await header("partition").getAttribute("aria-sort")).toBe("descending");
+    const partitions = await page.locator("[data-move-row] td:nth-child(2)").allTextContents();
+    expect(partitions).toEqual(sortMoveRows(rows, { column: "partition", direction: "descending" }).slice(0, 50).map((r) => String(r.partition)));
+  });
+
+  it("marks the plan stale when a goal changes, until the next Plan", async () => {
+    const { page } = e2e.tab;
+    expect(await page.locator("[data-result-stale]").count()).toBe(0);
+    await page.fill("#plan-tolerancePercent", "3");
+    await page.waitForSelector("[data-plan-result] [data-result-stale]");
+    expect(await page.locator("[data-plan-result]").getAttribute("data-stale")).toBe("true");
+    // The same goal typed differently is not a change.
+    await page.fill("#plan-tolerancePercent", "5.0");
+    await page.waitForSelector("[data-plan-result] [data-result-stale]", { state: "detached" });
+    await page.fill("#plan-tolerancePercent", "3");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-result] [data-result-stale]", { state: "detached" });
+    await page.fill("#plan-tolerancePercent", "5");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-result]:not([data-stale])");
+  });
+
+  it("warns about an excluded topic the snapshot does not have", async () => {
+    const { page } = e2e.tab;
+    await page.fill("#plan-excludeTopics", "ordres");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-warning]");
+    expect(await page.locator("[data-plan-warning]").allTextContents()).toEqual(['Topic "ordres" is not in this snapshot, so excluding it changes nothing; check the spelling.']);
+    await page.fill("#plan-excludeTopics", "");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-warning]", { state: "detached" });
+  });
+
+  it("shows every goal error at once, beside each field, and moves focus to their list", async () => {
+    const { page } = e2e.tab;
+    await page.fill("#plan-tolerancePercent", "0");
+    await page.fill("#plan-headroomPercent", "150");
+    await page.fill("#plan-replicationMiBps", "fast");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-form-errors]");
+    expect(await page.locator("[data-plan-form-errors] li").allTextContents()).toEqual([
+      "Tolerance: Enter a number between 0.1 and 50 points",
+      "Never fill above: Enter a number above 0 and at most 100%",
+      "Replication throttle: Enter a number, not “fast”",
+    ]);
+    await page.waitForFunction(() => document.activeElement?.hasAttribute("data-plan-form-errors"));
+    for (const [field, text] of [
+      ["tolerancePercent", "Enter a number between 0.1 and 50 points"],
+      ["headroomPercent", "Enter a number above 0 and at most 100%"],
+      ["replicationMiBps", "Enter a number, not “fast”"],
+    ]) {
+      expect(await page.locator(`#plan-${field}`).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await page.locator(`#plan-${field}`).getAttribute("aria-describedby")}`).textContent()).toBe(text);
+    }
+    expect(await page.locator("#plan-alterLogDirsMiBps").getAttribute("aria-invalid")).toBeNull();
+    // A link in the list takes focus to its field.
+    await page.click('[data-plan-form-errors] a[href="#plan-headroomPercent"]');
+    expect(await activeId(page)).toBe("plan-headroomPercent");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "plan-errors-desktop", false);
+    await page.fill("#plan-tolerancePercent", "5");
+    await page.fill("#plan-headroomPercent", "85");
+    await page.fill("#plan-replicationMiBps", "50");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-form-errors]", { state: "detached" });
+  });
+
+  it("reviews a pasted reassignment JSON Kafka would run: status, duration and the cluster after it", async () => {
+    const { page } = e2e.tab;
+    await openPlanner(page, e2e.app.url);
     await page.locator("[data-review-panel] summary").click();
-    const plan = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", bootstrapServer: "localhost:9092" }));
-    await page.fill("[data-review-input]", plan.reassignmentJson);
+    await page.fill("[data-review-input]", intraPlan.reassignmentJson);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-result]");
-    expect(await page.locator("[data-review-ok]").count()).toBe(1);
+    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every dir and broker is within the tolerance\\.`));
+    await focusReaches(page, "review-result-title");
+    await page.waitForFunction(() => document.querySelector("[data-plan-announcer]")?.textContent?.startsWith("Review ready. Kafka would accept"));
     const summary = await page.locator("[data-review-summary]").textContent();
-    expect(summary).toContain(`${plan.entries.length} partition(s)`);
+    expect(summary).toMatch(/^0 B copied between brokers and .+ moved between dirs; estimated \d+ min \d+ s \(bottleneck: broker \d, alter-log-dirs rate\)\./);
     expect(summary).toMatch(/Worst dir skew 1\.\d\d× → 1\.\d\d×/);
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
-    await screenshot(page, "plan-review");
+    expect(await page.locator("#review-apply-commands").textContent()).toContain("--bootstrap-server <bootstrap-servers> ");
+    expect(await page.locator("#review-execute").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file reassignment.json --execute");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "plan-review-desktop");
 
-    // An unknown broker and a dir that does not exist: Kafka's refusal, in words, and no "after".
+    // Editing the JSON marks the review stale.
+    await page.fill("[data-review-input]", `${intraPlan.reassignmentJson}\n`);
+    await page.waitForSelector("[data-review-result] [data-result-stale]");
+  });
+
+  it("a review Kafka would refuse shows only what Kafka would refuse: no estimate, no after-state, no commands", async () => {
+    const { page } = e2e.tab;
     await page.fill("[data-review-input]", '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[1,9],"log_dirs":["/data/nope","any"]}]}');
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-problem]");
+    expect(await page.locator("[data-review-status]").textContent()).toContain("Kafka would refuse this reassignment: 2 problems, listed below; fix them and review again.");
     const problems = await page.locator("[data-review-problem]").allTextContents();
     expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("broker 9 is not in the cluster"), expect.stringContaining("has no log dir /data/nope")]));
-    expect(await page.locator("[data-review-after]").count()).toBe(0);
+    for (const gone of ["[data-review-summary]", "[data-review-after]", "#review-apply-commands", "#review-execute", '[data-review-result] [data-chart="transfer"]']) {
+      expect(await page.locator(gone).count()).toBe(0);
+    }
+    expect(await page.locator("[data-review-result]").textContent()).not.toMatch(/estimated|bootstrap-server/);
+    await screenshot(page, "plan-review-refused-desktop", false);
+  });
 
-    await page.fill("[data-review-input]", "not json");
+  it("reports a reassignment JSON that is not JSON with its line and column, and puts the caret there", async () => {
+    const { page } = e2e.tab;
+    const broken = '{\n  "version": 1,\n  "partitions": [{"topic": "orders" "partition": 0, "replicas": [1]}]\n}';
+    await page.fill("[data-review-input]", broken);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-error]");
-    expect(await page.locator("[data-review-error]").textContent()).toMatch(/reassignment/);
-    // The browser logs the 400 it was answered for "not json"; nothing else may have gone wrong.
+    expect(await page.locator("[data-review-error] p").textContent()).toBe("Not valid JSON: line 3, column 37: expected ',' or '}' after a value in an object.");
+    expect(await page.locator("[data-review-result]").count()).toBe(0);
+    expect(await page.locator("[data-review-input]").getAttribute("aria-invalid")).toBe("true");
+    await page.click("[data-review-goto]");
+    expect(await activeId(page)).toBe("review-json");
+    const caret = await page.locator("[data-review-input]").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionStart + 11));
+    expect(caret).toBe('"partition"');
+    await screenshot(page, "plan-review-json-error-desktop", false);
+    // The browser logs the 400 it was answered; nothing else may have gone wrong.
     expect(e2e.tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
@@ -72,24 +226,60 @@ describe("planner (demo cluster)", () => {
         const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
         return ((await created.json()) as { id: string }).id;
       },
-      JSON.stringify({ kind: "plan", snapshot, plan: { options: { mode: "intra", bootstrapServer: "localhost:9092" }, reassignmentJson: json } }),
+      JSON.stringify({ kind: "plan", snapshot, plan: { options: { mode: "intra", bootstrapServer: "k1:9092" }, reassignmentJson: json } }),
     );
     await page.goto(`${e2e.app.url}/plan?shared=${id}`);
     await page.waitForSelector("[data-review-result]");
     expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
     expect(await page.locator("[data-review-input]").inputValue()).toBe(json);
-    expect(await page.locator("[data-review-summary]").textContent()).toContain("1 partition(s)");
+    expect(await page.locator("[data-review-status]").textContent()).toContain("Kafka would accept this reassignment of 1 partition, which copies");
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
-    // The plan itself is planned again beside it, as for any shared plan.
+    // The plan itself is planned again beside it, as for any shared plan; opening a link moves no focus.
     await page.waitForSelector("[data-plan-result]");
+    expect(await page.locator("[data-plan-result] [data-result-stale]").count()).toBe(0);
+    expect(await activeId(page)).not.toBe("plan-result-title");
     expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
   });
 
-  it("names the field that is wrong in the goals form", async () => {
-    const { page } = e2e.tab;
-    await page.fill("#plan-headroomPercent", "150");
-    await page.click('button[type="submit"]');
-    expect(await page.locator("#plan-form-error").textContent()).toBe("Headroom is a share of capacity: at most 100%");
-    await page.fill("#plan-headroomPercent", "85");
+  it("on a phone: the result is scrolled into view and focused after Plan, nothing scrolls sideways, axe finds nothing serious", async () => {
+    const phone = await openPage(e2e.browser, PHONE);
+    try {
+      const { page } = phone;
+      await openPlanner(page, e2e.app.url);
+      await page.fill("#plan-tolerancePercent", "0");
+      await page.fill("#plan-headroomPercent", "150");
+      await page.click("[data-plan-submit]");
+      await page.waitForSelector("[data-plan-form-errors]");
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "plan-errors-phone", false);
+      await page.fill("#plan-tolerancePercent", "5");
+      await page.fill("#plan-headroomPercent", "85");
+
+      await planIntra(page);
+      await focusReaches(page, "plan-result-title");
+      // Far below the form on a phone: scrolled to the top of the screen (16 px: its scroll margin).
+      expect(await screenTop(page, "#plan-result-title")).toBeCloseTo(16, 0);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "plan-phone-viewport", false);
+      await screenshot(page, "plan-phone");
+
+      await page.locator("[data-review-panel] summary").click();
+      await page.fill("[data-review-input]", intraPlan.reassignmentJson);
+      await page.click("[data-review-submit]");
+      await page.waitForSelector("[data-review-result]");
+      await focusReaches(page, "review-result-title");
+      const top = await screenTop(page, "#review-result-title");
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(844 / 2);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, "plan-review-phone");
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.page.context().close();
+    }
   });
 });

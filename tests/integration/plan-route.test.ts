@@ -27,10 +27,24 @@ describe("POST /api/plan", () => {
   it("POST /api/plan answers 400 with Kafka's message for an invalid reassignment JSON", async () => {
     const res = await post({ reassignment: '{"version":1,"partitions":[]}' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe("reassignment: Partition reassignment list cannot be empty");
+    expect((await res.json()).error).toEqual({
+      code: "empty_reassignment",
+      message: "reassignment: Partition reassignment list cannot be empty",
+      issues: [{ path: "reassignment", message: "Partition reassignment list cannot be empty" }],
+    });
   });
 
-  it("POST /api/plan reviews a reassignment JSON: problems, throttles and duration", async () => {
+  it("POST /api/plan answers 400 with the line and column where a reassignment stops being JSON", async () => {
+    const res = await post({ reassignment: '{"version":1,\n "partitions":[}' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({
+      code: "invalid_json",
+      message: "reassignment: line 2, column 16: expected a value, got \"}\". The input string is not a valid JSON",
+      issues: [{ path: "reassignment", message: 'expected a value, got "}"', line: 2, column: 16 }],
+    });
+  });
+
+  it("POST /api/plan reviews a reassignment JSON Kafka would refuse: only the refusals", async () => {
     const json = JSON.stringify({
       version: 1,
       partitions: [
@@ -41,8 +55,26 @@ describe("POST /api/plan", () => {
     const res = await post({ reassignment: json, options: { throttle: { replicationBytesPerSecond: 1048576, alterLogDirsBytesPerSecond: 1048576 } } });
     expect(res.status).toBe(200);
     const { review } = await res.json();
-    expect(review.problems.join(" ")).toContain("broker 9 is not in the cluster");
+    expect(review.verdict).toBe("refused");
+    expect(review.refusals.join(" ")).toContain("broker 9 is not in the cluster");
+    expect(Object.keys(review).sort()).toEqual(["entries", "refusals", "verdict"]);
+  });
+
+  it("POST /api/plan reviews a reassignment JSON Kafka would run: throttles, duration and the tolerance after it", async () => {
+    const { plan } = await (await post({ options: { mode: "intra" } })).json();
+    const res = await post({ reassignment: plan.reassignmentJson, options: { mode: "intra", bootstrapServer: "k1:9092" } });
+    expect(res.status).toBe(200);
+    const { review } = await res.json();
+    expect(review.verdict).toBe("accepted");
     expect(review.estimate.seconds).toBeGreaterThan(0);
+    expect(review.outsideTolerance).toEqual({ dirs: 0, brokers: null });
+    expect(review.throttles.commands.apply.every((c: string) => c.includes("--bootstrap-server k1:9092 "))).toBe(true);
+  });
+
+  it("POST /api/plan writes the placeholder into the commands when no bootstrap server is given", async () => {
+    const { plan } = await (await post({ options: { mode: "intra" } })).json();
+    expect(plan.throttles.commands.apply.length).toBeGreaterThan(0);
+    expect(plan.throttles.commands.apply.every((c: string) => c.startsWith("kafka-configs.sh --bootstrap-server <bootstrap-servers> "))).toBe(true);
   });
 
   it("POST /api/plan answers 400 for a body that is not JSON", async () => {

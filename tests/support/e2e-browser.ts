@@ -2,7 +2,7 @@
 // background networking, with helpers to save screenshots and to catch console errors.
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 
 const root = path.resolve(__dirname, "..", "..");
 export const SCREENSHOT_DIR = path.join(root, "test-results", "screenshots");
@@ -35,6 +35,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
   return { page, errors };
+}
+
+/** A screenshot of one element (a widget, a heatmap) into the same folder. */
+export async function elementScreenshot(element: Locator, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await element.screenshot({ path: file });
+  return file;
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {

@@ -7,12 +7,20 @@
  * - a replica kafka-topics assigns but kafka-log-dirs does not hold stays, with dir and size unknown;
  * - a replica on disk that kafka-topics does not assign stays too, after the assigned ones, because its
  *   bytes fill a disk (a stray log from an earlier reassignment is exactly what a balance view shows);
- * - partitions and topics only in kafka-log-dirs keep their replicas in broker id order, leader unknown.
- * Each case becomes one warning with a count and an example.
+ * - partitions and topics only in kafka-log-dirs keep their replicas in broker id order, leader unknown;
+ * - a partition only in kafka-topics keeps its replicas with dirs and sizes unknown;
+ * - a broker only in kafka-topics (down when kafka-log-dirs ran, left out by --broker-list, or gone for
+ *   good with partitions still assigned to it) is listed in state `unknown`, not `online`: its bytes
+ *   are missing, not zero, and counted as zero it would drag the broker mean down and make every real
+ *   broker look heavy. The report leaves unknown brokers out of its skews and the verdict names them.
+ * Each case becomes one warning with a count and an example, most consequential first (unknown
+ * brokers, then partitions and replicas only one output knows). The warnings also go into the
+ * snapshot's `source.warnings`, in words, so they travel with it (tab storage, shared links) and the
+ * overview shows them beside the verdict.
  */
 import { formatCountOf } from "@/lib/model/format";
 import { isInternalTopic } from "@/lib/model/kafka-names";
-import type { ImportIssue, ImportSource } from "./issues";
+import { formatImportIssue, type ImportIssue, type ImportSource } from "./issues";
 import type { LogDirsListing, LogDirsReplica } from "./log-dirs";
 import type { RackMap } from "./racks";
 import type { DescribedTopic, TopicsListing } from "./topics-describe";
@@ -33,20 +41,32 @@ type SnapshotReplica = SnapshotPartition["replicas"][number];
 type Reassignment = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["reassignments"]>[number];
 type TopicThrottle = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["topics"]>[number];
 
+/** Kinds of disagreement, most consequential first: the order warnings are listed in. */
+const KIND_ORDER = ["no-broker", "topics-only-partition", "not-on-disk", "stray", "disk-only-partition", "disk-only-topic", "rack", "no-topics"] as const;
+type Kind = (typeof KIND_ORDER)[number];
+
 /** Counts one kind of disagreement and keeps the first example, so a warning reads "N …, e.g. …". */
 class Tally {
-  private readonly kinds = new Map<string, { source: ImportSource; line: number | null; count: number; example: string; say: (count: number, example: string) => string }>();
+  private readonly kinds = new Map<string, { kind: Kind; source: ImportSource; line: number | null; count: number; example: string; say: (count: number, example: string) => string }>();
 
-  add(kind: string, source: ImportSource, line: number | null, example: string, say: (count: number, example: string) => string): void {
-    const seen = this.kinds.get(kind);
+  /** `key` tells apart warnings of one kind (one per broker); it defaults to the kind. */
+  add(kind: Kind, source: ImportSource, line: number | null, example: string, say: (count: number, example: string) => string, key: string = kind): void {
+    const seen = this.kinds.get(key);
     if (seen) seen.count += 1;
-    else this.kinds.set(kind, { source, line, count: 1, example, say });
+    else this.kinds.set(key, { kind, source, line, count: 1, example, say });
   }
 
+  /** In KIND_ORDER, and in the order first seen within a kind. */
   warnings(): ImportIssue[] {
-    return [...this.kinds.values()].map((k) => ({ source: k.source, line: k.line, path: "", message: k.say(k.count, k.example) }));
+    return [...this.kinds.values()]
+      .map((k, seen) => ({ k, seen }))
+      .sort((a, b) => KIND_ORDER.indexOf(a.k.kind) - KIND_ORDER.indexOf(b.k.kind) || a.seen - b.seen)
+      .map(({ k }) => ({ source: k.source, line: k.line, path: "", message: k.say(k.count, k.example) }));
   }
 }
+
+/** The error an unknown broker carries: why its state, dirs and bytes are not known. */
+export const NOT_IN_LOG_DIRS = "not in the kafka-log-dirs output (down when it ran, or left out by --broker-list?): its state, log dirs and bytes are unknown";
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -99,14 +119,27 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
     for (const p of [...described.partitions].sort((a, b) => a.id - b.id)) {
       const name = `${described.name}-${p.id}`;
       const here = new Map((onDisk.get(p.id) ?? []).map((r) => [r.broker, r]));
+      // Not one replica on disk although kafka-log-dirs covered one of its brokers: the partition is missing
+      // from that output as a whole (one warning for it, not one per replica).
+      const topicsOnly = here.size === 0 && p.replicas.some((b) => logDirBrokers.has(b));
+      if (topicsOnly) {
+        tally.add("topics-only-partition", "topics", p.line, name, (n, e) =>
+          `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-topics output but not in the kafka-log-dirs output (e.g. ${e}); kept with log dirs and sizes unknown. A topic created after kafka-log-dirs ran, a --topic-list filter, or an offline dir can cause this`,
+        );
+      }
       const replicas = p.replicas.map((broker) => {
         const r = here.get(broker);
         here.delete(broker);
         if (!r && !logDirBrokers.has(broker)) {
-          tally.add(`no-broker-${broker}`, "topics", p.line, name, (n) =>
-            `broker ${broker} holds ${formatCountOf(n, "replica")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); ${plural(n, "its log dir is", "their log dirs are")} unknown`,
+          tally.add(
+            "no-broker",
+            "topics",
+            p.line,
+            name,
+            (n) => `broker ${broker} holds ${formatCountOf(n, "replica")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); it is shown as unknown and left out of the balance figures`,
+            `no-broker-${broker}`,
           );
-        } else if (!r) {
+        } else if (!r && !topicsOnly) {
           tally.add("not-on-disk", "topics", p.line, `${name} on broker ${broker}`, (n, e) =>
             `${formatCountOf(n, "replica")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
           );
@@ -156,22 +189,28 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
   for (const topic of topics) for (const p of topic.partitions) for (const r of p.replicas) brokerIds.add(r.broker);
   for (const [id] of input.racks ?? []) {
     if (!brokerIds.has(id)) {
-      tally.add(`rack-${id}`, "racks", null, "", () => `broker ${id} is in neither the kafka-log-dirs nor the kafka-topics output; its rack is ignored`);
+      tally.add("rack", "racks", null, "", () => `broker ${id} is in neither the kafka-log-dirs nor the kafka-topics output; its rack is ignored`, `rack-${id}`);
     }
   }
   const brokers: BrokerInput[] = [...brokerIds]
     .sort((a, b) => a - b)
-    .map((id) => ({ id, rack: input.racks?.get(id) ?? null, host: null, port: null, state: "online", error: null, logDirs: dirsByBroker.get(id) ?? [] }));
+    .map((id) => {
+      const dirs = dirsByBroker.get(id);
+      return dirs
+        ? { id, rack: input.racks?.get(id) ?? null, host: null, port: null, state: "online" as const, error: null, logDirs: dirs }
+        : { id, rack: input.racks?.get(id) ?? null, host: null, port: null, state: "unknown" as const, error: NOT_IN_LOG_DIRS, logDirs: [] };
+    });
 
+  const warnings = tally.warnings();
   return {
     snapshot: {
       schema: SNAPSHOT_SCHEMA_VERSION,
       capturedAt: input.capturedAt,
-      source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null },
+      source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null, warnings: warnings.map(formatImportIssue) },
       brokers,
       topics,
       throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: topicThrottles, reassignments },
     },
-    warnings: tally.warnings(),
+    warnings,
   };
 }

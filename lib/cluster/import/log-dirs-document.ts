@@ -5,7 +5,7 @@
  */
 import type { FutureReplica, LogDir } from "@/lib/model/snapshot";
 import { describeValue, MAX_ISSUES, quote } from "./issues";
-import type { JsonPath } from "./json-scan";
+import type { JsonPath } from "@/lib/model/json-scan";
 import { parseTopicPartitionName } from "@/lib/model/kafka-names";
 
 export interface LogDirsBroker {

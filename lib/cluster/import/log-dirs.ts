@@ -22,7 +22,7 @@
 import { IssueList, quote, splitLines, } from "./issues";
 import { success, type Result } from "@/lib/model/result";
 import { joinPath } from "@/lib/model/result";
-import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "./json-scan";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/model/json-scan";
 import { LogDirsDocumentReader, type LogDirsListing, type Pending, type Segment } from "./log-dirs-document";
 
 export type { LogDirsBroker, LogDirsListing, LogDirsReplica } from "./log-dirs-document";

@@ -10,7 +10,7 @@
  */
 import { describeValue, IssueList, quote, splitLines, } from "./issues";
 import { success, type Result } from "@/lib/model/result";
-import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "./json-scan";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/model/json-scan";
 
 /** Broker id → rack. */
 export type RackMap = Map<number, string>;

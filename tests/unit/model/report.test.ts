@@ -55,6 +55,32 @@ describe("balanceReport()", () => {
     expect(report.skew.fullestDir).toEqual({ broker: 2, path: "/d2", utilization: 0.6 });
   });
 
+  it("balanceReport() leaves unreachable and unknown brokers out of the broker skews, but lists them with what is known", () => {
+    const s = snap({
+      brokers: [{ id: 1, logDirs: [{ path: "/d1" }] }, { id: 2, logDirs: [{ path: "/d1" }] }, { id: 3, state: "unreachable" }, { id: 4, state: "unknown", error: "not in the kafka-log-dirs output" }],
+      topics: [
+        {
+          name: "t",
+          partitions: [
+            { id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 100 }, { broker: 4 }] },
+            { id: 1, leader: 2, replicas: [{ broker: 2, logDir: "/d1", sizeBytes: 100 }, { broker: 3 }] },
+          ],
+        },
+      ],
+    });
+    const r = balanceReport(s);
+    expect(r.brokers.map((b) => [b.id, b.state, b.replicas, b.bytes])).toEqual([
+      [1, "online", 1, 100],
+      [2, "online", 1, 100],
+      [3, "unreachable", 1, 0],
+      [4, "unknown", 1, 0],
+    ]);
+    // Counted, brokers 3 and 4 (bytes missing, not zero) would make 1 and 2 hold 2× the mean.
+    expect([r.skew.brokerBytes.count, r.skew.brokerBytes.maxOverMean]).toEqual([2, 1]);
+    expect([r.skew.brokerReplicas.count, r.skew.brokerLeaders.count]).toEqual([2, 2]);
+    expect(r.totals).toMatchObject({ replicas: 4, replicasWithoutDir: 2, unreachableBrokers: 1 });
+  });
+
   it("balanceReport() builds the topic × broker grid aligned with brokerIds", () => {
     expect(report.brokerIds).toEqual([1, 2]);
     expect(report.topics.find((t) => t.name === "t")).toMatchObject({ perBroker: [1, 2], replicas: 4, bytes: 800 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateReassignment, type Rates } from "@/lib/plan/estimate";
+import { estimateReassignment, moveSeconds, type Rates } from "@/lib/plan/estimate";
 import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
@@ -101,5 +101,22 @@ describe("estimateReassignment()", () => {
     const e = estimateReassignment(snapshot([]), [], rates);
     expect(e.assumptions.join(" ")).toMatch(/bytes produced during the move are not included/);
     expect(e.assumptions.join(" ")).toMatch(/ongoingBytesPerSecond/);
+  });
+});
+
+describe("moveSeconds()", () => {
+  const rates: Rates = { replicationBytesPerSecond: 100, alterLogDirsBytesPerSecond: 400, ongoingBytesPerSecond: 50 };
+
+  it("moveSeconds() times a dir move at the alter-log-dirs rate and a broker move at the replication rate less the reserve", () => {
+    expect(moveSeconds("intra", 800, rates)).toBe(2);
+    expect(moveSeconds("inter", 800, rates)).toBe(16);
+  });
+
+  it("moveSeconds() of the only move equals the estimate of the reassignment", () => {
+    const snap = cluster({ brokers: [1, 2].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }] });
+    const dir = estimateReassignment(snap, [{ topic: "t", partition: 0, replicas: [1], logDirs: ["/d2"] }], rates);
+    expect(moveSeconds("intra", GiB, rates)).toBe(dir.seconds);
+    const broker = estimateReassignment(snap, [{ topic: "t", partition: 0, replicas: [2], logDirs: ["any"] }], rates);
+    expect(moveSeconds("inter", GiB, rates)).toBe(broker.seconds);
   });
 });

@@ -20,7 +20,7 @@ describe("PlanOptionsSchema", () => {
       maxBytesToMove: null,
       moveLeaders: false,
       throttle: { replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB },
-      bootstrapServer: "localhost:9092",
+      bootstrapServer: "<bootstrap-servers>",
       maxMoves: 200_000,
     });
   });

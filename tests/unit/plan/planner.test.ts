@@ -103,7 +103,38 @@ describe("planRebalance()", () => {
     const p = plan(demoSnapshot(), { mode: "intra", maxBytesToMove: 50 * GiB });
     expect(p.bytesMoved.total).toBeLessThanOrEqual(50 * GiB);
     expect(p.stoppedBecause.intra).toBe("byte_cap");
+    expect(p.outsideTolerance.after.dirs).toBeGreaterThan(0);
   });
+
+  it("planRebalance() counts the dirs and brokers outside the tolerance before and after, only those the mode balances", () => {
+    const intra = plan(demoSnapshot(), { mode: "intra" });
+    expect(intra.outsideTolerance.before.dirs).toBeGreaterThan(0);
+    expect(intra.outsideTolerance).toMatchObject({ before: { brokers: null }, after: { dirs: 0, brokers: null } });
+    expect(plan(demoSnapshot(), { mode: "inter" }).outsideTolerance.after.dirs).toBeNull();
+    const both = plan(demoSnapshot(), { mode: "both" }).outsideTolerance.after;
+    expect(typeof both.dirs).toBe("number");
+    expect(typeof both.brokers).toBe("number");
+  });
+
+  it("planRebalance() warns about an excluded topic the snapshot does not have, once per name", () => {
+    const p = plan(demoSnapshot(), { mode: "intra", excludeTopics: ["ordres", "orders", "ordres", "x"] });
+    expect(p.warnings).toEqual(['Topics "ordres", "x" are not in this snapshot, so excluding them changes nothing; check the spelling.']);
+    expect(plan(demoSnapshot(), { excludeTopics: ["nope"] }).warnings).toEqual(['Topic "nope" is not in this snapshot, so excluding it changes nothing; check the spelling.']);
+    expect(plan(demoSnapshot(), { mode: "intra" }).warnings).toEqual([]);
+    const many = plan(demoSnapshot(), { mode: "intra", excludeTopics: Array.from({ length: 12 }, (_, i) => `x${i}`) }).warnings;
+    expect(many).toEqual(['Topics "x0", "x1", "x2", "x3", "x4" and 7 more are not in this snapshot, so excluding them changes nothing; check the spelling.']);
+  });
+
+  it("planRebalance() reports dirs outside the tolerance exactly when a dir pass did not end balanced", () => {
+    fc.assert(
+      fc.property(clusterArb, optionsArb, (snap, options) => {
+        const p = plan(snap, { ...options, mode: "intra" });
+        expect(p.outsideTolerance.after.dirs === 0).toBe(p.stoppedBecause.intra === "balanced");
+        if (p.moves.length === 0) expect(p.outsideTolerance.after).toEqual(p.outsideTolerance.before);
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
 
   it("planRebalance() moves followers to an empty broker with replication throttles and names the bottleneck", () => {
     const snap = demoSnapshot();

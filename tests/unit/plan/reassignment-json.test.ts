@@ -41,7 +41,20 @@ describe("reassignment JSON", () => {
       ok: false,
       error: { code: "log_dirs_length" },
     });
-    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, error: { message: "The input string is not a valid JSON" } });
+    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, error: { code: "invalid_json", message: "line 1, column 2: expected a key in double quotes. The input string is not a valid JSON" } });
+  });
+
+  it("parseReassignmentJson() says on which line and column a pasted text stops being JSON", () => {
+    const text = '{\n  "version": 1,\n  "partitions": [{"topic": "a" "partition": 0}]\n}';
+    expect(parseReassignmentJson(text)).toEqual({
+      ok: false,
+      error: {
+        code: "invalid_json",
+        message: "line 3, column 32: expected ',' or '}' after a value in an object. The input string is not a valid JSON",
+        issues: [{ path: "", message: "expected ',' or '}' after a value in an object", line: 3, column: 32 }],
+      },
+    });
+    expect(parseReassignmentJson('{"partitions":[')).toMatchObject({ ok: false, error: { issues: [{ line: 1, column: 16 }] } });
   });
 
   it("formatReassignmentJson() sorts by topic as Java strings, then partition", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { PlanOptionsSchema, reviewReassignment } from "@/lib/plan";
+import { planRebalance, PlanOptionsSchema, reviewReassignment } from "@/lib/plan";
 import { runReports, withoutTopicRows } from "@/lib/simulate/run-reports";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { PolicySchema } from "@/lib/simulate/schema";
 
-const options = PlanOptionsSchema.parse({ bootstrapServer: "localhost:9092" });
+const options = PlanOptionsSchema.parse({ bootstrapServer: "k1:9092" });
 
 describe("reviewReassignment()", () => {
   const snapshot = demoSnapshot();
@@ -19,26 +19,40 @@ describe("reviewReassignment()", () => {
     const result = reviewReassignment(snapshot, json, options);
     if (!result.ok) throw new Error(result.error.message);
     const review = result.value;
-    expect(review.problems).toEqual([]);
+    if (review.verdict !== "accepted") throw new Error(review.refusals.join(" "));
     expect(review.before).toEqual(withoutTopicRows(balanceReport(snapshot)));
-    const dir = (r: NonNullable<typeof review.after>, path: string) => r.dirs.find((d) => d.broker === moved.broker && d.path === path)!;
-    expect(dir(review.after!, target).bytes - dir(review.before, target).bytes).toBe(moved.sizeBytes);
-    expect(dir(review.before, moved.logDir!).bytes - dir(review.after!, moved.logDir!).bytes).toBe(moved.sizeBytes);
+    const dir = (r: typeof review.after, path: string) => r.dirs.find((d) => d.broker === moved.broker && d.path === path)!;
+    expect(dir(review.after, target).bytes - dir(review.before, target).bytes).toBe(moved.sizeBytes);
+    expect(dir(review.before, moved.logDir!).bytes - dir(review.after, moved.logDir!).bytes).toBe(moved.sizeBytes);
     // The same as the simulator's reassign step.
     const sim = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [{ kind: "reassign", partitions: JSON.parse(json).partitions }] }, { stepReports: false, finalSnapshot: false });
     expect(review.after).toEqual(sim.final.report);
     expect(review.estimate.dirMoveBytes).toBe(moved.sizeBytes);
   });
 
-  it("reviewReassignment() names what Kafka would refuse and gives no after-state", () => {
+  it("reviewReassignment() counts the dirs and brokers outside the tolerance afterwards, by the planner's rules", () => {
+    const plan = planRebalance(snapshot, PlanOptionsSchema.parse({ mode: "intra" }));
+    const result = reviewReassignment(snapshot, plan.reassignmentJson, PlanOptionsSchema.parse({ mode: "intra" }));
+    if (!result.ok || result.value.verdict !== "accepted") throw new Error("the planner's own plan is accepted");
+    expect(result.value.outsideTolerance).toEqual(plan.outsideTolerance.after);
+    expect(result.value.outsideTolerance).toEqual({ dirs: 0, brokers: null });
+    // The single dir move above leaves the demo's skew in place.
+    const one = reviewReassignment(snapshot, json, options);
+    expect(one.ok && one.value.verdict === "accepted" && one.value.outsideTolerance.dirs).toBeGreaterThan(0);
+  });
+
+  it("reviewReassignment() gives only what Kafka would refuse: no estimate, throttles or after-state", () => {
     const bad = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: [moved.broker, 99], log_dirs: ["/nope", "any"] }] });
     const result = reviewReassignment(snapshot, bad, options);
     if (!result.ok) throw new Error(result.error.message);
-    expect(result.value.problems).toEqual([
-      `${topic.name}-${p0.id}: broker ${moved.broker} has no log dir /nope.`,
-      `${topic.name}-${p0.id}: broker 99 is not in the cluster (Kafka answers "Unknown broker id 99").`,
-    ]);
-    expect(result.value.after).toBeNull();
+    expect(result.value).toEqual({
+      verdict: "refused",
+      entries: [{ topic: topic.name, partition: p0.id, replicas: [moved.broker, 99], logDirs: ["/nope", "any"] }],
+      refusals: [
+        `${topic.name}-${p0.id}: broker ${moved.broker} has no log dir /nope.`,
+        `${topic.name}-${p0.id}: broker 99 is not in the cluster (Kafka answers "Unknown broker id 99").`,
+      ],
+    });
   });
 
   it("reviewReassignment() refuses a JSON Kafka's tool refuses, with its message", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { throttlePlan } from "@/lib/plan/throttle-plan";
+import { reassignPartitionsCommands, throttlePlan } from "@/lib/plan/throttle-plan";
 import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
 import type { Rates } from "@/lib/plan/estimate";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
@@ -117,5 +117,14 @@ describe("throttlePlan()", () => {
         expect(plan.brokers.map((b) => b.broker)).toEqual([...brokers].sort((a, b) => a - b));
       }),
     );
+  });
+});
+
+describe("reassignPartitionsCommands()", () => {
+  it("reassignPartitionsCommands() names the given bootstrap servers and file, and verifies with --preserve-throttles", () => {
+    expect(reassignPartitionsCommands("<bootstrap-servers>", "plan.json")).toEqual({
+      execute: "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --execute",
+      verify: "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --verify --preserve-throttles",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { brokerDirGrid, dirAriaLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
+import { DIVERGING } from "@/lib/view/color-scale";
+import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDirGrid()", () => {
@@ -17,8 +18,30 @@ describe("brokerDirGrid()", () => {
 
   it("brokerDirGrid() labels every cell with bytes, utilisation and partitions", () => {
     const cell = brokerDirGrid(report, "bytes").cells(1)[2]!;
-    expect(cell.ariaLabel).toBe("broker 2, /d3: 40.0 GiB, 40% used, 1 partition");
+    expect(cell.summary).toBe("broker 2, /d3: 40.0 GiB, 40% used, 1 partition");
     expect(cell.text).toBe("40.0 GiB");
+  });
+
+  it("brokerDirGrid() names every cell by its printed texts first, in the order printed, then its summary", () => {
+    const s = snap({
+      brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: `/k${id}/a`, totalBytes: 100 * GiB, usableBytes: 10 * GiB }, { path: `/k${id}/b` }] })),
+      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/k1/b", sizeBytes: GiB, future: { logDir: "/k1/a", sizeBytes: GiB } }] }] }],
+    });
+    const g = brokerDirGrid(balanceReport(s), "utilization");
+    expect(g.columnMode).toBe("position");
+    const full = g.cells(0)[0]!;
+    expect([full.text, full.caption, full.markText, full.futureText]).toEqual(["90%", "/k1/a", "85%+", "⇢ 1"]);
+    expect(full.ariaLabel).toBe(`90% /k1/a 85%+ ⇢ 1: ${full.summary}`);
+    expect(full.summary).toBe("broker 1, /k1/a: 0 B, 90% used, 0 partitions, 1 replica moving in");
+    const unknown = g.cells(0)[1]!;
+    expect(unknown.ariaLabel).toBe("capacity unknown /k1/b: broker 1, /k1/b: 1.0 GiB, capacity unknown, 1 partition");
+    // Whatever the metric and state, the name starts with exactly what the cell prints.
+    for (const metric of ["utilization", "bytes", "partitions", "deviation"] as const) {
+      const grid = brokerDirGrid(balanceReport(s), metric);
+      grid.rows.forEach((_, r) => {
+        for (const c of grid.cells(r)) if (c) expect(c.ariaLabel.startsWith([c.text, c.caption, c.markText, c.futureText].filter(Boolean).join(" "))).toBe(true);
+      });
+    }
   });
 
   it("brokerDirGrid() colours by the chosen metric and picks a readable text colour", () => {
@@ -34,6 +57,12 @@ describe("brokerDirGrid()", () => {
     const g = brokerDirGrid(report, "deviation");
     expect(g.cells(0).map((c) => c?.text)).toEqual(["\u2212100%", "+50%", "+50%"]);
     expect(g.scale.kind).toBe("diverging");
+  });
+
+  it("metricScale() spans deviation to the fullest dir's excess, so that dir is the darkest red and an emptier one takes the blue end", () => {
+    const g = brokerDirGrid(report, "deviation");
+    expect(g.scale.domain[1]).toBeCloseTo(0.5, 5);
+    expect(g.cells(0).map((c) => c?.background)).toEqual([DIVERGING[0], DIVERGING[8], DIVERGING[8]]);
   });
 
   it("brokerDirGrid() hatches unknown capacity in utilisation mode and says so", () => {
@@ -56,8 +85,26 @@ describe("brokerDirGrid()", () => {
     expect(g.cells(1)[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
     expect(g.rows[1]!.label).toBe("broker 2 (unreachable)");
     expect([g.rows[1]!.name, g.rows[1]!.note, g.rows[0]!.note]).toEqual(["broker 2", "unreachable", null]);
-    expect(g.cells(1)[0]!.ariaLabel).toMatch(/broker unreachable$/);
+    expect(g.cells(1)[0]!.summary).toMatch(/broker unreachable$/);
+    expect(g.cells(1)[0]!.ariaLabel).toMatch(/^unreachable: broker 2, \/a: /);
     expect(g.legend.swatches.map((x) => x.pattern)).toEqual(["offline", "cordoned", "unreachable"]);
+  });
+
+  it("brokerDirGrid() fills the row of a broker whose dirs were never listed with its state, in words and a pattern", () => {
+    const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }, { id: 2, logDirs: [{ path: "/a" }] }, { id: 7, rack: "r1", state: "unknown" }, { id: 8, state: "unreachable" }] });
+    const g = brokerDirGrid(balanceReport(s), "bytes");
+    const [, two, seven, eight] = g.rows;
+    expect([seven!.label, seven!.note, seven!.cells]).toEqual(["broker 7 (unknown: not in the kafka-log-dirs output, rack r1)", "r1 · not in log-dirs output", [null, null]]);
+    expect(seven!.empty).toMatchObject({ text: "not in log-dirs", pattern: "missing" });
+    expect(emptyCellLabel(seven!, "/a")).toBe("not in log-dirs: broker 7, /a, log dirs unknown: the broker is not in the kafka-log-dirs output");
+    expect(eight!.empty).toMatchObject({ text: "unreachable", pattern: "unreachable" });
+    // An online broker lacking one path just has no dir there.
+    expect(two!.empty).toMatchObject({ text: "—", pattern: "none" });
+    expect(emptyCellLabel(two!, "/b")).toBe("broker 2 has no /b");
+    expect(g.legend.swatches.map((x) => [x.pattern, x.label])).toEqual([
+      ["unreachable", "broker unreachable"],
+      ["missing", "broker not in the kafka-log-dirs output"],
+    ]);
   });
 
   it("brokerDirGrid() flags dirs receiving a future replica", () => {
@@ -67,7 +114,7 @@ describe("brokerDirGrid()", () => {
     });
     const cell = brokerDirGrid(balanceReport(s), "bytes").cells(0)[1]!;
     expect(cell.futureReplicas).toBe(1);
-    expect(cell.ariaLabel).toContain("1 replica moving in");
+    expect(cell.summary).toContain("1 replica moving in");
     expect(cell.details.join(" ")).toContain("1.0 GiB");
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupImportIssues, lineExcerpt, lineRange, lineText } from "@/lib/view/import-issues";
+import { groupImportIssues, issuesAfterEdit, lineExcerpt, lineRange, lineText } from "@/lib/view/import-issues";
 
 const text = "Querying brokers\r\nReceived from brokers 1\n{\"brokers\":[{\"broker\":\"x\"}]}";
 
@@ -32,5 +32,18 @@ describe("import-issues", () => {
     expect(grouped.logDirs[1]!.excerpt).toBe('{"brokers":[{"broker":"x"}]}');
     expect(grouped.topics).toEqual([{ line: null, text: "no topics found", excerpt: null }]);
     expect(grouped.other.map((i) => i.text)).toEqual(["brokers.0: bad"]);
+  });
+
+  it("issuesAfterEdit() drops the edited box's issues and the general ones, and keeps the other box's", () => {
+    const item = (line: number | null) => ({ line, text: `line ${line}`, excerpt: null });
+    const issues = { logDirs: [item(3)], topics: [item(5)], other: [item(null)] };
+    expect(issuesAfterEdit(issues, "logDirs")).toEqual({ logDirs: [], topics: [item(5)], other: [] });
+    expect(issuesAfterEdit(issues, "topics")).toEqual({ logDirs: [item(3)], topics: [], other: [] });
+  });
+
+  it("issuesAfterEdit() is null once nothing is left to show, or when there was nothing", () => {
+    const item = { line: 3, text: "line 3", excerpt: null };
+    expect(issuesAfterEdit({ logDirs: [item], topics: [], other: [item] }, "logDirs")).toBeNull();
+    expect(issuesAfterEdit(null, "topics")).toBeNull();
   });
 });

@@ -21,7 +21,21 @@ describe("legend", () => {
 
   it("dirHeatmapLegend() centres deviation on the broker mean", () => {
     const l = dirHeatmapLegend("deviation", divergingScale(0.5), new Set());
-    expect(l.ticks.map((t) => t.label)).toEqual(["\u221250% (below mean)", "broker mean", "+50% (above mean)"]);
+    expect(l.ticks.map((t) => t.label)).toEqual(["≤ \u221250%", "broker mean", "+50%"]);
+  });
+
+  it("dirHeatmapLegend() places whole partition counts where their values sit on the ramp", () => {
+    const l = dirHeatmapLegend("partitions", sequentialScale(0, 5), new Set());
+    expect(l.ticks).toEqual([
+      { position: 0, label: "0" },
+      { position: 0.6, label: "3" },
+      { position: 1, label: "5" },
+    ]);
+  });
+
+  it("dirHeatmapLegend() says in words that darker red means fuller, and what white means in deviation", () => {
+    expect(dirHeatmapLegend("utilization", sequentialScale(0, 1), new Set()).reading).toBe("paler = emptier, darker red = fuller disk");
+    expect(dirHeatmapLegend("deviation", divergingScale(0.5), new Set()).reading).toBe("white = the broker's mean (even), red = fuller than it, blue = emptier");
   });
 
   it("dirHeatmapLegend() drops duplicate partition ticks on a tiny range", () => {

@@ -80,12 +80,13 @@ describe("nextPlacements()", () => {
     ]);
   });
 
-  it("nextPlacements() has no dir for an unreachable broker or one without live dirs", () => {
-    const s = snap({ brokers: [{ id: 1, state: "unreachable", logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a", state: "offline" }] }, { id: 3 }] });
+  it("nextPlacements() has no dir for an unreachable or unknown broker or one without live dirs", () => {
+    const s = snap({ brokers: [{ id: 1, state: "unreachable", logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a", state: "offline" }] }, { id: 3 }, { id: 4, state: "unknown" }] });
     expect(nextPlacements(balanceReport(s), { cluster: null }).map((p) => [p.dir, p.reason])).toEqual([
       [null, "broker unreachable: its log counts are unknown"],
       [null, "every log dir is offline"],
       [null, "no log dirs reported"],
+      [null, "not in the kafka-log-dirs output: its log dirs are unknown"],
     ]);
   });
 

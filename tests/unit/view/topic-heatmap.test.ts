@@ -58,7 +58,7 @@ describe("topic-heatmap", () => {
     const scale = topicCountScale(report.topics);
     expect(scale.domain).toEqual([1, 3]);
     expect(topicCellStyle(0, scale).background).toBeNull();
-    expect(topicCellStyle(3, scale).background).toBe("#fde725");
+    expect(topicCellStyle(3, scale).background).toBe("#800026");
   });
 
   it("topicCellLabel() reads the count with the topic's mean and skew", () => {

@@ -71,6 +71,22 @@ describe("verdict()", () => {
     ]);
   });
 
+  it("verdict() weighs only brokers whose figures were read, and names unknown brokers in a detail", () => {
+    // Brokers 1 and 2 are even; 3 and 4 appear only in partition assignments (bytes unknown).
+    const even = { name: "t", partitions: [0, 1].map((p) => ({ id: p, leader: 1 + p, replicas: [1, 2].map((b) => ({ broker: b, logDir: "/a", sizeBytes: 10 * GiB })) })) };
+    const ghost = { name: "g", partitions: [{ id: 0, leader: 3, replicas: [{ broker: 3 }, { broker: 4 }] }, { id: 1, leader: 4, replicas: [{ broker: 4 }, { broker: 3 }] }] };
+    const s = snap({
+      brokers: [{ id: 1, logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a" }] }, { id: 3, state: "unknown" }, { id: 4, state: "unknown" }],
+      topics: [even, ghost],
+    });
+    const v = verdict(balanceReport(s));
+    expect(v.headline).toBe("Balanced: partitions and bytes are even across brokers and across the disks of each broker.");
+    expect(v.tone).toBe("warn");
+    expect(v.details).toEqual([
+      "Brokers 3 and 4 are assigned 4 replicas but are missing from the log-dir data (the kafka-log-dirs output): whether they run and what their disks hold is unknown, so the balance figures leave them out.",
+    ]);
+  });
+
   it("verdict() points at the fullest disk past the 85 % mark", () => {
     const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a", totalBytes: 100, usableBytes: 4 }] }] });
     const v = verdict(balanceReport(s));

@@ -41,7 +41,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const review = reviewReassignment(snapshot, parsed.data.reassignment, parsed.data.options);
   if (!review.ok) return badRequest([{ path: "reassignment", message: review.error.message }]);
-  if (review.value.problems.length > 0) return badRequest([{ path: "reassignment", message: review.value.problems.join(" ") }]);
+  if (review.value.verdict === "refused") return badRequest([{ path: "reassignment", message: review.value.refusals.join(" ") }]);
   try {
     const job = await startApplyJob(connection.connection, snapshot, review.value.entries, review.value.throttles);
     return ok({ job }, job.state === "failed" ? 409 : 202);

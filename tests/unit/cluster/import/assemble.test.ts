@@ -58,11 +58,11 @@ describe("assembleSnapshot", () => {
     expect(snapshot.throttles?.topics).toEqual([{ topic: "payments-dlq.retry-1", leaderReplicas: "1:1,1:2", followerReplicas: "1:3" }]);
   });
 
-  it("assembleSnapshot() keeps a replica kafka-topics assigns but kafka-log-dirs lacks, with its dir unknown, and warns once", () => {
+  it("assembleSnapshot() keeps a partition kafka-topics assigns but kafka-log-dirs lacks, with its dir unknown, and warns once", () => {
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(fixture("log-dirs-3.9.txt")), topics: topics(fixture("topics-4.x.txt")) });
     expect(snapshot.topics.find((t) => t.name === "audit")?.partitions[0]).toMatchObject({ leader: null, replicas: [{ broker: 3, logDir: null, sizeBytes: null }] });
     expect(warnings).toEqual([
-      { source: "topics", line: 21, path: "", message: expect.stringMatching(/^1 replica assigned in the kafka-topics output is not in the kafka-log-dirs output \(e\.g\. audit-0 on broker 3\)/) },
+      { source: "topics", line: 21, path: "", message: expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. audit-0\); kept with log dirs and sizes unknown/) },
     ]);
   });
 
@@ -83,6 +83,33 @@ describe("assembleSnapshot", () => {
     ]);
   });
 
+  it("assembleSnapshot() warns once per replica missing from kafka-log-dirs when the rest of its partition is there", () => {
+    const text = "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2\n\tTopic: b\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
+    const two = ONE_BROKER.replace('{"broker":1,', '{"broker":2,"logDirs":[{"logDir":"/d1","error":null,"partitions":[]}]},{"broker":1,');
+    const { warnings } = assembleSnapshot({ ...base, logDirs: logDirs(two), topics: topics(text) });
+    expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 replica assigned in the kafka-topics output is not in the kafka-log-dirs output \(e\.g\. a-0 on broker 2\)/)]);
+  });
+
+  it("assembleSnapshot() lists a broker only kafka-topics names as unknown, with why, and warns about it first", () => {
+    const text = "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,7\tIsr: 1\n\tTopic: b\tPartition: 0\tLeader: 7\tReplicas: 7,1\tIsr: 7,1\n\tTopic: c\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
+    const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(ONE_BROKER), topics: topics(text) });
+    expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs])).toEqual([
+      [1, "online", [expect.objectContaining({ path: "/d1" })]],
+      [7, "unknown", []],
+    ]);
+    expect(snapshot.brokers[1]!.error).toMatch(/^not in the kafka-log-dirs output .*its state, log dirs and bytes are unknown$/);
+    expect(warnings.map((w) => [w.source, w.line, w.message])).toEqual([
+      ["topics", 1, expect.stringMatching(/^broker 7 holds 2 replicas in the kafka-topics output but has no entry in the kafka-log-dirs output .*shown as unknown and left out of the balance figures$/)],
+      ["topics", 3, expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. c-0\)/)],
+    ]);
+  });
+
+  it("assembleSnapshot() keeps its warnings in the snapshot's source.warnings, in words with where they point", () => {
+    const text = "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,7\tIsr: 1\n\tTopic: b\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
+    const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(ONE_BROKER), topics: topics(text) });
+    expect(snapshot.source.warnings).toEqual([`kafka-topics output, line 1: ${warnings[0]!.message}`]);
+  });
+
   it("assembleSnapshot() keeps topics and partitions that only kafka-log-dirs knows, and warns", () => {
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(ONE_BROKER), topics: topics("\tTopic: a\tPartition: 1\tLeader: 1\tReplicas: 1\tIsr: 1") });
     expect(snapshot.topics.map((t) => [t.name, t.partitions.map((p) => [p.id, p.leader])])).toEqual([
@@ -90,7 +117,7 @@ describe("assembleSnapshot", () => {
       ["b", [[0, null]]],
     ]);
     expect(warnings.map((w) => w.message)).toEqual([
-      expect.stringMatching(/^1 replica assigned in the kafka-topics output is not in the kafka-log-dirs output \(e\.g\. a-1 on broker 1\)/),
+      expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. a-1\)/),
       expect.stringMatching(/^1 partition is in the kafka-log-dirs output but not in the kafka-topics output \(e\.g\. a-0\)/),
       expect.stringMatching(/^1 topic is in the kafka-log-dirs output but not in the kafka-topics output \(e\.g\. b\)/),
     ]);

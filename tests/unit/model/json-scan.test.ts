@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/cluster/import/json-scan";
+import { findJsonSyntaxError, lineAndColumn, locateJsonPaths, offsetAt } from "@/lib/model/json-scan";
 
 describe("json-scan", () => {
   it("lineAndColumn() counts lines from the given first line", () => {
     expect(lineAndColumn("ab\ncd\nef", 7, 3)).toEqual({ line: 5, column: 2 });
+  });
+
+  it("offsetAt() is the inverse of lineAndColumn() on every offset of a text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "\n", " ") }), (text) => {
+        for (let offset = 0; offset <= text.length; offset++) {
+          const { line, column } = lineAndColumn(text, offset);
+          expect(offsetAt(text, line, column)).toBe(offset);
+        }
+      }),
+    );
+    expect(offsetAt("ab\ncd", 9, 1)).toBe(5);
+    expect(offsetAt("ab\ncd", 1, 40)).toBe(2);
   });
 
   it("findJsonSyntaxError() finds nothing in valid JSON", () => {

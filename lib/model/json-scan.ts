@@ -11,7 +11,6 @@
 
 export type JsonPath = ReadonlyArray<string | number>;
 
-
 /** 1-based line and column of an offset, counting lines from `firstLine`. */
 export function lineAndColumn(text: string, offset: number, firstLine = 1): { line: number; column: number } {
   let line = firstLine;
@@ -24,6 +23,18 @@ export function lineAndColumn(text: string, offset: number, firstLine = 1): { li
     }
   }
   return { line, column: end - lineStart + 1 };
+}
+
+/** The offset of a 1-based line and column (the inverse of lineAndColumn), clamped to the text. */
+export function offsetAt(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const next = text.indexOf("\n", offset);
+    if (next < 0) return text.length;
+    offset = next + 1;
+  }
+  const lineEnd = text.indexOf("\n", offset);
+  return Math.min(offset + Math.max(0, column - 1), lineEnd < 0 ? text.length : lineEnd);
 }
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);

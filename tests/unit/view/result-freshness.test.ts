@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAN_FORM, planOptionsFromForm } from "@/lib/view/plan-form";
+import { goalsChanged, reviewChanged } from "@/lib/view/result-freshness";
+
+const madeWith = (() => {
+  const r = planOptionsFromForm(DEFAULT_PLAN_FORM);
+  if (!r.ok) throw new Error("the default form is valid");
+  return { ...r.value, bootstrapServer: "k1:9092" };
+})();
+
+describe("goalsChanged()", () => {
+  it("goalsChanged() is false for the goals a plan was made with, however they are typed", () => {
+    expect(goalsChanged(DEFAULT_PLAN_FORM, madeWith)).toBe(false);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, tolerancePercent: " 5.0 " }, madeWith)).toBe(false);
+  });
+
+  it("goalsChanged() is true once any goal differs, or the form no longer makes goals", () => {
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, tolerancePercent: "3" }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, mode: "intra" }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, excludeTopics: "orders" }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, moveLeaders: true }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, headroomPercent: "x" }, madeWith)).toBe(true);
+  });
+});
+
+describe("reviewChanged()", () => {
+  it("reviewChanged() is true when the JSON or the goals differ from the reviewed ones", () => {
+    const reviewed = { json: '{"partitions":[]}', options: madeWith };
+    expect(reviewChanged(DEFAULT_PLAN_FORM, reviewed.json, reviewed)).toBe(false);
+    expect(reviewChanged(DEFAULT_PLAN_FORM, `${reviewed.json} `, reviewed)).toBe(true);
+    expect(reviewChanged({ ...DEFAULT_PLAN_FORM, replicationMiBps: "10" }, reviewed.json, reviewed)).toBe(true);
+  });
+});
