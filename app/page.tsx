@@ -1,11 +1,16 @@
+import type { Metadata } from "next";
 import { Suspense } from "react";
-import { ClusterSourceError, getClusterSnapshot, refreshIntervalMs } from "@/lib/cluster/source";
+import { describeSource } from "@/lib/cluster/connection";
+import { getClusterSnapshot, isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
 import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
-import { LiveOverview } from "@/components/overview/live-overview";
+import { LiveOverview, type ReadError } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 
 export const dynamic = "force-dynamic";
+
+// The root segment's own page: the layout's title template does not reach it.
+export const metadata: Metadata = { title: { absolute: "Overview · Kafka Balance" } };
 
 /** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
 const MIN_AUTO_REFRESH_MS = 5_000;
@@ -16,23 +21,24 @@ const MIN_AUTO_REFRESH_MS = 5_000;
  * rather than app/loading.tsx, which would also wrap every other route and turn their 404s into 200s).
  */
 export default function OverviewPage() {
+  const source = describeSource();
   return (
-    <Suspense fallback={<OverviewView data={null} mode="live" failure={null} shareable />}>
-      <OverviewWithData />
+    <Suspense fallback={<OverviewView data={null} mode={source.kind} failure={null} sourceLabel={source.label} shareable />}>
+      <OverviewWithData sourceLabel={source.label} />
     </Suspense>
   );
 }
 
-async function OverviewWithData() {
+async function OverviewWithData({ sourceLabel }: { sourceLabel: string }) {
   let initial: ClusterData | null = null;
-  let initialError: string | null = null;
+  let initialError: ReadError | null = null;
   try {
     const snapshot = await getClusterSnapshot();
     initial = { snapshot, report: balanceReport(snapshot) };
   } catch (error) {
-    initialError = error instanceof ClusterSourceError ? error.message : "Reading the cluster failed unexpectedly; try again.";
+    initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
   }
   // Only a live cluster can fail to load: the demo is built in.
   const mode = initial ? modeOf(initial.snapshot) : "live";
-  return <LiveOverview initial={initial} initialError={initialError} mode={mode} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
+  return <LiveOverview initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
 }

@@ -1,20 +1,7 @@
 "use client";
-/** The import pages failed to render: offer to start over. */
-import Link from "next/link";
+/** The import pages failed to render: offer to try again or go back to the overview. */
+import { PageError } from "@/components/page-error";
 
 export default function ImportError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
-      <h1 className="text-2xl font-bold">The import page could not be shown</h1>
-      <p className="mt-2 text-zinc-700 dark:text-zinc-300">{error instanceof Error && error.message ? error.message : "Something went wrong while rendering this page."}</p>
-      <div className="mt-6 flex gap-3">
-        <button type="button" onClick={() => retry()} className="rounded bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900">
-          Try again
-        </button>
-        <Link href="/" className="rounded border border-zinc-300 px-4 py-2 font-medium dark:border-zinc-700">
-          Back to the overview
-        </Link>
-      </div>
-    </main>
-  );
+  return <PageError error={error} retry={retry} title="The import page could not be shown" fallback="Something went wrong while rendering this page." alternative={{ href: "/", label: "Back to the overview" }} />;
 }

@@ -1,11 +1,12 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { connectionFromEnv, connectionLabel } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/snapshots/origin";
+import { PageHeader } from "@/components/shell/page-header";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Planner · Kafka Balance" };
+export const metadata: Metadata = { title: "Plan" };
 
 export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const origin = originFromParams(await searchParams);
@@ -15,22 +16,11 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   // What the commands name as --bootstrap-server for the live cluster: its servers, never credentials.
   const bootstrap = live ? connectionLabel(connection.connection) : null;
   return (
-    <main className="mx-auto grid max-w-[1600px] gap-6 p-4 md:p-6">
-      <header>
-        <nav className="mb-1 text-sm">
-          <Link href="/" className="underline">
-            Overview
-          </Link>{" "}
-          ·{" "}
-          <Link href="/simulate" className="underline">
-            Simulator
-          </Link>
-        </nav>
-        <h1 className="text-2xl font-bold">Rebalancing planner</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The fewest bytes moved that bring every log dir (and, if you ask, every broker) within tolerance — with the throttles that keep the move from hurting production and an honest estimate of how long it takes.
-        </p>
-      </header>
+    <div className="grid gap-6">
+      <PageHeader
+        title="Rebalancing planner"
+        subtitle="The smallest move that brings every log dir (and, if you ask, every broker) within tolerance, with the throttles that protect production and an honest estimate of how long it takes."
+      />
       {opened && !opened.ok ? (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           {opened.error.message} Showing a new plan for the current cluster instead.
@@ -42,6 +32,6 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         imported={origin.kind === "imported"}
         shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan?.options ?? null, reassignmentJson: opened.value.plan?.reassignmentJson ?? null } : undefined}
       />
-    </main>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
+import { SimulatorHeader } from "@/components/simulate/simulator-header";
 import { WidgetSkeleton } from "@/components/ui/widget-card";
 
 /** While the server runs the first scenario: the page's frame with skeletons of the result cards' size. */
 export default function Loading() {
   return (
-    <main className="mx-auto flex max-w-[1600px] flex-col gap-4 px-4 py-4" aria-busy>
-      <h1 className="border-b border-zinc-200 pb-3 text-2xl font-bold dark:border-zinc-800">What-if simulator</h1>
+    <div className="flex flex-col gap-4" aria-busy>
+      <SimulatorHeader />
       <div className="h-32">
         <WidgetSkeleton />
       </div>
@@ -21,6 +22,6 @@ export default function Loading() {
           </div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { initialState } from "@/lib/workers/simulator-initial-state";
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
-  title: "What-if simulator · Kafka Balance",
+  title: "Simulate",
   description: "Simulate adding disks, brokers and topics to a Kafka cluster: Kafka's placement vs size-aware rules",
 };
 

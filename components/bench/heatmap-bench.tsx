@@ -80,7 +80,7 @@ export function HeatmapBench({ kind, brokers, dirs, topics, partitionsPerTopic }
   }, [report]);
 
   return (
-    <main className="p-4" data-bench={kind} data-ready={report ? "1" : "0"}>
+    <div data-bench={kind} data-ready={report ? "1" : "0"}>
       <p className="mb-2 text-sm">
         UI bench: {kind} heatmap, {brokers} brokers × {kind === "broker-dir" ? `${dirs} dirs` : `${topics} topics`}
       </p>
@@ -93,6 +93,6 @@ export function HeatmapBench({ kind, brokers, dirs, topics, partitionsPerTopic }
           )
         ) : null}
       </div>
-    </main>
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import { PageHeader, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
 import { OverviewView } from "./overview-view";
 
 const IMPORTED: SnapshotOrigin = { kind: "imported" };
@@ -11,16 +12,18 @@ export function ImportedOverview() {
   const imported = useImportedSnapshot();
   if (imported.state === "empty") {
     return (
-      <main className="mx-auto max-w-2xl px-6 py-16 text-center">
-        <h1 className="text-2xl font-bold">Nothing imported in this tab</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Imported output stays in the browser tab it was pasted into. Paste kafka-log-dirs output to see its balance.</p>
-        <Link href="/import" className="mt-6 inline-block rounded bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900">
-          Import output
-        </Link>
-      </main>
+      <div className="flex flex-col gap-5">
+        <PageHeader title="Nothing imported in this tab" subtitle="Imported output stays in the browser tab it was pasted into." />
+        <div className="flex flex-col items-start gap-4">
+          <p className="max-w-prose text-zinc-700 dark:text-zinc-300">Paste kafka-log-dirs output (and, if you have it, kafka-topics output) to see its broker and disk balance here.</p>
+          <Link href="/import" className={PRIMARY_ACTION_CLASS}>
+            Import output
+          </Link>
+        </div>
+      </div>
     );
   }
   const data = imported.state === "ready" ? imported.data : null;
-  const failure = imported.state === "error" ? { message: imported.message } : null;
+  const failure = imported.state === "error" ? { title: "The imported snapshot cannot be shown", message: imported.message } : null;
   return <OverviewView data={data} mode="import" failure={failure} shareable origin={IMPORTED} />;
 }

@@ -3,34 +3,66 @@
  * The overview of the current source (live cluster or demo), refreshed with SWR from
  * `GET /api/cluster`. The server page hands over its first-paint data; live data then auto-refreshes
  * (switchable) and the Refresh button asks the server for a new scan. Share links a copy of what is shown.
+ * When the cluster cannot be read and there is nothing to show, the failure is described once, with
+ * what to check (lib/view/cluster-failure.ts) and Retry.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useCluster } from "@/lib/hooks/use-cluster";
-import { errorMessage } from "@/lib/hooks/fetch-json";
+import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
+import { clusterFailureAdvice } from "@/lib/view/cluster-failure";
 import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
+import type { LoadFailure } from "@/components/ui/widget-state";
 import { OverviewView } from "./overview-view";
+
+/** A failed read: the cluster route's error code (lib/http/respond.ts) and message. */
+export interface ReadError {
+  code: string;
+  message: string;
+}
 
 interface Props {
   initial: ClusterData | null;
-  initialError: string | null;
+  initialError: ReadError | null;
   mode: OverviewMode;
+  /** The bootstrap servers (or the demo's label): what the failure panel names. */
+  sourceLabel: string;
   refreshIntervalMs: number;
 }
 
-export function LiveOverview({ initial, initialError, mode, refreshIntervalMs }: Props) {
+function readError(error: unknown): ReadError {
+  return { code: error instanceof FetchError ? error.code : "internal", message: errorMessage(error) };
+}
+
+export function LiveOverview({ initial, initialError, mode, sourceLabel, refreshIntervalMs }: Props) {
   const live = mode === "live";
   const [auto, setAuto] = useState(true);
   const cluster = useCluster({ fallbackData: initial ?? undefined, live, refreshIntervalMs: auto ? refreshIntervalMs : 0 });
   const data = cluster.data ?? null;
-  const error = cluster.error ? errorMessage(cluster.error) : data ? null : initialError;
-  const retry = () => void cluster.refreshNow().catch(() => undefined);
+  // A manual refresh does not touch SWR's error (mutate keeps it), so its own outcome is kept here,
+  // and dropped when newer data arrives.
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<ReadError | null>(null);
+  useEffect(() => setRetryError(null), [cluster.data]);
+  const error = retryError ?? (cluster.error ? readError(cluster.error) : data ? null : initialError);
+  const retry = () => {
+    setRetrying(true);
+    cluster
+      .refreshNow()
+      .then(
+        () => setRetryError(null),
+        (e: unknown) => setRetryError(readError(e)),
+      )
+      .finally(() => setRetrying(false));
+  };
+  const failure: LoadFailure | null = error ? { ...clusterFailureAdvice(error.code), bootstrap: live ? sourceLabel : undefined, message: error.message, retry, retrying } : null;
   return (
     <OverviewView
       data={data}
       mode={data ? (data.snapshot.source.kind === "kafka" ? "live" : mode) : mode}
-      failure={error ? { message: error, retry } : null}
-      refreshing={cluster.isValidating}
-      refreshError={data ? error : null}
+      failure={failure}
+      sourceLabel={sourceLabel}
+      refreshing={cluster.isValidating || retrying}
+      refreshError={data ? (error?.message ?? null) : null}
       onRefresh={live ? retry : undefined}
       autoRefresh={live ? { on: auto, everyMs: refreshIntervalMs, set: setAuto } : undefined}
       shareable

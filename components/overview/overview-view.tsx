@@ -1,7 +1,8 @@
 "use client";
 /**
  * The overview, top to bottom as the answer to "is this cluster balanced, and if not, where?":
- * header, verdict, skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
+ * title bar, verdict (or, when there is no data because loading failed, the one panel that says why),
+ * skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
  * charts, topic × broker heatmap, throttles & reassignments, then every figure as plain tables.
  * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
  */
@@ -23,6 +24,7 @@ import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { ClusterActions } from "@/components/share/cluster-actions";
 import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import { LoadFailurePanel } from "./load-failure-panel";
 import { OverviewHeader } from "./overview-header";
 import { ReaderWarnings } from "./reader-warnings";
 import { SkewCards } from "./skew-cards";
@@ -42,13 +44,19 @@ export interface OverviewViewProps {
   shareable?: boolean;
   /** Where the data comes from, so Plan and Simulate open the same snapshot (the current source unless told). */
   origin?: SnapshotOrigin;
+  /** The title bar's actions when not `shareable` (a shared link's, with its own origin and labels). */
+  actions?: ReactNode;
+  /** A line in the title bar that only the caller knows. */
+  note?: ReactNode;
+  /** What the title bar names while there is no snapshot yet (the bootstrap servers of a live cluster). */
+  sourceLabel?: string;
   /** The throttle doctor's findings, when a caller has them. */
   doctor?: ReactNode;
 }
 
 const CURRENT: SnapshotOrigin = { kind: "current" };
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, doctor }: OverviewViewProps) {
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, actions, note, sourceLabel, doctor }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
@@ -60,11 +68,11 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
   const checks = data ? importChecks(data.snapshot.source) : null;
 
   return (
-    <main className="mx-auto flex max-w-[120rem] flex-col gap-5 px-4 py-5 sm:px-6" data-overview={mode}>
-      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : undefined} />
+    <div className="flex flex-col gap-5" data-overview={mode}>
+      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
       {checks ? null : <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />}
-      <VerdictLine verdict={summary?.verdict ?? null} failure={data ? null : (failure?.message ?? null)} checks={checks} />
-      <SkewCards cards={summary?.cards ?? null} />
+      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} checks={checks} />}
+      {!data && failure ? null : <SkewCards cards={summary?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
         <NextPlacementCard {...widget} placements={placements} onOpenBroker={onOpenBroker} />
@@ -84,6 +92,6 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
         </details>
       ) : null}
       <BrokerDrawer data={data} broker={openBroker} onClose={() => setOpenBroker(null)} />
-    </main>
+    </div>
   );
 }

@@ -12,11 +12,12 @@ const TONE: Record<Verdict["tone"], string> = {
 };
 const WORD: Record<Verdict["tone"], string> = { ok: "Balanced", warn: "Attention", bad: "Action needed" };
 
-export function VerdictLine({ verdict, failure, checks = null }: { verdict: Verdict | null; failure: string | null; checks?: ImportChecks | null }) {
+/** The verdict, or while there is none yet, its place holding "Reading the cluster…" (a failed load shows the failure panel instead). */
+export function VerdictLine({ verdict, checks = null }: { verdict: Verdict | null; checks?: ImportChecks | null }) {
   if (!verdict) {
     return (
-      <section aria-label="Verdict" className={`min-h-24 rounded-lg border-l-4 p-4 ${failure ? TONE.bad : "animate-pulse border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900"}`}>
-        <p className="text-lg">{failure ? `No data: ${failure}` : "Reading the cluster…"}</p>
+      <section aria-label="Verdict" className="min-h-24 animate-pulse rounded-lg border-l-4 border-zinc-300 bg-zinc-50 p-4 dark:border-zinc-700 dark:bg-zinc-900">
+        <p className="text-lg">Reading the cluster…</p>
       </section>
     );
   }

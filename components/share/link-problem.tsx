@@ -1,5 +1,7 @@
 /** What a shared link shows when it cannot show its snapshot: the problem in words, and a way on. */
 import Link from "next/link";
+import { ACTION_CLASS, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
+import { PageProblem } from "@/components/shell/page-problem";
 
 interface Props {
   title: string;
@@ -9,19 +11,24 @@ interface Props {
 
 export function LinkProblem({ title, message, onRetry }: Props) {
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16" data-link-problem>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-zinc-700 dark:text-zinc-300">{message}</p>
-      <div className="mt-6 flex gap-3">
-        {onRetry ? (
-          <button type="button" onClick={onRetry} className="rounded bg-zinc-900 px-4 py-2 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900">
-            Try again
-          </button>
-        ) : null}
-        <Link href="/" className="rounded border border-zinc-300 px-4 py-2 font-medium dark:border-zinc-700">
-          Open the dashboard
-        </Link>
-      </div>
-    </main>
+    <div data-link-problem>
+      <PageProblem
+        title={title}
+        subtitle="Shared link"
+        message={<p>{message}</p>}
+        actions={
+          <>
+            {onRetry ? (
+              <button type="button" onClick={onRetry} className={PRIMARY_ACTION_CLASS}>
+                Try again
+              </button>
+            ) : null}
+            <Link href="/" className={onRetry ? ACTION_CLASS : PRIMARY_ACTION_CLASS}>
+              Open the dashboard
+            </Link>
+          </>
+        }
+      />
+    </div>
   );
 }

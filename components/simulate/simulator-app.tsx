@@ -4,7 +4,6 @@
  * comparison first, then before/after heatmaps and the skew timeline). The server page renders the
  * first run; later runs POST /api/simulate. After every run the address bar gets the run's link.
  */
-import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import type { ShareRequestInput } from "@/lib/snapshots/request";
@@ -27,6 +26,7 @@ import { LinkBar } from "./link-bar";
 import { runSnapshots } from "./run-snapshots";
 import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
+import { SimulatorHeader } from "./simulator-header";
 import { SkewTimelineCard } from "./skew-timeline-card";
 import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
 
@@ -146,22 +146,8 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const failedSteps = result?.steps.filter((s) => !s.ok) ?? [];
 
   return (
-    <main className="mx-auto flex max-w-[1600px] flex-col gap-4 px-4 py-4" data-hydrated={hydrated ? "" : undefined}>
-      <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-b border-zinc-200 pb-3 dark:border-zinc-800">
-        <div className="flex flex-wrap items-baseline gap-x-3">
-          <h1 className="text-2xl font-bold">What-if simulator</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">See where Kafka will put partitions before you add disks, brokers or topics — and what a size-aware rule would do.</p>
-        </div>
-        <ShareExportActions shareLabel="Share this run" share={result ? shareRequest : null} exports={stale ? null : exports} />
-        <nav aria-label="Pages" className="flex gap-3 text-sm font-medium">
-          <Link href="/" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            Overview
-          </Link>
-          <Link href="/import" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            Import
-          </Link>
-        </nav>
-      </header>
+    <div className="flex flex-col gap-4" data-hydrated={hydrated ? "" : undefined}>
+      <SimulatorHeader actions={<ShareExportActions shareLabel="Share this run" share={result ? shareRequest : null} exports={stale ? null : exports} />} />
       <p role="status" aria-live="polite" className="sr-only" data-announcement>
         {announcement}
       </p>
@@ -233,7 +219,6 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           <SkewTimelineCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} />
         </div>
       </div>
-    </main>
+    </div>
   );
 }
-

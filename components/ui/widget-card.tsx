@@ -1,11 +1,17 @@
 "use client";
 /**
  * Every dashboard widget sits in one of these: a titled card whose body has a fixed height, so the
- * page does not jump between its four states (loading, error, empty, data).
+ * page does not jump between its states (loading, error, unavailable, empty, data). "unavailable" is
+ * a quiet "no data" for a page that explains the failure once, elsewhere.
  */
 import { Component, type ReactNode } from "react";
 
-export type WidgetState = { kind: "loading" } | { kind: "error"; message: string; onRetry?: () => void } | { kind: "empty"; message: ReactNode } | { kind: "ready" };
+export type WidgetState =
+  | { kind: "loading" }
+  | { kind: "error"; message: string; onRetry?: () => void }
+  | { kind: "unavailable"; message: string }
+  | { kind: "empty"; message: ReactNode }
+  | { kind: "ready" };
 
 interface WidgetCardProps {
   id: string;
@@ -48,6 +54,7 @@ function WidgetBody({ state, children }: { state: WidgetState; children?: ReactN
       return <WidgetSkeleton />;
     case "error":
       return <WidgetError message={state.message} onRetry={state.onRetry} />;
+    case "unavailable":
     case "empty":
       return <div className="flex h-full items-center justify-center rounded border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{state.message}</div>;
     case "ready":

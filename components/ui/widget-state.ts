@@ -1,15 +1,26 @@
 /**
- * What every overview widget receives, and how it becomes one of the four widget states: loading
- * (no data yet), error (no data and the load failed), empty (data, but nothing for this widget)
- * and ready. A failed refresh with older data still on screen stays "ready": the header says so.
+ * What every overview widget receives, and how it becomes one of its states: loading (no data yet),
+ * unavailable (no data because the load failed: the page says why, once, above the widgets), empty
+ * (data, but nothing for this widget) and ready. A failed refresh with older data still on screen
+ * stays "ready": the header says so.
  */
 import type { ReactNode } from "react";
+import type { FailureCheck } from "@/lib/view/cluster-failure";
 import type { ClusterData } from "@/lib/view/cluster-data";
 import type { WidgetState } from "./widget-card";
 
 export interface LoadFailure {
+  /** What failed, in a few words: "Kafka is unreachable". */
+  title: string;
+  /** Where: the bootstrap servers of the cluster that could not be read. */
+  bootstrap?: string;
+  /** The server's or the reader's own message. */
   message: string;
+  /** What to check, most likely first. */
+  checks?: readonly FailureCheck[];
   retry?: () => void;
+  /** A retry is running. */
+  retrying?: boolean;
 }
 
 export interface WidgetProps {
@@ -17,8 +28,11 @@ export interface WidgetProps {
   failure: LoadFailure | null;
 }
 
+/** What a widget says when the load failed: short, as the reason is shown once at the top. */
+export const NO_DATA = "No data to show: the reason is at the top of the page.";
+
 export function widgetState(data: ClusterData | null, failure: LoadFailure | null, empty: (data: ClusterData) => ReactNode | null): WidgetState {
-  if (!data) return failure ? { kind: "error", message: failure.message, onRetry: failure.retry } : { kind: "loading" };
+  if (!data) return failure ? { kind: "unavailable", message: NO_DATA } : { kind: "loading" };
   const message = empty(data);
   return message ? { kind: "empty", message } : { kind: "ready" };
 }

@@ -79,6 +79,11 @@ function stripEntry(entry: string): string {
   return entry.trim().replace(/^[A-Za-z][A-Za-z0-9+._-]*:\/\//, "").replace(/^.*@/, "");
 }
 
+/** 9092: Kafka's default port, for an entry that names none. */
+function withDefaultPort(entry: string): string {
+  return /:\d+$/.test(entry) ? entry : `${entry}:9092`;
+}
+
 /** The bootstrap servers as a label safe to show and log: no schemes, no credentials. */
 export function bootstrapLabel(bootstrapServers: string | string[]): string {
   const entries = Array.isArray(bootstrapServers) ? bootstrapServers : bootstrapServers.split(",");
@@ -131,8 +136,7 @@ export function connectionFromEnv(env: Record<string, string | undefined> = proc
   return {
     ok: true,
     connection: {
-      // 9092: Kafka's default port when an entry names none.
-      bootstrapServers: bootstrapServers.map((s) => (/:\d+$/.test(s) ? s : `${s}:9092`)),
+      bootstrapServers: bootstrapServers.map(withDefaultPort),
       clientId: e.KAFKA_CLIENT_ID ?? "kafka-balance",
       requestTimeoutMs: e.KAFKA_REQUEST_TIMEOUT_MS ?? 10_000,
       sasl: e.KAFKA_SASL_MECHANISM ? { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME!, password: e.KAFKA_SASL_PASSWORD! } : null,
@@ -144,4 +148,19 @@ export function connectionFromEnv(env: Record<string, string | undefined> = proc
 /** The connection's label for snapshots and messages (the bootstrap servers, nothing secret). */
 export function connectionLabel(connection: KafkaConnection): string {
   return bootstrapLabel(connection.bootstrapServers);
+}
+
+/** What the app reads, for the page chrome: the built-in demo, or a live cluster by its bootstrap label. */
+export type SourceDescription = { kind: "demo"; label: string } | { kind: "live"; label: string };
+
+/**
+ * The current source as the snapshot will label it, from the environment alone: no scan, no file read
+ * and nothing secret, so every page can show it. An invalid setting still shows as live (the overview
+ * says what is wrong with it).
+ */
+export function describeSource(env: Record<string, string | undefined> = process.env): SourceDescription {
+  const raw = env.KAFKA_BOOTSTRAP_SERVERS ?? "";
+  if (raw.trim() === "") return { kind: "demo", label: "Demo cluster" };
+  const entries = raw.split(",").map(stripEntry).filter((e) => e.length > 0).map(withDefaultPort);
+  return { kind: "live", label: redactSecrets(bootstrapLabel(entries), env) };
 }

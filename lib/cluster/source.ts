@@ -18,12 +18,23 @@ import { withTimeout, ScanTimeoutError } from "./live/protocol";
 export type ClusterSourceErrorCode = "kafka_unreachable" | "kafka_timeout" | "kafka_config" | "kafka_error";
 
 export class ClusterSourceError extends Error {
+  override readonly name = "ClusterSourceError";
+
   constructor(
     readonly code: ClusterSourceErrorCode,
     message: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * Whether `error` is a ClusterSourceError, by its name and code rather than `instanceof`: Next may
+ * bundle this module into several chunks, each with its own copy of the class, while the cached
+ * failure (on globalThis, below) is thrown to all of them.
+ */
+export function isClusterSourceError(error: unknown): error is ClusterSourceError {
+  return error instanceof Error && error.name === "ClusterSourceError" && typeof (error as { code?: unknown }).code === "string";
 }
 
 export const DEFAULT_REFRESH_MS = 10_000;
@@ -118,7 +129,7 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
     state.cache = { key, at: Date.now(), result: { ok: true, snapshot } };
     return snapshot;
   } catch (error) {
-    const failure = error instanceof ClusterSourceError ? error : new ClusterSourceError("kafka_error", String(error));
+    const failure = isClusterSourceError(error) ? error : new ClusterSourceError("kafka_error", String(error));
     state.cache = { key, at: Date.now(), result: { ok: false, error: failure } };
     throw failure;
   } finally {

@@ -2,7 +2,8 @@
  * The current cluster (live or demo) from `GET /api/cluster`, refreshed by SWR. The server page
  * passes its first-paint data as `fallbackData`, so nothing is fetched on mount; a live cluster is
  * re-read every `refreshIntervalMs` while auto-refresh is on, and on demand with `refreshNow()`.
- * The planner reads the same resource once (`useClusterOnce`): a plan is made for what the page shows.
+ * The planner reads the same resource once (`useClusterOnce`): a plan is made for what the page shows,
+ * and the app's header reads what either of them learnt (`useClusterReadFailed`) without fetching.
  */
 import useSWR from "swr";
 import type { ClusterData } from "@/lib/view/cluster-data";
@@ -36,4 +37,13 @@ export function useCluster({ fallbackData, live, refreshIntervalMs }: UseCluster
 /** The current cluster, read once and not refreshed on focus; nothing is read while `enabled` is false. */
 export function useClusterOnce(enabled: boolean) {
   return useSWR<ClusterData>(enabled ? CLUSTER_URL : null, (url: string) => fetchJson<ClusterData>(url), { revalidateOnFocus: false });
+}
+
+/**
+ * True when the last read of the current cluster by this tab failed and left no data (the overview's
+ * or the planner's): read from SWR's cache only, so nothing is fetched for it.
+ */
+export function useClusterReadFailed(): boolean {
+  const { data, error } = useSWR<ClusterData>(CLUSTER_URL, null, { revalidateOnFocus: false, revalidateOnReconnect: false });
+  return error !== undefined && data === undefined;
 }

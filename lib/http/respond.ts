@@ -3,7 +3,7 @@
  * `{ error: { code, message, issues?, ...details } }`, with a message that says what to fix, and the
  * status the code maps to (status.ts). Never a stack trace.
  */
-import { ClusterSourceError } from "@/lib/cluster/source";
+import { isClusterSourceError } from "@/lib/cluster/source";
 import { readBounded } from "@/lib/model/bounded-stream";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { statusFor } from "./status";
@@ -95,6 +95,6 @@ export function workFailure(error: unknown): Response {
  * says to retry.
  */
 export function clusterSourceFailure(error: unknown): Response {
-  if (error instanceof ClusterSourceError) return fail(error.code, error.message);
+  if (isClusterSourceError(error)) return fail(error.code, error.message);
   return fail("internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
 }

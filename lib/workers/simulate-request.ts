@@ -3,7 +3,7 @@
  * what needs I/O (the dashboard's current source, a snapshot link's base) on this thread, then runs the
  * request in the worker pool. Throws WorkTimeoutError / WorkBusyError as runTask does.
  */
-import { ClusterSourceError, getClusterSnapshot } from "@/lib/cluster/source";
+import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { SimulationResult } from "@/lib/simulate/run-request";
@@ -16,7 +16,7 @@ async function current(): Promise<Result<ClusterSnapshot>> {
   try {
     return success(await getClusterSnapshot());
   } catch (error) {
-    if (error instanceof ClusterSourceError) return failure(error.code, error.message);
+    if (isClusterSourceError(error)) return failure(error.code, error.message);
     return failure("internal", "Reading the current cluster failed unexpectedly; retry, or simulate on the demo cluster.");
   }
 }

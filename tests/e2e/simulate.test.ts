@@ -12,7 +12,7 @@ const verdict = (page: Page) => page.locator("[data-compare-verdict]").textConte
 
 /** Waits until the page is interactive and a run has finished: the Run button is idle and the results match the editor. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForSelector("main[data-hydrated]");
+  await page.waitForSelector("[data-hydrated]");
   await page.waitForSelector("[data-run]:not([disabled])");
   await page.waitForSelector("[data-compare-verdict]");
   await page.waitForFunction(() => !document.querySelector("[data-stale]"));

@@ -18,14 +18,24 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA rules). */
-export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
+/** Which part of the page axe checks: CSS selectors, as axe's own context (`include`, `exclude`). */
+export interface AxeScope {
+  include?: string[];
+  exclude?: string[];
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA rules), on the
+ * whole document or only inside `scope`.
+ */
+export async function seriousA11yViolations(page: Page, scope?: AxeScope): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] });
+  const violations = await page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | object, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const context = scope ? { include: (scope.include ?? ["html"]).map((s) => [s]), exclude: (scope.exclude ?? []).map((s) => [s]) } : document;
+    const result = await axe.run(context, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? "minor", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(" ")) }));
-  });
+  }, scope ?? null);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 

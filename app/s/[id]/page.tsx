@@ -14,7 +14,7 @@ import { SharedOverview } from "@/components/share/shared-overview";
 export const dynamic = "force-dynamic";
 
 // A link is a secret: keep it out of search engines and out of the Referer of links followed from here.
-export const metadata: Metadata = { title: "Shared snapshot · Kafka Balance", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = { title: "Shared snapshot", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
 export default async function SharedLinkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

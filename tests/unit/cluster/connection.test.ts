@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapLabel, connectionFromEnv, redactSecrets } from "@/lib/cluster/connection";
+import { bootstrapLabel, connectionFromEnv, connectionLabel, describeSource, redactSecrets } from "@/lib/cluster/connection";
 
 describe("connectionFromEnv", () => {
   it("connectionFromEnv() reports a missing KAFKA_BOOTSTRAP_SERVERS as missing, not as an error", () => {
@@ -71,5 +71,19 @@ describe("bootstrapLabel", () => {
   it("redactSecrets() replaces the password and bootstrap credentials in any text", () => {
     const env = { KAFKA_BOOTSTRAP_SERVERS: "SASL_SSL://alice:pw1@k1:9093", KAFKA_SASL_PASSWORD: "hunter2" };
     expect(redactSecrets("failed for hunter2 and alice:pw1@k1", env)).toBe("failed for *** and ***@k1");
+  });
+});
+
+describe("describeSource", () => {
+  it("describeSource() is the demo when KAFKA_BOOTSTRAP_SERVERS is unset or blank", () => {
+    expect(describeSource({})).toEqual({ kind: "demo", label: "Demo cluster" });
+    expect(describeSource({ KAFKA_BOOTSTRAP_SERVERS: "  " })).toEqual({ kind: "demo", label: "Demo cluster" });
+  });
+
+  it("describeSource() labels a live cluster as its snapshots are labelled, without schemes or credentials", () => {
+    const env = { KAFKA_BOOTSTRAP_SERVERS: "SASL_SSL://alice:pw1@k1:9093, k2", KAFKA_SASL_MECHANISM: "PLAIN", KAFKA_SASL_USERNAME: "alice", KAFKA_SASL_PASSWORD: "hunter2" };
+    const parsed = connectionFromEnv(env);
+    expect(describeSource(env)).toEqual({ kind: "live", label: "k1:9093,k2:9092" });
+    expect(parsed.ok && connectionLabel(parsed.connection)).toBe("k1:9093,k2:9092");
   });
 });

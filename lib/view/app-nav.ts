@@ -1,0 +1,31 @@
+/**
+ * The app's navigation: its four pages in the order the header lists them, and which one a path
+ * belongs to. A page's own path marks it as the current page; a path below it (the import's overview,
+ * `/import/overview`) marks its section. Query strings and trailing slashes do not count.
+ */
+
+export interface NavItem {
+  href: "/" | "/import" | "/simulate" | "/plan";
+  label: string;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview" },
+  { href: "/import", label: "Import" },
+  { href: "/simulate", label: "Simulate" },
+  { href: "/plan", label: "Plan" },
+];
+
+/** The value of `aria-current` for a nav item on `pathname`: "page", "true" (its section) or none. */
+export function navCurrent(pathname: string, href: NavItem["href"]): "page" | "true" | undefined {
+  const path = normalise(pathname);
+  if (path === href) return "page";
+  if (href !== "/" && path.startsWith(`${href}/`)) return "true";
+  return undefined;
+}
+
+function normalise(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0] ?? "";
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
