@@ -97,7 +97,7 @@ async function openSharePopover(page: Page, name: string) {
 }
 
 async function simulatorSettled(page: Page): Promise<void> {
-  await page.waitForSelector("main[data-hydrated]");
+  await page.waitForSelector("[data-hydrated]");
   await page.waitForSelector("[data-run]:not([disabled])");
   await page.waitForSelector("[data-run-summary]");
 }
