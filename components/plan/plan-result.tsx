@@ -6,7 +6,7 @@
  * and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
  */
 import type { Ref } from "react";
-import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
+import { HeatmapPair } from "./heatmap-pair";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -71,24 +71,12 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
         <Figure label="Dir skew" value={`${formatSkew(plan.before.skew.dirBytes.maxOverMean)} → ${formatSkew(plan.after.skew.dirBytes.maxOverMean)}`} hint="worst broker, max ÷ mean bytes" />
         <Figure label="Worst dir after" value={`${(plan.maxDirDeviation * 100).toFixed(1)} points`} hint="from its broker's mean utilisation" />
       </section>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="plan-before-title" className="min-w-0">
-          <h3 id="plan-before-title" className="mb-2 text-base font-semibold">
-            Before — utilisation
-          </h3>
-          <div className="h-80">
-            <BrokerDirHeatmap report={plan.before} metric="utilization" onOpenBroker={drawer.opener({ report: plan.before, snapshot, context: "Before the plan" })} />
-          </div>
-        </section>
-        <section aria-labelledby="plan-after-title" className="min-w-0">
-          <h3 id="plan-after-title" className="mb-2 text-base font-semibold">
-            After — utilisation (same scale)
-          </h3>
-          <div className="h-80">
-            <BrokerDirHeatmap report={plan.after} metric="utilization" onOpenBroker={drawer.opener({ report: plan.after, snapshot: afterReassignmentLoader(snapshot, plan.entries), context: "After the plan" })} />
-          </div>
-        </section>
-      </div>
+      <HeatmapPair
+        idPrefix="plan"
+        heading="h3"
+        before={{ report: plan.before, title: "Before — utilisation", onOpenBroker: drawer.opener({ report: plan.before, snapshot, context: "Before the plan" }) }}
+        after={{ report: plan.after, title: "After — utilisation (same scale)", onOpenBroker: drawer.opener({ report: plan.after, snapshot: afterReassignmentLoader(snapshot, plan.entries), context: "After the plan" }) }}
+      />
       {plan.movesTotal > 0 ? <MovesTable moves={plan.moves} total={plan.movesTotal} rates={plan.options.throttle} /> : null}
       <section aria-labelledby="plan-transfer-title">
         <h3 id="plan-transfer-title" className="mb-2 text-base font-semibold">

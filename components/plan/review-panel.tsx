@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
-import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
+import { HeatmapPair } from "./heatmap-pair";
 import type { BrokerDrawerData } from "@/components/broker/broker-drawer";
 import { planExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
@@ -209,24 +209,12 @@ function AcceptedReviewResult({ review: r, bootstrap, views, onOpen }: AcceptedP
         {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated <strong>{formatDuration(e.seconds)}</strong>
         {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}. Worst dir skew {formatSkew(r.before.skew.dirBytes.maxOverMean)} → {formatSkew(r.after.skew.dirBytes.maxOverMean)}.
       </p>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="review-before-title" className="min-w-0">
-          <h4 id="review-before-title" className="mb-2 text-sm font-semibold">
-            Before — utilisation
-          </h4>
-          <div className="h-80">
-            <BrokerDirHeatmap report={views?.before.report ?? asReport(r.before)} metric="utilization" onOpenBroker={views ? onOpen(views.before) : () => {}} />
-          </div>
-        </section>
-        <section aria-labelledby="review-after-title" className="min-w-0" data-review-after>
-          <h4 id="review-after-title" className="mb-2 text-sm font-semibold">
-            After it completes — utilisation (same scale)
-          </h4>
-          <div className="h-80">
-            <BrokerDirHeatmap report={views?.after.report ?? asReport(r.after)} metric="utilization" onOpenBroker={views ? onOpen(views.after) : () => {}} />
-          </div>
-        </section>
-      </div>
+      <HeatmapPair
+        idPrefix="review"
+        heading="h4"
+        before={{ report: views?.before.report ?? asReport(r.before), title: "Before — utilisation", onOpenBroker: views ? onOpen(views.before) : () => {} }}
+        after={{ report: views?.after.report ?? asReport(r.after), title: "After it completes — utilisation (same scale)", onOpenBroker: views ? onOpen(views.after) : () => {}, dataAttribute: "data-review-after" }}
+      />
       {e.brokers.length > 0 ? (
         <section aria-labelledby="review-transfer-title">
           <h4 id="review-transfer-title" className="mb-2 text-sm font-semibold">
