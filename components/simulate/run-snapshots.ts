@@ -25,7 +25,7 @@ export function runSnapshots(draft: Draft, imported: ClusterSnapshot | null): Ru
     if (!load) {
       load = () => {
         const body = draftBody(d, imported, { compare: false, snapshot: true });
-        return body.ok ? simulatedSnapshot(body.body) : Promise.reject(new Error(body.message));
+        return body.ok ? simulatedSnapshot(body.value) : Promise.reject(new Error(body.error.message));
       };
       loaders.set(key, load);
     }

@@ -74,12 +74,12 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       }
       const body = draftBody(d, importedSnapshot, { compare: true, snapshot: false });
       if (!body.ok) {
-        setLocalError({ message: body.message, issues: [] });
+        setLocalError({ message: body.error.message, issues: [] });
         return;
       }
       setLocalError(null);
       setAnnouncement("Running the scenario…");
-      const result = await sim.trigger(body.body);
+      const result = await sim.trigger(body.value);
       if (!result) {
         setAnnouncement("The run failed; the message is above the results.");
         return;
@@ -118,9 +118,9 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
     let base = d.base.kind === "imported" ? importedSnapshot : null;
     if (!base) {
       const body = draftBody({ ...d, steps: [] }, importedSnapshot, { compare: false, snapshot: true });
-      if (!body.ok) throw new Error(body.message);
+      if (!body.ok) throw new Error(body.error.message);
       // The engine's copy of the base after no steps, labelled back as the base it came from.
-      const answer = await postSimulation(SIMULATE_URL, { arg: body.body });
+      const answer = await postSimulation(SIMULATE_URL, { arg: body.value });
       if (!answer.final.snapshot) throw new Error("the server sent no snapshot");
       base = { ...answer.final.snapshot, source: { ...answer.final.snapshot.source, kind: answer.base.kind, label: answer.base.label } };
     }

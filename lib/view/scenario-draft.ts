@@ -6,7 +6,7 @@
  */
 import { maxOf } from "@/lib/model/min-max";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { Failure, Issue } from "@/lib/model/result";
+import { failure, success, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { getPreset, type PresetId } from "@/lib/simulate/presets";
 import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
@@ -147,7 +147,8 @@ export function draftIssues(draft: Pick<Draft, "steps" | "seed">): Issue[] {
   return issues;
 }
 
-export type DraftBody = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
+/** The request body, or why this tab cannot send one (code `no_imported_snapshot`). */
+export type DraftBody = Result<Record<string, unknown>>;
 
 /**
  * The `POST /api/simulate` body for a draft. The imported base travels inline (it lives only in this
@@ -157,7 +158,7 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
   let base: unknown;
   switch (draft.base.kind) {
     case "imported":
-      if (!imported) return { ok: false, message: "This scenario starts from the snapshot imported in this browser tab, and none is imported here. Import kafka-log-dirs output first (Import), or pick another base." };
+      if (!imported) return failure("no_imported_snapshot", "This scenario starts from the snapshot imported in this browser tab, and none is imported here. Import kafka-log-dirs output first (Import), or pick another base.");
       base = { snapshot: imported };
       break;
     case "demo":
@@ -174,7 +175,7 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
       base = { shared: draft.base.id };
       break;
   }
-  return { ok: true, body: { base, policy: draft.policy, seed: draft.seed, steps: draft.steps, ...options } };
+  return success({ base, policy: draft.policy, seed: draft.seed, steps: draft.steps, ...options });
 }
 
 /** The part of a draft a run depends on: when it changes, the results on screen are out of date. */

@@ -63,7 +63,7 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   // Run off the request thread, like POST /api/simulate: a link to a huge scenario must not stall the server.
   let outcome;
   try {
-    outcome = await simulateOffThread(body.body, limitsFromEnv(process.env));
+    outcome = await simulateOffThread(body.value, limitsFromEnv(process.env));
   } catch (error) {
     return { draft, result: null, error: { message: (error as Error).message, issues: [] }, notice };
   }

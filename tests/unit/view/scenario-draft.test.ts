@@ -77,11 +77,11 @@ describe("draftIssues() / draftBody() / draftKey()", () => {
 
   it("draftBody() sends base references, and the imported snapshot inline", () => {
     const d = draftFromPreset("consumer-offsets-skew");
-    expect(draftBody(d, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, body: { base: { preset: "consumer-offsets-skew" }, seed: 42, compare: true, snapshot: false } });
+    expect(draftBody(d, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { preset: "consumer-offsets-skew" }, seed: 42, compare: true, snapshot: false } });
     const imported = { ...d, base: { kind: "imported" as const } };
-    expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({ ok: false, message: expect.stringMatching(/none is imported here/) });
+    expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({ ok: false, error: { code: "no_imported_snapshot", message: expect.stringMatching(/none is imported here/) } });
     const snap = storyBase("imported");
-    expect(draftBody(imported, snap, { compare: true, snapshot: false })).toMatchObject({ ok: true, body: { base: { snapshot: snap } } });
+    expect(draftBody(imported, snap, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { snapshot: snap } } });
   });
 
   it("draftKey() changes with anything a run depends on, not with the preset label", () => {
