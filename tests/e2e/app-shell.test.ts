@@ -3,14 +3,12 @@
 // moves focus to <main id="content">, nothing scrolls sideways, the title follows one pattern, and axe
 // finds no serious or critical violation. Against a cluster that cannot be read, the overview says
 // so once, at the top, with what to check. Screenshots of every page go to test-results/screenshots/.
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { IMPORTED_KEY } from "@/lib/hooks/imported-snapshot";
 import { NAV_ITEMS } from "@/lib/view/app-nav";
-import { horizontalOverflow, PHONE, seriousA11yViolations, type AxeFinding } from "../support/a11y";
-import { openPage, screenshot, SCREENSHOT_DIR, type TrackedPage } from "../support/e2e-browser";
+import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
+import { openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
 
 interface ShellPage {
@@ -27,28 +25,10 @@ interface ShellPage {
 /** What the shell owns on every page: the skip link, the app header, each page's title bar and the shell's own panels. */
 const SHELL = ["[data-skip-link]", "body > header", "[data-page-header]", "[data-load-failure]", "[data-page-problem]"];
 
-/** Serious findings in page content outside the shell: listed in test-results/a11y-page-content.json for the pages' owners. */
-const contentFindings: (AxeFinding & { page: string; size: string })[] = [];
-
-/**
- * axe on the shell must be clean; axe on the whole page may only find problems outside the shell
- * (document-level findings, such as a missing title or main landmark, count as the shell's).
- */
+/** axe on the whole page, shell and content: no serious or critical finding on any page, at any size. */
 async function checkAxe(page: Page, name: string, size: string): Promise<void> {
-  expect(await seriousA11yViolations(page, { include: SHELL }), `${name} at ${size}: the shell`).toEqual([]);
-  const all = await seriousA11yViolations(page);
-  const inShell = await page.evaluate(
-    ([targets, shell]) => targets.filter((t) => { const el = document.querySelector(t); return !el || el === document.documentElement || el === document.body || el.closest(shell) !== null; }),
-    [all.flatMap((f) => f.targets), SHELL.join(",")] as const,
-  );
-  expect(inShell, `${name} at ${size}: whole-page findings inside the shell`).toEqual([]);
-  contentFindings.push(...all.map((f) => ({ page: name, size, ...f })));
+  expect(await seriousA11yViolations(page), `${name} at ${size}`).toEqual([]);
 }
-
-afterAll(() => {
-  fs.mkdirSync(path.dirname(SCREENSHOT_DIR), { recursive: true });
-  fs.writeFileSync(path.join(path.dirname(SCREENSHOT_DIR), "a11y-page-content.json"), `${JSON.stringify(contentFindings, null, 2)}\n`);
-});
 
 const SIZES = [
   { name: "laptop", options: {} },
