@@ -17,7 +17,7 @@ export function BrokerBytesChart({ data, failure }: WidgetProps) {
   return (
     <WidgetCard id="broker-bytes-chart" title="Bytes per broker, by log dir" subtitle="Each colour is one log dir; the legend gives its share of all bytes. Even disks show even stripes." bodyClassName="h-72" state={state}>
       {series ? (
-        <BrokerBars chart="bytes" points={series.points} omitted={series.omitted} leftMargin={8}>
+        <BrokerBars chart="bytes" title="Bytes per broker, by log dir" points={series.points} omitted={series.omitted} leftMargin={8}>
           <YAxis {...axisProps} width={72} ticks={series.ticks} domain={[0, series.ticks.at(-1) ?? 0]} interval={0} tickFormatter={formatAxisBytes} />
           <Tooltip content={<ChartTooltip format={formatBytes} total />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

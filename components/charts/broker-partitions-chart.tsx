@@ -14,7 +14,7 @@ export function BrokerPartitionsChart({ data, failure }: WidgetProps) {
   return (
     <WidgetCard id="broker-partitions-chart" title="Partitions and leaders per broker" subtitle="Kafka spreads these evenly by count; bytes are another matter." bodyClassName="h-72" state={state}>
       {series ? (
-        <BrokerBars chart="partitions" points={series.points} omitted={series.omitted} leftMargin={0}>
+        <BrokerBars chart="partitions" title="Partitions and leaders per broker" points={series.points} omitted={series.omitted} leftMargin={0}>
           <YAxis {...axisProps} allowDecimals={false} width={44} tickFormatter={(v: number) => formatCount(v)} />
           <Tooltip content={<ChartTooltip format={(v) => formatCount(v)} />} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -57,17 +57,19 @@ interface BrokerBarsProps {
   points: readonly object[];
   omitted: number;
   leftMargin: number;
+  /** The chart's accessible name (its SVG is a keyboard stop). */
+  title: string;
   /** The Y axis, tooltip, legend and bars: what differs between the per-broker charts. */
   children: ReactNode;
 }
 
 /** The frame every per-broker bar chart shares: brokers along X, the theme's grid, the omitted-brokers note. */
-export function BrokerBars({ chart, points, omitted, leftMargin, children }: BrokerBarsProps) {
+export function BrokerBars({ chart, points, omitted, leftMargin, title, children }: BrokerBarsProps) {
   return (
     <div className="flex h-full flex-col text-zinc-600 dark:text-zinc-400" data-chart={chart}>
       <div className="min-h-0 flex-1">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 260 }}>
-          <BarChart data={points as object[]} margin={{ top: 8, right: 8, bottom: 4, left: leftMargin }} accessibilityLayer>
+          <BarChart data={points as object[]} margin={{ top: 8, right: 8, bottom: 4, left: leftMargin }} accessibilityLayer title={title}>
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
             <XAxis dataKey="broker" {...axisProps} label={{ value: "broker", position: "insideBottomRight", offset: -2, fill: "currentColor", fontSize: 11 }} />
             {children}

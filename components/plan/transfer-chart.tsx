@@ -10,7 +10,7 @@ export function TransferChart({ brokers }: { brokers: BrokerTransfer[] }) {
   return (
     <div className="h-64 text-zinc-600 dark:text-zinc-400" data-chart="transfer">
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 240 }}>
-        <BarChart data={points} margin={{ top: 8, right: 8, bottom: 4, left: 8 }} accessibilityLayer>
+        <BarChart data={points} margin={{ top: 8, right: 8, bottom: 4, left: 8 }} accessibilityLayer title="Bytes each broker sends and receives">
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
           <XAxis dataKey="broker" {...axisProps} />
           <YAxis {...axisProps} width={72} tickFormatter={(v: number) => formatBytes(v)} />

@@ -144,7 +144,7 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
         <StepList steps={draft.steps} onChange={(steps) => onChange({ ...draft, steps })} context={context} issues={issues} outcomes={outcomes} onAnnounce={onAnnounce} />
       </fieldset>
 
-      <div className="sticky bottom-0 -mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 dark:bg-zinc-950/95">
+      <div className="-mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 lg:sticky lg:bottom-0 dark:bg-zinc-950/95">
         <button type="submit" disabled={running} aria-busy={running} className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70" data-run>
           {running ? "Running…" : "Run scenario"}
         </button>

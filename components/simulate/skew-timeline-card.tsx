@@ -63,7 +63,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
             <figcaption className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Skew: max ÷ mean (1.00× is even)</figcaption>
             <div className="min-h-0 flex-1">
               <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 280 }}>
-                <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer>
+                <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer title="Skew after each step: max ÷ mean">
                   <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                   {xAxis}
                   <YAxis {...axisProps} width={52} domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} tickFormatter={formatSkew} />
@@ -82,7 +82,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
             {hasCapacity ? (
               <div className="min-h-0 flex-1">
                 <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 280 }}>
-                  <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer>
+                  <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer title="Disk used after each step: the fullest and the emptiest dir">
                     <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                     {xAxis}
                     <YAxis {...axisProps} width={44} domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.7, 0.85, 1]} tickFormatter={formatPercent} />

@@ -41,6 +41,14 @@ describe("overview (demo cluster)", () => {
     await screenshot(page, "overview-laptop-light");
   });
 
+  it("names every chart a keyboard reaches: each focusable SVG has a title", async () => {
+    const { page } = e2e.tab;
+    const charts = await page.locator("svg[tabindex]").evaluateAll((svgs) => svgs.map((svg) => svg.querySelector(":scope > title")?.textContent?.trim() ?? ""));
+    expect(charts.length).toBeGreaterThanOrEqual(2);
+    expect(charts).toEqual(expect.arrayContaining(["Bytes per broker, by log dir", "Partitions and leaders per broker"]));
+    expect(charts.filter((name) => name === "")).toEqual([]);
+  });
+
   it("makes the __consumer_offsets skew visible in the verdict and the skew figures", async () => {
     const { page } = e2e.tab;
     const expected = verdict(report, { placements: nextPlacements(report, kafkaVersionsOf(snapshot)) });
