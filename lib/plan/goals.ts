@@ -10,7 +10,7 @@
  * - broker-bytes: Kafka bytes per broker within `tolerance` × mean of the mean.
  * - broker-replicas, broker-leaders (partitions whose first replica — the preferred leader — is the
  *   broker), and topic-spread (each topic's replicas per broker): counts within the tolerance band
- *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], or [⌊m⌋, ⌈m⌉] when that is narrower than one replica.
+ *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], widened to hold [⌊m⌋, ⌈m⌉] (which any total can reach).
  * - dir-utilization: each open dir within `tolerance` points of its broker's utilisation (intra-broker.ts).
  * - A broker being removed is out of band by everything it still holds; cost 0 means the goal is met.
  */
@@ -42,9 +42,10 @@ export function byteBand(mean: number, tolerance: number): Band {
 }
 
 export function countBand(mean: number, tolerance: number): Band {
-  const lo = Math.ceil(mean * (1 - tolerance) - 1e-9);
-  const hi = Math.floor(mean * (1 + tolerance) + 1e-9);
-  return hi >= lo ? { mean, lo, hi } : { mean, lo: Math.floor(mean), hi: Math.ceil(mean) };
+  // Whole counts: the band rounded inwards, but never narrower than [⌊mean⌋, ⌈mean⌉], which any total can reach.
+  const lo = Math.min(Math.ceil(mean * (1 - tolerance) - 1e-9), Math.floor(mean));
+  const hi = Math.max(Math.floor(mean * (1 + tolerance) + 1e-9), Math.ceil(mean));
+  return { mean, lo, hi };
 }
 
 export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {

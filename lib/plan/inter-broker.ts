@@ -21,7 +21,7 @@
  */
 import type { PlanOptions, SoftGoal } from "./options";
 import { brokerBands, brokerValue, outOfBand, participants, topicBand, type Band, type BrokerBands, type BrokerGoal } from "./goals";
-import { replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
+import { groupAllows, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
   state: PlanState;
@@ -150,11 +150,22 @@ class TopicBands {
  * has one: a move out of the fullest dir also serves the source's dir balance, so the dir pass that
  * follows has less to move.
  */
-function nearestReplica(from: PlannedBroker, ideal: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
-  const dirs = from.dirs.filter((d) => d.replicas.length > 0).sort((a, b) => fill(b) - fill(a));
+function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
   for (const d of dirs) {
-    const r = nearest(d.replicas.all(), ideal, accept, score);
-    if (r) return r;
+    let best: PlannedReplica | null = null;
+    let bestScore = Infinity;
+    for (const group of d.movers.values()) {
+      if (group.replicas.length === 0 || !groupAllows(group, to.rack)) continue;
+      const r = nearest(group.replicas.all(), ideal, maxSize, accept, score);
+      if (!r) continue;
+      const s = score(r);
+      if (s < bestScore) {
+        best = r;
+        bestScore = s;
+      }
+    }
+    if (best) return best;
   }
   return null;
 }
@@ -164,25 +175,33 @@ function fill(d: PlannedDir): number {
 }
 
 /** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
-const CANDIDATES = 6;
+const CANDIDATES = 3;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
-const SEARCH_LIMIT = 4000;
+const SEARCH_LIMIT = 1000;
 
-function nearest(list: readonly PlannedReplica[], ideal: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+/** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
+function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.size < ideal) lo = mid + 1;
+    if (list[mid]!.size < size) lo = mid + 1;
     else hi = mid;
   }
-  let down = lo - 1;
-  let up = lo;
+  return lo;
+}
+
+/** Up to CANDIDATES replicas `accept` takes, nearest `ideal` first and no larger than `maxSize`; the best by `score`. */
+function nearest(list: readonly PlannedReplica[], ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const end = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
+  const start = Math.min(firstAtLeast(list, ideal), end);
+  let down = start - 1;
+  let up = start;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES && (down >= 0 || up < list.length); looked++) {
-    const takeUp = down < 0 || (up < list.length && list[up]!.size - ideal <= ideal - list[down]!.size);
+  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES && (down >= 0 || up < end); looked++) {
+    const takeUp = down < 0 || (up < end && list[up]!.size - ideal <= ideal - list[down]!.size);
     const r = takeUp ? list[up++]! : list[down--]!;
     if (!accept(r)) continue;
     found += 1;
@@ -327,10 +346,16 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       for (const to of receivers) {
         // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
         if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) continue;
-        for (const from of senders) {
+        // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
+        // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
+        const sameRackFirst = to.rack === null ? senders : [...senders.filter((b) => b.rack === to.rack), ...senders.filter((b) => b.rack !== to.rack)];
+        for (const from of sameRackFirst) {
           if (!receiverOut && outOfBand(brokerValue(from, goal), band, false) === 0) continue;
           if (brokerValue(from, goal) <= band.mean) continue;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
+          // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
+          const bytesBand = bands["broker-bytes"];
+          const maxSize = wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal) ? Math.max(0, Math.min(from.bytes - bytesBand.lo, bytesBand.hi - to.bytes)) : Infinity;
           const accept = (r: PlannedReplica) => {
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
@@ -347,7 +372,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             const spreadLoss = (counts.get(to.id) ?? 0) + 1 > tb.hi ? 1 : 0;
             return (spreadGain + spreadLoss) * 4 + Math.abs(r.size - ideal) / Math.max(ideal, 1);
           };
-          const replica = nearestReplica(from, ideal, accept, score);
+          const replica = nearestReplica(from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
           movedThisRound += 1;

@@ -28,6 +28,29 @@ export interface PlannedReplica {
   readonly originalBroker: number;
   readonly originalDir: string | null;
   readonly originalSize: number;
+  /** The key of its group in its dir's `movers` (null: not there, it stays on its broker). */
+  moverKey: string | null;
+}
+
+/**
+ * A dir's replicas that may go to another broker, grouped by where the rack rule lets them go: a
+ * replica whose rack no other replica of its partition shares may go only to a broker on a rack none
+ * of them is on (or its own); one whose rack another replica shares, or that has no rack, anywhere.
+ * Searching only the groups a destination's rack allows skips every replica the rule would refuse.
+ */
+export interface MoverGroup {
+  /** Any destination rack (and none) is allowed. */
+  anyRack: boolean;
+  /** Otherwise: the destination needs a rack, and not one of these. */
+  forbidden: ReadonlySet<string>;
+  replicas: SortedReplicas<PlannedReplica>;
+}
+
+const ANY_RACK = "*";
+
+/** Whether a replica of this group may go to a broker on `rack`. */
+export function groupAllows(group: MoverGroup, rack: string | null): boolean {
+  return group.anyRack || (rack !== null && !group.forbidden.has(rack));
 }
 
 export interface PlannedPartition {
@@ -54,6 +77,8 @@ export interface PlannedDir {
   other: number;
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
+  /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
+  movers: Map<string, MoverGroup>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
 }
@@ -70,8 +95,6 @@ export interface PlannedBroker {
   leaders: number;
   /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
   removing: boolean;
-  /** Movable replicas on this broker, for inter-broker best-fit. */
-  movable: SortedReplicas<PlannedReplica>;
 }
 
 /** The replica of `part` on `broker`, if any. */
@@ -89,9 +112,14 @@ export class PlanState {
   readonly topicPartitions = new Map<string, PlannedPartition[]>();
   private nextUid = 0;
 
+  /**
+   * `leadersMove`: whether the current and preferred leader's replica may move to another broker; when
+   * not, they are left out of the dirs' `movers` (they still move inside their broker).
+   */
   constructor(
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
+    private readonly leadersMove = true,
   ) {
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
@@ -128,6 +156,7 @@ export class PlanState {
             originalBroker: r.broker,
             originalDir: r.logDir,
             originalSize: r.sizeBytes ?? 0,
+            moverKey: null,
           };
           part.members.push(replica);
           const broker = this.brokers.get(r.broker);
@@ -140,7 +169,10 @@ export class PlanState {
             dir.bytes += replica.size;
             if (part.movable && broker.online && (dir.state === "online" || dir.state === "cordoned")) {
               dir.replicas.add(replica);
-              broker.movable.add(replica);
+              if (this.mayLeave(replica)) {
+                replica.moverKey = this.rackKey(replica);
+                this.group(dir, replica.moverKey).replicas.add(replica);
+              }
             }
           }
           if (r.future) {
@@ -152,10 +184,10 @@ export class PlanState {
     }
     for (const b of snapshot.brokers) {
       const broker = this.brokers.get(b.id)!;
-      broker.movable.seal();
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
         d.replicas.seal();
+        for (const g of d.movers.values()) g.replicas.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
         }
@@ -177,6 +209,7 @@ export class PlanState {
       other: 0,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
+      movers: new Map<string, MoverGroup>(),
       draining: false,
     }));
     return {
@@ -189,29 +222,79 @@ export class PlanState {
       count: 0,
       leaders: 0,
       removing: false,
-      movable: new SortedReplicas<PlannedReplica>(),
     };
+  }
+
+  /** Whether a replica may go to another broker under the leader policy (its partition's leaders stay unless they may move). */
+  private mayLeave(replica: PlannedReplica): boolean {
+    return this.leadersMove || (replica.part.leader !== replica.broker && replica.part.replicas[0] !== replica.broker);
+  }
+
+  /** The group key of a replica in `movers` (MoverGroup). */
+  private rackKey(replica: PlannedReplica): string {
+    const own = this.brokers.get(replica.broker)?.rack ?? null;
+    if (own === null) return ANY_RACK;
+    const others: string[] = [];
+    for (const b of replica.part.replicas) {
+      if (b === replica.broker) continue;
+      const r = this.brokers.get(b)?.rack ?? null;
+      if (r === own) return ANY_RACK;
+      if (r !== null && !others.includes(r)) others.push(r);
+    }
+    return others.sort().join("\u0000");
+  }
+
+  private group(dir: PlannedDir, key: string): MoverGroup {
+    let g = dir.movers.get(key);
+    if (!g) {
+      g = { anyRack: key === ANY_RACK, forbidden: new Set(key === ANY_RACK || key === "" ? [] : key.split("\u0000")), replicas: new SortedReplicas<PlannedReplica>() };
+      dir.movers.set(key, g);
+    }
+    return g;
+  }
+
+  private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
+    from.replicas.remove(replica);
+    if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
+    replica.moverKey = null;
+    from.bytes -= replica.size;
+  }
+
+  private enterDir(replica: PlannedReplica, to: PlannedDir): void {
+    replica.dir = to.path;
+    to.bytes += replica.size;
+    to.replicas.insert(replica);
+    if (this.mayLeave(replica)) {
+      replica.moverKey = this.rackKey(replica);
+      this.group(to, replica.moverKey).replicas.insert(replica);
+    }
+  }
+
+  /** After a partition's brokers change, its other replicas' rack groups may too. */
+  private regroup(part: PlannedPartition, except: PlannedReplica): void {
+    for (const m of part.members) {
+      if (m === except || m.moverKey === null || m.dir === null) continue;
+      const key = this.rackKey(m);
+      if (key === m.moverKey) continue;
+      const dir = this.brokers.get(m.broker)!.byPath.get(m.dir)!;
+      dir.movers.get(m.moverKey)!.replicas.remove(m);
+      m.moverKey = key;
+      this.group(dir, key).replicas.insert(m);
+    }
   }
 
   /** Moves a replica to another dir of its broker. */
   moveWithinBroker(replica: PlannedReplica, to: PlannedDir): void {
     const broker = this.brokers.get(replica.broker)!;
-    const from = broker.byPath.get(replica.dir!)!;
-    from.replicas.remove(replica);
-    from.bytes -= replica.size;
-    replica.dir = to.path;
-    to.bytes += replica.size;
-    to.replicas.insert(replica);
+    this.leaveDir(replica, broker.byPath.get(replica.dir!)!);
+    this.enterDir(replica, to);
   }
 
   /** Moves a replica to another broker's dir; it takes the moved replica's slot in the replica list. */
   moveToBroker(replica: PlannedReplica, to: PlannedDir): void {
     const fromBroker = this.brokers.get(replica.broker)!;
     const toBroker = this.brokers.get(to.broker)!;
-    const fromDir = fromBroker.byPath.get(replica.dir!)!;
-    fromDir.replicas.remove(replica);
-    fromDir.bytes -= replica.size;
-    fromBroker.movable.remove(replica);
+    this.leaveDir(replica, fromBroker.byPath.get(replica.dir!)!);
     fromBroker.bytes -= replica.size;
     fromBroker.count -= 1;
     const part = replica.part;
@@ -226,11 +309,9 @@ export class PlanState {
     else counts.set(replica.broker, left);
     counts.set(to.broker, (counts.get(to.broker) ?? 0) + 1);
     replica.broker = to.broker;
-    replica.dir = to.path;
     replica.size = to.broker === replica.originalBroker ? replica.originalSize : part.copySize;
-    to.bytes += replica.size;
-    to.replicas.insert(replica);
-    toBroker.movable.insert(replica);
+    this.enterDir(replica, to);
+    this.regroup(part, replica);
     toBroker.bytes += replica.size;
     toBroker.count += 1;
   }

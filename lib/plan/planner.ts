@@ -144,7 +144,7 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
 export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Result<Plan> {
   const issues = operationIssues(snapshot, options);
   if (issues.length > 0) return invalid(issues);
-  const state = new PlanState(snapshot, new Set(options.excludeTopics));
+  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders);
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
