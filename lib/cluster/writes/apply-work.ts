@@ -13,6 +13,7 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "@/lib/model/kafka-versions";
 import type { ReassignmentEntry, ThrottlePlan } from "@/lib/plan";
+import type { Operation } from "@/lib/plan/options";
 import { ELECTION_NOT_NEEDED, PREFERRED_LEADER_NOT_AVAILABLE } from "./requests";
 
 /** A broker's `cordoned.log.dirs` as it should be before data moves: its full new list. */
@@ -82,11 +83,8 @@ export function cordonWrites(snapshot: ClusterSnapshot, cordons: ReadonlyArray<C
  * reassignment and the plan's options): every drained dir of a broker whose Kafka version has
  * `cordoned.log.dirs`, when the operation asks for cordons. Other operations cordon nothing.
  */
-export function drainCordons(
-  snapshot: ClusterSnapshot,
-  operation: { kind: string; dirs?: ReadonlyArray<{ broker: number; path: string }>; cordon?: boolean } | undefined,
-): CordonChange[] {
-  if (!operation || operation.kind !== "drain-dirs" || operation.cordon === false || !operation.dirs) return [];
+export function drainCordons(snapshot: ClusterSnapshot, operation: Operation): CordonChange[] {
+  if (operation.kind !== "drain-dirs" || !operation.cordon) return [];
   const byBroker = new Map<number, string[]>();
   for (const d of operation.dirs) {
     const broker = snapshot.brokers.find((b) => b.id === d.broker);

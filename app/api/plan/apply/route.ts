@@ -48,8 +48,7 @@ export async function POST(request: Request): Promise<Response> {
   if (review.value.verdict === "refused") return badRequest([{ path: "reassignment", message: review.value.refusals.join(" ") }]);
   try {
     const { entries, throttles } = review.value;
-    const operation = (parsed.data.options as { operation?: Parameters<typeof drainCordons>[1] }).operation;
-    const job = await startApplyJob(connection.connection, snapshot, { entries, throttles, cordons: drainCordons(snapshot, operation) });
+    const job = await startApplyJob(connection.connection, snapshot, { entries, throttles, cordons: drainCordons(snapshot, parsed.data.options.operation) });
     return ok({ job }, job.state === "failed" ? 409 : 202);
   } catch (error) {
     if (error instanceof ApplyBusyError) return fail("apply_in_progress", error.message);

@@ -50,7 +50,7 @@ describe("cordonWrites()", () => {
 
 describe("drainCordons()", () => {
   const drain = (cordon: boolean) => ({
-    kind: "drain-dirs",
+    kind: "drain-dirs" as const,
     cordon,
     dirs: [
       { broker: 2, path: "/d1" },
@@ -70,8 +70,8 @@ describe("drainCordons()", () => {
 
   it("cordons nothing when the drain says not to, or for any other operation", () => {
     expect(drainCordons(cluster(), drain(false))).toEqual([]);
-    expect(drainCordons(cluster(), { kind: "remove-brokers" })).toEqual([]);
-    expect(drainCordons(cluster(), undefined)).toEqual([]);
+    expect(drainCordons(cluster(), { kind: "remove-brokers", brokers: [2] })).toEqual([]);
+    expect(drainCordons(cluster(), { kind: "rebalance" })).toEqual([]);
   });
 
   it("follows the cluster's version for a broker without its own: none on 4.2", () => {
