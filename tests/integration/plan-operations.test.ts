@@ -17,7 +17,7 @@ import type { KafkaConnection } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
 import { applyFinished, currentApplyJob, startApplyJob, type ApplyJob } from "@/lib/cluster/writes";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } from "@/lib/plan";
+import { planRebalance, PlanOptionsSchema, throttlePlan, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { withAdmin } from "@/scripts/kafka/version-matrix";
 
@@ -248,4 +248,30 @@ describe("plan operations applied to real Kafka", () => {
     expect(layout(after, false)).toEqual(layout(p.afterSnapshot, false));
     expectNoThrottles(after);
   }, 180_000);
+
+  it("a cordon Kafka cannot take stops the apply before anything moves, and the cordons already set are put back", async () => {
+    const before = await settled();
+    const audit = before.topics.find((t) => t.name === "audit")!.partitions.find((x) => x.id === 0)!;
+    const from = audit.replicas[0]!.broker;
+    const to = [1, 2, 4].find((b) => b !== from)!;
+    const entries = [{ topic: "audit", partition: 0, replicas: [to], logDirs: ["any"] }];
+    const work = {
+      entries,
+      throttles: throttlePlan(before, entries, THROTTLE, cluster!.bootstrap),
+      // Broker 1's cordon is accepted; broker 99 is not in the cluster, so the apply must undo broker 1's.
+      cordons: [
+        { broker: 1, dirs: [dirPath(1, "d2")] },
+        { broker: 99, dirs: ["/nowhere"] },
+      ],
+    };
+    const job = await startApplyJob(connection(), before, work, { pollMs: 500 });
+    expect(job.state).toBe("failed");
+    expect(job.log.join(" ")).toMatch(/Refused at the cordons stage; the cordons and throttles set before it were put back/);
+    expect(job.errors.join(" ")).toMatch(/Broker 99 is not reachable/);
+    const after = await settled();
+    expect(after.brokers.find((b) => b.id === 1)!.logDirs.map((d) => d.state)).toEqual(["online", "online", "online"]);
+    expect(after.brokers.find((b) => b.id === DRAINED.broker)!.logDirs.find((d) => d.path === dirPath(DRAINED.broker, DRAINED.dir))!.state).toBe("cordoned");
+    expect(layout(after, false)).toEqual(layout(before, false));
+    expectNoThrottles(after);
+  }, 60_000);
 });

@@ -106,12 +106,19 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
     errors: [describeFailure(error)],
     applied: { brokers: [], topics: [] },
     cordons: [],
+    undone: true,
   }));
   job.applied = started.applied;
   job.cordons = started.cordons;
   if (!started.ok && started.stage !== "log_dirs") {
     job.errors.push(...started.errors);
-    job.log.push(`Refused at the ${started.stage} stage; the cordons and throttles set before it were put back, and nothing moved.`);
+    if (started.undone) {
+      job.log.push(`Refused at the ${started.stage} stage; the cordons and throttles set before it were put back, and nothing moved.`);
+    } else {
+      job.log.push(`No answer at the ${started.stage} stage; the cordons and throttles set before it were left in place (see the errors), since the reassignment may be running.`);
+      if (started.applied.brokers.length + started.applied.topics.length > 0) job.warnings.push("Throttles are still set: remove them with the plan's remove commands once kafka-reassign-partitions --list shows nothing of this plan.");
+      if (started.cordons.length > 0) job.warnings.push(cordonWarning(started.cordons));
+    }
     finish("failed");
     return job;
   }

@@ -41,7 +41,16 @@ export type AppliedCordon = CordonWrite;
 
 export type StartResult =
   | { ok: true; applied: AppliedThrottles; cordons: AppliedCordon[]; reassigned: number; dirMoves: number; warnings: string[] }
-  | { ok: false; stage: "cordons" | "throttles" | "reassignment" | "log_dirs"; errors: string[]; applied: AppliedThrottles; cordons: AppliedCordon[] };
+  | {
+      ok: false;
+      stage: "cordons" | "throttles" | "reassignment" | "log_dirs";
+      errors: string[];
+      /** What is still set: empty when the refusal was undone. */
+      applied: AppliedThrottles;
+      cordons: AppliedCordon[];
+      /** Whether what the earlier steps set was put back (false: the outcome is unknown or the reassignment runs). */
+      undone: boolean;
+    };
 
 export class WriteTargetError extends Error {}
 
@@ -153,10 +162,10 @@ export async function startReassignment(
   const admin = createAdmin(connection);
   /** Undoes cordons and throttles after a refusal; the refusal's errors come first, any undo failure after. */
   const refuse = async (stage: "cordons" | "throttles" | "reassignment", errors: string[]): Promise<StartResult> => {
-    const undo = await restoreCordons(admin, snapshot, cordons, timeoutMs).catch((e: unknown) => [describeFailure(e)]);
+    const undo = cordons.length > 0 ? await restoreCordons(admin, snapshot, cordons, timeoutMs).catch((e: unknown) => [describeFailure(e)]) : [];
     await admin.close().catch(() => undefined);
-    undo.push(...(await removeThrottles(connection, snapshot, applied)));
-    return { ok: false, stage, errors: [...errors, ...undo.map((u) => `undoing: ${u}`)], applied: { brokers: [], topics: [] }, cordons: [] };
+    if (applied.brokers.length + applied.topics.length > 0) undo.push(...(await removeThrottles(connection, snapshot, applied)));
+    return { ok: false, stage, errors: [...errors, ...undo.map((u) => `undoing: ${u}`)], applied: { brokers: [], topics: [] }, cordons: [], undone: true };
   };
   let stage: "cordons" | "throttles" | "reassignment" = "cordons";
   let changed: ReassignmentEntry[];
@@ -173,8 +182,19 @@ export async function startReassignment(
     const refused = await alterPartitionReassignments(admin, ep.any, changed, timeoutMs);
     if (refused.length > 0) return await refuse("reassignment", refused);
   } catch (error) {
-    // A request that failed outright (timeout, connection) changed nothing at its own stage: undo the earlier ones.
-    return await refuse(stage, [describeFailure(error)]);
+    // A config request that failed outright (timeout, connection) is undone with the earlier ones. A
+    // reassignment request that got no answer may still have been taken by the controller: removing the
+    // throttles then would let it copy unthrottled, so everything stays set for the operator to check.
+    if (stage !== "reassignment") return await refuse(stage, [describeFailure(error)]);
+    await admin.close().catch(() => undefined);
+    return {
+      ok: false,
+      stage,
+      errors: [`${describeFailure(error)} — whether Kafka started the reassignment is unknown; check kafka-reassign-partitions --list before removing the throttles.`],
+      applied,
+      cordons,
+      undone: false,
+    };
   }
   try {
     // Pinned dirs, per broker; REPLICA_NOT_AVAILABLE means the replica is not there yet: retry.
@@ -200,7 +220,7 @@ export async function startReassignment(
         if (retry.length === 0) pending.delete(broker);
         else pending.set(broker, retry.map(({ topic, partition, dir }) => ({ topic, partition, dir })));
       }
-      if (errors.length > 0) return { ok: false, stage: "log_dirs", errors, applied, cordons };
+      if (errors.length > 0) return { ok: false, stage: "log_dirs", errors, applied, cordons, undone: false };
       if (pending.size === 0) break;
       if (Date.now() > deadline) {
         warnings.push(`${[...pending.values()].flat().length} dir move(s) were still waiting for their replica to appear; Kafka may place those replicas by its own rule.`);
@@ -211,7 +231,7 @@ export async function startReassignment(
     return { ok: true, applied, cordons, reassigned: changed.length, dirMoves, warnings };
   } catch (error) {
     // The reassignment is running: nothing can be undone here; the caller watches it and cleans up.
-    return { ok: false, stage: "log_dirs", errors: [describeFailure(error)], applied, cordons };
+    return { ok: false, stage: "log_dirs", errors: [describeFailure(error)], applied, cordons, undone: false };
   } finally {
     await admin.close().catch(() => undefined);
   }
