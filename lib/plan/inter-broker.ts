@@ -175,7 +175,9 @@ function fill(d: PlannedDir): number {
 }
 
 /** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
-const CANDIDATES = 3;
+const CANDIDATES = 12;
+/** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
+const PERFECT = 4;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
 const SEARCH_LIMIT = 1000;
 
@@ -210,6 +212,8 @@ function nearest(list: readonly PlannedReplica[], ideal: number, maxSize: number
       best = r;
       bestScore = s;
     }
+    // A candidate that costs the lower goals nothing is the nearest such: take it.
+    if (s < PERFECT) break;
   }
   return best;
 }
@@ -370,7 +374,8 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             const tb = topics.of(r.part.topic);
             const spreadGain = (counts.get(from.id) ?? 0) > tb.lo ? 0 : 1;
             const spreadLoss = (counts.get(to.id) ?? 0) + 1 > tb.hi ? 1 : 0;
-            return (spreadGain + spreadLoss) * 4 + Math.abs(r.size - ideal) / Math.max(ideal, 1);
+            // Size distance is capped below one penalty, so spread decides first among candidates the search found.
+            return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, 1));
           };
           const replica = nearestReplica(from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
@@ -399,7 +404,9 @@ function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, w
 
 /**
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
- * to one below it (or to the emptiest that stays in band), when the goals ranked above allow it.
+ * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
+ * that stays in band), smallest replica first, when the goals ranked above allow it. Work is linear
+ * in the topic's replicas per pass, and at most four passes run.
  */
 export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): InterStop {
   const { state, options } = ctx;
@@ -416,34 +423,48 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     for (const topic of topicNames) {
       const band = topics.of(topic);
       const counts = state.topicCounts.get(topic)!;
-      const parts = state.topicPartitions.get(topic)!;
       const count = (id: number) => counts.get(id) ?? 0;
       const needy = destinations.filter((b) => count(b.id) < band.lo);
-      const crowded = [...state.brokers.values()].filter((b) => b.online && (ctx.destinations === null || !ctx.destinations.has(b.id)) && count(b.id) > (needy.length > 0 ? band.lo : band.hi));
-      if (crowded.length === 0) continue;
-      if (needy.length === 0 && !crowded.some((b) => count(b.id) > band.hi)) continue;
-      const targets = needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi);
-      for (const to of targets.sort((a, b) => count(a.id) - count(b.id) || a.id - b.id)) {
-        crowded.sort((a, b) => count(b.id) - count(a.id) || a.id - b.id);
-        let best: { r: PlannedReplica; dir: PlannedDir } | null = null;
-        for (const from of crowded) {
-          if (count(from.id) <= band.lo) continue;
-          for (const part of parts) {
-            const r = replicaOn(part, from.id);
-            if (!r || (best && r.size >= best.r.size)) continue;
+      const floor = needy.length > 0 ? band.lo : band.hi;
+      let anyCrowded = false;
+      for (const [id, c] of counts) {
+        const b = state.brokers.get(id);
+        if (b && b.online && c > floor && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
+      }
+      if (!anyCrowded) continue;
+      // The topic's movable replicas on each crowded broker, smallest first.
+      const onBroker = new Map<number, PlannedReplica[]>();
+      for (const part of state.topicPartitions.get(topic)!) {
+        if (!part.movable) continue;
+        for (const r of part.members) {
+          if (r.moverKey === null || count(r.broker) <= floor) continue;
+          let list = onBroker.get(r.broker);
+          if (!list) onBroker.set(r.broker, (list = []));
+          list.push(r);
+        }
+      }
+      for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi)).sort((x, y) => count(x.id) - count(y.id) || x.id - y.id);
+      for (const to of targets) {
+        const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
+        let done = false;
+        for (const id of sources) {
+          for (const r of onBroker.get(id)!) {
+            if (r.broker !== id) continue;
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
-              continue;
+              break;
             }
             if (!canMove(state, r, to, options) || lexicographic(costDeltas(state, r, to, goals, bands, topics)) >= 0) continue;
             const dir = destinationDir(state, to, r.part.copySize, options);
-            if (dir) best = { r, dir };
+            if (!dir) continue;
+            spend(ctx, r, dir);
+            moved += 1;
+            done = true;
+            break;
           }
-          if (best) break;
+          if (done) break;
         }
-        if (!best) continue;
-        spend(ctx, best.r, best.dir);
-        moved += 1;
         if (ctx.budget.moves <= 0) return "max_moves";
       }
     }

@@ -26,6 +26,7 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { invalid, success, type Issue, type Result } from "../model/result";
 import { JavaRandom } from "../placement";
+import { cordonedAfter, drainCordons } from "./cordons";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { generateAssignment, GenerateError } from "./generate";
 import { GOAL_LABELS, measureGoal, type GoalMeasure, type GoalResult } from "./goals";
@@ -261,25 +262,16 @@ function leadershipOf(changes: LeadershipChange[], bootstrapServer: string): Lea
   };
 }
 
-/** The cordons a drain sets first: only on brokers whose Kafka version has `cordoned.log.dirs` (4.3+). */
+/** The cordons a drain sets first (cordons.ts), with each broker's whole new list and the command. */
 function cordonsOf(snapshot: ClusterSnapshot, options: PlanOptions): Cordon[] {
-  const op = options.operation;
-  if (op.kind !== "drain-dirs" || !op.cordon) return [];
-  const out: Cordon[] = [];
-  for (const b of snapshot.brokers) {
-    const drained = op.dirs.filter((d) => d.broker === b.id).map((d) => d.path);
-    if (drained.length === 0) continue;
-    if (!kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs) continue;
-    const already = b.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path);
-    const dirs = [...new Set([...already, ...drained])];
-    if (dirs.length === already.length) continue;
-    out.push({
-      broker: b.id,
+  return drainCordons(snapshot, options.operation).map((change) => {
+    const dirs = cordonedAfter(snapshot, change.broker, change.dirs);
+    return {
+      broker: change.broker,
       dirs,
-      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${b.id} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
-    });
-  }
-  return out;
+      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${change.broker} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
+    };
+  });
 }
 
 /**

@@ -11,16 +11,13 @@
  *   PREFERRED election for exactly these partitions makes the new first replica the leader.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "@/lib/model/kafka-versions";
 import type { ReassignmentEntry, ThrottlePlan } from "@/lib/plan";
-import type { Operation } from "@/lib/plan/options";
 import { ELECTION_NOT_NEEDED, PREFERRED_LEADER_NOT_AVAILABLE } from "./requests";
 
 /** A broker's `cordoned.log.dirs` as it should be before data moves: its full new list. */
-export interface CordonChange {
-  broker: number;
-  dirs: readonly string[];
-}
+export type { CordonChange } from "@/lib/plan/cordons";
+import { cordonedAfter, cordonedDirs, type CordonChange } from "@/lib/plan/cordons";
+export { cordonedDirs };
 
 export interface LeadershipChange {
   topic: string;
@@ -47,10 +44,6 @@ export interface CordonWrite {
   previous: string[];
 }
 
-/** The dirs of `broker` that the snapshot shows cordoned. */
-export function cordonedDirs(snapshot: ClusterSnapshot, broker: number): string[] {
-  return snapshot.brokers.find((b) => b.id === broker)?.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path) ?? [];
-}
 
 /**
  * The cordon writes for an apply: per broker (ascending, each once), the asked dirs together with the
@@ -67,36 +60,11 @@ export function cordonWrites(snapshot: ClusterSnapshot, cordons: ReadonlyArray<C
   const writes: CordonWrite[] = [];
   for (const [broker, dirs] of [...asked].sort((a, b) => a[0] - b[0])) {
     const previous = cordonedDirs(snapshot, broker);
-    const wanted = new Set([...previous, ...dirs]);
-    const order = snapshot.brokers.find((b) => b.id === broker)?.logDirs.map((d) => d.path) ?? [];
-    const listed = order.filter((p) => wanted.has(p));
-    const rest = [...wanted].filter((p) => !order.includes(p));
-    const next = [...listed, ...rest];
+    const next = cordonedAfter(snapshot, broker, dirs);
     if (next.length === previous.length && next.every((p) => previous.includes(p))) continue;
     writes.push({ broker, dirs: next, previous });
   }
   return writes;
-}
-
-/**
- * The cordons a drain needs when the plan itself is not at hand (the apply route gets the reviewed
- * reassignment and the plan's options): every drained dir of a broker whose Kafka version has
- * `cordoned.log.dirs`, when the operation asks for cordons. Other operations cordon nothing.
- */
-export function drainCordons(snapshot: ClusterSnapshot, operation: Operation): CordonChange[] {
-  if (operation.kind !== "drain-dirs" || !operation.cordon) return [];
-  const byBroker = new Map<number, string[]>();
-  for (const d of operation.dirs) {
-    const broker = snapshot.brokers.find((b) => b.id === d.broker);
-    if (!broker || !broker.logDirs.some((x) => x.path === d.path)) continue;
-    // The planner's rule (its `cordons`): the broker's line, the newest it may be when not pinned down. A
-    // broker that turns out not to know the config refuses it, and the apply stops before anything moves.
-    if (!kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(broker, snapshot.source.kafkaVersion)).line).cordonedLogDirs) continue;
-    const list = byBroker.get(d.broker) ?? [];
-    list.push(d.path);
-    byBroker.set(d.broker, list);
-  }
-  return [...byBroker].sort((a, b) => a[0] - b[0]).map(([broker, dirs]) => ({ broker, dirs }));
 }
 
 /** Partitions whose first replica the entries change, in the entries' order. */

@@ -11,4 +11,4 @@ export {
   type ReassignmentProgress,
   type StartResult,
 } from "./apply-plan";
-export { cordonWrites, drainCordons, electionTargets, preferredLeaderChanges, type ApplyWork, type CordonChange, type LeadershipChange } from "./apply-work";
+export { cordonWrites, electionTargets, preferredLeaderChanges, type ApplyWork, type CordonChange, type LeadershipChange } from "./apply-work";

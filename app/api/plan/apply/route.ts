@@ -13,7 +13,8 @@
  */
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { ApplyBusyError, currentApplyJob, drainCordons, startApplyJob } from "@/lib/cluster/writes";
+import { ApplyBusyError, currentApplyJob, startApplyJob } from "@/lib/cluster/writes";
+import { drainCordons } from "@/lib/plan/cordons";
 import { badRequest, bodyLimitFromEnv, clusterSourceFailure, fail, ok, readBody } from "@/lib/http/respond";
 import { requireWriteAccess, writeGate } from "@/lib/http/write-access";
 import { zodIssues } from "@/lib/model/parse";

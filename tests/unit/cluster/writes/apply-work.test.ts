@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cordonWrites, drainCordons, electionTargets, preferredLeaderChanges, sortElectionAnswers } from "@/lib/cluster/writes/apply-work";
+import { cordonWrites, electionTargets, preferredLeaderChanges, sortElectionAnswers } from "@/lib/cluster/writes/apply-work";
 import { ELECTION_NOT_NEEDED, PREFERRED_LEADER_NOT_AVAILABLE } from "@/lib/cluster/writes/requests";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { snap } from "@/tests/support/snapshots";
@@ -48,37 +48,6 @@ describe("cordonWrites()", () => {
   });
 });
 
-describe("drainCordons()", () => {
-  const drain = (cordon: boolean) => ({
-    kind: "drain-dirs" as const,
-    cordon,
-    dirs: [
-      { broker: 2, path: "/d1" },
-      { broker: 3, path: "/d1" },
-      { broker: 1, path: "/d2" },
-      { broker: 2, path: "/nope" },
-      { broker: 9, path: "/d1" },
-    ],
-  });
-
-  it("cordons the drained dirs of brokers whose Kafka has cordoned.log.dirs, and only dirs the broker has", () => {
-    expect(drainCordons(cluster(), drain(true))).toEqual([
-      { broker: 1, dirs: ["/d2"] },
-      { broker: 2, dirs: ["/d1"] },
-    ]);
-  });
-
-  it("cordons nothing when the drain says not to, or for any other operation", () => {
-    expect(drainCordons(cluster(), drain(false))).toEqual([]);
-    expect(drainCordons(cluster(), { kind: "remove-brokers", brokers: [2] })).toEqual([]);
-    expect(drainCordons(cluster(), { kind: "rebalance" })).toEqual([]);
-  });
-
-  it("follows the cluster's version for a broker without its own: none on 4.2", () => {
-    const old = { ...cluster(), source: { ...cluster().source, kafkaVersion: "4.2" } };
-    expect(drainCordons(old, drain(true))).toEqual([]);
-  });
-});
 
 describe("preferredLeaderChanges() and electionTargets()", () => {
   const entries = [
