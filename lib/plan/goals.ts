@@ -32,11 +32,6 @@ export function participants(state: PlanState): PlannedBroker[] {
   return [...state.brokers.values()].filter((b) => state.openDirs(b).length > 0).sort((a, b) => a.id - b.id);
 }
 
-/** Brokers whose load counts in the means: participants and brokers being removed. */
-function counted(state: PlanState): PlannedBroker[] {
-  return [...state.brokers.values()].filter((b) => b.removing || state.openDirs(b).length > 0);
-}
-
 export function byteBand(mean: number, tolerance: number): Band {
   return { mean, lo: mean * (1 - tolerance), hi: mean * (1 + tolerance) };
 }
@@ -54,13 +49,17 @@ export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {
 
 export type BrokerBands = Record<BrokerGoal, Band>;
 
-/** The three broker bands, from the current state. */
-export function brokerBands(state: PlanState, tolerance: number): BrokerBands {
-  const n = participants(state).length;
+/**
+ * The three broker bands, from the current state. `members`: the participants, when the caller has
+ * them (they do not change while a pass runs).
+ */
+export function brokerBands(state: PlanState, tolerance: number, members?: ReadonlyArray<PlannedBroker>): BrokerBands {
+  const n = (members ?? participants(state)).length;
   let bytes = 0;
   let replicas = 0;
   let leaders = 0;
-  for (const b of counted(state)) {
+  for (const b of state.brokers.values()) {
+    if (!b.removing && !(members ? members.includes(b) : state.openDirs(b).length > 0)) continue;
     bytes += b.bytes;
     replicas += b.count;
     leaders += b.leaders;

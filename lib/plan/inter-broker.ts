@@ -81,54 +81,50 @@ export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBr
   return keepsRacks(state, part, replica.broker, to.id);
 }
 
-/** A move's effect on each goal's cost (goals.ts), in the order of `goals`. */
-function costDeltas(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands): number[] {
+/**
+ * A move's effect on the goals, lexicographically (goals.ts costs, in the order of `goals`): -1 when
+ * the first goal it changes gets better, 1 when it gets worse, 0 when it changes none. Stops at the
+ * first goal it changes, so the costlier topic lookups run only when the broker goals do not decide.
+ */
+function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands): number {
   const from = state.brokers.get(replica.broker)!;
   const part = replica.part;
-  const arriving = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
-  const out: number[] = [];
   for (const goal of goals) {
     if (goal === "dir-utilization") continue;
+    let d: number;
     if (goal === "topic-spread") {
       const band = topicBands.of(part.topic);
       const counts = state.topicCounts.get(part.topic)!;
       const cf = counts.get(from.id) ?? 0;
       const ct = counts.get(to.id) ?? 0;
-      out.push(outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false));
-      continue;
-    }
-    let dFrom: number;
-    let dTo: number;
-    if (goal === "broker-bytes") {
-      dFrom = -replica.size;
-      dTo = arriving;
-    } else if (goal === "broker-replicas") {
-      dFrom = -1;
-      dTo = 1;
+      d = outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false);
     } else {
-      const leads = part.replicas[0] === from.id ? 1 : 0;
-      dFrom = -leads;
-      dTo = leads;
+      let dFrom: number;
+      let dTo: number;
+      if (goal === "broker-bytes") {
+        dFrom = -replica.size;
+        dTo = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
+      } else if (goal === "broker-replicas") {
+        dFrom = -1;
+        dTo = 1;
+      } else {
+        const leads = part.replicas[0] === from.id ? 1 : 0;
+        dFrom = -leads;
+        dTo = leads;
+      }
+      const band = bands[goal];
+      const vf = brokerValue(from, goal);
+      const vt = brokerValue(to, goal);
+      d = outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false);
     }
-    const band = bands[goal];
-    const vf = brokerValue(from, goal);
-    const vt = brokerValue(to, goal);
-    out.push(outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false));
-  }
-  return out;
-}
-
-/** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
-const EPSILON = 0.5;
-
-/** The first goal the move changes gets better: -1; it gets worse: 1; it changes none: 0. */
-function lexicographic(deltas: number[]): number {
-  for (const d of deltas) {
     if (d < -EPSILON) return -1;
     if (d > EPSILON) return 1;
   }
   return 0;
 }
+
+/** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
+const EPSILON = 0.5;
 
 /** Topic bands, computed once per topic per pass (a move changes a band's mean by at most 1/participants). */
 class TopicBands {
@@ -175,7 +171,9 @@ function fill(d: PlannedDir): number {
 }
 
 /** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
-const CANDIDATES = 12;
+const CANDIDATES = 8;
+/** Replicas a receiver takes per visit in a round of the broker pass. */
+const MOVES_PER_VISIT = 1;
 /** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
 const PERFECT = 4;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
@@ -284,7 +282,7 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
         }
       }
     }
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const counts = state.topicCounts.get(r.part.topic)!;
     let best: { broker: PlannedBroker; dir: PlannedDir; key: [number, number, number] } | null = null;
     for (const b of allowed) {
@@ -334,7 +332,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   let budgetBlocked = false;
 
   for (;;) {
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const unmet = moveGoals.filter((g) => members.some((b) => outOfBand(brokerValue(b, g), bands[g], false) > 0));
     if (unmet.length === 0) return "balanced";
     if (ctx.budget.moves <= 0) return "max_moves";
@@ -347,13 +345,17 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       const senders = sources.filter((b) => brokerValue(b, goal) > band.mean).sort((a, b) => brokerValue(b, goal) - brokerValue(a, goal) || a.id - b.id);
       if (receivers.length === 0 || senders.length === 0) continue;
       const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
-      for (const to of receivers) {
-        // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
-        if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) continue;
-        // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
-        // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
-        const sameRackFirst = to.rack === null ? senders : [...senders.filter((b) => b.rack === to.rack), ...senders.filter((b) => b.rack !== to.rack)];
-        for (const from of sameRackFirst) {
+      // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
+      // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
+      const byRack = new Map<string | null, PlannedBroker[]>();
+      const sendersFor = (rack: string | null): PlannedBroker[] => {
+        let list = byRack.get(rack);
+        if (!list) byRack.set(rack, (list = rack === null ? senders : [...senders.filter((b) => b.rack === rack), ...senders.filter((b) => b.rack !== rack)]));
+        return list;
+      };
+      /** One move onto `to` from the first sender that has a replica the goals accept. */
+      const pullOne = (to: PlannedBroker): boolean => {
+        for (const from of sendersFor(to.rack)) {
           if (!receiverOut && outOfBand(brokerValue(from, goal), band, false) === 0) continue;
           if (brokerValue(from, goal) <= band.mean) continue;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
@@ -366,7 +368,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
               return false;
             }
             if (!canMove(state, r, to, options)) return false;
-            if (lexicographic(costDeltas(state, r, to, goals, bands, topics)) >= 0) return false;
+            if (moveEffect(state, r, to, goals, bands, topics) >= 0) return false;
             return destinationDir(state, to, r.part.copySize, options) !== null;
           };
           const score = (r: PlannedReplica) => {
@@ -377,11 +379,25 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             // Size distance is capped below one penalty, so spread decides first among candidates the search found.
             return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, 1));
           };
-          const replica = nearestReplica(from, to, ideal, maxSize, accept, score);
+          // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
+          // that a later move must undo); only if none, any that still lowers the goals' cost.
+          const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band.lo, band.hi - to.bytes)) : Infinity;
+          const replica =
+            (fits < maxSize ? nearestReplica(from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
+          return true;
+        }
+        return false;
+      };
+      for (const to of receivers) {
+        // One replica per receiver per round: the next round re-reads the bands and which goal leads.
+        for (let visit = 0; visit < MOVES_PER_VISIT; visit++) {
+          // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
+          if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) break;
+          if (brokerValue(to, goal) >= band.mean) break;
+          if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0 || !pullOne(to)) break;
           movedThisRound += 1;
-          break;
         }
         if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0) break;
       }
@@ -418,7 +434,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   let budgetBlocked = false;
   for (let pass = 0; pass < 4; pass++) {
     let moved = 0;
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const topics = new TopicBands(state, members.length, options.tolerance);
     for (const topic of topicNames) {
       const band = topics.of(topic);
@@ -455,7 +471,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
               budgetBlocked = true;
               break;
             }
-            if (!canMove(state, r, to, options) || lexicographic(costDeltas(state, r, to, goals, bands, topics)) >= 0) continue;
+            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics) >= 0) continue;
             const dir = destinationDir(state, to, r.part.copySize, options);
             if (!dir) continue;
             spend(ctx, r, dir);

@@ -66,7 +66,7 @@ export interface PlannedPartition {
   /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
   copySize: number;
   /** In-sync replicas before the plan: only these (or replicas the plan adds) may become preferred leader. */
-  readonly isr: ReadonlySet<number>;
+  readonly isr: readonly number[];
 }
 
 export interface PlannedDir {
@@ -115,12 +115,16 @@ export class PlanState {
   /**
    * `leadersMove`: whether the current and preferred leader's replica may move to another broker; when
    * not, they are left out of the dirs' `movers` (they still move inside their broker).
+   * `deferDirIndex`: leave each dir's `replicas` empty until `indexDirs()` (a planner that moves between
+   * brokers first saves building it twice).
    */
   constructor(
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
     private readonly leadersMove = true,
+    deferDirIndex = false,
   ) {
+    this.dirsIndexed = !deferDirIndex;
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
@@ -140,7 +144,7 @@ export class PlanState {
           movable: !excludeTopics.has(topic.name) && !busy,
           members: [],
           copySize: copySize(p),
-          isr: new Set(p.isr),
+          isr: p.isr,
         };
         this.partitions.push(part);
         parts.push(part);
@@ -168,7 +172,7 @@ export class PlanState {
           if (dir) {
             dir.bytes += replica.size;
             if (part.movable && broker.online && (dir.state === "online" || dir.state === "cordoned")) {
-              dir.replicas.add(replica);
+              if (this.dirsIndexed) dir.replicas.add(replica);
               if (this.mayLeave(replica)) {
                 replica.moverKey = this.rackKey(replica);
                 this.group(dir, replica.moverKey).replicas.add(replica);
@@ -186,7 +190,7 @@ export class PlanState {
       const broker = this.brokers.get(b.id)!;
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
-        d.replicas.seal();
+        if (this.dirsIndexed) d.replicas.seal();
         for (const g of d.movers.values()) g.replicas.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
@@ -253,8 +257,32 @@ export class PlanState {
     return g;
   }
 
+  /** While false, dirs' `replicas` are not kept (the inter-broker passes use `movers` only); `indexDirs()` rebuilds them. */
+  private dirsIndexed: boolean;
+
+  /** Stops keeping each dir's `replicas` up to date, for a phase that does not read them (cheaper moves). */
+  suspendDirIndex(): void {
+    this.dirsIndexed = false;
+  }
+
+  /** Rebuilds each dir's `replicas` from where the replicas are now, and keeps them up to date again. */
+  indexDirs(): void {
+    if (this.dirsIndexed) return;
+    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.clear();
+    for (const part of this.partitions) {
+      if (!part.movable) continue;
+      for (const r of part.members) {
+        const broker = this.brokers.get(r.broker);
+        const dir = r.dir === null ? undefined : broker?.byPath.get(r.dir);
+        if (broker?.online && dir && (dir.state === "online" || dir.state === "cordoned")) dir.replicas.add(r);
+      }
+    }
+    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.seal();
+    this.dirsIndexed = true;
+  }
+
   private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
-    from.replicas.remove(replica);
+    if (this.dirsIndexed) from.replicas.remove(replica);
     if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
     replica.moverKey = null;
     from.bytes -= replica.size;
@@ -263,7 +291,7 @@ export class PlanState {
   private enterDir(replica: PlannedReplica, to: PlannedDir): void {
     replica.dir = to.path;
     to.bytes += replica.size;
-    to.replicas.insert(replica);
+    if (this.dirsIndexed) to.replicas.insert(replica);
     if (this.mayLeave(replica)) {
       replica.moverKey = this.rackKey(replica);
       this.group(to, replica.moverKey).replicas.insert(replica);

@@ -145,7 +145,7 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
 export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Result<Plan> {
   const issues = operationIssues(snapshot, options);
   if (issues.length > 0) return invalid(issues);
-  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders);
+  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders, true);
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
@@ -167,6 +167,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     stops.push(balanceBrokers(ctx, goals));
     stops.push(spreadTopics(ctx, goals));
   }
+  // The broker passes search movers only; each dir's full index is built once, for the dir pass.
+  state.indexDirs();
   if (goals.includes("dir-utilization")) {
     for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
       // A drain or removal evens out only the dirs of brokers that received its replicas.
@@ -174,7 +176,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       stops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
   }
-  if (goals.includes("broker-leaders") && !evacuation) balanceLeaders(state, options, added);
+  // Leadership changes move no data, so a removal evens out leaders too; a drain moves replicas only inside their brokers or as it must, and leaves leadership alone.
+  if (goals.includes("broker-leaders") && op.kind !== "drain-dirs") balanceLeaders(state, options, added);
 
   // The plan is the difference between where replicas started and where they ended, so a replica that
   // moved twice during planning still moves once.
@@ -316,7 +319,9 @@ function pct(x: number): string {
 /** Why a goal is not met after the plan, naming the worst broker or dir. */
 function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
   const label = GOAL_LABELS[goal];
-  if (evacuationOnly && goal !== "dir-utilization") return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  if (evacuationOnly && goal !== "dir-utilization" && !(goal === "broker-leaders" && options.operation.kind === "remove-brokers")) {
+    return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  }
   if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
   if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
   if (goal === "dir-utilization") {
@@ -331,6 +336,9 @@ function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop
   }
   if (goal === "broker-leaders") {
     return `${label}: no more leadership changes are possible without a data move: the brokers short of leaders hold no in-sync replica of a partition led by a broker with leaders to spare${options.moveLeaders ? "" : " (allow moving leaders to let data moves change leadership too)"}.`;
+  }
+  if (goal === "topic-spread" && options.operation.kind === "add-brokers") {
+    return `${label}: when brokers are added only they receive data, so a broker left short of a topic's replicas cannot be topped up; plan a rebalance afterwards to even topics out.`;
   }
   const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
   return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, or undoing a goal ranked above it.`;
