@@ -29,6 +29,8 @@ export interface InterContext {
   budget: { bytes: number; moves: number };
   /** Brokers that may receive (null = every participant). */
   destinations: ReadonlySet<number> | null;
+  /** Goals met before the plan: no move may take one out of its tolerance, whatever it ranks. */
+  metBefore: ReadonlySet<SoftGoal>;
 }
 
 export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
@@ -77,7 +79,10 @@ export function mustLeave(state: PlanState, replica: PlannedReplica): boolean {
 export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBroker, options: PlanOptions): boolean {
   const part = replica.part;
   if (!part.movable || to.id === replica.broker || replicaOn(part, to.id) !== undefined) return false;
-  if (!options.moveLeaders && (part.leader === replica.broker || part.replicas[0] === replica.broker) && !mustLeave(state, replica)) return false;
+  // Only replicas in a dir Kafka can copy from (online or cordoned) move.
+  const dir = replica.dir === null ? undefined : state.brokers.get(replica.broker)?.byPath.get(replica.dir);
+  if (!dir || (dir.state !== "online" && dir.state !== "cordoned")) return false;
+  if (!options.moveLeaders && part.leader === replica.broker && !mustLeave(state, replica)) return false;
   return keepsRacks(state, part, replica.broker, to.id);
 }
 
@@ -86,11 +91,14 @@ export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBr
  * the first goal it changes gets better, 1 when it gets worse, 0 when it changes none. Stops at the
  * first goal it changes, so the costlier topic lookups run only when the broker goals do not decide.
  */
-function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands): number {
+function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands, metBefore: ReadonlySet<SoftGoal>): number {
   const from = state.brokers.get(replica.broker)!;
   const part = replica.part;
+  let decided = 0;
   for (const goal of goals) {
     if (goal === "dir-utilization") continue;
+    // Once the first goal the move changes has decided, only goals met before the plan still matter (they must stay met).
+    if (decided !== 0 && !metBefore.has(goal)) continue;
     let d: number;
     if (goal === "topic-spread") {
       const band = topicBands.of(part.topic);
@@ -117,10 +125,27 @@ function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker
       const vt = brokerValue(to, goal);
       d = outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false);
     }
-    if (d < -EPSILON) return -1;
-    if (d > EPSILON) return 1;
+    if (d > EPSILON && metBefore.has(goal) && outOfBandAfter(state, replica, to, goal, bands, topicBands)) return 1;
+    if (decided === 0) decided = d < -EPSILON ? -1 : d > EPSILON ? 1 : 0;
+    if (decided === 1) return 1;
   }
-  return 0;
+  return decided;
+}
+
+/** Whether, after the move, `from` or `to` is outside the goal's band (a met goal may get worse inside its band, not leave it). */
+function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goal: SoftGoal, bands: BrokerBands, topicBands: TopicBands): boolean {
+  const from = state.brokers.get(replica.broker)!;
+  const part = replica.part;
+  if (goal === "topic-spread") {
+    const band = topicBands.of(part.topic);
+    const counts = state.topicCounts.get(part.topic)!;
+    return outOfBand((counts.get(from.id) ?? 0) - 1, band, from.removing) > 0 || outOfBand((counts.get(to.id) ?? 0) + 1, band, false) > 0;
+  }
+  if (goal === "dir-utilization") return false;
+  const band = bands[goal];
+  const dFrom = goal === "broker-bytes" ? replica.size : goal === "broker-replicas" ? 1 : part.replicas[0] === from.id ? 1 : 0;
+  const dTo = goal === "broker-bytes" ? (to.id === replica.originalBroker ? replica.originalSize : part.copySize) : dFrom;
+  return outOfBand(brokerValue(from, goal) - dFrom, band, from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, band, false) > 0;
 }
 
 /** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
@@ -368,7 +393,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
               return false;
             }
             if (!canMove(state, r, to, options)) return false;
-            if (moveEffect(state, r, to, goals, bands, topics) >= 0) return false;
+            if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
             return destinationDir(state, to, r.part.copySize, options) !== null;
           };
           const score = (r: PlannedReplica) => {
@@ -471,7 +496,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
               budgetBlocked = true;
               break;
             }
-            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics) >= 0) continue;
+            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
             const dir = destinationDir(state, to, r.part.copySize, options);
             if (!dir) continue;
             spend(ctx, r, dir);

@@ -81,6 +81,10 @@ export interface PlannedDir {
   movers: Map<string, MoverGroup>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
+  /** Kafka bytes in it before the plan. */
+  originalBytes: number;
+  /** Bytes of replicas the plan puts in it that were not there: with `originalBytes`, its peak while every move runs at once. */
+  incoming: number;
 }
 
 export interface PlannedBroker {
@@ -191,6 +195,7 @@ export class PlanState {
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
         if (this.dirsIndexed) d.replicas.seal();
+        d.originalBytes = d.bytes;
         for (const g of d.movers.values()) g.replicas.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
@@ -215,6 +220,8 @@ export class PlanState {
       replicas: new SortedReplicas<PlannedReplica>(),
       movers: new Map<string, MoverGroup>(),
       draining: false,
+      originalBytes: 0,
+      incoming: 0,
     }));
     return {
       id: b.id,
@@ -229,9 +236,12 @@ export class PlanState {
     };
   }
 
-  /** Whether a replica may go to another broker under the leader policy (its partition's leaders stay unless they may move). */
+  /**
+   * Whether a replica may go to another broker under the leader policy: when leaders stay, the current
+   * leader's replica stays (a preferred replica that does not lead may go: the leader takes its slot).
+   */
   private mayLeave(replica: PlannedReplica): boolean {
-    return this.leadersMove || (replica.part.leader !== replica.broker && replica.part.replicas[0] !== replica.broker);
+    return this.leadersMove || replica.part.leader !== replica.broker;
   }
 
   /** The group key of a replica in `movers` (MoverGroup). */
@@ -286,11 +296,18 @@ export class PlanState {
     if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
     replica.moverKey = null;
     from.bytes -= replica.size;
+    if (!this.isHome(replica)) from.incoming -= replica.size;
+  }
+
+  /** Whether the replica is where it was before the plan. */
+  private isHome(replica: PlannedReplica): boolean {
+    return replica.broker === replica.originalBroker && replica.dir === replica.originalDir;
   }
 
   private enterDir(replica: PlannedReplica, to: PlannedDir): void {
     replica.dir = to.path;
     to.bytes += replica.size;
+    if (!this.isHome(replica)) to.incoming += replica.size;
     if (this.dirsIndexed) to.replicas.insert(replica);
     if (this.mayLeave(replica)) {
       replica.moverKey = this.rackKey(replica);
@@ -320,6 +337,12 @@ export class PlanState {
 
   /** Moves a replica to another broker's dir; it takes the moved replica's slot in the replica list. */
   moveToBroker(replica: PlannedReplica, to: PlannedDir): void {
+    const part0 = replica.part;
+    // When leaders stay, a preferred replica that does not lead hands its slot to the leader (no
+    // leadership change) rather than taking preference to its new broker.
+    if (!this.leadersMove && part0.replicas[0] === replica.broker && part0.leader !== null && part0.leader !== replica.broker && part0.replicas.includes(part0.leader)) {
+      this.makePreferred(part0, part0.leader);
+    }
     const fromBroker = this.brokers.get(replica.broker)!;
     const toBroker = this.brokers.get(to.broker)!;
     this.leaveDir(replica, fromBroker.byPath.get(replica.dir!)!);
@@ -364,8 +387,12 @@ export class PlanState {
     return broker.online && !broker.removing ? broker.dirs.filter((d) => d.state === "online" && !d.draining) : [];
   }
 
-  /** Would `bytes` more keep the dir at or under the headroom? Unknown capacity: always. */
+  /**
+   * Would `bytes` more keep the dir at or under the headroom, even while every move of the plan runs at
+   * once (Kafka deletes a moved replica's old copy only when its new one has caught up, so a dir's peak
+   * is what it held plus everything arriving)? Unknown capacity: always.
+   */
   fits(dir: PlannedDir, bytes: number, headroom: number): boolean {
-    return dir.cap === null || dir.other + dir.bytes + bytes <= headroom * dir.cap;
+    return dir.cap === null || dir.other + Math.max(dir.bytes, dir.originalBytes + dir.incoming) + bytes <= headroom * dir.cap;
   }
 }

@@ -154,7 +154,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const lowerBound = planLowerBound(state, options, goals);
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const added = op.kind === "add-brokers" ? new Set(op.brokers) : null;
-  const ctx = { state, options, budget, destinations: added };
+  const metBefore = new Set(goals.filter((g) => measuredBefore.get(g)!.outside === 0));
+  const ctx = { state, options, budget, destinations: added, metBefore };
   const stops: InterStop[] = [];
 
   let evacuation: Evacuation | null = null;
@@ -176,39 +177,38 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       stops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
   }
-  // Leadership changes move no data, so a removal evens out leaders too; a drain moves replicas only inside their brokers or as it must, and leaves leadership alone.
-  if (goals.includes("broker-leaders") && op.kind !== "drain-dirs") balanceLeaders(state, options, added);
+  // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
+  if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
 
-  // The plan is the difference between where replicas started and where they ended, so a replica that
-  // moved twice during planning still moves once.
+  // The plan is the difference between each partition's replicas and dirs before and after, so a
+  // replica that moved twice during planning moves once, and a broker that gave its replica away and
+  // took another back keeps its own copy (moving it only if its dir changed).
   const moves: PlanMove[] = [];
-  const touched = new Set<PlanState["partitions"][number]>();
+  const entries: ReassignmentEntry[] = [];
+  const touched: PlanState["partitions"][number][] = [];
   for (const part of state.partitions) {
-    if (part.replicas.some((b, i) => b !== part.original[i])) touched.add(part);
-    for (const r of part.members) {
-      if (r.broker === r.originalBroker && r.dir === r.originalDir) continue;
-      touched.add(part);
-      moves.push({
-        kind: r.broker === r.originalBroker ? "intra" : "inter",
-        topic: part.topic,
-        partition: part.partition,
-        fromBroker: r.originalBroker,
-        toBroker: r.broker,
-        fromDir: r.originalDir,
-        toDir: r.dir!,
-        bytes: r.size,
-      });
-    }
+    const reordered = part.replicas.some((b, i) => b !== part.original[i]);
+    const removed = part.original.filter((b) => !part.replicas.includes(b));
+    const added = part.replicas.filter((b) => !part.original.includes(b));
+    const before = (b: number) => part.members.find((m) => m.originalBroker === b)!;
+    const partMoves: PlanMove[] = [];
+    const logDirs = part.replicas.map((b) => {
+      const now = replicaOn(part, b)!;
+      if (part.original.includes(b)) {
+        const was = before(b);
+        if (now.dir === was.originalDir) return ANY_LOG_DIR;
+        partMoves.push({ kind: "intra", topic: part.topic, partition: part.partition, fromBroker: b, toBroker: b, fromDir: was.originalDir, toDir: now.dir!, bytes: was.originalSize });
+        return now.dir!;
+      }
+      const from = removed[added.indexOf(b)]!;
+      partMoves.push({ kind: "inter", topic: part.topic, partition: part.partition, fromBroker: from, toBroker: b, fromDir: before(from).originalDir, toDir: now.dir!, bytes: part.copySize });
+      return now.dir!;
+    });
+    if (!reordered && partMoves.length === 0) continue;
+    moves.push(...partMoves);
+    touched.push(part);
+    entries.push({ topic: part.topic, partition: part.partition, replicas: [...part.replicas], logDirs });
   }
-  const entries: ReassignmentEntry[] = [...touched].map((part) => ({
-    topic: part.topic,
-    partition: part.partition,
-    replicas: [...part.replicas],
-    logDirs: part.replicas.map((b) => {
-      const r = replicaOn(part, b)!;
-      return r.broker === r.originalBroker && r.dir === r.originalDir ? ANY_LOG_DIR : r.dir!;
-    }),
-  }));
   const current: Record<string, number[]> = {};
   const proposed: Record<string, number[]> = {};
   for (const part of touched) {
