@@ -54,12 +54,14 @@ export type BrokerBands = Record<BrokerGoal, Band>;
  * them (they do not change while a pass runs).
  */
 export function brokerBands(state: PlanState, tolerance: number, members?: ReadonlyArray<PlannedBroker>): BrokerBands {
-  const n = (members ?? participants(state)).length;
+  const list = members ?? participants(state);
+  const n = list.length;
   let bytes = 0;
   let replicas = 0;
   let leaders = 0;
-  for (const b of state.brokers.values()) {
-    if (!b.removing && !(members ? members.includes(b) : state.openDirs(b).length > 0)) continue;
+  // Participants, then brokers being removed (never participants): each counted once.
+  const counted = [...list, ...[...state.brokers.values()].filter((b) => b.removing)];
+  for (const b of counted) {
     bytes += b.bytes;
     replicas += b.count;
     leaders += b.leaders;

@@ -177,7 +177,7 @@ function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, m
     let best: PlannedReplica | null = null;
     let bestScore = Infinity;
     for (const group of d.movers.values()) {
-      if (group.replicas.length === 0 || !groupAllows(group, to.rack)) continue;
+      if (group.replicas.length === 0 || !groupAllows(group, to)) continue;
       const r = nearest(group.replicas.all(), ideal, maxSize, accept, score);
       if (!r) continue;
       const s = score(r);

@@ -29,7 +29,7 @@ export interface PlannedReplica {
   readonly originalDir: string | null;
   readonly originalSize: number;
   /** The key of its group in its dir's `movers` (null: not there, it stays on its broker). */
-  moverKey: string | null;
+  moverKey: MoverKey | null;
 }
 
 /**
@@ -41,16 +41,23 @@ export interface PlannedReplica {
 export interface MoverGroup {
   /** Any destination rack (and none) is allowed. */
   anyRack: boolean;
-  /** Otherwise: the destination needs a rack, and not one of these. */
-  forbidden: ReadonlySet<string>;
+  /** Otherwise: the destination needs a rack, and not one of these (as a bit mask of rack indexes, or by name past 30 racks). */
+  forbiddenMask: number;
+  forbidden: ReadonlySet<string> | null;
   replicas: SortedReplicas<PlannedReplica>;
 }
 
-const ANY_RACK = "*";
+/** A group's key: a bit mask of rack indexes (up to 30 racks), else the racks' names joined; ANY_RACK for any. */
+export type MoverKey = number | string;
+const ANY_RACK = -1;
+/** Rack bit masks fit a 31-bit integer. */
+const MASKED_RACKS = 30;
 
-/** Whether a replica of this group may go to a broker on `rack`. */
-export function groupAllows(group: MoverGroup, rack: string | null): boolean {
-  return group.anyRack || (rack !== null && !group.forbidden.has(rack));
+/** Whether a replica of this group may go to `broker` (by its rack). */
+export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
+  if (group.anyRack) return true;
+  if (broker.rack === null) return false;
+  return group.forbidden !== null ? !group.forbidden.has(broker.rack) : (group.forbiddenMask & (1 << broker.rackIndex)) === 0;
 }
 
 export interface PlannedPartition {
@@ -78,7 +85,7 @@ export interface PlannedDir {
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
   /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
-  movers: Map<string, MoverGroup>;
+  movers: Map<MoverKey, MoverGroup>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
   /** Kafka bytes in it before the plan. */
@@ -97,6 +104,8 @@ export interface PlannedBroker {
   count: number;
   /** Partitions whose first replica (the preferred leader) is this broker. */
   leaders: number;
+  /** Its rack's index among the cluster's racks in name order (-1: no rack). */
+  rackIndex: number;
   /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
   removing: boolean;
 }
@@ -129,6 +138,9 @@ export class PlanState {
     deferDirIndex = false,
   ) {
     this.dirsIndexed = !deferDirIndex;
+    const racks = [...new Set(snapshot.brokers.map((b) => b.rack).filter((r): r is string => r !== null))].sort();
+    this.rackCount = racks.length;
+    this.rackIndexes = new Map(racks.map((r, i) => [r, i]));
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
@@ -218,7 +230,7 @@ export class PlanState {
       other: 0,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
-      movers: new Map<string, MoverGroup>(),
+      movers: new Map<MoverKey, MoverGroup>(),
       draining: false,
       originalBytes: 0,
       incoming: 0,
@@ -232,6 +244,7 @@ export class PlanState {
       bytes: 0,
       count: 0,
       leaders: 0,
+      rackIndex: b.rack === null ? -1 : this.rackIndexes.get(b.rack)!,
       removing: false,
     };
   }
@@ -244,28 +257,47 @@ export class PlanState {
     return this.leadersMove || replica.part.leader !== replica.broker;
   }
 
-  /** The group key of a replica in `movers` (MoverGroup). */
-  private rackKey(replica: PlannedReplica): string {
-    const own = this.brokers.get(replica.broker)?.rack ?? null;
-    if (own === null) return ANY_RACK;
+  /** The group key of a replica in `movers` (MoverGroup): no allocation while there are at most 30 racks. */
+  private rackKey(replica: PlannedReplica): MoverKey {
+    const own = this.brokers.get(replica.broker);
+    if (!own || own.rack === null) return ANY_RACK;
+    if (this.rackCount <= MASKED_RACKS) {
+      let mask = 0;
+      for (const b of replica.part.replicas) {
+        if (b === replica.broker) continue;
+        const other = this.brokers.get(b);
+        if (!other || other.rack === null) continue;
+        if (other.rackIndex === own.rackIndex) return ANY_RACK;
+        mask |= 1 << other.rackIndex;
+      }
+      return mask;
+    }
     const others: string[] = [];
     for (const b of replica.part.replicas) {
       if (b === replica.broker) continue;
       const r = this.brokers.get(b)?.rack ?? null;
-      if (r === own) return ANY_RACK;
+      if (r === own.rack) return ANY_RACK;
       if (r !== null && !others.includes(r)) others.push(r);
     }
     return others.sort().join("\u0000");
   }
 
-  private group(dir: PlannedDir, key: string): MoverGroup {
+  private group(dir: PlannedDir, key: MoverKey): MoverGroup {
     let g = dir.movers.get(key);
     if (!g) {
-      g = { anyRack: key === ANY_RACK, forbidden: new Set(key === ANY_RACK || key === "" ? [] : key.split("\u0000")), replicas: new SortedReplicas<PlannedReplica>() };
+      g = {
+        anyRack: key === ANY_RACK,
+        forbiddenMask: typeof key === "number" && key !== ANY_RACK ? key : 0,
+        forbidden: typeof key === "string" ? new Set(key === "" ? [] : key.split("\u0000")) : null,
+        replicas: new SortedReplicas<PlannedReplica>(),
+      };
       dir.movers.set(key, g);
     }
     return g;
   }
+
+  private readonly rackCount: number;
+  private readonly rackIndexes: Map<string, number>;
 
   /** While false, dirs' `replicas` are not kept (the inter-broker passes use `movers` only); `indexDirs()` rebuilds them. */
   private dirsIndexed: boolean;
