@@ -199,6 +199,8 @@ function fill(d: PlannedDir): number {
 const CANDIDATES = 8;
 /** Replicas a receiver takes per visit in a round of the broker pass. */
 const MOVES_PER_VISIT = 1;
+/** Passes of the topic-spread pass (each linear in the topics' replicas); later passes rarely find more. */
+const SPREAD_PASSES = 2;
 /** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
 const PERFECT = 4;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
@@ -447,7 +449,7 @@ function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, w
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
  * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
  * that stays in band), smallest replica first, when the goals ranked above allow it. Work is linear
- * in the topic's replicas per pass, and at most four passes run.
+ * in the topic's replicas per pass, and at most SPREAD_PASSES passes run.
  */
 export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): InterStop {
   const { state, options } = ctx;
@@ -457,7 +459,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < SPREAD_PASSES; pass++) {
     let moved = 0;
     const bands = brokerBands(state, options.tolerance, members);
     const topics = new TopicBands(state, members.length, options.tolerance);
@@ -473,6 +475,8 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         if (b && b.online && c > floor && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
       }
       if (!anyCrowded) continue;
+      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi)).sort((x, y) => count(x.id) - count(y.id) || x.id - y.id);
+      if (targets.length === 0) continue;
       // The topic's movable replicas on each crowded broker, smallest first.
       const onBroker = new Map<number, PlannedReplica[]>();
       for (const part of state.topicPartitions.get(topic)!) {
@@ -485,7 +489,6 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
       }
       for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
-      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi)).sort((x, y) => count(x.id) - count(y.id) || x.id - y.id);
       for (const to of targets) {
         const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
         let done = false;
