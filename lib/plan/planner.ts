@@ -213,7 +213,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   }
 
   const changes = leadershipChanges(state);
-  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)));
+  const cordons = cordonsOf(snapshot, options);
+  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)), cordons);
   const after = balanceReport(afterSnapshot);
   const intra = moves.filter((m) => m.kind === "intra").reduce((a, m) => a + m.bytes, 0);
   const inter = moves.filter((m) => m.kind === "inter").reduce((a, m) => a + m.bytes, 0);
@@ -240,7 +241,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     stoppedBecause,
     evacuation,
     leadership: leadershipOf(changes, options.bootstrapServer),
-    cordons: cordonsOf(snapshot, options),
+    cordons,
     kafkaGenerate: generateComparison(snapshot, state, options),
     before: balanceReport(snapshot),
     after,
@@ -387,7 +388,7 @@ export function maxDirDeviation(report: BalanceReport): number {
  * and partitions are shared with the input, not copied: snapshots are never mutated after they are
  * made, and copying 100,000 replicas to change a few thousand would dominate the planner's time.
  */
-function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>): ClusterSnapshot {
+function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>, cordons: readonly Cordon[]): ClusterSnapshot {
   const online = (b: number) => state.brokers.get(b)?.online ?? false;
   const changedByTopic = new Map<string, Map<number, PlanState["partitions"][number]>>();
   for (const part of state.partitions) {
@@ -421,13 +422,16 @@ function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: Re
       }),
     };
   });
+  // A drain's cordons are part of the plan: the dirs stay cordoned once it has run.
+  const cordoned = new Set(cordons.flatMap((c) => c.dirs.map((path) => `${c.broker}\u0000${path}`)));
   const brokers = snapshot.brokers.map((broker) => {
     const pb = state.brokers.get(broker.id)!;
     return {
       ...broker,
       logDirs: broker.logDirs.map((d) => {
         const pd = pb.byPath.get(d.path)!;
-        return d.totalBytes !== null && d.usableBytes !== null ? { ...d, usableBytes: Math.max(0, d.totalBytes - pd.other - pd.bytes) } : d;
+        const dir = cordoned.has(`${broker.id}\u0000${d.path}`) && d.state === "online" ? { ...d, state: "cordoned" as const } : d;
+        return dir.totalBytes !== null && dir.usableBytes !== null ? { ...dir, usableBytes: Math.max(0, dir.totalBytes - pd.other - pd.bytes) } : dir;
       }),
     };
   });
