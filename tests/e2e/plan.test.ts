@@ -1,22 +1,33 @@
 // The planner in Chromium on the demo cluster: plan, read the one status sentence, see before/after on
-// one scale, sort the moves, get the reassignment JSON and the commands; results go stale when the goals
-// change; every goal error shows at once; a review Kafka would refuse shows only the refusals; a JSON
-// error names its line and column; focus and announcements follow each run; the page fits a phone and
-// axe finds nothing serious. Screenshots go to test-results/screenshots/.
+// one scale, sort the moves, get the reassignment JSON and the commands; remove a broker and drain a dir
+// picked from the cluster, with the goals table, what could not leave and why, and cordons first; order
+// the goals from the keyboard; results go stale when the goals change; every goal error shows at once; a
+// review Kafka would refuse shows only the refusals; a JSON error names its line and column; focus and
+// announcements follow each run; the page fits a phone and axe finds nothing serious. Screenshots go to
+// test-results/screenshots/.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+import { GOAL_LABELS, planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
 import { demoSnapshot } from "@/lib/simulate/presets";
+import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/moves-table";
-import { planStatus } from "@/lib/view/plan-status";
+import { evacuationSentence } from "@/lib/view/plan-evacuation";
+import { goalRows } from "@/lib/view/plan-goals";
+import { planResultStatus } from "@/lib/view/plan-status";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
-import { openPage, screenshot } from "../support/e2e-browser";
+import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
 
-const intraOptions = PlanOptionsSchema.parse({ mode: "intra" });
-const intraPlan = planResponse(planRebalance(demoSnapshot(), intraOptions));
-const intraStatus = planStatus({ moves: intraPlan.movesTotal, bytes: intraPlan.bytesMoved.total, outside: intraPlan.outsideTolerance.after, stoppedBecause: intraPlan.stoppedBecause });
+/** What /api/plan answers for the demo and these options: the page must show exactly this. */
+function demoPlan(options: PlanOptionsInput) {
+  const r = planRebalance(demoSnapshot(), PlanOptionsSchema.parse(options));
+  if (!r.ok) throw new Error(r.error.message);
+  return planResponse(r.value);
+}
+const intraPlan = demoPlan({ goals: ["dir-utilization"] });
+const intraStatus = planResultStatus(intraPlan);
+const OTHER_GOALS = ["broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"] as const;
 
 /** Opens /plan and waits until the cluster is read (Plan is enabled once hydrated and read). */
 async function openPlanner(page: Page, url: string) {
@@ -24,12 +35,15 @@ async function openPlanner(page: Page, url: string) {
   await page.waitForSelector("[data-plan-submit]:not([disabled])");
 }
 
-/** Plans the demo's dirs (mode intra) and waits for the result. */
+/** Plans the demo's dirs (the dir goal alone) and waits for the result. */
 async function planIntra(page: Page) {
-  await page.selectOption("#plan-mode", "intra");
+  for (const goal of OTHER_GOALS) await page.locator(`[data-goal-include="${goal}"]`).uncheck();
   await page.click("[data-plan-submit]");
   await page.waitForSelector("[data-plan-result]");
 }
+
+/** The goals table's rows as the page shows them. */
+const shownGoalRows = (page: Page) => page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("th, td")).map((c) => c.textContent!.trim())));
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 /** Focus moves once the result has been drawn. */
@@ -44,7 +58,7 @@ describe("planner (demo cluster)", () => {
     const { page } = e2e.tab;
     await openPlanner(page, e2e.app.url);
     await planIntra(page);
-    expect(intraStatus.sentence).toMatch(/^\d+ moves \(.+\) bring every dir within the tolerance\.$/);
+    expect(intraStatus.sentence).toMatch(/^\d+ moves \(.+\) bring every goal within the tolerance\.$/);
     expect(await page.locator("[data-plan-status]").textContent()).toContain(intraStatus.sentence);
     expect(await page.locator("[data-plan-status]").count()).toBe(1);
     expect(await page.locator('[aria-label="Plan summary"]').textContent()).toContain(String(intraPlan.movesTotal));
@@ -164,7 +178,7 @@ describe("planner (demo cluster)", () => {
     await page.fill("[data-review-input]", intraPlan.reassignmentJson);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-result]");
-    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every dir and broker is within the tolerance\\.`));
+    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every goal is within the tolerance\\.`));
     await focusReaches(page, "review-result-title");
     await page.waitForFunction(() => document.querySelector("[data-plan-announcer]")?.textContent?.startsWith("Review ready. Kafka would accept"));
     const summary = await page.locator("[data-review-summary]").textContent();

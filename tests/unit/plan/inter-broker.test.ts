@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { balanceBrokers, destinationDir, evacuate, spreadTopics } from "@/lib/plan/inter-broker";
 import { measureGoal } from "@/lib/plan/goals";
-import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
+import { PlanOptionsSchema, type PlanOptionsInput, type SoftGoal } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { cluster, GiB, type BrokerSpec, type PartitionSpec } from "@/tests/support/snapshots";
@@ -133,7 +133,7 @@ describe("balanceBrokers()", () => {
       });
     });
   const optionsArb = fc.record({
-    goals: fc.constantFrom(["broker-bytes"] as const, ["broker-replicas"] as const),
+    goals: fc.constantFrom<SoftGoal[]>(["broker-bytes"], ["broker-replicas"]),
     tolerance: fc.constantFrom(0.01, 0.05, 0.2),
     moveLeaders: fc.boolean(),
   });

@@ -15,7 +15,7 @@ function plan(snap: ClusterSnapshot, options: PlanOptionsInput = {}): Plan {
   if (!r.ok) throw new Error(`the planner refused: ${r.error.message}`);
   return r.value;
 }
-const DIRS = { goals: ["dir-utilization"] } as const;
+const DIRS: PlanOptionsInput = { goals: ["dir-utilization"] };
 
 /** A random valid cluster: 2–6 brokers, 1–4 dirs each with capacity, random replica placement and sizes. */
 const clusterArb = fc
@@ -264,6 +264,11 @@ describe("planRebalance()", () => {
     expect(p.moves.every((m) => m.kind === "intra")).toBe(true);
     // Broker 1 (4.4) gets a cordon first; broker 2 runs 4.2, which has none.
     expect(p.cordons).toEqual([{ broker: 1, dirs: ["/a"], command: "kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/a]'" }]);
+    // Once the plan has run, the cordon is there too.
+    expect(p.after.dirs.filter((d) => d.path === "/a").map((d) => [d.broker, d.state])).toEqual([
+      [1, "cordoned"],
+      [2, "online"],
+    ]);
     expect(plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/a" }], cordon: false } }).cordons).toEqual([]);
   });
 
@@ -350,14 +355,12 @@ describe("planRebalance()", () => {
         }
         // A plan that meets its goals moves at least the lower bound.
         if (p.goals.every((g) => g.met) && (p.evacuation?.stuckTotal ?? 0) === 0) expect(p.bytesMoved.total).toBeGreaterThanOrEqual(p.lowerBound - 1);
-        if (p.entries.length === 0) return;
-        const sim = runScenario(
-          ScenarioSchema.parse({
-            base: snap,
-            steps: [{ kind: "reassign", partitions: p.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) }],
-          }),
-        );
-        expect(sim.steps[0]!.error).toBeNull();
+        if (p.entries.length === 0 && p.cordons.length === 0) return;
+        // As the operator runs it: the cordons first, then the reassignment, then the election.
+        const cordonSteps = p.cordons.flatMap((c) => c.dirs.map((path) => ({ kind: "cordonLogDir" as const, broker: c.broker, path })));
+        const reassign = p.entries.length > 0 ? [{ kind: "reassign" as const, partitions: p.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) }] : [];
+        const sim = runScenario(ScenarioSchema.parse({ base: snap, steps: [...cordonSteps, ...reassign] }));
+        for (const step of sim.steps) expect(step.error).toBeNull();
         const strip = (rep: typeof p.after) => ({ brokers: rep.brokers, dirs: rep.dirs, topics: rep.topics, totals: rep.totals });
         expect(strip(balanceReport(elect(sim.final.snapshot, p.leadership.changes)))).toEqual(strip(p.after));
       }),
