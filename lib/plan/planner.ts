@@ -28,7 +28,7 @@ import { invalid, success, type Issue, type Result } from "../model/result";
 import { JavaRandom } from "../placement";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { generateAssignment, GenerateError } from "./generate";
-import { GOAL_LABELS, measureGoal, type GoalMeasure, type GoalResult } from "./goals";
+import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
 import { balanceBrokerDirs } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
@@ -325,7 +325,20 @@ function pct(x: number): string {
 /** Why a goal is not met after the plan, naming the worst broker or dir. */
 function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
   const label = GOAL_LABELS[goal];
-  if (evacuationOnly && goal !== "dir-utilization") return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  if (evacuationOnly && goal !== "dir-utilization") {
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.
+    const holding = [...state.brokers.values()].filter((b) => b.removing && b.count > 0).map((b) => b.id).sort((a, b) => a - b);
+    const kept = holding.length === 0 ? null : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
+    let restOutside = true;
+    if (goal !== "topic-spread") {
+      const band = brokerBands(state, options.tolerance)[goal];
+      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+    }
+    if (kept && !restOutside) return `${label}: ${kept}; the brokers that stay are within the tolerance.`;
+    if (kept) return `${label}: ${kept}, and a ${what} moves only what it must: plan a rebalance to even out the rest.`;
+    return `${label}: a ${what} moves only what it must; plan a rebalance to even this out.`;
+  }
   if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
   if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
   if (goal === "dir-utilization") {
