@@ -7,13 +7,13 @@
 import { formatCountOf } from "@/lib/model/format";
 import type { Operation } from "@/lib/plan/options";
 import type { Evacuation, Leadership } from "@/lib/plan/planner";
-import { evacuationSentence, stuckLines } from "@/lib/view/plan-evacuation";
+import { evacuationSentence, stuckGroups } from "@/lib/view/plan-evacuation";
 
 /** 20: enough to see the pattern; the JSON and the election file have them all. */
 const CHANGES_SHOWN = 20;
 
 export function EvacuationSummary({ operation, evacuation }: { operation: Operation; evacuation: Evacuation }) {
-  const { lines, more } = stuckLines(evacuation);
+  const { lines, more } = stuckGroups(evacuation);
   return (
     <section aria-labelledby="plan-evacuation-title" className="grid gap-2" data-evacuation>
       <h3 id="plan-evacuation-title" className="text-base font-semibold">
@@ -27,12 +27,12 @@ export function EvacuationSummary({ operation, evacuation }: { operation: Operat
           <summary className="cursor-pointer font-medium">{formatCountOf(evacuation.stuckTotal, "replica")} cannot leave: which, and why</summary>
           <ul className="mt-2 list-disc pl-5">
             {lines.map((l) => (
-              <li key={l} data-stuck-replica>
+              <li key={l} data-stuck-group>
                 {l}
               </li>
             ))}
           </ul>
-          {more > 0 ? <p className="mt-1">…and {formatCountOf(more, "more replica")} for the same kinds of reason, not listed.</p> : null}
+          {more > 0 ? <p className="mt-1">…and {formatCountOf(more, "more replica")}, not listed.</p> : null}
         </details>
       ) : null}
     </section>

@@ -23,10 +23,38 @@ export function evacuationSentence(operation: Operation, evacuation: Evacuation)
   return `${moved}; ${formatCountOf(evacuation.stuckTotal, "replica")} cannot, listed below with why.`;
 }
 
-/** One line per stuck replica listed: "__consumer_offsets-0 on broker 3 (/data/d1): every broker that stays …". */
-export function stuckLines(evacuation: Evacuation): { lines: string[]; more: number } {
-  return {
-    lines: evacuation.stuck.map((s) => `${s.topic}-${s.partition} on broker ${s.broker}${s.dir ? ` (${s.dir})` : ""}: ${s.reason}`),
-    more: evacuation.stuckTotal - evacuation.stuck.length,
-  };
+/** "0–49", "0, 2, 5–7": partition ids as runs. */
+export function partitionRuns(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));
+    i = j + 1;
+  }
+  return runs.join(", ");
+}
+
+/**
+ * The stuck replicas listed, one line per topic, reason and broker: "__consumer_offsets partitions 0–49
+ * on broker 3: every broker that stays already holds a replica of the partition". A reason that names
+ * its partition is said once for all of them. `more` counts the stuck replicas the planner did not list.
+ */
+export function stuckGroups(evacuation: Evacuation): { lines: string[]; more: number } {
+  const groups = new Map<string, { topic: string; broker: number; reason: string; partitions: number[]; dirs: Set<string> }>();
+  for (const s of evacuation.stuck) {
+    const reason = s.reason.split(`${s.topic}-${s.partition}`).join("the partition");
+    const key = `${s.topic}\u0000${s.broker}\u0000${reason}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { topic: s.topic, broker: s.broker, reason, partitions: [], dirs: new Set() }));
+    g.partitions.push(s.partition);
+    if (s.dir) g.dirs.add(s.dir);
+  }
+  const lines = [...groups.values()].map((g) => {
+    const which = g.partitions.length === 1 ? `${g.topic}-${g.partitions[0]}` : `${g.topic} partitions ${partitionRuns(g.partitions)}`;
+    const dirs = g.dirs.size > 0 ? ` (${[...g.dirs].sort().join(", ")})` : "";
+    return `${which} on broker ${g.broker}${dirs}: ${g.reason}`;
+  });
+  return { lines, more: evacuation.stuckTotal - evacuation.stuck.length };
 }
