@@ -98,7 +98,7 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
         </div>
       ) : null}
       <OperationPicker form={form} onChange={onChange} choices={choices} errors={errors} control={CONTROL} />
-      <GoalOrder form={form} onChange={onChange} error={errors.goals} />
+      <GoalOrder goals={form.goals} onChange={(goals) => onChange({ ...form, goals })} error={errors.goals} idPrefix="plan" />
       <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
         {select("intraObjective", "Dirs by", [["utilization", "Utilisation"], ["bytes", "Bytes"]])}
         {num("tolerancePercent", "Tolerance", "points")}

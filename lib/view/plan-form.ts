@@ -222,7 +222,7 @@ export function formFromOptions(options: PlanOptions): PlanForm {
     brokers: op.kind === "add-brokers" || op.kind === "remove-brokers" ? [...op.brokers] : [],
     dirs: op.kind === "drain-dirs" ? op.dirs.map((d) => ({ ...d })) : [],
     cordon: op.kind === "drain-dirs" ? op.cordon : true,
-    goals: [...options.goals.map((goal) => ({ goal, on: true })), ...SOFT_GOALS.filter((g) => !options.goals.includes(g)).map((goal) => ({ goal, on: false }))],
+    goals: goalChoices(options.goals),
     intraObjective: options.intraObjective,
     tolerancePercent: round(options.tolerance * 100),
     headroomPercent: round(options.headroom * 100),
@@ -244,19 +244,35 @@ export function withOperation(form: PlanForm, operation: OperationKind, emptyBro
   return { ...form, operation, brokers: operation === "add-brokers" ? [...emptyBrokers] : [], dirs: [] };
 }
 
+/** Every soft goal as the form lists it: the chosen ones in their order, then the others, left out, in the default order. */
+export function goalChoices(goals: readonly SoftGoal[]): GoalChoice[] {
+  return [...goals.map((goal) => ({ goal, on: true })), ...SOFT_GOALS.filter((g) => !goals.includes(g)).map((goal) => ({ goal, on: false }))];
+}
+
+/** The list with `goal` moved one place up (-1) or down (+1) in priority; the same list at either end. */
+export function moveGoalIn(goals: readonly GoalChoice[], goal: SoftGoal, delta: -1 | 1): readonly GoalChoice[] {
+  const i = goals.findIndex((g) => g.goal === goal);
+  const j = i + delta;
+  if (i < 0 || j < 0 || j >= goals.length) return goals;
+  const next = [...goals];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+/** The list with `goal` included or left out, keeping its place. */
+export function includeGoalIn(goals: readonly GoalChoice[], goal: SoftGoal, on: boolean): GoalChoice[] {
+  return goals.map((g) => (g.goal === goal ? { goal, on } : g));
+}
+
 /** The form with `goal` moved one place up (-1) or down (+1) in priority; unchanged at either end. */
 export function moveGoal(form: PlanForm, goal: SoftGoal, delta: -1 | 1): PlanForm {
-  const i = form.goals.findIndex((g) => g.goal === goal);
-  const j = i + delta;
-  if (i < 0 || j < 0 || j >= form.goals.length) return form;
-  const goals = [...form.goals];
-  [goals[i], goals[j]] = [goals[j]!, goals[i]!];
-  return { ...form, goals };
+  const goals = moveGoalIn(form.goals, goal, delta);
+  return goals === form.goals ? form : { ...form, goals: [...goals] };
 }
 
 /** The form with `goal` included or left out, keeping its place. */
 export function includeGoal(form: PlanForm, goal: SoftGoal, on: boolean): PlanForm {
-  return { ...form, goals: form.goals.map((g) => (g.goal === goal ? { goal, on } : g)) };
+  return { ...form, goals: includeGoalIn(form.goals, goal, on) };
 }
 
 /** The form with a broker ticked or unticked (add-brokers, remove-brokers). */
