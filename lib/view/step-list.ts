@@ -18,7 +18,7 @@ export const STEP_KINDS: readonly { kind: StepKind; label: string; help: string 
   { kind: "reassign", label: "Reassign partitions", help: "A kafka-reassign-partitions JSON (with optional log_dirs), applied as completed." },
   {
     kind: "plan",
-    label: "Plan: rebalance, add, remove or drain",
+    label: "Plan (add, remove, drain, rebalance)",
     help: "The planner's plan for the cluster as it is at this step, applied as completed: its cordons, its reassignment and the preferred-leader election. What the plan leaves behind, before you run it.",
   },
 ];
