@@ -67,6 +67,11 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
               {plan.entries.length} partition(s) reassigned, {formatBytes(plan.bytesMoved.total)} copied; throttles removed when nothing is in flight
             </li>
           </ul>
+          {plan.cordons.length > 0 || plan.leadership.changes.length > 0 ? (
+            <p className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-apply-not-included>
+              Not applied from here: {[plan.cordons.length > 0 ? "the cordons (run them first)" : null, plan.leadership.changes.length > 0 ? "the preferred-leader election (run it once the reassignment is done)" : null].filter(Boolean).join(" and ")}; their commands are under “Run it by hand”.
+            </p>
+          ) : null}
           <label className="flex items-center gap-2">
             Write token
             <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-950" />
