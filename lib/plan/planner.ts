@@ -30,7 +30,7 @@ import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { generateAssignment, GenerateError } from "./generate";
 import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
-import { balanceBrokerDirs } from "./intra-broker";
+import { balanceBrokerDirs, dirsOutsideTolerance } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import type { PlanOptions, SoftGoal } from "./options";
@@ -226,7 +226,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);
     const met = afterMeasure.outside === 0;
-    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation !== null) };
+    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation ? receivers : null) };
   });
 
   return success({
@@ -323,8 +323,15 @@ function pct(x: number): string {
 }
 
 /** Why a goal is not met after the plan, naming the worst broker or dir. */
-function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
+/** `receivers`: for a removal or a drain, the brokers it moved data to (the only ones whose dirs it evens out); null otherwise. */
+function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, receivers: ReadonlySet<number> | null): string {
   const label = GOAL_LABELS[goal];
+  const evacuationOnly = receivers !== null;
+  if (receivers && goal === "dir-utilization") {
+    const left = [...state.brokers.values()].filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0).map((b) => b.id).sort((a, b) => a - b);
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    if (left.length > 0) return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
+  }
   if (evacuationOnly && goal !== "dir-utilization") {
     const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
     // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.

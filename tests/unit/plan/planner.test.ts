@@ -272,6 +272,16 @@ describe("planRebalance()", () => {
     expect(plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/a" }], cordon: false } }).cordons).toEqual([]);
   });
 
+  it("planRebalance() says a drain leaves the dirs of brokers it moves nothing to as they are", () => {
+    const p = plan(demoSnapshot(), { operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }] } });
+    expect(p.moves.every((m) => m.fromBroker === 2 && m.toBroker === 2)).toBe(true);
+    expect(p.goals[0]).toMatchObject({
+      goal: "dir-utilization",
+      met: false,
+      reason: "Dir utilisation within each broker: a drain evens out only the dirs of the brokers it moves data to; brokers 1, 3 were left as they are: plan a rebalance to even them out.",
+    });
+  });
+
   it("planRebalance() lists what a removal cannot move, with why, and counts it against the goals", () => {
     const p = plan(demoSnapshot(), { operation: { kind: "remove-brokers", brokers: [3] } });
     // __consumer_offsets has three replicas on three brokers: none of broker 3's can go anywhere.
