@@ -170,3 +170,12 @@ export const GOAL_LABELS: Record<SoftGoal, string> = {
   "broker-leaders": "Broker leader counts",
   "topic-spread": "Each topic's replicas spread over brokers",
 };
+
+/** Short names for each goal, for lists inside a sentence ("goals: dir utilisation, broker bytes"). */
+export const GOAL_NAMES: Record<SoftGoal, string> = {
+  "dir-utilization": "dir utilisation",
+  "broker-bytes": "broker bytes",
+  "broker-replicas": "broker replicas",
+  "broker-leaders": "broker leaders",
+  "topic-spread": "topic spread",
+};

@@ -29,9 +29,9 @@ import { JavaRandom } from "../placement";
 import { cordonedAfter, drainCordons } from "./cordons";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { generateAssignment, GenerateError } from "./generate";
-import { GOAL_LABELS, measureGoal, type GoalMeasure, type GoalResult } from "./goals";
+import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
-import { balanceBrokerDirs } from "./intra-broker";
+import { balanceBrokerDirs, dirsOutsideTolerance } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import type { PlanOptions, SoftGoal } from "./options";
@@ -217,7 +217,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   }
 
   const changes = leadershipChanges(state);
-  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)));
+  const cordons = cordonsOf(snapshot, options);
+  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)), cordons);
   const after = balanceReport(afterSnapshot);
   const intra = moves.filter((m) => m.kind === "intra").reduce((a, m) => a + m.bytes, 0);
   const inter = moves.filter((m) => m.kind === "inter").reduce((a, m) => a + m.bytes, 0);
@@ -229,7 +230,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);
     const met = afterMeasure.outside === 0;
-    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation !== null) };
+    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation ? receivers : null) };
   });
 
   return success({
@@ -244,7 +245,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     stoppedBecause,
     evacuation,
     leadership: leadershipOf(changes, options.bootstrapServer),
-    cordons: cordonsOf(snapshot, options),
+    cordons,
     kafkaGenerate: generateComparison(snapshot, state, options),
     before: balanceReport(snapshot),
     after,
@@ -317,10 +318,28 @@ function pct(x: number): string {
 }
 
 /** Why a goal is not met after the plan, naming the worst broker or dir. */
-function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
+/** `receivers`: for a removal or a drain, the brokers it moved data to (the only ones whose dirs it evens out); null otherwise. */
+function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, receivers: ReadonlySet<number> | null): string {
   const label = GOAL_LABELS[goal];
-  if (evacuationOnly && goal !== "dir-utilization" && !(goal === "broker-leaders" && options.operation.kind === "remove-brokers")) {
-    return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  const evacuationOnly = receivers !== null;
+  if (receivers && goal === "dir-utilization") {
+    const left = [...state.brokers.values()].filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0).map((b) => b.id).sort((a, b) => a - b);
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    if (left.length > 0) return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
+  }
+  if (evacuationOnly && goal !== "dir-utilization") {
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.
+    const holding = [...state.brokers.values()].filter((b) => b.removing && b.count > 0).map((b) => b.id).sort((a, b) => a - b);
+    const kept = holding.length === 0 ? null : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
+    let restOutside = true;
+    if (goal !== "topic-spread") {
+      const band = brokerBands(state, options.tolerance)[goal];
+      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+    }
+    if (kept && !restOutside) return `${label}: ${kept}; the brokers that stay are within the tolerance.`;
+    if (kept) return `${label}: ${kept}, and a ${what} moves only what it must: plan a rebalance to even out the rest.`;
+    return `${label}: a ${what} moves only what it must; plan a rebalance to even this out.`;
   }
   if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
   if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
@@ -387,7 +406,7 @@ export function maxDirDeviation(report: BalanceReport): number {
  * and partitions are shared with the input, not copied: snapshots are never mutated after they are
  * made, and copying 100,000 replicas to change a few thousand would dominate the planner's time.
  */
-function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>): ClusterSnapshot {
+function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>, cordons: readonly Cordon[]): ClusterSnapshot {
   const online = (b: number) => state.brokers.get(b)?.online ?? false;
   const changedByTopic = new Map<string, Map<number, PlanState["partitions"][number]>>();
   for (const part of state.partitions) {
@@ -421,13 +440,16 @@ function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: Re
       }),
     };
   });
+  // A drain's cordons are part of the plan: the dirs stay cordoned once it has run.
+  const cordoned = new Set(cordons.flatMap((c) => c.dirs.map((path) => `${c.broker}\u0000${path}`)));
   const brokers = snapshot.brokers.map((broker) => {
     const pb = state.brokers.get(broker.id)!;
     return {
       ...broker,
       logDirs: broker.logDirs.map((d) => {
         const pd = pb.byPath.get(d.path)!;
-        return d.totalBytes !== null && d.usableBytes !== null ? { ...d, usableBytes: Math.max(0, d.totalBytes - pd.other - pd.bytes) } : d;
+        const dir = cordoned.has(`${broker.id}\u0000${d.path}`) && d.state === "online" ? { ...d, state: "cordoned" as const } : d;
+        return dir.totalBytes !== null && dir.usableBytes !== null ? { ...dir, usableBytes: Math.max(0, dir.totalBytes - pd.other - pd.bytes) } : dir;
       }),
     };
   });

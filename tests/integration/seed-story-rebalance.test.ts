@@ -37,15 +37,17 @@ describe("seed story and throttled rebalance on real Kafka", () => {
 
   it("a planned rebalance runs under its throttles, cleans them up and ends as planned", async () => {
     const before = await readCluster(connection());
-    const plan: Plan = planRebalance(
+    const planned = planRebalance(
       before,
       PlanOptionsSchema.parse({
-        mode: "intra",
+        goals: ["dir-utilization"],
         intraObjective: "bytes",
         tolerance: 0.1,
         throttle: { replicationBytesPerSecond: 1024 * 1024, alterLogDirsBytesPerSecond: ALTER_LOG_DIRS_RATE },
       }),
     );
+    if (!planned.ok) throw new Error(`the planner refused: ${planned.error.message}`);
+    const plan: Plan = planned.value;
     expect(plan.moves.length).toBeGreaterThan(0);
     expect(plan.estimate.seconds).toBeGreaterThanOrEqual(20);
     expect(plan.throttles.brokers.every((b) => b.alterLogDirsRate === ALTER_LOG_DIRS_RATE)).toBe(true);
