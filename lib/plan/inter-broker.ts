@@ -173,9 +173,9 @@ class TopicBands {
  */
 function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
   const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
+  let best: PlannedReplica | null = null;
+  let bestScore = Infinity;
   for (const d of dirs) {
-    let best: PlannedReplica | null = null;
-    let bestScore = Infinity;
     for (const group of d.movers.values()) {
       if (group.replicas.length === 0 || !groupAllows(group, to)) continue;
       const r = nearest(group.replicas.all(), ideal, maxSize, accept, score);
@@ -186,9 +186,11 @@ function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, m
         bestScore = s;
       }
     }
-    if (best) return best;
+    // A good fit from the fullest dir that has one wins (it also serves the dir balance); otherwise
+    // the other dirs are searched too and the best fit of all is taken.
+    if (best && bestScore % PERFECT <= GOOD_FIT) return best;
   }
-  return null;
+  return best;
 }
 
 function fill(d: PlannedDir): number {
@@ -203,6 +205,8 @@ const MOVES_PER_VISIT = 1;
 const SPREAD_PASSES = 2;
 /** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
 const PERFECT = 4;
+/** A replica within half a typical size of the ideal is a good fit. */
+const GOOD_FIT = 0.5;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
 const SEARCH_LIMIT = 1000;
 
@@ -386,6 +390,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
           if (!receiverOut && outOfBand(brokerValue(from, goal), band, false) === 0) continue;
           if (brokerValue(from, goal) <= band.mean) continue;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
+          const typical = from.count === 0 ? 0 : from.bytes / from.count;
           // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
           const bytesBand = bands["broker-bytes"];
           const maxSize = wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal) ? Math.max(0, Math.min(from.bytes - bytesBand.lo, bytesBand.hi - to.bytes)) : Infinity;
@@ -404,7 +409,9 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             const spreadGain = (counts.get(from.id) ?? 0) > tb.lo ? 0 : 1;
             const spreadLoss = (counts.get(to.id) ?? 0) + 1 > tb.hi ? 1 : 0;
             // Size distance is capped below one penalty, so spread decides first among candidates the search found.
-            return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, 1));
+            // The distance is relative to the ideal, or to the sender's typical replica when the ideal is
+            // tiny (counts alone), so 16 KiB and 40 GiB do not look alike next to an ideal of 0.
+            return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, typical, 1));
           };
           // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
           // that a later move must undo); only if none, any that still lowers the goals' cost.
