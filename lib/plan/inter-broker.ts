@@ -199,8 +199,8 @@ function fill(d: PlannedDir): number {
 
 /** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
 const CANDIDATES = 8;
-/** Replicas a receiver takes per visit in a round of the broker pass. */
-const MOVES_PER_VISIT = 1;
+/** The most replicas a receiver takes per visit in a round of the broker pass. */
+const MAX_VISIT_MOVES = 16;
 /** Passes of the topic-spread pass (each linear in the topics' replicas); later passes rarely find more. */
 const SPREAD_PASSES = 2;
 /** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
@@ -424,9 +424,14 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
         }
         return false;
       };
+      const typicalReplica = bands["broker-bytes"].mean / Math.max(1, bands["broker-replicas"].mean);
       for (const to of receivers) {
-        // One replica per receiver per round: the next round re-reads the bands and which goal leads.
-        for (let visit = 0; visit < MOVES_PER_VISIT; visit++) {
+        // A receiver far below the mean takes a few replicas per visit (one for every 16 it still needs, at
+        // most MAX_VISIT_MOVES): the bands move by far less than that meanwhile. Near the mean, one per round,
+        // so the next round re-reads the bands and which goal leads.
+        const need = goal === "broker-bytes" ? (band.mean - to.bytes) / Math.max(1, typicalReplica) : band.mean - brokerValue(to, goal);
+        const visits = Math.max(1, Math.min(MAX_VISIT_MOVES, Math.floor(need / 16)));
+        for (let visit = 0; visit < visits; visit++) {
           // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
           if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) break;
           if (brokerValue(to, goal) >= band.mean) break;

@@ -63,8 +63,8 @@ export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
 export interface PlannedPartition {
   topic: string;
   partition: number;
-  /** Planned replica list (a moved replica takes the slot of the one it replaces). */
-  replicas: number[];
+  /** Planned replica list (a moved replica takes the slot of the one it replaces); replaced, never edited in place. */
+  replicas: readonly number[];
   readonly original: number[];
   leader: number | null;
   movable: boolean;
@@ -150,12 +150,14 @@ export class PlanState {
       this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
         const busy =
-          inFlight.has(`${topic.name}\u0000${p.id}`) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
+          (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
+        // `replicas` starts as the very array `original` is: every change makes a new array, never edits it.
+        const original = p.replicas.map((r) => r.broker);
         const part: PlannedPartition = {
           topic: topic.name,
           partition: p.id,
-          replicas: p.replicas.map((r) => r.broker),
-          original: p.replicas.map((r) => r.broker),
+          replicas: original,
+          original,
           leader: p.leader,
           movable: !excludeTopics.has(topic.name) && !busy,
           members: [],

@@ -213,7 +213,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const proposed: Record<string, number[]> = {};
   for (const part of touched) {
     current[`${part.topic}-${part.partition}`] = part.original;
-    proposed[`${part.topic}-${part.partition}`] = part.replicas;
+    proposed[`${part.topic}-${part.partition}`] = [...part.replicas];
   }
 
   const changes = leadershipChanges(state);
@@ -431,7 +431,7 @@ function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: Re
           if (had) return { ...had, logDir: r.dir, future: null };
           return { broker: b, logDir: r.dir, sizeBytes: r.size, offsetLag: 0, future: null };
         });
-        const after = leaderAndIsrAfter(p, part.replicas, online);
+        const after = leaderAndIsrAfter(p, [...part.replicas], online);
         // A preferred-leader election after the moves makes the first replica the leader when it is in sync.
         const first = part.replicas[0]!;
         const leader = elected.has(`${topic.name}\u0000${p.id}`) && after.isr.includes(first) ? first : after.leader;
