@@ -64,11 +64,18 @@ export function moveSeconds(kind: "intra" | "inter", bytes: number, rates: Rates
 }
 
 export function estimateReassignment(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates): DurationEstimate {
-  const wanted = new Set(entries.map((e) => e.topic));
+  // Only the entries' partitions are looked up (a plan touches a fraction of a large cluster's partitions).
+  const wanted = new Map<string, Set<number>>();
+  for (const e of entries) {
+    let parts = wanted.get(e.topic);
+    if (!parts) wanted.set(e.topic, (parts = new Set()));
+    parts.add(e.partition);
+  }
   const byTp = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]>();
   for (const t of snapshot.topics) {
-    if (!wanted.has(t.name)) continue;
-    for (const p of t.partitions) byTp.set(`${t.name}\u0000${p.id}`, p);
+    const parts = wanted.get(t.name);
+    if (!parts) continue;
+    for (const p of t.partitions) if (parts.has(p.id)) byTp.set(`${t.name}\u0000${p.id}`, p);
   }
   const transfers = new Map<number, BrokerTransfer>();
   const get = (broker: number) => {

@@ -201,8 +201,8 @@ function fill(d: PlannedDir): number {
 const CANDIDATES = 8;
 /** The most replicas a receiver takes per visit in a round of the broker pass. */
 const MAX_VISIT_MOVES = 16;
-/** Passes of the topic-spread pass (each linear in the topics' replicas); later passes rarely find more. */
-const SPREAD_PASSES = 2;
+/** Passes of the topic-spread pass; after the first, only topics the previous pass moved are visited again. */
+const SPREAD_PASSES = 4;
 /** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
 const PERFECT = 4;
 /** A replica within half a typical size of the ideal is a good fit. */
@@ -461,7 +461,8 @@ function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, w
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
  * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
  * that stays in band), smallest replica first, when the goals ranked above allow it. Work is linear
- * in the topic's replicas per pass, and at most SPREAD_PASSES passes run.
+ * in the topic's replicas per pass; at most SPREAD_PASSES passes run, each after the first only over the
+ * topics the one before moved.
  */
 export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): InterStop {
   const { state, options } = ctx;
@@ -471,11 +472,14 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
+  let visit = topicNames;
   for (let pass = 0; pass < SPREAD_PASSES; pass++) {
     let moved = 0;
+    const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
     const topics = new TopicBands(state, members.length, options.tolerance);
-    for (const topic of topicNames) {
+    for (const topic of visit) {
+      const movedBefore = moved;
       const band = topics.of(topic);
       const counts = state.topicCounts.get(topic)!;
       const count = (id: number) => counts.get(id) ?? 0;
@@ -523,8 +527,10 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         if (ctx.budget.moves <= 0) return "max_moves";
       }
+      if (moved > movedBefore) movedTopics.push(topic);
     }
     if (moved === 0) return budgetBlocked ? "byte_cap" : "no_improving_move";
+    visit = movedTopics;
   }
   return "no_improving_move";
 }

@@ -31,14 +31,15 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     parts.add(e.partition);
   }
   const current: Record<string, number[]> = {};
-  const replicaDirs = new Map<string, string | null>();
+  // Each wanted partition's replicas, by partition (one key per partition, not per replica).
+  const replicasOf = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]["replicas"]>();
   for (const t of snapshot.topics) {
     const parts = wanted.get(t.name);
     if (!parts) continue;
     for (const p of t.partitions) {
       if (!parts.has(p.id)) continue;
       current[`${t.name}-${p.id}`] = p.replicas.map((r) => r.broker);
-      for (const r of p.replicas) replicaDirs.set(`${t.name}\u0000${p.id}\u0000${r.broker}`, r.logDir);
+      replicasOf.set(`${t.name}\u0000${p.id}`, p.replicas);
     }
   }
   const proposed: Record<string, number[]> = {};
@@ -48,10 +49,11 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     const before = current[key] ?? [];
     const changes = before.length !== e.replicas.length || e.replicas.some((b) => !before.includes(b));
     if (changes) proposed[key] = e.replicas;
+    const replicas = replicasOf.get(`${e.topic}\u0000${e.partition}`);
     e.replicas.forEach((b, i) => {
       const dir = e.logDirs[i] ?? ANY_LOG_DIR;
-      const had = replicaDirs.get(`${e.topic}\u0000${e.partition}\u0000${b}`);
-      if (dir !== ANY_LOG_DIR && had !== undefined && had !== dir) dirMoveBrokers.add(b);
+      const had = replicas?.find((r) => r.broker === b);
+      if (dir !== ANY_LOG_DIR && had !== undefined && had.logDir !== dir) dirMoveBrokers.add(b);
     });
   }
   const inProgress: Record<string, InProgressReassignment> = {};
