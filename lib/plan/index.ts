@@ -1,5 +1,5 @@
-export { planRebalance, maxDirDeviation, type Plan, type PlanMove } from "./planner";
-export { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, type PlanOptions, type PlanOptionsInput } from "./options";
+export { planRebalance, maxDirDeviation, MAX_STUCK_LISTED, type Plan, type PlanMove, type PlanStop, type Evacuation, type Leadership, type Cordon, type GenerateComparison } from "./planner";
+export { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, SOFT_GOALS, OPERATION_KINDS, upgradeLegacyPlanOptions, type PlanOptions, type PlanOptionsInput, type SoftGoal, type Operation, type OperationKind } from "./options";
 export { formatReassignmentJson, parseReassignmentJson, currentAssignmentJson, ANY_LOG_DIR, type ReassignmentEntry, type ReassignmentParse } from "./reassignment-json";
 export { estimateReassignment, moveSeconds, type DurationEstimate, type BrokerTransfer, type Rates } from "./estimate";
 export { reassignPartitionsCommands, throttlePlan, type ThrottlePlan } from "./throttle-plan";
@@ -7,3 +7,4 @@ export { generateAssignment, GenerateError } from "./generate";
 export { PlanRequestSchema, type PlanRequest } from "./request";
 export { reviewReassignment, type AcceptedReview, type ReassignmentReview, type RefusedReview, type ReviewResult } from "./review";
 export { outsideTolerance, snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
+export { GOAL_LABELS, type GoalResult, type GoalMeasure } from "./goals";

@@ -149,3 +149,12 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
   }
   return budgetBlocked ? "byte_cap" : "no_improving_move";
 }
+
+/** |utilisation − the broker's utilisation| of each open dir of known capacity (0.05 = 5 points). */
+export function dirDeviations(state: PlanState, broker: PlannedBroker): number[] {
+  const dirs = state.openDirs(broker).filter((d) => d.cap !== null);
+  if (dirs.length < 2) return [];
+  const cap = dirs.reduce((a, d) => a + d.cap!, 0);
+  const mean = dirs.reduce((a, d) => a + d.bytes + d.other, 0) / cap;
+  return dirs.map((d) => Math.abs((d.bytes + d.other) / d.cap! - mean));
+}

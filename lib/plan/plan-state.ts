@@ -6,8 +6,13 @@
  * - A dir's `bytes` is the Kafka bytes in it (current and future replicas); `other` is non-Kafka usage
  *   (total − usable − Kafka bytes, when capacity is known), constant during planning.
  * - A replica is movable only if its partition is movable (topic not excluded, no reassignment or
- *   dir move in flight) and it sits in a known, online dir of an online broker.
+ *   dir move in flight) and it sits in a known online or cordoned dir (moving out of a cordon is allowed)
+ *   of an online broker.
  * - Every move keeps all indexes consistent; nothing is removed from the cluster.
+ * - A broker's `leaders` counts the partitions whose preferred leader (first replica) it is; a
+ *   topic's replicas per broker are in `topicCounts`.
+ * - Operations mark what must be emptied: a `removing` broker and a `draining` dir take nothing and
+ *   every movable replica on them may move, leader or not.
  */
 import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
@@ -37,6 +42,8 @@ export interface PlannedPartition {
   members: PlannedReplica[];
   /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
   copySize: number;
+  /** In-sync replicas before the plan: only these (or replicas the plan adds) may become preferred leader. */
+  readonly isr: ReadonlySet<number>;
 }
 
 export interface PlannedDir {
@@ -47,6 +54,8 @@ export interface PlannedDir {
   other: number;
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
+  /** Being emptied (drain-dirs): takes nothing. */
+  draining: boolean;
 }
 
 export interface PlannedBroker {
@@ -57,6 +66,10 @@ export interface PlannedBroker {
   byPath: Map<string, PlannedDir>;
   bytes: number;
   count: number;
+  /** Partitions whose first replica (the preferred leader) is this broker. */
+  leaders: number;
+  /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
+  removing: boolean;
   /** Movable replicas on this broker, for inter-broker best-fit. */
   movable: SortedReplicas<PlannedReplica>;
 }
@@ -70,6 +83,10 @@ export function replicaOn(part: PlannedPartition, broker: number): PlannedReplic
 export class PlanState {
   readonly brokers = new Map<number, PlannedBroker>();
   readonly partitions: PlannedPartition[] = [];
+  /** Per topic, its replicas per broker id (brokers holding none are absent). */
+  readonly topicCounts = new Map<string, Map<number, number>>();
+  /** Per topic, its partitions. */
+  readonly topicPartitions = new Map<string, PlannedPartition[]>();
   private nextUid = 0;
 
   constructor(
@@ -79,6 +96,10 @@ export class PlanState {
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
+      const counts = new Map<number, number>();
+      const parts: PlannedPartition[] = [];
+      this.topicCounts.set(topic.name, counts);
+      this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
         const busy =
           inFlight.has(`${topic.name}\u0000${p.id}`) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
@@ -91,8 +112,12 @@ export class PlanState {
           movable: !excludeTopics.has(topic.name) && !busy,
           members: [],
           copySize: copySize(p),
+          isr: new Set(p.isr),
         };
         this.partitions.push(part);
+        parts.push(part);
+        const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
+        if (first) first.leaders += 1;
         for (const r of p.replicas) {
           const replica: PlannedReplica = {
             uid: this.nextUid++,
@@ -107,12 +132,13 @@ export class PlanState {
           part.members.push(replica);
           const broker = this.brokers.get(r.broker);
           if (!broker) continue;
+          counts.set(r.broker, (counts.get(r.broker) ?? 0) + 1);
           broker.bytes += replica.size;
           broker.count += 1;
           const dir = r.logDir === null ? undefined : broker.byPath.get(r.logDir);
           if (dir) {
             dir.bytes += replica.size;
-            if (part.movable && broker.online && dir.state === "online") {
+            if (part.movable && broker.online && (dir.state === "online" || dir.state === "cordoned")) {
               dir.replicas.add(replica);
               broker.movable.add(replica);
             }
@@ -151,6 +177,7 @@ export class PlanState {
       other: 0,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
+      draining: false,
     }));
     return {
       id: b.id,
@@ -160,6 +187,8 @@ export class PlanState {
       byPath: new Map(dirs.map((d) => [d.path, d])),
       bytes: 0,
       count: 0,
+      leaders: 0,
+      removing: false,
       movable: new SortedReplicas<PlannedReplica>(),
     };
   }
@@ -186,7 +215,16 @@ export class PlanState {
     fromBroker.bytes -= replica.size;
     fromBroker.count -= 1;
     const part = replica.part;
+    if (part.replicas[0] === replica.broker) {
+      fromBroker.leaders -= 1;
+      toBroker.leaders += 1;
+    }
     part.replicas = part.replicas.map((b) => (b === replica.broker ? to.broker : b));
+    const counts = this.topicCounts.get(part.topic)!;
+    const left = counts.get(replica.broker)! - 1;
+    if (left === 0) counts.delete(replica.broker);
+    else counts.set(replica.broker, left);
+    counts.set(to.broker, (counts.get(to.broker) ?? 0) + 1);
     replica.broker = to.broker;
     replica.dir = to.path;
     replica.size = to.broker === replica.originalBroker ? replica.originalSize : part.copySize;
@@ -197,9 +235,24 @@ export class PlanState {
     toBroker.count += 1;
   }
 
-  /** Dirs that can take new data: online (not offline, not cordoned) on an online broker. */
+  /** Makes `broker` the partition's first replica (its preferred leader), swapping places with the current first. */
+  makePreferred(part: PlannedPartition, broker: number): void {
+    const i = part.replicas.indexOf(broker);
+    if (i <= 0) return;
+    const old = part.replicas[0]!;
+    const replicas = [...part.replicas];
+    replicas[i] = old;
+    replicas[0] = broker;
+    part.replicas = replicas;
+    const from = this.brokers.get(old);
+    const to = this.brokers.get(broker);
+    if (from) from.leaders -= 1;
+    if (to) to.leaders += 1;
+  }
+
+  /** Dirs that can take new data: online (not offline, not cordoned, not draining) on an online broker that stays. */
   openDirs(broker: PlannedBroker): PlannedDir[] {
-    return broker.online ? broker.dirs.filter((d) => d.state === "online") : [];
+    return broker.online && !broker.removing ? broker.dirs.filter((d) => d.state === "online" && !d.draining) : [];
   }
 
   /** Would `bytes` more keep the dir at or under the headroom? Unknown capacity: always. */

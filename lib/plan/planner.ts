@@ -1,25 +1,42 @@
 /**
- * The rebalancing planner: a skewed snapshot in, the fewest bytes moved that bring it within
- * tolerance out — with the reassignment JSON, the throttles it needs and an honest duration.
+ * The rebalancing planner: a snapshot and what the operator wants (an operation and soft goals in
+ * priority order, options.ts) in; the fewest bytes moved that meet the goals out — with the
+ * reassignment JSON, leadership changes, cordons, the throttles it needs and an honest duration.
  *
- * Priorities, in order:
- * 1. Safety: never two replicas of a partition on one broker, never fewer distinct racks than before,
- *    never a dir past the headroom, leaders stay unless allowed, excluded topics and partitions with a
- *    move in flight are left alone, the byte cap is respected.
- * 2. Minimal movement: every move strictly lowers the objective, and planning stops at the tolerance.
- * 3. Determinism: the same snapshot and options give the same plan.
+ * 1. Safety (hard constraints, never broken): never two replicas of a partition on one broker, never
+ *    fewer distinct racks than before, never a dir past the headroom, nothing into an offline,
+ *    cordoned or draining dir or onto a broker being removed or offline; leaders stay unless allowed
+ *    or unless they must leave; excluded topics and partitions with a move in flight are left alone;
+ *    the byte cap and move limit are respected.
+ * 2. The operation: `remove-brokers` and `drain-dirs` first empty what they name (inter-broker.ts
+ *    `evacuate`) and move nothing else but the dirs of brokers that received; `add-brokers` moves
+ *    data only onto the new brokers; `rebalance` may move anything.
+ * 3. Goals together (goals.ts): broker bytes and replica counts (and topic spread as a preference)
+ *    in one inter-broker pass whose every move must improve the first goal it changes; topic spread;
+ *    then dirs inside each broker (changes no other goal); then leadership by reordering replicas
+ *    (moves no bytes, changes no other goal).
+ * 4. Minimal movement: every pass stops at the tolerance; the plan is measured against a lower bound
+ *    (lower-bound.ts) and against what Kafka's own `--generate` would move.
+ * 5. Determinism: the same snapshot and options give the same plan.
  * Every moved replica's destination dir is pinned in `log_dirs`.
  */
 import { balanceReport, type BalanceReport } from "../model/report";
+import { formatBytes } from "../model/format";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
+import { invalid, success, type Issue, type Result } from "../model/result";
+import { JavaRandom } from "../placement";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
-import { balanceBrokers, type InterStop } from "./inter-broker";
-import { balanceBrokerDirs, intraLowerBound, type IntraStop } from "./intra-broker";
-import type { PlanOptions } from "./options";
+import { generateAssignment, GenerateError } from "./generate";
+import { GOAL_LABELS, measureGoal, type GoalMeasure, type GoalResult } from "./goals";
+import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
+import { balanceBrokerDirs } from "./intra-broker";
+import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
+import { lowerBound as planLowerBound } from "./lower-bound";
+import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
 import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
-import { outsideTolerance, type OutsideTolerance } from "./tolerance";
 import { leaderAndIsrAfter } from "../simulate/reassign";
 
 export interface PlanMove {
@@ -33,6 +50,35 @@ export interface PlanMove {
   bytes: number;
 }
 
+export type PlanStop = InterStop;
+
+export interface Evacuation {
+  /** Replicas that had to leave (on removed brokers or drained dirs), and their bytes. */
+  replicas: number;
+  bytes: number;
+  /** Replicas that could not leave, with why; at most MAX_STUCK_LISTED listed. */
+  stuck: StuckReplica[];
+  stuckTotal: number;
+}
+
+export interface Leadership {
+  /** Partitions whose preferred leader changes without a data move (a reorder), and from whom to whom. */
+  changes: LeadershipChange[];
+  /** `kafka-leader-election --path-to-json-file` input for those partitions. */
+  electionJson: string;
+  command: string;
+}
+
+export interface Cordon {
+  broker: number;
+  /** The broker's full `cordoned.log.dirs` after the change (existing cordons kept). */
+  dirs: string[];
+  command: string;
+}
+
+/** What Kafka's `kafka-reassign-partitions --generate` would move for the same brokers (seeded). */
+export type GenerateComparison = { bytes: number; replicas: number; placer: "admin-utils" | "striped" } | { error: string };
+
 export interface Plan {
   options: PlanOptions;
   moves: PlanMove[];
@@ -41,11 +87,16 @@ export interface Plan {
   /** The current assignment of every partition in the plan, to roll back with. */
   rollbackJson: string;
   bytesMoved: { intra: number; inter: number; total: number };
-  /** Σ over dirs of bytes above target, before planning: no intra-broker plan can move less. */
-  intraLowerBound: number;
-  stoppedBecause: { inter: InterStop | null; intra: IntraStop | null };
-  /** Dirs and brokers outside the tolerance before and after the plan (tolerance.ts): what the plan achieves. */
-  outsideTolerance: { before: OutsideTolerance; after: OutsideTolerance };
+  /** The fewest bytes any plan must move for the byte goals chosen and the operation (lower-bound.ts). */
+  lowerBound: number;
+  /** Each chosen soft goal in priority order: met or not, before and after, and why not. */
+  goals: GoalResult[];
+  /** Why the balancing passes stopped (the worst of them). */
+  stoppedBecause: PlanStop;
+  evacuation: Evacuation | null;
+  leadership: Leadership;
+  cordons: Cordon[];
+  kafkaGenerate: GenerateComparison;
   before: BalanceReport;
   after: BalanceReport;
   afterSnapshot: ClusterSnapshot;
@@ -53,36 +104,83 @@ export interface Plan {
   maxDirDeviation: number;
   throttles: ThrottlePlan;
   estimate: DurationEstimate;
-  /** What the operator should know beyond the plan's status: goals that changed nothing, partitions left alone. */
+  /** What the operator should know beyond the goals: topics that are not there, partitions left alone. */
   warnings: string[];
 }
 
-function worstStop<T extends string>(stops: T[]): T | null {
-  const order = ["max_moves", "byte_cap", "no_improving_move", "balanced"];
-  return stops.length === 0 ? null : [...stops].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0]!;
+export const MAX_STUCK_LISTED = 200;
+
+function worstStop(stops: InterStop[]): InterStop {
+  const order: InterStop[] = ["max_moves", "byte_cap", "no_improving_move", "balanced"];
+  return stops.length === 0 ? "balanced" : [...stops].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0]!;
 }
 
-export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Plan {
-  const state = new PlanState(snapshot, new Set(options.excludeTopics));
-  const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
-  const lowerBound = [...state.brokers.values()].reduce((a, b) => a + intraLowerBound(state, b, options), 0);
-  const outsideBefore = outsideTolerance(state, options);
-  const interStops: InterStop[] = [];
-  const intraStops: IntraStop[] = [];
-  const runInter = () => interStops.push(balanceBrokers({ state, options, budget, }));
-  const runIntra = () => {
-    for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
-      intraStops.push(balanceBrokerDirs({ state, options, budget, }, broker));
+/** The operation's brokers and dirs must exist and be usable; each problem names the field to fix. */
+function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue[] {
+  const op = options.operation;
+  const brokers = new Map(snapshot.brokers.map((b) => [b.id, b]));
+  const issues: Issue[] = [];
+  if (op.kind === "add-brokers" || op.kind === "remove-brokers") {
+    op.brokers.forEach((id, i) => {
+      const b = brokers.get(id);
+      if (!b) issues.push({ path: `options.operation.brokers.${i}`, message: `broker ${id} is not in this cluster (it has ${[...brokers.keys()].sort((x, y) => x - y).join(", ")})` });
+      else if (op.kind === "add-brokers" && b.state !== "online") issues.push({ path: `options.operation.brokers.${i}`, message: `broker ${id} is ${b.state}: only an online broker can be filled` });
+    });
+    if (op.kind === "remove-brokers" && issues.length === 0) {
+      const left = snapshot.brokers.filter((b) => b.state === "online" && !op.brokers.includes(b.id));
+      if (left.length === 0) issues.push({ path: "options.operation.brokers", message: "removing these brokers leaves no online broker to move their replicas to" });
     }
-  };
-  const phases = options.mode === "intra" ? [runIntra] : options.mode === "inter" ? [runInter] : options.order === "inter-first" ? [runInter, runIntra] : [runIntra, runInter];
-  for (const phase of phases) phase();
+  }
+  if (op.kind === "drain-dirs") {
+    op.dirs.forEach((d, i) => {
+      const b = brokers.get(d.broker);
+      if (!b) issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is not in this cluster` });
+      else if (!b.logDirs.some((x) => x.path === d.path)) issues.push({ path: `options.operation.dirs.${i}.path`, message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ")})` });
+    });
+  }
+  return issues;
+}
+
+export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Result<Plan> {
+  const issues = operationIssues(snapshot, options);
+  if (issues.length > 0) return invalid(issues);
+  const state = new PlanState(snapshot, new Set(options.excludeTopics));
+  const op = options.operation;
+  if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
+  if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
+  const goals = options.goals;
+  const measuredBefore = new Map<SoftGoal, GoalMeasure>(goals.map((g) => [g, measureGoal(state, g, options)]));
+  const lowerBound = planLowerBound(state, options, goals);
+  const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
+  const added = op.kind === "add-brokers" ? new Set(op.brokers) : null;
+  const ctx = { state, options, budget, destinations: added };
+  const stops: InterStop[] = [];
+
+  let evacuation: Evacuation | null = null;
+  const receivers = new Set<number>();
+  if (op.kind === "remove-brokers" || op.kind === "drain-dirs") {
+    const out = evacuate(ctx, goals);
+    evacuation = { replicas: out.moved, bytes: out.bytes, stuck: out.stuck.slice(0, MAX_STUCK_LISTED), stuckTotal: out.stuck.length };
+    for (const part of state.partitions) for (const r of part.members) if (r.broker !== r.originalBroker || r.dir !== r.originalDir) receivers.add(r.broker);
+  } else {
+    stops.push(balanceBrokers(ctx, goals));
+    stops.push(spreadTopics(ctx, goals));
+  }
+  if (goals.includes("dir-utilization")) {
+    for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
+      // A drain or removal evens out only the dirs of brokers that received its replicas.
+      if (evacuation && !receivers.has(broker.id)) continue;
+      stops.push(balanceBrokerDirs({ state, options, budget }, broker));
+    }
+  }
+  if (goals.includes("broker-leaders") && !evacuation) balanceLeaders(state, options, added);
 
   // The plan is the difference between where replicas started and where they ended, so a replica that
   // moved twice during planning still moves once.
   const moves: PlanMove[] = [];
   const touched = new Set<PlanState["partitions"][number]>();
   for (const part of state.partitions) {
+    if (part.replicas.some((b, i) => b !== part.original[i])) touched.add(part);
     for (const r of part.members) {
       if (r.broker === r.originalBroker && r.dir === r.originalDir) continue;
       touched.add(part);
@@ -114,7 +212,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     proposed[`${part.topic}-${part.partition}`] = part.replicas;
   }
 
-  const afterSnapshot = applyPlanState(snapshot, state);
+  const changes = leadershipChanges(state);
+  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)));
   const after = balanceReport(afterSnapshot);
   const intra = moves.filter((m) => m.kind === "intra").reduce((a, m) => a + m.bytes, 0);
   const inter = moves.filter((m) => m.kind === "inter").reduce((a, m) => a + m.bytes, 0);
@@ -122,18 +221,27 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
-  const stoppedBecause = { inter: worstStop(interStops), intra: worstStop(intraStops) };
+  const stoppedBecause = worstStop(stops);
+  const goalResults: GoalResult[] = goals.map((goal) => {
+    const afterMeasure = measureGoal(state, goal, options);
+    const met = afterMeasure.outside === 0;
+    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation !== null) };
+  });
 
-  return {
+  return success({
     options,
     moves,
     entries,
     reassignmentJson: formatReassignmentJson(entries),
     rollbackJson: currentAssignmentJson(proposed, current),
     bytesMoved: { intra, inter, total: intra + inter },
-    intraLowerBound: lowerBound,
+    lowerBound,
+    goals: goalResults,
     stoppedBecause,
-    outsideTolerance: { before: outsideBefore, after: outsideTolerance(state, options) },
+    evacuation,
+    leadership: leadershipOf(changes, options.bootstrapServer),
+    cordons: cordonsOf(snapshot, options),
+    kafkaGenerate: generateComparison(snapshot, state, options),
     before: balanceReport(snapshot),
     after,
     afterSnapshot,
@@ -141,7 +249,99 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
     estimate: estimateReassignment(snapshot, entries, rates),
     warnings: planWarnings(snapshot, state, options),
+  });
+}
+
+function leadershipOf(changes: LeadershipChange[], bootstrapServer: string): Leadership {
+  const electionJson = JSON.stringify({ partitions: changes.map((c) => ({ topic: c.topic, partition: c.partition })) });
+  return {
+    changes,
+    electionJson,
+    command: `kafka-leader-election.sh --bootstrap-server ${bootstrapServer} --election-type PREFERRED --path-to-json-file election.json`,
   };
+}
+
+/** The cordons a drain sets first: only on brokers whose Kafka version has `cordoned.log.dirs` (4.3+). */
+function cordonsOf(snapshot: ClusterSnapshot, options: PlanOptions): Cordon[] {
+  const op = options.operation;
+  if (op.kind !== "drain-dirs" || !op.cordon) return [];
+  const out: Cordon[] = [];
+  for (const b of snapshot.brokers) {
+    const drained = op.dirs.filter((d) => d.broker === b.id).map((d) => d.path);
+    if (drained.length === 0) continue;
+    if (!kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs) continue;
+    const already = b.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path);
+    const dirs = [...new Set([...already, ...drained])];
+    if (dirs.length === already.length) continue;
+    out.push({
+      broker: b.id,
+      dirs,
+      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${b.id} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
+    });
+  }
+  return out;
+}
+
+/**
+ * What `kafka-reassign-partitions --generate` would move: a fresh assignment of every topic the plan
+ * may touch over the brokers that stay, seeded, counting the copy size of every replica on a broker
+ * that did not hold it.
+ */
+function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options: PlanOptions): GenerateComparison {
+  const excluded = new Set(options.excludeTopics);
+  const topics = snapshot.topics.filter((t) => !excluded.has(t.name) && t.partitions.length > 0).map((t) => t.name);
+  const brokers = [...state.brokers.values()].filter((b) => b.online && !b.removing).map((b) => b.id).sort((a, b) => a - b);
+  const placer = kafkaBehaviour(pickKafkaLine(snapshot.source.kafkaVersion).line).generatePlacer;
+  try {
+    const generated = generateAssignment(snapshot, topics, brokers, { random: new JavaRandom(options.seed) });
+    const byName = new Map(snapshot.topics.map((t) => [t.name, t]));
+    let bytes = 0;
+    let replicas = 0;
+    for (const [name, assignment] of generated) {
+      const topic = byName.get(name)!;
+      topic.partitions.forEach((p, i) => {
+        const held = new Set(p.replicas.map((r) => r.broker));
+        const leader = p.replicas.find((r) => r.broker === p.leader) ?? p.replicas[0];
+        const size = leader?.sizeBytes ?? 0;
+        for (const b of assignment[i] ?? []) {
+          if (held.has(b)) continue;
+          bytes += size;
+          replicas += 1;
+        }
+      });
+    }
+    return { bytes, replicas, placer };
+  } catch (error) {
+    if (error instanceof GenerateError) return { error: error.message };
+    throw error;
+  }
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 100)}%`;
+}
+
+/** Why a goal is not met after the plan, naming the worst broker or dir. */
+function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
+  const label = GOAL_LABELS[goal];
+  if (evacuationOnly && goal !== "dir-utilization") return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
+  if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
+  if (goal === "dir-utilization") {
+    for (const b of [...state.brokers.values()].sort((x, y) => x.id - y.id)) {
+      const dirs = state.openDirs(b).filter((d) => d.cap !== null);
+      if (dirs.length < 2) continue;
+      const cap = dirs.reduce((a, d) => a + d.cap!, 0);
+      const used = dirs.reduce((a, d) => a + d.bytes + d.other, 0);
+      if (used / cap > options.headroom) return `broker ${b.id}'s dirs cannot all fit under ${pct(options.headroom)}: its data fills ${pct(used / cap)} of their capacity.`;
+    }
+    return `${label}: no move inside a broker lowers it further without passing the ${pct(options.headroom)} headroom (replicas too large for the gaps, or pinned by exclusions and moves in flight).`;
+  }
+  if (goal === "broker-leaders") {
+    return `${label}: no more leadership changes are possible without a data move: the brokers short of leaders hold no in-sync replica of a partition led by a broker with leaders to spare${options.moveLeaders ? "" : " (allow moving leaders to let data moves change leadership too)"}.`;
+  }
+  const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
+  return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, or undoing a goal ranked above it.`;
 }
 
 /**
@@ -187,11 +387,11 @@ export function maxDirDeviation(report: BalanceReport): number {
  * and partitions are shared with the input, not copied: snapshots are never mutated after they are
  * made, and copying 100,000 replicas to change a few thousand would dominate the planner's time.
  */
-function applyPlanState(snapshot: ClusterSnapshot, state: PlanState): ClusterSnapshot {
+function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>): ClusterSnapshot {
   const online = (b: number) => state.brokers.get(b)?.online ?? false;
   const changedByTopic = new Map<string, Map<number, PlanState["partitions"][number]>>();
   for (const part of state.partitions) {
-    if (!part.members.some((r) => r.broker !== r.originalBroker || r.dir !== r.originalDir)) continue;
+    if (!part.members.some((r) => r.broker !== r.originalBroker || r.dir !== r.originalDir) && part.replicas.every((b, i) => b === part.original[i])) continue;
     let m = changedByTopic.get(part.topic);
     if (!m) changedByTopic.set(part.topic, (m = new Map()));
     m.set(part.partition, part);
@@ -212,7 +412,11 @@ function applyPlanState(snapshot: ClusterSnapshot, state: PlanState): ClusterSna
           if (had) return { ...had, logDir: r.dir, future: null };
           return { broker: b, logDir: r.dir, sizeBytes: r.size, offsetLag: 0, future: null };
         });
-        const { leader, isr } = leaderAndIsrAfter(p, part.replicas, online);
+        const after = leaderAndIsrAfter(p, part.replicas, online);
+        // A preferred-leader election after the moves makes the first replica the leader when it is in sync.
+        const first = part.replicas[0]!;
+        const leader = elected.has(`${topic.name}\u0000${p.id}`) && after.isr.includes(first) ? first : after.leader;
+        const isr = after.isr;
         return { ...p, replicas, leader, isr, adding: [], removing: [], offline: p.offline.filter((b) => part.replicas.includes(b)) };
       }),
     };

@@ -1,29 +1,17 @@
 /**
- * How many dirs and brokers are outside the tolerance: the planner's own rules (intra-broker.ts for
- * dirs, inter-broker.ts for brokers), counted on any cluster state, so what a plan or a review says
- * about the cluster after it is what the planner would say when asked to balance that cluster.
- *
- * Only what the goals balance is counted: dirs unless the mode is `inter`, brokers unless it is
- * `intra`; the other count is null ("not asked"), never 0 ("within").
+ * How many dirs, brokers or topic × broker cells are outside each chosen goal's tolerance (goals.ts),
+ * on any cluster state: what a plan or a review says about the cluster after it is what the planner
+ * would say when asked to balance that cluster. Goals not chosen are not listed (not asked), never 0.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
-import { brokersOutsideTolerance } from "./inter-broker";
-import { dirsOutsideTolerance } from "./intra-broker";
-import type { PlanOptions } from "./options";
+import { measureGoal } from "./goals";
+import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState } from "./plan-state";
 
-export interface OutsideTolerance {
-  /** Open dirs outside the tolerance of their broker's target; null when the goals leave dirs alone. */
-  dirs: number | null;
-  /** Brokers outside the tolerance of the mean; null when the goals leave brokers alone. */
-  brokers: number | null;
-}
+export type OutsideTolerance = { goal: SoftGoal; outside: number }[];
 
 export function outsideTolerance(state: PlanState, options: PlanOptions): OutsideTolerance {
-  return {
-    dirs: options.mode === "inter" ? null : [...state.brokers.values()].reduce((a, b) => a + dirsOutsideTolerance(state, b, options), 0),
-    brokers: options.mode === "intra" ? null : brokersOutsideTolerance(state, options),
-  };
+  return options.goals.map((goal) => ({ goal, outside: measureGoal(state, goal, options).outside }));
 }
 
 /** The same counts for a snapshot (the cluster once a reviewed reassignment is done). */

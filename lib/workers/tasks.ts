@@ -78,7 +78,8 @@ export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
     const { code, message, issues } = review.error;
     return failure(code, `reassignment: ${message}`, { issues: issues.length > 0 ? prefixIssues(issues, "reassignment") : [{ path: "reassignment", message }] });
   }
-  return success({ plan: planResponse(planRebalance(snapshot, options)) });
+  const plan = planRebalance(snapshot, options);
+  return plan.ok ? success({ plan: planResponse(plan.value) }) : plan;
 }
 
 export interface ImportTaskInput {

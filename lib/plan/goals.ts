@@ -1,0 +1,170 @@
+/**
+ * How the planner measures its soft goals, on any cluster state: what "balanced" means for each, and
+ * how far from it a broker, a dir or a topic is. The passes (inter-broker.ts, intra-broker.ts,
+ * leadership.ts) accept a move only when these measures say it helps; the plan reports them before
+ * and after.
+ *
+ * - Participants: online brokers with an open dir that the operation keeps (not being removed). Means
+ *   are over participants, of everything on participants and on brokers being removed (whose load
+ *   must go to the participants).
+ * - broker-bytes: Kafka bytes per broker within `tolerance` × mean of the mean.
+ * - broker-replicas, broker-leaders (partitions whose first replica — the preferred leader — is the
+ *   broker), and topic-spread (each topic's replicas per broker): counts within the tolerance band
+ *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], or [⌊m⌋, ⌈m⌉] when that is narrower than one replica.
+ * - dir-utilization: each open dir within `tolerance` points of its broker's utilisation (intra-broker.ts).
+ * - A broker being removed is out of band by everything it still holds; cost 0 means the goal is met.
+ */
+import type { PlanOptions, SoftGoal } from "./options";
+import { dirsOutsideTolerance, dirDeviations } from "./intra-broker";
+import type { PlannedBroker, PlanState } from "./plan-state";
+
+export const BROKER_GOALS = ["broker-bytes", "broker-replicas", "broker-leaders"] as const;
+export type BrokerGoal = (typeof BROKER_GOALS)[number];
+
+export interface Band {
+  mean: number;
+  lo: number;
+  hi: number;
+}
+
+/** Brokers that can take data and stay: online, not being removed, with an open dir. */
+export function participants(state: PlanState): PlannedBroker[] {
+  return [...state.brokers.values()].filter((b) => state.openDirs(b).length > 0).sort((a, b) => a.id - b.id);
+}
+
+/** Brokers whose load counts in the means: participants and brokers being removed. */
+function counted(state: PlanState): PlannedBroker[] {
+  return [...state.brokers.values()].filter((b) => b.removing || state.openDirs(b).length > 0);
+}
+
+export function byteBand(mean: number, tolerance: number): Band {
+  return { mean, lo: mean * (1 - tolerance), hi: mean * (1 + tolerance) };
+}
+
+export function countBand(mean: number, tolerance: number): Band {
+  const lo = Math.ceil(mean * (1 - tolerance) - 1e-9);
+  const hi = Math.floor(mean * (1 + tolerance) + 1e-9);
+  return hi >= lo ? { mean, lo, hi } : { mean, lo: Math.floor(mean), hi: Math.ceil(mean) };
+}
+
+export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {
+  return goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.count : b.leaders;
+}
+
+export type BrokerBands = Record<BrokerGoal, Band>;
+
+/** The three broker bands, from the current state. */
+export function brokerBands(state: PlanState, tolerance: number): BrokerBands {
+  const n = participants(state).length;
+  let bytes = 0;
+  let replicas = 0;
+  let leaders = 0;
+  for (const b of counted(state)) {
+    bytes += b.bytes;
+    replicas += b.count;
+    leaders += b.leaders;
+  }
+  const mean = (x: number) => (n === 0 ? 0 : x / n);
+  return {
+    "broker-bytes": byteBand(mean(bytes), tolerance),
+    "broker-replicas": countBand(mean(replicas), tolerance),
+    "broker-leaders": countBand(mean(leaders), tolerance),
+  };
+}
+
+/** How far `value` is outside `band`; everything, for a broker being removed. */
+export function outOfBand(value: number, band: Band, removing: boolean): number {
+  if (removing) return value;
+  return value > band.hi ? value - band.hi : value < band.lo ? band.lo - value : 0;
+}
+
+/** The band of one topic's replicas per broker. */
+export function topicBand(state: PlanState, topic: string, participantCount: number, tolerance: number): Band {
+  let total = 0;
+  for (const [id, c] of state.topicCounts.get(topic) ?? []) {
+    const b = state.brokers.get(id);
+    if (b && (b.removing || state.openDirs(b).length > 0)) total += c;
+  }
+  return countBand(participantCount === 0 ? 0 : total / participantCount, tolerance);
+}
+
+/** One goal's state: how many brokers (dirs, topic × broker cells) are outside, and the extremes. */
+export interface GoalMeasure {
+  outside: number;
+  /** Broker goals: the fullest and the emptiest participant over the mean. */
+  maxOverMean: number | null;
+  minOverMean: number | null;
+  /** dir-utilization: the largest |dir − broker| utilisation (0.05 = 5 points); topic-spread: the most replicas of one topic on one broker beyond its band. */
+  worst: number | null;
+}
+
+export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptions): GoalMeasure {
+  const members = participants(state);
+  if (goal === "dir-utilization") {
+    let outside = 0;
+    let worst = 0;
+    for (const b of state.brokers.values()) {
+      outside += dirsOutsideTolerance(state, b, options);
+      for (const d of dirDeviations(state, b)) worst = Math.max(worst, d);
+    }
+    return { outside, maxOverMean: null, minOverMean: null, worst };
+  }
+  if (goal === "topic-spread") {
+    let outside = 0;
+    let worst = 0;
+    const ids = new Set(members.map((b) => b.id));
+    for (const [topic, counts] of state.topicCounts) {
+      const band = topicBand(state, topic, members.length, options.tolerance);
+      let seen = 0;
+      for (const [id, c] of counts) {
+        const b = state.brokers.get(id);
+        if (!b) continue;
+        const off = ids.has(id) ? outOfBand(c, band, false) : b.removing ? c : 0;
+        if (ids.has(id)) seen += 1;
+        if (off > 0) outside += 1;
+        worst = Math.max(worst, off);
+      }
+      if (band.lo > 0 && seen < members.length) {
+        outside += members.length - seen;
+        worst = Math.max(worst, band.lo);
+      }
+    }
+    return { outside, maxOverMean: null, minOverMean: null, worst };
+  }
+  const band = brokerBands(state, options.tolerance)[goal];
+  let outside = 0;
+  let max = -Infinity;
+  let min = Infinity;
+  for (const b of state.brokers.values()) {
+    const v = brokerValue(b, goal);
+    if (b.removing) {
+      if (v > 0) outside += 1;
+      continue;
+    }
+    if (state.openDirs(b).length === 0) continue;
+    if (outOfBand(v, band, false) > 0) outside += 1;
+    max = Math.max(max, v);
+    min = Math.min(min, v);
+  }
+  const ratio = (v: number) => (members.length === 0 || !Number.isFinite(v) ? null : band.mean === 0 ? 1 : v / band.mean);
+  return { outside, maxOverMean: ratio(max), minOverMean: ratio(min), worst: null };
+}
+
+export interface GoalResult {
+  goal: SoftGoal;
+  /** Within tolerance after the plan. */
+  met: boolean;
+  before: GoalMeasure;
+  after: GoalMeasure;
+  /** Why the goal is not met, in the operator's words; null when it is. */
+  reason: string | null;
+}
+
+/** Words for each goal, for reasons and the page. */
+export const GOAL_LABELS: Record<SoftGoal, string> = {
+  "dir-utilization": "Dir utilisation within each broker",
+  "broker-bytes": "Broker bytes",
+  "broker-replicas": "Broker replica counts",
+  "broker-leaders": "Broker leader counts",
+  "topic-spread": "Each topic's replicas spread over brokers",
+};

@@ -1,0 +1,55 @@
+/**
+ * The fewest bytes any plan must move to meet the byte goals chosen (dir utilisation, broker bytes)
+ * and to empty what the operation empties — the yardstick a plan's bytes moved are measured against.
+ *
+ * Per broker b: o_b = bytes that must leave it (above the band's top, or all of it when it is
+ * being removed); D_b = bytes that must leave its dirs (a drained dir's all; an open dir's excess
+ * over its target plus tolerance, the target taken at the most the broker may end with, which is
+ * the most generous). Bytes leaving a dir either leave the broker (counted once, as inter-broker) or
+ * move inside it, so the plan moves at least Σ_b max(o_b, D_b). Separately, brokers below the band
+ * must receive their deficit. The bound is the larger of the two. Replica and leader counts and
+ * topic spread add no bytes a plan must move (a leadership change moves none; small replicas exist).
+ */
+import { brokerBands, participants } from "./goals";
+import type { PlanOptions } from "./options";
+import type { PlannedBroker, PlanState } from "./plan-state";
+
+export function lowerBound(state: PlanState, options: PlanOptions, goals: ReadonlyArray<string>): number {
+  const balanceBytes = goals.includes("broker-bytes") && options.operation.kind !== "drain-dirs" && options.operation.kind !== "remove-brokers";
+  const balanceDirs = goals.includes("dir-utilization");
+  const band = brokerBands(state, options.tolerance)["broker-bytes"];
+  const members = new Set(participants(state).map((b) => b.id));
+  let deficit = 0;
+  let leaving = 0;
+  for (const b of state.brokers.values()) {
+    if (b.removing) {
+      leaving += b.bytes;
+      continue;
+    }
+    if (!members.has(b.id)) continue;
+    const out = balanceBytes ? Math.max(0, b.bytes - band.hi) : 0;
+    if (balanceBytes) deficit += Math.max(0, band.lo - b.bytes);
+    const most = balanceBytes ? band.hi : b.bytes;
+    leaving += Math.max(out, dirOutflow(state, b, options, most, balanceDirs));
+  }
+  return Math.max(deficit, leaving);
+}
+
+/** Bytes that must leave the broker's dirs when it ends with at most `most` Kafka bytes. */
+function dirOutflow(state: PlanState, b: PlannedBroker, options: PlanOptions, most: number, balanceDirs: boolean): number {
+  let out = 0;
+  for (const d of b.dirs) if (d.draining) out += d.bytes;
+  if (!balanceDirs) return out;
+  const open = state.openDirs(b);
+  if (open.length < 2) return out;
+  const useCapacity = options.intraObjective === "utilization" && open.every((d) => d.cap !== null);
+  const weight = open.map((d) => (useCapacity ? d.cap! : 1));
+  const total = weight.reduce((a, w) => a + w, 0);
+  const used = most + (useCapacity ? open.reduce((a, d) => a + d.other, 0) : 0);
+  open.forEach((d, i) => {
+    const target = (used * weight[i]!) / total;
+    const tolerance = useCapacity ? options.tolerance * d.cap! : options.tolerance * target;
+    out += Math.max(0, d.bytes + (useCapacity ? d.other : 0) - target - tolerance);
+  });
+  return out;
+}
