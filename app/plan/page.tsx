@@ -19,7 +19,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
     <div className="grid gap-6">
       <PageHeader
         title="Rebalancing planner"
-        subtitle="The smallest move that brings every log dir (and, if you ask, every broker) within tolerance, with the throttles that protect production and an honest estimate of how long it takes."
+        subtitle="Rebalance, fill new brokers, remove brokers or drain a disk: the fewest bytes that meet the goals you rank, with the throttles that protect production and an honest estimate of how long it takes."
       />
       {opened && !opened.ok ? (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">

@@ -54,6 +54,11 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
             This will change the cluster:
           </h3>
           <ul className="list-disc pl-5">
+            {plan.cordons.map((c) => (
+              <li key={`cordon-${c.broker}`}>
+                broker {c.broker}: <code>cordoned.log.dirs</code> set to {c.dirs.join(", ")} before anything moves, and kept afterwards
+              </li>
+            ))}
             {t.brokers.map((b) => (
               <li key={b.broker}>
                 broker {b.broker}:{" "}
@@ -66,6 +71,7 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
             <li>
               {plan.entries.length} partition(s) reassigned, {formatBytes(plan.bytesMoved.total)} copied; throttles removed when nothing is in flight
             </li>
+            {plan.leadership.changes.length > 0 ? <li>then a preferred leader election for the {plan.leadership.changes.length} partition(s) whose preferred leader changes</li> : null}
           </ul>
           <label className="flex items-center gap-2">
             Write token
@@ -99,6 +105,11 @@ export function ApplyPanel({ plan, options }: { plan: PlanResponse; options: Pla
           <ul className="list-disc pl-5">
             {job.log.map((l) => (
               <li key={l}>{l}</li>
+            ))}
+            {job.warnings.map((l) => (
+              <li key={l} className="text-amber-800 dark:text-amber-300">
+                {l}
+              </li>
             ))}
             {job.errors.map((l) => (
               <li key={l} className="text-red-700 dark:text-red-400">

@@ -1,11 +1,15 @@
 "use client";
 /**
- * The planner's goals: what to balance, how closely, how fast data may move, what to leave alone.
- * Every field's problem is shown beside it (aria-invalid, aria-describedby) and listed together above
- * the fields, where focus goes when Plan finds problems, so all of them are fixed in one pass.
+ * The planner's goals: what the plan is for (an operation and what it names), which soft goals in
+ * which priority, how closely, how fast data may move, what to leave alone. Every field's problem is
+ * shown beside it (aria-invalid or aria-describedby) and listed together above the fields, where focus
+ * goes when Plan finds problems, so all of them are fixed in one pass.
  */
 import type { ReactNode, Ref } from "react";
 import { formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import type { BrokerChoice } from "@/lib/view/plan-operation";
+import { GoalOrder } from "./goal-order";
+import { OperationPicker } from "./operation-picker";
 
 interface Props {
   form: PlanForm;
@@ -15,6 +19,8 @@ interface Props {
   /** False until the cluster to plan for has been read. */
   ready: boolean;
   errors: PlanFormErrors;
+  /** The brokers and dirs of the cluster being planned (the operation's pickers); null until it is read. */
+  choices: BrokerChoice[] | null;
   /** The list of problems above the fields, focused when Plan finds some. */
   summaryRef?: Ref<HTMLDivElement>;
 }
@@ -38,10 +44,10 @@ function Field({ id, text, error, className = "", children }: { id: string; text
   );
 }
 
-export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, summaryRef }: Props) {
+export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, choices, summaryRef }: Props) {
   const set = <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => onChange({ ...form, [key]: value });
   const invalid = (key: keyof PlanForm) => (errors[key] ? { "aria-invalid": true, "aria-describedby": `plan-${key}-error` } : {});
-  const select = <K extends "mode" | "order" | "intraObjective" | "interObjective">(key: K, text: string, options: [PlanForm[K], string][]) => (
+  const select = <K extends "intraObjective">(key: K, text: string, options: [PlanForm[K], string][]) => (
     <Field id={`plan-${key}`} text={text} error={errors[key]}>
       <select id={`plan-${key}`} value={form[key]} onChange={(e) => set(key, e.target.value as PlanForm[K])} className={CONTROL} {...invalid(key)}>
         {options.map(([v, t]) => (
@@ -91,11 +97,10 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, s
           </ul>
         </div>
       ) : null}
+      <OperationPicker form={form} onChange={onChange} choices={choices} errors={errors} control={CONTROL} />
+      <GoalOrder goals={form.goals} onChange={(goals) => onChange({ ...form, goals })} error={errors.goals} idPrefix="plan" />
       <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
-        {select("mode", "Balance", [["both", "Dirs and brokers"], ["intra", "Dirs within each broker"], ["inter", "Brokers"]])}
-        {select("order", "Order", [["inter-first", "Brokers first"], ["intra-first", "Dirs first"]])}
         {select("intraObjective", "Dirs by", [["utilization", "Utilisation"], ["bytes", "Bytes"]])}
-        {select("interObjective", "Brokers by", [["bytes", "Bytes"], ["replicas", "Replica count"]])}
         {num("tolerancePercent", "Tolerance", "points")}
         {num("headroomPercent", "Never fill above", "%")}
         {num("maxGiB", "Move at most", "GiB, blank = no cap")}
@@ -107,8 +112,8 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, s
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
-          Allow moving leaders
+          <input id="plan-moveLeaders" type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
+          Allow moving leaders (replicas that must leave always may)
         </label>
         <button type="submit" disabled={busy || !ready} aria-busy={busy || undefined} className="rounded bg-zinc-900 px-5 py-1.5 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" data-plan-submit>
           {busy ? "Planning…" : ready ? "Plan" : "Reading the cluster…"}

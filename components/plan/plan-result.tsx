@@ -1,22 +1,28 @@
 "use client";
 /**
  * What a plan does: its status in one sentence (and whether the goals changed since), the summary an
- * operator signs off on (moves, bytes, duration at the chosen throttle, the bottleneck broker),
+ * operator signs off on (moves, duration at the chosen throttle, the bottleneck broker), the goals
+ * met or not and why, the quality figures (bytes moved against the lower bound and against Kafka's
+ * own `--generate`), what a removal or drain moved off and what it could not, the leadership changes,
  * before/after heatmaps on the same utilisation scale, the moves one by one, the transfer per broker,
- * and the artefacts to run it by hand (reassignment JSON, throttle commands, rollback).
+ * and the artefacts to run it by hand, in the order to run them (cordons, throttles, the reassignment,
+ * the election, removing the throttles), with the JSON files and the rollback.
  */
 import type { Ref } from "react";
 import { HeatmapPair } from "./heatmap-pair";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { formatBytes, formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
+import { formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
+import { qualityFigures } from "@/lib/view/plan-goals";
+import { planRunSteps } from "@/lib/view/plan-run-steps";
 import type { ResultStatus } from "@/lib/view/plan-status";
 import { CopyBlock } from "./copy-block";
+import { GoalsTable } from "./goals-table";
 import { MovesTable } from "./moves-table";
+import { EvacuationSummary, LeadershipSummary } from "./plan-extras";
 import { ResultStatusLine } from "./result-status";
 import { TransferChart } from "./transfer-chart";
 
@@ -45,7 +51,7 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
   const e = plan.estimate;
   const bottleneck = e.bottleneck ? `broker ${e.bottleneck.broker} (${e.bottleneck.limitedBy} rate)` : "none";
   const bootstrap = plan.options.bootstrapServer;
-  const run = reassignPartitionsCommands(bootstrap, "plan.json");
+  const steps = planRunSteps(plan);
   return (
     <section aria-labelledby="plan-result-title" className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-plan-result data-stale={stale || undefined}>
       <div className="grid gap-3">
@@ -63,14 +69,26 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
           </ul>
         ) : null}
       </div>
-      <section aria-label="Plan summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <section aria-label="Plan summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <Figure label="Moves" value={String(plan.movesTotal)} hint={formatCountOf(plan.entries.length, "partition")} />
-        <Figure label="Bytes to move" value={formatBytes(plan.bytesMoved.total)} hint={`${formatBytes(plan.bytesMoved.intra)} within brokers, ${formatBytes(plan.bytesMoved.inter)} between`} />
-        <Figure label="Lower bound (dirs)" value={formatBytes(plan.intraLowerBound)} hint="bytes above target before planning" />
         <Figure label="Estimated duration" value={formatDuration(e.seconds)} hint={`bottleneck: ${bottleneck}`} />
+        <Figure label="Leadership changes" value={String(plan.leadership.changes.length)} hint="by reordering replicas, no bytes" />
         <Figure label="Dir skew" value={`${formatSkew(plan.before.skew.dirBytes.maxOverMean)} → ${formatSkew(plan.after.skew.dirBytes.maxOverMean)}`} hint="worst broker, max ÷ mean bytes" />
         <Figure label="Worst dir after" value={`${(plan.maxDirDeviation * 100).toFixed(1)} points`} hint="from its broker's mean utilisation" />
       </section>
+      <GoalsTable goals={plan.goals} />
+      <section aria-labelledby="plan-quality-title" className="grid gap-2">
+        <h3 id="plan-quality-title" className="text-base font-semibold">
+          Quality
+        </h3>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4" data-plan-quality>
+          {qualityFigures(plan).map((f) => (
+            <Figure key={f.label} label={f.label} value={f.value} hint={f.hint} />
+          ))}
+        </div>
+      </section>
+      {plan.evacuation ? <EvacuationSummary operation={plan.options.operation} evacuation={plan.evacuation} /> : null}
+      {plan.leadership.changes.length > 0 ? <LeadershipSummary leadership={plan.leadership} /> : null}
       <HeatmapPair
         idPrefix="plan"
         heading="h3"
@@ -89,7 +107,7 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
           ))}
         </ul>
       </section>
-      {plan.movesTotal > 0 ? (
+      {steps.length > 0 ? (
         <section aria-labelledby="plan-run-title" className="grid gap-3">
           <h3 id="plan-run-title" className="text-base font-semibold">
             Run it by hand
@@ -100,12 +118,17 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
             </p>
           ) : null}
           <div className="grid gap-6 xl:grid-cols-2">
-            <CopyBlock id="plan-json" title="Reassignment JSON (log dirs pinned)" text={plan.reassignmentJson} download="plan.json" />
-            <CopyBlock id="plan-rollback" title="Rollback: the current assignment" text={plan.rollbackJson} download="rollback.json" />
-            <CopyBlock id="plan-apply-commands" title="1. Set the throttles" text={plan.throttles.commands.apply.join("\n")} />
-            <CopyBlock id="plan-execute" title="2. Start, then check until done" text={`${run.execute}\n${run.verify}`} />
-            <CopyBlock id="plan-remove-commands" title="3. When nothing is moving: remove the throttles" text={plan.throttles.commands.remove.join("\n")} />
+            {plan.entries.length > 0 ? <CopyBlock id="plan-json" title="Reassignment JSON (log dirs pinned)" text={plan.reassignmentJson} download="plan.json" /> : null}
+            {plan.entries.length > 0 ? <CopyBlock id="plan-rollback" title="Rollback: the current assignment" text={plan.rollbackJson} download="rollback.json" /> : null}
+            {plan.leadership.changes.length > 0 ? <CopyBlock id="plan-election-json" title="Preferred-leader election (election.json)" text={plan.leadership.electionJson} download="election.json" /> : null}
           </div>
+          <ol className="grid gap-6 xl:grid-cols-2" aria-label="Commands, in the order to run them">
+            {steps.map((s) => (
+              <li key={s.id} className="min-w-0">
+                <CopyBlock id={s.id} title={s.title} text={s.text} />
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
       {drawer.element}

@@ -22,7 +22,8 @@ import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 import { commandBootstrap } from "@/lib/view/command-bootstrap";
 import { DEFAULT_PLAN_FORM, fieldErrors, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
-import { planStatus } from "@/lib/view/plan-status";
+import { operationChoices } from "@/lib/view/plan-operation";
+import { planResultStatus } from "@/lib/view/plan-status";
 import { goalsChanged } from "@/lib/view/result-freshness";
 import { sameReassignment } from "@/lib/view/shared-plan";
 import { ApplyPanel } from "./apply-panel";
@@ -86,7 +87,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       const plan = await requestPlan(snapshot, options);
       setResult({ plan, options, snapshot });
       if (userAsked) {
-        announce(`Plan ready. ${planStatus(statusInput(plan)).sentence}`);
+        announce(`Plan ready. ${planResultStatus(plan).sentence}`);
         resultFocus.request();
       }
     } catch (e) {
@@ -102,6 +103,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
     }
   };
 
+  const choices = useMemo(() => (snapshot ? operationChoices(snapshot) : null), [snapshot]);
   const exports = useMemo(() => (result ? planExportSets(result.snapshot, result.plan.before, result.plan.after, afterReassignmentLoader(result.snapshot, result.plan.entries), "plan") : null), [result]);
 
   // A shared plan is planned once on open.
@@ -129,7 +131,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
         <div className="mb-3">
           {snapshot ? <WorkingOn kind={shared ? "shared link" : MODE_LABELS[modeOf(snapshot)]} label={snapshot.source.label} capturedAt={snapshot.capturedAt} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{readFailure ?? "Reading the cluster…"}</p>}
         </div>
-        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit(true)} busy={busy} ready={snapshot !== null} errors={formErrors} summaryRef={summaryRef} />
+        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit(true)} busy={busy} ready={snapshot !== null} errors={formErrors} choices={choices} summaryRef={summaryRef} />
       </section>
       {shared?.options ? (
         result && shared.reassignmentJson !== null && !sameReassignment(shared.reassignmentJson, result.plan.reassignmentJson) ? (
@@ -146,7 +148,7 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       {busy && !result ? <div className="h-64 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900" role="status" aria-label="Planning" /> : null}
       {result ? (
         <>
-          <PlanResult plan={result.plan} snapshot={result.snapshot} status={planStatus(statusInput(result.plan))} stale={stale} headingRef={resultFocus.ref} />
+          <PlanResult plan={result.plan} snapshot={result.snapshot} status={planResultStatus(result.plan)} stale={stale} headingRef={resultFocus.ref} />
           {/* Applying writes to the server's own cluster: only a plan of that cluster may be applied. */}
           {shared || imported ? null : <ApplyPanel plan={result.plan} options={result.options} />}
         </>
@@ -158,8 +160,4 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
       ) : null}
     </div>
   );
-}
-
-function statusInput(plan: PlanResponse) {
-  return { moves: plan.movesTotal, bytes: plan.bytesMoved.total, outside: plan.outsideTolerance.after, stoppedBecause: plan.stoppedBecause };
 }

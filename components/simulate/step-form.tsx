@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import type { ClusterContext } from "@/lib/view/scenario-draft";
 import type { SizeSpec, StepInput } from "@/lib/simulate/schema";
 import { ByteField, CheckField, NumberField, SelectField, TextField } from "./fields";
+import { PlanStepFields } from "./plan-step-fields";
 
 type SizeInput = Exclude<Extract<StepInput, { kind: "createTopic" }>["size"], undefined>;
 
@@ -199,5 +200,7 @@ export function StepForm({ step, onChange, context, errors }: Props) {
       );
     case "reassign":
       return <ReassignField step={step} onChange={onChange} error={Object.values(e)[0]} />;
+    case "plan":
+      return <PlanStepFields step={step} onChange={onChange} context={context} errors={e} />;
   }
 }

@@ -14,6 +14,8 @@ export interface JobView {
   startedAt: string;
   finishedAt: string | null;
   log: string[];
+  /** What stays changed after the job (a drained dir's cordon), even when it is done. */
+  warnings: string[];
   errors: string[];
   progress: { reassigning: string[]; dirMoves: { topic: string; partition: number; broker: number; copiedBytes: number; totalBytes: number }[]; waitingDirs: number } | null;
 }

@@ -10,7 +10,7 @@
  * - broker-bytes: Kafka bytes per broker within `tolerance` × mean of the mean.
  * - broker-replicas, broker-leaders (partitions whose first replica — the preferred leader — is the
  *   broker), and topic-spread (each topic's replicas per broker): counts within the tolerance band
- *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], or [⌊m⌋, ⌈m⌉] when that is narrower than one replica.
+ *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], widened to hold [⌊m⌋, ⌈m⌉] (which any total can reach).
  * - dir-utilization: each open dir within `tolerance` points of its broker's utilisation (intra-broker.ts).
  * - A broker being removed is out of band by everything it still holds; cost 0 means the goal is met.
  */
@@ -32,19 +32,15 @@ export function participants(state: PlanState): PlannedBroker[] {
   return [...state.brokers.values()].filter((b) => state.openDirs(b).length > 0).sort((a, b) => a.id - b.id);
 }
 
-/** Brokers whose load counts in the means: participants and brokers being removed. */
-function counted(state: PlanState): PlannedBroker[] {
-  return [...state.brokers.values()].filter((b) => b.removing || state.openDirs(b).length > 0);
-}
-
 export function byteBand(mean: number, tolerance: number): Band {
   return { mean, lo: mean * (1 - tolerance), hi: mean * (1 + tolerance) };
 }
 
 export function countBand(mean: number, tolerance: number): Band {
-  const lo = Math.ceil(mean * (1 - tolerance) - 1e-9);
-  const hi = Math.floor(mean * (1 + tolerance) + 1e-9);
-  return hi >= lo ? { mean, lo, hi } : { mean, lo: Math.floor(mean), hi: Math.ceil(mean) };
+  // Whole counts: the band rounded inwards, but never narrower than [⌊mean⌋, ⌈mean⌉], which any total can reach.
+  const lo = Math.min(Math.ceil(mean * (1 - tolerance) - 1e-9), Math.floor(mean));
+  const hi = Math.max(Math.floor(mean * (1 + tolerance) + 1e-9), Math.ceil(mean));
+  return { mean, lo, hi };
 }
 
 export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {
@@ -53,13 +49,19 @@ export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {
 
 export type BrokerBands = Record<BrokerGoal, Band>;
 
-/** The three broker bands, from the current state. */
-export function brokerBands(state: PlanState, tolerance: number): BrokerBands {
-  const n = participants(state).length;
+/**
+ * The three broker bands, from the current state. `members`: the participants, when the caller has
+ * them (they do not change while a pass runs).
+ */
+export function brokerBands(state: PlanState, tolerance: number, members?: ReadonlyArray<PlannedBroker>): BrokerBands {
+  const list = members ?? participants(state);
+  const n = list.length;
   let bytes = 0;
   let replicas = 0;
   let leaders = 0;
-  for (const b of counted(state)) {
+  // Participants, then brokers being removed (never participants): each counted once.
+  const counted = [...list, ...[...state.brokers.values()].filter((b) => b.removing)];
+  for (const b of counted) {
     bytes += b.bytes;
     replicas += b.count;
     leaders += b.leaders;
@@ -167,4 +169,13 @@ export const GOAL_LABELS: Record<SoftGoal, string> = {
   "broker-replicas": "Broker replica counts",
   "broker-leaders": "Broker leader counts",
   "topic-spread": "Each topic's replicas spread over brokers",
+};
+
+/** Short names for each goal, for lists inside a sentence ("goals: dir utilisation, broker bytes"). */
+export const GOAL_NAMES: Record<SoftGoal, string> = {
+  "dir-utilization": "dir utilisation",
+  "broker-bytes": "broker bytes",
+  "broker-replicas": "broker replicas",
+  "broker-leaders": "broker leaders",
+  "topic-spread": "topic spread",
 };

@@ -7,4 +7,4 @@ export { generateAssignment, GenerateError } from "./generate";
 export { PlanRequestSchema, type PlanRequest } from "./request";
 export { reviewReassignment, type AcceptedReview, type ReassignmentReview, type RefusedReview, type ReviewResult } from "./review";
 export { outsideTolerance, snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
-export { GOAL_LABELS, type GoalResult, type GoalMeasure } from "./goals";
+export { GOAL_LABELS, GOAL_NAMES, type GoalResult, type GoalMeasure } from "./goals";

@@ -21,7 +21,7 @@
  */
 import type { PlanOptions, SoftGoal } from "./options";
 import { brokerBands, brokerValue, outOfBand, participants, topicBand, type Band, type BrokerBands, type BrokerGoal } from "./goals";
-import { replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
+import { groupAllows, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
   state: PlanState;
@@ -29,6 +29,8 @@ export interface InterContext {
   budget: { bytes: number; moves: number };
   /** Brokers that may receive (null = every participant). */
   destinations: ReadonlySet<number> | null;
+  /** Goals met before the plan: no move may take one out of its tolerance, whatever it ranks. */
+  metBefore: ReadonlySet<SoftGoal>;
 }
 
 export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
@@ -77,58 +79,77 @@ export function mustLeave(state: PlanState, replica: PlannedReplica): boolean {
 export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBroker, options: PlanOptions): boolean {
   const part = replica.part;
   if (!part.movable || to.id === replica.broker || replicaOn(part, to.id) !== undefined) return false;
-  if (!options.moveLeaders && (part.leader === replica.broker || part.replicas[0] === replica.broker) && !mustLeave(state, replica)) return false;
+  // Only replicas in a dir Kafka can copy from (online or cordoned) move.
+  const dir = replica.dir === null ? undefined : state.brokers.get(replica.broker)?.byPath.get(replica.dir);
+  if (!dir || (dir.state !== "online" && dir.state !== "cordoned")) return false;
+  if (!options.moveLeaders && part.leader === replica.broker && !mustLeave(state, replica)) return false;
   return keepsRacks(state, part, replica.broker, to.id);
 }
 
-/** A move's effect on each goal's cost (goals.ts), in the order of `goals`. */
-function costDeltas(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands): number[] {
+/**
+ * A move's effect on the goals, lexicographically (goals.ts costs, in the order of `goals`): -1 when
+ * the first goal it changes gets better, 1 when it gets worse, 0 when it changes none. Stops at the
+ * first goal it changes, so the costlier topic lookups run only when the broker goals do not decide.
+ */
+function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands, metBefore: ReadonlySet<SoftGoal>): number {
   const from = state.brokers.get(replica.broker)!;
   const part = replica.part;
-  const arriving = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
-  const out: number[] = [];
+  let decided = 0;
   for (const goal of goals) {
     if (goal === "dir-utilization") continue;
+    // Once the first goal the move changes has decided, only goals met before the plan still matter (they must stay met).
+    if (decided !== 0 && !metBefore.has(goal)) continue;
+    let d: number;
     if (goal === "topic-spread") {
       const band = topicBands.of(part.topic);
       const counts = state.topicCounts.get(part.topic)!;
       const cf = counts.get(from.id) ?? 0;
       const ct = counts.get(to.id) ?? 0;
-      out.push(outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false));
-      continue;
-    }
-    let dFrom: number;
-    let dTo: number;
-    if (goal === "broker-bytes") {
-      dFrom = -replica.size;
-      dTo = arriving;
-    } else if (goal === "broker-replicas") {
-      dFrom = -1;
-      dTo = 1;
+      d = outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false);
     } else {
-      const leads = part.replicas[0] === from.id ? 1 : 0;
-      dFrom = -leads;
-      dTo = leads;
+      let dFrom: number;
+      let dTo: number;
+      if (goal === "broker-bytes") {
+        dFrom = -replica.size;
+        dTo = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
+      } else if (goal === "broker-replicas") {
+        dFrom = -1;
+        dTo = 1;
+      } else {
+        const leads = part.replicas[0] === from.id ? 1 : 0;
+        dFrom = -leads;
+        dTo = leads;
+      }
+      const band = bands[goal];
+      const vf = brokerValue(from, goal);
+      const vt = brokerValue(to, goal);
+      d = outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false);
     }
-    const band = bands[goal];
-    const vf = brokerValue(from, goal);
-    const vt = brokerValue(to, goal);
-    out.push(outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false));
+    if (d > EPSILON && metBefore.has(goal) && outOfBandAfter(state, replica, to, goal, bands, topicBands)) return 1;
+    if (decided === 0) decided = d < -EPSILON ? -1 : d > EPSILON ? 1 : 0;
+    if (decided === 1) return 1;
   }
-  return out;
+  return decided;
+}
+
+/** Whether, after the move, `from` or `to` is outside the goal's band (a met goal may get worse inside its band, not leave it). */
+function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goal: SoftGoal, bands: BrokerBands, topicBands: TopicBands): boolean {
+  const from = state.brokers.get(replica.broker)!;
+  const part = replica.part;
+  if (goal === "topic-spread") {
+    const band = topicBands.of(part.topic);
+    const counts = state.topicCounts.get(part.topic)!;
+    return outOfBand((counts.get(from.id) ?? 0) - 1, band, from.removing) > 0 || outOfBand((counts.get(to.id) ?? 0) + 1, band, false) > 0;
+  }
+  if (goal === "dir-utilization") return false;
+  const band = bands[goal];
+  const dFrom = goal === "broker-bytes" ? replica.size : goal === "broker-replicas" ? 1 : part.replicas[0] === from.id ? 1 : 0;
+  const dTo = goal === "broker-bytes" ? (to.id === replica.originalBroker ? replica.originalSize : part.copySize) : dFrom;
+  return outOfBand(brokerValue(from, goal) - dFrom, band, from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, band, false) > 0;
 }
 
 /** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
 const EPSILON = 0.5;
-
-/** The first goal the move changes gets better: -1; it gets worse: 1; it changes none: 0. */
-function lexicographic(deltas: number[]): number {
-  for (const d of deltas) {
-    if (d < -EPSILON) return -1;
-    if (d > EPSILON) return 1;
-  }
-  return 0;
-}
 
 /** Topic bands, computed once per topic per pass (a move changes a band's mean by at most 1/participants). */
 class TopicBands {
@@ -150,13 +171,26 @@ class TopicBands {
  * has one: a move out of the fullest dir also serves the source's dir balance, so the dir pass that
  * follows has less to move.
  */
-function nearestReplica(from: PlannedBroker, ideal: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
-  const dirs = from.dirs.filter((d) => d.replicas.length > 0).sort((a, b) => fill(b) - fill(a));
+function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
+  let best: PlannedReplica | null = null;
+  let bestScore = Infinity;
   for (const d of dirs) {
-    const r = nearest(d.replicas.all(), ideal, accept, score);
-    if (r) return r;
+    for (const group of d.movers.values()) {
+      if (group.replicas.length === 0 || !groupAllows(group, to)) continue;
+      const r = nearest(group.replicas.all(), ideal, maxSize, accept, score);
+      if (!r) continue;
+      const s = score(r);
+      if (s < bestScore) {
+        best = r;
+        bestScore = s;
+      }
+    }
+    // A good fit from the fullest dir that has one wins (it also serves the dir balance); otherwise
+    // the other dirs are searched too and the best fit of all is taken.
+    if (best && bestScore % PERFECT <= GOOD_FIT) return best;
   }
-  return null;
+  return best;
 }
 
 function fill(d: PlannedDir): number {
@@ -164,25 +198,41 @@ function fill(d: PlannedDir): number {
 }
 
 /** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
-const CANDIDATES = 6;
+const CANDIDATES = 8;
+/** Replicas a receiver takes per visit in a round of the broker pass. */
+const MOVES_PER_VISIT = 1;
+/** Passes of the topic-spread pass (each linear in the topics' replicas); later passes rarely find more. */
+const SPREAD_PASSES = 2;
+/** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
+const PERFECT = 4;
+/** A replica within half a typical size of the ideal is a good fit. */
+const GOOD_FIT = 0.5;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
-const SEARCH_LIMIT = 4000;
+const SEARCH_LIMIT = 1000;
 
-function nearest(list: readonly PlannedReplica[], ideal: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+/** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
+function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.size < ideal) lo = mid + 1;
+    if (list[mid]!.size < size) lo = mid + 1;
     else hi = mid;
   }
-  let down = lo - 1;
-  let up = lo;
+  return lo;
+}
+
+/** Up to CANDIDATES replicas `accept` takes, nearest `ideal` first and no larger than `maxSize`; the best by `score`. */
+function nearest(list: readonly PlannedReplica[], ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const end = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
+  const start = Math.min(firstAtLeast(list, ideal), end);
+  let down = start - 1;
+  let up = start;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES && (down >= 0 || up < list.length); looked++) {
-    const takeUp = down < 0 || (up < list.length && list[up]!.size - ideal <= ideal - list[down]!.size);
+  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES && (down >= 0 || up < end); looked++) {
+    const takeUp = down < 0 || (up < end && list[up]!.size - ideal <= ideal - list[down]!.size);
     const r = takeUp ? list[up++]! : list[down--]!;
     if (!accept(r)) continue;
     found += 1;
@@ -191,6 +241,8 @@ function nearest(list: readonly PlannedReplica[], ideal: number, accept: (r: Pla
       best = r;
       bestScore = s;
     }
+    // A candidate that costs the lower goals nothing is the nearest such: take it.
+    if (s < PERFECT) break;
   }
   return best;
 }
@@ -261,7 +313,7 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
         }
       }
     }
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const counts = state.topicCounts.get(r.part.topic)!;
     let best: { broker: PlannedBroker; dir: PlannedDir; key: [number, number, number] } | null = null;
     for (const b of allowed) {
@@ -311,7 +363,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   let budgetBlocked = false;
 
   for (;;) {
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const unmet = moveGoals.filter((g) => members.some((b) => outOfBand(brokerValue(b, g), bands[g], false) > 0));
     if (unmet.length === 0) return "balanced";
     if (ctx.budget.moves <= 0) return "max_moves";
@@ -324,20 +376,31 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       const senders = sources.filter((b) => brokerValue(b, goal) > band.mean).sort((a, b) => brokerValue(b, goal) - brokerValue(a, goal) || a.id - b.id);
       if (receivers.length === 0 || senders.length === 0) continue;
       const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
-      for (const to of receivers) {
-        // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
-        if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) continue;
-        for (const from of senders) {
+      // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
+      // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
+      const byRack = new Map<string | null, PlannedBroker[]>();
+      const sendersFor = (rack: string | null): PlannedBroker[] => {
+        let list = byRack.get(rack);
+        if (!list) byRack.set(rack, (list = rack === null ? senders : [...senders.filter((b) => b.rack === rack), ...senders.filter((b) => b.rack !== rack)]));
+        return list;
+      };
+      /** One move onto `to` from the first sender that has a replica the goals accept. */
+      const pullOne = (to: PlannedBroker): boolean => {
+        for (const from of sendersFor(to.rack)) {
           if (!receiverOut && outOfBand(brokerValue(from, goal), band, false) === 0) continue;
           if (brokerValue(from, goal) <= band.mean) continue;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
+          const typical = from.count === 0 ? 0 : from.bytes / from.count;
+          // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
+          const bytesBand = bands["broker-bytes"];
+          const maxSize = wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal) ? Math.max(0, Math.min(from.bytes - bytesBand.lo, bytesBand.hi - to.bytes)) : Infinity;
           const accept = (r: PlannedReplica) => {
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
               return false;
             }
             if (!canMove(state, r, to, options)) return false;
-            if (lexicographic(costDeltas(state, r, to, goals, bands, topics)) >= 0) return false;
+            if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
             return destinationDir(state, to, r.part.copySize, options) !== null;
           };
           const score = (r: PlannedReplica) => {
@@ -345,13 +408,30 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             const tb = topics.of(r.part.topic);
             const spreadGain = (counts.get(from.id) ?? 0) > tb.lo ? 0 : 1;
             const spreadLoss = (counts.get(to.id) ?? 0) + 1 > tb.hi ? 1 : 0;
-            return (spreadGain + spreadLoss) * 4 + Math.abs(r.size - ideal) / Math.max(ideal, 1);
+            // Size distance is capped below one penalty, so spread decides first among candidates the search found.
+            // The distance is relative to the ideal, or to the sender's typical replica when the ideal is
+            // tiny (counts alone), so 16 KiB and 40 GiB do not look alike next to an ideal of 0.
+            return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, typical, 1));
           };
-          const replica = nearestReplica(from, ideal, accept, score);
+          // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
+          // that a later move must undo); only if none, any that still lowers the goals' cost.
+          const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band.lo, band.hi - to.bytes)) : Infinity;
+          const replica =
+            (fits < maxSize ? nearestReplica(from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
+          return true;
+        }
+        return false;
+      };
+      for (const to of receivers) {
+        // One replica per receiver per round: the next round re-reads the bands and which goal leads.
+        for (let visit = 0; visit < MOVES_PER_VISIT; visit++) {
+          // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
+          if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) break;
+          if (brokerValue(to, goal) >= band.mean) break;
+          if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0 || !pullOne(to)) break;
           movedThisRound += 1;
-          break;
         }
         if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0) break;
       }
@@ -374,7 +454,9 @@ function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, w
 
 /**
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
- * to one below it (or to the emptiest that stays in band), when the goals ranked above allow it.
+ * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
+ * that stays in band), smallest replica first, when the goals ranked above allow it. Work is linear
+ * in the topic's replicas per pass, and at most SPREAD_PASSES passes run.
  */
 export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): InterStop {
   const { state, options } = ctx;
@@ -384,41 +466,56 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < SPREAD_PASSES; pass++) {
     let moved = 0;
-    const bands = brokerBands(state, options.tolerance);
+    const bands = brokerBands(state, options.tolerance, members);
     const topics = new TopicBands(state, members.length, options.tolerance);
     for (const topic of topicNames) {
       const band = topics.of(topic);
       const counts = state.topicCounts.get(topic)!;
-      const parts = state.topicPartitions.get(topic)!;
       const count = (id: number) => counts.get(id) ?? 0;
       const needy = destinations.filter((b) => count(b.id) < band.lo);
-      const crowded = [...state.brokers.values()].filter((b) => b.online && (ctx.destinations === null || !ctx.destinations.has(b.id)) && count(b.id) > (needy.length > 0 ? band.lo : band.hi));
-      if (crowded.length === 0) continue;
-      if (needy.length === 0 && !crowded.some((b) => count(b.id) > band.hi)) continue;
-      const targets = needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi);
-      for (const to of targets.sort((a, b) => count(a.id) - count(b.id) || a.id - b.id)) {
-        crowded.sort((a, b) => count(b.id) - count(a.id) || a.id - b.id);
-        let best: { r: PlannedReplica; dir: PlannedDir } | null = null;
-        for (const from of crowded) {
-          if (count(from.id) <= band.lo) continue;
-          for (const part of parts) {
-            const r = replicaOn(part, from.id);
-            if (!r || (best && r.size >= best.r.size)) continue;
+      const floor = needy.length > 0 ? band.lo : band.hi;
+      let anyCrowded = false;
+      for (const [id, c] of counts) {
+        const b = state.brokers.get(id);
+        if (b && b.online && c > floor && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
+      }
+      if (!anyCrowded) continue;
+      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi)).sort((x, y) => count(x.id) - count(y.id) || x.id - y.id);
+      if (targets.length === 0) continue;
+      // The topic's movable replicas on each crowded broker, smallest first.
+      const onBroker = new Map<number, PlannedReplica[]>();
+      for (const part of state.topicPartitions.get(topic)!) {
+        if (!part.movable) continue;
+        for (const r of part.members) {
+          if (r.moverKey === null || count(r.broker) <= floor) continue;
+          let list = onBroker.get(r.broker);
+          if (!list) onBroker.set(r.broker, (list = []));
+          list.push(r);
+        }
+      }
+      for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      for (const to of targets) {
+        const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
+        let done = false;
+        for (const id of sources) {
+          for (const r of onBroker.get(id)!) {
+            if (r.broker !== id) continue;
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
-              continue;
+              break;
             }
-            if (!canMove(state, r, to, options) || lexicographic(costDeltas(state, r, to, goals, bands, topics)) >= 0) continue;
+            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
             const dir = destinationDir(state, to, r.part.copySize, options);
-            if (dir) best = { r, dir };
+            if (!dir) continue;
+            spend(ctx, r, dir);
+            moved += 1;
+            done = true;
+            break;
           }
-          if (best) break;
+          if (done) break;
         }
-        if (!best) continue;
-        spend(ctx, best.r, best.dir);
-        moved += 1;
         if (ctx.budget.moves <= 0) return "max_moves";
       }
     }

@@ -104,7 +104,8 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
       const net = a.size - b.size;
       if (net > gap) continue;
       if (a.size + b.size > ctx.budget.bytes) continue;
-      if (!ctx.state.fits(under.dir, net, ctx.options.headroom)) continue;
+      // Both copies run at once: each dir must hold its own data plus the one arriving (fits() counts peaks).
+      if (!ctx.state.fits(under.dir, a.size, ctx.options.headroom) || !ctx.state.fits(over.dir, b.size, ctx.options.headroom)) continue;
       if (!best || net > best.net) best = { a, b, net };
     }
   }

@@ -24,7 +24,7 @@ export interface LeadershipChange {
 function eligible(state: PlanState, part: PlannedPartition, broker: number): boolean {
   const b = state.brokers.get(broker);
   if (!b || !b.online || b.removing) return false;
-  return part.isr.has(broker) || !part.original.includes(broker);
+  return part.isr.includes(broker) || !part.original.includes(broker);
 }
 
 function gain(state: PlanState, band: Band, from: PlannedBroker, to: PlannedBroker): number {

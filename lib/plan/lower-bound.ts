@@ -19,6 +19,7 @@ export function lowerBound(state: PlanState, options: PlanOptions, goals: Readon
   const balanceDirs = goals.includes("dir-utilization");
   const band = brokerBands(state, options.tolerance)["broker-bytes"];
   const members = new Set(participants(state).map((b) => b.id));
+  const inflow = mostInflow(state, options, goals);
   let deficit = 0;
   let leaving = 0;
   for (const b of state.brokers.values()) {
@@ -29,10 +30,36 @@ export function lowerBound(state: PlanState, options: PlanOptions, goals: Readon
     if (!members.has(b.id)) continue;
     const out = balanceBytes ? Math.max(0, b.bytes - band.hi) : 0;
     if (balanceBytes) deficit += Math.max(0, band.lo - b.bytes);
-    const most = balanceBytes ? band.hi : b.bytes;
+    // A broker that receives data may even out its dirs with what arrives: its dirs' targets are taken
+    // at the most it can end with, or the bound would count dir moves a plan never needs.
+    const most = balanceBytes ? band.hi : b.bytes + inflow(b);
     leaving += Math.max(out, dirOutflow(state, b, options, most, balanceDirs));
   }
   return Math.max(deficit, leaving);
+}
+
+/**
+ * The most bytes a broker can receive from other brokers, by the operation and the goals: what an
+ * evacuation moves off (it copies each replica at its partition's copy size), everything on the other
+ * brokers when a goal moves data between brokers, nothing otherwise (a dir-only plan, leadership).
+ */
+function mostInflow(state: PlanState, options: PlanOptions, goals: ReadonlyArray<string>): (b: PlannedBroker) => number {
+  const op = options.operation;
+  if (op.kind === "remove-brokers" || op.kind === "drain-dirs") {
+    let evacuated = 0;
+    for (const part of state.partitions) {
+      for (const r of part.members) {
+        const from = state.brokers.get(r.broker);
+        if (from && (from.removing || (r.dir !== null && from.byPath.get(r.dir)?.draining === true))) evacuated += Math.max(r.size, part.copySize);
+      }
+    }
+    return () => evacuated;
+  }
+  if (!goals.some((g) => g === "broker-bytes" || g === "broker-replicas" || g === "topic-spread")) return () => 0;
+  let total = 0;
+  for (const b of state.brokers.values()) total += b.bytes;
+  const receivers = op.kind === "add-brokers" ? new Set(op.brokers) : null;
+  return (b) => (receivers === null || receivers.has(b.id) ? Math.max(0, total - b.bytes) : 0);
 }
 
 /** Bytes that must leave the broker's dirs when it ends with at most `most` Kafka bytes. */

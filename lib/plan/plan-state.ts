@@ -28,6 +28,36 @@ export interface PlannedReplica {
   readonly originalBroker: number;
   readonly originalDir: string | null;
   readonly originalSize: number;
+  /** The key of its group in its dir's `movers` (null: not there, it stays on its broker). */
+  moverKey: MoverKey | null;
+}
+
+/**
+ * A dir's replicas that may go to another broker, grouped by where the rack rule lets them go: a
+ * replica whose rack no other replica of its partition shares may go only to a broker on a rack none
+ * of them is on (or its own); one whose rack another replica shares, or that has no rack, anywhere.
+ * Searching only the groups a destination's rack allows skips every replica the rule would refuse.
+ */
+export interface MoverGroup {
+  /** Any destination rack (and none) is allowed. */
+  anyRack: boolean;
+  /** Otherwise: the destination needs a rack, and not one of these (as a bit mask of rack indexes, or by name past 30 racks). */
+  forbiddenMask: number;
+  forbidden: ReadonlySet<string> | null;
+  replicas: SortedReplicas<PlannedReplica>;
+}
+
+/** A group's key: a bit mask of rack indexes (up to 30 racks), else the racks' names joined; ANY_RACK for any. */
+export type MoverKey = number | string;
+const ANY_RACK = -1;
+/** Rack bit masks fit a 31-bit integer. */
+const MASKED_RACKS = 30;
+
+/** Whether a replica of this group may go to `broker` (by its rack). */
+export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
+  if (group.anyRack) return true;
+  if (broker.rack === null) return false;
+  return group.forbidden !== null ? !group.forbidden.has(broker.rack) : (group.forbiddenMask & (1 << broker.rackIndex)) === 0;
 }
 
 export interface PlannedPartition {
@@ -43,7 +73,7 @@ export interface PlannedPartition {
   /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
   copySize: number;
   /** In-sync replicas before the plan: only these (or replicas the plan adds) may become preferred leader. */
-  readonly isr: ReadonlySet<number>;
+  readonly isr: readonly number[];
 }
 
 export interface PlannedDir {
@@ -54,8 +84,14 @@ export interface PlannedDir {
   other: number;
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
+  /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
+  movers: Map<MoverKey, MoverGroup>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
+  /** Kafka bytes in it before the plan. */
+  originalBytes: number;
+  /** Bytes of replicas the plan puts in it that were not there: with `originalBytes`, its peak while every move runs at once. */
+  incoming: number;
 }
 
 export interface PlannedBroker {
@@ -68,10 +104,10 @@ export interface PlannedBroker {
   count: number;
   /** Partitions whose first replica (the preferred leader) is this broker. */
   leaders: number;
+  /** Its rack's index among the cluster's racks in name order (-1: no rack). */
+  rackIndex: number;
   /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
   removing: boolean;
-  /** Movable replicas on this broker, for inter-broker best-fit. */
-  movable: SortedReplicas<PlannedReplica>;
 }
 
 /** The replica of `part` on `broker`, if any. */
@@ -89,10 +125,22 @@ export class PlanState {
   readonly topicPartitions = new Map<string, PlannedPartition[]>();
   private nextUid = 0;
 
+  /**
+   * `leadersMove`: whether the current and preferred leader's replica may move to another broker; when
+   * not, they are left out of the dirs' `movers` (they still move inside their broker).
+   * `deferDirIndex`: leave each dir's `replicas` empty until `indexDirs()` (a planner that moves between
+   * brokers first saves building it twice).
+   */
   constructor(
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
+    private readonly leadersMove = true,
+    deferDirIndex = false,
   ) {
+    this.dirsIndexed = !deferDirIndex;
+    const racks = [...new Set(snapshot.brokers.map((b) => b.rack).filter((r): r is string => r !== null))].sort();
+    this.rackCount = racks.length;
+    this.rackIndexes = new Map(racks.map((r, i) => [r, i]));
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
@@ -112,7 +160,7 @@ export class PlanState {
           movable: !excludeTopics.has(topic.name) && !busy,
           members: [],
           copySize: copySize(p),
-          isr: new Set(p.isr),
+          isr: p.isr,
         };
         this.partitions.push(part);
         parts.push(part);
@@ -128,6 +176,7 @@ export class PlanState {
             originalBroker: r.broker,
             originalDir: r.logDir,
             originalSize: r.sizeBytes ?? 0,
+            moverKey: null,
           };
           part.members.push(replica);
           const broker = this.brokers.get(r.broker);
@@ -139,8 +188,11 @@ export class PlanState {
           if (dir) {
             dir.bytes += replica.size;
             if (part.movable && broker.online && (dir.state === "online" || dir.state === "cordoned")) {
-              dir.replicas.add(replica);
-              broker.movable.add(replica);
+              if (this.dirsIndexed) dir.replicas.add(replica);
+              if (this.mayLeave(replica)) {
+                replica.moverKey = this.rackKey(replica);
+                this.group(dir, replica.moverKey).replicas.add(replica);
+              }
             }
           }
           if (r.future) {
@@ -152,10 +204,11 @@ export class PlanState {
     }
     for (const b of snapshot.brokers) {
       const broker = this.brokers.get(b.id)!;
-      broker.movable.seal();
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
-        d.replicas.seal();
+        if (this.dirsIndexed) d.replicas.seal();
+        d.originalBytes = d.bytes;
+        for (const g of d.movers.values()) g.replicas.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
         }
@@ -177,7 +230,10 @@ export class PlanState {
       other: 0,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
+      movers: new Map<MoverKey, MoverGroup>(),
       draining: false,
+      originalBytes: 0,
+      incoming: 0,
     }));
     return {
       id: b.id,
@@ -188,30 +244,140 @@ export class PlanState {
       bytes: 0,
       count: 0,
       leaders: 0,
+      rackIndex: b.rack === null ? -1 : this.rackIndexes.get(b.rack)!,
       removing: false,
-      movable: new SortedReplicas<PlannedReplica>(),
     };
+  }
+
+  /**
+   * Whether a replica may go to another broker under the leader policy: when leaders stay, the current
+   * leader's replica stays (a preferred replica that does not lead may go: the leader takes its slot).
+   */
+  private mayLeave(replica: PlannedReplica): boolean {
+    return this.leadersMove || replica.part.leader !== replica.broker;
+  }
+
+  /** The group key of a replica in `movers` (MoverGroup): no allocation while there are at most 30 racks. */
+  private rackKey(replica: PlannedReplica): MoverKey {
+    const own = this.brokers.get(replica.broker);
+    if (!own || own.rack === null) return ANY_RACK;
+    if (this.rackCount <= MASKED_RACKS) {
+      let mask = 0;
+      for (const b of replica.part.replicas) {
+        if (b === replica.broker) continue;
+        const other = this.brokers.get(b);
+        if (!other || other.rack === null) continue;
+        if (other.rackIndex === own.rackIndex) return ANY_RACK;
+        mask |= 1 << other.rackIndex;
+      }
+      return mask;
+    }
+    const others: string[] = [];
+    for (const b of replica.part.replicas) {
+      if (b === replica.broker) continue;
+      const r = this.brokers.get(b)?.rack ?? null;
+      if (r === own.rack) return ANY_RACK;
+      if (r !== null && !others.includes(r)) others.push(r);
+    }
+    return others.sort().join("\u0000");
+  }
+
+  private group(dir: PlannedDir, key: MoverKey): MoverGroup {
+    let g = dir.movers.get(key);
+    if (!g) {
+      g = {
+        anyRack: key === ANY_RACK,
+        forbiddenMask: typeof key === "number" && key !== ANY_RACK ? key : 0,
+        forbidden: typeof key === "string" ? new Set(key === "" ? [] : key.split("\u0000")) : null,
+        replicas: new SortedReplicas<PlannedReplica>(),
+      };
+      dir.movers.set(key, g);
+    }
+    return g;
+  }
+
+  private readonly rackCount: number;
+  private readonly rackIndexes: Map<string, number>;
+
+  /** While false, dirs' `replicas` are not kept (the inter-broker passes use `movers` only); `indexDirs()` rebuilds them. */
+  private dirsIndexed: boolean;
+
+  /** Stops keeping each dir's `replicas` up to date, for a phase that does not read them (cheaper moves). */
+  suspendDirIndex(): void {
+    this.dirsIndexed = false;
+  }
+
+  /** Rebuilds each dir's `replicas` from where the replicas are now, and keeps them up to date again. */
+  indexDirs(): void {
+    if (this.dirsIndexed) return;
+    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.clear();
+    for (const part of this.partitions) {
+      if (!part.movable) continue;
+      for (const r of part.members) {
+        const broker = this.brokers.get(r.broker);
+        const dir = r.dir === null ? undefined : broker?.byPath.get(r.dir);
+        if (broker?.online && dir && (dir.state === "online" || dir.state === "cordoned")) dir.replicas.add(r);
+      }
+    }
+    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.seal();
+    this.dirsIndexed = true;
+  }
+
+  private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
+    if (this.dirsIndexed) from.replicas.remove(replica);
+    if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
+    replica.moverKey = null;
+    from.bytes -= replica.size;
+    if (!this.isHome(replica)) from.incoming -= replica.size;
+  }
+
+  /** Whether the replica is where it was before the plan. */
+  private isHome(replica: PlannedReplica): boolean {
+    return replica.broker === replica.originalBroker && replica.dir === replica.originalDir;
+  }
+
+  private enterDir(replica: PlannedReplica, to: PlannedDir): void {
+    replica.dir = to.path;
+    to.bytes += replica.size;
+    if (!this.isHome(replica)) to.incoming += replica.size;
+    if (this.dirsIndexed) to.replicas.insert(replica);
+    if (this.mayLeave(replica)) {
+      replica.moverKey = this.rackKey(replica);
+      this.group(to, replica.moverKey).replicas.insert(replica);
+    }
+  }
+
+  /** After a partition's brokers change, its other replicas' rack groups may too. */
+  private regroup(part: PlannedPartition, except: PlannedReplica): void {
+    for (const m of part.members) {
+      if (m === except || m.moverKey === null || m.dir === null) continue;
+      const key = this.rackKey(m);
+      if (key === m.moverKey) continue;
+      const dir = this.brokers.get(m.broker)!.byPath.get(m.dir)!;
+      dir.movers.get(m.moverKey)!.replicas.remove(m);
+      m.moverKey = key;
+      this.group(dir, key).replicas.insert(m);
+    }
   }
 
   /** Moves a replica to another dir of its broker. */
   moveWithinBroker(replica: PlannedReplica, to: PlannedDir): void {
     const broker = this.brokers.get(replica.broker)!;
-    const from = broker.byPath.get(replica.dir!)!;
-    from.replicas.remove(replica);
-    from.bytes -= replica.size;
-    replica.dir = to.path;
-    to.bytes += replica.size;
-    to.replicas.insert(replica);
+    this.leaveDir(replica, broker.byPath.get(replica.dir!)!);
+    this.enterDir(replica, to);
   }
 
   /** Moves a replica to another broker's dir; it takes the moved replica's slot in the replica list. */
   moveToBroker(replica: PlannedReplica, to: PlannedDir): void {
+    const part0 = replica.part;
+    // When leaders stay, a preferred replica that does not lead hands its slot to the leader (no
+    // leadership change) rather than taking preference to its new broker.
+    if (!this.leadersMove && part0.replicas[0] === replica.broker && part0.leader !== null && part0.leader !== replica.broker && part0.replicas.includes(part0.leader)) {
+      this.makePreferred(part0, part0.leader);
+    }
     const fromBroker = this.brokers.get(replica.broker)!;
     const toBroker = this.brokers.get(to.broker)!;
-    const fromDir = fromBroker.byPath.get(replica.dir!)!;
-    fromDir.replicas.remove(replica);
-    fromDir.bytes -= replica.size;
-    fromBroker.movable.remove(replica);
+    this.leaveDir(replica, fromBroker.byPath.get(replica.dir!)!);
     fromBroker.bytes -= replica.size;
     fromBroker.count -= 1;
     const part = replica.part;
@@ -226,11 +392,9 @@ export class PlanState {
     else counts.set(replica.broker, left);
     counts.set(to.broker, (counts.get(to.broker) ?? 0) + 1);
     replica.broker = to.broker;
-    replica.dir = to.path;
     replica.size = to.broker === replica.originalBroker ? replica.originalSize : part.copySize;
-    to.bytes += replica.size;
-    to.replicas.insert(replica);
-    toBroker.movable.insert(replica);
+    this.enterDir(replica, to);
+    this.regroup(part, replica);
     toBroker.bytes += replica.size;
     toBroker.count += 1;
   }
@@ -255,8 +419,12 @@ export class PlanState {
     return broker.online && !broker.removing ? broker.dirs.filter((d) => d.state === "online" && !d.draining) : [];
   }
 
-  /** Would `bytes` more keep the dir at or under the headroom? Unknown capacity: always. */
+  /**
+   * Would `bytes` more keep the dir at or under the headroom, even while every move of the plan runs at
+   * once (Kafka deletes a moved replica's old copy only when its new one has caught up, so a dir's peak
+   * is what it held plus everything arriving)? Unknown capacity: always.
+   */
   fits(dir: PlannedDir, bytes: number, headroom: number): boolean {
-    return dir.cap === null || dir.other + dir.bytes + bytes <= headroom * dir.cap;
+    return dir.cap === null || dir.other + Math.max(dir.bytes, dir.originalBytes + dir.incoming) + bytes <= headroom * dir.cap;
   }
 }

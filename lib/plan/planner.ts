@@ -26,11 +26,12 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { invalid, success, type Issue, type Result } from "../model/result";
 import { JavaRandom } from "../placement";
+import { cordonedAfter, drainCordons } from "./cordons";
 import { estimateReassignment, type DurationEstimate } from "./estimate";
 import { generateAssignment, GenerateError } from "./generate";
-import { GOAL_LABELS, measureGoal, type GoalMeasure, type GoalResult } from "./goals";
+import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
-import { balanceBrokerDirs } from "./intra-broker";
+import { balanceBrokerDirs, dirsOutsideTolerance } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import type { PlanOptions, SoftGoal } from "./options";
@@ -144,7 +145,7 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
 export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Result<Plan> {
   const issues = operationIssues(snapshot, options);
   if (issues.length > 0) return invalid(issues);
-  const state = new PlanState(snapshot, new Set(options.excludeTopics));
+  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders, true);
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
@@ -153,7 +154,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const lowerBound = planLowerBound(state, options, goals);
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const added = op.kind === "add-brokers" ? new Set(op.brokers) : null;
-  const ctx = { state, options, budget, destinations: added };
+  const metBefore = new Set(goals.filter((g) => measuredBefore.get(g)!.outside === 0));
+  const ctx = { state, options, budget, destinations: added, metBefore };
   const stops: InterStop[] = [];
 
   let evacuation: Evacuation | null = null;
@@ -166,6 +168,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     stops.push(balanceBrokers(ctx, goals));
     stops.push(spreadTopics(ctx, goals));
   }
+  // The broker passes search movers only; each dir's full index is built once, for the dir pass.
+  state.indexDirs();
   if (goals.includes("dir-utilization")) {
     for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
       // A drain or removal evens out only the dirs of brokers that received its replicas.
@@ -173,38 +177,38 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       stops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
   }
-  if (goals.includes("broker-leaders") && !evacuation) balanceLeaders(state, options, added);
+  // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
+  if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
 
-  // The plan is the difference between where replicas started and where they ended, so a replica that
-  // moved twice during planning still moves once.
+  // The plan is the difference between each partition's replicas and dirs before and after, so a
+  // replica that moved twice during planning moves once, and a broker that gave its replica away and
+  // took another back keeps its own copy (moving it only if its dir changed).
   const moves: PlanMove[] = [];
-  const touched = new Set<PlanState["partitions"][number]>();
+  const entries: ReassignmentEntry[] = [];
+  const touched: PlanState["partitions"][number][] = [];
   for (const part of state.partitions) {
-    if (part.replicas.some((b, i) => b !== part.original[i])) touched.add(part);
-    for (const r of part.members) {
-      if (r.broker === r.originalBroker && r.dir === r.originalDir) continue;
-      touched.add(part);
-      moves.push({
-        kind: r.broker === r.originalBroker ? "intra" : "inter",
-        topic: part.topic,
-        partition: part.partition,
-        fromBroker: r.originalBroker,
-        toBroker: r.broker,
-        fromDir: r.originalDir,
-        toDir: r.dir!,
-        bytes: r.size,
-      });
-    }
+    const reordered = part.replicas.some((b, i) => b !== part.original[i]);
+    const removed = part.original.filter((b) => !part.replicas.includes(b));
+    const added = part.replicas.filter((b) => !part.original.includes(b));
+    const before = (b: number) => part.members.find((m) => m.originalBroker === b)!;
+    const partMoves: PlanMove[] = [];
+    const logDirs = part.replicas.map((b) => {
+      const now = replicaOn(part, b)!;
+      if (part.original.includes(b)) {
+        const was = before(b);
+        if (now.dir === was.originalDir) return ANY_LOG_DIR;
+        partMoves.push({ kind: "intra", topic: part.topic, partition: part.partition, fromBroker: b, toBroker: b, fromDir: was.originalDir, toDir: now.dir!, bytes: was.originalSize });
+        return now.dir!;
+      }
+      const from = removed[added.indexOf(b)]!;
+      partMoves.push({ kind: "inter", topic: part.topic, partition: part.partition, fromBroker: from, toBroker: b, fromDir: before(from).originalDir, toDir: now.dir!, bytes: part.copySize });
+      return now.dir!;
+    });
+    if (!reordered && partMoves.length === 0) continue;
+    moves.push(...partMoves);
+    touched.push(part);
+    entries.push({ topic: part.topic, partition: part.partition, replicas: [...part.replicas], logDirs });
   }
-  const entries: ReassignmentEntry[] = [...touched].map((part) => ({
-    topic: part.topic,
-    partition: part.partition,
-    replicas: [...part.replicas],
-    logDirs: part.replicas.map((b) => {
-      const r = replicaOn(part, b)!;
-      return r.broker === r.originalBroker && r.dir === r.originalDir ? ANY_LOG_DIR : r.dir!;
-    }),
-  }));
   const current: Record<string, number[]> = {};
   const proposed: Record<string, number[]> = {};
   for (const part of touched) {
@@ -213,7 +217,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   }
 
   const changes = leadershipChanges(state);
-  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)));
+  const cordons = cordonsOf(snapshot, options);
+  const afterSnapshot = applyPlanState(snapshot, state, new Set(changes.map((c) => `${c.topic}\u0000${c.partition}`)), cordons);
   const after = balanceReport(afterSnapshot);
   const intra = moves.filter((m) => m.kind === "intra").reduce((a, m) => a + m.bytes, 0);
   const inter = moves.filter((m) => m.kind === "inter").reduce((a, m) => a + m.bytes, 0);
@@ -225,7 +230,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);
     const met = afterMeasure.outside === 0;
-    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation !== null) };
+    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation ? receivers : null) };
   });
 
   return success({
@@ -240,7 +245,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     stoppedBecause,
     evacuation,
     leadership: leadershipOf(changes, options.bootstrapServer),
-    cordons: cordonsOf(snapshot, options),
+    cordons,
     kafkaGenerate: generateComparison(snapshot, state, options),
     before: balanceReport(snapshot),
     after,
@@ -261,25 +266,16 @@ function leadershipOf(changes: LeadershipChange[], bootstrapServer: string): Lea
   };
 }
 
-/** The cordons a drain sets first: only on brokers whose Kafka version has `cordoned.log.dirs` (4.3+). */
+/** The cordons a drain sets first (cordons.ts), with each broker's whole new list and the command. */
 function cordonsOf(snapshot: ClusterSnapshot, options: PlanOptions): Cordon[] {
-  const op = options.operation;
-  if (op.kind !== "drain-dirs" || !op.cordon) return [];
-  const out: Cordon[] = [];
-  for (const b of snapshot.brokers) {
-    const drained = op.dirs.filter((d) => d.broker === b.id).map((d) => d.path);
-    if (drained.length === 0) continue;
-    if (!kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs) continue;
-    const already = b.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path);
-    const dirs = [...new Set([...already, ...drained])];
-    if (dirs.length === already.length) continue;
-    out.push({
-      broker: b.id,
+  return drainCordons(snapshot, options.operation).map((change) => {
+    const dirs = cordonedAfter(snapshot, change.broker, change.dirs);
+    return {
+      broker: change.broker,
       dirs,
-      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${b.id} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
-    });
-  }
-  return out;
+      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${change.broker} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
+    };
+  });
 }
 
 /**
@@ -322,9 +318,29 @@ function pct(x: number): string {
 }
 
 /** Why a goal is not met after the plan, naming the worst broker or dir. */
-function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, evacuationOnly: boolean): string {
+/** `receivers`: for a removal or a drain, the brokers it moved data to (the only ones whose dirs it evens out); null otherwise. */
+function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, receivers: ReadonlySet<number> | null): string {
   const label = GOAL_LABELS[goal];
-  if (evacuationOnly && goal !== "dir-utilization") return `${label}: a ${options.operation.kind === "drain-dirs" ? "drain" : "removal"} moves only what it must; plan a rebalance to even this out.`;
+  const evacuationOnly = receivers !== null;
+  if (receivers && goal === "dir-utilization") {
+    const left = [...state.brokers.values()].filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0).map((b) => b.id).sort((a, b) => a - b);
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    if (left.length > 0) return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
+  }
+  if (evacuationOnly && goal !== "dir-utilization") {
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.
+    const holding = [...state.brokers.values()].filter((b) => b.removing && b.count > 0).map((b) => b.id).sort((a, b) => a - b);
+    const kept = holding.length === 0 ? null : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
+    let restOutside = true;
+    if (goal !== "topic-spread") {
+      const band = brokerBands(state, options.tolerance)[goal];
+      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+    }
+    if (kept && !restOutside) return `${label}: ${kept}; the brokers that stay are within the tolerance.`;
+    if (kept) return `${label}: ${kept}, and a ${what} moves only what it must: plan a rebalance to even out the rest.`;
+    return `${label}: a ${what} moves only what it must; plan a rebalance to even this out.`;
+  }
   if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
   if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
   if (goal === "dir-utilization") {
@@ -339,6 +355,9 @@ function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop
   }
   if (goal === "broker-leaders") {
     return `${label}: no more leadership changes are possible without a data move: the brokers short of leaders hold no in-sync replica of a partition led by a broker with leaders to spare${options.moveLeaders ? "" : " (allow moving leaders to let data moves change leadership too)"}.`;
+  }
+  if (goal === "topic-spread" && options.operation.kind === "add-brokers") {
+    return `${label}: when brokers are added only they receive data, so a broker left short of a topic's replicas cannot be topped up; plan a rebalance afterwards to even topics out.`;
   }
   const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
   return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, or undoing a goal ranked above it.`;
@@ -387,7 +406,7 @@ export function maxDirDeviation(report: BalanceReport): number {
  * and partitions are shared with the input, not copied: snapshots are never mutated after they are
  * made, and copying 100,000 replicas to change a few thousand would dominate the planner's time.
  */
-function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>): ClusterSnapshot {
+function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: ReadonlySet<string>, cordons: readonly Cordon[]): ClusterSnapshot {
   const online = (b: number) => state.brokers.get(b)?.online ?? false;
   const changedByTopic = new Map<string, Map<number, PlanState["partitions"][number]>>();
   for (const part of state.partitions) {
@@ -421,13 +440,16 @@ function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elected: Re
       }),
     };
   });
+  // A drain's cordons are part of the plan: the dirs stay cordoned once it has run.
+  const cordoned = new Set(cordons.flatMap((c) => c.dirs.map((path) => `${c.broker}\u0000${path}`)));
   const brokers = snapshot.brokers.map((broker) => {
     const pb = state.brokers.get(broker.id)!;
     return {
       ...broker,
       logDirs: broker.logDirs.map((d) => {
         const pd = pb.byPath.get(d.path)!;
-        return d.totalBytes !== null && d.usableBytes !== null ? { ...d, usableBytes: Math.max(0, d.totalBytes - pd.other - pd.bytes) } : d;
+        const dir = cordoned.has(`${broker.id}\u0000${d.path}`) && d.state === "online" ? { ...d, state: "cordoned" as const } : d;
+        return dir.totalBytes !== null && dir.usableBytes !== null ? { ...dir, usableBytes: Math.max(0, dir.totalBytes - pd.other - pd.bytes) } : dir;
       }),
     };
   });

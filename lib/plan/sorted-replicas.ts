@@ -48,6 +48,11 @@ export class SortedReplicas<T extends Sized> {
     return lo;
   }
 
+  /** Empties the set (before a bulk reload). */
+  clear(): void {
+    this.items.length = 0;
+  }
+
   /** Adds without keeping order; call `seal()` once after a bulk load. */
   add(item: T): void {
     this.items.push(item);

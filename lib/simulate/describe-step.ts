@@ -4,6 +4,8 @@
  * simulator; the step list and the timeline show it. Steps are read after schema defaults apply.
  */
 import { formatBytes, formatCountOf } from "../model/format";
+import { GOAL_NAMES } from "../plan/goals";
+import type { Operation } from "../plan/options";
 import type { SizeSpec, Step } from "./schema";
 
 export function describeSize(size: SizeSpec): string {
@@ -14,6 +16,22 @@ export function describeSize(size: SizeSpec): string {
       return size.min === size.max ? `${formatBytes(size.min)} each` : `${formatBytes(size.min)}–${formatBytes(size.max)} each`;
     case "zipf":
       return `${formatBytes(size.totalBytes)} in total, Zipf-skewed (exponent ${size.exponent})`;
+  }
+}
+
+/** "rebalance", "add broker 4", "remove brokers 3, 5", "drain /data/d3 on broker 2 (cordoned first)". */
+export function describeOperation(operation: Operation): string {
+  switch (operation.kind) {
+    case "rebalance":
+      return "rebalance";
+    case "add-brokers":
+    case "remove-brokers":
+      return `${operation.kind === "add-brokers" ? "add" : "remove"} ${operation.brokers.length === 1 ? "broker" : "brokers"} ${operation.brokers.join(", ")}`;
+    case "drain-dirs": {
+      const d = operation.dirs;
+      const what = d.length === 1 ? `${d[0]!.path} on broker ${d[0]!.broker}` : formatCountOf(d.length, "log dir");
+      return `drain ${what}${operation.cordon ? " (cordoned first)" : ""}`;
+    }
   }
 }
 
@@ -43,5 +61,9 @@ export function describeStep(step: Step): string {
       return `First consumer group creates __consumer_offsets: ${formatCountOf(step.partitions, "partition")} × RF ${step.replicationFactor}, ${formatBytes(step.bytesPerPartition)} each`;
     case "reassign":
       return `Reassign ${formatCountOf(step.partitions.length, "partition")}`;
+    case "plan": {
+      const goals = step.options.goals.length === 0 ? "no goals" : `goals: ${step.options.goals.map((g) => GOAL_NAMES[g]).join(", ")}`;
+      return `Plan: ${describeOperation(step.options.operation)} (${goals})`;
+    }
   }
 }

@@ -22,6 +22,8 @@ export type SimulationErrorCode =
   | "log_dir_cordoned"
   | "log_dir_not_found"
   | "unknown_partition"
+  // A plan step the planner refuses (an operation naming a broker or dir the cluster does not have).
+  | "plan_refused"
   // A reassign step refused by Kafka's own reassignment checks (lib/plan/reassignment-json.ts).
   | ReassignmentRefusal
   // The placer's own refusal, wrapped as the controller wraps it.

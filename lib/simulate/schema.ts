@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { SnapshotInputSchema } from "../model/parse";
 import { KAFKA_LINES } from "../model/kafka-versions";
+import { PlanOptionsSchema } from "../plan/options";
 
 const brokerId = z.number().int().min(0, "broker ids are non-negative integers");
 const bytes = z.number().finite().min(0, "bytes cannot be negative");
@@ -75,6 +76,23 @@ export const ReassignPartitionSchema = z.strictObject({
   log_dirs: z.array(z.string().min(1)).optional(),
 });
 
+/**
+ * What a `plan` step asks the planner: the operation and the goals, and what shapes the moves (how
+ * close, how full, what to leave alone, how much to move). Throttles, the commands' bootstrap server,
+ * the move limit and the `--generate` seed change no move, so a preview does not ask for them.
+ */
+export const PlanStepOptionsSchema = PlanOptionsSchema.pick({
+  operation: true,
+  goals: true,
+  intraObjective: true,
+  tolerance: true,
+  headroom: true,
+  excludeTopics: true,
+  maxBytesToMove: true,
+  moveLeaders: true,
+});
+export type PlanStepOptions = z.infer<typeof PlanStepOptionsSchema>;
+
 export const StepSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("addBroker"),
@@ -127,6 +145,11 @@ export const StepSchema = z.discriminatedUnion("kind", [
     kind: z.literal("reassign"),
     /** Applied as completed: the cluster as it is once Kafka has finished the reassignment. */
     partitions: z.array(ReassignPartitionSchema).min(1, "Partition reassignment list cannot be empty"),
+  }),
+  z.strictObject({
+    kind: z.literal("plan"),
+    /** Planned on the cluster as it is at this step, and applied as completed: cordons, the reassignment, the election. */
+    options: PlanStepOptionsSchema.default(PlanStepOptionsSchema.parse({})),
   }),
 ]);
 export type Step = z.infer<typeof StepSchema>;

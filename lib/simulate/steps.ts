@@ -13,7 +13,11 @@
  *   KIP-1066) one whose every live dir is cordoned. Its refusals are worded as the controller's release words
  *   them; CreateTopics prefixes them with "Unable to replicate the partition R time(s): ", CreatePartitions
  *   returns them as they are.
- * - Existing replicas never move: Kafka only places new ones.
+ * - Existing replicas never move: Kafka only places new ones — except in a `reassign` step, and in a
+ *   `plan` step, which plans on the cluster as it is at that step (each broker on the Kafka line the run
+ *   gives it) and applies the plan as an operator runs it: its cordons, its reassignment through the
+ *   same path as a `reassign` step, then the preferred-leader election. The result is the plan's own
+ *   after-snapshot.
  */
 import { assignReplicasToBrokers, createPartitionsAssignment, PlacementError, stripedPlacement, type RandomSource, type UsableBroker } from "../placement";
 import type { Broker, Topic } from "../model/snapshot";
@@ -23,6 +27,9 @@ import { partitionSizes } from "./partition-sizes";
 import { copySize, leaderAndIsrAfter } from "./reassign";
 import { kafkaBehaviour } from "../model/kafka-versions";
 import { ANY_LOG_DIR, checkReassignmentEntries } from "../plan/reassignment-json";
+import { PlanOptionsSchema } from "../plan/options";
+import { planRebalance } from "../plan/planner";
+import { formatBytes, formatCountOf } from "../model/format";
 import { isInternalTopic } from "../model/kafka-names";
 import type { SimulationState } from "./state";
 
@@ -179,6 +186,8 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
     case "reassign":
       applyReassignment(state, step.partitions);
       return null;
+    case "plan":
+      return applyPlan(state, step.options);
     case "growTopic": {
       const topic = state.mutableTopic(step.topic);
       for (const p of topic.partitions) {
@@ -195,6 +204,46 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
       return null;
     }
   }
+}
+
+/**
+ * The cluster as the planner sees it at this step: the state's snapshot with each broker's Kafka line
+ * as this run simulates it (a scenario may name a line for every broker), so the plan's cordons and
+ * dirs closed by cordons are the ones the simulated brokers have.
+ */
+function planningSnapshot(state: SimulationState) {
+  const snapshot = state.capture(`${state.snapshot.source.label} · planned`);
+  return {
+    ...snapshot,
+    source: { ...snapshot.source, kafkaVersion: state.controllerKafkaLine() },
+    brokers: snapshot.brokers.map((b) => ({ ...b, kafkaVersion: state.kafkaLineOf(b) })),
+  };
+}
+
+function applyPlan(state: SimulationState, input: Extract<Step, { kind: "plan" }>["options"]): StepNote {
+  const planned = planRebalance(planningSnapshot(state), PlanOptionsSchema.parse(input));
+  if (!planned.ok) throw new SimulationError("plan_refused", `the planner refuses this plan: ${planned.error.message}`);
+  const plan = planned.value;
+  for (const c of plan.cordons) {
+    const disks = state.brokerDisks(c.broker);
+    for (const path of c.dirs) if (disks.dir(path).state === "online") disks.setCordoned(path, true);
+  }
+  if (plan.entries.length > 0) applyReassignment(state, plan.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })));
+  // kafka-leader-election --election-type PREFERRED: the first replica leads where it is in sync.
+  for (const c of plan.leadership.changes) {
+    const p = state.mutableTopic(c.topic).partitions.find((x) => x.id === c.partition)!;
+    const first = p.replicas[0]?.broker;
+    if (first !== undefined && p.isr.includes(first)) p.leader = first;
+  }
+  const unmet = plan.goals.filter((g) => !g.met).length;
+  const stuck = plan.evacuation?.stuckTotal ?? 0;
+  const parts = [
+    plan.moves.length === 0 ? "nothing to move" : `${formatCountOf(plan.moves.length, "move")} (${formatBytes(plan.bytesMoved.total)})`,
+    plan.leadership.changes.length > 0 ? formatCountOf(plan.leadership.changes.length, "leadership change") : null,
+    stuck > 0 ? `${formatCountOf(stuck, "replica")} could not leave` : null,
+    plan.goals.length > 0 ? (unmet === 0 ? "every goal met" : `${unmet} of ${formatCountOf(plan.goals.length, "goal")} not met`) : null,
+  ];
+  return parts.filter((x) => x !== null).join(", ");
 }
 
 function applyReassignment(state: SimulationState, entries: Extract<Step, { kind: "reassign" }>["partitions"]): void {

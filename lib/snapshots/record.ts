@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { PlanOptionsSchema } from "@/lib/plan/options";
+import { PlanOptionsSchema, upgradeLegacyPlanOptions } from "@/lib/plan/options";
 import { ScenarioSchema, type ScenarioInput } from "@/lib/simulate/schema";
 
 export const RECORD_KINDS = ["snapshot", "scenario", "plan"] as const;
@@ -34,7 +34,8 @@ export type ScenarioSpec = z.infer<typeof ScenarioSpecSchema>;
 const MAX_REASSIGNMENT_JSON_CHARS = 10 * 1024 * 1024;
 
 export const SharedPlanSchema = z.strictObject({
-  options: PlanOptionsSchema,
+  /** Links stored before goals existed carry `mode`, `order` and `interObjective`: read as today's goals. */
+  options: z.preprocess(upgradeLegacyPlanOptions, PlanOptionsSchema),
   reassignmentJson: z.string().max(MAX_REASSIGNMENT_JSON_CHARS, "reassignmentJson is at most 10 MB").nullable().default(null),
 });
 export type SharedPlan = z.infer<typeof SharedPlanSchema>;

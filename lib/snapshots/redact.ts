@@ -178,6 +178,8 @@ function stepTopics(step: Step): string[] {
       return [step.topic];
     case "reassign":
       return step.partitions.map((p) => p.topic);
+    case "plan":
+      return step.options.excludeTopics;
     default:
       return [];
   }
@@ -217,6 +219,8 @@ function renameStep(step: Step, to: (n: string) => string): Step {
       return { ...step, topic: to(step.topic) };
     case "reassign":
       return { ...step, partitions: step.partitions.map((p) => ({ ...p, topic: to(p.topic) })) };
+    case "plan":
+      return { ...step, options: { ...step.options, excludeTopics: step.options.excludeTopics.map(to) } };
     default:
       return step;
   }

@@ -1,20 +1,33 @@
 /**
- * The planner's goals form: what the operator types (percentages, MiB/s, GiB, comma lists) to the
- * API's plan options (shares, bytes/s, bytes, arrays), and back, with every field's problem at once
- * (and the server's, placed beside the field it names). Pure, so it is tested without a DOM.
+ * The planner's form: what the operator picks and types (an operation with its brokers or dirs, the
+ * soft goals in priority order, percentages, MiB/s, GiB, comma lists) to the API's plan options (an
+ * operation, a goal list, shares, bytes/s, bytes, arrays), and back, with every field's problem at
+ * once (and the server's, placed beside the field it names). Pure, so it is tested without a DOM.
  */
 import { topicNameProblem } from "@/lib/model/kafka-names";
 import { formatIssue, invalid, success, type Issue, type Result } from "@/lib/model/result";
-import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
+import { SOFT_GOALS, type DrainDir, type Operation, type OperationKind, type PlanOptions, type PlanOptionsInput, type SoftGoal } from "@/lib/plan/options";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
+/** One soft goal in the form's list: the list holds every goal, in priority order, each included or not. */
+export interface GoalChoice {
+  goal: SoftGoal;
+  on: boolean;
+}
+
 export interface PlanForm {
-  mode: "both" | "intra" | "inter";
-  order: "inter-first" | "intra-first";
+  operation: OperationKind;
+  /** add-brokers: the brokers to fill; remove-brokers: the brokers to empty. */
+  brokers: number[];
+  /** drain-dirs: the log dirs to empty. */
+  dirs: DrainDir[];
+  /** drain-dirs: cordon the dirs first (only brokers on Kafka 4.3+ have cordons). */
+  cordon: boolean;
+  /** Every soft goal, highest priority first; the included ones become the plan's goals, in this order. */
+  goals: GoalChoice[];
   intraObjective: "utilization" | "bytes";
-  interObjective: "bytes" | "replicas";
   tolerancePercent: string;
   headroomPercent: string;
   excludeTopics: string;
@@ -25,10 +38,12 @@ export interface PlanForm {
 }
 
 export const DEFAULT_PLAN_FORM: PlanForm = {
-  mode: "both",
-  order: "inter-first",
+  operation: "rebalance",
+  brokers: [],
+  dirs: [],
+  cordon: true,
+  goals: SOFT_GOALS.map((goal) => ({ goal, on: true })),
   intraObjective: "utilization",
-  interObjective: "bytes",
   tolerancePercent: "5",
   headroomPercent: "85",
   excludeTopics: "",
@@ -36,6 +51,14 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
   moveLeaders: false,
   replicationMiBps: "50",
   alterLogDirsMiBps: "100",
+};
+
+/** What each operation is called in the form. */
+export const OPERATION_LABELS: Record<OperationKind, string> = {
+  rebalance: "Rebalance",
+  "add-brokers": "Add brokers",
+  "remove-brokers": "Remove brokers",
+  "drain-dirs": "Drain or remove a log dir",
 };
 
 /** Each field's problem, in words the form uses (points, %, MiB/s, GiB). */
@@ -51,10 +74,12 @@ export function fieldErrors(issues: ReadonlyArray<Issue>): PlanFormErrors {
 
 /** The fields in the order the form shows them, with the name each error is listed under. */
 export const PLAN_FORM_FIELDS: ReadonlyArray<{ field: keyof PlanForm; label: string }> = [
-  { field: "mode", label: "Balance" },
-  { field: "order", label: "Order" },
+  { field: "operation", label: "Operation" },
+  { field: "brokers", label: "Brokers" },
+  { field: "dirs", label: "Log dirs to drain" },
+  { field: "cordon", label: "Cordon first" },
+  { field: "goals", label: "Goals" },
   { field: "intraObjective", label: "Dirs by" },
-  { field: "interObjective", label: "Brokers by" },
   { field: "tolerancePercent", label: "Tolerance" },
   { field: "headroomPercent", label: "Never fill above" },
   { field: "maxGiB", label: "Move at most" },
@@ -81,13 +106,41 @@ function numberIn(text: string, unit: string, min: { value: number; inclusive: b
 /** Bytes (or bytes/s) from a form value in a larger unit: rounded, and never below 1 for a rate above 0. */
 const toBytes = (value: number, unit: number) => Math.max(1, Math.round(value * unit));
 
+/** The included goals, in the form's order. */
+export function chosenGoals(form: Pick<PlanForm, "goals">): SoftGoal[] {
+  return form.goals.filter((g) => g.on).map((g) => g.goal);
+}
+
+/** The operation the form describes, or what to choose first (keyed by field). */
+function operationOf(form: PlanForm): Operation | PlanFormErrors {
+  switch (form.operation) {
+    case "rebalance":
+      return { kind: "rebalance" };
+    case "add-brokers":
+    case "remove-brokers":
+      if (form.brokers.length === 0) return { brokers: `Choose at least one broker to ${form.operation === "add-brokers" ? "fill" : "remove"}` };
+      return { kind: form.operation, brokers: [...new Set(form.brokers)].sort((a, b) => a - b) };
+    case "drain-dirs":
+      if (form.dirs.length === 0) return { dirs: "Choose at least one log dir to drain" };
+      return { kind: "drain-dirs", dirs: form.dirs.map((d) => ({ broker: d.broker, path: d.path })), cordon: form.cordon };
+  }
+}
+
 /**
  * Every field checked at once, against the bounds PlanOptionsSchema enforces (tolerance 0.001–0.5,
- * headroom above 0 and at most 1, rates at least 1 byte/s, legal topic names), so the server never
- * refuses what the form accepted. All problems come back together, one per field.
+ * headroom above 0 and at most 1, rates at least 1 byte/s, legal topic names, at least one broker or
+ * dir for an operation that names them), so the server never refuses what the form accepted. A
+ * rebalance or a fill needs a goal (with none it would move nothing); an evacuation moves what it must
+ * without one. All problems come back together, one per field.
  */
 export function planOptionsFromForm(form: PlanForm): FormResult {
   const errors: PlanFormErrors = {};
+  const operation = operationOf(form);
+  if (!("kind" in operation)) Object.assign(errors, operation);
+  const goals = chosenGoals(form);
+  if (goals.length === 0 && (form.operation === "rebalance" || form.operation === "add-brokers")) {
+    errors.goals = `Include at least one goal: ${form.operation === "rebalance" ? "a rebalance" : "filling brokers"} with none moves nothing`;
+  }
   const tolerance = numberIn(form.tolerancePercent, " points", { value: 0.1, inclusive: true }, 50);
   if (typeof tolerance === "string") errors.tolerancePercent = tolerance;
   const headroom = numberIn(form.headroomPercent, "%", { value: 0, inclusive: false }, 100);
@@ -103,37 +156,41 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
   if (badTopics.length > 0) {
     errors.excludeTopics = `${badTopics.map((t) => `“${t}”`).join(", ")} ${badTopics.length === 1 ? "is not a topic name" : "are not topic names"} (${topicNameProblem(badTopics[0]!)})`;
   }
-  if (typeof tolerance !== "number" || typeof headroom !== "number" || typeof replication !== "number" || typeof alter !== "number" || typeof cap === "string" || badTopics.length > 0) {
-    return invalid(Object.entries(errors).map(([path, message]) => ({ path, message })));
+  if (!("kind" in operation) || typeof tolerance !== "number" || typeof headroom !== "number" || typeof replication !== "number" || typeof alter !== "number" || typeof cap === "string" || Object.keys(errors).length > 0) {
+    return invalid(PLAN_FORM_FIELDS.flatMap(({ field }) => (errors[field] ? [{ path: field, message: errors[field] }] : [])));
   }
   return success({
-      mode: form.mode,
-      order: form.order,
-      intraObjective: form.intraObjective,
-      interObjective: form.interObjective,
-      tolerance: tolerance / 100,
-      headroom: headroom / 100,
-      excludeTopics,
-      maxBytesToMove: cap === null ? null : Math.round(cap * GiB),
-      moveLeaders: form.moveLeaders,
-      throttle: { replicationBytesPerSecond: toBytes(replication, MiB), alterLogDirsBytesPerSecond: toBytes(alter, MiB) },
+    operation,
+    goals,
+    intraObjective: form.intraObjective,
+    tolerance: tolerance / 100,
+    headroom: headroom / 100,
+    excludeTopics,
+    maxBytesToMove: cap === null ? null : Math.round(cap * GiB),
+    moveLeaders: form.moveLeaders,
+    throttle: { replicationBytesPerSecond: toBytes(replication, MiB), alterLogDirsBytesPerSecond: toBytes(alter, MiB) },
   });
 }
 
-/** Which form field an API issue path names (`options.throttle.replicationBytesPerSecond` → replicationMiBps). */
-const FIELD_BY_OPTION: Record<string, keyof PlanForm> = {
-  mode: "mode",
-  order: "order",
-  intraObjective: "intraObjective",
-  interObjective: "interObjective",
-  tolerance: "tolerancePercent",
-  headroom: "headroomPercent",
-  maxBytesToMove: "maxGiB",
-  "throttle.replicationBytesPerSecond": "replicationMiBps",
-  "throttle.alterLogDirsBytesPerSecond": "alterLogDirsMiBps",
-  excludeTopics: "excludeTopics",
-  moveLeaders: "moveLeaders",
-};
+/**
+ * Which form field an API issue path names (`options.throttle.replicationBytesPerSecond` →
+ * replicationMiBps). More specific paths first: the first key the path starts with wins.
+ */
+const FIELD_BY_OPTION: ReadonlyArray<[string, keyof PlanForm]> = [
+  ["operation.brokers", "brokers"],
+  ["operation.dirs", "dirs"],
+  ["operation.cordon", "cordon"],
+  ["operation", "operation"],
+  ["goals", "goals"],
+  ["intraObjective", "intraObjective"],
+  ["tolerance", "tolerancePercent"],
+  ["headroom", "headroomPercent"],
+  ["maxBytesToMove", "maxGiB"],
+  ["throttle.replicationBytesPerSecond", "replicationMiBps"],
+  ["throttle.alterLogDirsBytesPerSecond", "alterLogDirsMiBps"],
+  ["excludeTopics", "excludeTopics"],
+  ["moveLeaders", "moveLeaders"],
+];
 
 /**
  * The server's refusal of the options (`{ error: { issues } }` from /api/plan) placed beside the fields
@@ -144,8 +201,7 @@ export function formErrorsFromIssues(issues: ReadonlyArray<Issue>): { errors: Pl
   const other: string[] = [];
   for (const issue of issues) {
     const path = issue.path.startsWith("options.") ? issue.path.slice("options.".length) : null;
-    const key = path === null ? undefined : Object.keys(FIELD_BY_OPTION).find((k) => path === k || path.startsWith(`${k}.`));
-    const field = key === undefined ? undefined : FIELD_BY_OPTION[key];
+    const field = path === null ? undefined : FIELD_BY_OPTION.find(([k]) => path === k || path.startsWith(`${k}.`))?.[1];
     if (field === undefined) other.push(formatIssue(issue));
     else errors[field] = errors[field] ? `${errors[field]}; ${issue.message}` : issue.message;
   }
@@ -160,11 +216,14 @@ export function formErrorList(errors: PlanFormErrors): { field: keyof PlanForm; 
 /** The form that reproduces saved plan options (a shared plan opens with the goals it was made with). */
 export function formFromOptions(options: PlanOptions): PlanForm {
   const round = (n: number) => String(Math.round(n * 1000) / 1000);
+  const op = options.operation;
   return {
-    mode: options.mode,
-    order: options.order,
+    operation: op.kind,
+    brokers: op.kind === "add-brokers" || op.kind === "remove-brokers" ? [...op.brokers] : [],
+    dirs: op.kind === "drain-dirs" ? op.dirs.map((d) => ({ ...d })) : [],
+    cordon: op.kind === "drain-dirs" ? op.cordon : true,
+    goals: goalChoices(options.goals),
     intraObjective: options.intraObjective,
-    interObjective: options.interObjective,
     tolerancePercent: round(options.tolerance * 100),
     headroomPercent: round(options.headroom * 100),
     excludeTopics: options.excludeTopics.join(", "),
@@ -173,4 +232,57 @@ export function formFromOptions(options: PlanOptions): PlanForm {
     replicationMiBps: round(options.throttle.replicationBytesPerSecond / MiB),
     alterLogDirsMiBps: round(options.throttle.alterLogDirsBytesPerSecond / MiB),
   };
+}
+
+/**
+ * The form with another operation chosen: the brokers and dirs of the last one do not carry over (a
+ * broker picked for removal must never silently become one to fill). Adding brokers starts with
+ * `emptyBrokers` ticked — brokers that hold nothing yet are the ones just added.
+ */
+export function withOperation(form: PlanForm, operation: OperationKind, emptyBrokers: readonly number[] = []): PlanForm {
+  if (operation === form.operation) return form;
+  return { ...form, operation, brokers: operation === "add-brokers" ? [...emptyBrokers] : [], dirs: [] };
+}
+
+/** Every soft goal as the form lists it: the chosen ones in their order, then the others, left out, in the default order. */
+export function goalChoices(goals: readonly SoftGoal[]): GoalChoice[] {
+  return [...goals.map((goal) => ({ goal, on: true })), ...SOFT_GOALS.filter((g) => !goals.includes(g)).map((goal) => ({ goal, on: false }))];
+}
+
+/** The list with `goal` moved one place up (-1) or down (+1) in priority; the same list at either end. */
+export function moveGoalIn(goals: readonly GoalChoice[], goal: SoftGoal, delta: -1 | 1): readonly GoalChoice[] {
+  const i = goals.findIndex((g) => g.goal === goal);
+  const j = i + delta;
+  if (i < 0 || j < 0 || j >= goals.length) return goals;
+  const next = [...goals];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
+
+/** The list with `goal` included or left out, keeping its place. */
+export function includeGoalIn(goals: readonly GoalChoice[], goal: SoftGoal, on: boolean): GoalChoice[] {
+  return goals.map((g) => (g.goal === goal ? { goal, on } : g));
+}
+
+/** The form with `goal` moved one place up (-1) or down (+1) in priority; unchanged at either end. */
+export function moveGoal(form: PlanForm, goal: SoftGoal, delta: -1 | 1): PlanForm {
+  const goals = moveGoalIn(form.goals, goal, delta);
+  return goals === form.goals ? form : { ...form, goals: [...goals] };
+}
+
+/** The form with `goal` included or left out, keeping its place. */
+export function includeGoal(form: PlanForm, goal: SoftGoal, on: boolean): PlanForm {
+  return { ...form, goals: includeGoalIn(form.goals, goal, on) };
+}
+
+/** The form with a broker ticked or unticked (add-brokers, remove-brokers). */
+export function toggleBroker(form: PlanForm, broker: number, on: boolean): PlanForm {
+  const rest = form.brokers.filter((b) => b !== broker);
+  return { ...form, brokers: on ? [...rest, broker].sort((a, b) => a - b) : rest };
+}
+
+/** The form with a log dir ticked or unticked (drain-dirs), in the order they were ticked. */
+export function toggleDir(form: PlanForm, dir: DrainDir, on: boolean): PlanForm {
+  const rest = form.dirs.filter((d) => d.broker !== dir.broker || d.path !== dir.path);
+  return { ...form, dirs: on ? [...rest, { broker: dir.broker, path: dir.path }] : rest };
 }

@@ -3,18 +3,21 @@
  * page announces when the result arrives.
  *
  * Invariants:
- * - Exactly one sentence, built from facts the core counted (moves, bytes, dirs and brokers outside
- *   the tolerance after the plan or the review; tolerance.ts), never from the planner's per-phase stop
- *   reasons alone: those can disagree with the final state (a broker pass after the dir pass), so they
- *   only explain *why* something is still outside, never *whether*.
- * - "Nothing to move" appears only with zero moves, "within the tolerance" only when nothing is
- *   outside it, and a count of what is outside always comes with why.
+ * - Exactly one sentence, built from facts the core counted: the data moves and their bytes, the
+ *   leadership changes, each chosen goal met or not after the plan (goals.ts) with the planner's
+ *   reason, and the replicas an evacuation could not move. Whether a goal is met comes from the
+ *   measure after the plan, never from why a pass stopped.
+ * - "Nothing to move" appears only with no data move and no leadership change; "within the tolerance"
+ *   only when every chosen goal is met; a goal outside the tolerance, or a replica that cannot leave,
+ *   always comes with why (the first in priority order).
  * - A review Kafka would refuse says only that (and how many reasons): no duration, no tolerance.
  */
 import { formatBytes, formatCountOf } from "@/lib/model/format";
+import { GOAL_LABELS, GOAL_NAMES } from "@/lib/plan/goals";
+import type { Operation, SoftGoal } from "@/lib/plan/options";
+import type { PlanResponse } from "@/lib/plan/response";
 import type { OutsideTolerance } from "@/lib/plan/tolerance";
-import type { InterStop } from "@/lib/plan/inter-broker";
-import type { IntraStop } from "@/lib/plan/intra-broker";
+import { joinWords, operationPhrase } from "./plan-operation";
 
 export type StatusTone = "ok" | "partial" | "refused";
 
@@ -24,84 +27,96 @@ export interface ResultStatus {
 }
 
 export interface PlanStatusInput {
+  operation: Operation;
+  /** Replica moves (between brokers or dirs) and the bytes they copy. */
   moves: number;
   bytes: number;
-  /** After the plan. */
-  outside: OutsideTolerance;
-  stoppedBecause: { inter: InterStop | null; intra: IntraStop | null };
+  /** Preferred leaders changed by reordering replicas (no bytes). */
+  leadershipChanges: number;
+  /** Each chosen goal after the plan, in priority order. */
+  goals: ReadonlyArray<{ goal: SoftGoal; met: boolean; reason: string | null }>;
+  /** What an evacuation could not move, and the first reasons; null for a rebalance or a fill. */
+  evacuation: { stuckTotal: number; stuck: ReadonlyArray<{ reason: string }> } | null;
 }
 
 export type ReviewStatusInput =
   | { verdict: "refused"; refusals: number }
   | { verdict: "accepted"; partitions: number; bytes: number; outside: OutsideTolerance };
 
-/** "every dir", "every broker", "every dir and broker": what the goals balance. */
-function everything(outside: OutsideTolerance): string {
-  if (outside.dirs === null && outside.brokers === null) return "everything";
-  if (outside.dirs === null) return "every broker";
-  if (outside.brokers === null) return "every dir";
-  return "every dir and broker";
+/** A reason as a clause inside brackets: no full stop, and naming its goal. */
+function reasonClause(goal: SoftGoal | null, reason: string): string {
+  const text = reason.trim().replace(/\.$/, "");
+  if (goal === null || text.startsWith(GOAL_LABELS[goal])) return text;
+  return `${GOAL_LABELS[goal]}: ${text}`;
 }
 
-function outsideCount(outside: OutsideTolerance): number {
-  return (outside.dirs ?? 0) + (outside.brokers ?? 0);
+/** "12 moves (24.0 GiB)", "12 moves (24.0 GiB) and 3 leadership changes", "3 leadership changes (no data moves)". */
+function changesText(input: PlanStatusInput): string {
+  const leaders = formatCountOf(input.leadershipChanges, "leadership change");
+  if (input.moves === 0) return `${leaders} (no data moves)`;
+  const moves = `${formatCountOf(input.moves, "move")} (${formatBytes(input.bytes)})`;
+  return input.leadershipChanges > 0 ? `${moves} and ${leaders}` : moves;
 }
 
-/** "3 dirs are", "1 broker is", "2 dirs and 1 broker are". */
-function outsideText(outside: OutsideTolerance): string {
-  const parts = [
-    outside.dirs ? formatCountOf(outside.dirs, "dir") : null,
-    outside.brokers ? formatCountOf(outside.brokers, "broker") : null,
-  ].filter((p): p is string => p !== null);
-  return `${parts.join(" and ")} ${outsideCount(outside) === 1 ? "is" : "are"}`;
+/** "broker 3 is", "brokers 3 and 4 are", "/data/d3 on broker 2 is", "2 log dirs are": what an evacuation empties. */
+function emptiedSubject(operation: Operation): string {
+  if (operation.kind === "remove-brokers") return `${operation.brokers.length === 1 ? "broker" : "brokers"} ${joinWords(operation.brokers.map(String))} ${operation.brokers.length === 1 ? "is" : "are"}`;
+  if (operation.kind === "drain-dirs") return operation.dirs.length === 1 ? `${operation.dirs[0]!.path} on broker ${operation.dirs[0]!.broker} is` : `${formatCountOf(operation.dirs.length, "log dir")} are`;
+  return "nothing is";
 }
 
-type Reason = InterStop | "order";
-
-/**
- * Why something is still outside: the stop of each pass that left something outside, the most
- * binding first (a cap over "no move helps"). A pass that ended balanced while its dirs are outside
- * again was undone by the pass after it (the broker pass moves replicas into dirs).
- */
-function reasonFor(input: PlanStatusInput): Reason {
-  const moved = input.moves > 0;
-  const why = (stop: Reason | null): Reason => (stop === "balanced" || stop === null ? (moved ? "order" : "no_improving_move") : stop);
-  const reasons: Reason[] = [];
-  if (input.outside.dirs) reasons.push(why(input.stoppedBecause.intra));
-  if (input.outside.brokers) reasons.push(why(input.stoppedBecause.inter));
-  const rank: Reason[] = ["max_moves", "byte_cap", "no_improving_move", "order", "balanced"];
-  return reasons.sort((a, b) => rank.indexOf(a) - rank.indexOf(b))[0] ?? "no_improving_move";
+/** "empty … and bring …" said of one change: "empties … and brings …". */
+function singularVerbs(phrase: string): string {
+  return phrase.replace(/^empty /, "empties ").replace(/^fill /, "fills ").replace(/(^| and )bring /, "$1brings ");
 }
 
-function reasonText(reason: Reason, moved: boolean): string {
-  switch (reason) {
-    case "byte_cap":
-      return moved ? "the byte cap stopped the plan" : "every move that would help is larger than the byte cap";
-    case "max_moves":
-      return moved ? "the plan reached its move limit" : "the move limit allows no move";
-    case "order":
-      return "the plan's later pass moved replicas back out of balance; try the other order";
-    default:
-      return `${moved ? "no further move or swap helps: " : ""}each candidate is too large for the gap or would break the headroom, leader, rack or exclusion rules`;
-  }
-}
-
-function movesText(moves: number, bytes: number): string {
-  return `${formatCountOf(moves, "move")} (${formatBytes(bytes)})`;
+/** "1 of 3 goals is", "2 of 5 goals are". */
+function unmetText(unmet: number, of: number): string {
+  return `${unmet} of ${formatCountOf(of, "goal")} ${unmet === 1 ? "is" : "are"}`;
 }
 
 export function planStatus(input: PlanStatusInput): ResultStatus {
-  const outside = outsideCount(input.outside);
-  const moved = input.moves > 0;
-  if (!moved && outside === 0) return { tone: "ok", sentence: `Nothing to move: ${everything(input.outside)} is already within the tolerance.` };
-  if (!moved) {
-    return { tone: "partial", sentence: `Nothing to move: ${outsideText(input.outside)} outside the tolerance, but no move can improve them (${reasonText(reasonFor(input), false)}).` };
+  const changed = input.moves > 0 || input.leadershipChanges > 0;
+  const unmet = input.goals.filter((g) => !g.met);
+  const stuck = input.evacuation?.stuckTotal ?? 0;
+  const phrase = operationPhrase(input.operation);
+  const evacuates = input.operation.kind === "remove-brokers" || input.operation.kind === "drain-dirs";
+  const anyGoal = input.goals.length > 0;
+
+  if (unmet.length === 0 && stuck === 0) {
+    if (!changed) {
+      const goals = anyGoal ? "every goal is" : null;
+      const empty = evacuates ? `${emptiedSubject(input.operation)} already empty` : null;
+      if (empty && goals) return { tone: "ok", sentence: `Nothing to move: ${empty} and ${goals} within the tolerance.` };
+      if (empty) return { tone: "ok", sentence: `Nothing to move: ${empty}.` };
+      return { tone: "ok", sentence: goals ? `Nothing to move: ${goals} already within the tolerance.` : "Nothing to move: no goal was chosen." };
+    }
+    if (!phrase && !anyGoal) return { tone: "ok", sentence: `${changesText(input)}, with no goal chosen to measure ${input.moves + input.leadershipChanges === 1 ? "it" : "them"} by.` };
+    const what = phrase && anyGoal ? `${phrase} and bring every goal within the tolerance` : (phrase ?? "bring every goal within the tolerance");
+    return { tone: "ok", sentence: `${changesText(input)} ${input.moves + input.leadershipChanges === 1 ? singularVerbs(what) : what}.` };
   }
-  if (outside === 0) return { tone: "ok", sentence: `${movesText(input.moves, input.bytes)} bring ${everything(input.outside)} within the tolerance.` };
-  return {
-    tone: "partial",
-    sentence: `${movesText(input.moves, input.bytes)}, after which ${outsideText(input.outside)} outside the tolerance (${reasonText(reasonFor(input), true)}).`,
-  };
+
+  // What is still wrong, and why the first of it is, in priority order: stuck replicas before goals.
+  const problems: string[] = [];
+  if (stuck > 0) problems.push(`${formatCountOf(stuck, "replica")} cannot ${input.operation.kind === "drain-dirs" ? "leave the drained dirs" : "leave the brokers being removed"}`);
+  if (unmet.length > 0) problems.push(`${unmetText(unmet.length, input.goals.length)} outside the tolerance`);
+  const firstStuck = input.evacuation?.stuck[0]?.reason;
+  const firstUnmet = unmet[0];
+  const why = stuck > 0 && firstStuck ? reasonClause(null, firstStuck) : firstUnmet ? reasonClause(firstUnmet.goal, firstUnmet.reason ?? "no move improves it") : "no move improves it";
+  if (!changed) return { tone: "partial", sentence: `Nothing to move: ${joinWords(problems)}, and no move can change that (${why}).` };
+  return { tone: "partial", sentence: `${changesText(input)}, after which ${joinWords(problems)} (${why}).` };
+}
+
+/** The status of a plan as /api/plan answers it. */
+export function planResultStatus(plan: Pick<PlanResponse, "options" | "movesTotal" | "bytesMoved" | "leadership" | "goals" | "evacuation">): ResultStatus {
+  return planStatus({ operation: plan.options.operation, moves: plan.movesTotal, bytes: plan.bytesMoved.total, leadershipChanges: plan.leadership.changes.length, goals: plan.goals, evacuation: plan.evacuation });
+}
+
+/** "3 dirs", "1 broker", "4 topic × broker pairs": what a goal counts outside its tolerance. */
+function outsideUnit(goal: SoftGoal, n: number): string {
+  if (goal === "dir-utilization") return formatCountOf(n, "dir");
+  if (goal === "topic-spread") return formatCountOf(n, "topic × broker pair");
+  return formatCountOf(n, "broker");
 }
 
 export function reviewStatus(input: ReviewStatusInput): ResultStatus {
@@ -110,7 +125,9 @@ export function reviewStatus(input: ReviewStatusInput): ResultStatus {
   }
   const what = `Kafka would accept this reassignment of ${formatCountOf(input.partitions, "partition")}`;
   const moves = input.bytes > 0 ? `, which copies ${formatBytes(input.bytes)}` : `, but it moves no data`;
-  const outside = outsideCount(input.outside);
-  if (outside === 0) return { tone: "ok", sentence: `${what}${moves}; afterwards ${everything(input.outside)} is within the tolerance.` };
-  return { tone: "partial", sentence: `${what}${moves}; afterwards ${outsideText(input.outside)} outside the tolerance.` };
+  const outside = input.outside.filter((o) => o.outside > 0);
+  if (input.outside.length === 0) return { tone: "ok", sentence: `${what}${moves}.` };
+  if (outside.length === 0) return { tone: "ok", sentence: `${what}${moves}; afterwards every goal is within the tolerance.` };
+  const list = joinWords(outside.map((o) => `${GOAL_NAMES[o.goal]} (${outsideUnit(o.goal, o.outside)})`));
+  return { tone: "partial", sentence: `${what}${moves}; afterwards ${list} ${outside.length === 1 ? "is" : "are"} outside the tolerance.` };
 }

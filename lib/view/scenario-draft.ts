@@ -9,6 +9,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { failure, success, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { getPreset, type PresetId } from "@/lib/simulate/presets";
 import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
+import { SOFT_GOALS, type OperationKind, type PlanOptionsInput } from "@/lib/plan/options";
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
 import type { SlimReport } from "@/lib/simulate/slim-report";
 import type { SimulationResult } from "@/lib/simulate/run-request";
@@ -19,6 +20,8 @@ export type Draft = LinkScenario & {
 };
 
 const GiB = 1024 ** 3;
+
+type OperationInput = NonNullable<PlanOptionsInput["operation"]>;
 
 export function draftFromPreset(id: PresetId): Draft {
   const preset = getPreset(id)!;
@@ -52,9 +55,13 @@ export interface ClusterContext {
   capacity: number | null;
   topics: string[];
   racks: boolean;
+  /** Every broker's log dirs (a drain picks one of them). */
+  dirs: { broker: number; path: string }[];
+  /** Online brokers that hold no replica, and brokers the steps add: the ones a plan would fill. */
+  emptyBrokers: number[];
 }
 
-export const EMPTY_CONTEXT: ClusterContext = { brokerIds: [], paths: [], capacity: null, topics: [], racks: false };
+export const EMPTY_CONTEXT: ClusterContext = { brokerIds: [], paths: [], capacity: null, topics: [], racks: false, dirs: [], emptyBrokers: [] };
 
 export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | null, stepTopics: readonly string[] = []): ClusterContext {
   const paths: string[] = [];
@@ -65,7 +72,15 @@ export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | n
   for (const [c, n] of counts) if (capacity === null || n > counts.get(capacity)!) capacity = c;
   const topics = snapshot ? snapshot.topics.map((t) => t.name) : [];
   for (const t of stepTopics) if (!topics.includes(t)) topics.push(t);
-  return { brokerIds: [...report.brokerIds], paths, capacity, topics, racks: report.brokers.some((b) => b.rack !== null) };
+  return {
+    brokerIds: [...report.brokerIds],
+    paths,
+    capacity,
+    topics,
+    racks: report.brokers.some((b) => b.rack !== null),
+    dirs: report.dirs.map((d) => ({ broker: d.broker, path: d.path })),
+    emptyBrokers: report.brokers.filter((b) => b.state === "online" && b.replicas === 0).map((b) => b.id),
+  };
 }
 
 /**
@@ -75,8 +90,14 @@ export function clusterContext(report: SlimReport, snapshot: ClusterSnapshot | n
 export function editorContext(final: { report: SlimReport; topics: readonly string[] } | null, steps: readonly StepInput[]): ClusterContext {
   if (!final) return EMPTY_CONTEXT;
   const ctx = clusterContext(final.report, null, [...final.topics, ...topicsCreatedBy(steps)]);
-  const added = steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) ? [s.id] : []));
-  return { ...ctx, brokerIds: [...new Set([...ctx.brokerIds, ...added])].sort((a, b) => a - b) };
+  const added = steps.flatMap((s) => (s.kind === "addBroker" && Number.isFinite(s.id) && !ctx.brokerIds.includes(s.id) ? [s] : []));
+  const byId = (a: number, b: number) => a - b;
+  return {
+    ...ctx,
+    brokerIds: [...new Set([...ctx.brokerIds, ...added.map((s) => s.id)])].sort(byId),
+    dirs: [...ctx.dirs, ...added.flatMap((s) => s.logDirs.map((d) => ({ broker: s.id, path: d.path })))],
+    emptyBrokers: [...new Set([...ctx.emptyBrokers, ...added.map((s) => s.id)])].sort(byId),
+  };
 }
 
 /** "/data/d4" after /data/d1../data/d3: the next path in the cluster's own naming, else /data/dN. */
@@ -123,6 +144,26 @@ export function newStep(kind: StepKind, ctx: ClusterContext): StepInput {
       return { kind, partitions: 50, replicationFactor: rf, bytesPerPartition: 16 * 1024 };
     case "reassign":
       return { kind, partitions: [{ topic, partition: 0, replicas: ctx.brokerIds.slice(0, rf).length ? ctx.brokerIds.slice(0, rf) : [1], log_dirs: undefined }] };
+    case "plan":
+      // Brokers that hold nothing are most likely just added: fill them; else even out the cluster.
+      return { kind, options: { operation: planOperation(ctx.emptyBrokers.length > 0 ? "add-brokers" : "rebalance", ctx), goals: [...SOFT_GOALS] } };
+  }
+}
+
+/**
+ * A plan step's operation of `kind`, as it starts: filling the brokers that hold nothing; removing or
+ * draining nothing yet (the operator picks what, from the cluster's brokers and dirs).
+ */
+export function planOperation(kind: OperationKind, ctx: ClusterContext): OperationInput {
+  switch (kind) {
+    case "rebalance":
+      return { kind };
+    case "add-brokers":
+      return { kind, brokers: [...ctx.emptyBrokers] };
+    case "remove-brokers":
+      return { kind, brokers: [] };
+    case "drain-dirs":
+      return { kind, dirs: [], cordon: true };
   }
 }
 

@@ -16,6 +16,11 @@ export const STEP_KINDS: readonly { kind: StepKind; label: string; help: string 
   { kind: "failLogDir", label: "Fail a disk", help: "The dir goes offline: its replicas leave the ISR and it gets no new partitions." },
   { kind: "cordonLogDir", label: "Cordon a disk", help: "Kafka 4.3+ (KIP-1066): a cordoned dir keeps its data but gets no new partitions." },
   { kind: "reassign", label: "Reassign partitions", help: "A kafka-reassign-partitions JSON (with optional log_dirs), applied as completed." },
+  {
+    kind: "plan",
+    label: "Plan (add, remove, drain, rebalance)",
+    help: "The planner's plan for the cluster as it is at this step, applied as completed: its cordons, its reassignment and the preferred-leader election. What the plan leaves behind, before you run it.",
+  },
 ];
 
 export function stepKindLabel(kind: StepKind): string {

@@ -84,8 +84,8 @@ async function growth(): Promise<GrowthRow[]> {
   );
   await row("POST /api/simulate", "steps", 10, (n) => timed(simulateRoute, "/api/simulate", simulateBody(20_000, 20, 4, n)));
   await row("POST /api/simulate", "inline base replicas", 10_000, (n) => timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { snapshot: snapshotOf(n) }, steps: [], compare: false, snapshot: false })));
-  await row("POST /api/plan", "replicas", 10_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(n), options: { mode: "both" } })));
-  await row("POST /api/plan", "excluded topics", 2_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(10_000), options: { mode: "intra", excludeTopics: Array.from({ length: n }, (_, i) => `x${i}`) } })));
+  await row("POST /api/plan", "replicas", 10_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(n), options: { goals: ["dir-utilization", "broker-bytes"] } })));
+  await row("POST /api/plan", "excluded topics", 2_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(10_000), options: { goals: ["dir-utilization"], excludeTopics: Array.from({ length: n }, (_, i) => `x${i}`) } })));
   await row("POST /api/import", "replicas", 10_000, (n) => timed(importRoute, "/api/import", logDirsText(n), "text/plain"));
   await row("POST /api/snapshots", "replicas (hosts redacted, topics hashed)", 10_000, (n) => timed(shareRoute, "/api/snapshots", JSON.stringify({ kind: "snapshot", snapshot: snapshotOf(n), sharing: { redactHosts: true, hashTopics: true } })));
   await row("POST /api/snapshots", "label length", 20_000, (n) => timed(shareRoute, "/api/snapshots", JSON.stringify({ kind: "snapshot", snapshot: { ...snapshotOf(1_000), source: { kind: "import", label: "a.".repeat(n / 2) + "1" } }, sharing: { redactHosts: true, hashTopics: false } })));

@@ -149,6 +149,14 @@ function everywhere(value: unknown, key: string, to: unknown): unknown {
   return copy;
 }
 
+/** Each planner operation on the demo's brokers and dirs, and one naming a broker it does not have. */
+const PLAN_OPERATIONS = [
+  { kind: "rebalance" },
+  { kind: "add-brokers", brokers: [9] },
+  { kind: "remove-brokers", brokers: [3] },
+  { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true },
+];
+
 const NUMERIC_FIELDS = ["sizeBytes", "totalBytes", "usableBytes", "offsetLag", "leader", "rate", "follower", "alterLogDirs"];
 
 /** Text mutations: delete, duplicate or corrupt lines, swap numbers for extremes. */
@@ -226,7 +234,7 @@ function requestsFor(seed: number, count: number): Request[] {
     } else if (r < 0.35) {
       // Plan and review.
       const body = rng() < 0.5
-        ? mutate({ snapshot: everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)), options: { mode: pick(["intra", "inter", "both"]), tolerance: 0.05, excludeTopics: ["orders"], throttle: { replicationBytesPerSecond: 1e6, alterLogDirsBytesPerSecond: 1e6 } } }, rng, pick, 1 + Math.floor(rng() * 5))
+        ? mutate({ snapshot: everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)), options: { operation: pick(PLAN_OPERATIONS), goals: pick([["dir-utilization"], ["broker-bytes", "broker-replicas"], ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]]), tolerance: 0.05, excludeTopics: ["orders"], throttle: { replicationBytesPerSecond: 1e6, alterLogDirsBytesPerSecond: 1e6 } } }, rng, pick, 1 + Math.floor(rng() * 5))
         : { reassignment: pick([json(mutate({ version: 1, partitions: [{ topic: "orders", partition: 0, replicas: [1, 2], log_dirs: ["any", "/data/d2"] }] }, rng, pick, 2)), "{", sample(weirdString), json(sample(deepJson))]), options: rng() < 0.5 ? {} : { tolerence: 1 } };
       out.push({ method: "POST", path: "/api/plan", body: json(body) });
     } else if (r < 0.55) {

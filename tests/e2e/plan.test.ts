@@ -1,22 +1,33 @@
 // The planner in Chromium on the demo cluster: plan, read the one status sentence, see before/after on
-// one scale, sort the moves, get the reassignment JSON and the commands; results go stale when the goals
-// change; every goal error shows at once; a review Kafka would refuse shows only the refusals; a JSON
-// error names its line and column; focus and announcements follow each run; the page fits a phone and
-// axe finds nothing serious. Screenshots go to test-results/screenshots/.
+// one scale, sort the moves, get the reassignment JSON and the commands; remove a broker and drain a dir
+// picked from the cluster, with the goals table, what could not leave and why, and cordons first; order
+// the goals from the keyboard; results go stale when the goals change; every goal error shows at once; a
+// review Kafka would refuse shows only the refusals; a JSON error names its line and column; focus and
+// announcements follow each run; the page fits a phone and axe finds nothing serious. Screenshots go to
+// test-results/screenshots/.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+import { GOAL_LABELS, planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
 import { demoSnapshot } from "@/lib/simulate/presets";
+import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/moves-table";
-import { planStatus } from "@/lib/view/plan-status";
+import { evacuationSentence } from "@/lib/view/plan-evacuation";
+import { goalRows } from "@/lib/view/plan-goals";
+import { planResultStatus } from "@/lib/view/plan-status";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
-import { openPage, screenshot } from "../support/e2e-browser";
+import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
 
-const intraOptions = PlanOptionsSchema.parse({ mode: "intra" });
-const intraPlan = planResponse(planRebalance(demoSnapshot(), intraOptions));
-const intraStatus = planStatus({ moves: intraPlan.movesTotal, bytes: intraPlan.bytesMoved.total, outside: intraPlan.outsideTolerance.after, stoppedBecause: intraPlan.stoppedBecause });
+/** What /api/plan answers for the demo and these options: the page must show exactly this. */
+function demoPlan(options: PlanOptionsInput) {
+  const r = planRebalance(demoSnapshot(), PlanOptionsSchema.parse(options));
+  if (!r.ok) throw new Error(r.error.message);
+  return planResponse(r.value);
+}
+const intraPlan = demoPlan({ goals: ["dir-utilization"] });
+const intraStatus = planResultStatus(intraPlan);
+const OTHER_GOALS = ["broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"] as const;
 
 /** Opens /plan and waits until the cluster is read (Plan is enabled once hydrated and read). */
 async function openPlanner(page: Page, url: string) {
@@ -24,12 +35,15 @@ async function openPlanner(page: Page, url: string) {
   await page.waitForSelector("[data-plan-submit]:not([disabled])");
 }
 
-/** Plans the demo's dirs (mode intra) and waits for the result. */
+/** Plans the demo's dirs (the dir goal alone) and waits for the result. */
 async function planIntra(page: Page) {
-  await page.selectOption("#plan-mode", "intra");
+  for (const goal of OTHER_GOALS) await page.locator(`[data-goal-include="${goal}"]`).uncheck();
   await page.click("[data-plan-submit]");
   await page.waitForSelector("[data-plan-result]");
 }
+
+/** The goals table's rows as the page shows them. */
+const shownGoalRows = (page: Page) => page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("th, td")).map((c) => c.textContent!.trim())));
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 /** Focus moves once the result has been drawn. */
@@ -44,7 +58,7 @@ describe("planner (demo cluster)", () => {
     const { page } = e2e.tab;
     await openPlanner(page, e2e.app.url);
     await planIntra(page);
-    expect(intraStatus.sentence).toMatch(/^\d+ moves \(.+\) bring every dir within the tolerance\.$/);
+    expect(intraStatus.sentence).toMatch(/^\d+ moves \(.+\) bring every goal within the tolerance\.$/);
     expect(await page.locator("[data-plan-status]").textContent()).toContain(intraStatus.sentence);
     expect(await page.locator("[data-plan-status]").count()).toBe(1);
     expect(await page.locator('[aria-label="Plan summary"]').textContent()).toContain(String(intraPlan.movesTotal));
@@ -164,7 +178,7 @@ describe("planner (demo cluster)", () => {
     await page.fill("[data-review-input]", intraPlan.reassignmentJson);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-result]");
-    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every dir and broker is within the tolerance\\.`));
+    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every goal is within the tolerance\\.`));
     await focusReaches(page, "review-result-title");
     await page.waitForFunction(() => document.querySelector("[data-plan-announcer]")?.textContent?.startsWith("Review ready. Kafka would accept"));
     const summary = await page.locator("[data-review-summary]").textContent();
@@ -230,6 +244,8 @@ describe("planner (demo cluster)", () => {
     );
     await page.goto(`${e2e.app.url}/plan?shared=${id}`);
     await page.waitForSelector("[data-review-result]");
+    // A link stored with the retired `mode: "intra"` opens with the goal it meant: the dirs alone.
+    expect(await page.locator("[data-goal-include]:checked").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-goal-include")))).toEqual(["dir-utilization"]);
     expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
     expect(await page.locator("[data-review-input]").inputValue()).toBe(json);
     expect(await page.locator("[data-review-status]").textContent()).toContain("Kafka would accept this reassignment of 1 partition, which copies");
@@ -239,6 +255,121 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator("[data-plan-result] [data-result-stale]").count()).toBe(0);
     expect(await activeId(page)).not.toBe("plan-result-title");
     expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it("removes a broker picked from the cluster: the goals table, what cannot leave and why, and the broker's row after", async () => {
+    const { page } = e2e.tab;
+    const errorsBefore = e2e.tab.errors.length;
+    await openPlanner(page, e2e.app.url);
+    await page.selectOption("#plan-operation", "remove-brokers");
+    // The brokers are the cluster's own, each with what it holds; none is ticked for a removal.
+    expect(await page.locator("[data-plan-brokers] label").allTextContents()).toEqual([
+      expect.stringMatching(/^broker 1: [\d.]+ [GT]iB in \d+ replicas$/),
+      expect.stringMatching(/^broker 2: /),
+      expect.stringMatching(/^broker 3: /),
+    ]);
+    expect(await page.locator("[data-plan-broker]:checked").count()).toBe(0);
+    // Plan with none ticked: the field says what to choose, and focus goes to the list of problems.
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-form-errors]");
+    expect(await page.locator("[data-plan-form-errors] li").allTextContents()).toEqual(["Brokers: Choose at least one broker to remove"]);
+    await page.click('[data-plan-form-errors] a[href="#plan-brokers"]');
+    expect(await activeId(page)).toBe("plan-brokers");
+    await page.locator('[data-plan-broker="3"]').check();
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-result] [data-evacuation]");
+    await page.waitForSelector("[data-plan-form-errors]", { state: "detached" });
+
+    const expected = demoPlan({ operation: { kind: "remove-brokers", brokers: [3] } });
+    expect(await page.locator("[data-plan-status]").textContent()).toContain(planResultStatus(expected).sentence);
+    // One row per goal in priority order: met or not, before → after, and why not.
+    expect(await shownGoalRows(page)).toEqual(goalRows(expected.goals).map((r) => [r.label, r.met ? "✓ Met" : "✗ Not met", `${r.outside.before} → ${r.outside.after}`, `${r.spread.before} → ${r.spread.after}`, r.reason ?? "—"]));
+    expect(await page.locator('[data-goal-result="broker-bytes"]').getAttribute("data-met")).toBe("false");
+    // __consumer_offsets has a replica on each of the three brokers: broker 3's 50 cannot go anywhere, and the page says why.
+    expect(await page.locator("[data-evacuation-summary]").textContent()).toBe(evacuationSentence(expected.options.operation, expected.evacuation!));
+    await page.locator("[data-evacuation-stuck] summary").click();
+    expect(await page.locator("[data-evacuation-stuck] summary").textContent()).toBe("50 replicas cannot leave: which, and why");
+    expect(await page.locator("[data-stuck-group]").allTextContents()).toEqual([expect.stringMatching(/^__consumer_offsets partitions 0–49 on broker 3 \(.+\): every broker that stays already holds a replica of the partition$/)]);
+    // Quality: the bound, and Kafka's own --generate refusing three replicas on two brokers.
+    const quality = await page.locator("[data-plan-quality]").textContent();
+    expect(quality).toContain("Lower bound");
+    expect(quality).toContain("Moved ÷ lower bound");
+    expect(quality).toMatch(/Kafka's --generaterefused.*replication factor of 3/);
+    // After the plan broker 3 holds nothing but those 50 tiny replicas: its other dirs are empty.
+    const after = page.locator('[data-plan-result] [data-heatmap="broker-dir"]').last();
+    const labels = await after.locator('[data-broker-row="3"] [data-cell]').evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label")));
+    expect(labels).toEqual(brokerDirGrid(expected.after, "utilization").rows.find((r) => r.broker === 3)!.cells.map((c) => c!.ariaLabel));
+    expect(labels).toEqual([expect.stringMatching(/\/data\/d1: .* KiB, .* 50 partitions$/), expect.stringMatching(/\/data\/d2: 0 B, 0% used, 0 partitions$/), expect.stringMatching(/\/data\/d3: 0 B, 0% used, 0 partitions$/)]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await elementScreenshot(page.locator("[data-goals-table]"), "plan-remove-broker-goals");
+    await elementScreenshot(page.locator("[data-evacuation]"), "plan-remove-broker-evacuation");
+    await screenshot(page, "plan-remove-broker-desktop");
+    expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it("drains a log dir picked from a broker's dirs: cordoned first, emptied into the broker's other dirs, commands in order", async () => {
+    const { page } = e2e.tab;
+    await openPlanner(page, e2e.app.url);
+    await page.selectOption("#plan-operation", "drain-dirs");
+    await page.selectOption("#plan-drain-broker", "2");
+    expect(await page.locator("[data-plan-dir]").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-plan-dir")))).toEqual(["2:/data/d1", "2:/data/d2", "2:/data/d3"]);
+    await page.locator('[data-plan-dir="2:/data/d3"]').check();
+    expect(await page.locator("[data-plan-dirs-chosen]").textContent()).toBe("To drain: /data/d3 on broker 2.");
+    // The demo runs Kafka 4.4: cordons exist, and the box is ticked.
+    expect(await page.locator("#plan-cordon").isChecked()).toBe(true);
+    await elementScreenshot(page.locator("form:has([data-plan-submit])"), "plan-drain-form");
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-result] [data-evacuation]");
+
+    const expected = demoPlan({ operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true } });
+    // Broker 2's other dirs have room: every move is a local copy.
+    expect(expected.moves.every((m) => m.kind === "intra" && m.fromBroker === 2 && m.fromDir === "/data/d3")).toBe(true);
+    expect(await page.locator("[data-plan-status]").textContent()).toContain(planResultStatus(expected).sentence);
+    expect(await page.locator("[data-evacuation-summary]").textContent()).toMatch(/^10 replicas \(.+\) leave \/data\/d3 on broker 2, and nothing is left behind\.$/);
+    // The drained dir holds nothing after, and stays cordoned.
+    const cell = page.locator('[data-plan-result] [data-heatmap="broker-dir"]').last().locator('[data-broker-row="2"] [data-cell][data-path="/data/d3"]');
+    expect(await cell.getAttribute("aria-label")).toMatch(/\/data\/d3: .*0 B.*0 partitions/);
+    expect(await cell.getAttribute("aria-label")).toMatch(/cordoned/);
+    // The commands in the order to run them: the cordon before the throttles.
+    expect(await page.locator('[aria-label="Commands, in the order to run them"] h4').allTextContents()).toEqual([
+      "1. Cordon the dirs being drained",
+      "2. Set the throttles",
+      "3. Start, then check until done",
+      "4. When nothing is moving: remove the throttles",
+    ]);
+    expect(await page.locator("#plan-cordon-commands").textContent()).toBe(expected.cordons[0]!.command);
+    expect(expected.cordons[0]!.command).toContain("--entity-name 2 --alter --add-config 'cordoned.log.dirs=[/data/d3]'");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, "plan-drain-desktop");
+  });
+
+  it("orders the goals from the keyboard: each move keeps focus on the goal and says its new place, and the plan follows the order", async () => {
+    const { page } = e2e.tab;
+    await openPlanner(page, e2e.app.url);
+    const order = () => page.locator("[data-goal-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-goal-row")));
+    expect(await order()).toEqual(["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]);
+    // The first goal cannot go up, the last cannot go down; each button says which goal it moves.
+    expect(await page.getByRole("button", { name: `Move ${GOAL_LABELS["dir-utilization"]} up` }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: `Move ${GOAL_LABELS["topic-spread"]} down` }).isDisabled()).toBe(true);
+    await page.focus("#plan-goal-broker-leaders-up");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.id === "plan-goal-broker-leaders-up");
+    await page.keyboard.press(" ");
+    await page.waitForFunction(() => document.querySelector("[data-goal-announcer]")?.textContent === "Broker leader counts: now priority 2 of 5.");
+    await page.keyboard.press("Enter");
+    // At the top its up button is disabled: focus moves to its down button.
+    await page.waitForFunction(() => document.activeElement?.id === "plan-goal-broker-leaders-down");
+    expect(await page.locator("[data-goal-announcer]").textContent()).toBe("Broker leader counts: now priority 1 of 5.");
+    expect(await order()).toEqual(["broker-leaders", "dir-utilization", "broker-bytes", "broker-replicas", "topic-spread"]);
+    // Leave topic spread out from the keyboard too.
+    await page.focus('[data-goal-include="topic-spread"]');
+    await page.keyboard.press(" ");
+    expect(await page.locator('[data-goal-include="topic-spread"]').isChecked()).toBe(false);
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-goals-table]");
+    expect(await page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-goal-result")))).toEqual(["broker-leaders", "dir-utilization", "broker-bytes", "broker-replicas"]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await elementScreenshot(page.locator("[data-plan-goals]"), "plan-goal-order");
   });
 
   it("on a phone: the result is scrolled into view and focused after Plan, nothing scrolls sideways, axe finds nothing serious", async () => {

@@ -80,9 +80,10 @@ async function planReady(page: Page): Promise<void> {
   await page.waitForSelector('button[type="submit"]:not([disabled])');
 }
 
-async function plan(page: Page, mode: "intra" | "both"): Promise<void> {
+/** Plans the dirs alone (the dir goal, every other goal left out), by bytes. */
+async function plan(page: Page): Promise<void> {
   await planReady(page);
-  await page.selectOption("#plan-mode", mode);
+  for (const goal of ["broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]) await page.locator(`[data-goal-include="${goal}"]`).uncheck();
   await page.selectOption("#plan-intraObjective", "bytes");
   await page.click('button[type="submit"]');
   await page.waitForSelector("[data-plan-result]");
@@ -156,8 +157,10 @@ describe("share, export and context", () => {
     await planReady(page);
     expect(await page.locator("[data-working-on-label]").textContent()).toBe(imported.label);
     expect(await page.locator("[data-working-on]").getAttribute("data-working-on")).toBe("import");
-    await plan(page, "intra");
-    const expected = planRebalance(imported.snapshot, PlanOptionsSchema.parse({ mode: "intra", intraObjective: "bytes", bootstrapServer: "localhost:9092" }));
+    await plan(page);
+    const planned = planRebalance(imported.snapshot, PlanOptionsSchema.parse({ goals: ["dir-utilization"], intraObjective: "bytes", bootstrapServer: "localhost:9092" }));
+    if (!planned.ok) throw new Error(planned.error.message);
+    const expected = planned.value;
     expect(expected.moves.length).toBeGreaterThan(0);
     expect(await page.locator("#plan-json").textContent()).toBe(expected.reassignmentJson);
     // The import's dirs, not the demo's.
@@ -224,7 +227,7 @@ describe("share, export and context", () => {
     await planReady(page);
     expect(await page.locator("[data-working-on-label]").textContent()).toBe("shared-e2e cluster");
     expect(await page.locator("[data-working-on]").getAttribute("data-working-on")).toBe("shared link");
-    await plan(page, "intra");
+    await plan(page);
     expect(await page.locator("[data-plan-result] [data-broker-row]").count()).toBe(6);
 
     await page.goto(`${e2e.app.url}/s/${id}`);
@@ -245,7 +248,7 @@ describe("share, export and context", () => {
     it(`the planner's share popovers stay inside the screen (${size}), close on Escape and give focus back; axe finds nothing serious with them open`, async () => {
       const { page, errors } = await openPage(e2e.browser, options);
       await page.goto(`${e2e.app.url}/plan`);
-      await plan(page, "intra");
+      await plan(page);
       const planButton = await openSharePopover(page, "Share this plan");
       await expectInsideViewport(page, "[data-share-panel]");
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -283,7 +286,7 @@ describe("share, export and context", () => {
     ] as const) {
       const { page, errors } = await openPage(e2e.browser, options);
       await page.goto(`${e2e.app.url}/plan`);
-      await plan(page, "intra");
+      await plan(page);
       const heatmaps = page.locator('[data-plan-result] [data-heatmap="broker-dir"]');
       await heatmaps.last().locator('[data-broker-row="2"] [role="rowheader"]').click();
       const drawer = page.locator('[data-broker-drawer="2"]');
@@ -297,7 +300,9 @@ describe("share, export and context", () => {
       await drawer.waitFor({ state: "detached" });
 
       if (size === "desktop") {
-        const expected = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra", intraObjective: "bytes", bootstrapServer: "localhost:9092" }));
+        const planned = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ goals: ["dir-utilization"], intraObjective: "bytes", bootstrapServer: "localhost:9092" }));
+        if (!planned.ok) throw new Error(planned.error.message);
+        const expected = planned.value;
         const after = snapshotOf((await exportFile(page, "json", "after")).bytes.toString("utf8"));
         expect(balanceReport(after).dirs.map((d) => [d.broker, d.path, d.bytes])).toEqual(expected.after.dirs.map((d) => [d.broker, d.path, d.bytes]));
         const csv = csvRows((await exportFile(page, "dirs-csv", "after")).bytes);

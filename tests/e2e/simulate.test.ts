@@ -200,4 +200,39 @@ describe("simulate", () => {
     expect(dark.errors).toEqual([]);
     await dark.page.context().close();
   });
+  it("previews a plan as a step: an added broker, then a plan that fills it, and the new broker holds data after", async () => {
+    // Its own tab: the tests above and below share one scenario.
+    const own = await openPage(e2e.browser);
+    const { page } = own;
+    await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
+    await settled(page);
+    await page.locator("[data-new-step-kind]").selectOption("addBroker");
+    await page.locator("[data-add-step]").click();
+    expect(await page.locator('[data-step="5"] [data-step-summary]').textContent()).toContain("Add broker 4 with 3 log dirs of 512.0 GiB");
+    await page.locator("[data-new-step-kind]").selectOption("plan");
+    await page.locator("[data-add-step]").click();
+    const plan = page.locator('[data-step="6"]');
+    // The broker the step before adds holds nothing: the plan step starts as filling it, with every goal.
+    expect(await plan.locator("[data-step-summary]").textContent()).toContain("Plan: add broker 4 (goals: dir utilisation, broker bytes, broker replicas, broker leaders, topic spread)");
+    expect(await plan.locator("[data-plan-step-brokers] input:checked").count()).toBe(1);
+    expect(await plan.getByLabel("broker 4 (empty)").isChecked()).toBe(true);
+    expect(await plan.getByLabel("Operation").inputValue()).toBe("add-brokers");
+    // Order the goals here too: broker replicas first.
+    await plan.getByRole("button", { name: "Move Broker replica counts up" }).click();
+    await plan.getByRole("button", { name: "Move Broker replica counts up" }).click();
+    expect(await plan.locator("[data-step-summary]").textContent()).toContain("(goals: broker replicas, dir utilisation, broker bytes, broker leaders, topic spread)");
+    await screenshot(page, "simulate-plan-step", false);
+    await page.locator("[data-run]").click();
+    await settled(page);
+    expect(await plan.locator("[data-step-failed]").count()).toBe(0);
+    expect(await plan.locator("[data-step-summary]").textContent()).toMatch(/\d+ moves \(.+\)/);
+    // Before the plan broker 4 is empty; after it every rule's outcome has partitions on it.
+    for (const rule of ["kafka-count", "least-bytes", "least-utilization"]) {
+      const partitions = await page.locator(`[data-outcome="${rule}"] [data-cell][data-broker="4"]`).evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
+      expect(partitions.reduce((a, n) => a + n, 0), rule).toBeGreaterThan(0);
+    }
+    await screenshot(page, "simulate-plan-step-run");
+    expect(own.errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -7,7 +7,7 @@ const post = (body: unknown) =>
 
 describe("POST /api/plan", () => {
   it("POST /api/plan plans the current source (the demo) when no snapshot is given", async () => {
-    const res = await post({ options: { mode: "intra" } });
+    const res = await post({ options: { goals: ["dir-utilization"] } });
     expect(res.status).toBe(200);
     const { plan } = await res.json();
     expect(plan.movesTotal).toBeGreaterThan(0);
@@ -61,18 +61,18 @@ describe("POST /api/plan", () => {
   });
 
   it("POST /api/plan reviews a reassignment JSON Kafka would run: throttles, duration and the tolerance after it", async () => {
-    const { plan } = await (await post({ options: { mode: "intra" } })).json();
-    const res = await post({ reassignment: plan.reassignmentJson, options: { mode: "intra", bootstrapServer: "k1:9092" } });
+    const { plan } = await (await post({ options: { goals: ["dir-utilization"] } })).json();
+    const res = await post({ reassignment: plan.reassignmentJson, options: { goals: ["dir-utilization"], bootstrapServer: "k1:9092" } });
     expect(res.status).toBe(200);
     const { review } = await res.json();
     expect(review.verdict).toBe("accepted");
     expect(review.estimate.seconds).toBeGreaterThan(0);
-    expect(review.outsideTolerance).toEqual({ dirs: 0, brokers: null });
+    expect(review.outsideTolerance).toEqual([{ goal: "dir-utilization", outside: 0 }]);
     expect(review.throttles.commands.apply.every((c: string) => c.includes("--bootstrap-server k1:9092 "))).toBe(true);
   });
 
   it("POST /api/plan writes the placeholder into the commands when no bootstrap server is given", async () => {
-    const { plan } = await (await post({ options: { mode: "intra" } })).json();
+    const { plan } = await (await post({ options: { goals: ["dir-utilization"] } })).json();
     expect(plan.throttles.commands.apply.length).toBeGreaterThan(0);
     expect(plan.throttles.commands.apply.every((c: string) => c.startsWith("kafka-configs.sh --bootstrap-server <bootstrap-servers> "))).toBe(true);
   });

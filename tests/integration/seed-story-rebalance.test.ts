@@ -6,7 +6,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCluster } from "@/lib/cluster/live";
-import { startApplyJob, type ApplyJob } from "@/lib/cluster/writes";
+import { applyFinished, startApplyJob, type ApplyJob } from "@/lib/cluster/writes";
 import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport } from "@/lib/model/report";
@@ -37,15 +37,17 @@ describe("seed story and throttled rebalance on real Kafka", () => {
 
   it("a planned rebalance runs under its throttles, cleans them up and ends as planned", async () => {
     const before = await readCluster(connection());
-    const plan: Plan = planRebalance(
+    const planned = planRebalance(
       before,
       PlanOptionsSchema.parse({
-        mode: "intra",
+        goals: ["dir-utilization"],
         intraObjective: "bytes",
         tolerance: 0.1,
         throttle: { replicationBytesPerSecond: 1024 * 1024, alterLogDirsBytesPerSecond: ALTER_LOG_DIRS_RATE },
       }),
     );
+    if (!planned.ok) throw new Error(`the planner refused: ${planned.error.message}`);
+    const plan: Plan = planned.value;
     expect(plan.moves.length).toBeGreaterThan(0);
     expect(plan.estimate.seconds).toBeGreaterThanOrEqual(20);
     expect(plan.throttles.brokers.every((b) => b.alterLogDirsRate === ALTER_LOG_DIRS_RATE)).toBe(true);
@@ -53,7 +55,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
     let sawThrottles = false;
     let sawFuture = false;
     const started = Date.now();
-    const job: ApplyJob = await startApplyJob(connection(), before, plan.entries, plan.throttles, {
+    const job: ApplyJob = await startApplyJob(connection(), before, plan, {
       pollMs: 1000,
       onPoll: (_job, snap: ClusterSnapshot) => {
         if (snap.throttles.brokers.some((b) => b.alterLogDirs === ALTER_LOG_DIRS_RATE)) sawThrottles = true;
@@ -61,7 +63,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
       },
     });
     expect(job.errors).toEqual([]);
-    while (job.state === "running" || job.state === "removing-throttles" || job.state === "starting") {
+    while (!applyFinished(job)) {
       await new Promise((r) => setTimeout(r, 500));
       if (Date.now() - started > 600_000) throw new Error(`apply did not finish: ${JSON.stringify(job.progress)}`);
     }

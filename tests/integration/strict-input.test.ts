@@ -37,8 +37,11 @@ describe("strict input on every route", () => {
     expect(top.status).toBe(400);
     expect(top.paths).toEqual(["mode", "tolerence"]);
     expect(top.message).toMatch(/^mode: unknown key/);
-    const nested = await error(await json(plan, "/api/plan", { options: { mode: "intra", tolerence: 0.01 } }));
+    const nested = await error(await json(plan, "/api/plan", { options: { goals: ["dir-utilization"], tolerence: 0.01 } }));
     expect(nested).toMatchObject({ status: 400, paths: ["options.tolerence"] });
+    // Options from before goals existed are refused too: a request says what it wants today.
+    const old = await error(await json(plan, "/api/plan", { options: { mode: "intra" } }));
+    expect(old).toMatchObject({ status: 400, paths: ["options.mode"] });
   });
 
   it("POST /api/simulate, /api/import and /api/snapshots answer 400 naming an unknown key, nested ones too", async () => {
@@ -55,7 +58,7 @@ describe("strict input on every route", () => {
   });
 
   it.each(["broker", "topic", "replica", "dir"] as const)("POST /api/plan answers 400, not 500, for a snapshot with a duplicate %s", async (kind) => {
-    const planned = await error(await json(plan, "/api/plan", { snapshot: inconsistent(kind), options: { mode: "both" } }));
+    const planned = await error(await json(plan, "/api/plan", { snapshot: inconsistent(kind), options: { goals: ["dir-utilization", "broker-bytes"] } }));
     expect(planned.status).toBe(400);
     expect(planned.paths[0]).toMatch(/^snapshot\.(brokers|topics)\.\d+/);
     // The same snapshot gets the same answer from every route that takes one.

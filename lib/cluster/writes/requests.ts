@@ -1,21 +1,28 @@
 /**
  * The write requests Kafka Balance sends, and nothing else: IncrementalAlterConfigs (never the legacy
- * AlterConfigs, which replaces a resource's whole dynamic config), AlterPartitionReassignments and
- * AlterReplicaLogDirs. Each returns per-item errors as text instead of throwing, so a caller can say
- * exactly which partition or config failed.
+ * AlterConfigs, which replaces a resource's whole dynamic config), AlterPartitionReassignments,
+ * AlterReplicaLogDirs and ElectLeaders (PREFERRED only). Each returns per-item errors instead of
+ * throwing, so a caller can say exactly which partition or config failed.
  *
  * Where requests go:
  * - a broker's own dynamic config → that broker (required in ZooKeeper mode, harmless in KRaft);
  * - topic configs and reassignments → any broker (it forwards to the controller);
- * - AlterReplicaLogDirs → the broker that holds (or will hold) the replica.
+ * - AlterReplicaLogDirs → the broker that holds (or will hold) the replica;
+ * - ElectLeaders → any broker (it forwards to the controller).
+ *
+ * ElectLeaders is written here on the client's protocol layer (the client has no such API): v2, the
+ * flexible version every broker since 2.4 speaks (3.9 to 4.4 answer 0–2).
  */
 import {
   alterPartitionReassignmentsV0,
   alterReplicaLogDirsV2,
   ConfigResourceTypes,
+  createAPI,
   IncrementalAlterConfigOperationTypes,
   incrementalAlterConfigsV1,
+  Writer,
   type Admin,
+  type Reader,
 } from "@platformatic/kafka";
 import { answerOf, connectTo, errorText, withTimeout } from "../live/protocol";
 
@@ -111,4 +118,98 @@ export async function alterReplicaLogDirs(
     }
   }
   return failed;
+}
+
+/** ElectLeaders election types (KIP-460). Kafka Balance only ever asks for PREFERRED. */
+export const ELECTION_TYPE_PREFERRED = 0;
+/** The partition's leader already is its preferred replica: nothing to do, not a failure. */
+export const ELECTION_NOT_NEEDED = 84;
+/** The preferred replica is not in the ISR (or not alive) yet: worth asking again shortly. */
+export const PREFERRED_LEADER_NOT_AVAILABLE = 80;
+
+export interface ElectLeadersAnswer {
+  throttleTimeMs: number;
+  /** Top-level error (e.g. CLUSTER_AUTHORIZATION_FAILED); 0 when the per-partition results count. */
+  errorCode: number;
+  results: { topic: string; partitions: { partition: number; errorCode: number; errorMessage: string | null }[] }[];
+}
+
+/*
+  ElectLeaders Request (Version: 2) => election_type [topic_partitions] timeout_ms TAG_BUFFER
+    election_type => INT8
+    topic_partitions => topic [partitions] TAG_BUFFER      (COMPACT_NULLABLE_ARRAY; null = every partition)
+      topic => COMPACT_STRING
+      partitions => INT32
+    timeout_ms => INT32
+*/
+export function electLeadersV2Request(electionType: number, topics: { topic: string; partitions: number[] }[], timeoutMs: number): Writer {
+  return Writer.create()
+    .appendInt8(electionType)
+    .appendArray(topics, (w, t) => {
+      w.appendString(t.topic).appendArray(t.partitions, (w, p) => w.appendInt32(p), true, false);
+    })
+    .appendInt32(timeoutMs)
+    .appendTaggedFields();
+}
+
+/*
+  ElectLeaders Response (Version: 2) => throttle_time_ms error_code [replica_election_results] TAG_BUFFER
+    throttle_time_ms => INT32
+    error_code => INT16
+    replica_election_results => topic [partition_result] TAG_BUFFER
+      topic => COMPACT_STRING
+      partition_result => partition_id error_code error_message TAG_BUFFER
+        partition_id => INT32
+        error_code => INT16
+        error_message => COMPACT_NULLABLE_STRING
+  Per-partition errors are data here (never thrown): ELECTION_NOT_NEEDED is a normal answer.
+*/
+export function parseElectLeadersV2Response(_correlationId: number, _apiKey: number, _apiVersion: number, reader: Reader): ElectLeadersAnswer {
+  const throttleTimeMs = reader.readInt32();
+  const errorCode = reader.readInt16();
+  const results = reader.readArray((r) => ({
+    topic: r.readString(),
+    partitions: r.readArray((r) => ({ partition: r.readInt32(), errorCode: r.readInt16(), errorMessage: r.readNullableString() })),
+  }));
+  reader.readTaggedFields();
+  return { throttleTimeMs, errorCode, results };
+}
+
+const electLeadersV2 = createAPI<[electionType: number, topics: { topic: string; partitions: number[] }[], timeoutMs: number], ElectLeadersAnswer>(
+  43,
+  2,
+  electLeadersV2Request,
+  parseElectLeadersV2Response,
+);
+
+/**
+ * Asks for a PREFERRED leader election of these partitions. Returns every partition's answer (0,
+ * ELECTION_NOT_NEEDED or an error) for the caller to judge; a top-level refusal comes back as the
+ * same error on every partition.
+ */
+export async function electPreferredLeaders(
+  admin: Admin,
+  endpoint: Endpoint,
+  partitions: { topic: string; partition: number }[],
+  timeoutMs: number,
+): Promise<{ topic: string; partition: number; errorCode: number; error: string | null }[]> {
+  if (partitions.length === 0) return [];
+  const byTopic = new Map<string, number[]>();
+  for (const p of partitions) {
+    const list = byTopic.get(p.topic);
+    if (list) list.push(p.partition);
+    else byTopic.set(p.topic, [p.partition]);
+  }
+  const connection = await connectTo(admin, endpoint.host, endpoint.port);
+  const request = [...byTopic].map(([topic, ps]) => ({ topic, partitions: ps }));
+  const answer = await withTimeout(answerOf(electLeadersV2.async(connection, ELECTION_TYPE_PREFERRED, request, timeoutMs)), timeoutMs + 5_000, "ElectLeaders");
+  if (answer.errorCode !== 0) {
+    const error = errorText(answer.errorCode);
+    return partitions.map((p) => ({ ...p, errorCode: answer.errorCode, error }));
+  }
+  const out: { topic: string; partition: number; errorCode: number; error: string | null }[] = [];
+  for (const t of answer.results) {
+    for (const p of t.partitions) out.push({ topic: t.topic, partition: p.partition, errorCode: p.errorCode, error: p.errorCode === 0 ? null : errorText(p.errorCode, p.errorMessage) });
+  }
+  return out;
 }

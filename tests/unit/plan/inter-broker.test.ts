@@ -1,14 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { balanceBrokers, destinationDir } from "@/lib/plan/inter-broker";
-import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
+import { balanceBrokers, destinationDir, evacuate, spreadTopics } from "@/lib/plan/inter-broker";
+import { measureGoal } from "@/lib/plan/goals";
+import { PlanOptionsSchema, type PlanOptionsInput, type SoftGoal } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { cluster, GiB, type BrokerSpec, type PartitionSpec } from "@/tests/support/snapshots";
 
+/** Balances broker bytes unless other goals are given (the goals' order is their priority). */
 function balance(snapshot: ClusterSnapshot, options: PlanOptionsInput = {}, budget = { bytes: Infinity, moves: 1_000 }) {
-  const state = new PlanState(snapshot, new Set());
-  const stop = balanceBrokers({ state, options: PlanOptionsSchema.parse(options), budget });
+  const parsed = PlanOptionsSchema.parse({ goals: ["broker-bytes"], ...options });
+  const state = new PlanState(snapshot, new Set(), parsed.moveLeaders);
+  const stop = balanceBrokers({ state, options: parsed, budget, destinations: null, metBefore: new Set() }, parsed.goals);
   const moved = state.partitions
     .flatMap((p) => p.members.map((r) => ({ p, r })))
     .filter(({ r }) => r.broker !== r.originalBroker)
@@ -48,13 +51,17 @@ describe("balanceBrokers()", () => {
     expect(leaders.moved[0]).toMatch(/^t-[12]: 1→2\/d1$/);
   });
 
-  it("balanceBrokers() keeps both the current and the preferred leader in place by default", () => {
+  it("balanceBrokers() keeps the current leader in place by default; a preferred replica that does not lead moves and hands its slot to the leader", () => {
     const snap = cluster({
       brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }, { id: 3, dirs: ["/d1"] }],
-      // Preferred leader 1, current leader 2: neither replica may move.
+      // Preferred leader 1, current leader 2 on both partitions.
       partitions: [0, 1].map((p) => part(p, [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]], 2)),
     });
-    expect(balance(snap).moved).toEqual([]);
+    const { state, moved } = balance(snap);
+    // Broker 1's replica moves (broker 2, the leader, stays), and broker 2 becomes the first replica: no leadership change.
+    expect(moved).toEqual(["t-0: 1→3/d1"]);
+    expect(state.partitions[0]!.replicas).toEqual([2, 3]);
+    // Leaders may move too when allowed: then a leader's replica is a candidate as well.
     expect(balance(snap, { moveLeaders: true }).moved).toHaveLength(1);
   });
 
@@ -74,15 +81,16 @@ describe("balanceBrokers()", () => {
     expect(moved).toEqual(["t-0: 1→3/d1"]);
   });
 
-  it("balanceBrokers() in replicas mode evens counts by moving the smallest replica; in bytes mode it fits the gap", () => {
+  it("balanceBrokers() for replica counts evens counts by moving the smallest replica; for bytes it fits the gap", () => {
     const snap = () =>
       cluster({
         brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
         partitions: [5, 1, 3, 7].map((size, p) => part(p, [[1, "/d1", size * GiB]])),
       });
     const sizesMoved = (r: ReturnType<typeof balance>) => r.state.partitions.filter((p) => p.replicas[0] === 2).map((p) => p.members[0]!.size / GiB);
-    expect(sizesMoved(balance(snap(), { interObjective: "replicas", moveLeaders: true }))).toEqual([1]);
-    expect(sizesMoved(balance(snap(), { interObjective: "bytes", moveLeaders: true })).sort()).toEqual([1, 7]);
+    // Four replicas on two brokers: two each, by moving the two smallest.
+    expect(sizesMoved(balance(snap(), { goals: ["broker-replicas"], moveLeaders: true })).sort()).toEqual([1, 3]);
+    expect(sizesMoved(balance(snap(), { goals: ["broker-bytes"], moveLeaders: true })).sort()).toEqual([1, 7]);
   });
 
   it("balanceBrokers() leaves unreachable brokers and brokers without an open dir out", () => {
@@ -129,7 +137,7 @@ describe("balanceBrokers()", () => {
       });
     });
   const optionsArb = fc.record({
-    interObjective: fc.constantFrom("bytes" as const, "replicas" as const),
+    goals: fc.constantFrom<SoftGoal[]>(["broker-bytes"], ["broker-replicas"]),
     tolerance: fc.constantFrom(0.01, 0.05, 0.2),
     moveLeaders: fc.boolean(),
   });
@@ -146,7 +154,7 @@ describe("balanceBrokers()", () => {
             for (const r of p.members) {
               const broker = where === "before" ? r.originalBroker : r.broker;
               const size = where === "before" ? r.originalSize : r.size;
-              byBroker.set(broker, byBroker.get(broker)! + (options.interObjective === "bytes" ? size : 1));
+              byBroker.set(broker, byBroker.get(broker)! + (options.goals[0] === "broker-bytes" ? size : 1));
             }
           }
           const values = [...byBroker.values()];
@@ -157,9 +165,10 @@ describe("balanceBrokers()", () => {
           expect(new Set(p.replicas).size).toBe(p.replicas.length);
           expect(racks(p.replicas)).toBeGreaterThanOrEqual(racks(p.original));
           if (!options.moveLeaders) {
+            // The current leader stays, and leads first whenever the first replica changed.
             const leader = snap.topics[0]!.partitions[p.partition]!.leader!;
             expect(p.replicas).toContain(leader);
-            expect(p.replicas[0]).toBe(p.original[0]);
+            if (p.replicas[0] !== p.original[0]) expect(p.replicas[0]).toBe(leader);
           }
         }
         // In bytes mode a moved replica is re-sized to its leader's size; all replicas are equal here.
@@ -205,5 +214,100 @@ describe("destinationDir()", () => {
 
   it("destinationDir() compares bytes where the capacity is unknown", () => {
     expect(destinationDir(state, state.brokers.get(2)!, GiB, options)?.path).toBe("/y");
+  });
+});
+
+describe("evacuate()", () => {
+  function drain(snapshot: ClusterSnapshot, mark: (state: PlanState) => void, options: PlanOptionsInput = {}) {
+    const state = new PlanState(snapshot, new Set(options.excludeTopics ?? []));
+    mark(state);
+    const parsed = PlanOptionsSchema.parse(options);
+    const out = evacuate({ state, options: parsed, budget: { bytes: Infinity, moves: 1_000 }, destinations: null, metBefore: new Set() }, parsed.goals);
+    const where = state.partitions.flatMap((p) => p.members.map((r) => `${p.topic}-${p.partition}@${r.broker}${r.dir}`));
+    return { state, out, where };
+  }
+
+  it("evacuate() empties a drained dir into the other dirs of its own broker first, leaders included", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/a", "/b", "/c"] },
+        { id: 2, dirs: ["/a"] },
+      ],
+      partitions: [0, 1, 2].map((p) => part(p, [[1, "/a", 10 * GiB], [2, "/a", 10 * GiB]])),
+    });
+    const { out, where, state } = drain(snap, (s) => (s.brokers.get(1)!.byPath.get("/a")!.draining = true));
+    expect(out).toEqual({ moved: 3, bytes: 30 * GiB, stuck: [] });
+    expect(where.filter((w) => w.endsWith("@1/a"))).toEqual([]);
+    // Local copies only: every replica is still on its broker, spread over the other dirs.
+    for (const p of state.partitions) expect(p.replicas).toEqual(p.original);
+    expect(new Set(where.filter((w) => w.includes("@1")).map((w) => w.slice(-2)))).toEqual(new Set(["/b", "/c"]));
+  });
+
+  it("evacuate() sends a drained dir's replicas to another broker when its own dirs have no room", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/a", { path: "/b", otherBytes: 80 * GiB }] },
+        { id: 2, dirs: ["/a"] },
+        { id: 3, dirs: ["/a"] },
+      ],
+      partitions: [part(0, [[2, "/a", 10 * GiB], [1, "/a", 10 * GiB]])],
+    });
+    const { out, where } = drain(snap, (s) => (s.brokers.get(1)!.byPath.get("/a")!.draining = true));
+    expect(out.stuck).toEqual([]);
+    expect(where).toEqual(["t-0@2/a", "t-0@3/a"]);
+  });
+
+  it("evacuate() moves a removed broker's replicas to brokers that stay, and says why each one that cannot leave is stuck", () => {
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
+      partitions: [
+        part(0, [[3, "/d1", 5 * GiB]]),
+        part(1, [[1, "/d1", GiB], [2, "/d1", GiB], [3, "/d1", GiB]]),
+        { topic: "skip", partition: 0, replicas: [[3, "/d1", GiB]] },
+      ],
+    });
+    const { out, where } = drain(snap, (s) => (s.brokers.get(3)!.removing = true), { excludeTopics: ["skip"] });
+    expect(out.moved).toBe(1);
+    expect(where.filter((w) => w.startsWith("t-0@"))).not.toContain("t-0@3/d1");
+    expect(out.stuck.map((x) => [`${x.topic}-${x.partition}`, x.broker, x.reason])).toEqual([
+      ["skip-0", 3, "its topic is excluded from the plan"],
+      ["t-1", 3, "every broker that stays already holds a replica of t-1"],
+    ]);
+  });
+});
+
+describe("spreadTopics()", () => {
+  // Broker 1 holds all of topic a, broker 2 all of topic b: bytes and counts even, each topic on one broker.
+  const lopsided = () =>
+    cluster({
+      brokers: [1, 2].map((id) => ({ id, dirs: ["/d1"] })),
+      partitions: [
+        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "a", partition: p, replicas: [[1, "/d1", 10 * GiB]] })),
+        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "b", partition: p, replicas: [[2, "/d1", 10 * GiB]] })),
+      ],
+    });
+  const spread = (goals: PlanOptionsInput["goals"]) => {
+    const state = new PlanState(lopsided(), new Set());
+    const options = PlanOptionsSchema.parse({ goals, moveLeaders: true, tolerance: 0.1 });
+    spreadTopics({ state, options, budget: { bytes: Infinity, moves: 100 }, destinations: null, metBefore: new Set() }, options.goals);
+    return { state, options };
+  };
+
+  it("spreadTopics() evens each topic's replicas over the brokers when it is the goal", () => {
+    const { state, options } = spread(["topic-spread"]);
+    expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([[1, 2], [2, 2]]);
+    expect([...state.topicCounts.get("b")!.entries()].sort()).toEqual([[1, 2], [2, 2]]);
+    expect(measureGoal(state, "topic-spread", options).outside).toBe(0);
+  });
+
+  it("spreadTopics() never worsens a goal ranked above it: with broker bytes first, no single move is allowed", () => {
+    const { state, options } = spread(["broker-bytes", "topic-spread"]);
+    expect(measureGoal(state, "broker-bytes", options).outside).toBe(0);
+    expect(state.partitions.every((p) => p.members.every((r) => r.broker === r.originalBroker))).toBe(true);
+  });
+
+  it("spreadTopics() does nothing when topic spread is not a goal", () => {
+    const { state } = spread(["broker-bytes"]);
+    expect(state.partitions.every((p) => p.members.every((r) => r.broker === r.originalBroker))).toBe(true);
   });
 });

@@ -3,7 +3,9 @@ import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
 import { MAX_MOVES_LISTED, planResponse } from "@/lib/plan/response";
 import { demoSnapshot } from "@/lib/simulate/presets";
 
-const plan = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ mode: "intra" }));
+const planned = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ goals: ["dir-utilization"] }));
+if (!planned.ok) throw new Error(planned.error.message);
+const plan: Plan = planned.value;
 
 describe("planResponse()", () => {
   it("planResponse() leaves out the after-snapshot and counts every move", () => {

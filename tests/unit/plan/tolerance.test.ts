@@ -20,18 +20,30 @@ const snap = cluster({
 const options = (o: object) => PlanOptionsSchema.parse(o);
 
 describe("outsideTolerance()", () => {
-  it("outsideTolerance() counts the dirs and brokers the planner would still balance", () => {
-    expect(outsideTolerance(new PlanState(snap, new Set()), options({ mode: "both", tolerance: 0.05 }))).toEqual({ dirs: 2, brokers: 2 });
-    expect(outsideTolerance(new PlanState(snap, new Set()), options({ mode: "both", tolerance: 0.4 }))).toEqual({ dirs: 0, brokers: 0 });
+  it("outsideTolerance() counts the dirs and brokers the planner would still balance, for each goal chosen", () => {
+    const both = ["dir-utilization", "broker-bytes"];
+    expect(outsideTolerance(new PlanState(snap, new Set()), options({ goals: both, tolerance: 0.05 }))).toEqual([
+      { goal: "dir-utilization", outside: 2 },
+      { goal: "broker-bytes", outside: 2 },
+    ]);
+    expect(outsideTolerance(new PlanState(snap, new Set()), options({ goals: both, tolerance: 0.4 }))).toEqual([
+      { goal: "dir-utilization", outside: 0 },
+      { goal: "broker-bytes", outside: 0 },
+    ]);
   });
 
-  it("outsideTolerance() counts only what the mode balances, null for the rest", () => {
-    expect(outsideTolerance(new PlanState(snap, new Set()), options({ mode: "intra" }))).toEqual({ dirs: 2, brokers: null });
-    expect(outsideTolerance(new PlanState(snap, new Set()), options({ mode: "inter" }))).toEqual({ dirs: null, brokers: 2 });
+  it("outsideTolerance() lists only the goals chosen, in their order, never a goal not asked as 0", () => {
+    expect(outsideTolerance(new PlanState(snap, new Set()), options({ goals: ["dir-utilization"] }))).toEqual([{ goal: "dir-utilization", outside: 2 }]);
+    expect(outsideTolerance(new PlanState(snap, new Set()), options({ goals: ["broker-replicas", "broker-bytes"] }))).toEqual([
+      // Two replicas against one: the mean is 1.5, so a band of [1, 2] holds both.
+      { goal: "broker-replicas", outside: 0 },
+      { goal: "broker-bytes", outside: 2 },
+    ]);
+    expect(outsideTolerance(new PlanState(snap, new Set()), options({ goals: [] }))).toEqual([]);
   });
 
   it("snapshotOutsideTolerance() counts a snapshot as the planner's state of it, excluded topics or not", () => {
-    const o = options({ mode: "both", excludeTopics: ["t"] });
+    const o = options({ excludeTopics: ["t"] });
     expect(snapshotOutsideTolerance(snap, o)).toEqual(outsideTolerance(new PlanState(snap, new Set(["t"])), o));
   });
 });

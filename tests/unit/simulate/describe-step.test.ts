@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSize, describeStep } from "@/lib/simulate/describe-step";
+import { describeOperation, describeSize, describeStep } from "@/lib/simulate/describe-step";
 import { StepSchema, type StepInput } from "@/lib/simulate/schema";
 
 const GiB = 1024 ** 3;
@@ -18,6 +18,14 @@ describe("describeStep()", () => {
     expect(text({ kind: "growTopic", topic: "orders" })).toBe("Grow orders (no change)");
     expect(text({ kind: "firstConsumerGroup" })).toBe("First consumer group creates __consumer_offsets: 50 partitions × RF 3, 16.0 KiB each");
     expect(text({ kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1] }] })).toBe("Reassign 1 partition");
+    expect(text({ kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [3] }, goals: ["dir-utilization", "broker-bytes"] } })).toBe("Plan: remove broker 3 (goals: dir utilisation, broker bytes)");
+    expect(text({ kind: "plan" })).toBe("Plan: rebalance (goals: dir utilisation, broker bytes, broker replicas, broker leaders, topic spread)");
+    expect(text({ kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4, 5] }, goals: [] } })).toBe("Plan: add brokers 4, 5 (no goals)");
+  });
+
+  it("describeOperation() names what the plan does to what", () => {
+    expect(describeOperation({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true })).toBe("drain /data/d3 on broker 2 (cordoned first)");
+    expect(describeOperation({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/a" }, { broker: 3, path: "/b" }], cordon: false })).toBe("drain 2 log dirs");
   });
 
   it("describeSize() names every size spread", () => {

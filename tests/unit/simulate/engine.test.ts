@@ -367,4 +367,25 @@ describe("runScenario()", () => {
     const d = result.final.snapshot.brokers[0]!.logDirs[0]!;
     expect(d.totalBytes! - d.usableBytes!).toBe(1000 + 30);
   });
+
+  it("runScenario() previews a plan step on the cluster as the steps before it left it: a new broker filled, a removed one emptied", () => {
+    const result = run({
+      steps: [
+        ...story.slice(0, 1),
+        { kind: "createTopic", name: "orders", partitions: 12, replicationFactor: 2, size: { kind: "fixed", bytes: 10 * GiB } },
+        { kind: "addBroker", id: 4, rack: null, logDirs: [{ path: "/data/d1", totalBytes: 1024 * GiB }] },
+        { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] }, goals: ["broker-bytes", "broker-replicas"] } },
+        { kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [1] }, goals: ["broker-bytes"] } },
+        { kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [42] } } },
+      ],
+    });
+    const broker = (step: number, id: number) => result.steps[step]!.report.brokers.find((b) => b.id === id)!;
+    expect(result.steps.slice(0, 5).map((s) => s.error)).toEqual([null, null, null, null, null]);
+    expect(broker(2, 4).bytes).toBe(0);
+    expect(broker(3, 4).bytes).toBeGreaterThan(0);
+    expect(result.steps[3]!.note).toMatch(/^\d+ moves \(.+\)/);
+    // __consumer_offsets has RF 3 on three brokers: broker 1's copies of it can only go to broker 4.
+    expect(broker(4, 1)).toMatchObject({ replicas: 0, bytes: 0 });
+    expect(result.steps[5]).toMatchObject({ ok: false, error: { code: "plan_refused", message: expect.stringContaining("broker 42 is not in this cluster") } });
+  });
 });

@@ -6,6 +6,7 @@ import { storyBase } from "@/lib/simulate/presets/story";
 import { runReports, withoutTopicRows } from "@/lib/simulate/run-reports";
 import { ScenarioSchema, type Scenario, type ScenarioInput, type StepInput } from "@/lib/simulate/schema";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
+import { SOFT_GOALS } from "@/lib/plan/options";
 
 const GiB = 1024 ** 3;
 
@@ -42,12 +43,14 @@ describe("runReports()", () => {
   it("runReports() equals runScenario() on the demo through every kind of step", () => {
     const steps: StepInput[] = [
       { kind: "addBroker", id: 4, rack: null, logDirs: [{ path: "/data/d1", totalBytes: 512 * GiB }, { path: "/data/d2", totalBytes: 256 * GiB }] },
+      { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] }, goals: ["broker-replicas"] } },
       { kind: "cordonLogDir", broker: 1, path: "/data/d2" },
       { kind: "createTopic", name: "events", partitions: 20, replicationFactor: 3, size: { kind: "zipf", totalBytes: 600 * GiB, exponent: 1.1 } },
       { kind: "addPartitions", topic: "orders", totalPartitions: 36, size: { kind: "uniform", min: GiB, max: 9 * GiB } },
       { kind: "growTopic", topic: "events", bytesPerPartition: GiB, factor: 1.2 },
       { kind: "reassign", partitions: [{ topic: "orders", partition: 0, replicas: [4, 2], log_dirs: ["any", "/data/d1"] }] },
       { kind: "failLogDir", broker: 3, path: "/data/d3" },
+      { kind: "plan", options: { operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d2" }] }, goals: ["dir-utilization"] } },
       { kind: "addLogDir", broker: "all", path: "/data/d9", totalBytes: 512 * GiB },
       { kind: "createTopic", name: "after-failure", partitions: 6, replicationFactor: 2, size: { kind: "fixed", bytes: 3 * GiB } },
     ];
@@ -121,6 +124,17 @@ describe("runReports()", () => {
       fc.record({ kind: fc.constant("cordonLogDir" as const), broker, path, cordoned: fc.boolean() }),
       fc.record({ kind: fc.constant("failLogDir" as const), broker, path }),
       fc.record({ kind: fc.constant("firstConsumerGroup" as const), partitions: fc.integer({ min: 1, max: 20 }), replicationFactor: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        kind: fc.constant("plan" as const),
+        options: fc.record({
+          operation: fc.oneof(
+            fc.constant({ kind: "rebalance" as const }),
+            broker.map((id) => ({ kind: "remove-brokers" as const, brokers: [id] })),
+            fc.record({ broker, path }).map((d) => ({ kind: "drain-dirs" as const, dirs: [d], cordon: true })),
+          ),
+          goals: fc.shuffledSubarray([...SOFT_GOALS]),
+        }),
+      }),
       fc.record({
         kind: fc.constant("reassign" as const),
         partitions: fc.array(

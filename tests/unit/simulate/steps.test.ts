@@ -5,6 +5,8 @@ import { SimulationError } from "@/lib/simulate/errors";
 import { PolicySchema, StepSchema, type StepInput } from "@/lib/simulate/schema";
 import { SimulationState } from "@/lib/simulate/state";
 import { applyStep } from "@/lib/simulate/steps";
+import { balanceReport } from "@/lib/model/report";
+import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 /** Three brokers with /d1 and /d2; "t" has two partitions at RF 2 (10 GiB on the leader, 8 GiB on the follower). */
@@ -271,6 +273,77 @@ describe("applyStep()", () => {
 
     it("applyStep(growTopic) refuses an unknown topic and changes nothing", () => {
       sim().refuse({ kind: "growTopic", topic: "nope", bytesPerPartition: 1 }, "unknown_topic");
+    });
+  });
+
+  describe("plan", () => {
+    /** Bytes and replicas each broker holds in the state. */
+    const held = (state: SimulationState) => {
+      const out: Record<number, { bytes: number; replicas: number }> = {};
+      for (const b of state.snapshot.brokers) out[b.id] = { bytes: 0, replicas: 0 };
+      for (const t of state.snapshot.topics) for (const p of t.partitions) for (const r of p.replicas) {
+        out[r.broker]!.bytes += r.sizeBytes ?? 0;
+        out[r.broker]!.replicas += 1;
+      }
+      return out;
+    };
+
+    it("applyStep(plan) removing a broker leaves it empty, and its dirs hold nothing", () => {
+      const s = sim();
+      const note = s.apply({ kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [3] } } });
+      expect(held(s.state)[3]).toEqual({ bytes: 0, replicas: 0 });
+      expect(s.dir(3, "/d1").bytes).toBe(0);
+      expect(s.dir(3, "/d1").count).toBe(0);
+      // t-1's follower on broker 3 went to broker 1, the only broker without a replica of it.
+      expect(s.partition("t", 1).replicas.map((r) => r.broker)).toEqual([2, 1]);
+      expect(note).toMatch(/^1 move \(10\.0 GiB\)/);
+    });
+
+    it("applyStep(plan) adding a broker after an addBroker step fills it, and moves nothing between the others", () => {
+      const s = sim();
+      s.apply({ kind: "addBroker", id: 4, rack: null, logDirs: [{ path: "/d1", totalBytes: 100 * GiB }] });
+      const before = held(s.state);
+      expect(before[4]).toEqual({ bytes: 0, replicas: 0 });
+      s.apply({ kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] }, goals: ["broker-replicas"] } });
+      const after = held(s.state);
+      expect(after[4]!.replicas).toBeGreaterThan(0);
+      expect(s.dir(4, "/d1").bytes).toBe(after[4]!.bytes);
+      // Every other broker only gave: none gained a replica.
+      for (const id of [1, 2, 3]) expect(after[id]!.replicas).toBeLessThanOrEqual(before[id]!.replicas);
+    });
+
+    it("applyStep(plan) leaves the cluster exactly as the plan's after-snapshot says, leaders elected", () => {
+      const s = sim(
+        cluster({
+          brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
+          partitions: [0, 1, 2, 3, 4, 5].map((p) => ({ topic: "t", partition: p, replicas: [[1, "/d1", (p + 1) * GiB], [2, "/d1", (p + 1) * GiB]] as [number, string, number][] })),
+        }),
+      );
+      const options = { operation: { kind: "rebalance" as const }, goals: ["broker-bytes" as const, "broker-leaders" as const, "dir-utilization" as const] };
+      const planned = planRebalance(s.state.capture("x"), PlanOptionsSchema.parse(options));
+      if (!planned.ok) throw new Error(planned.error.message);
+      expect(planned.value.moves.length).toBeGreaterThan(0);
+      expect(planned.value.leadership.changes.length).toBeGreaterThan(0);
+      s.apply({ kind: "plan", options });
+      const strip = (r: ReturnType<typeof balanceReport>) => ({ brokers: r.brokers, dirs: r.dirs, topics: r.topics, totals: r.totals });
+      expect(strip(balanceReport(s.state.capture("x")))).toEqual(strip(planned.value.after));
+      expect(s.state.capture("x").topics).toEqual(planned.value.afterSnapshot.topics);
+    });
+
+    it("applyStep(plan) draining a dir cordons it first where the run's Kafka line has cordons, and empties it into the broker's other dir", () => {
+      for (const [kafkaVersion, state] of [["auto", "cordoned"], ["4.2", "online"]] as const) {
+        const s = sim(base("4.4.0"), { kafkaVersion });
+        s.apply({ kind: "plan", options: { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/d1" }] } } });
+        expect([s.dir(1, "/d1").bytes, s.dir(1, "/d1").state]).toEqual([0, state]);
+        expect(s.dir(1, "/d2").bytes).toBe(10 * GiB);
+      }
+    });
+
+    it("applyStep(plan) refuses what the planner refuses, with its message, and changes nothing", () => {
+      const s = sim();
+      const message = s.refuse({ kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [9] } } }, "plan_refused");
+      expect(message).toBe("the planner refuses this plan: options.operation.brokers.0: broker 9 is not in this cluster (it has 1, 2, 3)");
+      s.refuse({ kind: "plan", options: { operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/nope" }] } } }, "plan_refused");
     });
   });
 });

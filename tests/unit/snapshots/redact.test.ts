@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
 import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { StepSchema } from "@/lib/simulate/schema";
 import { applySharing, hashTopicName, hashTopics, redactHosts, REDACTED_BOOTSTRAP, REDACTED_KAFKA_LABEL, renameTopicsInText, scrubHosts, topicNameMap } from "@/lib/snapshots/redact";
 import { fixturePayload } from "./fixture";
 
@@ -85,6 +86,15 @@ describe("hashTopics()", () => {
     expect(out.snapshot.throttles.topics[0]!.topic).toBe(orders);
     expect(out.snapshot.throttles.reassignments[0]!.topic).toBe(orders);
     expect(out.scenario!.steps.map((s) => ("topic" in s ? s.topic : "name" in s ? s.name : null))).toEqual([null, hashTopicName("clicks", SALT), orders]);
+  });
+
+  it("hashTopics() renames the topics a scenario's plan step leaves alone", () => {
+    const content = fixturePayload("scenario");
+    const plan = StepSchema.parse({ kind: "plan", options: { operation: { kind: "remove-brokers", brokers: [3] }, excludeTopics: ["orders", "payments.eu"] } });
+    const out = hashTopics({ ...content, scenario: { ...content.scenario!, steps: [...content.scenario!.steps, plan] } }, SALT);
+    const step = out.scenario!.steps.at(-1)!;
+    expect(step.kind === "plan" && step.options.excludeTopics).toEqual([hashTopicName("orders", SALT), hashTopicName("payments.eu", SALT)]);
+    expect(JSON.stringify(out.scenario)).not.toMatch(/orders|payments/);
   });
 
   it("hashTopics() renames the plan's excluded topics and its reassignment JSON", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, planOptionsFromForm } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, includeGoal, moveGoal, planOptionsFromForm, withOperation } from "@/lib/view/plan-form";
 import { goalsChanged, reviewChanged } from "@/lib/view/result-freshness";
 
 const madeWith = (() => {
@@ -16,7 +16,12 @@ describe("goalsChanged()", () => {
 
   it("goalsChanged() is true once any goal differs, or the form no longer makes goals", () => {
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, tolerancePercent: "3" }, madeWith)).toBe(true);
-    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, mode: "intra" }, madeWith)).toBe(true);
+    expect(goalsChanged(includeGoal(DEFAULT_PLAN_FORM, "topic-spread", false), madeWith)).toBe(true);
+    // The same goals in another priority order are other goals.
+    expect(goalsChanged(moveGoal(DEFAULT_PLAN_FORM, "broker-bytes", -1), madeWith)).toBe(true);
+    expect(goalsChanged({ ...withOperation(DEFAULT_PLAN_FORM, "remove-brokers"), brokers: [3] }, madeWith)).toBe(true);
+    // An operation still missing its brokers makes no goals: changed.
+    expect(goalsChanged(withOperation(DEFAULT_PLAN_FORM, "remove-brokers"), madeWith)).toBe(true);
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, excludeTopics: "orders" }, madeWith)).toBe(true);
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, moveLeaders: true }, madeWith)).toBe(true);
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, headroomPercent: "x" }, madeWith)).toBe(true);

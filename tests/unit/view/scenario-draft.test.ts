@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterContext, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
+import { clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
 import { STEP_KINDS } from "@/lib/view/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
@@ -28,7 +28,15 @@ describe("draftFromPreset() / isPristinePreset()", () => {
 
 describe("clusterContext() / newStep()", () => {
   it("clusterContext() lists brokers, paths in log.dirs order, the usual capacity and topics", () => {
-    expect(ctx).toEqual({ brokerIds: [1, 2, 3], paths: ["/data/d1", "/data/d2", "/data/d3"], capacity: 512 * GiB, topics: ["__consumer_offsets", "orders"], racks: false });
+    expect(ctx).toEqual({
+      brokerIds: [1, 2, 3],
+      paths: ["/data/d1", "/data/d2", "/data/d3"],
+      capacity: 512 * GiB,
+      topics: ["__consumer_offsets", "orders"],
+      racks: false,
+      dirs: [1, 2, 3].flatMap((broker) => ["/data/d1", "/data/d2", "/data/d3"].map((path) => ({ broker, path }))),
+      emptyBrokers: [],
+    });
   });
 
   it("newStep() fills in every kind so that it validates", () => {
@@ -42,6 +50,19 @@ describe("clusterContext() / newStep()", () => {
     expect(newStep("addBroker", ctx)).toMatchObject({ id: 4, logDirs: [{ path: "/data/d1" }, { path: "/data/d2" }, { path: "/data/d3" }] });
     expect(newStep("growTopic", ctx)).toMatchObject({ topic: "orders" });
     expect(newStep("createTopic", { ...ctx, topics: ["topic-1"] })).toMatchObject({ name: "topic-2", replicationFactor: 3 });
+  });
+
+  it("planOperation() starts a fill with the empty brokers, and a removal or drain with nothing chosen", () => {
+    const c = { ...ctx, emptyBrokers: [4, 5] };
+    expect(planOperation("add-brokers", c)).toEqual({ kind: "add-brokers", brokers: [4, 5] });
+    expect(planOperation("remove-brokers", c)).toEqual({ kind: "remove-brokers", brokers: [] });
+    expect(planOperation("drain-dirs", c)).toEqual({ kind: "drain-dirs", dirs: [], cordon: true });
+    expect(planOperation("rebalance", c)).toEqual({ kind: "rebalance" });
+  });
+
+  it("newStep() plans a fill of the brokers that hold nothing, else a rebalance, with every goal", () => {
+    expect(newStep("plan", ctx)).toEqual({ kind: "plan", options: { operation: { kind: "rebalance" }, goals: ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"] } });
+    expect(newStep("plan", { ...ctx, emptyBrokers: [4] })).toMatchObject({ kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] } } });
   });
 
   it("nextDirPath() continues a numbered series, else starts /data/dN", () => {
@@ -62,6 +83,9 @@ describe("clusterContext() / newStep()", () => {
     expect(c.brokerIds).toEqual([...report.brokerIds, 9].sort((a, b) => a - b));
     expect(c.topics).toEqual(["orders", "later"]);
     expect(c.paths).toEqual(ctx.paths);
+    // A broker a step adds holds nothing yet: a plan step would fill it, from its own dirs.
+    expect(c.emptyBrokers).toEqual([9]);
+    expect(c.dirs.filter((d) => d.broker === 9)).toEqual([{ broker: 9, path: "/data/d1" }]);
   });
 });
 
