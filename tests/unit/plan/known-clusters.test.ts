@@ -10,7 +10,7 @@ import { planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/p
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { CC_MB, CC_TOPIC_WITH_ONE_LEADER_PER_BROKER, KNOWN_CLUSTERS, STRIMZI_DIR, ccMediumCluster, ccRandomCluster, ccUnbalanced3, ccUnbalanced4, strimziRemoveDisksExample, type KnownShape } from "@/tests/support/known-clusters";
+import { CC_MB, CC_TOPIC_WITH_ONE_LEADER_PER_BROKER, KNOWN_CLUSTERS, STRIMZI_DIR, ccMediumCluster, ccRandomCluster, ccUnbalanced3, ccUnbalanced4, ccUnbalancedWithAFollower, strimziRemoveDisksExample, type KnownShape } from "@/tests/support/known-clusters";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 function shapeOf(s: ClusterSnapshot): KnownShape {
@@ -42,11 +42,11 @@ describe("known clusters", () => {
     // Every replica sits in a dir its broker has, and every dir's free space follows what it holds.
     const dirs = new Set(snapshot.brokers.flatMap((b) => b.logDirs.map((d) => `${b.id}:${d.path}`)));
     for (const t of snapshot.topics) for (const p of t.partitions) for (const r of p.replicas) expect(dirs.has(`${r.broker}:${r.logDir}`)).toBe(true);
-  });
+  }, 30_000);
 
   it("builds the same cluster every time (no hidden randomness)", () => {
     for (const k of KNOWN_CLUSTERS) expect(JSON.stringify(k.build())).toBe(JSON.stringify(built.get(k.name)));
-  });
+  }, 60_000);
 
   it("unbalanced4 has DeterministicCluster's JBOD fill: 70%, 78%, 86% and 94%", () => {
     const bytes = dirBytes(ccUnbalanced4());
@@ -381,12 +381,24 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
   const lost = plan.goals.filter((g) => g.before.outside === 0 && g.after.outside !== 0).map((g) => `${g.goal} (outside 0 → ${g.after.outside}: ${g.reason})`);
   out.push(...listed("a goal met before is not met after", lost));
 
-  // A second rebalance on the result moves nothing.
-  if (operation.kind === "rebalance") {
+  // A second rebalance on the result moves nothing — unless a dir started above the headroom: a dir's
+  // headroom must hold at its peak while every move of a plan runs at once, so what such a dir gives away
+  // can be filled only by the next plan (lib/plan/planner.ts).
+  const startedAboveHeadroom = before.brokers.some((b) =>
+    b.logDirs.some((d) => d.totalBytes !== null && d.usableBytes !== null && d.totalBytes > 0 && d.totalBytes - d.usableBytes > options.headroom * d.totalBytes),
+  );
+  if (operation.kind === "rebalance" && !startedAboveHeadroom) {
     const again = planRebalance(after, options);
     if (!again.ok) out.push(`a second plan on the after-snapshot was refused: ${again.error.message}`);
     else if (again.value.bytesMoved.total !== 0) {
-      out.push(...listed(`a second rebalance on the after-snapshot moves ${again.value.bytesMoved.total} bytes (${again.value.moves.length} replicas)`, again.value.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}:${m.fromDir} → ${m.toBroker}:${m.toDir}`)));
+      // Tell apart the moves of replicas that led (or were preferred to lead) before the first plan: its
+      // leadership changes may be what lets them move now.
+      const ledBefore = again.value.moves.every((m) => {
+        const b = was.get(pkey(m.topic, m.partition));
+        return b !== undefined && (b.leader === m.fromBroker || b.replicas[0] === m.fromBroker);
+      });
+      const what = ledBefore ? "replicas that led before the first plan" : "replicas";
+      out.push(...listed(`a second rebalance on the after-snapshot moves ${again.value.bytesMoved.total} bytes (${again.value.moves.length} ${what})`, again.value.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}:${m.fromDir} → ${m.toBroker}:${m.toDir}`)));
     }
   }
 
@@ -508,23 +520,22 @@ const PROPERTY_CASES: PropertyCase[] = [
 ];
 
 /**
- * Planner defects these properties found (reported on issue #15). Each names the violation lines it
- * produces and the operations it shows in; the property test below lets exactly these through, and each
- * has a minimal reproduction further down written as `it.fails` with the correct expectation — it starts
- * to fail (that is, the expectation holds) once the planner is fixed: then turn it into `it` and delete
- * the entry here.
+ * What these properties still find in the planner (reported on issue #15). Each names the violation lines
+ * it produces and the operations it shows in; the property test below lets exactly these through. The
+ * defects have a minimal reproduction further down written as `it.fails` with the correct expectation: it
+ * starts to fail (the expectation holds) once the planner is fixed — then turn it into `it` and delete the
+ * entry here. The first seven defects the properties found were fixed in the planner (a4d5b4c); their
+ * reproductions stay below as regression tests.
  */
 const KNOWN_PLANNER_DEFECTS: { id: string; pattern: RegExp; ops: OpKind[] }[] = [
-  // topic-spread picks a replica that sits in an offline dir; it is in no movable set, so moveToBroker throws.
-  { id: "offline-dir-replica-crash", pattern: /^planRebalance threw: replica \d+ is not in this set/, ops: ["rebalance", "add-brokers", "remove-brokers", "drain-dirs"] },
-  // A replica moved onto a broker that held the partition, whose own replica moved on: two moves (and their bytes) for one copy.
-  { id: "phantom-swap-moves", pattern: /^plan\.moves and the after-snapshot disagree/, ops: ["rebalance", "add-brokers", "remove-brokers", "drain-dirs"] },
-  // An evacuation sends a replica into a dir above the headroom, counting on an intra-broker move out of it; the dir ends above.
-  { id: "evacuation-past-headroom", pattern: /^a dir that received data ends above the/, ops: ["remove-brokers", "drain-dirs"] },
-  // The after-snapshot is not a fixed point: leadership reorders unlock data moves, and dir moves are undone by the next plan.
-  { id: "second-plan-moves", pattern: /^a second rebalance on the after-snapshot moves/, ops: ["rebalance"] },
-  // A met lower-priority goal is given up for a higher one that still ends unmet; evacuations leave met count goals unmet.
-  { id: "met-goal-given-up", pattern: /^a goal met before is not met after/, ops: ["rebalance", "remove-brokers", "drain-dirs"] },
+  // A rebalance is not a fixed point: a second plan on its result moves more. The leadership changes a plan
+  // makes (reorder + preferred election) free replicas it kept in place because they led, and the next plan
+  // moves them — and may move back what the first moved; the first plan says it stopped for want of an
+  // improving move.
+  { id: "second-plan-moves", pattern: /^a second rebalance on the after-snapshot moves /, ops: ["rebalance"] },
+  // An evacuation gives up goals that were met. Partly inherent (a drained single-dir broker's replica has
+  // one rack-keeping destination, see below), partly not: leader counts it could restore by reordering.
+  { id: "evacuation-gives-up-met-goals", pattern: /^a goal met before is not met after/, ops: ["remove-brokers", "drain-dirs"] },
 ];
 
 function unexplained(violations: string[], op: OpKind): string[] {
@@ -538,7 +549,7 @@ describe("every plan keeps the hard constraints and its promises", () => {
     const run = operationFor(c, op);
     if (!run) return;
     expect(unexplained(planViolations(run.snapshot, run.operation, c.excludeTopics ?? []), op)).toEqual([]);
-  });
+  }, 30_000);
 
   it("the Strimzi drain ends as the published kafka-log-dirs output: volume 0 of broker 0 holds my-topic-0…5, volumes 1 and 2 nothing", () => {
     const s = strimziRemoveDisksExample();
@@ -552,17 +563,17 @@ describe("every plan keeps the hard constraints and its promises", () => {
   });
 });
 
-describe("known planner defects: minimal reproductions (it.fails until fixed)", () => {
+describe("planner defects the properties found: minimal reproductions (it.fails until fixed)", () => {
   const planOf = (s: ClusterSnapshot, options: PlanOptionsInput = {}) => {
     const r = planRebalance(s, PlanOptionsSchema.parse(options));
     if (!r.ok) throw new Error(r.error.message);
     return r.value;
   };
 
-  it.fails("offline-dir-replica-crash: topic spread must not pick a replica in an offline dir", () => {
+  it("fixed (a4d5b4c): topic spread never picks a replica in an offline dir", () => {
     // Broker 1 holds a follower of every partition; t-0's sits in its offline dir /b and is the smallest.
-    // Topic spread wants one of broker 1's replicas on broker 3 and picks t-0's: moveToBroker throws
-    // "replica 1 is not in this set" (offline-dir replicas are in no movable set, but canMove lets them through).
+    // Topic spread wanted one of broker 1's replicas on broker 3 and picked t-0's: moveToBroker threw
+    // "replica 1 is not in this set" (offline-dir replicas are in no movable set, but canMove let them through).
     const s = cluster({
       brokers: [
         { id: 1, dirs: ["/a", { path: "/b", state: "offline" }] },
@@ -578,10 +589,10 @@ describe("known planner defects: minimal reproductions (it.fails until fixed)", 
     expect(() => planOf(s, { goals: ["topic-spread"] })).not.toThrow();
   });
 
-  it.fails("phantom-swap-moves: one copy is one move", () => {
+  it("fixed (a4d5b4c): one copy is one move (no phantom swap moves)", () => {
     // syntheticCluster({ brokers: 5, dirsPerBroker: 1, replicas: 7, seed: 361, racks: 2, skew: 1, meanUtilization: 0.4, partitionsPerTopic: 6 }):
-    // the plan moves t-1's replica 3 → 5 and then 4 → 3, so t-1 goes from [2,3,4] to [2,5,3]: one copy
-    // (to broker 5), but `moves` lists two and bytesMoved counts 228,668,406 bytes twice.
+    // the plan moved t-1's replica 3 → 5 and then 4 → 3, so t-1 went from [2,3,4] to [2,5,3]: one copy
+    // (to broker 5), but `moves` listed two and bytesMoved counted 228,668,406 bytes twice.
     const cap = 1_735_294_791;
     const s = cluster({
       brokers: [1, 2, 3, 4, 5].map((id) => ({ id, rack: `rack-${(id - 1) % 2}`, dirs: [{ path: "/d", totalBytes: cap }] })),
@@ -597,10 +608,10 @@ describe("known planner defects: minimal reproductions (it.fails until fixed)", 
     expect(plan.moves.length).toBe(copies.length);
   });
 
-  it.fails("evacuation-past-headroom: no dir that receives a replica ends above the headroom", () => {
+  it("fixed (a4d5b4c): no dir that receives a replica during an evacuation ends above the headroom", () => {
     // syntheticCluster({ brokers: 4, dirsPerBroker: 2, replicas: 10, seed: 184, racks: 2, skew: 1, meanUtilization: 0.7, partitionsPerTopic: 4 }),
-    // removing broker 3: t-1 (883,662,276 bytes) goes to broker 1's /d2, at 98% before, while t-0 (1,035,820,579
-    // bytes) moves from 1:/d2 to 1:/d1; /d2 ends at 87%. Kafka runs both at once: the copy into /d2 may start
+    // removing broker 3: t-1 (883,662,276 bytes) went to broker 1's /d2, at 98% before, while t-0 (1,035,820,579
+    // bytes) moved from 1:/d2 to 1:/d1; /d2 ended at 87%. Kafka runs both at once: the copy into /d2 could start
     // with 23 MB free.
     const cap = 1_352_625_556;
     const dirs = ["/d1", "/d2"].map((path) => ({ path, totalBytes: cap }));
@@ -616,26 +627,26 @@ describe("known planner defects: minimal reproductions (it.fails until fixed)", 
     expect(planViolations(s, { kind: "remove-brokers", brokers: [3] }, []).filter((v) => v.includes("headroom"))).toEqual([]);
   });
 
-  it.fails("second-plan-moves: after a leadership reorder, a second plan moves what the first could have", () => {
+  it("fixed (a4d5b4c): a preferred replica that does not lead may move, so a second plan on unbalanced3 moves nothing", () => {
     // Cruise Control's unbalanced3: T1-0 and T2-0 on [1, 0], led by 0; broker 0 and 1 full, broker 2 empty.
-    // The first plan moves no data (broker 1 is T1-0's preferred leader), then makes 0 preferred; the second
-    // plan moves T1-0's replica from broker 1 to broker 2 (150,000 MB).
+    // The first plan moved no data (broker 1 is T1-0's preferred leader), then made 0 preferred; the second
+    // plan moved T1-0's replica from broker 1 to broker 2 (150,000 MB).
     const first = planOf(ccUnbalanced3());
     expect(planOf(first.afterSnapshot).bytesMoved.total).toBe(0);
   });
 
-  it.fails("second-plan-moves: a second plan undoes dir moves of the first", () => {
+  it("fixed (a4d5b4c): a second plan does not undo the first plan's dir moves", () => {
     // syntheticCluster({ brokers: 5, dirsPerBroker: 2, replicas: 23, seed: 17, racks: 3, skew: 2, meanUtilization: 0.5, partitionsPerTopic: 5 }):
-    // the first plan moves topic-0000-4 on broker 1 from /data/d2 to /data/d1, the second moves it back.
+    // the first plan moved topic-0000-4 on broker 1 from /data/d2 to /data/d1, the second moved it back.
     const s = syntheticCluster({ brokers: 5, dirsPerBroker: 2, replicas: 23, seed: 17, racks: 3, skew: 2, meanUtilization: 0.5, partitionsPerTopic: 5 });
     const first = planOf(s);
     expect(planOf(first.afterSnapshot).bytesMoved.total).toBe(0);
   });
 
-  it.fails("met-goal-given-up: a rebalance gives up met topic spread for broker bytes it still does not meet", () => {
+  it("fixed (a4d5b4c): a rebalance keeps topic spread met while improving broker bytes", () => {
     // syntheticCluster({ brokers: 4, dirsPerBroker: 1, replicas: 7, seed: 91, racks: 2, skew: 1, meanUtilization: 0.4, partitionsPerTopic: 2 }):
-    // after t-0 3 → 4 every goal but broker bytes is met; then t-1 3 → 1 improves broker bytes (still unmet)
-    // and leaves broker 3 with no replica of t: topic spread 0 → 1 brokers outside.
+    // after t-0 3 → 4 every goal but broker bytes was met; then t-1 3 → 1 improved broker bytes (still unmet)
+    // and left broker 3 with no replica of t: topic spread 0 → 1 brokers outside.
     const cap = 1_420_732_552;
     const s = cluster({
       brokers: [1, 2, 3, 4].map((id) => ({ id, rack: `rack-${(id - 1) % 2}`, dirs: [{ path: "/d", totalBytes: cap }] })),
@@ -649,10 +660,50 @@ describe("known planner defects: minimal reproductions (it.fails until fixed)", 
     expect(lost.map((g) => g.goal)).toEqual([]);
   });
 
-  it.fails("met-goal-given-up: a drain leaves leader counts unmet that a reorder (no bytes) would restore", () => {
+  it("fixed (a4d5b4c): a drain of mediumClusterModel restores leader counts by reordering", () => {
     // Cruise Control's mediumClusterModel, draining broker 1's only dir: its leaders move with its replicas and
-    // broker leaders go from met to 2 brokers outside; the planner skips leadership balancing after an evacuation.
+    // broker leaders went from met to 2 brokers outside; the planner skipped leadership balancing after an evacuation.
     const plan = planOf(ccMediumCluster(), { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/tmp/kafka-logs" }] } });
     expect(plan.goals.find((g) => g.goal === "broker-leaders")!.after.outside).toBe(0);
+  });
+  it.fails("second-plan-moves: a plan's own leadership changes unlock moves the next plan makes", () => {
+    // Cruise Control's unbalancedWithAFollower: T1-0 on [0, 2] and T2-0 on [0], 150,000 MB each; broker 0 is
+    // full, broker 1 empty. The first plan moves no data (broker 0 leads both) and makes 2 the preferred
+    // leader of T1-0; the second moves T1-0's replica from 0 to 1.
+    const first = planOf(ccUnbalancedWithAFollower());
+    expect(planOf(first.afterSnapshot).moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}→${m.toBroker}`)).toEqual([]);
+  });
+
+  it.fails("second-plan-moves: the next plan moves back what the first moved, after the first stopped with no improving move", () => {
+    // RandomCluster's shape, 4 brokers on 2 racks, 8 partitions. The first plan moves T1-0 1→0, T2-0 3→0 and
+    // TopicWithOneLeaderPerBroker-1 2→1, makes 2 the preferred leader of T0-1 and T1-0, and stops with
+    // "no_improving_move"; the second moves T0-1 3→0 and T2-0 back from 0 to 3.
+    const s = ccRandomCluster({ distribution: "linear", brokers: 4, racks: 2, replicas: 12, topics: 3, random: new JavaRandom(5) });
+    const first = planOf(s);
+    expect(first.stoppedBecause).toBe("no_improving_move");
+    expect(planOf(first.afterSnapshot).moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}→${m.toBroker}`)).toEqual([]);
+  });
+
+  it.fails("evacuation-gives-up-met-goals: a drain leaves leader counts unmet that reorders would restore", () => {
+    // syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 13, seed: 108, racks: 1, … }), draining broker 5's
+    // only dir: topic-0000-4 (one replica, led by 5) goes to broker 1, which then prefers two partitions and broker 6
+    // none. Making 2 the preferred leader of topic-0000-0 ([1,3,2] after the plan) and 6 that of
+    // topic-0000-1 ([2,4,6]) would even them out without moving a byte; the plan makes no leadership change.
+    const s = syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 13, seed: 108, racks: 1, skew: 0, meanUtilization: 0.3, partitionsPerTopic: 5 });
+    const plan = planOf(s, { operation: { kind: "drain-dirs", dirs: [{ broker: 5, path: "/data/d1" }] } });
+    const leaders = plan.goals.find((g) => g.goal === "broker-leaders")!;
+    expect(leaders.before.outside).toBe(0);
+    expect(leaders.after.outside).toBe(0);
+  });
+
+  it("evacuation-gives-up-met-goals is partly inherent: a drained single-dir broker's replica may have one destination", () => {
+    // syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 5, seed: 200, racks: 3, … }): draining broker 1's
+    // only dir, topic-0000-0 ([1, 3, 5] on racks 0, 2, 1) can keep three racks only on broker 4 (rack 0), which
+    // then holds two replicas where the others hold one or none: replica counts and topic spread go from met to
+    // unmet, and no plan can do better.
+    const s = syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 5, seed: 200, racks: 3, skew: 2, meanUtilization: 0.3, partitionsPerTopic: 6 });
+    const plan = planOf(s, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/data/d1" }] } });
+    expect(plan.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}→${m.toBroker}`)).toEqual(["topic-0000-0 1→4"]);
+    expect(plan.goals.filter((g) => g.before.outside === 0 && g.after.outside > 0).map((g) => g.goal)).toEqual(["broker-replicas", "topic-spread"]);
   });
 });
