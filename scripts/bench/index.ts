@@ -1,11 +1,13 @@
 /**
  * `npm run bench [-- --json] [-- --only name[,name]]`: runs the benchmarks and reports figures.
  * Benchmarks are not tests: they measure, print, and exit 0; targets are printed beside the figures.
- * With --json each bench prints one JSON line `{"<name>": {...figures}}`.
+ * With --json each bench prints one JSON line `{"<name>": {...figures}}` on stdout (the name its `jsonKey`
+ * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
+import { benchPlannerScale, plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
 import { benchScan } from "./scan";
 import { benchSimulate } from "./simulate";
 import { benchUi } from "./ui";
@@ -15,6 +17,8 @@ interface Bench {
   run: () => Promise<Figures>;
   /** A one-line human summary of the figures, with the target. */
   summary: (f: Figures) => string;
+  /** The key of the --json line, when it is not the bench's name. */
+  jsonKey?: string;
 }
 
 const BENCHES: Record<string, Bench> = {
@@ -42,6 +46,11 @@ const BENCHES: Record<string, Bench> = {
       `planner: ${f.replicas} replicas on ${f.brokers} brokers × ${f.dirs} dirs in ${Number(f.seconds).toFixed(3)} s (target < 2 s); ` +
       `max dir deviation ${Number(f.maxDirDeviationPoints).toFixed(2)} points (target ≤ 5); ` +
       `moved ${Number(f.movedOverLowerBound).toFixed(3)} × the lower bound (target ≤ 1.25)`,
+  },
+  "planner-scale": {
+    run: async () => ({ ...(await benchPlannerScale()) }),
+    summary: (f) => plannerScaleSummary(f as unknown as PlannerScaleFigures),
+    jsonKey: "plannerScale",
   },
   simulate: {
     run: async () => ({ ...(await benchSimulate()) }),
@@ -80,7 +89,12 @@ async function main(): Promise<void> {
   for (const name of only) {
     const bench = BENCHES[name]!;
     const figures = await bench.run();
-    process.stdout.write(json ? `${JSON.stringify({ [name]: figures })}\n` : `${bench.summary(figures)}\n`);
+    if (json) {
+      process.stdout.write(`${JSON.stringify({ [bench.jsonKey ?? name]: figures })}\n`);
+      process.stderr.write(`${bench.summary(figures)}\n`);
+    } else {
+      process.stdout.write(`${bench.summary(figures)}\n`);
+    }
   }
 }
 

@@ -1,0 +1,260 @@
+/**
+ * Planner-scale bench (issue #15, item 6): 215 brokers × 4 dirs, of which 200 hold 2.8 M replicas and 15
+ * were just added, empty; one add-brokers plan with the default goals, timed once (it is big).
+ *
+ * The cluster (`plannerScaleCluster`, pure and seeded, built in a few seconds and not timed):
+ * - 200 brokers on 10 racks (broker id mod 10, as lib/simulate/synthetic.ts and Cruise Control's RandomCluster
+ *   default), 4 dirs of one capacity each. (On 3 racks, availability zones, every RF-3 partition spans all three
+ *   and a replica can only move within its rack; `racks` in PLANNER_SCALE changes it.)
+ * - 933,334 RF-3 partitions (2,800,002 replicas) in topics of a realistic size mix: partition counts from
+ *   1 to 1,024 (most topics small, a few large; about 19,000 topics), `__consumer_offsets` first (50
+ *   tiny partitions). Each topic has a log-normal scale (σ 1.2) and each partition a log-normal size
+ *   around it (σ 0.3); the mean replica is 1 GiB.
+ * - Replica lists from Kafka's own KRaft placer (lib/placement `stripedPlacement`, one seeded Random for
+ *   every topic, as the controller keeps it): rack-aware, preferred leaders spread as Kafka spreads them.
+ * - Dirs filled by Kafka's count rule (`LogManager.nextLogDirs`: fewest partition dirs, ties in `log.dirs`
+ *   order, as 4.4 breaks them), with the history that skews bytes: the brokers started with one dir, and
+ *   `__consumer_offsets` and the early, small topics (15% of the partitions, a tenth of the usual size)
+ *   went to /data/d1 before /data/d2–d4 were added; later partitions fill the dir with the fewest.
+ * - Every dir of every broker, the 15 new ones included, has the capacity that puts the old brokers' dirs
+ *   at 55% on average; the new brokers 201–215 continue the same rack rotation.
+ *
+ * Figures, computed from the plan's after-snapshot over the 215 online brokers: bytes (Σ replica sizes),
+ * replicas and leaders (partitions whose first replica — the preferred leader, which a preferred election
+ * makes the leader — is the broker), each as max ÷ mean and min ÷ mean; the largest dir deviation from its
+ * broker's utilisation in points; bytes moved ÷ the plan's lower bound; peak resident memory (the larger of
+ * the RSS sampled right after the plan and Linux's VmHWM, which also covers building the cluster).
+ * Targets (issue #15): < 30 s; every broker figure within 0.95–1.05; dirs ≤ 5 points; moved ≤ 1.3× the
+ * lower bound; < 3 GiB.
+ */
+import { readFileSync } from "node:fs";
+import type { ClusterSnapshot, Partition, Replica, Topic } from "@/lib/model/snapshot";
+import { JavaRandom, stripedPlacement } from "@/lib/placement";
+import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+
+export interface PlannerScaleFigures {
+  replicas: number;
+  brokers: number;
+  seconds: number;
+  brokerBytesMaxOverMean: number;
+  brokerBytesMinOverMean: number;
+  brokerReplicasMaxOverMean: number;
+  brokerReplicasMinOverMean: number;
+  brokerLeadersMaxOverMean: number;
+  brokerLeadersMinOverMean: number;
+  maxDirDeviationPoints: number;
+  movedOverLowerBound: number;
+  rssMiB: number;
+}
+
+export interface PlannerScaleOptions {
+  oldBrokers: number;
+  newBrokers: number;
+  dirsPerBroker: number;
+  partitions: number;
+  racks: number;
+  seed: number;
+  meanReplicaBytes: number;
+  /** Share of partitions (by creation order) placed while the brokers had one dir. */
+  earlyShare: number;
+  meanUtilization: number;
+}
+
+export const PLANNER_SCALE: PlannerScaleOptions = {
+  oldBrokers: 200,
+  newBrokers: 15,
+  dirsPerBroker: 4,
+  partitions: 933_334,
+  racks: 10,
+  seed: 20260215,
+  meanReplicaBytes: 1024 ** 3,
+  earlyShare: 0.15,
+  meanUtilization: 0.55,
+};
+
+/** Partition counts of topics and how often each occurs (%): many small topics, a few very large. */
+const TOPIC_SIZES: [partitions: number, weight: number][] = [
+  [1, 10], [3, 15], [6, 15], [12, 15], [24, 10], [48, 10], [64, 8], [100, 7], [128, 5], [256, 3], [512, 1.5], [1024, 0.5],
+];
+
+/** The bench's cluster and the ids of its new, empty brokers. Pure: the same options give the same cluster. */
+export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { snapshot: ClusterSnapshot; newBrokers: number[] } {
+  const placement = new JavaRandom(o.seed);
+  const draws = new JavaRandom(o.seed + 1);
+  const uniform = () => (draws.nextInt(1 << 30) + 0.5) / 2 ** 30;
+  const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const totalWeight = TOPIC_SIZES.reduce((a, [, w]) => a + w, 0);
+  const topicPartitions = () => {
+    let x = uniform() * totalWeight;
+    for (const [p, w] of TOPIC_SIZES) if ((x -= w) <= 0) return p;
+    return TOPIC_SIZES.at(-1)![0];
+  };
+
+  const oldIds = Array.from({ length: o.oldBrokers }, (_, i) => i + 1);
+  const rackOf = (id: number) => `rack-${(id - 1) % o.racks}`;
+  const usable = oldIds.map((id) => ({ id, rack: rackOf(id), fenced: false }));
+  const paths = Array.from({ length: o.dirsPerBroker }, (_, i) => `/data/d${i + 1}`);
+  const index = new Map(oldIds.map((id, i) => [id, i]));
+  const counts = oldIds.map(() => new Array<number>(o.dirsPerBroker).fill(0));
+  const dirOfReplica = new Uint8Array(o.partitions * 3);
+  const brokerOfReplica = new Int32Array(o.partitions * 3);
+  const size = new Float64Array(o.partitions);
+  const early = Math.round(o.partitions * o.earlyShare);
+
+  // Topics in creation order; each partition placed by Kafka's placer, each replica in a dir by the count rule.
+  const topicMeta: { name: string; internal: boolean; first: number; count: number }[] = [];
+  let made = 0;
+  while (made < o.partitions) {
+    const internal = topicMeta.length === 0;
+    const count = Math.min(internal ? 50 : topicPartitions(), o.partitions - made);
+    const name = internal ? "__consumer_offsets" : `topic-${String(topicMeta.length).padStart(5, "0")}`;
+    // Log-normal scale per topic (σ 1.2), per partition around it (σ 0.3); offsets and early topics small.
+    const scale = internal ? 0.01 : Math.exp(1.2 * gaussian() - 0.72) * (made < early ? 0.1 : 1);
+    const lists = stripedPlacement(usable, count, 3, placement);
+    for (let p = 0; p < count; p++) {
+      const k = made + p;
+      size[k] = scale * Math.exp(0.3 * gaussian() - 0.045);
+      lists[p]!.forEach((broker, j) => {
+        const c = counts[index.get(broker)!]!;
+        // LogManager.nextLogDirs: fewest partition dirs first, ties in log.dirs order; only /data/d1 in the early era.
+        let best = 0;
+        if (k >= early) for (let d = 1; d < c.length; d++) if (c[d]! < c[best]!) best = d;
+        c[best]! += 1;
+        dirOfReplica[k * 3 + j] = best;
+        brokerOfReplica[k * 3 + j] = broker;
+      });
+    }
+    topicMeta.push({ name, internal, first: made, count });
+    made += count;
+  }
+
+  // Bytes: scale every size so the mean replica is meanReplicaBytes.
+  let sum = 0;
+  for (let k = 0; k < o.partitions; k++) sum += size[k]!;
+  const factor = o.meanReplicaBytes / (sum / o.partitions);
+  const dirBytes = oldIds.map(() => new Array<number>(o.dirsPerBroker).fill(0));
+  const empty: number[] = [];
+  const topics: Topic[] = topicMeta.map((t) => {
+    const partitions: Partition[] = new Array(t.count);
+    for (let p = 0; p < t.count; p++) {
+      const k = t.first + p;
+      const bytes = Math.max(1, Math.round(size[k]! * factor));
+      const ids = [brokerOfReplica[k * 3]!, brokerOfReplica[k * 3 + 1]!, brokerOfReplica[k * 3 + 2]!];
+      const replicas: Replica[] = ids.map((broker, j) => {
+        const d = dirOfReplica[k * 3 + j]!;
+        dirBytes[index.get(broker)!]![d]! += bytes;
+        return { broker, logDir: paths[d]!, sizeBytes: bytes, offsetLag: 0, future: null };
+      });
+      partitions[p] = { id: p, replicas, leader: ids[0]!, isr: ids, adding: empty, removing: empty, offline: empty };
+    }
+    return { name: t.name, internal: t.internal, topicId: null, partitions };
+  });
+
+  const meanDir = dirBytes.reduce((a, ds) => a + ds.reduce((x, y) => x + y, 0), 0) / (o.oldBrokers * o.dirsPerBroker);
+  const capacity = Math.ceil(meanDir / o.meanUtilization);
+  const newBrokers = Array.from({ length: o.newBrokers }, (_, i) => o.oldBrokers + i + 1);
+  const brokers = [...oldIds, ...newBrokers].map((id) => ({
+    id,
+    rack: rackOf(id),
+    host: null,
+    port: null,
+    state: "online" as const,
+    error: null,
+    kafkaVersion: null,
+    logDirs: paths.map((path, d) => ({
+      path,
+      totalBytes: capacity,
+      usableBytes: Math.max(0, capacity - (index.has(id) ? dirBytes[index.get(id)!]![d]! : 0)),
+      state: "online" as const,
+      error: null,
+    })),
+  }));
+  const snapshot: ClusterSnapshot = {
+    schema: 1,
+    capturedAt: "2026-02-15T00:00:00.000Z",
+    source: { kind: "scenario", label: `planner-scale ${o.oldBrokers}+${o.newBrokers}×${o.dirsPerBroker}, ${o.partitions * 3} replicas`, kafkaVersion: "4.4.0", clusterId: null, warnings: [] },
+    brokers,
+    topics,
+    throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },
+  };
+  return { snapshot, newBrokers };
+}
+
+/** Peak resident set size in MiB: Linux's VmHWM when there is one, and the RSS now. */
+function peakRssMiB(sampled: number): number {
+  let hwm = 0;
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync("/proc/self/status", "utf8"));
+    if (m) hwm = Number(m[1]) * 1024;
+  } catch {
+    // Not Linux: the sample is all there is.
+  }
+  return Math.max(hwm, sampled, process.memoryUsage().rss) / 2 ** 20;
+}
+
+function spread(values: number[]): { maxOverMean: number; minOverMean: number } {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return { maxOverMean: Math.max(...values) / mean, minOverMean: Math.min(...values) / mean };
+}
+
+export async function benchPlannerScale(): Promise<PlannerScaleFigures> {
+  const { snapshot, newBrokers } = plannerScaleCluster();
+  const options = PlanOptionsSchema.parse({ operation: { kind: "add-brokers", brokers: newBrokers } });
+  const start = performance.now();
+  const result = planRebalance(snapshot, options);
+  const seconds = (performance.now() - start) / 1000;
+  const sampled = process.memoryUsage().rss;
+  if (!result.ok) throw new Error(`planner-scale: the planner refused the plan: ${result.error.message}`);
+  const plan = result.value;
+
+  const online = plan.afterSnapshot.brokers.filter((b) => b.state === "online").map((b) => b.id);
+  const at = new Map(online.map((id, i) => [id, i]));
+  const bytes = new Array<number>(online.length).fill(0);
+  const replicas = new Array<number>(online.length).fill(0);
+  const leaders = new Array<number>(online.length).fill(0);
+  let replicaCount = 0;
+  for (const t of plan.afterSnapshot.topics) {
+    for (const p of t.partitions) {
+      const first = p.replicas[0] ? at.get(p.replicas[0].broker) : undefined;
+      if (first !== undefined) leaders[first]! += 1;
+      for (const r of p.replicas) {
+        replicaCount += 1;
+        const i = at.get(r.broker);
+        if (i === undefined) continue;
+        bytes[i]! += r.sizeBytes ?? 0;
+        replicas[i]! += 1;
+      }
+    }
+  }
+  const b = spread(bytes);
+  const r = spread(replicas);
+  const l = spread(leaders);
+  return {
+    replicas: replicaCount,
+    brokers: snapshot.brokers.length,
+    seconds,
+    brokerBytesMaxOverMean: b.maxOverMean,
+    brokerBytesMinOverMean: b.minOverMean,
+    brokerReplicasMaxOverMean: r.maxOverMean,
+    brokerReplicasMinOverMean: r.minOverMean,
+    brokerLeadersMaxOverMean: l.maxOverMean,
+    brokerLeadersMinOverMean: l.minOverMean,
+    maxDirDeviationPoints: plan.maxDirDeviation * 100,
+    movedOverLowerBound: plan.bytesMoved.total / plan.lowerBound,
+    rssMiB: peakRssMiB(sampled),
+  };
+}
+
+/** The human line: each figure beside its target from issue #15. */
+export function plannerScaleSummary(f: PlannerScaleFigures): string {
+  const within = (x: number) => (x >= 0.95 && x <= 1.05 ? "ok" : "MISSED");
+  const pair = (name: string, max: number, min: number) => `${name} ${min.toFixed(3)}–${max.toFixed(3)}× the mean (${within(min) === "ok" && within(max) === "ok" ? "ok" : "MISSED"})`;
+  return (
+    `planner-scale: add-brokers plan for ${f.replicas.toLocaleString("en-US")} replicas on ${f.brokers} brokers × ${PLANNER_SCALE.dirsPerBroker} dirs in ${f.seconds.toFixed(1)} s (target < 30 s: ${f.seconds < 30 ? "ok" : "MISSED"}); ` +
+    `${pair("broker bytes", f.brokerBytesMaxOverMean, f.brokerBytesMinOverMean)}, ${pair("replicas", f.brokerReplicasMaxOverMean, f.brokerReplicasMinOverMean)}, ` +
+    `${pair("leaders", f.brokerLeadersMaxOverMean, f.brokerLeadersMinOverMean)} (target 0.95–1.05); ` +
+    `max dir deviation ${f.maxDirDeviationPoints.toFixed(2)} points (target ≤ 5: ${f.maxDirDeviationPoints <= 5 ? "ok" : "MISSED"}); ` +
+    `moved ${f.movedOverLowerBound.toFixed(3)} × the lower bound (target ≤ 1.3: ${f.movedOverLowerBound <= 1.3 ? "ok" : "MISSED"}); ` +
+    `peak memory ${Math.round(f.rssMiB).toLocaleString("en-US")} MiB (target < 3 GiB: ${f.rssMiB < 3072 ? "ok" : "MISSED"})`
+  );
+}
