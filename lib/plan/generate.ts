@@ -44,15 +44,17 @@ export function generateAssignment(
   }
   const metadata = brokers.map((b) => ({ id: b.id, rack: rackAware ? b.rack : null }));
   const out = new Map<string, number[][]>();
+  const byName = new Map(snapshot.topics.map((t) => [t.name, t]));
+  const unfenced = metadata.map((b) => ({ ...b, fenced: false }));
   for (const name of topics) {
-    const topic = snapshot.topics.find((t) => t.name === name);
+    const topic = byName.get(name);
     if (!topic) throw new GenerateError("unknown_topic", `Topic ${name} not found.`);
     const rf = topic.partitions[0]?.replicas.length ?? 0;
     try {
       if (placer === "striped") {
         // The tool's own StripedReplicaPlacer: it words its refusals as its release does (cordons from 4.3).
         const wording = { cordonedLogDirs: tool.cordonedLogDirs };
-        out.set(name, stripedPlacement(metadata.map((b) => ({ ...b, fenced: false })), topic.partitions.length, rf, options.random, wording));
+        out.set(name, stripedPlacement(unfenced, topic.partitions.length, rf, options.random, wording));
       } else {
         const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
         out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));

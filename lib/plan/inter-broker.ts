@@ -176,10 +176,10 @@ function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, m
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   for (const d of dirs) {
-    for (const group of d.movers.values()) {
-      if (group.replicas.length === 0 || !groupAllows(group, to)) continue;
-      const r = nearest(group.replicas.all(), ideal, maxSize, accept, score);
-      if (!r) continue;
+    const lists: (readonly PlannedReplica[])[] = [];
+    for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, to)) lists.push(group.replicas.all());
+    const r = nearest(lists, ideal, maxSize, accept, score);
+    if (r) {
       const s = score(r);
       if (s < bestScore) {
         best = r;
@@ -222,18 +222,53 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   return lo;
 }
 
-/** Up to CANDIDATES replicas `accept` takes, nearest `ideal` first and no larger than `maxSize`; the best by `score`. */
-function nearest(list: readonly PlannedReplica[], ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
-  const end = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
-  const start = Math.min(firstAtLeast(list, ideal), end);
-  let down = start - 1;
-  let up = start;
+/**
+ * Up to CANDIDATES replicas `accept` takes, nearest `ideal` first across all `lists` (each sorted by
+ * size; one per rack group of a dir) and no larger than `maxSize`; the best by `score`. The lists are
+ * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
+ * many groups there are.
+ */
+function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const n = lists.length;
+  const down = new Array<number>(n);
+  const up = new Array<number>(n);
+  const end = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const list = lists[i]!;
+    end[i] = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
+    const start = Math.min(firstAtLeast(list, ideal), end[i]!);
+    down[i] = start - 1;
+    up[i] = start;
+  }
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES && (down >= 0 || up < end); looked++) {
-    const takeUp = down < 0 || (up < end && list[up]!.size - ideal <= ideal - list[down]!.size);
-    const r = takeUp ? list[up++]! : list[down--]!;
+  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES; looked++) {
+    // The nearest next candidate over every list, above or below the ideal.
+    let pick = -1;
+    let pickUp = false;
+    let pickDistance = Infinity;
+    for (let i = 0; i < n; i++) {
+      const list = lists[i]!;
+      if (up[i]! < end[i]!) {
+        const dist = list[up[i]!]!.size - ideal;
+        if (dist < pickDistance) {
+          pick = i;
+          pickUp = true;
+          pickDistance = dist;
+        }
+      }
+      if (down[i]! >= 0) {
+        const dist = ideal - list[down[i]!]!.size;
+        if (dist < pickDistance) {
+          pick = i;
+          pickUp = false;
+          pickDistance = dist;
+        }
+      }
+    }
+    if (pick < 0) break;
+    const r = pickUp ? lists[pick]![up[pick]!++]! : lists[pick]![down[pick]!--]!;
     if (!accept(r)) continue;
     found += 1;
     const s = score(r);

@@ -38,7 +38,7 @@ import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
 import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
-import { leaderAndIsrAfter } from "../simulate/reassign";
+import { copySize, leaderAndIsrAfter } from "../simulate/reassign";
 
 export interface PlanMove {
   kind: "intra" | "inter";
@@ -296,11 +296,10 @@ function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options
     for (const [name, assignment] of generated) {
       const topic = byName.get(name)!;
       topic.partitions.forEach((p, i) => {
-        const held = new Set(p.replicas.map((r) => r.broker));
-        const leader = p.replicas.find((r) => r.broker === p.leader) ?? p.replicas[0];
-        const size = leader?.sizeBytes ?? 0;
+        let size = -1;
         for (const b of assignment[i] ?? []) {
-          if (held.has(b)) continue;
+          if (p.replicas.some((r) => r.broker === b)) continue;
+          if (size < 0) size = copySize(p);
           bytes += size;
           replicas += 1;
         }
