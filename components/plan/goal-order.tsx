@@ -14,7 +14,7 @@ const GOAL_HINTS: Record<SoftGoal, string> = {
   "dir-utilization": "every log dir within the tolerance of its broker's utilisation",
   "broker-bytes": "Kafka bytes per broker within the tolerance of the mean",
   "broker-replicas": "replicas per broker: request load and recovery time follow them",
-  "broker-leaders": "preferred leaders per broker, by reordering replicas and an election first",
+  "broker-leaders": "preferred leaders per broker, by reordering replicas and a preferred-leader election: no data moves",
   "topic-spread": "each topic's replicas evenly over the brokers",
 };
 
