@@ -51,13 +51,6 @@ function targets(broker: PlannedBroker, dirs: PlannedDir[], options: PlanOptions
 
 const excess = (t: DirTarget) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 
-/** Σ over dirs of bytes above target: no plan can move less within this broker. */
-export function intraLowerBound(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
-  const dirs = state.openDirs(broker);
-  if (dirs.length < 2) return 0;
-  return targets(broker, dirs, options).reduce((a, t) => a + Math.max(0, excess(t)), 0);
-}
-
 /** How many of the broker's open dirs are outside the tolerance, by the rule this pass balances to. */
 export function dirsOutsideTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
   const dirs = state.openDirs(broker);

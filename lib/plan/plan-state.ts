@@ -304,11 +304,6 @@ export class PlanState {
   /** While false, dirs' `replicas` are not kept (the inter-broker passes use `movers` only); `indexDirs()` rebuilds them. */
   private dirsIndexed: boolean;
 
-  /** Stops keeping each dir's `replicas` up to date, for a phase that does not read them (cheaper moves). */
-  suspendDirIndex(): void {
-    this.dirsIndexed = false;
-  }
-
   /** Rebuilds each dir's `replicas` from where the replicas are now, and keeps them up to date again. */
   indexDirs(): void {
     if (this.dirsIndexed) return;

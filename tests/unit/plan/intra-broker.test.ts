@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { balanceBrokerDirs, intraLowerBound } from "@/lib/plan/intra-broker";
+import { balanceBrokerDirs } from "@/lib/plan/intra-broker";
 import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot, LogDirState } from "@/lib/model/snapshot";
@@ -150,27 +150,5 @@ describe("balanceBrokerDirs()", () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe("intraLowerBound()", () => {
-  it("intraLowerBound() is the bytes above target summed over a broker's open dirs", () => {
-    const snap = broker([{ path: "/d1", sizes: [30, 20, 10] }, { path: "/d2" }, { path: "/d3", state: "offline", sizes: [50] }]);
-    const state = new PlanState(snap, new Set());
-    expect(intraLowerBound(state, state.brokers.get(1)!, PlanOptionsSchema.parse({})) / GiB).toBe(30);
-  });
-
-  it("intraLowerBound() is 0 for a broker with one open dir", () => {
-    const snap = broker([{ path: "/d1", sizes: [30] }, { path: "/d2", state: "offline" }]);
-    const state = new PlanState(snap, new Set());
-    expect(intraLowerBound(state, state.brokers.get(1)!, PlanOptionsSchema.parse({}))).toBe(0);
-  });
-
-  it("intraLowerBound() splits by capacity in utilization mode", () => {
-    const snap = broker([{ path: "/small", totalBytes: 100 * GiB, sizes: [30] }, { path: "/large", totalBytes: 200 * GiB }]);
-    const state = new PlanState(snap, new Set());
-    const b = state.brokers.get(1)!;
-    expect(intraLowerBound(state, b, PlanOptionsSchema.parse({ intraObjective: "utilization" })) / GiB).toBe(20);
-    expect(intraLowerBound(state, b, PlanOptionsSchema.parse({ intraObjective: "bytes" })) / GiB).toBe(15);
   });
 });

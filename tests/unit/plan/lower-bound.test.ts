@@ -28,6 +28,20 @@ describe("lowerBound()", () => {
     expect(bound(snap, { goals: ["broker-bytes", "broker-replicas"] })).toBe(0);
   });
 
+  it("lowerBound() for dirs leaves out dirs that take no data, and splits by capacity in utilisation mode", () => {
+    // 30 GiB in /d1; /d2 offline: one open dir, nothing to even out.
+    const alone = cluster({ brokers: [{ id: 1, dirs: ["/d1", { path: "/d2", state: "offline" }] }], partitions: [one(0, 1, 30 * GiB)] });
+    expect(bound(alone, { goals: ["dir-utilization"] })).toBe(0);
+    // 30 GiB in /small (100 GiB) and nothing in /large (200 GiB): by utilisation the target is 10 GiB and the
+    // tolerance 5 GiB, so 15 GiB must leave; by bytes the target is 15 GiB and the tolerance 0.75 GiB.
+    const split = cluster({
+      brokers: [{ id: 1, dirs: [{ path: "/small", totalBytes: 100 * GiB }, { path: "/large", totalBytes: 200 * GiB }] }],
+      partitions: [one(0, 1, 30 * GiB, "/small")],
+    });
+    expect(bound(split, { goals: ["dir-utilization"], intraObjective: "utilization" }) / GiB).toBeCloseTo(15, 9);
+    expect(bound(split, { goals: ["dir-utilization"], intraObjective: "bytes" }) / GiB).toBeCloseTo(14.25, 9);
+  });
+
   it("lowerBound() for broker bytes is the larger of what must leave the brokers above the band and arrive at those below", () => {
     const snap = cluster({ brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })), partitions: [one(0, 1, 30 * GiB), one(1, 2, 10 * GiB), one(2, 3, 20 * GiB)] });
     // Mean 20 GiB, band [19, 21]: broker 1 must lose 9 GiB, broker 2 gain 9 GiB.
