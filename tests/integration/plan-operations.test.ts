@@ -268,7 +268,13 @@ describe("plan operations applied to real Kafka", () => {
     expect(job.state).toBe("failed");
     expect(job.log.join(" ")).toMatch(/Refused at the cordons stage; the cordons and throttles set before it were put back/);
     expect(job.errors.join(" ")).toMatch(/Broker 99 is not reachable/);
-    const after = await settled();
+    // A broker config change reaches the brokers through the metadata log: wait (30 s at most) until broker 1 shows it.
+    const deadline = Date.now() + 30_000;
+    let after = await settled();
+    while (after.brokers.find((b) => b.id === 1)!.logDirs.some((d) => d.state === "cordoned") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = await settled();
+    }
     expect(after.brokers.find((b) => b.id === 1)!.logDirs.map((d) => d.state)).toEqual(["online", "online", "online"]);
     expect(after.brokers.find((b) => b.id === DRAINED.broker)!.logDirs.find((d) => d.path === dirPath(DRAINED.broker, DRAINED.dir))!.state).toBe("cordoned");
     expect(layout(after, false)).toEqual(layout(before, false));
