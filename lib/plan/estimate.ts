@@ -138,3 +138,14 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
     ],
   };
 }
+
+/**
+ * The apply job's own time around one batch: submitting it (a reassignment request and the dir
+ * moves), and noticing it has ended, which takes half a poll on average and the metadata a poll reads.
+ */
+export function batchOverheadSeconds(pollSeconds: number): number {
+  return 0.5 + pollSeconds;
+}
+
+/** The job's steps after the last batch: putting the throttles back and the preferred-leader election. */
+export const JOB_FINISH_SECONDS = 1;

@@ -8,3 +8,4 @@ export { PlanRequestSchema, type PlanRequest } from "./request";
 export { reviewReassignment, type AcceptedReview, type ReassignmentReview, type RefusedReview, type ReviewResult } from "./review";
 export { outsideTolerance, snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
 export { GOAL_LABELS, GOAL_NAMES, type GoalResult, type GoalMeasure } from "./goals";
+export { planBatches, entryWork, estimateExecution, batchSummaries, DEFAULT_EXECUTION, DEFAULT_TIMING, EXECUTION_ORDERS, type ExecutionBatch, type ExecutionLimits, type ExecutionOrder, type ExecutionEstimate, type BatchSummary, type EntryWork } from "./batches";

@@ -11,6 +11,7 @@
  *   measured). A move made for one goal never worsens a goal ranked above it.
  */
 import { z } from "zod";
+import { DEFAULT_EXECUTION, EXECUTION_ORDERS } from "./batches";
 
 const MiB = 1024 * 1024;
 
@@ -93,6 +94,18 @@ export const PlanOptionsSchema = z.strictObject({
       alterLogDirsBytesPerSecond: z.number().int().min(1, "an alter-log-dirs throttle must be at least 1 byte/s").default(100 * MiB),
     })
     .default({ replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB }),
+  /**
+   * How the apply runs the plan: at most this many partition movements into or out of a broker and
+   * dir moves inside one at a time, in this order (lib/plan/batches.ts). Cruise Control's defaults.
+   */
+  execution: z
+    .strictObject({
+      partitionMovesPerBroker: z.number().int().min(1, "at least 1 partition movement per broker").max(1000, "at most 1000 partition movements per broker").default(DEFAULT_EXECUTION.partitionMovesPerBroker),
+      dirMovesPerBroker: z.number().int().min(1, "at least 1 dir move per broker").max(100, "at most 100 dir moves per broker").default(DEFAULT_EXECUTION.dirMovesPerBroker),
+      leaderMovesPerBatch: z.number().int().min(1, "at least 1 leadership change per batch").max(100_000, "at most 100,000 leadership changes per batch").default(DEFAULT_EXECUTION.leaderMovesPerBatch),
+      order: z.enum(EXECUTION_ORDERS).default(DEFAULT_EXECUTION.order),
+    })
+    .default({ ...DEFAULT_EXECUTION }),
   /** Bootstrap address written into the generated commands (not used to connect); the placeholder when unknown. */
   bootstrapServer: z.string().min(1).default(BOOTSTRAP_PLACEHOLDER),
   maxMoves: z.number().int().min(1).max(5_000_000).default(1_000_000),

@@ -27,7 +27,7 @@ import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafk
 import { invalid, success, type Issue, type Result } from "../model/result";
 import { JavaRandom } from "../placement";
 import { cordonedAfter, drainCordons } from "./cordons";
-import { estimateReassignment, type DurationEstimate } from "./estimate";
+import { batchSummaries, estimateExecution, planBatches, type BatchSummary, type ExecutionEstimate } from "./batches";
 import { generateAssignment, GenerateError } from "./generate";
 import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
@@ -104,7 +104,10 @@ export interface Plan {
   /** After the plan, the largest |dir utilisation − its broker's utilisation|, in points (0.05 = 5). */
   maxDirDeviation: number;
   throttles: ThrottlePlan;
-  estimate: DurationEstimate;
+  /** How the apply runs it: batches bounded per broker (options.execution), leadership changes last. */
+  batches: BatchSummary[];
+  /** The batches one after another, with the job's own steps. */
+  estimate: ExecutionEstimate;
   /** What the operator should know beyond the goals: topics that are not there, partitions left alone. */
   warnings: string[];
 }
@@ -226,6 +229,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
+  const batches = planBatches(snapshot, entries, options.execution);
+  const estimate = estimateExecution(snapshot, batches, rates);
   const stoppedBecause = worstStop(stops);
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);
@@ -252,7 +257,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     afterSnapshot,
     maxDirDeviation: maxDirDeviation(after),
     throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
-    estimate: estimateReassignment(snapshot, entries, rates),
+    batches: batchSummaries(batches, estimate),
+    estimate,
     warnings: planWarnings(snapshot, state, options),
   });
 }

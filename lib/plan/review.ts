@@ -16,7 +16,7 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import type { Result } from "../model/result";
 import { runReports, withoutTopicRows } from "../simulate/run-reports";
 import { PolicySchema } from "../simulate/schema";
-import { estimateReassignment, type DurationEstimate } from "./estimate";
+import { estimateExecution, planBatches, type ExecutionBatch, type ExecutionEstimate } from "./batches";
 import type { PlanOptions } from "./options";
 import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
@@ -34,7 +34,9 @@ export interface AcceptedReview {
   verdict: "accepted";
   entries: ReassignmentEntry[];
   throttles: ThrottlePlan;
-  estimate: DurationEstimate;
+  /** How the apply runs it (options.execution). */
+  batches: ExecutionBatch[];
+  estimate: ExecutionEstimate;
   before: BrokerDirReport;
   /** The cluster once the reassignment is complete. */
   after: BrokerDirReport;
@@ -92,13 +94,15 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
+  const batches = planBatches(snapshot, entries, options.execution);
   return {
     ok: true,
     value: {
       verdict: "accepted",
       entries,
       throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
-      estimate: estimateReassignment(snapshot, entries, rates),
+      batches,
+      estimate: estimateExecution(snapshot, batches, rates),
       before: withoutTopicRows(balanceReport(snapshot)),
       after: done.report,
       outsideTolerance: snapshotOutsideTolerance(done.snapshot, options),

@@ -11,7 +11,7 @@ import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { planRebalance, PlanRequestSchema, reviewReassignment, type ReassignmentReview } from "@/lib/plan";
+import { batchSummaries, planRebalance, PlanRequestSchema, reviewReassignment, type AcceptedReview, type BatchSummary, type ReassignmentReview } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { parseSimulateRequest } from "@/lib/simulate/request";
@@ -63,7 +63,9 @@ export interface PlanTaskInput {
   current: ClusterSnapshot | null;
 }
 
-export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: ReassignmentReview };
+/** A review as the route sends it: batches summarised (their entries are the review's entries). */
+export type ReviewResponse = Exclude<ReassignmentReview, AcceptedReview> | (Omit<AcceptedReview, "batches"> & { batches: BatchSummary[] });
+export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: ReviewResponse };
 
 export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
   const parsed = PlanRequestSchema.safeParse(input.body);
@@ -73,7 +75,10 @@ export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
   const { options, reassignment } = parsed.data;
   if (reassignment !== undefined) {
     const review = reviewReassignment(snapshot, reassignment, options);
-    if (review.ok) return success({ review: review.value });
+    if (review.ok) {
+      const r = review.value;
+      return success({ review: r.verdict === "accepted" ? { ...r, batches: batchSummaries(r.batches, r.estimate) } : r });
+    }
     // Kafka's refusal keeps its code; its issues (field paths, a syntax error's line and column) move under `reassignment`.
     const { code, message, issues } = review.error;
     return failure(code, `reassignment: ${message}`, { issues: issues.length > 0 ? prefixIssues(issues, "reassignment") : [{ path: "reassignment", message }] });

@@ -19,6 +19,7 @@ describe("PlanOptionsSchema", () => {
       maxBytesToMove: null,
       moveLeaders: false,
       throttle: { replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB },
+      execution: { partitionMovesPerBroker: 5, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "urgent-disk-first" },
       bootstrapServer: "<bootstrap-servers>",
       maxMoves: 1_000_000,
       seed: 1,
