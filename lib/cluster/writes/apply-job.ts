@@ -52,7 +52,7 @@ export function newJob(connection: KafkaConnection, snapshot: ClusterSnapshot, w
   const execution = options.execution ?? DEFAULT_EXECUTION;
   const rates = options.rates ?? ratesOf(work);
   const batches = planBatches(snapshot, work.entries, execution);
-  const estimate = estimateExecution(snapshot, batches, rates, { pollSeconds: (options.pollMs ?? 1000) / 1000 });
+  const estimate = estimateExecution(batches, rates, { pollSeconds: (options.pollMs ?? 1000) / 1000 });
   const index = new Map(work.entries.map((e, i) => [`${e.topic}\u0000${e.partition}`, i]));
   const original: JobWork["original"] = {};
   const wanted = new Set(index.keys());
