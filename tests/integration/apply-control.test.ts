@@ -14,7 +14,7 @@ import { POST as controlPost } from "@/app/api/plan/apply/control/route";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { createAdmin } from "@/lib/cluster/live/protocol";
 import { readCluster } from "@/lib/cluster/live";
-import { getApplyJob, jobFinished, startApplyJob, type ApplyJobRecord } from "@/lib/cluster/writes";
+import { ApplyBusyError, getApplyJob, jobFinished, startApplyJob, type ApplyJobRecord } from "@/lib/cluster/writes";
 import { alterConfigs } from "@/lib/cluster/writes/requests";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { throttlePlan, type ReassignmentEntry } from "@/lib/plan";
@@ -117,6 +117,9 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     );
     const id = started.id;
     expect(started.work.batches.map((b) => b.entries.length)).toEqual([2, 2]);
+    // One job per cluster: a second one is refused while this one runs, and nothing of it is stored.
+    await expect(startApplyJob(data.connection, before, { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) })).rejects.toThrow(ApplyBusyError);
+    expect(getAuditLog().list({ limit: 1000 }).filter((e) => e.action === "apply-requested")).toHaveLength(1);
     expect(started.status.batches[0]!.state).toBe("running");
 
     // The throttled rate, after Kafka's quota window (it lets the first ~10 s of the rate through at once).

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as applyStatus, POST as apply } from "@/app/api/plan/apply/route";
+import { POST as control } from "@/app/api/plan/apply/control/route";
 import { DELETE as deleteRecord } from "@/app/api/snapshots/[id]/route";
 import { GET as listRecords, POST as postRecord } from "@/app/api/snapshots/route";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
@@ -129,6 +130,35 @@ describe("POST /api/plan/apply (scope: cluster)", () => {
     const badBody = await applyPost(RIGHT);
     expect(badBody.status).toBe(400);
     expect(await errorCode(badBody)).toBe("bad_request");
+  });
+});
+
+describe("POST /api/plan/apply/control (scope: cluster)", () => {
+  const controlPost = (headers: Record<string, string>, body: unknown = { jobId: "abc", action: "pause" }) => control(jsonRequest("/api/plan/apply/control", { body, headers }));
+
+  it("answers 403 when writes are off or no token is configured, and 401 for every bad header", async () => {
+    for (const env of [{}, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN }, { KAFKA_BALANCE_ALLOW_WRITES: "true" }]) {
+      setEnv(env);
+      expect((await controlPost(RIGHT)).status, JSON.stringify(env)).toBe(403);
+    }
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN });
+    for (const [name, headers] of BAD_HEADERS) {
+      const response = await controlPost(headers);
+      expect(response.status, name).toBe(401);
+      expect(await errorCode(response)).toBe("unauthorized");
+    }
+  });
+
+  it("lets the right token through: 409 without a cluster, 400 naming the field for a bad body, 404 for a job that does not exist", async () => {
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN });
+    expect(await errorCode(await controlPost(RIGHT))).toBe("no_live_cluster");
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BOOTSTRAP_SERVERS: "127.0.0.1:20101" });
+    const bad = await controlPost(RIGHT, { jobId: "abc", action: "throttle", replicationBytesPerSecond: 0 });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/replicationBytesPerSecond.*at least 1 byte\/s/);
+    const missing = await controlPost(RIGHT);
+    expect(missing.status).toBe(404);
+    expect(await errorCode(missing)).toBe("job_not_found");
   });
 });
 
