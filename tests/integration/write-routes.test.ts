@@ -169,7 +169,7 @@ describe("GET /api/plan/apply writesEnabled", () => {
       for (const token of [undefined, "", "short", TOKEN, ` ${TOKEN}\n`]) {
         for (const bootstrap of [undefined, "127.0.0.1:20101"]) {
           setEnv({ KAFKA_BALANCE_ALLOW_WRITES: allow, KAFKA_BALANCE_WRITE_TOKEN: token, KAFKA_BOOTSTRAP_SERVERS: bootstrap });
-          const { writesEnabled } = (await (await applyStatus()).json()) as { writesEnabled: boolean };
+          const { writesEnabled } = (await (await applyStatus(jsonRequest("/api/plan/apply"))).json()) as { writesEnabled: boolean };
           const posted = await applyPost({ authorization: `Bearer ${token?.trim() ?? ""}` });
           const passed = ![401, 403, 409].includes(posted.status);
           expect(writesEnabled, `${allow} ${JSON.stringify(token)} ${bootstrap} → POST ${posted.status}`).toBe(passed);
