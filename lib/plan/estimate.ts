@@ -11,7 +11,9 @@
  *   cut at that size, partial record batch included; the receiver keeps only whole batches and fetches
  *   the rest again. So on average half a record batch per fetch is counted but not kept: the quota
  *   copies at rate · (1 − batch / (2 · 1 MiB)) (fetchEfficiency). With the producer's default 16 KiB
- *   batches that is 99.2% of the rate; with 512 KiB batches it was half (measured).
+ *   batches that is 99.2% of the rate. Batches all of one size that fits a fetch badly do worse than
+ *   this average: with batches a little over 512 KiB, two never fit in 1 MiB, and moves ran at half the
+ *   throttle (measured); the model says 75%.
  * - The quota's rate (SimpleRate, lib/throttle/sampled-rate.ts) is measured over at least one window
  *   (`replication.quota.window.size.seconds`, 1 s), so an idle quota lets one window's worth through at
  *   once: a copy gains QUOTA_BURST_SECONDS at the start.
@@ -27,7 +29,7 @@
  *   jobSeconds(batch estimates).
  * Limits: bytes produced during the move are not included (they must be copied too); replication of
  * in-sync followers of throttled partitions is counted by the leader quota (reserve it with
- * `ongoingBytesPerSecond`); batches of uneven size or near 1 MiB, a busy broker, disk or network, and
+ * `ongoingBytesPerSecond`); large batches of one size (above), a busy broker, disk or network, and
  * fetcher threads shared with other traffic make the copy slower than modelled. On the local cluster the
  * bench is within ±5% for moves of 30–90 s; a move of a few seconds is dominated by the fixed costs,
  * whose spread is about a second.
