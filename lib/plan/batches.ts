@@ -339,6 +339,7 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
   const totals = new Map<number, BrokerTransfer>();
   let interBrokerBytes = 0;
   let dirMoveBytes = 0;
+  let copySeconds = 0;
   const batchSeconds = batches.map((b) => {
     let slowest = 0;
     for (const l of b.loads) {
@@ -351,7 +352,9 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
       interBrokerBytes += l.inBytes;
       dirMoveBytes += l.dirMoveBytes;
     }
-    return (b.kind === "leadership" ? 0 : slowest) + overhead;
+    const copy = b.kind === "leadership" ? 0 : slowest;
+    copySeconds += copy;
+    return copy + overhead;
   });
   // Per broker over the whole plan: what it copies, and which quota holds it up most.
   const brokers = [...totals.values()].sort((a, b) => a.broker - b.broker);
@@ -367,6 +370,7 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
   const finish = batches.length > 0 ? JOB_FINISH_SECONDS : 0;
   return {
     seconds: batchSeconds.reduce((a, x) => a + x, 0) + finish,
+    copySeconds,
     bottleneck,
     brokers,
     interBrokerBytes,
@@ -376,6 +380,7 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
     assumptions: [
       "Each new replica copies the partition's current size from its leader; bytes produced during the move are not included.",
       "Batches run one after another; within a batch each broker's inbound, outbound and dir-move copies run at once, each under its own quota, and the batch lasts as long as its slowest broker.",
+      "Each quota keeps whole record batches only, so it copies a little less than its rate (recordBatchBytes); its first window passes at once.",
       `Each batch adds about ${overhead.toFixed(1)} s of submitting and noticing its end (the job polls every ${timing.pollSeconds} s); the end adds ${JOB_FINISH_SECONDS} s for putting throttles back and electing leaders.`,
       "The leader quota also counts replication to in-sync followers of throttled partitions; reserve it with ongoingBytesPerSecond.",
     ],

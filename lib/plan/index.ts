@@ -1,7 +1,19 @@
 export { planRebalance, maxDirDeviation, MAX_STUCK_LISTED, type Plan, type PlanMove, type PlanStop, type Evacuation, type Leadership, type Cordon, type GenerateComparison } from "./planner";
 export { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, SOFT_GOALS, OPERATION_KINDS, upgradeLegacyPlanOptions, type PlanOptions, type PlanOptionsInput, type SoftGoal, type Operation, type OperationKind } from "./options";
 export { formatReassignmentJson, parseReassignmentJson, currentAssignmentJson, ANY_LOG_DIR, type ReassignmentEntry, type ReassignmentParse } from "./reassignment-json";
-export { estimateReassignment, moveSeconds, type DurationEstimate, type BrokerTransfer, type Rates } from "./estimate";
+export {
+  batchOverheadSeconds,
+  DEFAULT_POLL_SECONDS,
+  estimateReassignment,
+  fetchEfficiency,
+  JOB_FINISH_SECONDS,
+  jobSeconds,
+  moveSeconds,
+  type BrokerTransfer,
+  type DurationEstimate,
+  type JobOptions,
+  type Rates,
+} from "./estimate";
 export { reassignPartitionsCommands, throttlePlan, type ThrottlePlan } from "./throttle-plan";
 export { generateAssignment, GenerateError } from "./generate";
 export { PlanRequestSchema, type PlanRequest } from "./request";

@@ -4,6 +4,7 @@
  * With --json each bench prints one JSON line `{"<name>": {...figures}}` on stdout (the name its `jsonKey`
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
+import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
@@ -22,6 +23,10 @@ interface Bench {
 }
 
 const BENCHES: Record<string, Bench> = {
+  apply: {
+    run: async () => ({ ...(await benchApply({ ...DEFAULT_APPLY_BENCH, log: (m) => process.stderr.write(`${m}\n`) })) }),
+    summary: (f) => applySummary(f as unknown as ApplyBenchFigures),
+  },
   limits: {
     run: async () => ({ ...(await benchLimits()) }),
     summary: (f) => {

@@ -278,7 +278,14 @@ class JobRun {
     if (!control) return;
     if (control.cancel) throw new Cancelled();
     if (control.seq > this.status.controlSeq) {
-      if (control.rates) await this.changeRates(control.rates, control.by ?? this.job.createdBy);
+      // Only rates that differ from those in force: a pause or resume also raises seq, and must not
+      // write the last throttle change to the brokers again.
+      const r = control.rates;
+      const changed =
+        r &&
+        ((r.replicationBytesPerSecond !== undefined && r.replicationBytesPerSecond !== this.status.rates.replicationBytesPerSecond) ||
+          (r.alterLogDirsBytesPerSecond !== undefined && r.alterLogDirsBytesPerSecond !== this.status.rates.alterLogDirsBytesPerSecond));
+      if (changed) await this.changeRates(r, control.by ?? this.job.createdBy);
       this.status.controlSeq = control.seq;
     }
     if (control.pause && this.status.state === "running") {

@@ -154,7 +154,7 @@ describe("estimateExecution()", () => {
     const batches = planBatches(snap, entries, { ...DEFAULT_EXECUTION, dirMovesPerBroker: 2 });
     expect(batches).toHaveLength(2);
     const est = estimateExecution(batches, rates, { pollSeconds: 2 });
-    const perBatch = estimateReassignment(snap, batches[0]!.entries, rates).seconds;
+    const perBatch = estimateReassignment(snap, batches[0]!.entries, rates).copySeconds;
     expect(est.batchSeconds).toEqual([perBatch + batchOverheadSeconds(2), perBatch + batchOverheadSeconds(2)]);
     expect(est.seconds).toBeCloseTo(2 * perBatch + 2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);
     expect(est.overheadSeconds).toBeCloseTo(2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);

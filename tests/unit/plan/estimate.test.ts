@@ -1,11 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateReassignment, moveSeconds, type Rates } from "@/lib/plan/estimate";
+import {
+  batchOverheadSeconds,
+  DEFAULT_RECORD_BATCH_BYTES,
+  DIR_MOVE_PROMOTION_SECONDS,
+  estimateReassignment,
+  fetchEfficiency,
+  JOB_FINISH_SECONDS,
+  jobSeconds,
+  moveSeconds,
+  QUOTA_BURST_SECONDS,
+  REASSIGNMENT_COMPLETION_SECONDS,
+  REPLICA_FETCH_MAX_BYTES,
+  type Rates,
+} from "@/lib/plan/estimate";
 import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 const MiB = 1024 ** 2;
 const rates: Rates = { replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB };
+/** Rates whose batches fill a fetch exactly, so seconds are bytes ÷ rate plus the model's fixed terms. */
+const exact: Rates = { ...rates, recordBatchBytes: REPLICA_FETCH_MAX_BYTES };
+const inter = (bytes: number, rate: number) => bytes / rate - QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS;
+const intra = (bytes: number, rate: number) => bytes / rate - QUOTA_BURST_SECONDS + DIR_MOVE_PROMOTION_SECONDS;
 
 function snapshot(partitions: PartitionSpec[]) {
   return cluster({ brokers: [1, 2, 3, 4].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions });
@@ -16,14 +33,14 @@ const entry = (partition: number, replicas: number[], logDirs = replicas.map(() 
 describe("estimateReassignment()", () => {
   it("estimateReassignment() copies a new replica's bytes into its broker and out of the leader, at the replication rate", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] }]);
-    const e = estimateReassignment(snap, [entry(0, [1, 3])], rates);
+    const e = estimateReassignment(snap, [entry(0, [1, 3])], exact);
     expect(e.interBrokerBytes).toBe(10 * GiB);
     expect(e.dirMoveBytes).toBe(0);
     expect(e.brokers.map((b) => [b.broker, b.inBytes, b.outBytes])).toEqual([
       [1, 0, 10 * GiB],
       [3, 10 * GiB, 0],
     ]);
-    expect(e.seconds).toBe(204.8); // 10 GiB at 50 MiB/s
+    expect(e.copySeconds).toBeCloseTo(inter(10 * GiB, 50 * MiB), 9); // 10 GiB at 50 MiB/s
   });
 
   it("estimateReassignment() names the leader feeding several new replicas as the bottleneck", () => {
@@ -31,9 +48,9 @@ describe("estimateReassignment()", () => {
       { topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] },
       { topic: "t", partition: 1, replicas: [[1, "/d2", 10 * GiB], [2, "/d2", 10 * GiB]] },
     ]);
-    const e = estimateReassignment(snap, [entry(0, [1, 3]), entry(1, [1, 4])], rates);
+    const e = estimateReassignment(snap, [entry(0, [1, 3]), entry(1, [1, 4])], exact);
     expect(e.bottleneck).toEqual({ broker: 1, limitedBy: "leader" });
-    expect(e.seconds).toBe(409.6);
+    expect(e.copySeconds).toBeCloseTo(inter(20 * GiB, 50 * MiB), 9);
     expect(e.brokers.find((b) => b.broker === 3)!.limitedBy).toBe("follower");
   });
 
@@ -50,37 +67,42 @@ describe("estimateReassignment()", () => {
 
   it("estimateReassignment() times a dir move at the alter-log-dirs rate, with no replication traffic", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 4 * GiB]] }]);
-    const e = estimateReassignment(snap, [entry(0, [1, 2], ["any", "/d2"])], rates);
+    const e = estimateReassignment(snap, [entry(0, [1, 2], ["any", "/d2"])], exact);
     expect([e.interBrokerBytes, e.dirMoveBytes]).toEqual([0, 4 * GiB]);
     expect(e.bottleneck).toEqual({ broker: 2, limitedBy: "alter-log-dirs" });
-    expect(e.seconds).toBe(40.96); // 4 GiB at 100 MiB/s
-    const slowerReplication = estimateReassignment(snap, [entry(0, [1, 2], ["any", "/d2"])], { ...rates, replicationBytesPerSecond: 1 });
+    expect(e.copySeconds).toBeCloseTo(intra(4 * GiB, 100 * MiB), 9); // 4 GiB at 100 MiB/s
+    const slowerReplication = estimateReassignment(snap, [entry(0, [1, 2], ["any", "/d2"])], { ...exact, replicationBytesPerSecond: 1 });
     expect(slowerReplication.seconds).toBe(e.seconds);
   });
 
-  it("estimateReassignment() counts nothing for a replica that stays in its dir, pinned or not", () => {
+  it("estimateReassignment() copies nothing for a replica that stays in its dir, pinned or not; the job's own steps remain", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB], [2, "/d2", GiB]] }]);
     const e = estimateReassignment(snap, [entry(0, [2, 1], ["/d2", "any"])], rates);
-    expect([e.seconds, e.bottleneck, e.brokers]).toEqual([0, null, []]);
+    expect([e.copySeconds, e.bottleneck, e.brokers]).toEqual([0, null, []]);
+    expect(e.seconds).toBe(batchOverheadSeconds() + JOB_FINISH_SECONDS);
+  });
+
+  it("estimateReassignment() of no entries takes no time: there is no job", () => {
+    expect(estimateReassignment(snapshot([]), [], rates).seconds).toBe(0);
   });
 
   it("estimateReassignment() ignores entries for topics or partitions the snapshot does not have", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }]);
     const e = estimateReassignment(snap, [entry(7, [2]), entry(0, [2], ["any"], "other")], rates);
-    expect([e.seconds, e.interBrokerBytes, e.brokers]).toEqual([0, 0, []]);
+    expect([e.copySeconds, e.interBrokerBytes, e.brokers]).toEqual([0, 0, []]);
   });
 
   it("estimateReassignment() reserves the ongoing replication from the rate, never below 1 byte/s", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 100 * MiB]] }]);
     const moves = [entry(0, [2])];
-    expect(estimateReassignment(snap, moves, { ...rates, ongoingBytesPerSecond: 30 * MiB }).seconds).toBe(5); // 100 MiB at 20 MiB/s
-    expect(estimateReassignment(snap, moves, { ...rates, ongoingBytesPerSecond: 80 * MiB }).seconds).toBe(100 * MiB);
+    expect(estimateReassignment(snap, moves, { ...exact, ongoingBytesPerSecond: 30 * MiB }).copySeconds).toBeCloseTo(inter(100 * MiB, 20 * MiB), 9);
+    expect(estimateReassignment(snap, moves, { ...exact, ongoingBytesPerSecond: 80 * MiB }).copySeconds).toBeCloseTo(inter(100 * MiB, 1), 3);
   });
 
   const sizesArb = fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 6 });
   const targetsArb = fc.array(fc.integer({ min: 2, max: 4 }), { minLength: 6, maxLength: 6 });
 
-  it("estimateReassignment() takes longer with more bytes and less time with a higher throttle", () => {
+  it("estimateReassignment() takes longer with more bytes and never longer with a higher throttle", () => {
     fc.assert(
       fc.property(sizesArb, targetsArb, fc.nat(5), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (sizes, targets, grown, extra, rate, faster) => {
         const partitions = (bump: number) => sizes.map((s, p): PartitionSpec => ({ topic: "t", partition: p, replicas: [[1, "/d1", (s + (p === grown % sizes.length ? bump : 0)) * GiB]] }));
@@ -91,8 +113,9 @@ describe("estimateReassignment()", () => {
         expect(bigger.seconds).toBeGreaterThan(base.seconds);
         expect(bigger.interBrokerBytes).toBe(base.interBrokerBytes + extra * GiB);
         const quicker = estimateReassignment(snapshot(partitions(0)), moves, { ...r, replicationBytesPerSecond: (rate + faster) * MiB });
-        if (base.seconds > 0) expect(quicker.seconds).toBeLessThan(base.seconds);
-        else expect(quicker.seconds).toBe(0);
+        expect(quicker.seconds).toBeLessThanOrEqual(base.seconds);
+        // Strictly shorter while the copy outlasts the first window's burst.
+        if (base.copySeconds > QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS + 1) expect(quicker.seconds).toBeLessThan(base.seconds);
       }),
     );
   });
@@ -102,21 +125,91 @@ describe("estimateReassignment()", () => {
     expect(e.assumptions.join(" ")).toMatch(/bytes produced during the move are not included/);
     expect(e.assumptions.join(" ")).toMatch(/ongoingBytesPerSecond/);
   });
+
+  it("estimateReassignment() is shorter than bytes ÷ rate by the quota's first window, before the fixed costs", () => {
+    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 60 * MiB]] }]);
+    const slow = { ...exact, replicationBytesPerSecond: MiB };
+    const e = estimateReassignment(snap, [entry(0, [2])], slow);
+    expect(e.copySeconds - REASSIGNMENT_COMPLETION_SECONDS).toBeCloseTo(60 - QUOTA_BURST_SECONDS, 9);
+  });
+
+  it("estimateReassignment() takes longer when record batches are large: the quota counts the partial batch at the end of each fetch", () => {
+    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB]] }]);
+    const small = estimateReassignment(snap, [entry(0, [2])], { ...rates, recordBatchBytes: 16 * 1024 });
+    const large = estimateReassignment(snap, [entry(0, [2])], { ...rates, recordBatchBytes: 512 * 1024 });
+    expect(large.copySeconds).toBeGreaterThan(small.copySeconds * 1.3);
+    expect(estimateReassignment(snap, [entry(0, [2])], rates).copySeconds).toBe(small.copySeconds); // 16 KiB is the default
+  });
+
+  it("estimateReassignment() adds up a broker's dir moves: its alter-log-dirs threads share one quota, and the last promotion is paid once", () => {
+    const snap = snapshot([
+      { topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] },
+      { topic: "t", partition: 1, replicas: [[1, "/d2", GiB]] },
+    ]);
+    const e = estimateReassignment(snap, [entry(0, [1], ["/d2"]), entry(1, [1], ["/d1"])], exact);
+    expect(e.copySeconds).toBeCloseTo(intra(2 * GiB, 100 * MiB), 9);
+  });
+
+  it("estimateReassignment() seconds are one job: the copy, one batch's overhead and the job's final steps", () => {
+    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }]);
+    const e = estimateReassignment(snap, [entry(0, [2])], rates);
+    expect(e.seconds).toBeCloseTo(e.copySeconds + batchOverheadSeconds(1) + JOB_FINISH_SECONDS, 9);
+    const slowPolls = estimateReassignment(snap, [entry(0, [2])], rates, { pollSeconds: 5 });
+    expect(slowPolls.seconds - e.seconds).toBeCloseTo(2, 9); // half of the 4 s longer poll interval
+    expect(slowPolls.copySeconds).toBe(e.copySeconds);
+  });
+});
+
+describe("fetchEfficiency()", () => {
+  it("fetchEfficiency() loses half a batch per 1 MiB fetch: 99.2% with the producer's default 16 KiB batches", () => {
+    expect(fetchEfficiency()).toBe(fetchEfficiency(DEFAULT_RECORD_BATCH_BYTES));
+    expect(fetchEfficiency(16 * 1024)).toBeCloseTo(1 - 1 / 128, 12);
+    expect(fetchEfficiency(512 * 1024)).toBe(0.75);
+  });
+
+  it("fetchEfficiency() is 1 for batches of a whole fetch or more (Kafka returns at least one whole batch)", () => {
+    expect(fetchEfficiency(REPLICA_FETCH_MAX_BYTES)).toBe(1);
+    expect(fetchEfficiency(4 * REPLICA_FETCH_MAX_BYTES)).toBe(1);
+  });
+});
+
+describe("batchOverheadSeconds() and jobSeconds()", () => {
+  it("batchOverheadSeconds() grows by half of each second added to the poll interval", () => {
+    expect(batchOverheadSeconds(3) - batchOverheadSeconds(1)).toBeCloseTo(1, 12);
+    expect(batchOverheadSeconds()).toBe(batchOverheadSeconds(1));
+  });
+
+  it("jobSeconds() adds each batch's copy and overhead, and the job's final steps once", () => {
+    const batches = [{ copySeconds: 30 }, { copySeconds: 12 }];
+    expect(jobSeconds(batches, { pollSeconds: 2 })).toBeCloseTo(42 + 2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 12);
+    expect(jobSeconds([])).toBe(0);
+  });
+
+  it("jobSeconds() of one batch is the estimate's seconds", () => {
+    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }]);
+    const e = estimateReassignment(snap, [entry(0, [2])], rates);
+    expect(jobSeconds([e])).toBe(e.seconds);
+  });
 });
 
 describe("moveSeconds()", () => {
   const rates: Rates = { replicationBytesPerSecond: 100, alterLogDirsBytesPerSecond: 400, ongoingBytesPerSecond: 50 };
 
   it("moveSeconds() times a dir move at the alter-log-dirs rate and a broker move at the replication rate less the reserve", () => {
-    expect(moveSeconds("intra", 800, rates)).toBe(2);
-    expect(moveSeconds("inter", 800, rates)).toBe(16);
+    const whole = { ...rates, recordBatchBytes: REPLICA_FETCH_MAX_BYTES };
+    expect(moveSeconds("intra", 8000, whole)).toBeCloseTo(intra(8000, 400), 12);
+    expect(moveSeconds("inter", 8000, whole)).toBeCloseTo(inter(8000, 50), 12);
   });
 
-  it("moveSeconds() of the only move equals the estimate of the reassignment", () => {
+  it("moveSeconds() of nothing is 0", () => {
+    expect([moveSeconds("intra", 0, rates), moveSeconds("inter", 0, rates)]).toEqual([0, 0]);
+  });
+
+  it("moveSeconds() of the only move equals the estimate's copy", () => {
     const snap = cluster({ brokers: [1, 2].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }] });
     const dir = estimateReassignment(snap, [{ topic: "t", partition: 0, replicas: [1], logDirs: ["/d2"] }], rates);
-    expect(moveSeconds("intra", GiB, rates)).toBe(dir.seconds);
+    expect(moveSeconds("intra", GiB, rates)).toBe(dir.copySeconds);
     const broker = estimateReassignment(snap, [{ topic: "t", partition: 0, replicas: [2], logDirs: ["any"] }], rates);
-    expect(moveSeconds("inter", GiB, rates)).toBe(broker.seconds);
+    expect(moveSeconds("inter", GiB, rates)).toBe(broker.copySeconds);
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planRebalance, PlanOptionsSchema, SOFT_GOALS, type Plan, type PlanOptionsInput } from "@/lib/plan";
+import { moveSeconds, planRebalance, PlanOptionsSchema, SOFT_GOALS, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { balanceReport } from "@/lib/model/report";
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
@@ -206,10 +206,12 @@ describe("planRebalance()", () => {
     expect(p.after.brokers.find((b) => b.id === 4)!.bytes).toBeGreaterThan(0);
     expect(p.goals[0]).toMatchObject({ goal: "broker-bytes", met: true });
     expect(p.estimate.bottleneck).toEqual({ broker: 4, limitedBy: "follower" });
-    // Every batch copies into broker 4, so the batches' copy time adds up to its bytes at the rate; the job's own steps come on top.
-    expect(p.estimate.seconds - p.estimate.overheadSeconds).toBeCloseTo(p.bytesMoved.inter / (100 * 1024 * 1024), 0);
+    // Every batch copies into broker 4 alone: each batch's copy is that one inbound copy, and the job's own steps come on top.
+    const rates = { replicationBytesPerSecond: 100 * 1024 * 1024, alterLogDirsBytesPerSecond: 1 };
     expect(p.batches.length).toBeGreaterThan(1);
     expect(p.batches.every((b) => b.brokers.find((x) => x.broker === 4)!.partitionMoves <= 5)).toBe(true);
+    expect(p.estimate.copySeconds).toBeCloseTo(p.batches.reduce((a, b) => a + moveSeconds("inter", b.bytes, rates), 0), 9);
+    expect(p.estimate.seconds - p.estimate.overheadSeconds).toBeCloseTo(p.estimate.copySeconds, 9);
     const follower = p.throttles.topics.find((t) => t.topic === "orders")!.followerReplicas;
     expect(follower.split(",").every((e) => e.endsWith(":4"))).toBe(true);
     expect(p.throttles.commands.apply.some((c) => c.includes("--entity-name 4 --alter --add-config leader.replication.throttled.rate=104857600,follower.replication.throttled.rate=104857600"))).toBe(true);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { moveSeconds } from "@/lib/plan/estimate";
 import type { PlanMove } from "@/lib/plan/planner";
 import { ariaSort, DEFAULT_MOVE_SORT, MOVE_COLUMNS, moveRows, movesCaption, nextMoveSort, sortMoveRows, type MoveColumn } from "@/lib/view/moves-table";
 
@@ -19,15 +20,15 @@ const move = (topic: string, partition: number, fromBroker: number, toBroker: nu
 describe("moveRows()", () => {
   it("moveRows() shows from and to as broker:dir and times each move at its own throttle", () => {
     const [intra, inter] = moveRows([move("orders", 3, 1, 1, 200 * MiB), move("orders", 4, 1, 2, 200 * MiB, null)], rates);
-    expect(intra).toMatchObject({ from: "1:/d1", to: "1:/d2", bytesText: "200.0 MiB", seconds: 2, secondsText: "2 s" });
-    expect(inter).toMatchObject({ from: "1:(unknown dir)", to: "2:/d2", seconds: 20, secondsText: "20 s" });
+    expect(intra).toMatchObject({ from: "1:/d1", to: "1:/d2", bytesText: "200.0 MiB", seconds: moveSeconds("intra", 200 * MiB, rates), secondsText: "3 s" });
+    expect(inter).toMatchObject({ from: "1:(unknown dir)", to: "2:/d2", seconds: moveSeconds("inter", 200 * MiB, rates), secondsText: "20 s" });
   });
 });
 
 describe("sortMoveRows()", () => {
   const rows = moveRows(
     [move("b", 1, 2, 2, 5 * MiB), move("B", 0, 1, 3, 5 * MiB), move("a", 10, 3, 3, 9 * MiB), move("a", 2, 1, 1, 1 * MiB, "/d9", "/d1")],
-    rates,
+    { ...rates, replicationBytesPerSecond: MiB },
   );
   const keys = (column: MoveColumn, direction: "ascending" | "descending") => sortMoveRows(rows, { column, direction }).map((r) => `${r.topic}-${r.partition}`);
 
