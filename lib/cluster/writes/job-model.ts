@@ -155,7 +155,7 @@ export interface ApplyJobView {
   state: JobState;
   phase: JobPhase;
   batch: number;
-  batches: (JobWork["batches"][number] & BatchStatus & { partitions: number; plannedSeconds: number })[];
+  batches: (Omit<JobWork["batches"][number], "entries"> & BatchStatus & { partitions: number; plannedSeconds: number })[];
   execution: ExecutionLimits;
   estimate: JobWork["estimate"];
   rates: JobRates;
