@@ -28,6 +28,11 @@ import { fail } from "./respond";
 
 export const ALLOW_WRITES_ENV = "KAFKA_BALANCE_ALLOW_WRITES";
 export const WRITE_TOKEN_ENV = "KAFKA_BALANCE_WRITE_TOKEN";
+/** The name the audit log gives whoever uses `KAFKA_BALANCE_WRITE_TOKEN` (default "operator"). */
+export const WRITE_TOKEN_LABEL_ENV = "KAFKA_BALANCE_WRITE_TOKEN_LABEL";
+/** More tokens, one per person or system: `label=token` pairs separated by commas or newlines. */
+export const WRITE_TOKENS_ENV = "KAFKA_BALANCE_WRITE_TOKENS";
+const LABEL_SHAPE = /^[A-Za-z0-9._@-]{1,64}$/;
 
 export type WriteScope = "links" | "cluster";
 
@@ -48,9 +53,28 @@ const WHAT: Record<WriteScope, string> = {
 
 const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
 
+/**
+ * Every usable token with its label: `KAFKA_BALANCE_WRITE_TOKEN` (labelled by
+ * `KAFKA_BALANCE_WRITE_TOKEN_LABEL`, default "operator") and each well-formed `label=token` of
+ * `KAFKA_BALANCE_WRITE_TOKENS`. A malformed pair is left out (it lets nobody in).
+ */
+function configuredTokens(env: Env): { label: string; token: string }[] {
+  const out: { label: string; token: string }[] = [];
+  const single = env[WRITE_TOKEN_ENV]?.trim() ?? "";
+  const singleLabel = env[WRITE_TOKEN_LABEL_ENV]?.trim() || "operator";
+  if (TOKEN_SHAPE.test(single)) out.push({ label: LABEL_SHAPE.test(singleLabel) ? singleLabel : "operator", token: single });
+  for (const pair of (env[WRITE_TOKENS_ENV] ?? "").split(/[,\n]/)) {
+    const at = pair.indexOf("=");
+    if (at < 0) continue;
+    const label = pair.slice(0, at).trim();
+    const token = pair.slice(at + 1).trim();
+    if (LABEL_SHAPE.test(label) && TOKEN_SHAPE.test(token)) out.push({ label, token });
+  }
+  return out;
+}
+
 function configuredToken(env: Env): string | null {
-  const token = env[WRITE_TOKEN_ENV]?.trim() ?? "";
-  return TOKEN_SHAPE.test(token) ? token : null;
+  return configuredTokens(env)[0]?.token ?? null;
 }
 
 /** Whether the server's configuration lets a request with the right token through, for this scope. */
@@ -65,17 +89,20 @@ export function writeGate(scope: WriteScope, env: Env = process.env): WriteAcces
 }
 
 /** The whole check: the configuration for this scope, then the request's `Authorization` header. */
-export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = process.env): WriteAccess {
+export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = process.env): WriteAccess & { label?: string } {
   const gate = writeGate(scope, env);
   if (!gate.ok) return gate;
-  const expected = configuredToken(env)!;
   const given = authorization?.startsWith(SCHEME) ? authorization.slice(SCHEME.length) : null;
-  // Digests have equal lengths, which timingSafeEqual needs, whatever the lengths of the tokens.
-  const matches = timingSafeEqual(digest(given ?? ""), digest(expected)) && given !== null;
-  if (!matches) {
+  // Every configured token is compared (no early exit), each as a digest: equal lengths, which
+  // timingSafeEqual needs, whatever the lengths of the tokens.
+  let label: string | null = null;
+  for (const t of configuredTokens(env)) {
+    if (timingSafeEqual(digest(given ?? ""), digest(t.token)) && given !== null && label === null) label = t.label;
+  }
+  if (label === null) {
     return { ok: false, code: "unauthorized", message: `${WHAT[scope]} needs the write token: send it as "Authorization: Bearer <${WRITE_TOKEN_ENV}>".` };
   }
-  return { ok: true };
+  return { ok: true, label };
 }
 
 /** HTTP statuses of the denials: a server that does not allow it is 403, a request that lacks the right token is 401. */
@@ -84,6 +111,12 @@ export function writeDenied(access: Extract<WriteAccess, { ok: false }>): Respon
   const response = fail(access.code, access.message);
   if (access.code === "unauthorized") response.headers.set("www-authenticate", 'Bearer realm="kafka-balance"');
   return response;
+}
+
+/** For a route handler that records who asked: the token's label, or the response to send. */
+export function authorizeWrite(scope: WriteScope, request: Request, env: Env = process.env): { ok: true; label: string } | { ok: false; response: Response } {
+  const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
+  return access.ok ? { ok: true, label: access.label ?? "operator" } : { ok: false, response: writeDenied(access) };
 }
 
 /** For a route handler: null when the request may go on, otherwise the response to send. */

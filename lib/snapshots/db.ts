@@ -60,6 +60,35 @@ const MIGRATIONS: readonly string[] = [
    CREATE TRIGGER snapshots_totals_delete AFTER DELETE ON snapshots BEGIN
      UPDATE store_totals SET links = links - 1, bytes = bytes - OLD.stored_bytes - length(CAST(OLD.summary AS BLOB)) WHERE id = 1;
    END;`,
+  // 3: apply jobs and the audit log. A job's `work` is written once; `status` by the instance that
+  // holds its lease (`owner` until `lease_until`, renewed every poll), `control` only by the control
+  // route. At most one unfinished job per cluster, enforced by the partial unique index.
+  `CREATE TABLE apply_jobs (
+     id TEXT PRIMARY KEY NOT NULL,
+     cluster TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     finished_at TEXT,
+     created_by TEXT NOT NULL,
+     owner TEXT,
+     lease_until INTEGER NOT NULL DEFAULT 0,
+     work TEXT NOT NULL,
+     status TEXT NOT NULL,
+     control TEXT NOT NULL
+   ) STRICT;
+   CREATE UNIQUE INDEX apply_jobs_one_unfinished ON apply_jobs (cluster) WHERE finished_at IS NULL;
+   CREATE INDEX apply_jobs_created_at ON apply_jobs (created_at DESC, id);
+   CREATE TABLE audit_log (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     cluster TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     job_id TEXT,
+     action TEXT NOT NULL,
+     target TEXT NOT NULL,
+     result TEXT NOT NULL CHECK (result IN ('ok', 'refused', 'error')),
+     detail TEXT NOT NULL
+   ) STRICT;`,
 ];
 
 export class SnapshotDbError extends Error {

@@ -142,6 +142,11 @@ export class SnapshotStore {
     return this.statements.delete.run(id).changes > 0;
   }
 
+  /** The open database, for the other tables in the same file (lib/store). */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

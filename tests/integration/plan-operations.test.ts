@@ -15,7 +15,8 @@ import { POST as applyPost, GET as applyGet } from "@/app/api/plan/apply/route";
 import { resetClusterSource } from "@/lib/cluster/source";
 import type { KafkaConnection } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
-import { applyFinished, currentApplyJob, startApplyJob, type ApplyJob } from "@/lib/cluster/writes";
+import { getApplyJob, jobFinished, startApplyJob, type ApplyJobRecord, type ApplyJobView } from "@/lib/cluster/writes";
+import { useTempStore } from "../fixtures/snapshots/harness";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { planRebalance, PlanOptionsSchema, throttlePlan, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
@@ -93,22 +94,24 @@ function plan(snapshot: ClusterSnapshot, input: PlanOptionsInput): Plan {
   return result.value;
 }
 
-async function finished(job: ApplyJob | null, what: string): Promise<ApplyJob> {
+async function finished(id: string, what: string): Promise<ApplyJobRecord> {
   const deadline = Date.now() + 120_000;
-  while (!job || !applyFinished(job)) {
-    if (Date.now() > deadline) throw new Error(`${what}: the apply did not finish within 120 s (${job?.state}, ${JSON.stringify(job?.progress)})`);
+  let job = getApplyJob(id)!;
+  while (!jobFinished(job.status.state)) {
+    if (Date.now() > deadline) throw new Error(`${what}: the apply did not finish within 120 s (${job.status.state}, ${JSON.stringify(job.status.progress)})`);
     await new Promise((r) => setTimeout(r, 250));
-    job = currentApplyJob();
+    job = getApplyJob(id)!;
   }
   return job;
 }
 
-function describePlan(name: string, before: ClusterSnapshot, p: Plan, job: ApplyJob): string {
+function describePlan(name: string, before: ClusterSnapshot, p: Plan, job: ApplyJobRecord): string {
+  const election = job.status.election;
   return (
     `${name}: ${p.moves.length} move(s), ${(p.bytesMoved.total / MiB).toFixed(1)} MiB (lower bound ${(p.lowerBound / MiB).toFixed(1)} MiB), ` +
-    `${p.leadership.changes.length} leadership change(s), ${p.cordons.length} cordon(s); job ${job.state} in ${((Date.parse(job.finishedAt!) - Date.parse(job.startedAt)) / 1000).toFixed(1)} s\n` +
+    `${p.leadership.changes.length} leadership change(s), ${p.cordons.length} cordon(s); ${job.work.batches.length} batch(es); job ${job.status.state} in ${((Date.parse(job.finishedAt!) - Date.parse(job.createdAt)) / 1000).toFixed(1)} s\n` +
     `  before ${brokerSummary(before)}\n  after  ${brokerSummary(p.afterSnapshot)}\n` +
-    `  elections ${job.leadership.outcome ? `${job.leadership.outcome.elected}/${job.leadership.outcome.requested} (${job.leadership.outcome.notNeeded} not needed)` : "none"}\n` +
+    `  elections ${election ? `${election.elected}/${election.requested}` : "none"}\n` +
     p.goals.map((g) => `    ${g.goal}: ${g.met ? "met" : `not met (${g.reason})`} ${JSON.stringify(g.before)} → ${JSON.stringify(g.after)}\n`).join("")
   );
 }
@@ -131,7 +134,9 @@ function expectNoThrottles(s: ClusterSnapshot): void {
 }
 
 describe("plan operations applied to real Kafka", () => {
+  let store: ReturnType<typeof useTempStore>;
   beforeAll(async () => {
+    store = useTempStore("plan-operations");
     cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 4, dirsPerNode: 3 });
     await withAdmin(cluster.bootstrap, async (admin) => {
       for (const t of TOPICS) await admin.createTopics({ topics: [t.name], assignments: t.assignments.map((brokers, partition) => ({ partition, brokers })) });
@@ -162,6 +167,7 @@ describe("plan operations applied to real Kafka", () => {
     }
     resetClusterSource();
     await cluster?.stop();
+    store?.cleanup();
   }, 120_000);
 
   it("add-brokers: the new broker takes its share, and the cluster ends exactly as the plan's after-state (order, dirs, leaders)", async () => {
@@ -175,15 +181,15 @@ describe("plan operations applied to real Kafka", () => {
     expect(planned, "the plan fills the new broker to about its share").toBeGreaterThanOrEqual(Math.floor(share * 0.8));
     expect(layout(before, true)).not.toEqual(layout(p.afterSnapshot, true));
 
-    const job = await finished(await startApplyJob(connection(), before, p, { pollMs: 500 }), "add-brokers");
+    const job = await finished((await startApplyJob(connection(), before, p, { pollMs: 500 })).id, "add-brokers");
     const after = await settled();
     process.stdout.write(`\n${describePlan("add-brokers", before, p, job)}  broker ${NEW_BROKER}: ${planned} of ${total} replicas planned, ${replicasOn(after, NEW_BROKER)} after (share ${share.toFixed(1)})\n`);
-    expect(job.errors).toEqual([]);
-    expect(job.state).toBe("done");
+    expect(job.status.errors).toEqual([]);
+    expect(job.status.state).toBe("done");
     expect(replicasOn(after, NEW_BROKER)).toBe(planned);
     expect(layout(after, false)).toEqual(layout(p.afterSnapshot, false));
     // Leaders: every partition whose first replica changed is led by it (the job's preferred election).
-    for (const { topic, partition, to } of job.leadership.partitions) {
+    for (const { topic, partition, to } of job.work.leadership) {
       const real = after.topics.find((t) => t.name === topic)!.partitions.find((x) => x.id === partition)!;
       expect(real.leader, `${topic}-${partition}`).toBe(to);
     }
@@ -212,17 +218,23 @@ describe("plan operations applied to real Kafka", () => {
         body: JSON.stringify({ reassignment: p.reassignmentJson, options }),
       }),
     );
-    const body = (await response.json()) as { job: ApplyJob };
+    const body = (await response.json()) as { job: ApplyJobView };
     expect(response.status, JSON.stringify(body)).toBe(202);
-    expect(body.job.cordons).toEqual([{ broker: DRAINED.broker, dirs: [dir], previous: [] }]);
-    const job = await finished(currentApplyJob(), "drain-dirs");
-    const status = (await (await applyGet()).json()) as { job: ApplyJob };
+    expect(body.job.setConfigs.filter((c) => c.name === "cordoned.log.dirs")).toEqual([
+      { resource: { kind: "broker", id: DRAINED.broker }, name: "cordoned.log.dirs", value: dir, previous: null, sent: true },
+    ]);
+    expect(body.job.createdBy).toBe("operator");
+    const job = await finished(body.job.id, "drain-dirs");
+    const status = (await (await applyGet()).json()) as { job: ApplyJobView };
     const after = await settled();
     process.stdout.write(`${describePlan("drain-dirs", before, p, job)}  ${dir}: ${replicasIn(before, DRAINED.broker, dir).length} replica(s) before, ${replicasIn(after, DRAINED.broker, dir).length} after\n`);
-    expect(job.errors).toEqual([]);
-    expect(job.state).toBe("done");
+    expect(job.status.errors).toEqual([]);
+    expect(job.status.state).toBe("done");
     // The cordon went on before anything else, and stays.
-    expect(job.log[0]).toBe(`Broker ${DRAINED.broker}: cordoned.log.dirs set to ${dir} before any data moved.`);
+    const messages = job.status.log.map((l) => l.message);
+    const cordoned = messages.indexOf(`Broker ${DRAINED.broker}: cordoned.log.dirs set to ${dir} before any data moved.`);
+    expect(cordoned).toBeGreaterThan(0);
+    expect(messages.findIndex((m) => m.startsWith("Throttles set"))).toBeGreaterThan(cordoned);
     expect(status.job.warnings.join(" ")).toMatch(/cordon stays/);
     expect(after.brokers.find((b) => b.id === DRAINED.broker)!.logDirs.find((d) => d.path === dir)!.state).toBe("cordoned");
     expect(replicasIn(after, DRAINED.broker, dir)).toEqual([]);
@@ -236,11 +248,11 @@ describe("plan operations applied to real Kafka", () => {
     const p = plan(before, { operation: { kind: "remove-brokers", brokers: [REMOVED] } });
     expect(replicasOn(p.afterSnapshot, REMOVED)).toBe(0);
 
-    const job = await finished(await startApplyJob(connection(), before, p, { pollMs: 500 }), "remove-brokers");
+    const job = await finished((await startApplyJob(connection(), before, p, { pollMs: 500 })).id, "remove-brokers");
     const after = await settled();
     process.stdout.write(`${describePlan("remove-brokers", before, p, job)}  broker ${REMOVED}: ${replicasOn(before, REMOVED)} replica(s) before, ${replicasOn(after, REMOVED)} after\n`);
-    expect(job.errors).toEqual([]);
-    expect(job.state).toBe("done");
+    expect(job.status.errors).toEqual([]);
+    expect(job.status.state).toBe("done");
     expect(replicasOn(after, REMOVED)).toBe(0);
     expect(after.topics.every((t) => t.partitions.every((x) => x.leader !== REMOVED && !x.isr.includes(REMOVED)))).toBe(true);
     // The drained dir stays empty and cordoned through the removal.
@@ -264,10 +276,11 @@ describe("plan operations applied to real Kafka", () => {
         { broker: 99, dirs: ["/nowhere"] },
       ],
     };
-    const job = await startApplyJob(connection(), before, work, { pollMs: 500 });
-    expect(job.state).toBe("failed");
-    expect(job.log.join(" ")).toMatch(/Refused at the cordons stage; the cordons and throttles set before it were put back/);
-    expect(job.errors.join(" ")).toMatch(/Broker 99 is not reachable/);
+    const job = await finished((await startApplyJob(connection(), before, work, { pollMs: 500 })).id, "refused cordon");
+    expect(job.status.state).toBe("failed");
+    expect(job.status.errors.join(" ")).toMatch(/Kafka refused the cordons: .*Broker 99 is not reachable.*what the job had set is put back, and nothing moved/);
+    expect(job.status.batches.every((b) => b.state === "pending")).toBe(true);
+    expect(job.status.setConfigs.find((c) => c.resource.kind === "broker" && c.resource.id === 1)).toMatchObject({ sent: true, restored: true });
     // A broker config change reaches the brokers through the metadata log: wait (30 s at most) until broker 1 shows it.
     const deadline = Date.now() + 30_000;
     let after = await settled();

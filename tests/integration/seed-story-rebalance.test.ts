@@ -6,7 +6,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCluster } from "@/lib/cluster/live";
-import { applyFinished, startApplyJob, type ApplyJob } from "@/lib/cluster/writes";
+import { getApplyJob, jobFinished, startApplyJob } from "@/lib/cluster/writes";
+import { useTempStore } from "../fixtures/snapshots/harness";
 import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport } from "@/lib/model/report";
@@ -20,12 +21,15 @@ let story: StoryResult | null = null;
 const connection = () => ({ bootstrapServers: story!.cluster.bootstrap.split(","), clientId: "it-seed-story", requestTimeoutMs: 15_000, sasl: null, tls: null });
 
 describe("seed story and throttled rebalance on real Kafka", () => {
+  let store: ReturnType<typeof useTempStore>;
   beforeAll(async () => {
+    store = useTempStore("seed-story");
     story = await runSeedStory({ baseDir: BASE_DIR, basePort: BASE_PORT, keepRunning: true });
   }, 900_000);
 
   afterAll(async () => {
     await story?.cluster.stop();
+    store?.cleanup();
   }, 120_000);
 
   it("runSeedStory() predicts every dir's partition count of the real cluster exactly", () => {
@@ -54,22 +58,24 @@ describe("seed story and throttled rebalance on real Kafka", () => {
 
     let sawThrottles = false;
     let sawFuture = false;
-    const started = Date.now();
-    const job: ApplyJob = await startApplyJob(connection(), before, plan, {
+    const startedAt = Date.now();
+    const started = await startApplyJob(connection(), before, plan, {
       pollMs: 1000,
       onPoll: (_job, snap: ClusterSnapshot) => {
         if (snap.throttles.brokers.some((b) => b.alterLogDirs === ALTER_LOG_DIRS_RATE)) sawThrottles = true;
         if (snap.topics.some((t) => t.partitions.some((p) => p.replicas.some((r) => r.future)))) sawFuture = true;
       },
     });
-    expect(job.errors).toEqual([]);
-    while (!applyFinished(job)) {
+    expect(started.status.errors).toEqual([]);
+    let job = started;
+    while (!jobFinished(job.status.state)) {
       await new Promise((r) => setTimeout(r, 500));
-      if (Date.now() - started > 600_000) throw new Error(`apply did not finish: ${JSON.stringify(job.progress)}`);
+      job = getApplyJob(started.id)!;
+      if (Date.now() - startedAt > 600_000) throw new Error(`apply did not finish: ${JSON.stringify(job.status.progress)}`);
     }
-    const measured = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt)) / 1000;
+    const measured = (Date.parse(job.finishedAt!) - Date.parse(job.createdAt)) / 1000;
     process.stdout.write(`\nrebalance: ${plan.moves.length} dir moves, ${(plan.bytesMoved.total / 1048576).toFixed(1)} MiB; estimated ${plan.estimate.seconds.toFixed(1)} s, measured ${measured.toFixed(1)} s (bottleneck broker ${plan.estimate.bottleneck?.broker}, ${plan.estimate.bottleneck?.limitedBy})\n`);
-    expect(job.state).toBe("done");
+    expect(job.status.state).toBe("done");
     expect(sawThrottles).toBe(true);
     expect(sawFuture).toBe(true);
     expect(measured).toBeGreaterThanOrEqual(15);

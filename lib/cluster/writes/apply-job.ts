@@ -1,203 +1,222 @@
 /**
- * One apply at a time per process: cordon the dirs a drain empties, start the reassignment with its
- * throttles, watch it with live scans, remove the throttles it set once nothing of it is in flight,
- * then elect the new preferred leaders.
+ * Apply jobs: start one, find the cluster's current one, control it, and pick up jobs left by a
+ * process that stopped. The job itself runs in job-runner.ts; it lives in the store (lib/store/jobs.ts),
+ * so it outlives the process that started it.
  *
  * Invariants:
- * - Only one job runs at once (Kafka's tool likewise refuses a new reassignment while one is in
- *   flight unless told `--additional`); a finished job stays visible until the next one starts.
- * - The job never removes throttles it did not set.
- * - Cordons it set stay after it ends (the dir was drained to take it out of service); the job says
- *   so in its warnings, with the command that lifts them.
- * - A pinned dir that Kafka never reaches (e.g. its AlterReplicaLogDirs gave up) does not keep the
- *   throttles forever: after `stuckPolls` polls with nothing copying, the job finishes and says so.
- * - The job reports `done` only when every partition whose preferred leader changed is led by it
- *   (elected, or ELECTION_NOT_NEEDED); otherwise it ends `failed` and says which and how to retry.
+ * - One unfinished job per cluster (the store refuses a second: ApplyBusyError, HTTP 409).
+ * - The job is in the store before anything is sent to Kafka.
+ * - A job left by a dead process (its lease ran out) is picked up by the next process that looks:
+ *   at server start (instrumentation.ts), on every status request, and every few seconds while a
+ *   process with a live cluster runs.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { ReassignmentEntry } from "@/lib/plan";
-import type { KafkaConnection } from "../connection";
-import { readCluster } from "../live";
-import { describeFailure } from "../live/protocol";
-import { electPreferred, reassignmentProgress, removeThrottles, startReassignment, CORDONED_LOG_DIRS, type AppliedCordon, type AppliedThrottles, type ElectionOutcome, type ReassignmentProgress } from "./apply-plan";
+import { DEFAULT_EXECUTION, estimateExecution, planBatches, PlanOptionsSchema, type ExecutionLimits } from "@/lib/plan";
+import { getAuditLog, getJobStore, JobConflictError } from "@/lib/store/jobs";
+import { bootstrapLabel, type KafkaConnection } from "../connection";
 import { electionTargets, type ApplyWork } from "./apply-work";
-
-export type ApplyState = "starting" | "running" | "removing-throttles" | "electing-leaders" | "done" | "failed";
-
-export interface ApplyJob {
-  id: string;
-  state: ApplyState;
-  startedAt: string;
-  finishedAt: string | null;
-  entries: ReassignmentEntry[];
-  applied: AppliedThrottles;
-  /** `cordoned.log.dirs` this job set before moving data, and left in place. */
-  cordons: AppliedCordon[];
-  /** Partitions whose preferred leader changes, and how their PREFERRED election went (null until it ran). */
-  leadership: { partitions: { topic: string; partition: number; to: number }[]; outcome: ElectionOutcome | null };
-  progress: ReassignmentProgress | null;
-  /** What happened, in order, for the UI. */
-  log: string[];
-  /** What stays changed after the job, or needs the operator's eye, even when it is done. */
-  warnings: string[];
-  errors: string[];
-}
-
-interface Registry {
-  current: ApplyJob | null;
-}
-const key = Symbol.for("kafka-balance.apply-job");
-const registry: Registry = ((globalThis as Record<symbol, unknown>)[key] as Registry | undefined) ?? { current: null };
-(globalThis as Record<symbol, unknown>)[key] = registry;
-
-export function currentApplyJob(): ApplyJob | null {
-  return registry.current;
-}
+import { jobFinished, type ApplyJobRecord, type JobControl, type JobRates, type JobStatus, type JobWork } from "./job-model";
+import { PROCESS_OWNER, runJob, wakeJob, type RunnerOptions } from "./job-runner";
 
 export class ApplyBusyError extends Error {}
+export class JobNotFoundError extends Error {}
+export class JobFinishedError extends Error {}
 
-export interface ApplyOptions {
-  pollMs?: number;
-  stuckPolls?: number;
-  /** How long a PREFERRED election is asked again while the new leader is not in the ISR yet. Default 30 s. */
-  electionRetryForMs?: number;
-  now?: () => Date;
-  /** Called after every poll (tests). */
-  onPoll?: (job: ApplyJob, snapshot: ClusterSnapshot) => void;
+/** The store's name for a cluster: its bootstrap servers as a label (no credentials). */
+export function clusterKey(connection: KafkaConnection): string {
+  return bootstrapLabel(connection.bootstrapServers);
 }
 
-/** Whether a job has ended (done or failed). */
-export function applyFinished(job: Pick<ApplyJob, "state">): boolean {
-  return job.state === "done" || job.state === "failed";
+export interface StartOptions extends RunnerOptions {
+  /** The write token's label of whoever asked (audit). Default "operator". */
+  createdBy?: string;
+  execution?: ExecutionLimits;
+  /** The throttle rates; default: the ones the work's throttles carry, else the planner's defaults. */
+  rates?: JobRates;
+  /** How long to wait for the first batch to be submitted before answering. Default 60 s. */
+  startWaitMs?: number;
 }
 
-/**
- * Starts an apply of `work` (a `Plan`, or a reviewed reassignment with what the route derived);
- * resolves once the reassignment has been sent (or refused). Watching goes on.
- */
-export async function startApplyJob(connection: KafkaConnection, snapshot: ClusterSnapshot, work: ApplyWork, options: ApplyOptions = {}): Promise<ApplyJob> {
-  const running = registry.current;
-  if (running && !applyFinished(running)) {
-    throw new ApplyBusyError(`An apply started at ${running.startedAt} is still ${running.state}; wait for it to finish.`);
-  }
-  const now = options.now ?? (() => new Date());
-  const job: ApplyJob = {
-    id: `${now().getTime().toString(36)}`,
-    state: "starting",
-    startedAt: now().toISOString(),
-    finishedAt: null,
-    entries: [...work.entries],
-    applied: { brokers: [], topics: [] },
-    cordons: [],
-    leadership: { partitions: electionTargets(snapshot, work), outcome: null },
+function ratesOf(work: ApplyWork): JobRates {
+  const defaults = PlanOptionsSchema.parse({}).throttle;
+  const replication = work.throttles.brokers.find((b) => b.leaderRate !== null || b.followerRate !== null);
+  const alter = work.throttles.brokers.find((b) => b.alterLogDirsRate !== null);
+  return {
+    replicationBytesPerSecond: replication?.leaderRate ?? replication?.followerRate ?? defaults.replicationBytesPerSecond,
+    alterLogDirsBytesPerSecond: alter?.alterLogDirsRate ?? defaults.alterLogDirsBytesPerSecond,
+  };
+}
+
+/** The job's stored form, before anything is sent. */
+export function newJob(connection: KafkaConnection, snapshot: ClusterSnapshot, work: ApplyWork, options: StartOptions, now: Date): ApplyJobRecord {
+  const execution = options.execution ?? DEFAULT_EXECUTION;
+  const rates = options.rates ?? ratesOf(work);
+  const batches = planBatches(snapshot, work.entries, execution);
+  const estimate = estimateExecution(snapshot, batches, rates, { pollSeconds: (options.pollMs ?? 1000) / 1000 });
+  const index = new Map(work.entries.map((e, i) => [`${e.topic}\u0000${e.partition}`, i]));
+  const original: JobWork["original"] = {};
+  const wanted = new Set(index.keys());
+  for (const t of snapshot.topics)
+    for (const p of t.partitions)
+      if (wanted.has(`${t.name}\u0000${p.id}`)) original[`${t.name}-${p.id}`] = { replicas: p.replicas.map((r) => r.broker), dirs: p.replicas.map((r) => r.logDir) };
+  const at = now.toISOString();
+  const status: JobStatus = {
+    state: "running",
+    phase: "cordons",
+    batch: 0,
+    batches: batches.map(() => ({ state: "pending", startedAt: null, finishedAt: null })),
+    setConfigs: [],
+    rates: { ...rates },
+    controlSeq: 0,
     progress: null,
-    log: [],
+    clock: null,
+    failed: false,
+    election: null,
+    log: [{ at, message: `Job stored: ${work.entries.length} partition(s) in ${batches.length} batch(es), planned ${Math.round(estimate.seconds)} s. Nothing sent to Kafka yet.` }],
     warnings: [],
     errors: [],
   };
-  registry.current = job;
-  const finish = (state: "done" | "failed") => {
-    job.state = state;
-    job.finishedAt = now().toISOString();
+  const control: JobControl = { seq: 0, pause: false, cancel: false, rates: null, by: null };
+  return {
+    id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    cluster: clusterKey(connection),
+    createdAt: at,
+    updatedAt: at,
+    finishedAt: null,
+    createdBy: options.createdBy ?? "operator",
+    work: {
+      entries: [...work.entries],
+      batches: batches.map((b) => ({
+        index: b.index,
+        kind: b.kind,
+        entries: b.entries.map((e) => index.get(`${e.topic}\u0000${e.partition}`)!),
+        bytes: b.bytes,
+        partitionMoves: b.partitionMoves,
+        dirMoves: b.dirMoves,
+      })),
+      original,
+      throttles: { topics: work.throttles.topics, brokers: work.throttles.brokers },
+      cordons: [...(work.cordons ?? [])],
+      leadership: electionTargets(snapshot, work),
+      execution,
+      estimate: { seconds: estimate.seconds, batchSeconds: estimate.batchSeconds, overheadSeconds: estimate.overheadSeconds },
+      rates,
+    },
+    status,
+    control,
   };
-  const started = await startReassignment(connection, snapshot, work).catch((error: unknown) => ({
-    ok: false as const,
-    stage: "cordons" as const,
-    errors: [describeFailure(error)],
-    applied: { brokers: [], topics: [] },
-    cordons: [],
-    undone: true,
-  }));
-  job.applied = started.applied;
-  job.cordons = started.cordons;
-  if (!started.ok && started.stage !== "log_dirs") {
-    job.errors.push(...started.errors);
-    if (started.undone) {
-      job.log.push(`Refused at the ${started.stage} stage; the cordons and throttles set before it were put back, and nothing moved.`);
-    } else {
-      job.log.push(`No answer at the ${started.stage} stage; the cordons and throttles set before it were left in place (see the errors), since the reassignment may be running.`);
-      if (started.applied.brokers.length + started.applied.topics.length > 0) job.warnings.push("Throttles are still set: remove them with the plan's remove commands once kafka-reassign-partitions --list shows nothing of this plan.");
-      if (started.cordons.length > 0) job.warnings.push(cordonWarning(started.cordons));
-    }
-    finish("failed");
-    return job;
-  }
-  for (const c of started.cordons) {
-    job.log.push(`Broker ${c.broker}: ${CORDONED_LOG_DIRS} set to ${c.dirs.join(",")} before any data moved.`);
-  }
-  if (started.cordons.length > 0) job.warnings.push(cordonWarning(started.cordons));
-  if (started.ok) {
-    job.log.push(
-      `Throttles set on broker(s) ${started.applied.brokers.join(", ") || "none"} and topic(s) ${started.applied.topics.join(", ") || "none"}; ` +
-        `${started.reassigned} partition reassignment(s) and ${started.dirMoves} dir move(s) started.`,
-      ...started.warnings,
-    );
-  } else {
-    // The reassignment is running; some dir moves were refused. Watch it to the end and clean up.
-    job.errors.push(...started.errors);
-    job.log.push("The reassignment started, but some dir moves were refused; watching it to the end to remove the throttles.");
-  }
-  job.state = "running";
-  void watch(connection, job, options, finish);
-  return job;
 }
 
-function cordonWarning(cordons: AppliedCordon[]): string {
-  const list = cordons.map((c) => `broker ${c.broker} (${c.dirs.join(", ")})`).join("; ");
-  return (
-    `The cordon stays: ${CORDONED_LOG_DIRS} is left as set on ${list}, so Kafka puts nothing new in the drained dir(s) until the disk is taken out. ` +
-    `To use a dir again, set the broker's ${CORDONED_LOG_DIRS} without it (kafka-configs.sh --entity-type brokers --entity-name <id> --alter --add-config ${CORDONED_LOG_DIRS}=<dirs>, or --delete-config ${CORDONED_LOG_DIRS}).`
-  );
-}
-
-async function watch(connection: KafkaConnection, job: ApplyJob, options: ApplyOptions, finish: (s: "done" | "failed") => void): Promise<void> {
-  const pollMs = options.pollMs ?? 2000;
-  const stuckPolls = options.stuckPolls ?? 15;
-  // Refused dir moves fail the job; a progress scan that failed once does not (the next one counts).
-  let failed = job.errors.length > 0;
-  let idle = 0;
-  let last: ClusterSnapshot | null = null;
+/**
+ * Stores a new job and starts running it here; resolves once its first batch has been submitted (or
+ * the job has ended or paused, or `startWaitMs` passed), with the job as it is then.
+ */
+export async function startApplyJob(connection: KafkaConnection, snapshot: ClusterSnapshot, work: ApplyWork, options: StartOptions = {}): Promise<ApplyJobRecord> {
+  const store = getJobStore();
+  const job = newJob(connection, snapshot, work, options, new Date());
+  try {
+    store.insert(job, PROCESS_OWNER, options.leaseMs ?? 15_000, Date.now());
+  } catch (error) {
+    if (error instanceof JobConflictError) throw new ApplyBusyError(error.message);
+    throw error;
+  }
+  getAuditLog().append({
+    at: job.createdAt,
+    cluster: job.cluster,
+    actor: job.createdBy,
+    jobId: job.id,
+    action: "apply-requested",
+    target: `${work.entries.length} partition(s) in ${job.work.batches.length} batch(es)`,
+    result: "ok",
+    detail: `execution: ${JSON.stringify(job.work.execution)}; rates: ${JSON.stringify(job.work.rates)}`,
+  });
+  const done = runJob(connection, job.id, options);
+  const deadline = Date.now() + (options.startWaitMs ?? 60_000);
   for (;;) {
-    await new Promise((r) => setTimeout(r, pollMs));
+    const now = store.get(job.id)!;
+    const first = now.status.batches[0];
+    const past = now.status.phase !== "cordons" && now.status.phase !== "throttles" && (first === undefined || first.state !== "pending" && first.state !== "submitting");
+    if (jobFinished(now.status.state) || past || now.status.state === "paused" || Date.now() > deadline || done === null) return now;
+    await Promise.race([done, new Promise((r) => setTimeout(r, 100))]);
+  }
+}
+
+/** The cluster's unfinished job, else its latest; null when none was ever started. */
+export function currentApplyJob(connection: KafkaConnection): ApplyJobRecord | null {
+  return getJobStore().current(clusterKey(connection));
+}
+
+export function getApplyJob(id: string): ApplyJobRecord | null {
+  return getJobStore().get(id);
+}
+
+export type ControlAction = { action: "pause" } | { action: "resume" } | { action: "cancel" } | { action: "throttle"; replicationBytesPerSecond?: number; alterLogDirsBytesPerSecond?: number };
+
+/** Records an operator's request for the job (the runner acts on it at its next poll, woken now when it runs here). */
+export function controlApplyJob(id: string, request: ControlAction, by: string): ApplyJobRecord {
+  const store = getJobStore();
+  const existing = store.get(id);
+  if (!existing) throw new JobNotFoundError(`No apply job ${id}.`);
+  if (jobFinished(existing.status.state)) throw new JobFinishedError(`Apply job ${id} has already ended (${existing.status.state}); there is nothing to ${request.action}.`);
+  if (existing.control.cancel) throw new JobFinishedError(`Apply job ${id} is being cancelled; there is nothing else to ask of it.`);
+  const updated = store.updateControl(id, (c) => {
+    const next: JobControl = { ...c, seq: c.seq + 1, by };
+    if (request.action === "pause") next.pause = true;
+    if (request.action === "resume") next.pause = false;
+    if (request.action === "cancel") next.cancel = true;
+    if (request.action === "throttle") {
+      next.rates = {
+        ...(c.rates ?? {}),
+        ...(request.replicationBytesPerSecond !== undefined ? { replicationBytesPerSecond: request.replicationBytesPerSecond } : {}),
+        ...(request.alterLogDirsBytesPerSecond !== undefined ? { alterLogDirsBytesPerSecond: request.alterLogDirsBytesPerSecond } : {}),
+      };
+    }
+    return next;
+  })!;
+  const { action, ...rest } = request;
+  getAuditLog().append({
+    at: new Date().toISOString(),
+    cluster: existing.cluster,
+    actor: by,
+    jobId: id,
+    action,
+    target: `apply job ${id}`,
+    result: "ok",
+    detail: Object.keys(rest).length > 0 ? JSON.stringify(rest) : "",
+  });
+  wakeJob(id);
+  return updated;
+}
+
+/** Runs here every unfinished job whose owner is gone (lease run out). Returns the ids started. */
+export function resumeApplyJobs(connection: KafkaConnection, options: RunnerOptions = {}): string[] {
+  const store = getJobStore();
+  const started: string[] = [];
+  for (const id of store.orphaned(PROCESS_OWNER, Date.now())) {
+    const job = store.get(id);
+    if (!job || job.cluster !== clusterKey(connection)) continue;
+    if (runJob(connection, id, options)) started.push(id);
+  }
+  return started;
+}
+
+const watcherKey = Symbol.for("kafka-balance.job-watcher");
+/**
+ * Looks for orphaned jobs now and every `everyMs` (default 5 s) for the life of the process (the timer
+ * does not keep the process alive). Idempotent.
+ */
+export function watchForOrphanedJobs(connection: KafkaConnection, everyMs = 5_000): void {
+  const holder = globalThis as Record<symbol, unknown>;
+  if (holder[watcherKey]) return;
+  const look = () => {
     try {
-      last = await readCluster(connection);
+      resumeApplyJobs(connection);
     } catch (error) {
-      job.errors.push(`Progress scan failed: ${describeFailure(error)}`);
-      continue;
+      console.error(`Looking for apply jobs to pick up failed: ${(error as Error).message}`);
     }
-    const progress = reassignmentProgress(last, job.entries);
-    job.progress = progress;
-    options.onPoll?.(job, last);
-    const copying = progress.reassigning.length > 0 || progress.dirMoves.length > 0;
-    idle = copying ? 0 : idle + 1;
-    if (progress.done || (!copying && idle >= stuckPolls)) {
-      if (!progress.done) job.log.push(`${progress.waitingDirs} pinned dir(s) were never reached; check them with kafka-log-dirs.`);
-      break;
-    }
-  }
-  job.state = "removing-throttles";
-  const errors = await removeThrottles(connection, last!, job.applied);
-  if (errors.length > 0) {
-    failed = true;
-    job.errors.push(...errors);
-    job.log.push("Removing the throttles failed; remove them by hand (see the plan's remove commands).");
-  } else {
-    job.log.push("Nothing in flight: the throttles this apply set were removed.");
-  }
-  if (job.leadership.partitions.length > 0) {
-    job.state = "electing-leaders";
-    const outcome = await electPreferred(connection, last!, job.leadership.partitions, { retryForMs: options.electionRetryForMs });
-    job.leadership.outcome = outcome;
-    if (outcome.failed.length > 0) {
-      failed = true;
-      job.errors.push(...outcome.failed.map((f) => `Preferred leader election: ${f}`));
-      job.log.push(
-        `${outcome.elected} of ${outcome.requested} partition(s) are led by their new preferred replica; the rest did not get it. ` +
-          "Run the plan's leader-election command (kafka-leader-election.sh --election-type PREFERRED) once their new replicas are in sync.",
-      );
-    } else {
-      job.log.push(`Preferred leader election: ${outcome.requested} partition(s) are led by their new preferred replica (${outcome.notNeeded} already were).`);
-    }
-  }
-  finish(failed ? "failed" : "done");
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  holder[watcherKey] = timer;
 }

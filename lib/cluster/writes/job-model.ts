@@ -60,6 +60,8 @@ export interface SetConfig {
   previous: string | null;
   /** False while only intended (written to the store before the request went out). */
   sent: boolean;
+  /** True once put back to `previous`. */
+  restored?: boolean;
 }
 
 export interface BatchStatus {
@@ -113,6 +115,8 @@ export interface JobStatus {
   /** In-flight moves of the current batch, and per broker. */
   progress: { partitions: PartitionProgress[]; brokers: BrokerProgress[] } | null;
   clock: JobClock | null;
+  /** A step of the job failed (a refusal, a batch that never got as planned): it ends `failed`. */
+  failed: boolean;
   /** Preferred leader election outcome, once it ran. */
   election: { requested: number; elected: number; failed: string[] } | null;
   log: { at: string; message: string }[];

@@ -59,18 +59,23 @@ export async function alterConfigs(admin: Admin, endpoint: Endpoint, changes: Co
     .map((r) => `${r.resourceType === ConfigResourceTypes.BROKER ? "broker" : "topic"} ${r.resourceName}: ${errorText(r.errorCode, r.errorMessage)}`);
 }
 
-/** Starts reassignments; returns one error line per refused partition. */
+/**
+ * Starts reassignments, or cancels them (replicas null: Kafka reverts the partition to its replicas
+ * before the reassignment, as `kafka-reassign-partitions --cancel` does); one error line per refused
+ * partition.
+ */
 export async function alterPartitionReassignments(
   admin: Admin,
   endpoint: Endpoint,
-  partitions: { topic: string; partition: number; replicas: number[] }[],
+  partitions: { topic: string; partition: number; replicas: number[] | null }[],
   timeoutMs: number,
 ): Promise<string[]> {
   if (partitions.length === 0) return [];
+  // The client's type says number[]; its writer sends null as the protocol's null array (a cancel).
   const byTopic = new Map<string, { partitionIndex: number; replicas: number[] }[]>();
   for (const p of partitions) {
     const list = byTopic.get(p.topic) ?? [];
-    list.push({ partitionIndex: p.partition, replicas: p.replicas });
+    list.push({ partitionIndex: p.partition, replicas: p.replicas as number[] });
     byTopic.set(p.topic, list);
   }
   const connection = await connectTo(admin, endpoint.host, endpoint.port);

@@ -1,0 +1,40 @@
+/**
+ * POST /api/plan/apply/control — pause (after the current batch), resume, cancel (Kafka's cancel:
+ * in-flight moves reverted, throttles put back) or change the throttle rates of a running apply job.
+ * Guarded like the apply itself (scope `cluster`); the token's label is recorded in the audit log.
+ * Body (ApplyControlSchema): `{ jobId, action: "pause" | "resume" | "cancel" }` or
+ * `{ jobId, action: "throttle", replicationBytesPerSecond?, alterLogDirsBytesPerSecond? }`.
+ * 202 with the job (the runner acts at its next poll, at once when it runs in this process);
+ * 404 `job_not_found`; 409 `job_finished` when the job has ended or is being cancelled.
+ */
+import { connectionFromEnv } from "@/lib/cluster/connection";
+import { controlApplyJob, JobFinishedError, JobNotFoundError, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
+import { badRequest, fail, ok, readBody } from "@/lib/http/respond";
+import { authorizeWrite } from "@/lib/http/write-access";
+import { zodIssues } from "@/lib/model/parse";
+import { ApplyControlSchema } from "@/lib/plan/apply-request";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function POST(request: Request): Promise<Response> {
+  const access = authorizeWrite("cluster", request);
+  if (!access.ok) return access.response;
+  const connection = connectionFromEnv();
+  if (!connection.ok) return fail("no_live_cluster", "Controlling an apply needs the live cluster it runs on: set KAFKA_BOOTSTRAP_SERVERS.");
+  const body = await readBody(request, 64 * 1024, true);
+  if (!body.ok) return body.response;
+  const parsed = ApplyControlSchema.safeParse(body.value);
+  if (!parsed.success) return badRequest(zodIssues(parsed.error));
+  const { jobId, ...action } = parsed.data;
+  try {
+    const job = controlApplyJob(jobId, action, access.label);
+    resumeApplyJobs(connection.connection);
+    return ok({ job: jobView(job) }, 202);
+  } catch (error) {
+    if (error instanceof JobNotFoundError) return fail("job_not_found", error.message);
+    if (error instanceof JobFinishedError) return fail("job_finished", error.message);
+    console.error(`Controlling apply job ${jobId} failed: ${(error as Error).message}`);
+    return fail("store_unavailable", "The job store cannot be written; see the server log.");
+  }
+}

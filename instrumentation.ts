@@ -1,0 +1,17 @@
+/**
+ * Runs once when the server starts (Next's instrumentation hook): with a live cluster configured, it
+ * picks up apply jobs a previous server left unfinished (stopped, crashed or killed mid-move) and
+ * keeps looking every few seconds, so a job whose process died is taken over once its lease runs out.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { connectionFromEnv } = await import("@/lib/cluster/connection");
+  const connection = connectionFromEnv();
+  if (!connection.ok) return;
+  const { watchForOrphanedJobs } = await import("@/lib/cluster/writes");
+  try {
+    watchForOrphanedJobs(connection.connection);
+  } catch (error) {
+    console.error(`Looking for unfinished apply jobs failed: ${(error as Error).message}`);
+  }
+}
