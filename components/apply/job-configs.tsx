@@ -1,6 +1,6 @@
 /**
- * What the job changed on the cluster and has not put back yet: each config with its value and what
- * the job puts back when it ends or is cancelled (lib/view/apply-job.ts).
+ * What the job changed on the cluster: each config with its value and what the job puts back when it
+ * ends or is cancelled, or has put back already (lib/view/apply-job.ts).
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { ConfigRow } from "@/lib/view/apply-job";
@@ -13,7 +13,7 @@ export function JobConfigs({ rows }: { rows: ConfigRow[] }) {
         Configs the job set
       </h4>
       {rows.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">None left set: nothing to put back.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The job has set no config.</p>
       ) : (
         <ScrollRegion label="Configs the job set" className="rounded border border-zinc-200 dark:border-zinc-800">
           <table className={TABLE}>
@@ -29,13 +29,13 @@ export function JobConfigs({ rows }: { rows: ConfigRow[] }) {
                   Set to
                 </th>
                 <th scope="col" className={TH}>
-                  When the job ends it
+                  Put back
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.key} className={ROW} data-job-config={r.name}>
+                <tr key={r.key} className={`${ROW} ${r.restored ? "text-zinc-600 dark:text-zinc-400" : ""}`} data-job-config={r.name} data-restored={r.restored || undefined}>
                   <td className={`${TD} whitespace-nowrap`}>{r.resource}</td>
                   <td className={`${TD} font-mono text-xs break-all`}>{r.name}</td>
                   <td className={`${TD} font-mono text-xs break-all`}>

@@ -44,6 +44,8 @@ export function ApplyPanel({ plan, options }: Props) {
       await mutate({ job: started, writesEnabled }, { revalidate: true });
     } catch (e) {
       setError(errorMessage(e));
+      // A job Kafka refused at its first steps is stored all the same (409 with the job): show it.
+      void mutate();
     } finally {
       setSending(false);
     }

@@ -1,7 +1,7 @@
 /**
  * An apply job as the panel shows it: one headline for where it is, the sentence the live region
  * announces, the phases as steps, which controls apply now, what a cancel does (said before it is
- * asked), the configs the job set with what each will be put back to, and the election's outcome.
+ * asked), the configs the job set with what each is (or was) put back to, and the election's outcome.
  *
  * The job is ApplyJobView (lib/cluster/writes/job-model.ts). The view may not import that I/O folder,
  * so it names here the fields it reads; components pass the API's job in, and tsc checks that it fits.
@@ -52,6 +52,8 @@ export interface SetConfigFields {
   value: string;
   previous: string | null;
   sent: boolean;
+  /** True once put back to `previous`. */
+  restored?: boolean;
 }
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
@@ -170,10 +172,21 @@ export interface ConfigRow {
   resource: string;
   name: string;
   value: string;
-  /** What the job puts back when it ends, or when it is cancelled. */
+  /** What the job puts back when it ends or is cancelled, or what it has put back. */
   restore: string;
   /** False while only intended: written to the job's record, not yet sent. */
   sent: boolean;
+  restored: boolean;
+}
+
+/** Kafka's cordon config: the job keeps it when done (a drained dir stays empty), puts it back on a cancel or a refusal. */
+const CORDON_CONFIG = "cordoned.log.dirs";
+
+function restoreText(c: SetConfigFields): string {
+  const previous = c.previous === null ? null : configValue(c.name, c.previous);
+  if (c.restored) return previous === null ? "Removed (nothing was set before)" : `Put back to ${previous}`;
+  const back = previous === null ? "removes it (nothing was set before)" : `puts back ${previous}`;
+  return c.name === CORDON_CONFIG ? `Stays when the job is done (the drained dirs stay cordoned); a cancel ${back}` : `When the job ends it ${back}`;
 }
 
 export function configRows(configs: ReadonlyArray<SetConfigFields>): ConfigRow[] {
@@ -182,18 +195,16 @@ export function configRows(configs: ReadonlyArray<SetConfigFields>): ConfigRow[]
     resource: configResource(c.resource),
     name: c.name,
     value: configValue(c.name, c.value),
-    restore: c.previous === null ? "removes it (nothing was set before)" : `puts back ${configValue(c.name, c.previous)}`,
+    restore: restoreText(c),
     sent: c.sent,
+    restored: c.restored === true,
   }));
-}
-
-function isThrottleConfig(name: string): boolean {
-  return name.includes("throttled") || name === "replica.alter.log.dirs.io.max.bytes.per.second";
 }
 
 /**
  * What a cancel does, said before it is asked: the reassignments and dir moves in flight reverted by
- * Kafka, the throttles put back, the batches already done left as they are, nothing further run.
+ * Kafka, every config the job set put back (throttles, and cordons too: a cancelled drain is not a
+ * drain), the batches already done left as they are, nothing further run.
  */
 export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, configs: ReadonlyArray<SetConfigFields>): string[] {
   const lines: string[] = [];
@@ -209,14 +220,16 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
   } else {
     lines.push("No batch is in flight: nothing needs to be reverted.");
   }
-  const throttles = configs.filter((c) => c.sent && isThrottleConfig(c.name));
-  if (throttles.length > 0) {
-    const brokers = [...new Set(throttles.flatMap((c) => (c.resource.kind === "broker" ? [c.resource.id] : [])))].sort((a, b) => a - b);
-    const topics = [...new Set(throttles.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
+  const set = configs.filter((c) => c.sent && !c.restored);
+  if (set.length > 0) {
+    const brokers = [...new Set(set.flatMap((c) => (c.resource.kind === "broker" ? [c.resource.id] : [])))].sort((a, b) => a - b);
+    const topics = [...new Set(set.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
     const where = [brokers.length > 0 ? `${brokers.length === 1 ? "broker" : "brokers"} ${brokers.join(", ")}` : null, topics.length > 0 ? formatCountOf(topics.length, "topic") : null].filter(Boolean).join(" and ");
-    lines.push(`The ${formatCountOf(throttles.length, "throttle config")} the job set on ${where} ${throttles.length === 1 ? "is" : "are"} put back to what ${throttles.length === 1 ? "it was" : "they were"} before the job.`);
+    const cordons = set.some((c) => c.name === CORDON_CONFIG);
+    const what = `${formatCountOf(set.length, "config")} the job set (${cordons ? "throttles and cordons" : "throttles"})`;
+    lines.push(`The ${what} on ${where} ${set.length === 1 ? "is" : "are"} put back to what ${set.length === 1 ? "it was" : "they were"} before the job.`);
   } else {
-    lines.push("The job has set no throttle yet: there is none to put back.");
+    lines.push("The job has set no throttle or cordon yet: there is nothing to put back.");
   }
   const done = doneCount(job);
   const notRun = total - done - (inFlight ? 1 : 0);

@@ -25,10 +25,12 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   pause: "Pause requested",
   resume: "Resume requested",
   cancel: "Cancel requested",
-  "change-throttle": "Throttle change requested",
+  throttle: "Throttle change requested",
   "alter-configs": "Configs set",
+  "change-throttle": "Throttle changed",
   "alter-partition-reassignments": "Partitions reassigned",
   "cancel-reassignments": "Reassignments cancelled",
+  "cancel-dir-moves": "Dir moves cancelled",
   "alter-replica-log-dirs": "Replicas moved between dirs",
   "elect-leaders": "Preferred leaders elected",
 };

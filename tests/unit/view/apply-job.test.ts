@@ -85,25 +85,30 @@ describe("cancelConsequences()", () => {
     expect(cancelConsequences(job(), [throttle(1), throttle(2), { resource: { kind: "topic", name: "orders" }, name: "leader.replication.throttled.replicas", value: "0:1", previous: null, sent: true }, { ...throttle(3), sent: false }])).toEqual([
       "Kafka cancels the partition reassignments of batch 2 that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.",
       "The dir moves of batch 2 that are still copying are cancelled: each of those replicas stays in the dir it is in now.",
-      "The 3 throttle configs the job set on brokers 1, 2 and 1 topic are put back to what they were before the job.",
+      "The 3 configs the job set (throttles) on brokers 1, 2 and 1 topic are put back to what they were before the job.",
       "The 1 batch already done stays done: its partitions stay where they moved. The 2 batches not started do not run, and no preferred-leader election runs.",
     ]);
   });
 
-  it("cancelConsequences() says when nothing is in flight and no throttle is set", () => {
+  it("cancelConsequences() says when nothing is in flight and nothing is set (or all of it is back already)", () => {
     const paused = job({ state: "paused", batch: 1, batches: [batch(0, "done"), batch(1, "pending")] });
-    expect(cancelConsequences(paused, [{ resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d1", previous: null, sent: true }])).toEqual([
+    expect(cancelConsequences(paused, [{ ...throttle(1), restored: true }])).toEqual([
       "No batch is in flight: nothing needs to be reverted.",
-      "The job has set no throttle yet: there is none to put back.",
+      "The job has set no throttle or cordon yet: there is nothing to put back.",
       "The 1 batch already done stays done: its partitions stay where they moved. The 1 batch not started does not run, and no preferred-leader election runs.",
     ]);
+  });
+
+  it("cancelConsequences() says a cancel puts the cordons back too", () => {
+    const lines = cancelConsequences(job(), [throttle(1), { resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d1", previous: null, sent: true }]);
+    expect(lines).toContain("The 2 configs the job set (throttles and cordons) on broker 1 are put back to what they were before the job.");
   });
 
   it("cancelConsequences() names only the kind of move a batch has", () => {
     const dirsOnly = job({ batches: [batch(0, "done"), batch(1, "submitting", { partitionMoves: 0 })] });
     const lines = cancelConsequences(dirsOnly, [throttle(1, "replica.alter.log.dirs.io.max.bytes.per.second")]);
     expect(lines[0]).toMatch(/^The dir moves of batch 2/);
-    expect(lines[1]).toBe("The 1 throttle config the job set on broker 1 is put back to what it was before the job.");
+    expect(lines[1]).toBe("The 1 config the job set (throttles) on broker 1 is put back to what it was before the job.");
   });
 });
 
@@ -115,8 +120,21 @@ describe("configRows()", () => {
         { resource: { kind: "topic", name: "orders" }, name: "follower.replication.throttled.replicas", value: "0:3", previous: "1:2", sent: false },
       ]),
     ).toEqual([
-      { key: "0-broker 2-leader.replication.throttled.rate", resource: "broker 2", name: "leader.replication.throttled.rate", value: "52428800 (50.0 MiB/s)", restore: "removes it (nothing was set before)", sent: true },
-      { key: "1-topic orders-follower.replication.throttled.replicas", resource: "topic orders", name: "follower.replication.throttled.replicas", value: "0:3", restore: "puts back 1:2", sent: false },
+      { key: "0-broker 2-leader.replication.throttled.rate", resource: "broker 2", name: "leader.replication.throttled.rate", value: "52428800 (50.0 MiB/s)", restore: "When the job ends it removes it (nothing was set before)", sent: true, restored: false },
+      { key: "1-topic orders-follower.replication.throttled.replicas", resource: "topic orders", name: "follower.replication.throttled.replicas", value: "0:3", restore: "When the job ends it puts back 1:2", sent: false, restored: false },
+    ]);
+  });
+
+  it("configRows() says what has been put back, and that a cordon stays when the job is done", () => {
+    const rows = configRows([
+      { ...throttle(2), previous: "10485760", restored: true },
+      { ...throttle(3), restored: true },
+      { resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d1", previous: null, sent: true },
+    ]);
+    expect(rows.map((r) => [r.restore, r.restored])).toEqual([
+      ["Put back to 10485760 (10.0 MiB/s)", true],
+      ["Removed (nothing was set before)", true],
+      ["Stays when the job is done (the drained dirs stay cordoned); a cancel removes it (nothing was set before)", false],
     ]);
   });
 });

@@ -24,6 +24,8 @@ describe("auditRows()", () => {
 
   it("auditRows() shows an action it does not know as the server names it", () => {
     expect(auditRows([entry({ action: "describe-quorum" })])[0]).toMatchObject({ action: "describe-quorum", actionCode: "describe-quorum" });
+    // The operator's request and the job's write are told apart.
+    expect(auditRows([entry({ action: "throttle" }), entry({ action: "change-throttle" })]).map((r) => r.action)).toEqual(["Throttle change requested", "Throttle changed"]);
     expect(auditRows([])).toEqual([]);
   });
 });
