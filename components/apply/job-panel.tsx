@@ -48,6 +48,7 @@ interface Props {
 
 export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
   const live = !["done", "failed", "cancelled"].includes(job.state);
+  const moving = job.state === "running" || job.state === "pausing" || job.state === "cancelling";
   const now = useNow(live ? 1000 : 60_000) ?? Date.parse(job.updatedAt);
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
@@ -117,16 +118,16 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
         </div>
       ) : null}
       <p className="text-sm" data-job-rates>
-        Rates in force: replication <span className="font-medium tabular-nums">{rates.replication}</span>, dir moves <span className="font-medium tabular-nums">{rates.alterLogDirs}</span>.
+        {live ? "Rates in force" : "Rates it ran at"}: replication <span className="font-medium tabular-nums">{rates.replication}</span>, dir moves <span className="font-medium tabular-nums">{rates.alterLogDirs}</span>.
       </p>
-      {writesEnabled ? (
+      {writesEnabled && live ? (
         <JobControls controls={controls} hasToken={token !== ""} busy={busy} rates={job.rates} cancelConsequences={cancelConsequences(job, job.setConfigs)} onAction={onAction} onThrottle={onThrottle} />
       ) : live ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">This server does not allow writes: the job can be watched here, not controlled.</p>
       ) : null}
       {/* Always on the page, so what a request did is announced when it answers. */}
       <p role="status" className="text-sm text-zinc-800 empty:hidden dark:text-zinc-200" data-job-feedback="ok">
-        {feedback?.ok ? feedback.text : ""}
+        {feedback?.ok && live ? feedback.text : ""}
       </p>
       {feedback && !feedback.ok ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-job-feedback="error">
@@ -134,7 +135,8 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
         </p>
       ) : null}
       <JobMessages errors={job.errors} warnings={job.warnings} election={electionText(job.election)} />
-      {job.progress ? (
+      {/* Progress is the batch in flight's: none while paused or once the data has moved. */}
+      {job.progress && moving ? (
         <div className="grid gap-4 lg:grid-cols-2">
           <BrokerProgress rows={brokerProgressRows(job.progress.brokers)} />
           <InFlightPartitions rows={inFlight.rows} more={inFlight.more} />

@@ -78,19 +78,17 @@ export function AuditLog() {
                 <td className={`${TD} whitespace-nowrap tabular-nums`}>
                   <time dateTime={r.at}>{r.time}</time>
                 </td>
-                <td className={TD}>{r.actor}</td>
-                <td className={TD}>
+                <td className={`${TD} whitespace-nowrap`}>{r.actor}</td>
+                <td className={`${TD} min-w-44`}>
                   <span className="block">{r.action}</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    {r.cluster}
-                    {r.jobId ? ` · job ${r.jobId}` : ""}
-                  </span>
+                  <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{r.cluster}</span>
+                  {r.jobId ? <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">job {r.jobId}</span> : null}
                 </td>
-                <td className={`${TD} break-words`}>{r.target}</td>
+                <td className={`${TD} min-w-72 break-words`}>{r.target}</td>
                 <td className={TD}>
                   <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${RESULT_STYLE[r.result]}`}>{r.resultText}</span>
                 </td>
-                <td className={`${TD} min-w-64 break-words text-zinc-700 dark:text-zinc-300`}>{r.detail}</td>
+                <td className={`${TD} min-w-48 break-words text-zinc-700 dark:text-zinc-300`}>{r.detail}</td>
               </tr>
             ))}
           </tbody>

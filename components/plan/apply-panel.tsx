@@ -16,7 +16,7 @@ import { formatByteRate, formatBytes, formatCountOf } from "@/lib/model/format";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 
-const PRIMARY = "rounded bg-amber-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50";
+const PRIMARY = "rounded bg-amber-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50";
 
 interface Props {
   /** The plan on the page, with the options it was made with; null before a plan is made. */

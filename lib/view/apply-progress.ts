@@ -169,10 +169,14 @@ export function clockView(clock: ClockFields | null, job: { state: JobState; cre
   if (["cancelled", "done", "failed"].includes(job.state)) {
     const took = job.finishedAt === null ? null : secondsBetween(job.createdAt, Date.parse(job.finishedAt));
     sentence = `${took === null ? "Ended" : `Took ${formatDuration(took)}`}; planned ${formatDuration(job.estimate.seconds)}.`;
-  } else if (clock.measuredBytesPerSecond !== null && clock.remainingSeconds !== null) {
-    sentence = `About ${formatDuration(clock.remainingSeconds)} left at the measured ${formatByteRate(clock.measuredBytesPerSecond)}; planned ${planned}.`;
   } else {
-    sentence = `About ${planned} left by the plan's estimate; no copy rate measured yet.`;
+    // Paused, the clock stands still: what is left is copying still to do once resumed.
+    const about = job.state === "paused" ? "Paused with about" : "About";
+    const left = job.state === "paused" ? "of copying left" : "left";
+    sentence =
+      clock.measuredBytesPerSecond !== null && clock.remainingSeconds !== null
+        ? `${about} ${formatDuration(clock.remainingSeconds)} ${left} at the measured ${formatByteRate(clock.measuredBytesPerSecond)}; planned ${planned}.`
+        : `${about} ${planned} ${left} by the plan's estimate; no copy rate measured yet.`;
   }
   return { fraction, copied, sentence };
 }

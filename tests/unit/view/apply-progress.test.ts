@@ -88,6 +88,10 @@ describe("clockView()", () => {
     expect(clockView(null, running)).toBeNull();
   });
 
+  it("clockView() says a paused job's time left is copying still to do", () => {
+    expect(clockView(clock, { ...running, state: "paused" })?.sentence).toBe("Paused with about 4 min 10 s of copying left at the measured 12.3 MiB/s; planned 4 min 40 s.");
+  });
+
   it("clockView() says how long a finished job took against the plan", () => {
     expect(clockView(clock, { ...running, state: "done", finishedAt: at(640) })?.sentence).toBe("Took 10 min 40 s; planned 10 min 0 s.");
   });
