@@ -84,11 +84,11 @@ export function AuditLog() {
                   <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{r.cluster}</span>
                   {r.jobId ? <span className="block text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">job {r.jobId}</span> : null}
                 </td>
-                <td className={`${TD} min-w-72 break-words`}>{r.target}</td>
+                <td className={`${TD} min-w-72 [overflow-wrap:anywhere]`}>{r.target}</td>
                 <td className={TD}>
                   <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${RESULT_STYLE[r.result]}`}>{r.resultText}</span>
                 </td>
-                <td className={`${TD} min-w-48 break-words text-zinc-700 dark:text-zinc-300`}>{r.detail}</td>
+                <td className={`${TD} min-w-48 [overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300`}>{r.detail}</td>
               </tr>
             ))}
           </tbody>

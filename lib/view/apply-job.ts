@@ -233,9 +233,9 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
   }
   const done = doneCount(job);
   const notRun = total - done - (inFlight ? 1 : 0);
-  lines.push(
-    `${done > 0 ? `The ${formatCountOf(done, "batch", "batches")} already done ${done === 1 ? "stays" : "stay"} done: ${done === 1 ? "its" : "their"} partitions stay where they moved. ` : ""}${notRun > 0 ? `The ${formatCountOf(notRun, "batch", "batches")} not started ${notRun === 1 ? "does" : "do"} not run, and ` : ""}no preferred-leader election runs.`,
-  );
+  const stays = done > 0 ? `The ${formatCountOf(done, "batch", "batches")} already done ${done === 1 ? "stays" : "stay"} done: ${done === 1 ? "its" : "their"} partitions stay where they moved. ` : "";
+  const rest = notRun > 0 ? `The ${formatCountOf(notRun, "batch", "batches")} not started ${notRun === 1 ? "does" : "do"} not run, and no preferred-leader election runs.` : "No preferred-leader election runs.";
+  lines.push(`${stays}${rest}`);
   return lines;
 }
 

@@ -63,9 +63,18 @@ export interface JobBatchTable {
   after: number;
 }
 
-function batchRow(b: JobBatchFields, current: boolean, nowMs: number): JobBatchRow {
-  const end = b.finishedAt !== null ? Date.parse(b.finishedAt) : nowMs;
-  const took = b.startedAt === null ? null : secondsBetween(b.startedAt, end);
+/**
+ * How long a batch took: to its end; to now while it runs; to the job's end when the job stopped it
+ * (a cancel, a failure), which is not "so far".
+ */
+function tookText(b: JobBatchFields, nowMs: number, jobEnd: string | null): string {
+  if (b.startedAt === null) return "–";
+  if (b.finishedAt !== null) return formatDuration(secondsBetween(b.startedAt, Date.parse(b.finishedAt)) ?? Number.NaN);
+  if (jobEnd === null) return `${formatDuration(secondsBetween(b.startedAt, nowMs) ?? Number.NaN)} so far`;
+  return `stopped after ${formatDuration(secondsBetween(b.startedAt, Date.parse(jobEnd)) ?? Number.NaN)}`;
+}
+
+function batchRow(b: JobBatchFields, current: boolean, nowMs: number, jobEnd: string | null): JobBatchRow {
   return {
     key: String(b.index),
     number: b.index + 1,
@@ -77,18 +86,20 @@ function batchRow(b: JobBatchFields, current: boolean, nowMs: number): JobBatchR
     state: b.state,
     stateText: BATCH_STATE_LABELS[b.state],
     started: b.startedAt === null ? "–" : formatTimeOfDay(b.startedAt),
-    took: took === null ? "–" : b.finishedAt === null ? `${formatDuration(took)} so far` : formatDuration(took),
+    took: tookText(b, nowMs, jobEnd),
     current,
   };
 }
 
-export function jobBatchTable(job: Pick<JobFields, "batch" | "batches" | "state">, nowMs: number, shown: number = JOB_BATCHES_SHOWN): JobBatchTable {
+export function jobBatchTable(job: Pick<JobFields, "batch" | "batches" | "state"> & { finishedAt: string | null }, nowMs: number, shown: number = JOB_BATCHES_SHOWN): JobBatchTable {
   const total = job.batches.length;
   const start = Math.max(0, Math.min(job.batch - BATCHES_BEFORE, total - shown));
   const end = Math.min(total, start + shown);
   const live = !["cancelled", "done", "failed"].includes(job.state);
+  // A job that has ended stopped every batch it had not finished, at its own end (or now, if it has none).
+  const jobEnd = live ? null : (job.finishedAt ?? new Date(nowMs).toISOString());
   return {
-    rows: job.batches.slice(start, end).map((b) => batchRow(b, live && b.index === job.batch, nowMs)),
+    rows: job.batches.slice(start, end).map((b) => batchRow(b, live && b.index === job.batch, nowMs, jobEnd)),
     before: start,
     after: total - end,
   };

@@ -109,6 +109,8 @@ describe("cancelConsequences()", () => {
     const lines = cancelConsequences(dirsOnly, [throttle(1, "replica.alter.log.dirs.io.max.bytes.per.second")]);
     expect(lines[0]).toMatch(/^The dir moves of batch 2/);
     expect(lines[1]).toBe("The 1 config the job set (throttles) on broker 1 is put back to what it was before the job.");
+    // The last batch in flight: none left to skip.
+    expect(lines[2]).toBe("The 1 batch already done stays done: its partitions stay where they moved. No preferred-leader election runs.");
   });
 });
 

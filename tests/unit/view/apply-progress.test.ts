@@ -23,7 +23,7 @@ const batch = (index: number, state: JobBatchFields["state"], over: Partial<JobB
 describe("jobBatchTable()", () => {
   it("jobBatchTable() shows each batch's state, start, how long it took (or so far) against the plan, and marks the current one", () => {
     const batches = [batch(0, "done", { startedAt: at(0), finishedAt: at(95) }), batch(1, "running", { startedAt: at(96) }), batch(2, "pending")];
-    const { rows, before, after } = jobBatchTable({ state: "running", batch: 1, batches }, T0 + 138_000);
+    const { rows, before, after } = jobBatchTable({ state: "running", batch: 1, batches, finishedAt: null }, T0 + 138_000);
     expect(rows.map((r) => [r.number, r.stateText, r.started, r.took, r.planned, r.current])).toEqual([
       [1, "Done", "09:00:00 UTC", "1 min 35 s", "1 min 40 s", false],
       [2, "Copying", "09:01:36 UTC", "42 s so far", "1 min 40 s", true],
@@ -33,13 +33,23 @@ describe("jobBatchTable()", () => {
     expect([before, after]).toEqual([0, 0]);
   });
 
+  it("jobBatchTable() says a batch the job stopped (a cancel) ran until the job ended, not 'so far'", () => {
+    const batches = [batch(0, "done", { startedAt: at(0), finishedAt: at(16) }), batch(1, "cancelled", { startedAt: at(20) }), batch(2, "cancelled")];
+    const { rows } = jobBatchTable({ state: "cancelled", batch: 1, batches, finishedAt: at(31) }, T0 + 600_000);
+    expect(rows.map((r) => [r.stateText, r.took, r.current])).toEqual([
+      ["Done", "16 s", false],
+      ["Cancelled", "stopped after 11 s", false],
+      ["Cancelled", "–", false],
+    ]);
+  });
+
   it("jobBatchTable() keeps a bounded window that starts a few batches before the current one and counts the rest", () => {
     const batches = Array.from({ length: 100 }, (_, i) => batch(i, i < 50 ? "done" : i === 50 ? "running" : "pending"));
-    const t = jobBatchTable({ state: "running", batch: 50, batches }, T0, 20);
+    const t = jobBatchTable({ state: "running", batch: 50, batches, finishedAt: null }, T0, 20);
     expect(t.rows.map((r) => r.number)).toEqual(Array.from({ length: 20 }, (_, i) => 48 + i));
     expect([t.before, t.after]).toEqual([47, 33]);
     // At the end the window holds the last batches; no batch is current once the job has ended.
-    const end = jobBatchTable({ state: "done", batch: 99, batches: batches.map((b) => ({ ...b, state: "done" as const })) }, T0, 20);
+    const end = jobBatchTable({ state: "done", batch: 99, batches: batches.map((b) => ({ ...b, state: "done" as const })), finishedAt: at(0) }, T0, 20);
     expect(end.rows.map((r) => r.number)).toEqual(Array.from({ length: 20 }, (_, i) => 81 + i));
     expect([end.before, end.after]).toEqual([80, 0]);
     expect(end.rows.some((r) => r.current)).toBe(false);
