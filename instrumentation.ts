@@ -5,12 +5,11 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { connectionFromEnv } = await import("@/lib/cluster/connection");
-  const connection = connectionFromEnv();
-  if (!connection.ok) return;
+  const { clusterList } = await import("@/lib/cluster/clusters");
+  if (!clusterList().some((c) => c.kind === "live")) return;
   const { watchForOrphanedJobs } = await import("@/lib/cluster/writes");
   try {
-    watchForOrphanedJobs(connection.connection);
+    watchForOrphanedJobs();
   } catch (error) {
     console.error(`Looking for unfinished apply jobs failed: ${(error as Error).message}`);
   }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { describeSource } from "@/lib/cluster/connection";
+import { describeCluster } from "@/lib/cluster/clusters";
 import { getClusterSnapshot, isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
 import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
@@ -20,20 +20,22 @@ const MIN_AUTO_REFRESH_MS = 5_000;
  * a live scan runs, the overview's own layout shows in its loading state (a Suspense boundary here
  * rather than app/loading.tsx, which would also wrap every other route and turn their 404s into 200s).
  */
-export default function OverviewPage() {
-  const source = describeSource();
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = (await searchParams).cluster;
+  const cluster = typeof raw === "string" ? raw : null;
+  const source = describeCluster(cluster);
   return (
     <Suspense fallback={<OverviewView data={null} mode={source.kind} failure={null} sourceLabel={source.label} shareable />}>
-      <OverviewWithData sourceLabel={source.label} />
+      <OverviewWithData sourceLabel={source.label} cluster={cluster} />
     </Suspense>
   );
 }
 
-async function OverviewWithData({ sourceLabel }: { sourceLabel: string }) {
+async function OverviewWithData({ sourceLabel, cluster }: { sourceLabel: string; cluster: string | null }) {
   let initial: ClusterData | null = null;
   let initialError: ReadError | null = null;
   try {
-    const snapshot = await getClusterSnapshot();
+    const snapshot = await getClusterSnapshot({ cluster });
     initial = { snapshot, report: balanceReport(snapshot) };
   } catch (error) {
     initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
-import { connectionFromEnv, connectionLabel } from "@/lib/cluster/connection";
+import { resolveCluster } from "@/lib/cluster/clusters";
+import { connectionLabel } from "@/lib/cluster/connection";
 import { openSharedPlan } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/snapshots/origin";
 import { PageHeader } from "@/components/shell/page-header";
@@ -9,12 +10,14 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Plan" };
 
 export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const origin = originFromParams(await searchParams);
+  const params = await searchParams;
+  const origin = originFromParams(params);
   const opened = origin.kind === "shared" ? await openSharedPlan(origin.id) : null;
-  const connection = connectionFromEnv();
-  const live = connection.ok;
+  const resolved = resolveCluster(typeof params.cluster === "string" ? params.cluster : null);
+  const connection = resolved.ok && resolved.cluster.kind === "live" ? resolved.cluster.connection : null;
+  const live = connection?.ok === true;
   // What the commands name as --bootstrap-server for the live cluster: its servers, never credentials.
-  const bootstrap = live ? connectionLabel(connection.connection) : null;
+  const bootstrap = connection?.ok ? connectionLabel(connection.connection) : null;
   return (
     <div className="grid gap-6">
       <PageHeader

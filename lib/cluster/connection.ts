@@ -92,7 +92,11 @@ export function bootstrapLabel(bootstrapServers: string | string[]): string {
 
 /** Every secret this connection holds, for `redactSecrets`. */
 function secretsOf(env: Record<string, string | undefined>): string[] {
-  const secrets = [env.KAFKA_SASL_PASSWORD ?? ""];
+  // Every variable named like a password: KAFKA_SASL_PASSWORD, each KAFKA_BALANCE_CLUSTER_<NAME>_SASL_PASSWORD,
+  // and whatever a clusters file names in passwordEnv (by convention ..._PASSWORD).
+  const secrets = Object.entries(env)
+    .filter(([k]) => /PASSWORD$/i.test(k))
+    .map(([, v]) => v ?? "");
   for (const entry of (env.KAFKA_BOOTSTRAP_SERVERS ?? "").split(",")) {
     const at = entry.lastIndexOf("@");
     if (at > 0) secrets.push(entry.slice(0, at).replace(/^[A-Za-z][A-Za-z0-9+._-]*:\/\//, ""));

@@ -1,9 +1,9 @@
 /**
- * Where the dashboard's snapshot comes from: a live scan when `KAFKA_BOOTSTRAP_SERVERS` is set, else
- * the built-in demo cluster.
+ * Where a cluster's snapshot comes from: a live scan of a configured cluster (clusters.ts), or the
+ * built-in demo cluster when none is configured. `cluster` names one; none = the first configured.
  *
  * Invariants (DESIGN §6: 200 concurrent requests cause at most one scan per refresh interval):
- * - Single-flight: while a scan runs, every caller — `refresh` or not — waits for that same scan.
+ * - Per cluster, single-flight: while a cluster's scan runs, every caller for that cluster — `refresh` or not — waits for that same scan.
  * - A finished scan (or its failure) is reused for `KAFKA_BALANCE_REFRESH_MS` (default 10000);
  *   `refresh: true` starts a new one unless one is already running.
  * - A change of the connection env invalidates the cache (tests switch clusters).
@@ -11,11 +11,12 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { connectionFromEnv, connectionLabel, type KafkaConnection } from "./connection";
+import { resolveCluster } from "./clusters";
+import { connectionLabel, type KafkaConnection } from "./connection";
 import { ClusterUnreachableError, readCluster } from "./live";
 import { withTimeout, ScanTimeoutError } from "./live/protocol";
 
-export type ClusterSourceErrorCode = "kafka_unreachable" | "kafka_timeout" | "kafka_config" | "kafka_error";
+export type ClusterSourceErrorCode = "kafka_unreachable" | "kafka_timeout" | "kafka_config" | "kafka_error" | "unknown_cluster";
 
 export class ClusterSourceError extends Error {
   override readonly name = "ClusterSourceError";
@@ -46,8 +47,9 @@ interface CacheEntry {
 }
 
 interface SourceState {
-  cache: CacheEntry | null;
-  inflight: { key: string; promise: Promise<ClusterSnapshot> } | null;
+  /** Per cluster name. */
+  caches: Map<string, CacheEntry>;
+  inflight: Map<string, { key: string; promise: Promise<ClusterSnapshot> }>;
   scans: number;
   /** The demo snapshot is a fixed story: build it once. */
   demo?: ClusterSnapshot;
@@ -56,7 +58,7 @@ interface SourceState {
 // On globalThis: Next may bundle this module into several route chunks (and reloads it in dev);
 // one cache and one in-flight scan per process is the point.
 const globalKey = Symbol.for("kafka-balance.cluster-source");
-const state: SourceState = ((globalThis as Record<symbol, unknown>)[globalKey] as SourceState | undefined) ?? { cache: null, inflight: null, scans: 0 };
+const state: SourceState = ((globalThis as Record<symbol, unknown>)[globalKey] as SourceState | undefined) ?? { caches: new Map(), inflight: new Map(), scans: 0 };
 (globalThis as Record<symbol, unknown>)[globalKey] = state;
 
 /** How many live scans have started since the process began (or the last reset): for tests. */
@@ -66,8 +68,8 @@ export function clusterScanCount(): number {
 
 /** Forgets the cached scan and the counter (tests). A running scan still finishes for its callers. */
 export function resetClusterSource(): void {
-  state.cache = null;
-  state.inflight = null;
+  state.caches = new Map();
+  state.inflight = new Map();
   state.scans = 0;
 }
 
@@ -99,21 +101,25 @@ async function scan(connection: KafkaConnection): Promise<ClusterSnapshot> {
 }
 
 export interface GetSnapshotOptions {
+  /** The cluster's name (clusters.ts); none = the first configured (the demo when none is). */
+  cluster?: string | null;
   /** Start a new scan now (still joins a scan that is already running). */
   refresh?: boolean;
   env?: Record<string, string | undefined>;
 }
 
-/** The current snapshot: live (cached, single-flight) or demo. Throws ClusterSourceError. */
+/** A cluster's current snapshot: live (cached, single-flight) or demo. Throws ClusterSourceError. */
 export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Promise<ClusterSnapshot> {
   const env = options.env ?? process.env;
-  const parsed = connectionFromEnv(env);
-  if (!parsed.ok) {
-    if (parsed.missing) return (state.demo ??= demoSnapshot());
-    throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.message}`);
-  }
+  const resolved = resolveCluster(options.cluster, env);
+  if (!resolved.ok) throw new ClusterSourceError(resolved.code, resolved.code === "kafka_config" ? `The cluster configuration is invalid: ${resolved.message}` : resolved.message);
+  const cluster = resolved.cluster;
+  if (cluster.kind === "demo") return (state.demo ??= demoSnapshot());
+  const parsed = cluster.connection!;
+  if (!parsed.ok) throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.message}`);
   const key = cacheKey(parsed.connection);
-  const { inflight, cache } = state;
+  const inflight = state.inflight.get(cluster.name);
+  const cache = state.caches.get(cluster.name);
   if (inflight && inflight.key === key) return inflight.promise;
   const now = Date.now();
   if (!options.refresh && cache && cache.key === key && now - cache.at < refreshIntervalMs(env)) {
@@ -123,16 +129,16 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
   state.scans += 1;
   const promise = scan(parsed.connection);
   const entry = { key, promise };
-  state.inflight = entry;
+  state.inflight.set(cluster.name, entry);
   try {
     const snapshot = await promise;
-    state.cache = { key, at: Date.now(), result: { ok: true, snapshot } };
+    state.caches.set(cluster.name, { key, at: Date.now(), result: { ok: true, snapshot } });
     return snapshot;
   } catch (error) {
     const failure = isClusterSourceError(error) ? error : new ClusterSourceError("kafka_error", String(error));
-    state.cache = { key, at: Date.now(), result: { ok: false, error: failure } };
+    state.caches.set(cluster.name, { key, at: Date.now(), result: { ok: false, error: failure } });
     throw failure;
   } finally {
-    if (state.inflight === entry) state.inflight = null;
+    if (state.inflight.get(cluster.name) === entry) state.inflight.delete(cluster.name);
   }
 }

@@ -26,6 +26,7 @@ export const STATUS_BY_CODE = {
   write_token_not_configured: 403,
   not_found: 404,
   job_not_found: 404,
+  unknown_cluster: 404,
   wrong_kind: 409,
   no_live_cluster: 409,
   apply_in_progress: 409,

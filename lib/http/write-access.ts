@@ -20,6 +20,10 @@
  *   the time taken reveals neither a matching prefix nor the token's length. Messages never echo the
  *   token, presented or configured.
  *
+ * - Several tokens may be configured, each with a label the audit log records (never the token):
+ *   `KAFKA_BALANCE_WRITE_TOKEN` (label `KAFKA_BALANCE_WRITE_TOKEN_LABEL`, default "operator") and the
+ *   `label=token` pairs of `KAFKA_BALANCE_WRITE_TOKENS`. A request is compared with every one of them.
+ *
  * `writeGate()` is the configuration half alone, so whatever reports whether writes are enabled
  * (GET /api/plan/apply) agrees with what a request carrying the token gets by construction.
  */

@@ -34,7 +34,7 @@ import type { ClusterSnapshot, Partition } from "../model/snapshot";
 import { compareJavaStrings } from "../throttle/java-string";
 import { copySize } from "../simulate/reassign";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "./reassignment-json";
-import { batchOverheadSeconds, estimateReassignment, JOB_FINISH_SECONDS, type DurationEstimate, type Rates } from "./estimate";
+import { batchOverheadSeconds, brokerSeconds, JOB_FINISH_SECONDS, type BrokerLoad, type BrokerTransfer, type DurationEstimate, type Rates } from "./estimate";
 
 export const EXECUTION_ORDERS = ["urgent-disk-first", "smallest-first", "largest-first"] as const;
 export type ExecutionOrder = (typeof EXECUTION_ORDERS)[number];
@@ -60,8 +60,11 @@ export interface EntryWork {
   removing: number[];
   /** The leader that sends the data (null when nothing is copied between brokers, or unknown). */
   source: number | null;
-  /** Brokers whose replica changes dir. */
+  /** Brokers whose replica changes dir, and the bytes each of those replicas holds. */
   dirMoves: number[];
+  dirMoveBytes: number[];
+  /** What one new replica copies: the partition's size (its leader's). */
+  copyBytes: number;
   /** Bytes copied: each added replica copies the partition, each dir move its replica. */
   bytes: number;
   /** Utilisation (0–1) of the fullest dir this entry takes a replica out of; 0 when unknown. */
@@ -80,45 +83,55 @@ export interface ExecutionBatch {
   bytes: number;
   /** Per broker: movements into or out of it, and dir moves inside it, in this batch (ascending by broker). */
   brokers: { broker: number; partitionMoves: number; dirMoves: number }[];
+  /** Per broker: the bytes it copies in this batch (in, out as the leader, between its dirs), for the estimate. */
+  loads: (BrokerLoad & { broker: number })[];
 }
 
-function partitionIndex(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>): Map<string, Partition> {
+/** The entries' partitions, by topic then id (no key strings: a plan may touch a million partitions). */
+function partitionIndex(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>): Map<string, Map<number, Partition>> {
   const wanted = new Map<string, Set<number>>();
   for (const e of entries) {
     let parts = wanted.get(e.topic);
     if (!parts) wanted.set(e.topic, (parts = new Set()));
     parts.add(e.partition);
   }
-  const out = new Map<string, Partition>();
+  const out = new Map<string, Map<number, Partition>>();
   for (const t of snapshot.topics) {
     const parts = wanted.get(t.name);
     if (!parts) continue;
-    for (const p of t.partitions) if (parts.has(p.id)) out.set(`${t.name}\u0000${p.id}`, p);
+    const byId = new Map<number, Partition>();
+    for (const p of t.partitions) if (parts.has(p.id)) byId.set(p.id, p);
+    out.set(t.name, byId);
   }
   return out;
 }
 
-function dirUtilisation(snapshot: ClusterSnapshot): Map<string, number> {
-  const used = new Map<string, number>();
-  for (const t of snapshot.topics)
-    for (const p of t.partitions)
-      for (const r of p.replicas) {
-        if (r.logDir === null) continue;
-        const key = `${r.broker}\u0000${r.logDir}`;
-        used.set(key, (used.get(key) ?? 0) + (r.sizeBytes ?? 0));
-      }
-  const out = new Map<string, number>();
-  for (const b of snapshot.brokers)
+/** Utilisation (0–1, at most 10) per broker and dir path, where the dir's capacity is known. */
+function dirUtilisation(snapshot: ClusterSnapshot): Map<number, Map<string, number>> {
+  // Kafka's bytes per dir are summed only when some dir's free space is unknown (one pass over replicas).
+  const needKafkaBytes = snapshot.brokers.some((b) => b.logDirs.some((d) => d.totalBytes !== null && d.totalBytes > 0 && d.usableBytes === null));
+  const used = new Map<number, Map<string, number>>();
+  if (needKafkaBytes)
+    for (const t of snapshot.topics)
+      for (const p of t.partitions)
+        for (const r of p.replicas) {
+          if (r.logDir === null) continue;
+          let dirs = used.get(r.broker);
+          if (!dirs) used.set(r.broker, (dirs = new Map()));
+          dirs.set(r.logDir, (dirs.get(r.logDir) ?? 0) + (r.sizeBytes ?? 0));
+        }
+  const out = new Map<number, Map<string, number>>();
+  for (const b of snapshot.brokers) {
+    const dirs = new Map<string, number>();
     for (const d of b.logDirs) {
-      const key = `${b.id}\u0000${d.path}`;
       const total = d.totalBytes;
-      if (total !== null && total > 0) {
-        const usable = d.usableBytes;
-        // Utilisation as the disk sees it when known (it includes other files), else Kafka's bytes.
-        const u = usable !== null ? (total - usable) / total : (used.get(key) ?? 0) / total;
-        out.set(key, Number.isFinite(u) ? Math.min(Math.max(u, 0), 10) : 0);
-      }
+      if (total === null || total <= 0) continue;
+      // Utilisation as the disk sees it when known (it includes other files), else Kafka's bytes.
+      const u = d.usableBytes !== null ? (total - d.usableBytes) / total : (used.get(b.id)?.get(d.path) ?? 0) / total;
+      dirs.set(d.path, Number.isFinite(u) ? Math.min(Math.max(u, 0), 10) : 0);
     }
+    out.set(b.id, dirs);
+  }
   return out;
 }
 
@@ -126,36 +139,42 @@ function dirUtilisation(snapshot: ClusterSnapshot): Map<string, number> {
 export function entryWork(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>): EntryWork[] {
   const parts = partitionIndex(snapshot, entries);
   const utilisation = dirUtilisation(snapshot);
+  const util = (broker: number, dir: string) => utilisation.get(broker)?.get(dir) ?? 0;
   return entries.map((entry) => {
-    const p = parts.get(`${entry.topic}\u0000${entry.partition}`);
+    const p = parts.get(entry.topic)?.get(entry.partition);
     const before = p?.replicas ?? [];
-    const beforeIds = new Set(before.map((r) => r.broker));
-    const afterIds = new Set(entry.replicas);
-    const adding = entry.replicas.filter((b) => !beforeIds.has(b));
-    const removing = before.map((r) => r.broker).filter((b) => !afterIds.has(b));
+    // Replica lists are short (the replication factor): arrays beat sets here.
+    const beforeIds = before.map((r) => r.broker);
+    const adding = entry.replicas.filter((b) => !beforeIds.includes(b));
+    const removing = beforeIds.filter((b) => !entry.replicas.includes(b));
     const dirMoves: number[] = [];
-    let bytes = 0;
+    const dirMoveBytes: number[] = [];
     let urgency = 0;
     const size = p ? copySize(p) : 0;
-    bytes += size * adding.length;
-    entry.replicas.forEach((b, i) => {
+    let bytes = size * adding.length;
+    for (let i = 0; i < entry.replicas.length; i++) {
+      const b = entry.replicas[i]!;
       const dir = entry.logDirs[i] ?? ANY_LOG_DIR;
+      if (dir === ANY_LOG_DIR) continue;
       const had = before.find((r) => r.broker === b);
-      if (!had || dir === ANY_LOG_DIR || had.logDir === null || had.logDir === dir) return;
+      if (!had || had.logDir === null || had.logDir === dir) continue;
       dirMoves.push(b);
+      dirMoveBytes.push(had.sizeBytes ?? 0);
       bytes += had.sizeBytes ?? 0;
-      urgency = Math.max(urgency, utilisation.get(`${b}\u0000${had.logDir}`) ?? 0);
-    });
-    for (const r of before) if (!afterIds.has(r.broker) && r.logDir !== null) urgency = Math.max(urgency, utilisation.get(`${r.broker}\u0000${r.logDir}`) ?? 0);
-    const reordered = before.length !== entry.replicas.length || entry.replicas.some((b, i) => before[i]?.broker !== b);
+      urgency = Math.max(urgency, util(b, had.logDir));
+    }
+    for (const r of before) if (r.logDir !== null && !entry.replicas.includes(r.broker)) urgency = Math.max(urgency, util(r.broker, r.logDir));
+    const reordered = before.length !== entry.replicas.length || entry.replicas.some((b, i) => beforeIds[i] !== b);
     const data = adding.length + removing.length + dirMoves.length > 0;
-    const leader = p?.leader ?? before[0]?.broker ?? null;
+    const leader = p?.leader ?? beforeIds[0] ?? null;
     return {
       entry,
       adding,
       removing,
-      source: adding.length > 0 && leader !== null && beforeIds.has(leader) ? leader : null,
+      source: adding.length > 0 && leader !== null && beforeIds.includes(leader) ? leader : null,
       dirMoves,
+      dirMoveBytes,
+      copyBytes: size,
       bytes,
       urgency,
       kind: data ? "data" : reordered ? "leadership" : "none",
@@ -163,11 +182,13 @@ export function entryWork(snapshot: ClusterSnapshot, entries: ReadonlyArray<Reas
   });
 }
 
-function compareEntries(order: ExecutionOrder): (a: EntryWork, b: EntryWork) => number {
-  const byName = (a: EntryWork, b: EntryWork) => compareJavaStrings(a.entry.topic, b.entry.topic) || a.entry.partition - b.entry.partition;
-  if (order === "smallest-first") return (a, b) => a.bytes - b.bytes || byName(a, b);
-  if (order === "largest-first") return (a, b) => b.bytes - a.bytes || byName(a, b);
-  return (a, b) => Math.floor(b.urgency * 100) - Math.floor(a.urgency * 100) || a.bytes - b.bytes || byName(a, b);
+/** The order of the entries, as a sort of their positions on precomputed keys (names only on ties). */
+function ordered(ws: EntryWork[], order: ExecutionOrder): EntryWork[] {
+  const primary = ws.map((w) => (order === "urgent-disk-first" ? -Math.floor(w.urgency * 100) : 0));
+  const size = ws.map((w) => (order === "largest-first" ? -w.bytes : w.bytes));
+  const idx = ws.map((_, i) => i);
+  idx.sort((a, b) => primary[a]! - primary[b]! || size[a]! - size[b]! || compareJavaStrings(ws[a]!.entry.topic, ws[b]!.entry.topic) || ws[a]!.entry.partition - ws[b]!.entry.partition);
+  return idx.map((i) => ws[i]!);
 }
 
 /** Per broker: how many movements each batch holds, and the first batch that still has room. */
@@ -194,8 +215,13 @@ class Slots {
 
 /** The brokers an entry counts against, each once: movements (adding, removing, source) and dir moves. */
 function footprint(w: EntryWork): { moves: number[]; dirs: number[] } {
-  const moves = [...new Set([...w.adding, ...w.removing, ...(w.source !== null ? [w.source] : [])])];
-  return { moves, dirs: [...new Set(w.dirMoves)] };
+  const moves: number[] = [];
+  for (const b of w.adding) if (!moves.includes(b)) moves.push(b);
+  for (const b of w.removing) if (!moves.includes(b)) moves.push(b);
+  if (w.source !== null && !moves.includes(w.source)) moves.push(w.source);
+  const dirs: number[] = [];
+  for (const b of w.dirMoves) if (!dirs.includes(b)) dirs.push(b);
+  return { moves, dirs };
 }
 
 /**
@@ -204,14 +230,21 @@ function footprint(w: EntryWork): { moves: number[]; dirs: number[] } {
  */
 export function planBatches(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, limits: ExecutionLimits = DEFAULT_EXECUTION): ExecutionBatch[] {
   const work = entryWork(snapshot, entries);
-  const data = work.filter((w) => w.kind === "data").sort(compareEntries(limits.order));
-  const leadership = work.filter((w) => w.kind === "leadership").sort(compareEntries("smallest-first"));
+  const data = ordered(
+    work.filter((w) => w.kind === "data"),
+    limits.order,
+  );
+  const leadership = ordered(
+    work.filter((w) => w.kind === "leadership"),
+    "smallest-first",
+  );
   const moveSlots = new Slots(Math.max(1, Math.floor(limits.partitionMovesPerBroker)));
   const dirSlots = new Slots(Math.max(1, Math.floor(limits.dirMovesPerBroker)));
   const batchOf: number[] = [];
   let batchCount = 0;
-  for (const w of data) {
-    const { moves, dirs } = footprint(w);
+  const prints = data.map(footprint);
+  for (let i = 0; i < data.length; i++) {
+    const { moves, dirs } = prints[i]!;
     let b = 0;
     for (const s of moves) b = Math.max(b, moveSlots.firstOpen(s));
     for (const s of dirs) b = Math.max(b, dirSlots.firstOpen(s));
@@ -222,35 +255,58 @@ export function planBatches(snapshot: ClusterSnapshot, entries: ReadonlyArray<Re
     batchOf.push(b);
     batchCount = Math.max(batchCount, b + 1);
   }
-  const grouped: EntryWork[][] = Array.from({ length: batchCount }, () => []);
-  data.forEach((w, i) => grouped[batchOf[i]!]!.push(w));
-  const batches: ExecutionBatch[] = grouped.map((ws, index) => summarise(index, "data", ws));
+  const grouped: number[][] = Array.from({ length: batchCount }, () => []);
+  batchOf.forEach((b, i) => grouped[b]!.push(i));
+  const batches: ExecutionBatch[] = grouped.map((is, index) => summarise(index, "data", is.map((i) => data[i]!), is.map((i) => prints[i]!)));
   const per = Math.max(1, Math.floor(limits.leaderMovesPerBatch));
-  for (let i = 0; i < leadership.length; i += per) batches.push(summarise(batches.length, "leadership", leadership.slice(i, i + per)));
+  for (let i = 0; i < leadership.length; i += per) {
+    const ws = leadership.slice(i, i + per);
+    batches.push(summarise(batches.length, "leadership", ws, ws.map(footprint)));
+  }
   return batches;
 }
 
-function summarise(index: number, kind: ExecutionBatch["kind"], ws: EntryWork[]): ExecutionBatch {
+function summarise(index: number, kind: ExecutionBatch["kind"], ws: EntryWork[], prints: { moves: number[]; dirs: number[] }[]): ExecutionBatch {
   const brokers = new Map<number, { broker: number; partitionMoves: number; dirMoves: number }>();
+  const loads = new Map<number, BrokerLoad & { broker: number }>();
   const at = (broker: number) => {
     let b = brokers.get(broker);
     if (!b) brokers.set(broker, (b = { broker, partitionMoves: 0, dirMoves: 0 }));
     return b;
   };
+  const load = (broker: number) => {
+    let l = loads.get(broker);
+    if (!l) loads.set(broker, (l = { broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0 }));
+    return l;
+  };
   let partitionMoves = 0;
   let dirMoves = 0;
   let bytes = 0;
-  for (const w of ws) {
-    const { moves, dirs } = footprint(w);
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    const { moves, dirs } = prints[i]!;
     for (const s of moves) at(s).partitionMoves += 1;
     for (const s of dirs) at(s).dirMoves += 1;
+    for (const b of w.adding) {
+      load(b).inBytes += w.copyBytes;
+      if (w.source !== null) load(w.source).outBytes += w.copyBytes;
+    }
+    w.dirMoves.forEach((b, i) => (load(b).dirMoveBytes += w.dirMoveBytes[i]!));
     partitionMoves += w.adding.length;
     dirMoves += w.dirMoves.length;
     bytes += w.bytes;
   }
-  return { index, kind, entries: ws.map((w) => w.entry), partitionMoves, dirMoves, bytes, brokers: [...brokers.values()].sort((a, b) => a.broker - b.broker) };
+  return {
+    index,
+    kind,
+    entries: ws.map((w) => w.entry),
+    partitionMoves,
+    dirMoves,
+    bytes,
+    brokers: [...brokers.values()].sort((a, b) => a.broker - b.broker),
+    loads: [...loads.values()].sort((a, b) => a.broker - b.broker),
+  };
 }
-
 
 /** How the job that runs the batches waits: it polls the cluster every `pollSeconds`. */
 export interface ExecutionTiming {
@@ -259,10 +315,10 @@ export interface ExecutionTiming {
 export const DEFAULT_TIMING: ExecutionTiming = { pollSeconds: 1 };
 
 /** A batch as the plan shows it: what it moves, not its entries (the plan's JSON has them). */
-export type BatchSummary = Omit<ExecutionBatch, "entries"> & { partitions: number; seconds: number };
+export type BatchSummary = Omit<ExecutionBatch, "entries" | "loads"> & { partitions: number; seconds: number };
 
 export function batchSummaries(batches: ReadonlyArray<ExecutionBatch>, estimate: Pick<ExecutionEstimate, "batchSeconds">): BatchSummary[] {
-  return batches.map(({ entries, ...rest }) => ({ ...rest, partitions: entries.length, seconds: estimate.batchSeconds[rest.index] ?? 0 }));
+  return batches.map(({ entries, loads: _loads, ...rest }) => ({ ...rest, partitions: entries.length, seconds: estimate.batchSeconds[rest.index] ?? 0 }));
 }
 
 export interface ExecutionEstimate extends DurationEstimate {
@@ -273,28 +329,55 @@ export interface ExecutionEstimate extends DurationEstimate {
 }
 
 /**
- * How long the batches take one after another: each batch as long as its slowest broker
- * (estimateReassignment on the batch's entries) plus the job's steps around it (batchOverheadSeconds),
- * and the steps at the end (JOB_FINISH_SECONDS: throttles put back, preferred leaders elected).
- * Per-broker figures and the bottleneck are the whole plan's.
+ * How long the batches take one after another: each batch as long as its slowest broker (brokerSeconds
+ * on what the broker copies in that batch) plus the job's steps around it (batchOverheadSeconds), and
+ * the steps at the end (JOB_FINISH_SECONDS: throttles put back, preferred leaders elected). Per-broker
+ * figures and the bottleneck are the whole plan's. Linear in the batches' size.
  */
-export function estimateExecution(snapshot: ClusterSnapshot, batches: ReadonlyArray<ExecutionBatch>, rates: Rates, timing: ExecutionTiming = DEFAULT_TIMING): ExecutionEstimate {
-  const whole = estimateReassignment(
-    snapshot,
-    batches.flatMap((b) => b.entries),
-    rates,
-  );
-  const perBatch = batches.map((b) => (b.kind === "leadership" ? 0 : estimateReassignment(snapshot, b.entries, rates).seconds) + batchOverheadSeconds(timing.pollSeconds));
-  const overheadSeconds = batches.length * batchOverheadSeconds(timing.pollSeconds) + (batches.length > 0 ? JOB_FINISH_SECONDS : 0);
-  const seconds = perBatch.reduce((a, s) => a + s, 0) + (batches.length > 0 ? JOB_FINISH_SECONDS : 0);
+export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates: Rates, timing: ExecutionTiming = DEFAULT_TIMING): ExecutionEstimate {
+  const overhead = batchOverheadSeconds(timing.pollSeconds);
+  const totals = new Map<number, BrokerTransfer>();
+  let interBrokerBytes = 0;
+  let dirMoveBytes = 0;
+  const batchSeconds = batches.map((b) => {
+    let slowest = 0;
+    for (const l of b.loads) {
+      slowest = Math.max(slowest, brokerSeconds(l, rates).seconds);
+      let t = totals.get(l.broker);
+      if (!t) totals.set(l.broker, (t = { broker: l.broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" }));
+      t.inBytes += l.inBytes;
+      t.outBytes += l.outBytes;
+      t.dirMoveBytes += l.dirMoveBytes;
+      interBrokerBytes += l.inBytes;
+      dirMoveBytes += l.dirMoveBytes;
+    }
+    return (b.kind === "leadership" ? 0 : slowest) + overhead;
+  });
+  // Per broker over the whole plan: what it copies, and which quota holds it up most.
+  const brokers = [...totals.values()].sort((a, b) => a.broker - b.broker);
+  let bottleneck: ExecutionEstimate["bottleneck"] = null;
+  let worst = 0;
+  for (const t of brokers) {
+    Object.assign(t, brokerSeconds(t, rates));
+    if (t.seconds > worst) {
+      worst = t.seconds;
+      bottleneck = { broker: t.broker, limitedBy: t.limitedBy };
+    }
+  }
+  const finish = batches.length > 0 ? JOB_FINISH_SECONDS : 0;
   return {
-    ...whole,
-    seconds,
-    batchSeconds: perBatch,
-    overheadSeconds,
+    seconds: batchSeconds.reduce((a, x) => a + x, 0) + finish,
+    bottleneck,
+    brokers,
+    interBrokerBytes,
+    dirMoveBytes,
+    batchSeconds,
+    overheadSeconds: batches.length * overhead + finish,
     assumptions: [
-      ...whole.assumptions,
-      `Batches run one after another; each adds about ${batchOverheadSeconds(timing.pollSeconds).toFixed(1)} s of submitting and noticing its end (polls every ${timing.pollSeconds} s).`,
+      "Each new replica copies the partition's current size from its leader; bytes produced during the move are not included.",
+      "Batches run one after another; within a batch each broker's inbound, outbound and dir-move copies run at once, each under its own quota, and the batch lasts as long as its slowest broker.",
+      `Each batch adds about ${overhead.toFixed(1)} s of submitting and noticing its end (the job polls every ${timing.pollSeconds} s); the end adds ${JOB_FINISH_SECONDS} s for putting throttles back and electing leaders.`,
+      "The leader quota also counts replication to in-sync followers of throttled partitions; reserve it with ongoingBytesPerSecond.",
     ],
   };
 }

@@ -63,6 +63,28 @@ export function moveSeconds(kind: "intra" | "inter", bytes: number, rates: Rates
   return bytes / (kind === "intra" ? alter : replication);
 }
 
+/** What one broker copies while a set of moves runs together. */
+export interface BrokerLoad {
+  inBytes: number;
+  outBytes: number;
+  dirMoveBytes: number;
+}
+
+/**
+ * How long one broker takes for its share of moves that run together: inbound at the follower rate,
+ * outbound at the leader rate, dir moves at the alter-log-dirs rate; the three quotas are independent,
+ * so the broker takes the longest of the three.
+ */
+export function brokerSeconds(t: BrokerLoad, rates: Rates): Pick<BrokerTransfer, "inSeconds" | "outSeconds" | "dirMoveSeconds" | "seconds" | "limitedBy"> {
+  const { replication, alter } = usableRates(rates);
+  const inSeconds = t.inBytes / replication;
+  const outSeconds = t.outBytes / replication;
+  const dirMoveSeconds = t.dirMoveBytes / alter;
+  const seconds = Math.max(inSeconds, outSeconds, dirMoveSeconds);
+  const limitedBy: BrokerTransfer["limitedBy"] = seconds === 0 ? "none" : seconds === inSeconds ? "follower" : seconds === outSeconds ? "leader" : "alter-log-dirs";
+  return { inSeconds, outSeconds, dirMoveSeconds, seconds, limitedBy };
+}
+
 export function estimateReassignment(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates): DurationEstimate {
   // Only the entries' partitions are looked up (a plan touches a fraction of a large cluster's partitions).
   const wanted = new Map<string, Set<number>>();
@@ -109,17 +131,11 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
       }
     });
   }
-  const { replication, alter } = usableRates(rates);
   let bottleneck: DurationEstimate["bottleneck"] = null;
   let seconds = 0;
   const brokers = [...transfers.values()].sort((a, b) => a.broker - b.broker);
   for (const t of brokers) {
-    t.inSeconds = t.inBytes / replication;
-    t.outSeconds = t.outBytes / replication;
-    t.dirMoveSeconds = t.dirMoveBytes / alter;
-    t.seconds = Math.max(t.inSeconds, t.outSeconds, t.dirMoveSeconds);
-    t.limitedBy =
-      t.seconds === 0 ? "none" : t.seconds === t.inSeconds ? "follower" : t.seconds === t.outSeconds ? "leader" : "alter-log-dirs";
+    Object.assign(t, brokerSeconds(t, rates));
     if (t.seconds > seconds) {
       seconds = t.seconds;
       bottleneck = { broker: t.broker, limitedBy: t.limitedBy };

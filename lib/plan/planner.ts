@@ -230,7 +230,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
   const batches = planBatches(snapshot, entries, options.execution);
-  const estimate = estimateExecution(snapshot, batches, rates);
+  const estimate = estimateExecution(batches, rates);
   const stoppedBecause = worstStop(stops);
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);

@@ -102,7 +102,7 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       entries,
       throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
       batches,
-      estimate: estimateExecution(snapshot, batches, rates),
+      estimate: estimateExecution(batches, rates),
       before: withoutTopicRows(balanceReport(snapshot)),
       after: done.report,
       outsideTolerance: snapshotOutsideTolerance(done.snapshot, options),

@@ -12,9 +12,9 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "./pool";
 import type { LoadedBase } from "./tasks";
 
-async function current(): Promise<Result<ClusterSnapshot>> {
+async function current(cluster: string | null): Promise<Result<ClusterSnapshot>> {
   try {
-    return success(await getClusterSnapshot());
+    return success(await getClusterSnapshot({ cluster }));
   } catch (error) {
     if (isClusterSourceError(error)) return failure(error.code, error.message);
     return failure("internal", "Reading the current cluster failed unexpectedly; retry, or simulate on the demo cluster.");
@@ -37,9 +37,10 @@ function namedBase(raw: unknown): { current: boolean; shared: string | null } {
   return { current: base === "current", shared: typeof id === "string" ? id : null };
 }
 
-export async function simulateOffThread(body: unknown, limits: SimulationLimits): Promise<Result<SimulationResult>> {
+/** `cluster`: whose snapshot `base: "current"` means (`?cluster=` of the request; null = the first configured). */
+export async function simulateOffThread(body: unknown, limits: SimulationLimits, cluster: string | null = null): Promise<Result<SimulationResult>> {
   const named = namedBase(body);
-  const loadedCurrent: LoadedBase = named.current ? await current() : null;
+  const loadedCurrent: LoadedBase = named.current ? await current(cluster) : null;
   const loadedShared: LoadedBase = named.shared !== null ? await shared(named.shared) : null;
   return runTask("simulate", { body, current: loadedCurrent, shared: loadedShared, limits });
 }

@@ -256,11 +256,11 @@ function requestsFor(seed: number, count: number): Request[] {
     } else if (r < 0.85) {
       // Raw garbage at every POST route.
       const garbage = pick([sample(weirdString), json(sample(deepJson)), "1e999", "[".repeat(5000), '{"a":' + "[".repeat(3000), "\ufeff{}", json({ __proto__: { polluted: true } }), '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}}}']);
-      out.push({ method: "POST", path: pick(["/api/simulate", "/api/plan", "/api/import", "/api/snapshots", "/api/plan/apply"]), body: garbage, contentType: pick(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]) });
+      out.push({ method: "POST", path: pick(["/api/simulate", "/api/plan", "/api/import", "/api/snapshots", "/api/plan/apply", "/api/plan/apply/control"]), body: garbage, contentType: pick(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]) });
     } else {
       // GET routes and pages with odd ids and queries.
       const id = pick(["AAAAAAAAAAAAAAAAAAAAAA", "x", "%00", "..%2F..%2Fetc", "a".repeat(500), "%E0%A4%A", "🙂", "-", "_"]);
-      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
+      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
     }
   }
   return out;

@@ -225,7 +225,7 @@ describe("plan operations applied to real Kafka", () => {
     ]);
     expect(body.job.createdBy).toBe("operator");
     const job = await finished(body.job.id, "drain-dirs");
-    const status = (await (await applyGet()).json()) as { job: ApplyJobView };
+    const status = (await (await applyGet(new Request("http://localhost/api/plan/apply"))).json()) as { job: ApplyJobView };
     const after = await settled();
     process.stdout.write(`${describePlan("drain-dirs", before, p, job)}  ${dir}: ${replicasIn(before, DRAINED.broker, dir).length} replica(s) before, ${replicasIn(after, DRAINED.broker, dir).length} after\n`);
     expect(job.status.errors).toEqual([]);

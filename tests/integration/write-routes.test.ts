@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as applyStatus, POST as apply } from "@/app/api/plan/apply/route";
+import { POST as control } from "@/app/api/plan/apply/control/route";
 import { DELETE as deleteRecord } from "@/app/api/snapshots/[id]/route";
 import { GET as listRecords, POST as postRecord } from "@/app/api/snapshots/route";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
@@ -132,6 +133,35 @@ describe("POST /api/plan/apply (scope: cluster)", () => {
   });
 });
 
+describe("POST /api/plan/apply/control (scope: cluster)", () => {
+  const controlPost = (headers: Record<string, string>, body: unknown = { jobId: "abc", action: "pause" }) => control(jsonRequest("/api/plan/apply/control", { body, headers }));
+
+  it("answers 403 when writes are off or no token is configured, and 401 for every bad header", async () => {
+    for (const env of [{}, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN }, { KAFKA_BALANCE_ALLOW_WRITES: "true" }]) {
+      setEnv(env);
+      expect((await controlPost(RIGHT)).status, JSON.stringify(env)).toBe(403);
+    }
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN });
+    for (const [name, headers] of BAD_HEADERS) {
+      const response = await controlPost(headers);
+      expect(response.status, name).toBe(401);
+      expect(await errorCode(response)).toBe("unauthorized");
+    }
+  });
+
+  it("lets the right token through: 409 without a cluster, 400 naming the field for a bad body, 404 for a job that does not exist", async () => {
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN });
+    expect(await errorCode(await controlPost(RIGHT))).toBe("no_live_cluster");
+    setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BOOTSTRAP_SERVERS: "127.0.0.1:20101" });
+    const bad = await controlPost(RIGHT, { jobId: "abc", action: "throttle", replicationBytesPerSecond: 0 });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/replicationBytesPerSecond.*at least 1 byte\/s/);
+    const missing = await controlPost(RIGHT);
+    expect(missing.status).toBe(404);
+    expect(await errorCode(missing)).toBe("job_not_found");
+  });
+});
+
 describe("GET /api/plan/apply writesEnabled", () => {
   it("is true exactly when a POST carrying the token passes the write gate and the live-cluster check", async () => {
     let seenTrue = 0;
@@ -139,7 +169,7 @@ describe("GET /api/plan/apply writesEnabled", () => {
       for (const token of [undefined, "", "short", TOKEN, ` ${TOKEN}\n`]) {
         for (const bootstrap of [undefined, "127.0.0.1:20101"]) {
           setEnv({ KAFKA_BALANCE_ALLOW_WRITES: allow, KAFKA_BALANCE_WRITE_TOKEN: token, KAFKA_BOOTSTRAP_SERVERS: bootstrap });
-          const { writesEnabled } = (await (await applyStatus()).json()) as { writesEnabled: boolean };
+          const { writesEnabled } = (await (await applyStatus(jsonRequest("/api/plan/apply"))).json()) as { writesEnabled: boolean };
           const posted = await applyPost({ authorization: `Bearer ${token?.trim() ?? ""}` });
           const passed = ![401, 403, 409].includes(posted.status);
           expect(writesEnabled, `${allow} ${JSON.stringify(token)} ${bootstrap} → POST ${posted.status}`).toBe(passed);

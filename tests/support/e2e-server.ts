@@ -41,6 +41,8 @@ export interface AppServer {
   /** False once the server process has exited. */
   alive(): boolean;
   stop(): Promise<void>;
+  /** Sends a signal and waits until the process is gone (SIGKILL: a crash, nothing cleaned up). */
+  kill?(signal: NodeJS.Signals): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,7 +78,12 @@ export async function startApp(env: Record<string, string> = {}, readyTimeoutMs 
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) before it was ready:\n${log}`);
     try {
       const r = await fetch(`${url}/import`, { signal: AbortSignal.timeout(2000) });
-      if (r.ok) return { url, output: () => log, alive: () => child.exitCode === null && child.signalCode === null, stop };
+      const kill = async (signal: NodeJS.Signals) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill(signal);
+        await exited;
+      };
+      if (r.ok) return { url, output: () => log, alive: () => child.exitCode === null && child.signalCode === null, stop, kill };
     } catch {
       // not listening yet
     }

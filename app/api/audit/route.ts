@@ -1,5 +1,5 @@
 /**
- * GET /api/audit?limit=N&jobId=… — every write Kafka Balance made to a cluster, and every operator
+ * GET /api/audit?limit=N&jobId=…&cluster=… — every write Kafka Balance made to a cluster, and every operator
  * request that led to writes, newest first: when, which token label, what, on what, and the result.
  * No token needed to read (it holds no secrets: labels, never tokens).
  */

@@ -2,7 +2,8 @@
  * POST /api/plan → `{ plan }` (a rebalance of the given snapshot, or of the current source) or
  * `{ review }` (an existing reassignment JSON validated and estimated). Bad input → 400 naming the
  * field; an unreachable cluster → 502/504 as for /api/cluster; work past the time limit → 503.
- * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source.
+ * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source
+ * (the cluster `?cluster=` names; none = the first configured).
  */
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { bodyLimitFromEnv, clusterSourceFailure, readBody, resultResponse, workFailure } from "@/lib/http/respond";
@@ -20,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
   let current: ClusterSnapshot | null = null;
   if (!hasSnapshot) {
     try {
-      current = await getClusterSnapshot();
+      current = await getClusterSnapshot({ cluster: new URL(request.url).searchParams.get("cluster") });
     } catch (error) {
       return clusterSourceFailure(error);
     }

@@ -19,7 +19,7 @@ export async function POST(request: Request): Promise<Response> {
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), true);
   if (!body.ok) return body.response;
   try {
-    return resultResponse(await simulateOffThread(body.value, limitsFromEnv(process.env)));
+    return resultResponse(await simulateOffThread(body.value, limitsFromEnv(process.env), new URL(request.url).searchParams.get("cluster")));
   } catch (error) {
     return workFailure(error);
   }

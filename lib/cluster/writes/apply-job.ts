@@ -13,6 +13,7 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { DEFAULT_EXECUTION, estimateExecution, planBatches, PlanOptionsSchema, type ExecutionLimits } from "@/lib/plan";
 import { getAuditLog, getJobStore, JobConflictError } from "@/lib/store/jobs";
+import { resolveCluster } from "../clusters";
 import { bootstrapLabel, type KafkaConnection } from "../connection";
 import { electionTargets, type ApplyWork } from "./apply-work";
 import { jobFinished, type ApplyJobRecord, type JobControl, type JobRates, type JobStatus, type JobWork } from "./job-model";
@@ -28,6 +29,8 @@ export function clusterKey(connection: KafkaConnection): string {
 }
 
 export interface StartOptions extends RunnerOptions {
+  /** The configured cluster's name (clusters.ts); default: the connection's bootstrap label. */
+  cluster?: string;
   /** The write token's label of whoever asked (audit). Default "operator". */
   createdBy?: string;
   execution?: ExecutionLimits;
@@ -52,7 +55,7 @@ export function newJob(connection: KafkaConnection, snapshot: ClusterSnapshot, w
   const execution = options.execution ?? DEFAULT_EXECUTION;
   const rates = options.rates ?? ratesOf(work);
   const batches = planBatches(snapshot, work.entries, execution);
-  const estimate = estimateExecution(snapshot, batches, rates, { pollSeconds: (options.pollMs ?? 1000) / 1000 });
+  const estimate = estimateExecution(batches, rates, { pollSeconds: (options.pollMs ?? 1000) / 1000 });
   const index = new Map(work.entries.map((e, i) => [`${e.topic}\u0000${e.partition}`, i]));
   const original: JobWork["original"] = {};
   const wanted = new Set(index.keys());
@@ -79,7 +82,7 @@ export function newJob(connection: KafkaConnection, snapshot: ClusterSnapshot, w
   const control: JobControl = { seq: 0, pause: false, cancel: false, rates: null, by: null };
   return {
     id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-    cluster: clusterKey(connection),
+    cluster: options.cluster ?? clusterKey(connection),
     createdAt: at,
     updatedAt: at,
     finishedAt: null,
@@ -142,8 +145,8 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
 }
 
 /** The cluster's unfinished job, else its latest; null when none was ever started. */
-export function currentApplyJob(connection: KafkaConnection): ApplyJobRecord | null {
-  return getJobStore().current(clusterKey(connection));
+export function currentApplyJob(cluster: string): ApplyJobRecord | null {
+  return getJobStore().current(cluster);
 }
 
 export function getApplyJob(id: string): ApplyJobRecord | null {
@@ -188,13 +191,26 @@ export function controlApplyJob(id: string, request: ControlAction, by: string):
   return updated;
 }
 
-/** Runs here every unfinished job whose owner is gone (lease run out). Returns the ids started. */
-export function resumeApplyJobs(connection: KafkaConnection, options: RunnerOptions = {}): string[] {
+/** How to reach a job's cluster by its stored name; null when this process does not know it. */
+export type ConnectionOf = (cluster: string) => KafkaConnection | null;
+
+/** The configured clusters (clusters.ts): a job's cluster is its configured name. */
+export function configuredConnection(cluster: string): KafkaConnection | null {
+  const resolved = resolveCluster(cluster);
+  return resolved.ok && resolved.cluster.kind === "live" && resolved.cluster.connection?.ok ? resolved.cluster.connection.connection : null;
+}
+
+/**
+ * Runs here every unfinished job whose owner is gone (lease run out) and whose cluster this process
+ * can reach. Returns the ids started.
+ */
+export function resumeApplyJobs(connectionOf: ConnectionOf = configuredConnection, options: RunnerOptions = {}): string[] {
   const store = getJobStore();
   const started: string[] = [];
   for (const id of store.orphaned(PROCESS_OWNER, Date.now())) {
     const job = store.get(id);
-    if (!job || job.cluster !== clusterKey(connection)) continue;
+    const connection = job ? connectionOf(job.cluster) : null;
+    if (!connection) continue;
     if (runJob(connection, id, options)) started.push(id);
   }
   return started;
@@ -205,12 +221,12 @@ const watcherKey = Symbol.for("kafka-balance.job-watcher");
  * Looks for orphaned jobs now and every `everyMs` (default 5 s) for the life of the process (the timer
  * does not keep the process alive). Idempotent.
  */
-export function watchForOrphanedJobs(connection: KafkaConnection, everyMs = 5_000): void {
+export function watchForOrphanedJobs(connectionOf: ConnectionOf = configuredConnection, everyMs = 5_000): void {
   const holder = globalThis as Record<symbol, unknown>;
   if (holder[watcherKey]) return;
   const look = () => {
     try {
-      resumeApplyJobs(connection);
+      resumeApplyJobs(connectionOf);
     } catch (error) {
       console.error(`Looking for apply jobs to pick up failed: ${(error as Error).message}`);
     }

@@ -6,6 +6,8 @@ export {
   resumeApplyJobs,
   watchForOrphanedJobs,
   clusterKey,
+  configuredConnection,
+  type ConnectionOf,
   newJob,
   ApplyBusyError,
   JobNotFoundError,

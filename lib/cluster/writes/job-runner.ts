@@ -125,6 +125,7 @@ class JobRun {
   }
 
   private save(finished = false): void {
+    if (!this.holding) throw new LeaseLost();
     const now = new Date();
     this.job.updatedAt = now.toISOString();
     if (finished) this.job.finishedAt = this.job.updatedAt;
@@ -194,7 +195,28 @@ class JobRun {
     }
   }
 
+  /** False once another process took the job (the heartbeat could not renew the lease). */
+  private holding = true;
+
   async run(): Promise<void> {
+    // The lease is renewed by a heartbeat, not only by status writes: some steps (an election asked
+    // again for 30 s, dir moves waiting for their replica) write nothing for longer than a lease.
+    const heartbeat = setInterval(() => {
+      try {
+        if (this.holding && !this.store.claim(this.id, PROCESS_OWNER, this.leaseMs, Date.now())) this.holding = false;
+      } catch {
+        // the store is busy; the next beat tries again
+      }
+    }, Math.max(1000, Math.floor(this.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      await this.runSteps();
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runSteps(): Promise<void> {
     const loaded = this.store.get(this.id);
     if (!loaded || jobFinished(loaded.status.state)) return;
     this.job = loaded;

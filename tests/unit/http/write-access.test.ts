@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkWriteAccess, writeDenied, writeGate, type WriteScope } from "@/lib/http/write-access";
+import { authorizeWrite, checkWriteAccess, writeDenied, writeGate, type WriteScope } from "@/lib/http/write-access";
 
 const TOKEN = "s3cret-Token-42";
 const both = { KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN };
@@ -7,7 +7,7 @@ const scopes: WriteScope[] = ["links", "cluster"];
 
 describe("checkWriteAccess()", () => {
   it("checkWriteAccess() accepts exactly 'Bearer <token>' in both scopes", () => {
-    for (const scope of scopes) expect(checkWriteAccess(scope, `Bearer ${TOKEN}`, both)).toEqual({ ok: true });
+    for (const scope of scopes) expect(checkWriteAccess(scope, `Bearer ${TOKEN}`, both)).toEqual({ ok: true, label: "operator" });
   });
 
   it("checkWriteAccess() refuses a token that is a prefix of the configured one, or longer, or of another length", () => {
@@ -38,7 +38,7 @@ describe("checkWriteAccess()", () => {
 
   it("checkWriteAccess() trims whitespace around the configured token only", () => {
     const env = { KAFKA_BALANCE_WRITE_TOKEN: `  ${TOKEN}\n` };
-    expect(checkWriteAccess("links", `Bearer ${TOKEN}`, env)).toEqual({ ok: true });
+    expect(checkWriteAccess("links", `Bearer ${TOKEN}`, env)).toEqual({ ok: true, label: "operator" });
     expect(checkWriteAccess("links", `Bearer   ${TOKEN}\n`, env)).toMatchObject({ ok: false, code: "unauthorized" });
   });
 
@@ -46,7 +46,7 @@ describe("checkWriteAccess()", () => {
     for (const allow of [undefined, "", "TRUE", "True", "1", "yes", " true"]) {
       const env = { KAFKA_BALANCE_ALLOW_WRITES: allow, KAFKA_BALANCE_WRITE_TOKEN: TOKEN };
       expect(checkWriteAccess("cluster", `Bearer ${TOKEN}`, env), JSON.stringify(allow)).toMatchObject({ ok: false, code: "writes_disabled" });
-      expect(checkWriteAccess("links", `Bearer ${TOKEN}`, env)).toEqual({ ok: true });
+      expect(checkWriteAccess("links", `Bearer ${TOKEN}`, env)).toEqual({ ok: true, label: "operator" });
     }
   });
 
@@ -82,5 +82,31 @@ describe("writeDenied()", () => {
     const bad = writeDenied({ ok: false, code: "unauthorized", message: "m" });
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+});
+
+describe("token labels", () => {
+  const env = (extra: Record<string, string>) => ({ KAFKA_BALANCE_ALLOW_WRITES: "true", ...extra });
+  it("checkWriteAccess() names the holder of KAFKA_BALANCE_WRITE_TOKEN 'operator', or KAFKA_BALANCE_WRITE_TOKEN_LABEL", () => {
+    expect(checkWriteAccess("cluster", "Bearer abcdefgh1", env({ KAFKA_BALANCE_WRITE_TOKEN: "abcdefgh1" }))).toEqual({ ok: true, label: "operator" });
+    expect(checkWriteAccess("cluster", "Bearer abcdefgh1", env({ KAFKA_BALANCE_WRITE_TOKEN: "abcdefgh1", KAFKA_BALANCE_WRITE_TOKEN_LABEL: "oncall" }))).toEqual({ ok: true, label: "oncall" });
+  });
+
+  it("checkWriteAccess() takes each label=token of KAFKA_BALANCE_WRITE_TOKENS, and leaves out malformed pairs", () => {
+    const tokens = env({ KAFKA_BALANCE_WRITE_TOKENS: "alice=alice-secret-1, bob=bob-secret-22\nbad label=whatever-long, short=abc, =nolabel-token" });
+    expect(checkWriteAccess("cluster", "Bearer alice-secret-1", tokens)).toEqual({ ok: true, label: "alice" });
+    expect(checkWriteAccess("cluster", "Bearer bob-secret-22", tokens)).toEqual({ ok: true, label: "bob" });
+    for (const refused of ["whatever-long", "abc", "nolabel-token", "alice=alice-secret-1"]) expect(checkWriteAccess("cluster", `Bearer ${refused}`, tokens).ok).toBe(false);
+    // Listed tokens alone are enough configuration to turn writes on.
+    expect(writeGate("cluster", tokens).ok).toBe(true);
+  });
+
+  it("authorizeWrite() gives a route the label of the token presented, or the response to send", async () => {
+    const e = env({ KAFKA_BALANCE_WRITE_TOKENS: "carol=carol-secret-3" });
+    const yes = authorizeWrite("cluster", new Request("http://x/", { headers: { authorization: "Bearer carol-secret-3" } }), e);
+    expect(yes).toEqual({ ok: true, label: "carol" });
+    const no = authorizeWrite("cluster", new Request("http://x/", { headers: { authorization: "Bearer nope-nope-nope" } }), e);
+    expect(no.ok).toBe(false);
+    if (!no.ok) expect(no.response.status).toBe(401);
   });
 });

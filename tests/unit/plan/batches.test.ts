@@ -153,7 +153,7 @@ describe("estimateExecution()", () => {
     const entries = parts.map((p) => entry(p.partition, [1], ["/d2"]));
     const batches = planBatches(snap, entries, { ...DEFAULT_EXECUTION, dirMovesPerBroker: 2 });
     expect(batches).toHaveLength(2);
-    const est = estimateExecution(snap, batches, rates, { pollSeconds: 2 });
+    const est = estimateExecution(batches, rates, { pollSeconds: 2 });
     const perBatch = estimateReassignment(snap, batches[0]!.entries, rates).seconds;
     expect(est.batchSeconds).toEqual([perBatch + batchOverheadSeconds(2), perBatch + batchOverheadSeconds(2)]);
     expect(est.seconds).toBeCloseTo(2 * perBatch + 2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);
@@ -168,7 +168,7 @@ describe("estimateExecution()", () => {
 
   it("estimateExecution() of nothing to move is zero", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }]);
-    const est = estimateExecution(snap, planBatches(snap, [entry(0, [1])]), rates);
+    const est = estimateExecution(planBatches(snap, [entry(0, [1])]), rates);
     expect(est.seconds).toBe(0);
     expect(est.batchSeconds).toEqual([]);
   });

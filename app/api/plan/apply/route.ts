@@ -1,8 +1,8 @@
 /**
- * POST /api/plan/apply — execute a reviewed reassignment on the live cluster, as a durable batched job
+ * POST /api/plan/apply?cluster=<name> — execute a reviewed reassignment on a live cluster (the one named; none = the first configured), as a durable batched job
  * (lib/cluster/writes). The write gate comes first (lib/http/write-access.ts, scope `cluster`: 403 when
- * writes are off, 401 without a token), then 409 `no_live_cluster` when KAFKA_BOOTSTRAP_SERVERS is not
- * usable. Body: `{ reassignment: "<JSON>", options?: <the plan's options> }`. The reassignment is
+ * writes are off, 401 without a token), then 404 for an unknown cluster, 409 `no_live_cluster` for
+ * the demo. Body: `{ reassignment: "<JSON>", options?: <the plan's options> }`. The reassignment is
  * re-validated against a fresh scan first; what the plan does beside it is derived from that scan,
  * not taken from the client: a drain's cordons from `options.operation`, the batches from
  * `options.execution`, the throttles from `options.throttle`, and a PREFERRED leader election, after
@@ -13,8 +13,8 @@
  * `writesEnabled`: true exactly when a POST carrying a token would pass both the write gate and the
  * live-cluster check. A job left behind by a stopped server is picked up here too.
  */
-import { connectionFromEnv } from "@/lib/cluster/connection";
 import { getClusterSnapshot } from "@/lib/cluster/source";
+import { liveClusterOf } from "@/lib/http/cluster-param";
 import { ApplyBusyError, currentApplyJob, jobView, resumeApplyJobs, startApplyJob } from "@/lib/cluster/writes";
 import { drainCordons } from "@/lib/plan/cordons";
 import { badRequest, bodyLimitFromEnv, clusterSourceFailure, fail, ok, readBody } from "@/lib/http/respond";
@@ -25,13 +25,17 @@ import { PlanRequestSchema, reviewReassignment } from "@/lib/plan";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(): Promise<Response> {
-  const connection = connectionFromEnv();
-  const writesEnabled = writeGate("cluster").ok && connection.ok;
-  if (!connection.ok) return ok({ job: null, writesEnabled });
+export async function GET(request: Request): Promise<Response> {
+  const live = liveClusterOf(request, "Apply");
+  const writesEnabled = writeGate("cluster").ok && live.ok;
+  if (!live.ok) {
+    const status = live.response.status;
+    // An unknown cluster is the caller's mistake; the demo or a broken setting just has no job.
+    return status === 404 ? live.response : ok({ job: null, writesEnabled });
+  }
   try {
-    resumeApplyJobs(connection.connection);
-    const job = currentApplyJob(connection.connection);
+    resumeApplyJobs();
+    const job = currentApplyJob(live.name);
     return ok({ job: job ? jobView(job) : null, writesEnabled });
   } catch (error) {
     console.error(`Reading the apply job failed: ${(error as Error).message}`);
@@ -42,8 +46,8 @@ export async function GET(): Promise<Response> {
 export async function POST(request: Request): Promise<Response> {
   const access = authorizeWrite("cluster", request);
   if (!access.ok) return access.response;
-  const connection = connectionFromEnv();
-  if (!connection.ok) return fail("no_live_cluster", "Apply needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS.");
+  const live = liveClusterOf(request, "Apply");
+  if (!live.ok) return live.response;
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
   if (!body.ok) return body.response;
   const parsed = PlanRequestSchema.safeParse(body.value);
@@ -51,7 +55,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.data.reassignment) return badRequest([{ path: "reassignment", message: "send the reassignment JSON that was reviewed" }]);
   let snapshot;
   try {
-    snapshot = await getClusterSnapshot({ refresh: true });
+    snapshot = await getClusterSnapshot({ refresh: true, cluster: live.name });
   } catch (error) {
     return clusterSourceFailure(error);
   }
@@ -62,10 +66,11 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const { entries, throttles } = review.value;
     const job = await startApplyJob(
-      connection.connection,
+      live.connection,
       snapshot,
       { entries, throttles, cordons: drainCordons(snapshot, options.operation) },
       {
+        cluster: live.name,
         createdBy: access.label,
         execution: options.execution,
         rates: { replicationBytesPerSecond: options.throttle.replicationBytesPerSecond, alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond },

@@ -7,10 +7,10 @@
  * 202 with the job (the runner acts at its next poll, at once when it runs in this process);
  * 404 `job_not_found`; 409 `job_finished` when the job has ended or is being cancelled.
  */
-import { connectionFromEnv } from "@/lib/cluster/connection";
-import { controlApplyJob, JobFinishedError, JobNotFoundError, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
+import { controlApplyJob, getApplyJob, JobFinishedError, JobNotFoundError, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
 import { badRequest, fail, ok, readBody } from "@/lib/http/respond";
 import { authorizeWrite } from "@/lib/http/write-access";
+import { liveClusterOf } from "@/lib/http/cluster-param";
 import { zodIssues } from "@/lib/model/parse";
 import { ApplyControlSchema } from "@/lib/plan/apply-request";
 
@@ -20,16 +20,18 @@ export const runtime = "nodejs";
 export async function POST(request: Request): Promise<Response> {
   const access = authorizeWrite("cluster", request);
   if (!access.ok) return access.response;
-  const connection = connectionFromEnv();
-  if (!connection.ok) return fail("no_live_cluster", "Controlling an apply needs the live cluster it runs on: set KAFKA_BOOTSTRAP_SERVERS.");
+  const live = liveClusterOf(request, "Controlling an apply");
+  if (!live.ok) return live.response;
   const body = await readBody(request, 64 * 1024, true);
   if (!body.ok) return body.response;
   const parsed = ApplyControlSchema.safeParse(body.value);
   if (!parsed.success) return badRequest(zodIssues(parsed.error));
   const { jobId, ...action } = parsed.data;
   try {
+    const existing = getApplyJob(jobId);
+    if (existing && existing.cluster !== live.name) return fail("job_not_found", `Apply job ${jobId} is not a job of cluster ${live.name}.`);
     const job = controlApplyJob(jobId, action, access.label);
-    resumeApplyJobs(connection.connection);
+    resumeApplyJobs();
     return ok({ job: jobView(job) }, 202);
   } catch (error) {
     if (error instanceof JobNotFoundError) return fail("job_not_found", error.message);
