@@ -1,12 +1,14 @@
 "use client";
 /**
  * The planner's goals: what the plan is for (an operation and what it names), which soft goals in
- * which priority, how closely, how fast data may move, what to leave alone. Every field's problem is
+ * which priority, how closely, how fast data may move, what to leave alone, and how the apply runs
+ * the plan (how many moves per broker at a time, in which order). Every field's problem is
  * shown beside it (aria-invalid or aria-describedby) and listed together above the fields, where focus
  * goes when Plan finds problems, so all of them are fixed in one pass.
  */
 import type { ReactNode, Ref } from "react";
-import { formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
+import { EXECUTION_ORDERS } from "@/lib/plan/batches";
+import { EXECUTION_ORDER_LABELS, formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import type { BrokerChoice } from "@/lib/view/plan-operation";
 import { GoalOrder } from "./goal-order";
 import { OperationPicker } from "./operation-picker";
@@ -63,6 +65,11 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
       <input id={`plan-${key}`} inputMode="decimal" value={form[key]} onChange={(e) => set(key, e.target.value)} className={`${CONTROL} tabular-nums`} {...invalid(key)} />
     </Field>
   );
+  const whole = (key: "partitionMovesPerBroker" | "dirMovesPerBroker" | "leaderMovesPerBatch", text: string) => (
+    <Field id={`plan-${key}`} text={text} error={errors[key]}>
+      <input id={`plan-${key}`} inputMode="numeric" value={form[key]} onChange={(e) => set(key, e.target.value)} className={`${CONTROL} tabular-nums`} {...invalid(key)} />
+    </Field>
+  );
   const list = formErrorList(errors);
   return (
     <form
@@ -110,6 +117,24 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
           <input id="plan-excludeTopics" value={form.excludeTopics} onChange={(e) => set("excludeTopics", e.target.value)} placeholder="topic-a, topic-b" className={CONTROL} {...invalid("excludeTopics")} />
         </Field>
       </div>
+      <fieldset className="grid gap-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-execution-settings>
+        <legend className="px-1 text-sm font-medium">How the apply runs it</legend>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">In batches: each waits for the one before it, no broker has more than these moves in flight at once, and leadership changes come last.</p>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+          {whole("partitionMovesPerBroker", "Partition moves per broker")}
+          {whole("dirMovesPerBroker", "Dir moves per broker")}
+          {whole("leaderMovesPerBatch", "Leadership changes per batch")}
+          <Field id="plan-executionOrder" text="Order" error={errors.executionOrder}>
+            <select id="plan-executionOrder" value={form.executionOrder} onChange={(e) => set("executionOrder", e.target.value as PlanForm["executionOrder"])} className={CONTROL} {...invalid("executionOrder")}>
+              {EXECUTION_ORDERS.map((o) => (
+                <option key={o} value={o}>
+                  {EXECUTION_ORDER_LABELS[o]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </fieldset>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <label className="flex items-center gap-2 text-sm">
           <input id="plan-moveLeaders" type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />

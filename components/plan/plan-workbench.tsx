@@ -146,13 +146,10 @@ export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared
         </p>
       ) : null}
       {busy && !result ? <div className="h-64 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-900" role="status" aria-label="Planning" /> : null}
-      {result ? (
-        <>
-          <PlanResult plan={result.plan} snapshot={result.snapshot} status={planResultStatus(result.plan)} stale={stale} headingRef={resultFocus.ref} />
-          {/* Applying writes to the server's own cluster: only a plan of that cluster may be applied. */}
-          {shared || imported ? null : <ApplyPanel plan={result.plan} options={result.options} />}
-        </>
-      ) : !busy ? (
+      {result ? <PlanResult plan={result.plan} snapshot={result.snapshot} status={planResultStatus(result.plan)} stale={stale} headingRef={resultFocus.ref} /> : null}
+      {/* Applying writes to the server's own cluster: only a plan of that cluster may be applied. Its job shows with or without a plan. */}
+      {shared || imported ? null : <ApplyPanel plan={result?.plan ?? null} options={result?.options ?? null} />}
+      {result ? null : !busy ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {readFailure ? `The cluster could not be read: ${readFailure} ` : null}
           Set the goals and press Plan: nothing is changed until you apply, and applying is off unless the server allows writes.

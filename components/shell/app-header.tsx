@@ -1,5 +1,5 @@
 /**
- * The header of every page: the product name, the four pages with the current one marked, and the
+ * The header of every page: the product name, the five pages with the current one marked, and the
  * cluster the app reads. Its content lines up with the page below it (same width and padding as
  * `<main>` in app/layout.tsx).
  */

@@ -120,6 +120,13 @@ export function formatCapturedAt(iso: string): string {
   return `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
+/** "09:00:12 UTC": the time of day of a moment within a day's work (a batch's start), or the input unchanged when it is not a valid time. */
+export function formatTimeOfDay(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+}
+
 /** "just now", "45 s ago", "3 min ago", "2 h ago", "4 days ago"; "" when `iso` is not a time. */
 export function formatAge(iso: string, nowMs: number): string {
   const ms = Date.parse(iso);

@@ -1,11 +1,11 @@
 /**
- * The app's navigation: its four pages in the order the header lists them, and which one a path
+ * The app's navigation: its five pages in the order the header lists them, and which one a path
  * belongs to. A page's own path marks it as the current page; a path below it (the import's overview,
  * `/import/overview`) marks its section. Query strings and trailing slashes do not count.
  */
 
 export interface NavItem {
-  href: "/" | "/import" | "/simulate" | "/plan";
+  href: "/" | "/import" | "/simulate" | "/plan" | "/audit";
   label: string;
 }
 
@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/import", label: "Import" },
   { href: "/simulate", label: "Simulate" },
   { href: "/plan", label: "Plan" },
+  { href: "/audit", label: "Audit" },
 ];
 
 /** The value of `aria-current` for a nav item on `pathname`: "page", "true" (its section) or none. */

@@ -3,6 +3,7 @@
  * "1073741824") and written back exactly, so a value survives a round trip through its field.
  * Binary units (KiB … PiB, and the bare k/m/g/t/p letters, as Kafka and JVM flags read them) are
  * powers of 1024; SI units (kB, MB, GB, TB, PB) are powers of 1000, as disk vendors print them.
+ * Rates (throttles) are a size per second, "80 MiB/s", and must name their unit.
  */
 import { failure, success, type Result } from "@/lib/model/result";
 const BINARY: Record<string, number> = { "": 1, b: 1, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tib: 1024 ** 4, p: 1024 ** 5, pib: 1024 ** 5 };
@@ -37,4 +38,23 @@ export function formatByteInput(bytes: number): string {
     if (value >= 1 && Math.abs(Math.round(value * 1000) / 1000 - value) * factor < 0.5) return `${Math.round(value * 1000) / 1000} ${unit}`;
   }
   return `${bytes} B`;
+}
+
+/**
+ * A rate typed as a size per second ("80 MiB/s", "1.5 GiB/s", "80 MiB"): bytes/s, at least 1. A bare
+ * number is refused rather than read as bytes/s: a throttle of "80" bytes/s would all but stop
+ * replication when the operator meant 80 MiB/s.
+ */
+export function parseByteRate(text: string): ByteSizeResult {
+  const size = text.replace(/\s*\/\s*s(ec)?\s*$/i, "");
+  if (/^\s*[\d.]+\s*$/.test(size)) return failure("bad_request", 'a rate needs a unit, e.g. "80 MiB/s"');
+  const parsed = parseByteSize(size);
+  if (!parsed.ok) return failure("bad_request", parsed.error.message.replace('a size is a number and a unit, e.g. "512 GiB"', 'a rate is a number and a unit, e.g. "80 MiB/s"'));
+  if (parsed.value < 1) return failure("bad_request", "a rate must be at least 1 B/s");
+  return parsed;
+}
+
+/** A rate as an input shows it: "80 MiB/s", exactly (see formatByteInput). */
+export function formatByteRateInput(bytesPerSecond: number): string {
+  return `${formatByteInput(bytesPerSecond)}/s`;
 }

@@ -1,11 +1,13 @@
 /**
  * The planner's form: what the operator picks and types (an operation with its brokers or dirs, the
- * soft goals in priority order, percentages, MiB/s, GiB, comma lists) to the API's plan options (an
- * operation, a goal list, shares, bytes/s, bytes, arrays), and back, with every field's problem at
+ * soft goals in priority order, percentages, MiB/s, GiB, comma lists, how the apply runs the plan) to
+ * the API's plan options (an operation, a goal list, shares, bytes/s, bytes, arrays, `execution`), and back, with every field's problem at
  * once (and the server's, placed beside the field it names). Pure, so it is tested without a DOM.
  */
+import { formatCount } from "@/lib/model/format";
 import { topicNameProblem } from "@/lib/model/kafka-names";
 import { formatIssue, invalid, success, type Issue, type Result } from "@/lib/model/result";
+import { DEFAULT_EXECUTION, type ExecutionOrder } from "@/lib/plan/batches";
 import { SOFT_GOALS, type DrainDir, type Operation, type OperationKind, type PlanOptions, type PlanOptionsInput, type SoftGoal } from "@/lib/plan/options";
 
 const MiB = 1024 * 1024;
@@ -35,6 +37,11 @@ export interface PlanForm {
   moveLeaders: boolean;
   replicationMiBps: string;
   alterLogDirsMiBps: string;
+  /** How the apply runs the plan (options.execution): concurrent moves per broker, leadership changes per batch, order. */
+  partitionMovesPerBroker: string;
+  dirMovesPerBroker: string;
+  leaderMovesPerBatch: string;
+  executionOrder: ExecutionOrder;
 }
 
 export const DEFAULT_PLAN_FORM: PlanForm = {
@@ -51,6 +58,17 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
   moveLeaders: false,
   replicationMiBps: "50",
   alterLogDirsMiBps: "100",
+  partitionMovesPerBroker: String(DEFAULT_EXECUTION.partitionMovesPerBroker),
+  dirMovesPerBroker: String(DEFAULT_EXECUTION.dirMovesPerBroker),
+  leaderMovesPerBatch: String(DEFAULT_EXECUTION.leaderMovesPerBatch),
+  executionOrder: DEFAULT_EXECUTION.order,
+};
+
+/** What each execution order is called in the form. */
+export const EXECUTION_ORDER_LABELS: Record<ExecutionOrder, string> = {
+  "urgent-disk-first": "Fullest disks first",
+  "smallest-first": "Smallest first",
+  "largest-first": "Largest first",
 };
 
 /** What each operation is called in the form. */
@@ -86,6 +104,10 @@ export const PLAN_FORM_FIELDS: ReadonlyArray<{ field: keyof PlanForm; label: str
   { field: "replicationMiBps", label: "Replication throttle" },
   { field: "alterLogDirsMiBps", label: "Dir-move throttle" },
   { field: "excludeTopics", label: "Leave these topics alone" },
+  { field: "partitionMovesPerBroker", label: "Partition moves per broker" },
+  { field: "dirMovesPerBroker", label: "Dir moves per broker" },
+  { field: "leaderMovesPerBatch", label: "Leadership changes per batch" },
+  { field: "executionOrder", label: "Order" },
   { field: "moveLeaders", label: "Allow moving leaders" },
 ];
 
@@ -100,6 +122,15 @@ function numberIn(text: string, unit: string, min: { value: number; inclusive: b
   if (!Number.isFinite(n)) return `Enter a number, not “${trimmed}”`;
   const range = min.inclusive ? `between ${min.value} and ${max}${unit}` : max === null ? `above ${min.value}${unit}` : `above ${min.value} and at most ${max}${unit}`;
   if ((min.inclusive ? n < min.value : n <= min.value) || (max !== null && n > max)) return `Enter a number ${range}`;
+  return n;
+}
+
+/** A whole number typed into the form between `min` and `max`, or what to type instead. */
+function integerIn(text: string, min: number, max: number): number | string {
+  const trimmed = text.trim();
+  if (!trimmed) return "Enter a whole number";
+  const n = Number(trimmed);
+  if (!Number.isInteger(n) || n < min || n > max) return `Enter a whole number between ${min} and ${formatCount(max)}`;
   return n;
 }
 
@@ -156,7 +187,25 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
   if (badTopics.length > 0) {
     errors.excludeTopics = `${badTopics.map((t) => `“${t}”`).join(", ")} ${badTopics.length === 1 ? "is not a topic name" : "are not topic names"} (${topicNameProblem(badTopics[0]!)})`;
   }
-  if (!("kind" in operation) || typeof tolerance !== "number" || typeof headroom !== "number" || typeof replication !== "number" || typeof alter !== "number" || typeof cap === "string" || Object.keys(errors).length > 0) {
+  // The bounds of PlanOptionsSchema's `execution`.
+  const partitionMoves = integerIn(form.partitionMovesPerBroker, 1, 1000);
+  if (typeof partitionMoves === "string") errors.partitionMovesPerBroker = partitionMoves;
+  const dirMoves = integerIn(form.dirMovesPerBroker, 1, 100);
+  if (typeof dirMoves === "string") errors.dirMovesPerBroker = dirMoves;
+  const leaderMoves = integerIn(form.leaderMovesPerBatch, 1, 100_000);
+  if (typeof leaderMoves === "string") errors.leaderMovesPerBatch = leaderMoves;
+  if (
+    !("kind" in operation) ||
+    typeof tolerance !== "number" ||
+    typeof headroom !== "number" ||
+    typeof replication !== "number" ||
+    typeof alter !== "number" ||
+    typeof cap === "string" ||
+    typeof partitionMoves !== "number" ||
+    typeof dirMoves !== "number" ||
+    typeof leaderMoves !== "number" ||
+    Object.keys(errors).length > 0
+  ) {
     return invalid(PLAN_FORM_FIELDS.flatMap(({ field }) => (errors[field] ? [{ path: field, message: errors[field] }] : [])));
   }
   return success({
@@ -169,6 +218,7 @@ export function planOptionsFromForm(form: PlanForm): FormResult {
     maxBytesToMove: cap === null ? null : Math.round(cap * GiB),
     moveLeaders: form.moveLeaders,
     throttle: { replicationBytesPerSecond: toBytes(replication, MiB), alterLogDirsBytesPerSecond: toBytes(alter, MiB) },
+    execution: { partitionMovesPerBroker: partitionMoves, dirMovesPerBroker: dirMoves, leaderMovesPerBatch: leaderMoves, order: form.executionOrder },
   });
 }
 
@@ -190,6 +240,10 @@ const FIELD_BY_OPTION: ReadonlyArray<[string, keyof PlanForm]> = [
   ["throttle.alterLogDirsBytesPerSecond", "alterLogDirsMiBps"],
   ["excludeTopics", "excludeTopics"],
   ["moveLeaders", "moveLeaders"],
+  ["execution.partitionMovesPerBroker", "partitionMovesPerBroker"],
+  ["execution.dirMovesPerBroker", "dirMovesPerBroker"],
+  ["execution.leaderMovesPerBatch", "leaderMovesPerBatch"],
+  ["execution.order", "executionOrder"],
 ];
 
 /**
@@ -231,6 +285,10 @@ export function formFromOptions(options: PlanOptions): PlanForm {
     moveLeaders: options.moveLeaders,
     replicationMiBps: round(options.throttle.replicationBytesPerSecond / MiB),
     alterLogDirsMiBps: round(options.throttle.alterLogDirsBytesPerSecond / MiB),
+    partitionMovesPerBroker: String(options.execution.partitionMovesPerBroker),
+    dirMovesPerBroker: String(options.execution.dirMovesPerBroker),
+    leaderMovesPerBatch: String(options.execution.leaderMovesPerBatch),
+    executionOrder: options.execution.order,
   };
 }
 

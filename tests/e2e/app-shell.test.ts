@@ -51,7 +51,7 @@ async function checkShell(tab: TrackedPage, url: string, p: ShellPage, size: str
   await page.waitForSelector(p.ready);
   await expect(page.title()).resolves.toBe(p.title);
 
-  // The navigation: four links, the current page marked for assistive technology and for the eye.
+  // The navigation: five links, the current page marked for assistive technology and for the eye.
   const nav = page.locator('nav[aria-label="Main"]');
   await expect(nav.isVisible()).resolves.toBe(true);
   const links = await nav.locator("a").evaluateAll((els) =>
@@ -106,6 +106,7 @@ describe("app shell (demo cluster)", () => {
     { name: "import-overview", path: "/import/overview", title: "Imported snapshot · Kafka Balance", current: { href: "/import", value: "true" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
     { name: "simulate", path: "/simulate", title: "Simulate · Kafka Balance", current: { href: "/simulate", value: "page" }, ready: "[data-hydrated] [data-compare-verdict]" },
     { name: "plan", path: "/plan", title: "Plan · Kafka Balance", current: { href: "/plan", value: "page" }, ready: 'button[type="submit"]:not([disabled])' },
+    { name: "audit", path: "/audit", title: "Audit · Kafka Balance", current: { href: "/audit", value: "page" }, ready: "[data-audit-empty], [data-audit-table]" },
     { name: "shared", path: sharedLink, title: "Shared snapshot · Kafka Balance", current: null, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
     { name: "not-found", path: "/no-such-page", title: "Page not found · Kafka Balance", current: null, ready: "[data-page-problem]", status: 404 },
   ];

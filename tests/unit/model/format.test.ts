@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatUtilization } from "@/lib/model/format";
+import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatTimeOfDay, formatUtilization } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -122,6 +122,11 @@ describe("format-time", () => {
   it("formatCapturedAt() prints UTC to the second, whatever the machine's zone", () => {
     expect(formatCapturedAt("2026-01-05T10:00:12.345+01:00")).toBe("2026-01-05 09:00:12 UTC");
     expect(formatCapturedAt("yesterday")).toBe("yesterday");
+  });
+
+  it("formatTimeOfDay() prints the UTC time of day to the second", () => {
+    expect(formatTimeOfDay("2026-01-05T10:00:12.345+01:00")).toBe("09:00:12 UTC");
+    expect(formatTimeOfDay("soon")).toBe("soon");
   });
 
   it("formatAge() reads the age against the clock it is given", () => {

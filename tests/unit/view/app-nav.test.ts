@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NAV_ITEMS, navCurrent } from "@/lib/view/app-nav";
 
 describe("navCurrent()", () => {
-  it("navCurrent() marks exactly one item as the page on each of the four pages", () => {
+  it("navCurrent() marks exactly one item as the page on each of the five pages", () => {
     for (const item of NAV_ITEMS) {
       const marked = NAV_ITEMS.filter((other) => navCurrent(item.href, other.href) === "page").map((other) => other.href);
       expect(marked).toEqual([item.href]);
@@ -21,7 +21,7 @@ describe("navCurrent()", () => {
   });
 
   it("navCurrent() marks nothing on a shared link or an unknown path", () => {
-    for (const path of ["/s/AAAAAAAAAAAAAAAAAAAAAA", "/no-such-page", "/importer"]) {
+    for (const path of ["/s/AAAAAAAAAAAAAAAAAAAAAA", "/no-such-page", "/importer", "/auditor"]) {
       expect(NAV_ITEMS.map((item) => navCurrent(path, item.href)).filter(Boolean), path).toEqual([]);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatByteInput, parseByteSize } from "@/lib/view/byte-size-input";
+import { formatByteInput, formatByteRateInput, parseByteRate, parseByteSize } from "@/lib/view/byte-size-input";
 
 describe("parseByteSize()", () => {
   it("parseByteSize() reads binary units as powers of 1024 and SI units as powers of 1000", () => {
@@ -29,5 +29,29 @@ describe("formatByteInput()", () => {
     expect(formatByteInput(512 * 1024 ** 3)).toBe("512 GiB");
     expect(formatByteInput(16384)).toBe("16 KiB");
     expect(formatByteInput(1000)).toBe("1000 B");
+  });
+});
+
+describe("parseByteRate()", () => {
+  it("parseByteRate() reads a size per second, with or without the /s", () => {
+    expect(parseByteRate("80 MiB/s")).toEqual({ ok: true, value: 80 * 1024 ** 2 });
+    expect(parseByteRate("1.5GiB / s")).toEqual({ ok: true, value: 1.5 * 1024 ** 3 });
+    expect(parseByteRate("100 MB")).toEqual({ ok: true, value: 100e6 });
+    expect(parseByteRate("512 B/sec")).toEqual({ ok: true, value: 512 });
+  });
+
+  it("parseByteRate() refuses a bare number, zero and nonsense, saying what to type", () => {
+    expect(parseByteRate("80")).toMatchObject({ ok: false, error: { message: 'a rate needs a unit, e.g. "80 MiB/s"' } });
+    expect(parseByteRate("80 /s")).toMatchObject({ ok: false, error: { message: 'a rate needs a unit, e.g. "80 MiB/s"' } });
+    expect(parseByteRate("0 MiB/s")).toMatchObject({ ok: false, error: { message: "a rate must be at least 1 B/s" } });
+    expect(parseByteRate("fast")).toMatchObject({ ok: false, error: { message: 'a rate is a number and a unit, e.g. "80 MiB/s"' } });
+    expect(parseByteRate("5 XB/s")).toMatchObject({ ok: false, error: { message: expect.stringMatching(/unknown unit "XB"/) } });
+  });
+});
+
+describe("formatByteRateInput()", () => {
+  it("formatByteRateInput() writes a rate that parses back to the same bytes/s", () => {
+    for (const rate of [1, 50 * 1024 ** 2, 100 * 1024 ** 2, 123456789]) expect(parseByteRate(formatByteRateInput(rate))).toEqual({ ok: true, value: rate });
+    expect(formatByteRateInput(50 * 1024 ** 2)).toBe("50 MiB/s");
   });
 });

@@ -59,6 +59,22 @@ describe("plan form", () => {
     expect(drained.ok && drained.value.goals).toEqual([]);
   });
 
+  it("planOptionsFromForm() sends the execution settings as options.execution, checked against the schema's bounds", () => {
+    const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, partitionMovesPerBroker: " 12 ", dirMovesPerBroker: "1", leaderMovesPerBatch: "100000", executionOrder: "largest-first" });
+    expect(r.ok && r.value.execution).toEqual({ partitionMovesPerBroker: 12, dirMovesPerBroker: 1, leaderMovesPerBatch: 100_000, order: "largest-first" });
+    expect(r.ok && PlanOptionsSchema.safeParse(r.value).success).toBe(true);
+    const defaults = planOptionsFromForm(DEFAULT_PLAN_FORM);
+    expect(defaults.ok && defaults.value.execution).toEqual(PlanOptionsSchema.parse({}).execution);
+    const bad = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, partitionMovesPerBroker: "0", dirMovesPerBroker: "2.5", leaderMovesPerBatch: "" });
+    expect(!bad.ok && fieldErrors(bad.error.issues)).toEqual({
+      partitionMovesPerBroker: "Enter a whole number between 1 and 1,000",
+      dirMovesPerBroker: "Enter a whole number between 1 and 100",
+      leaderMovesPerBatch: "Enter a whole number",
+    });
+    expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, dirMovesPerBroker: "101" }).ok).toBe(false);
+    expect(planOptionsFromForm({ ...DEFAULT_PLAN_FORM, dirMovesPerBroker: "100" }).ok).toBe(true);
+  });
+
   it("planOptionsFromForm() sends the included goals in the form's order", () => {
     const form = includeGoal(moveGoal(moveGoal(DEFAULT_PLAN_FORM, "broker-leaders", -1), "broker-leaders", -1), "dir-utilization", false);
     const r = planOptionsFromForm(form);
@@ -77,6 +93,8 @@ describe("formErrorsFromIssues()", () => {
         { path: "options.operation.brokers.0", message: "broker 9 is not in this cluster (it has 1, 2, 3)" },
         { path: "options.operation.dirs.0.path", message: "broker 2 has no log dir /x" },
         { path: "options.goals", message: "each goal is listed once" },
+        { path: "options.execution.dirMovesPerBroker", message: "at most 100 dir moves per broker" },
+        { path: "options.execution.order", message: "invalid option" },
         { path: "snapshot.brokers", message: "send at least one broker" },
       ]),
     ).toEqual({
@@ -87,6 +105,8 @@ describe("formErrorsFromIssues()", () => {
         brokers: "broker 9 is not in this cluster (it has 1, 2, 3)",
         dirs: "broker 2 has no log dir /x",
         goals: "each goal is listed once",
+        dirMovesPerBroker: "at most 100 dir moves per broker",
+        executionOrder: "invalid option",
       },
       other: ["snapshot.brokers: send at least one broker"],
     });
@@ -130,7 +150,14 @@ describe("goal order and choices", () => {
 
 describe("formFromOptions()", () => {
   it("formFromOptions() round-trips with planOptionsFromForm()", () => {
-    const options = PlanOptionsSchema.parse({ tolerance: 0.03, headroom: 0.9, maxBytesToMove: 5 * 1024 ** 3, excludeTopics: ["x"], throttle: { replicationBytesPerSecond: 10 * 1024 * 1024, alterLogDirsBytesPerSecond: 20 * 1024 * 1024 } });
+    const options = PlanOptionsSchema.parse({
+      tolerance: 0.03,
+      headroom: 0.9,
+      maxBytesToMove: 5 * 1024 ** 3,
+      excludeTopics: ["x"],
+      throttle: { replicationBytesPerSecond: 10 * 1024 * 1024, alterLogDirsBytesPerSecond: 20 * 1024 * 1024 },
+      execution: { partitionMovesPerBroker: 3, dirMovesPerBroker: 7, leaderMovesPerBatch: 50, order: "smallest-first" },
+    });
     const back = planOptionsFromForm(formFromOptions(options));
     expect(back.ok && PlanOptionsSchema.parse({ ...back.value, bootstrapServer: options.bootstrapServer })).toEqual(options);
   });

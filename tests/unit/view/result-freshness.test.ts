@@ -25,6 +25,10 @@ describe("goalsChanged()", () => {
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, excludeTopics: "orders" }, madeWith)).toBe(true);
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, moveLeaders: true }, madeWith)).toBe(true);
     expect(goalsChanged({ ...DEFAULT_PLAN_FORM, headroomPercent: "x" }, madeWith)).toBe(true);
+    // How the apply runs the plan changes its batches and estimate: the plan is stale.
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, dirMovesPerBroker: "1" }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, executionOrder: "largest-first" }, madeWith)).toBe(true);
+    expect(goalsChanged({ ...DEFAULT_PLAN_FORM, partitionMovesPerBroker: "5.0" }, madeWith)).toBe(false);
   });
 });
 

@@ -1,0 +1,247 @@
+/**
+ * An apply job as the panel shows it: one headline for where it is, the sentence the live region
+ * announces, the phases as steps, which controls apply now, what a cancel does (said before it is
+ * asked), the configs the job set with what each is (or was) put back to, and the election's outcome.
+ *
+ * The job is ApplyJobView (lib/cluster/writes/job-model.ts). The view may not import that I/O folder,
+ * so it names here the fields it reads; components pass the API's job in, and tsc checks that it fits.
+ *
+ * Invariants:
+ * - A control is offered only in a state where the job acts on it: pause while running (before the
+ *   throttles are being put back), resume while pausing or paused, cancel and throttle changes until a
+ *   cancel is asked; nothing once the job has finished.
+ * - The announcement changes only with the state or the phase, so a screen reader hears transitions,
+ *   not every poll.
+ * - Batch numbers are 1-based, as operators count.
+ */
+import { formatByteRate, formatCount, formatCountOf } from "@/lib/model/format";
+
+export type JobState = "running" | "pausing" | "paused" | "cancelling" | "cancelled" | "done" | "failed";
+export type JobPhase = "cordons" | "throttles" | "batches" | "restoring-throttles" | "electing-leaders" | "finished";
+export type BatchState = "pending" | "submitting" | "running" | "done" | "cancelled";
+
+/** The fields of ApplyJobView's batches this view reads. */
+export interface JobBatchFields {
+  index: number;
+  kind: "data" | "leadership";
+  partitions: number;
+  partitionMoves: number;
+  dirMoves: number;
+  bytes: number;
+  plannedSeconds: number;
+  state: BatchState;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The fields of ApplyJobView this view reads. */
+export interface JobFields {
+  state: JobState;
+  phase: JobPhase;
+  /** 0-based: the batch running or next to run. */
+  batch: number;
+  batches: ReadonlyArray<JobBatchFields>;
+  pauseRequested: boolean;
+  cancelRequested: boolean;
+  errors: ReadonlyArray<string>;
+}
+
+export interface SetConfigFields {
+  resource: { kind: "broker"; id: number } | { kind: "topic"; name: string };
+  name: string;
+  value: string;
+  previous: string | null;
+  sent: boolean;
+  /** True once put back to `previous`. */
+  restored?: boolean;
+}
+
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  running: "Running",
+  pausing: "Pausing",
+  paused: "Paused",
+  cancelling: "Cancelling",
+  cancelled: "Cancelled",
+  done: "Done",
+  failed: "Failed",
+};
+
+/** The phases in the order the job runs them. */
+export const JOB_PHASES: readonly JobPhase[] = ["cordons", "throttles", "batches", "restoring-throttles", "electing-leaders", "finished"];
+
+export const JOB_PHASE_LABELS: Record<JobPhase, string> = {
+  cordons: "Setting cordons",
+  throttles: "Setting throttles",
+  batches: "Moving data in batches",
+  "restoring-throttles": "Putting the throttles back",
+  "electing-leaders": "Electing preferred leaders",
+  finished: "Finished",
+};
+
+const FINISHED: ReadonlySet<JobState> = new Set(["cancelled", "done", "failed"]);
+/** Phases in which data has not finished moving: pause and throttle changes still mean something. */
+const MOVING: ReadonlySet<JobPhase> = new Set(["cordons", "throttles", "batches"]);
+
+function doneCount(job: Pick<JobFields, "batches">): number {
+  return job.batches.filter((b) => b.state === "done").length;
+}
+
+/** One line for where the job is: the state, the batch, and what an operator asked that it has not acted on yet. */
+export function jobHeadline(job: JobFields): string {
+  const total = job.batches.length;
+  const current = Math.min(job.batch + 1, total);
+  const done = doneCount(job);
+  switch (job.state) {
+    case "running": {
+      const where = job.phase === "batches" ? `Running batch ${current} of ${total}` : JOB_PHASE_LABELS[job.phase];
+      const asked = job.cancelRequested ? "; cancel asked, the job takes it at its next poll" : job.pauseRequested ? "; pause asked, taken once this batch ends" : "";
+      return `${where}${asked}`;
+    }
+    case "pausing":
+      return `Pausing: batch ${current} of ${total} finishes first, then the job waits`;
+    case "paused":
+      return `Paused: ${done} of ${formatCountOf(total, "batch", "batches")} done; Resume runs batch ${current} next`;
+    case "cancelling":
+      return "Cancelling: reverting the moves in flight and putting the throttles back";
+    case "cancelled":
+      return `Cancelled: ${done} of ${formatCountOf(total, "batch", "batches")} done, and they stay done`;
+    case "done":
+      return `Done: ${formatCountOf(total, "batch", "batches")} run, throttles put back`;
+    case "failed":
+      return `Failed while ${JOB_PHASE_LABELS[job.phase].toLowerCase()}: ${job.errors.length === 0 ? "see the log below" : job.errors.length === 1 ? "the error below says what is left set" : `the ${job.errors.length} errors below say what is left set`}`;
+  }
+}
+
+/** What the live region says: the state and the phase, nothing that changes with every poll. */
+export function jobAnnouncement(job: Pick<JobFields, "state" | "phase">): string {
+  return `Apply job ${JOB_STATE_LABELS[job.state].toLowerCase()}: ${JOB_PHASE_LABELS[job.phase].toLowerCase()}.`;
+}
+
+export interface PhaseStep {
+  phase: JobPhase;
+  label: string;
+  status: "done" | "current" | "pending";
+}
+
+/** The phases as steps: those before the job's phase done, its phase current (done once the job is done). */
+export function phaseSteps(job: Pick<JobFields, "state" | "phase">): PhaseStep[] {
+  const at = JOB_PHASES.indexOf(job.phase);
+  return JOB_PHASES.map((phase, i) => ({
+    phase,
+    label: JOB_PHASE_LABELS[phase],
+    status: i < at || (job.state === "done" && i === at) ? "done" : i === at ? "current" : "pending",
+  }));
+}
+
+export interface JobControls {
+  pause: boolean;
+  resume: boolean;
+  cancel: boolean;
+  throttle: boolean;
+  /** Why nothing can be asked, when nothing can. */
+  note: string | null;
+}
+
+export function jobControls(job: Pick<JobFields, "state" | "phase" | "pauseRequested" | "cancelRequested">): JobControls {
+  if (FINISHED.has(job.state)) return { pause: false, resume: false, cancel: false, throttle: false, note: "The job has ended: there is nothing left to pause, resume, cancel or throttle." };
+  if (job.state === "cancelling" || job.cancelRequested) return { pause: false, resume: false, cancel: false, throttle: false, note: "A cancel is under way: nothing else can be asked of this job." };
+  const moving = MOVING.has(job.phase);
+  return {
+    pause: job.state === "running" && !job.pauseRequested && moving,
+    resume: job.state === "pausing" || job.state === "paused" || (job.state === "running" && job.pauseRequested),
+    cancel: true,
+    throttle: moving,
+    note: moving ? null : "The data has moved: the job is finishing (throttles put back, leaders elected); only a cancel can still be asked.",
+  };
+}
+
+function configResource(r: SetConfigFields["resource"]): string {
+  return r.kind === "broker" ? `broker ${r.id}` : `topic ${r.name}`;
+}
+
+/** Configs whose value is a byte rate: shown with their unit as well. */
+const RATE_CONFIG = /(\.rate|\.bytes\.per\.second)$/;
+
+function configValue(name: string, value: string): string {
+  const n = Number(value);
+  return RATE_CONFIG.test(name) && value.trim() !== "" && Number.isFinite(n) ? `${value} (${formatByteRate(n)})` : value;
+}
+
+export interface ConfigRow {
+  key: string;
+  resource: string;
+  name: string;
+  value: string;
+  /** What the job puts back when it ends or is cancelled, or what it has put back. */
+  restore: string;
+  /** False while only intended: written to the job's record, not yet sent. */
+  sent: boolean;
+  restored: boolean;
+}
+
+/** Kafka's cordon config: the job keeps it when done (a drained dir stays empty), puts it back on a cancel or a refusal. */
+const CORDON_CONFIG = "cordoned.log.dirs";
+
+function restoreText(c: SetConfigFields): string {
+  const previous = c.previous === null ? null : configValue(c.name, c.previous);
+  if (c.restored) return previous === null ? "Removed (nothing was set before)" : `Put back to ${previous}`;
+  const back = previous === null ? "removes it (nothing was set before)" : `puts back ${previous}`;
+  return c.name === CORDON_CONFIG ? `Stays when the job is done (the drained dirs stay cordoned); a cancel ${back}` : `When the job ends it ${back}`;
+}
+
+export function configRows(configs: ReadonlyArray<SetConfigFields>): ConfigRow[] {
+  return configs.map((c, i) => ({
+    key: `${i}-${configResource(c.resource)}-${c.name}`,
+    resource: configResource(c.resource),
+    name: c.name,
+    value: configValue(c.name, c.value),
+    restore: restoreText(c),
+    sent: c.sent,
+    restored: c.restored === true,
+  }));
+}
+
+/**
+ * What a cancel does, said before it is asked: the reassignments and dir moves in flight reverted by
+ * Kafka, every config the job set put back (throttles, and cordons too: a cancelled drain is not a
+ * drain), the batches already done left as they are, nothing further run.
+ */
+export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, configs: ReadonlyArray<SetConfigFields>): string[] {
+  const lines: string[] = [];
+  const total = job.batches.length;
+  const current = job.batches[job.batch];
+  const inFlight = current && (current.state === "submitting" || current.state === "running") ? current : null;
+  if (inFlight) {
+    const n = inFlight.index + 1;
+    if (inFlight.partitionMoves > 0)
+      lines.push(`Kafka cancels the partition reassignments of batch ${n} that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.`);
+    if (inFlight.dirMoves > 0) lines.push(`The dir moves of batch ${n} that are still copying are cancelled: each of those replicas stays in the dir it is in now.`);
+    if (inFlight.partitionMoves === 0 && inFlight.dirMoves === 0) lines.push(`Batch ${n} changes only replica order: its reassignments still in flight are cancelled.`);
+  } else {
+    lines.push("No batch is in flight: nothing needs to be reverted.");
+  }
+  const set = configs.filter((c) => c.sent && !c.restored);
+  if (set.length > 0) {
+    const brokers = [...new Set(set.flatMap((c) => (c.resource.kind === "broker" ? [c.resource.id] : [])))].sort((a, b) => a - b);
+    const topics = [...new Set(set.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
+    const where = [brokers.length > 0 ? `${brokers.length === 1 ? "broker" : "brokers"} ${brokers.join(", ")}` : null, topics.length > 0 ? formatCountOf(topics.length, "topic") : null].filter(Boolean).join(" and ");
+    const cordons = set.some((c) => c.name === CORDON_CONFIG);
+    const what = `${formatCountOf(set.length, "config")} the job set (${cordons ? "throttles and cordons" : "throttles"})`;
+    lines.push(`The ${what} on ${where} ${set.length === 1 ? "is" : "are"} put back to what ${set.length === 1 ? "it was" : "they were"} before the job.`);
+  } else {
+    lines.push("The job has set no throttle or cordon yet: there is nothing to put back.");
+  }
+  const done = doneCount(job);
+  const notRun = total - done - (inFlight ? 1 : 0);
+  const stays = done > 0 ? `The ${formatCountOf(done, "batch", "batches")} already done ${done === 1 ? "stays" : "stay"} done: ${done === 1 ? "its" : "their"} partitions stay where they moved. ` : "";
+  const rest = notRun > 0 ? `The ${formatCountOf(notRun, "batch", "batches")} not started ${notRun === 1 ? "does" : "do"} not run, and no preferred-leader election runs.` : "No preferred-leader election runs.";
+  lines.push(`${stays}${rest}`);
+  return lines;
+}
+
+/** The preferred-leader election's outcome in one sentence, or null before it ran. */
+export function electionText(election: { requested: number; elected: number; failed: ReadonlyArray<string> } | null): string | null {
+  if (election === null) return null;
+  const head = `Preferred-leader election: ${formatCount(election.elected)} of ${formatCountOf(election.requested, "partition")} now led by their preferred leader`;
+  return election.failed.length > 0 ? `${head}; not elected: ${election.failed.join(", ")}.` : `${head}.`;
+}
