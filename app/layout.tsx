@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { describeSource } from "@/lib/cluster/connection";
+import { clusterList } from "@/lib/cluster/clusters";
 import { AppHeader } from "@/components/shell/app-header";
 import { SkipLink } from "@/components/shell/skip-link";
 import "./globals.css";
@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <SkipLink />
-        <AppHeader source={describeSource()} />
+        <AppHeader clusters={clusterList()} />
         <main id="content" tabIndex={-1} className="mx-auto w-full max-w-[120rem] flex-1 px-4 py-5 outline-none sm:px-6">
           {children}
         </main>

@@ -4,11 +4,10 @@
  * `<main>` in app/layout.tsx).
  */
 import Link from "next/link";
-import type { SourceDescription } from "@/lib/cluster/connection";
+import { ClusterPicker, type PickerCluster } from "./cluster-picker";
 import { MainNav } from "./main-nav";
-import { SourceBadge } from "./source-badge";
 
-export function AppHeader({ source }: { source: SourceDescription }) {
+export function AppHeader({ clusters }: { clusters: PickerCluster[] }) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto flex max-w-[120rem] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
@@ -17,7 +16,7 @@ export function AppHeader({ source }: { source: SourceDescription }) {
           Kafka Balance
         </Link>
         <MainNav />
-        <SourceBadge source={source} />
+        <ClusterPicker clusters={clusters} />
       </div>
     </header>
   );

@@ -6,7 +6,8 @@
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { NAV_ITEMS, navCurrent } from "@/lib/view/app-nav";
+import { useClusterName } from "@/lib/hooks/cluster-param";
+import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/app-nav";
 
 const LINK = "block rounded-md px-1 py-1.5 sm:px-3 text-center text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 const STYLE = {
@@ -17,6 +18,7 @@ const STYLE = {
 
 export function MainNav() {
   const pathname = usePathname() ?? "";
+  const cluster = useClusterName();
   return (
     <nav aria-label="Main" className="order-last w-full md:order-none md:w-auto">
       <ul className="grid grid-cols-5 gap-1 md:flex">
@@ -24,7 +26,7 @@ export function MainNav() {
           const current = navCurrent(pathname, item.href);
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current} className={`${LINK} ${STYLE[current ?? "none"]}`} data-nav-link={item.href}>
+              <Link href={navHref(item.href, cluster)} aria-current={current} className={`${LINK} ${STYLE[current ?? "none"]}`} data-nav-link={item.href}>
                 {item.label}
               </Link>
             </li>

@@ -153,18 +153,3 @@ export function connectionFromEnv(env: Record<string, string | undefined> = proc
 export function connectionLabel(connection: KafkaConnection): string {
   return bootstrapLabel(connection.bootstrapServers);
 }
-
-/** What the app reads, for the page chrome: the built-in demo, or a live cluster by its bootstrap label. */
-export type SourceDescription = { kind: "demo"; label: string } | { kind: "live"; label: string };
-
-/**
- * The current source as the snapshot will label it, from the environment alone: no scan, no file read
- * and nothing secret, so every page can show it. An invalid setting still shows as live (the overview
- * says what is wrong with it).
- */
-export function describeSource(env: Record<string, string | undefined> = process.env): SourceDescription {
-  const raw = env.KAFKA_BOOTSTRAP_SERVERS ?? "";
-  if (raw.trim() === "") return { kind: "demo", label: "Demo cluster" };
-  const entries = raw.split(",").map(stripEntry).filter((e) => e.length > 0).map(withDefaultPort);
-  return { kind: "live", label: redactSecrets(bootstrapLabel(entries), env) };
-}

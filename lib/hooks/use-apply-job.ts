@@ -8,6 +8,7 @@
 import useSWR from "swr";
 import { jobFinished, type ApplyJobView, type JobRates } from "@/lib/cluster/writes/job-model";
 import type { PlanOptionsInput } from "@/lib/plan/options";
+import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 
 export const APPLY_URL = "/api/plan/apply";
@@ -23,13 +24,13 @@ export interface ApplyStatus {
 export type ApplyAction = "pause" | "resume" | "cancel";
 
 export function useApplyJob() {
-  return useSWR<ApplyStatus>(APPLY_URL, (url: string) => fetchJson(url), {
+  return useSWR<ApplyStatus>(withCluster(APPLY_URL, useClusterName()), (url: string) => fetchJson(url), {
     refreshInterval: (latest) => (latest?.job && !jobFinished(latest.job.state) ? APPLY_POLL_MS : 0),
   });
 }
 
 function postWithToken(url: string, token: string, body: unknown): Promise<{ job: ApplyJobView }> {
-  return fetchJson<{ job: ApplyJobView }>(url, {
+  return fetchJson<{ job: ApplyJobView }>(withCluster(url), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify(body),

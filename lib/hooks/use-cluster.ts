@@ -7,6 +7,7 @@
  */
 import useSWR from "swr";
 import type { ClusterData } from "@/lib/view/cluster-data";
+import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 
 export const CLUSTER_URL = "/api/cluster";
@@ -19,7 +20,8 @@ export interface UseClusterOptions {
 }
 
 export function useCluster({ fallbackData, live, refreshIntervalMs }: UseClusterOptions) {
-  const swr = useSWR<ClusterData>(CLUSTER_URL, (url: string) => fetchJson<ClusterData>(url), {
+  const key = withCluster(CLUSTER_URL, useClusterName());
+  const swr = useSWR<ClusterData>(key, (url: string) => fetchJson<ClusterData>(url), {
     fallbackData,
     refreshInterval: live ? refreshIntervalMs : 0,
     revalidateOnMount: fallbackData === undefined,
@@ -30,13 +32,14 @@ export function useCluster({ fallbackData, live, refreshIntervalMs }: UseCluster
     shouldRetryOnError: false,
   });
   /** Asks the server for a new scan now (`?refresh=1`), not the cached one. */
-  const refreshNow = () => swr.mutate(fetchJson<ClusterData>(`${CLUSTER_URL}?refresh=1`), { revalidate: false });
+  const refreshNow = () => swr.mutate(fetchJson<ClusterData>(withCluster(`${CLUSTER_URL}?refresh=1`)), { revalidate: false });
   return { ...swr, refreshNow };
 }
 
 /** The current cluster, read once and not refreshed on focus; nothing is read while `enabled` is false. */
 export function useClusterOnce(enabled: boolean) {
-  return useSWR<ClusterData>(enabled ? CLUSTER_URL : null, (url: string) => fetchJson<ClusterData>(url), { revalidateOnFocus: false });
+  const key = withCluster(CLUSTER_URL, useClusterName());
+  return useSWR<ClusterData>(enabled ? key : null, (url: string) => fetchJson<ClusterData>(url), { revalidateOnFocus: false });
 }
 
 /**
@@ -44,6 +47,7 @@ export function useClusterOnce(enabled: boolean) {
  * or the planner's): read from SWR's cache only, so nothing is fetched for it.
  */
 export function useClusterReadFailed(): boolean {
-  const { data, error } = useSWR<ClusterData>(CLUSTER_URL, null, { revalidateOnFocus: false, revalidateOnReconnect: false });
+  const key = withCluster(CLUSTER_URL, useClusterName());
+  const { data, error } = useSWR<ClusterData>(key, null, { revalidateOnFocus: false, revalidateOnReconnect: false });
   return error !== undefined && data === undefined;
 }

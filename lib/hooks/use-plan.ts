@@ -6,12 +6,13 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 import type { ReassignmentReview } from "@/lib/plan/review";
+import { withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 
 export const PLAN_URL = "/api/plan";
 
 function postPlan<T>(body: Record<string, unknown>): Promise<T> {
-  return fetchJson<T>(PLAN_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetchJson<T>(withCluster(PLAN_URL), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
 export async function requestPlan(snapshot: ClusterSnapshot, options: PlanOptionsInput): Promise<PlanResponse> {

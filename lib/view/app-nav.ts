@@ -30,3 +30,11 @@ function normalise(pathname: string): string {
   const trimmed = path.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }
+
+/**
+ * A nav link that keeps the cluster the page shows (`?cluster=`), so moving between pages stays on
+ * the same cluster; no cluster named, no query.
+ */
+export function navHref(href: NavItem["href"], cluster: string | null): string {
+  return cluster ? `${href}?cluster=${encodeURIComponent(cluster)}` : href;
+}

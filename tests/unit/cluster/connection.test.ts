@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapLabel, connectionFromEnv, connectionLabel, describeSource, redactSecrets } from "@/lib/cluster/connection";
+import { describeCluster } from "@/lib/cluster/clusters";
+import { bootstrapLabel, connectionFromEnv, connectionLabel, redactSecrets } from "@/lib/cluster/connection";
 
 describe("connectionFromEnv", () => {
   it("connectionFromEnv() reports a missing KAFKA_BOOTSTRAP_SERVERS as missing, not as an error", () => {
@@ -74,16 +75,16 @@ describe("bootstrapLabel", () => {
   });
 });
 
-describe("describeSource", () => {
-  it("describeSource() is the demo when KAFKA_BOOTSTRAP_SERVERS is unset or blank", () => {
-    expect(describeSource({})).toEqual({ kind: "demo", label: "Demo cluster" });
-    expect(describeSource({ KAFKA_BOOTSTRAP_SERVERS: "  " })).toEqual({ kind: "demo", label: "Demo cluster" });
+describe("describeCluster", () => {
+  it("describeCluster() is the demo when KAFKA_BOOTSTRAP_SERVERS is unset or blank", () => {
+    expect(describeCluster(null, {})).toEqual({ kind: "demo", label: "Demo cluster", name: "demo" });
+    expect(describeCluster(null, { KAFKA_BOOTSTRAP_SERVERS: "  " })).toEqual({ kind: "demo", label: "Demo cluster", name: "demo" });
   });
 
-  it("describeSource() labels a live cluster as its snapshots are labelled, without schemes or credentials", () => {
+  it("describeCluster() labels a live cluster as its snapshots are labelled, without schemes or credentials", () => {
     const env = { KAFKA_BOOTSTRAP_SERVERS: "SASL_SSL://alice:pw1@k1:9093, k2", KAFKA_SASL_MECHANISM: "PLAIN", KAFKA_SASL_USERNAME: "alice", KAFKA_SASL_PASSWORD: "hunter2" };
     const parsed = connectionFromEnv(env);
-    expect(describeSource(env)).toEqual({ kind: "live", label: "k1:9093,k2:9092" });
+    expect(describeCluster(null, env)).toEqual({ kind: "live", label: "k1:9093,k2:9092", name: "default" });
     expect(parsed.ok && connectionLabel(parsed.connection)).toBe("k1:9093,k2:9092");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAV_ITEMS, navCurrent } from "@/lib/view/app-nav";
+import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/app-nav";
 
 describe("navCurrent()", () => {
   it("navCurrent() marks exactly one item as the page on each of the five pages", () => {
@@ -24,5 +24,13 @@ describe("navCurrent()", () => {
     for (const path of ["/s/AAAAAAAAAAAAAAAAAAAAAA", "/no-such-page", "/importer", "/auditor"]) {
       expect(NAV_ITEMS.map((item) => navCurrent(path, item.href)).filter(Boolean), path).toEqual([]);
     }
+  });
+});
+
+describe("navHref()", () => {
+  it("navHref() keeps the page's cluster in the link, encoded, and adds nothing without one", () => {
+    expect(navHref("/plan", "prod-eu")).toBe("/plan?cluster=prod-eu");
+    expect(navHref("/", null)).toBe("/");
+    expect(navHref("/audit", "a&b")).toBe("/audit?cluster=a%26b");
   });
 });
