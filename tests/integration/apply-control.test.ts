@@ -7,6 +7,7 @@
  * - a cancel mid-move: Kafka reverts the in-flight reassignment to its replicas and drops the in-flight
  *   dir move, and the throttles go back to what they were.
  * Every request the job made is in the audit log with the label of the token that asked.
+ * KAFKA_BOOTSTRAP_SERVERS alone configures one cluster, named `default`: the jobs are that cluster's.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +107,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
       before,
       { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap) },
       {
+        cluster: "default",
         createdBy: "carol",
         rates,
         execution: { partitionMovesPerBroker: 2, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "smallest-first" },
@@ -118,7 +120,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     const id = started.id;
     expect(started.work.batches.map((b) => b.entries.length)).toEqual([2, 2]);
     // One job per cluster: a second one is refused while this one runs, and nothing of it is stored.
-    await expect(startApplyJob(data.connection, before, { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) })).rejects.toThrow(ApplyBusyError);
+    await expect(startApplyJob(data.connection, before, { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) }, { cluster: "default" })).rejects.toThrow(ApplyBusyError);
     expect(getAuditLog().list({ limit: 1000 }).filter((e) => e.action === "apply-requested")).toHaveLength(1);
     expect(started.status.batches[0]!.state).toBe("running");
 
@@ -186,7 +188,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
       { topic: "local", partition: 0, replicas: [3], logDirs: [otherDir] },
     ];
     const rates = { replicationBytesPerSecond: 100 * KiB, alterLogDirsBytesPerSecond: 100 * KiB };
-    const started = await startApplyJob(data.connection, before, { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap) }, { createdBy: "carol", rates, pollMs: 500 });
+    const started = await startApplyJob(data.connection, before, { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap) }, { cluster: "default", createdBy: "carol", rates, pollMs: 500 });
     const id = started.id;
     await waitFor("both moves in flight", async () => {
       const s = await readCluster(data.connection);
