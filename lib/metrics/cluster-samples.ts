@@ -104,7 +104,7 @@ export function clusterSamples(input: ClusterSampleInput): Sample[] {
     add("kafka_balance_log_dir_capacity_bytes", labels, d.totalBytes);
     add("kafka_balance_log_dir_kafka_bytes", labels, d.bytes + d.futureBytes);
     add("kafka_balance_log_dir_utilization_ratio", labels, d.utilization);
-    add("kafka_balance_log_dir_partitions", labels, d.partitions);
+    add("kafka_balance_log_dir_partitions", labels, d.logCount);
     add("kafka_balance_log_dir_next_placement_trap", labels, traps.has(dirKey(d.broker, d.path)) ? 1 : 0);
     const forecast = forecastOf.get(dirKey(d.broker, d.path));
     if (forecast) {

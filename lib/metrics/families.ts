@@ -17,7 +17,7 @@ export const METRIC_FAMILIES = {
   kafka_balance_log_dir_capacity_bytes: { labels: DIR, help: "Size of the log dir's disk (DescribeLogDirs v4); absent when the broker does not report it." },
   kafka_balance_log_dir_kafka_bytes: { labels: DIR, help: "Bytes of the partition replicas in the log dir, including -future replicas being copied into it." },
   kafka_balance_log_dir_utilization_ratio: { labels: DIR, help: "Used bytes / capacity of the log dir (0 to 1); absent when capacity is unknown." },
-  kafka_balance_log_dir_partitions: { labels: DIR, help: "Partition replicas in the log dir (what Kafka's count rule counts, without -future replicas)." },
+  kafka_balance_log_dir_partitions: { labels: DIR, help: "Partition logs in the log dir, -future replicas being copied in included: what Kafka's count rule (LogManager.nextLogDirs) counts." },
   kafka_balance_log_dir_online: { labels: DIR, help: "1 when the log dir is online (or cordoned), 0 when offline." },
   kafka_balance_log_dir_next_placement_trap: {
     labels: DIR,

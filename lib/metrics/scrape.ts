@@ -18,7 +18,7 @@ import { getClusterSnapshot } from "@/lib/cluster/source";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { clusterSamples } from "./cluster-samples";
 import { METRIC_FAMILIES, type MetricName, type Sample } from "./families";
-import { collectorStatusOf, dirForecastsOf } from "./sources";
+import { appSources, type MetricSources } from "./sources";
 
 type Env = Record<string, string | undefined>;
 
@@ -50,6 +50,8 @@ export interface ScrapeOptions {
   /** Longest wait for a cluster's snapshot (default metricsTimeoutMs(env)). */
   deadlineMs?: number;
   nowMs?: number;
+  /** The collector status and forecasts (default: the app's, sources.ts). */
+  sources?: MetricSources;
 }
 
 /** Every configured cluster's samples, in the configured order. A configuration that cannot be read gives none. */
@@ -57,16 +59,17 @@ export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample
   const env = options.env ?? process.env;
   const deadlineMs = options.deadlineMs ?? metricsTimeoutMs(env);
   const nowMs = options.nowMs ?? Date.now();
+  const sources = options.sources ?? appSources;
   const all = clustersFromEnv(env);
   if (!all.ok) return [];
   const perCluster = await Promise.all(
-    all.clusters.map(async ({ name }) => {
-      const snapshot = await snapshotWithin(name, env, deadlineMs);
+    all.clusters.map(async (cluster) => {
+      const snapshot = await snapshotWithin(cluster.name, env, deadlineMs);
       return clusterSamples({
-        cluster: name,
+        cluster: cluster.name,
         snapshot,
-        collector: collectorStatusOf(name),
-        forecasts: snapshot === null ? null : dirForecastsOf(name, nowMs),
+        collector: sources.collectorStatus(cluster),
+        forecasts: snapshot === null ? null : sources.dirForecasts(cluster, snapshot, nowMs),
       });
     }),
   );

@@ -1,19 +1,18 @@
 /**
- * What the metrics read besides the cluster's snapshot: the collector's status (lib/collector) and
- * the log-dir forecasts (lib/forecast over the history store's series). This file is the one place
- * that knows those modules; the rest of lib/metrics sees the shapes below.
+ * What the metrics read besides the cluster's snapshot: the collector's status (lib/collector, from the
+ * history store) and the log-dir forecasts. This file is the one place that knows those modules; the
+ * rest of lib/metrics sees the shapes below, and tests pass their own.
  *
- * Neither module is in this build yet, so both answers are null and the collector timing and
- * forecast families are left out of the exposition (never made up).
+ * - Only live clusters have a collector status: the demo is never collected.
+ * - A store that cannot be opened or read gives no status (null) rather than failing the scrape: the
+ *   cluster's own figures and `kafka_balance_collector_up` still go out.
+ * - The forecast is not in this build yet: no forecasts (null), so no forecast samples.
  */
+import type { ClusterEntry } from "@/lib/cluster/clusters";
+import { collectorStatus, type CollectorStatus } from "@/lib/collector";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
 
-/** The collector's latest scans of one cluster (times in ms since the epoch). */
-export interface CollectorStatus {
-  lastSuccessAt: number | null;
-  lastAttemptAt: number | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
-}
+export type { CollectorStatus };
 
 /** One log dir's forecast: seconds from now until it crosses 85 %, 95 % and full; null = not on course to. */
 export interface DirForecastFigures {
@@ -24,12 +23,23 @@ export interface DirForecastFigures {
   fullSeconds: number | null;
 }
 
-/** The collector's status for a cluster, or null when no collector runs in this build. */
-export function collectorStatusOf(_cluster: string): CollectorStatus | null {
-  return null;
+export interface MetricSources {
+  /** The collector's status for a cluster, or null when there is none to tell. */
+  collectorStatus(cluster: ClusterEntry): CollectorStatus | null;
+  /** Every log dir's forecast for a cluster read as `snapshot` at `nowMs`, or null when none is available. */
+  dirForecasts(cluster: ClusterEntry, snapshot: ClusterSnapshot, nowMs: number): DirForecastFigures[] | null;
 }
 
-/** Every log dir's forecast for a cluster at `nowMs`, or null when no forecast is available in this build. */
-export function dirForecastsOf(_cluster: string, _nowMs: number): DirForecastFigures[] | null {
-  return null;
-}
+export const appSources: MetricSources = {
+  collectorStatus(cluster) {
+    if (cluster.kind !== "live") return null;
+    try {
+      return collectorStatus(cluster.name);
+    } catch {
+      return null;
+    }
+  },
+  dirForecasts() {
+    return null;
+  },
+};

@@ -3,7 +3,9 @@
  * 2 log dirs each), `gone` (a port nothing listens on) and `stuck` (a port that accepts connections and
  * never answers). The live cluster's figures equal the balance report of its cached snapshot; the two
  * others are exported as collector_up 0 with no figures, and the stuck one does not hold the answer
- * past the scrape's deadline; a second scrape within the refresh interval starts no scan.
+ * past the scrape's deadline; a second scrape within the refresh interval starts no scan. After one
+ * collection of each (lib/collector, into a temp history store) the collector's last success and scan
+ * time are exported as the store has them.
  *
  * Ports 29500.. (clients), 29550.. (controllers) and this baseDir belong to this file only; the two
  * dead ports come from the free-port finder.
@@ -14,9 +16,12 @@ import { Admin } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/metrics/route";
+import { collectCluster, collectorStatus } from "@/lib/collector";
 import { clusterScanCount, getClusterSnapshot, resetClusterSource } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
+import { getHistoryStore } from "@/lib/store/history";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
+import { useTempStore } from "../fixtures/snapshots/harness";
 import { freePort } from "../support/e2e-server";
 
 const BASE_DIR = path.resolve(".kafka/metrics-route");
@@ -26,6 +31,7 @@ const STUCK_REQUEST_TIMEOUT_MS = 30_000;
 const DEADLINE_MS = 3000;
 
 let cluster: LocalCluster | undefined;
+let store: ReturnType<typeof useTempStore> | undefined;
 let stuck: net.Server | undefined;
 const stuckSockets = new Set<net.Socket>();
 const savedEnv = { ...process.env };
@@ -100,6 +106,7 @@ beforeAll(async () => {
     KAFKA_BALANCE_REFRESH_MS: "600000",
     KAFKA_BALANCE_METRICS_TIMEOUT_MS: String(DEADLINE_MS),
   });
+  store = useTempStore("metrics-route");
   resetClusterSource();
 }, 300_000);
 
@@ -107,6 +114,7 @@ afterAll(async () => {
   for (const socket of stuckSockets) socket.destroy();
   await new Promise<void>((resolve) => (stuck ? stuck.close(() => resolve()) : resolve()));
   await cluster?.stop();
+  store?.cleanup();
   process.env = savedEnv;
   resetClusterSource();
 });
@@ -140,14 +148,14 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(report.dirs.every((d) => d.totalBytes !== null)).toBe(true);
     for (const d of report.dirs) {
       const labels = { cluster: "live", broker: String(d.broker), log_dir: d.path };
-      expect(valueOf(first.lines, "kafka_balance_log_dir_partitions", labels), d.path).toBe(d.partitions);
+      expect(valueOf(first.lines, "kafka_balance_log_dir_partitions", labels), d.path).toBe(d.logCount);
       expect(valueOf(first.lines, "kafka_balance_log_dir_kafka_bytes", labels), d.path).toBe(d.bytes + d.futureBytes);
       expect(valueOf(first.lines, "kafka_balance_log_dir_used_bytes", labels), d.path).toBe(d.usedBytes);
       expect(valueOf(first.lines, "kafka_balance_log_dir_capacity_bytes", labels), d.path).toBe(d.totalBytes);
       expect(valueOf(first.lines, "kafka_balance_log_dir_utilization_ratio", labels), d.path).toBe(d.utilization);
       expect(valueOf(first.lines, "kafka_balance_log_dir_online", labels), d.path).toBe(1);
     }
-    expect(report.dirs.reduce((n, d) => n + d.partitions, 0)).toBeGreaterThanOrEqual(8);
+    expect(report.dirs.reduce((n, d) => n + d.logCount, 0)).toBeGreaterThanOrEqual(8);
     for (const b of report.brokers) {
       const labels = { cluster: "live", broker: String(b.id) };
       expect(valueOf(first.lines, "kafka_balance_broker_partitions", labels)).toBe(b.replicas);
@@ -165,5 +173,25 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(second.status).toBe(200);
     expect(clusterScanCount()).toBe(before);
     expect(valueOf(second.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
+  });
+
+  it("exports no collector timings before the first collection", () => {
+    expect(first.lines.filter((l) => l.name.startsWith("kafka_balance_collector_") && l.name !== "kafka_balance_collector_up")).toEqual([]);
+  });
+
+  it("exports the collector's last success and scan duration as the history store has them, and no success for a cluster never read", async () => {
+    const deps = { store: getHistoryStore(), owner: "metrics-route-test", intervalMs: 300_000, scan: (name: string) => getClusterSnapshot({ cluster: name, refresh: true }) };
+    expect((await collectCluster("live", deps)).outcome).toBe("recorded");
+    expect((await collectCluster("gone", deps)).outcome).toBe("failed");
+    const live = collectorStatus("live");
+    const gone = collectorStatus("gone");
+    expect(live.lastSuccessAt).not.toBeNull();
+    const { lines } = await scrape();
+    expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "live" })).toBe(live.lastSuccessAt! / 1000);
+    expect(valueOf(lines, "kafka_balance_collector_scan_duration_seconds", { cluster: "live" })).toBe(live.lastDurationMs! / 1000);
+    expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "gone" })).toBeUndefined();
+    expect(valueOf(lines, "kafka_balance_collector_scan_duration_seconds", { cluster: "gone" })).toBe(gone.lastDurationMs! / 1000);
+    expect(valueOf(lines, "kafka_balance_collector_up", { cluster: "gone" })).toBe(0);
+    expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "stuck" })).toBeUndefined();
   });
 });

@@ -10,7 +10,10 @@ const snap = (input: Partial<ClusterSnapshotInput>) =>
 
 const GiB = 1024 ** 3;
 
-/** Broker 1: /d1 holds many small partitions, /d2 few large ones (90 % full), /d3 is offline. Broker 2: capacity unknown. Broker 3: unreachable. */
+/**
+ * Broker 1: /d1 holds many small partitions, /d2 few large ones (90 % full) and a -future copy moving in,
+ * /d3 is offline. Broker 2: capacity unknown. Broker 3: unreachable.
+ */
 const mixed = snap({
   brokers: [
     {
@@ -32,6 +35,11 @@ const mixed = snap({
     {
       name: "big",
       partitions: [{ id: 0, leader: 2, isr: [2, 1, 3], replicas: [{ broker: 2, logDir: "/data/weird \"dir\"\\x", sizeBytes: 80 * GiB }, { broker: 1, logDir: "/d2", sizeBytes: 80 * GiB, future: null }, { broker: 3, logDir: null, sizeBytes: null }] }],
+    },
+    {
+      // Being copied from /d1 to /d2 on broker 1 (KIP-113): 1 GiB so far.
+      name: "moving",
+      partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 2 * GiB, future: { logDir: "/d2", sizeBytes: GiB } }] }],
     },
   ],
 });
@@ -66,9 +74,10 @@ describe("clusterSamples()", () => {
     expect(find(samples, "kafka_balance_collector_up", { cluster: "prod" })).toBe(1);
     expect(find(samples, "kafka_balance_log_dir_used_bytes", d2)).toBe(90 * GiB);
     expect(find(samples, "kafka_balance_log_dir_capacity_bytes", d2)).toBe(100 * GiB);
-    expect(find(samples, "kafka_balance_log_dir_kafka_bytes", d2)).toBe(80 * GiB);
+    // 80 GiB of "big" and the 1 GiB -future copy of "moving": both take the disk, and both are logs the count rule counts.
+    expect(find(samples, "kafka_balance_log_dir_kafka_bytes", d2)).toBe(81 * GiB);
     expect(find(samples, "kafka_balance_log_dir_utilization_ratio", d2)).toBeCloseTo(0.9);
-    expect(find(samples, "kafka_balance_log_dir_partitions", d2)).toBe(1);
+    expect(find(samples, "kafka_balance_log_dir_partitions", d2)).toBe(2);
     expect(find(samples, "kafka_balance_log_dir_online", d2)).toBe(1);
     expect(find(samples, "kafka_balance_log_dir_partitions", { cluster: "prod", broker: "2", log_dir: "/data/weird \"dir\"\\x" })).toBe(1);
   });
