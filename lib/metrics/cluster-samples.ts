@@ -4,8 +4,9 @@
  * status and the log-dir forecasts.
  *
  * Invariants:
- * - A cluster that could not be read has `kafka_balance_collector_up` 0 and no figures at all: an old
- *   figure exported as current would hide the outage behind numbers that look fine.
+ * - A cluster that could not be read has `kafka_balance_collector_up` 0 and none of its figures (dirs,
+ *   brokers, skew, forecasts): an old figure exported as current would hide the outage behind numbers
+ *   that look fine. The collector's own timings stay: they say how long the outage has lasted.
  * - Unknown is absent, never 0: a dir without reported capacity has no capacity or utilisation
  *   sample; a broker that could not be read has no bytes; a dir that is not growing has no forecast.
  * - Offline dirs have only `kafka_balance_log_dir_online` 0 (they hold nothing usable); the dirs of a
@@ -18,14 +19,14 @@ import { balanceReport, type BalanceReport, type DirFigures } from "@/lib/model/
 import { skewOf } from "@/lib/model/skew";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import type { MetricName, Sample } from "./families";
-import type { CollectorStatus, DirForecastFigures } from "./sources";
+import type { CollectorFigures, DirForecastFigures } from "./sources";
 
 export interface ClusterSampleInput {
   cluster: string;
   /** The cluster's current snapshot, or null when it could not be read. */
   snapshot: ClusterSnapshot | null;
   /** The collector's status, or null when no collector runs. */
-  collector: CollectorStatus | null;
+  collector: CollectorFigures | null;
   /** The log-dir forecasts, or null when none are available. */
   forecasts: DirForecastFigures[] | null;
 }
@@ -66,6 +67,7 @@ export function clusterSamples(input: ClusterSampleInput): Sample[] {
   if (collector) {
     add("kafka_balance_collector_last_success_timestamp_seconds", clusterLabels, collector.lastSuccessAt === null ? null : collector.lastSuccessAt / 1000);
     add("kafka_balance_collector_scan_duration_seconds", clusterLabels, collector.lastDurationMs === null ? null : collector.lastDurationMs / 1000);
+    add("kafka_balance_collector_interval_seconds", clusterLabels, collector.intervalMs === null ? null : collector.intervalMs / 1000);
   }
   if (snapshot === null) return out;
 

@@ -36,6 +36,7 @@ export const METRIC_FAMILIES = {
   kafka_balance_collector_up: { labels: CLUSTER, help: "1 when the cluster's latest scan succeeded and its figures in this scrape are current; 0 when it could not be read, and then none of its figures are exported." },
   kafka_balance_collector_last_success_timestamp_seconds: { labels: CLUSTER, help: "Unix time of the collector's last successful scan of the cluster." },
   kafka_balance_collector_scan_duration_seconds: { labels: CLUSTER, help: "How long the collector's latest scan of the cluster took, successful or not." },
+  kafka_balance_collector_interval_seconds: { labels: CLUSTER, help: "How often the collector scans the cluster (KAFKA_BALANCE_COLLECT_INTERVAL_MS): staleness is measured in these." },
 } as const;
 
 export type MetricName = keyof typeof METRIC_FAMILIES;

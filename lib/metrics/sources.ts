@@ -9,10 +9,19 @@
  * - The forecast is not in this build yet: no forecasts (null), so no forecast samples.
  */
 import type { ClusterEntry } from "@/lib/cluster/clusters";
-import { collectorStatus, type CollectorStatus } from "@/lib/collector";
+import { collectorStatus } from "@/lib/collector";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { historySettings } from "@/lib/store/history";
 
-export type { CollectorStatus };
+/** The cluster's last collection (lib/collector's CollectorStatus) and how often one is due. */
+export interface CollectorFigures {
+  lastSuccessAt: number | null;
+  lastAttemptAt: number | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  /** KAFKA_BALANCE_COLLECT_INTERVAL_MS, or null when the settings do not parse. */
+  intervalMs: number | null;
+}
 
 /** One log dir's forecast: seconds from now until it crosses 85 %, 95 % and full; null = not on course to. */
 export interface DirForecastFigures {
@@ -25,7 +34,7 @@ export interface DirForecastFigures {
 
 export interface MetricSources {
   /** The collector's status for a cluster, or null when there is none to tell. */
-  collectorStatus(cluster: ClusterEntry): CollectorStatus | null;
+  collectorStatus(cluster: ClusterEntry): CollectorFigures | null;
   /** Every log dir's forecast for a cluster read as `snapshot` at `nowMs`, or null when none is available. */
   dirForecasts(cluster: ClusterEntry, snapshot: ClusterSnapshot, nowMs: number): DirForecastFigures[] | null;
 }
@@ -33,8 +42,14 @@ export interface MetricSources {
 export const appSources: MetricSources = {
   collectorStatus(cluster) {
     if (cluster.kind !== "live") return null;
+    let intervalMs: number | null = null;
     try {
-      return collectorStatus(cluster.name);
+      intervalMs = historySettings().collectIntervalMs;
+    } catch {
+      // Settings that do not parse: the collector does not run, and says so in the log.
+    }
+    try {
+      return { ...collectorStatus(cluster.name), intervalMs };
     } catch {
       return null;
     }

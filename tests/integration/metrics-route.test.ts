@@ -134,12 +134,17 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(first.ms).toBeLessThan(STUCK_REQUEST_TIMEOUT_MS / 2);
   });
 
-  it("exports the clusters that cannot be read as collector_up 0 and nothing else for them, and no demo", () => {
+  it("exports the clusters that cannot be read as collector_up 0 and no figures (only the collection interval beside it), and no demo", () => {
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "gone" })).toBe(0);
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "stuck" })).toBe(0);
     const others = first.lines.filter((l) => l.name.startsWith("kafka_balance_") && l.labels.cluster !== "live");
-    expect(others.map((l) => `${l.name}{${l.labels.cluster}}`).sort()).toEqual(["kafka_balance_collector_up{gone}", "kafka_balance_collector_up{stuck}"]);
+    expect(others.map((l) => `${l.name}{${l.labels.cluster}}`).sort()).toEqual([
+      "kafka_balance_collector_interval_seconds{gone}",
+      "kafka_balance_collector_interval_seconds{stuck}",
+      "kafka_balance_collector_up{gone}",
+      "kafka_balance_collector_up{stuck}",
+    ]);
   });
 
   it("exports the live cluster's dir and broker figures exactly as the balance report of its snapshot has them", async () => {
@@ -175,8 +180,13 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(valueOf(second.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
   });
 
-  it("exports no collector timings before the first collection", () => {
-    expect(first.lines.filter((l) => l.name.startsWith("kafka_balance_collector_") && l.name !== "kafka_balance_collector_up")).toEqual([]);
+  it("exports no collector timings before the first collection, only the interval one is due in", () => {
+    const collector = first.lines.filter((l) => l.name.startsWith("kafka_balance_collector_") && l.name !== "kafka_balance_collector_up");
+    expect(collector.map((l) => [l.name, l.labels.cluster, l.value])).toEqual([
+      ["kafka_balance_collector_interval_seconds", "live", 300],
+      ["kafka_balance_collector_interval_seconds", "gone", 300],
+      ["kafka_balance_collector_interval_seconds", "stuck", 300],
+    ]);
   });
 
   it("exports the collector's last success and scan duration as the history store has them, and no success for a cluster never read", async () => {
@@ -189,6 +199,7 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     const { lines } = await scrape();
     expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "live" })).toBe(live.lastSuccessAt! / 1000);
     expect(valueOf(lines, "kafka_balance_collector_scan_duration_seconds", { cluster: "live" })).toBe(live.lastDurationMs! / 1000);
+    expect(valueOf(lines, "kafka_balance_collector_interval_seconds", { cluster: "live" })).toBe(300);
     expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "gone" })).toBeUndefined();
     expect(valueOf(lines, "kafka_balance_collector_scan_duration_seconds", { cluster: "gone" })).toBe(gone.lastDurationMs! / 1000);
     expect(valueOf(lines, "kafka_balance_collector_up", { cluster: "gone" })).toBe(0);

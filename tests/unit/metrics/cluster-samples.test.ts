@@ -55,16 +55,17 @@ describe("clusterSamples()", () => {
   });
 
   it("clusterSamples() keeps the collector's last success and scan time for a cluster that cannot be read", () => {
-    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: 1_700_000_000_000, lastAttemptAt: 1_700_000_300_000, lastDurationMs: 1250, lastError: "down" }, forecasts: null });
+    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: 1_700_000_000_000, lastAttemptAt: 1_700_000_300_000, lastDurationMs: 1250, lastError: "down", intervalMs: 300_000 }, forecasts: null });
     expect(samples.map((s) => [s.name, s.value])).toEqual([
       ["kafka_balance_collector_up", 0],
       ["kafka_balance_collector_last_success_timestamp_seconds", 1_700_000_000],
       ["kafka_balance_collector_scan_duration_seconds", 1.25],
+      ["kafka_balance_collector_interval_seconds", 300],
     ]);
   });
 
   it("clusterSamples() leaves out the collector timings it does not know", () => {
-    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: null, lastAttemptAt: null, lastDurationMs: null, lastError: null }, forecasts: null });
+    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: null, lastAttemptAt: null, lastDurationMs: null, lastError: null, intervalMs: null }, forecasts: null });
     expect(samples.map((s) => s.name)).toEqual(["kafka_balance_collector_up"]);
   });
 

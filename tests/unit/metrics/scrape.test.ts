@@ -52,7 +52,7 @@ describe("scrapeSamples()", () => {
   it("scrapeSamples() asks the sources for each cluster's collector status, and for forecasts only of a cluster it could read", async () => {
     const asked: string[] = [];
     const sources: MetricSources = {
-      collectorStatus: (c) => (asked.push(`status ${c.name} ${c.kind}`), { lastSuccessAt: 5000, lastAttemptAt: 5000, lastDurationMs: 250, lastError: null }),
+      collectorStatus: (c) => (asked.push(`status ${c.name} ${c.kind}`), { lastSuccessAt: 5000, lastAttemptAt: 5000, lastDurationMs: 250, lastError: null, intervalMs: 60_000 }),
       dirForecasts: (c, snapshot, nowMs) => (asked.push(`forecast ${c.name} ${snapshot.brokers.length} ${nowMs}`), [{ broker: 1, dir: "/data/d2", p85Seconds: 60, p95Seconds: null, fullSeconds: null }]),
     };
     const samples = await scrapeSamples({ env: {}, sources, nowMs: 42 });
@@ -61,6 +61,7 @@ describe("scrapeSamples()", () => {
       ["kafka_balance_collector_up", 1],
       ["kafka_balance_collector_last_success_timestamp_seconds", 5],
       ["kafka_balance_collector_scan_duration_seconds", 0.25],
+      ["kafka_balance_collector_interval_seconds", 60],
     ]);
     expect(samples.filter((s) => s.name.includes("forecast")).map((s) => [s.name, s.labels.broker, s.labels.log_dir, s.value])).toEqual([["kafka_balance_log_dir_forecast_85_seconds", "1", "/data/d2", 60]]);
     asked.length = 0;
