@@ -4,6 +4,7 @@
  * With --json each bench prints one JSON line `{"<name>": {...figures}}` on stdout (the name its `jsonKey`
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
+import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
@@ -22,6 +23,10 @@ interface Bench {
 }
 
 const BENCHES: Record<string, Bench> = {
+  history: {
+    run: async () => ({ ...(await benchHistory((m) => process.stderr.write(`${m}\n`))) }),
+    summary: (f) => historySummary(f as unknown as HistoryBenchFigures),
+  },
   limits: {
     run: async () => ({ ...(await benchLimits()) }),
     summary: (f) => {
