@@ -17,6 +17,8 @@
  *   broker, only its largest topics by bytes (KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER, default 10).
  * - Writes may be fenced by a lease (leases.ts): a collector that lost its lease writes nothing.
  * - Every write is one IMMEDIATE transaction, committed (synchronous=FULL) before the call returns.
+ *
+ * The whole design, with the collector: docs/history.md.
  */
 import type Database from "better-sqlite3";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
@@ -26,7 +28,7 @@ import { historySettingsFromEnv, HOUR_MS, type HistorySettings } from "@/lib/mod
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getSnapshotStore } from "@/lib/snapshots/store";
 import { ChunkTable, LAYOUTS, SeriesKind, STATE_TAGS, storable, Tier } from "./history-chunks";
-import { compactCluster, type CompactionResult } from "./history-compact";
+import { compactCluster, compactClusterSteps, type CompactionResult } from "./history-compact";
 import { ScanTable, type ScanSummary } from "./history-scans";
 import { LeaseStore } from "./leases";
 
@@ -243,6 +245,19 @@ export class HistoryStore {
       total.scans += r.scans;
     }
     return total;
+  }
+
+  /**
+   * Compacts one cluster like `compact`, letting the event loop run between transactions (a 1,000-broker
+   * cluster's compaction is a few seconds of work): what the collector calls.
+   */
+  async compactCluster(cluster: string, nowMs: number): Promise<CompactionResult> {
+    const steps = compactClusterSteps(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** When the cluster's history was last compacted (0: never). */
