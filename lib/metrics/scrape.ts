@@ -1,0 +1,114 @@
+/**
+ * A scrape: every configured cluster's samples (clusters.ts; the demo only when no live cluster is
+ * configured, labelled cluster="demo"), written as the Prometheus text exposition by prom-client.
+ *
+ * Invariants:
+ * - Each cluster is read through getClusterSnapshot (lib/cluster/source.ts): cached and single-flight,
+ *   so scrapes never cause more than one scan per cluster per refresh interval.
+ * - Bounded: a scrape waits at most `deadlineMs` for any cluster. A cluster whose scan fails, or has
+ *   not finished by then, is exported as `kafka_balance_collector_up` 0 with no figures; its scan goes
+ *   on and the next scrape finds it cached. One cluster's failure never fails the scrape.
+ * - A fresh registry per scrape: a cluster, broker or dir that went away leaves no series behind.
+ *   The process metrics (prom-client's defaults: CPU, memory, event loop) live in one registry per
+ *   process, merged in.
+ */
+import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { clustersFromEnv } from "@/lib/cluster/clusters";
+import { getClusterSnapshot } from "@/lib/cluster/source";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { clusterSamples } from "./cluster-samples";
+import { METRIC_FAMILIES, type MetricName, type Sample } from "./families";
+import { appSources, type MetricSources } from "./sources";
+
+type Env = Record<string, string | undefined>;
+
+export const METRICS_TIMEOUT_ENV = "KAFKA_BALANCE_METRICS_TIMEOUT_MS";
+/** 8 s: inside Prometheus's default 10 s scrape_timeout, with room to write the answer. */
+export const DEFAULT_METRICS_TIMEOUT_MS = 8000;
+
+/** How long a scrape waits for a cluster: `KAFKA_BALANCE_METRICS_TIMEOUT_MS`, or the default. */
+export function metricsTimeoutMs(env: Env = process.env): number {
+  const raw = Number(env[METRICS_TIMEOUT_ENV]);
+  return env[METRICS_TIMEOUT_ENV] !== undefined && Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_METRICS_TIMEOUT_MS;
+}
+
+/** A snapshot, or null when the cluster cannot be read within `deadlineMs`. */
+async function snapshotWithin(cluster: string, env: Env, deadlineMs: number): Promise<ClusterSnapshot | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), deadlineMs);
+  });
+  try {
+    return await Promise.race([getClusterSnapshot({ cluster, env }).catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface ScrapeOptions {
+  env?: Env;
+  /** Longest wait for a cluster's snapshot (default metricsTimeoutMs(env)). */
+  deadlineMs?: number;
+  nowMs?: number;
+  /** The collector status and forecasts (default: the app's, sources.ts). */
+  sources?: MetricSources;
+}
+
+/** Every configured cluster's samples, in the configured order. A configuration that cannot be read gives none. */
+export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample[]> {
+  const env = options.env ?? process.env;
+  const deadlineMs = options.deadlineMs ?? metricsTimeoutMs(env);
+  const nowMs = options.nowMs ?? Date.now();
+  const sources = options.sources ?? appSources;
+  const all = clustersFromEnv(env);
+  if (!all.ok) return [];
+  const perCluster = await Promise.all(
+    all.clusters.map(async (cluster) => {
+      const snapshot = await snapshotWithin(cluster.name, env, deadlineMs);
+      return clusterSamples({
+        cluster: cluster.name,
+        snapshot,
+        collector: sources.collectorStatus(cluster),
+        forecasts: snapshot === null ? null : sources.dirForecasts(cluster, snapshot, nowMs),
+      });
+    }),
+  );
+  return perCluster.flat();
+}
+
+const processKey = Symbol.for("kafka-balance.metrics.process-registry");
+
+/** The process metrics' registry, one per process (on globalThis: Next may load this module in several chunks). */
+function processRegistry(): Registry {
+  const holder = globalThis as Record<symbol, Registry | undefined>;
+  let registry = holder[processKey];
+  if (!registry) {
+    registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    holder[processKey] = registry;
+  }
+  return registry;
+}
+
+/** The samples as a registry of gauges, one per family that has samples. */
+export function registryOf(samples: readonly Sample[]): Registry {
+  const registry = new Registry();
+  const gauges = new Map<MetricName, Gauge>();
+  for (const sample of samples) {
+    let gauge = gauges.get(sample.name);
+    if (!gauge) {
+      const family = METRIC_FAMILIES[sample.name];
+      gauge = new Gauge({ name: sample.name, help: family.help, labelNames: [...family.labels], registers: [registry] });
+      gauges.set(sample.name, gauge);
+    }
+    gauge.set(sample.labels, sample.value);
+  }
+  return registry;
+}
+
+/** The Prometheus text exposition of a scrape, with its content type. */
+export async function metricsExposition(options: ScrapeOptions = {}): Promise<{ contentType: string; body: string }> {
+  const samples = await scrapeSamples(options);
+  const registry = Registry.merge([registryOf(samples), processRegistry()]);
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
