@@ -6,6 +6,7 @@
  */
 import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
+import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
@@ -69,6 +70,10 @@ const BENCHES: Record<string, Bench> = {
   scan: {
     run: async () => ({ ...(await benchScan()) }),
     summary: (f) => `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
+  },
+  forecast: {
+    run: async () => ({ ...(await benchForecastAccuracy()) }),
+    summary: (f) => forecastSummary(f as unknown as ForecastBenchFigures),
   },
   ui: {
     run: async () => ({ ...(await benchUi()) }),
