@@ -21,6 +21,7 @@
  * The whole design, with the collector: docs/history.md.
  */
 import type Database from "better-sqlite3";
+import type { DirSeries as ForecastDirSeries } from "@/lib/forecast/series";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
 import { foldScans } from "@/lib/model/history-scans";
@@ -34,9 +35,8 @@ import { LeaseStore } from "./leases";
 
 export type { ScanSummary } from "./history-scans";
 
-export interface DirSeries {
-  broker: number;
-  dir: string;
+/** The forecast's DirSeries (lib/forecast/series.ts), its points with their state. */
+export interface DirSeries extends ForecastDirSeries {
   points: HistoryDirPoint[];
 }
 
