@@ -4,6 +4,7 @@
  * With --json each bench prints one JSON line `{"<name>": {...figures}}` on stdout (the name its `jsonKey`
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
+import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
@@ -64,6 +65,10 @@ const BENCHES: Record<string, Bench> = {
   scan: {
     run: async () => ({ ...(await benchScan()) }),
     summary: (f) => `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
+  },
+  forecast: {
+    run: async () => ({ ...(await benchForecastAccuracy()) }),
+    summary: (f) => forecastSummary(f as unknown as ForecastBenchFigures),
   },
   ui: {
     run: async () => ({ ...(await benchUi()) }),
