@@ -14,17 +14,15 @@
  *   with 10,000 topics keeps a bounded number of topic series. The rest is the broker's bytes minus
  *   theirs.
  */
+import type { DirPoint } from "../forecast/series";
 import { ReportSums } from "./report";
 import type { ClusterSnapshot, LogDirState } from "./snapshot";
 
-/** One point of a log dir's history. Compatible with lib/forecast's DirPoint (plus the dir's state). */
-export interface HistoryDirPoint {
-  /** ms since the epoch; for a downsampled point, the mean time of the scans it stands for */
-  t: number;
-  usedBytes: number | null;
-  kafkaBytes: number;
-  partitions: number;
-  totalBytes: number | null;
+/**
+ * One point of a log dir's history: the forecast's DirPoint (lib/forecast/series.ts; `t` of a folded
+ * point is the mean time of the scans it stands for) and the dir's state.
+ */
+export interface HistoryDirPoint extends DirPoint {
   state: LogDirState;
 }
 

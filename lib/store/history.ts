@@ -21,6 +21,7 @@
  * The whole design, with the collector: docs/history.md.
  */
 import type Database from "better-sqlite3";
+import type { DirSeries as ForecastDirSeries } from "@/lib/forecast/series";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
 import { foldScans } from "@/lib/model/history-scans";
@@ -34,9 +35,8 @@ import { LeaseStore } from "./leases";
 
 export type { ScanSummary } from "./history-scans";
 
-export interface DirSeries {
-  broker: number;
-  dir: string;
+/** The forecast's DirSeries (lib/forecast/series.ts), its points with their state. */
+export interface DirSeries extends ForecastDirSeries {
   points: HistoryDirPoint[];
 }
 
@@ -186,7 +186,10 @@ export class HistoryStore {
     const out: DirSeries[] = [];
     const max = options.maxPointsPerDir;
     for (const { id, broker, name } of this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
-      const s = max === undefined ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs) : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)));
+      const s =
+        max === undefined
+          ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs)
+          : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)), options.includeOffline ? -1 : offline);
       const points: HistoryDirPoint[] = [];
       for (let i = 0; i < s.t.length; i++) if (options.includeOffline || s.tags[i] !== offline) points.push(dirPoint(s, i));
       if (points.length > 0) out.push({ broker, dir: name, points });
