@@ -97,3 +97,24 @@ export function describeRange(choice: RangeChoice): string {
   }
   return `${formatPointTime(choice.fromMs)} – ${formatPointTime(choice.toMs)}`;
 }
+
+/** The largest span a zoom out reaches: the longest preset (what the history keeps at all). */
+const MAX_SPAN_MS = 730 * DAY_MS;
+
+/**
+ * The keyboard's zoom: `factor` < 1 narrows the window around its middle, > 1 widens it (never past
+ * now, never wider than the longest preset, never narrower than MIN_ZOOM_MS).
+ */
+export function scaleWindow(window: TimeWindow, factor: number, nowMs: number): TimeWindow {
+  const mid = (window.fromMs + window.toMs) / 2;
+  const span = Math.min(MAX_SPAN_MS, Math.max(MIN_ZOOM_MS, (window.toMs - window.fromMs) * factor));
+  const toMs = Math.min(nowMs, mid + span / 2);
+  return { fromMs: Math.round(toMs - span), toMs: Math.round(toMs) };
+}
+
+/** The keyboard's pan: half a window earlier (-1) or later (+1), never past now. */
+export function panWindow(window: TimeWindow, direction: -1 | 1, nowMs: number): TimeWindow {
+  const span = window.toMs - window.fromMs;
+  const toMs = Math.min(nowMs, window.toMs + (direction * span) / 2);
+  return { fromMs: Math.round(toMs - span), toMs: Math.round(toMs) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANGE, describeRange, HISTORY_RANGES, MIN_ZOOM_MS, rangeFromParams, rangeParams, rangeWindow, zoomWindow } from "@/lib/view/history-range";
+import { DEFAULT_RANGE, describeRange, HISTORY_RANGES, MIN_ZOOM_MS, panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow } from "@/lib/view/history-range";
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 0, 6, 12, 0);
@@ -49,5 +49,20 @@ describe("history-range", () => {
     expect(describeRange({ kind: "preset", id: "14d" })).toBe("the last 14 days");
     expect(describeRange({ kind: "preset", id: "2y" })).toBe("the last 2 years");
     expect(describeRange({ kind: "zoom", fromMs: Date.UTC(2026, 0, 5, 9), toMs: Date.UTC(2026, 0, 6, 12, 30) })).toBe("5 Jan 2026 09:00 UTC – 6 Jan 2026 12:30 UTC");
+  });
+
+  it("scaleWindow() zooms in around the middle and out no further than now or 2 years", () => {
+    const w = { fromMs: NOW - 48 * HOUR, toMs: NOW - 24 * HOUR };
+    expect(scaleWindow(w, 0.5, NOW)).toEqual({ fromMs: NOW - 42 * HOUR, toMs: NOW - 30 * HOUR });
+    expect(scaleWindow(w, 4, NOW)).toEqual({ fromMs: NOW - 96 * HOUR, toMs: NOW });
+    expect(scaleWindow(w, 1e6, NOW).toMs - scaleWindow(w, 1e6, NOW).fromMs).toBe(730 * 24 * HOUR);
+    expect(scaleWindow(w, 1e-9, NOW).toMs - scaleWindow(w, 1e-9, NOW).fromMs).toBe(MIN_ZOOM_MS);
+  });
+
+  it("panWindow() moves half a window and stops at now", () => {
+    const w = { fromMs: NOW - 48 * HOUR, toMs: NOW - 24 * HOUR };
+    expect(panWindow(w, -1, NOW)).toEqual({ fromMs: NOW - 60 * HOUR, toMs: NOW - 36 * HOUR });
+    expect(panWindow(w, 1, NOW)).toEqual({ fromMs: NOW - 36 * HOUR, toMs: NOW - 12 * HOUR });
+    expect(panWindow({ fromMs: NOW - 2 * HOUR, toMs: NOW }, 1, NOW)).toEqual({ fromMs: NOW - 2 * HOUR, toMs: NOW });
   });
 });
