@@ -1,7 +1,9 @@
 /**
  * Runs once when the server starts (Next's instrumentation hook): with a live cluster configured, it
  * picks up apply jobs a previous server left unfinished (stopped, crashed or killed mid-move) and
- * keeps looking every few seconds, so a job whose process died is taken over once its lease runs out.
+ * keeps looking every few seconds, so a job whose process died is taken over once its lease runs out;
+ * and it starts the history collector, which records every live cluster each interval (the demo
+ * cluster is not collected).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -12,5 +14,11 @@ export async function register(): Promise<void> {
     watchForOrphanedJobs();
   } catch (error) {
     console.error(`Looking for unfinished apply jobs failed: ${(error as Error).message}`);
+  }
+  const { startCollectors } = await import("@/lib/collector");
+  try {
+    startCollectors();
+  } catch (error) {
+    console.error(`Starting the history collector failed: ${(error as Error).message}`);
   }
 }

@@ -89,6 +89,55 @@ const MIGRATIONS: readonly string[] = [
      result TEXT NOT NULL CHECK (result IN ('ok', 'refused', 'error')),
      detail TEXT NOT NULL
    ) STRICT;`,
+  // 4: the history (lib/store/history.ts) and leases. A series is one log dir, broker, or topic on a
+  // broker of a cluster, named once by an integer id; its points live in chunks, one BLOB per series,
+  // tier (0 every scan, 1 hourly, 2 daily) and aligned time span (lib/store/history-codec.ts), keyed
+  // for the one query the history serves: a series' chunks in time order. `history_scans` holds each
+  // scan's outcome and cluster figures (folded per hour and day like the points), `history_clusters`
+  // the last scan and compaction per cluster, `leases` who runs what (a collector per cluster), with a
+  // fencing token that grows whenever a lease changes hands.
+  `CREATE TABLE history_series (
+     id INTEGER PRIMARY KEY,
+     cluster TEXT NOT NULL,
+     kind INTEGER NOT NULL CHECK (kind IN (0, 1, 2)),
+     broker INTEGER NOT NULL,
+     name TEXT NOT NULL
+   ) STRICT;
+   CREATE UNIQUE INDEX history_series_key ON history_series (cluster, kind, broker, name);
+   CREATE TABLE history_chunks (
+     series INTEGER NOT NULL,
+     tier INTEGER NOT NULL CHECK (tier IN (0, 1, 2)),
+     start INTEGER NOT NULL,
+     data BLOB NOT NULL,
+     PRIMARY KEY (series, tier, start)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE history_scans (
+     cluster TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     tier INTEGER NOT NULL CHECK (tier IN (0, 1, 2)),
+     ok INTEGER NOT NULL,
+     failed INTEGER NOT NULL,
+     duration_ms INTEGER NOT NULL,
+     error TEXT,
+     figures TEXT,
+     PRIMARY KEY (cluster, at)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE history_clusters (
+     cluster TEXT PRIMARY KEY NOT NULL,
+     last_at INTEGER,
+     last_ok INTEGER,
+     last_duration_ms INTEGER,
+     last_error TEXT,
+     success_at INTEGER,
+     success_duration_ms INTEGER,
+     compacted_at INTEGER NOT NULL DEFAULT 0
+   ) STRICT;
+   CREATE TABLE leases (
+     name TEXT PRIMARY KEY NOT NULL,
+     owner TEXT NOT NULL,
+     until INTEGER NOT NULL,
+     token INTEGER NOT NULL
+   ) STRICT;`,
 ];
 
 export class SnapshotDbError extends Error {

@@ -111,10 +111,10 @@ describe("job store", () => {
   it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", () => {
     closeSnapshotStore();
     const db = new Database(temp.file);
-    db.exec("DROP TABLE apply_jobs; DROP TABLE audit_log; PRAGMA user_version = 2;");
+    db.exec("DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
     db.close();
     const store = getSnapshotStore();
-    expect((store.database.pragma("user_version", { simple: true }) as number)).toBe(3);
+    expect((store.database.pragma("user_version", { simple: true }) as number)).toBe(4);
     expect(getJobStore().current("127.0.0.1:9092")).toBeNull();
     getJobStore().insert(job("e1"), "p1", 10_000, 0);
     expect(getJobStore().get("e1")!.createdBy).toBe("alice");

@@ -1,0 +1,292 @@
+/**
+ * The history of every collected cluster, in the same SQLite file as shared links and apply jobs
+ * (migration 4): per log dir, per broker, per topic on a broker, and per cluster, over time.
+ *
+ * Storage (history-chunks.ts, history-codec.ts): an integer id per series; its points in delta-encoded
+ * chunks (about 10 bytes a dir point), one BLOB per series, tier and aligned span, in a WITHOUT ROWID
+ * table keyed (series, tier, start), so one series' range is one index range. 1,000 brokers × 12 dirs
+ * with 90 days take a few hundred MB (`npm run bench -- --only history`).
+ *
+ * Invariants:
+ * - A failed scan is a gap: its entry in the cluster series has no figures and no point is written for
+ *   any dir, broker or topic. A broker that did not answer has no points for that scan.
+ * - Resolution falls with age (history-settings.ts): every scan, then hourly, then daily points, folded
+ *   by `compact` (history-compact.ts; idempotent, run by the collector at most hourly). Points come
+ *   back oldest first, at the finest resolution kept for each age.
+ * - Topics are kept at hourly resolution only (the first successful scan of each hour) and, per
+ *   broker, only its largest topics by bytes (KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER, default 10).
+ * - Writes may be fenced by a lease (leases.ts): a collector that lost its lease writes nothing.
+ * - Every write is one IMMEDIATE transaction, committed (synchronous=FULL) before the call returns.
+ */
+import type Database from "better-sqlite3";
+import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
+import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
+import { foldScans } from "@/lib/model/history-scans";
+import { historySettingsFromEnv, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { getSnapshotStore } from "@/lib/snapshots/store";
+import { ChunkTable, LAYOUTS, SeriesKind, STATE_TAGS, storable, Tier } from "./history-chunks";
+import { compactCluster, type CompactionResult } from "./history-compact";
+import { ScanTable, type ScanSummary } from "./history-scans";
+import { LeaseStore } from "./leases";
+
+export type { ScanSummary } from "./history-scans";
+
+export interface DirSeries {
+  broker: number;
+  dir: string;
+  points: HistoryDirPoint[];
+}
+
+export interface ClusterPoint {
+  at: number;
+  /** Whether any scan this point stands for succeeded; false is a gap. */
+  ok: boolean;
+  figures: ClusterFigures | null;
+  /** Scans this point stands for, and how many of them failed. */
+  scans: number;
+  failed: number;
+  /** The last failure's message, when any failed. */
+  error: string | null;
+}
+
+/** A collector's proof that it still holds its cluster's lease (leases.ts). */
+export interface Fence {
+  lease: string;
+  owner: string;
+  token: number;
+}
+
+export interface AppliedPlan {
+  id: string;
+  startedAt: number;
+  finishedAt: number | null;
+  state: string;
+}
+
+export class HistoryConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "HistoryConfigError";
+  }
+}
+
+/** The most points one read returns unless asked for fewer: 90 days of hourly points per series and more. */
+export const MAX_SERIES_POINTS = 100_000;
+
+const dirPoint = (s: SeriesColumns, i: number): HistoryDirPoint => {
+  const [kafka, used, partitions, total] = s.values as [number[], number[], number[], number[]];
+  return {
+    t: s.t[i]!,
+    usedBytes: Number.isNaN(used[i]!) ? null : used[i]!,
+    kafkaBytes: kafka[i]!,
+    partitions: partitions[i]!,
+    totalBytes: Number.isNaN(total[i]!) ? null : total[i]!,
+    state: STATE_TAGS[s.tags[i]!] ?? "online",
+  };
+};
+
+export class HistoryStore {
+  readonly chunks: ChunkTable;
+  readonly scans: ScanTable;
+  readonly leases: LeaseStore;
+  private readonly appliedStatement;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly settings: HistorySettings,
+  ) {
+    this.chunks = new ChunkTable(db);
+    this.scans = new ScanTable(db);
+    this.leases = new LeaseStore(db);
+    this.appliedStatement = db.prepare(
+      `SELECT id, created_at, finished_at, status FROM apply_jobs WHERE cluster = ? AND created_at <= ? AND (finished_at IS NULL OR finished_at >= ?) ORDER BY created_at, id LIMIT 1000`,
+    );
+  }
+
+  private fenced<T>(fence: Fence | undefined, write: () => T): T | false {
+    return this.db
+      .transaction(() => {
+        if (fence && !this.leases.holds(fence.lease, fence.owner, fence.token)) return false as const;
+        return write();
+      })
+      .immediate();
+  }
+
+  /**
+   * Records one successful scan of a cluster at `at` (ms): per broker and per log dir figures, per topic
+   * bytes per broker (the first scan of each hour), and the cluster's figures. False, writing nothing,
+   * when `fence` is given and its lease has changed hands.
+   */
+  recordScan(cluster: string, at: number, snapshot: ClusterSnapshot, durationMs: number, options: { fence?: Fence } = {}): boolean {
+    const t = Math.round(at);
+    const figures = scanFigures(snapshot, { topicsPerBroker: this.settings.topicsPerBroker });
+    const step = this.settings.collectIntervalMs;
+    return this.fenced(options.fence, () => {
+      const previous = this.scans.last(cluster).lastSuccess;
+      for (const d of figures.dirs) {
+        const id = this.chunks.seriesId(cluster, SeriesKind.Dir, d.broker, d.dir, true)!;
+        const kafka = storable(d.kafkaBytes);
+        this.chunks.append(id, SeriesKind.Dir, Tier.Raw, t, [kafka, storable(d.usedBytes), storable(d.partitions), storable(d.totalBytes)], STATE_TAGS.indexOf(d.state), step);
+      }
+      for (const b of figures.brokers) {
+        const id = this.chunks.seriesId(cluster, SeriesKind.Broker, b.broker, "", true)!;
+        this.chunks.append(id, SeriesKind.Broker, Tier.Raw, t, [storable(b.bytes), storable(b.partitions), storable(b.leaders)], 0, step);
+      }
+      // The first scan of an hour (a scan arriving late, for an hour already past, records none).
+      if (!previous || Math.floor(previous.at / HOUR_MS) < Math.floor(t / HOUR_MS)) {
+        for (const s of figures.topics) {
+          const id = this.chunks.seriesId(cluster, SeriesKind.Topic, s.broker, s.topic, true)!;
+          this.chunks.append(id, SeriesKind.Topic, Tier.Hourly, t, [storable(s.bytes)], 0, HOUR_MS);
+        }
+      }
+      this.scans.record(cluster, t, durationMs, { figures: figures.cluster });
+      return true;
+    });
+  }
+
+  /** Records a failed scan: a gap, never zeros. False, writing nothing, when `fence`'s lease has changed hands. */
+  recordFailure(cluster: string, at: number, durationMs: number, error: string, options: { fence?: Fence } = {}): boolean {
+    return this.fenced(options.fence, () => {
+      this.scans.record(cluster, Math.round(at), durationMs, { error: error.slice(0, 2000) });
+      return true;
+    });
+  }
+
+  private columns(cluster: string, kind: SeriesKind, broker: number, name: string, fromMs: number, toMs: number): SeriesColumns | null {
+    const id = this.chunks.seriesId(cluster, kind, broker, name, false);
+    return id === null ? null : this.chunks.read(id, kind, fromMs, toMs);
+  }
+
+  private thin(series: SeriesColumns, kind: SeriesKind, maxPoints: number | undefined): SeriesColumns {
+    return thinColumns(series, Math.min(maxPoints ?? MAX_SERIES_POINTS, MAX_SERIES_POINTS), LAYOUTS[kind].rules, { round: true }).series;
+  }
+
+  /**
+   * One dir's points with fromMs ≤ t ≤ toMs, oldest first, at the finest resolution kept for each
+   * age; folded further (history-buckets.ts) when there are more than `maxPoints`.
+   */
+  dirSeries(cluster: string, broker: number, dir: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): HistoryDirPoint[] {
+    const raw = this.columns(cluster, SeriesKind.Dir, broker, dir, fromMs, toMs);
+    if (!raw) return [];
+    const s = this.thin(raw, SeriesKind.Dir, options.maxPoints);
+    return s.t.map((_, i) => dirPoint(s, i));
+  }
+
+  /**
+   * Every dir's series of the cluster (for the forecast table), by broker then path. Points taken while
+   * a dir was offline are left out unless `includeOffline` (they measure nothing: the broker reports
+   * no size for an offline dir). `maxPointsPerDir` folds each series to at most that many points.
+   */
+  allDirSeries(cluster: string, fromMs: number, toMs: number, options: { maxPointsPerDir?: number; includeOffline?: boolean } = {}): DirSeries[] {
+    const offline = STATE_TAGS.indexOf("offline");
+    const out: DirSeries[] = [];
+    for (const { id, broker, name } of this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
+      const s = this.thin(this.chunks.read(id, SeriesKind.Dir, fromMs, toMs), SeriesKind.Dir, options.maxPointsPerDir);
+      const points: HistoryDirPoint[] = [];
+      for (let i = 0; i < s.t.length; i++) if (options.includeOffline || s.tags[i] !== offline) points.push(dirPoint(s, i));
+      if (points.length > 0) out.push({ broker, dir: name, points });
+    }
+    return out;
+  }
+
+  /** The dirs the history knows for the cluster, by broker then path. */
+  dirs(cluster: string): { broker: number; dir: string }[] {
+    return this.chunks.seriesOf(cluster, SeriesKind.Dir).map((s) => ({ broker: s.broker, dir: s.name }));
+  }
+
+  /** Broker-level figures over time (scans the broker did not answer are gaps). */
+  brokerSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): BrokerPoint[] {
+    const raw = this.columns(cluster, SeriesKind.Broker, broker, "", fromMs, toMs);
+    if (!raw) return [];
+    const s = this.thin(raw, SeriesKind.Broker, options.maxPoints);
+    const [bytes, partitions, leaders] = s.values as [number[], number[], number[]];
+    return s.t.map((at, i) => ({ at, bytes: bytes[i]!, partitions: partitions[i]!, leaders: leaders[i]! }));
+  }
+
+  /** The broker's topics' bytes over time (hourly; a topic has points for the hours it was among the broker's largest). */
+  topicSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): { topic: string; points: TopicPoint[] }[] {
+    const out: { topic: string; points: TopicPoint[] }[] = [];
+    for (const { id, broker: b, name } of this.chunks.seriesOf(cluster, SeriesKind.Topic)) {
+      if (b !== broker) continue;
+      const s = this.thin(this.chunks.read(id, SeriesKind.Topic, fromMs, toMs), SeriesKind.Topic, options.maxPoints);
+      if (s.t.length > 0) out.push({ topic: name, points: s.t.map((at, i) => ({ at, bytes: s.values[0]![i]! })) });
+    }
+    return out;
+  }
+
+  /** Cluster-level figures over time, failed scans as gaps (`ok` false, no figures), folded when more than `maxPoints`. */
+  clusterSeries(cluster: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): ClusterPoint[] {
+    let entries = this.scans.between(cluster, fromMs, toMs);
+    const max = Math.min(options.maxPoints ?? MAX_SERIES_POINTS, MAX_SERIES_POINTS);
+    if (entries.length > max) {
+      const first = entries[0]!.at;
+      const last = entries[entries.length - 1]!.at;
+      entries = foldScans(entries, Math.max(1, Math.ceil((last - first) / Math.max(1, max - 2))));
+    }
+    return entries.map((e) => ({ at: e.at, ok: e.ok > 0, figures: e.figures, scans: e.ok + e.failed, failed: e.failed, error: e.error }));
+  }
+
+  /** The latest scan's summary (success or failure) and the last successful one. */
+  lastScan(cluster: string): { last: ScanSummary | null; lastSuccess: ScanSummary | null } {
+    return this.scans.last(cluster);
+  }
+
+  /** Downsamples every cluster's history (or one's) as of `nowMs`; idempotent. */
+  compact(nowMs: number, options: { cluster?: string } = {}): CompactionResult {
+    const total: CompactionResult = { chunks: 0, scans: 0 };
+    for (const cluster of options.cluster !== undefined ? [options.cluster] : this.scans.clusters()) {
+      const r = compactCluster(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
+      total.chunks += r.chunks;
+      total.scans += r.scans;
+    }
+    return total;
+  }
+
+  /** When the cluster's history was last compacted (0: never). */
+  compactedAt(cluster: string): number {
+    return this.scans.compactedAt(cluster);
+  }
+
+  /** The apply jobs of the cluster that ran at some time in [fromMs, toMs]: the moments plans were applied. */
+  appliedPlans(cluster: string, fromMs: number, toMs: number): AppliedPlan[] {
+    const rows = this.appliedStatement.all(cluster, new Date(toMs).toISOString(), new Date(fromMs).toISOString()) as { id: string; created_at: string; finished_at: string | null; status: string }[];
+    return rows.map((r) => ({ id: r.id, startedAt: Date.parse(r.created_at), finishedAt: r.finished_at === null ? null : Date.parse(r.finished_at), state: (JSON.parse(r.status) as { state: string }).state }));
+  }
+
+  /** Bytes the history's tables and indexes take in the file (pages, including their free space). */
+  sizeBytes(): number {
+    const row = this.db
+      .prepare(`SELECT coalesce(sum(pgsize), 0) AS bytes FROM dbstat WHERE name IN ('history_series', 'history_series_key', 'history_chunks', 'history_scans', 'history_clusters', 'leases') OR name LIKE 'sqlite_autoindex_history%' OR name LIKE 'sqlite_autoindex_leases%'`)
+      .get() as { bytes: number };
+    return row.bytes;
+  }
+}
+
+/** The history's settings from the environment; throws HistoryConfigError naming the variable that is wrong. */
+export function historySettings(env: Record<string, string | undefined> = process.env): HistorySettings {
+  const parsed = historySettingsFromEnv(env);
+  if (!parsed.ok) throw new HistoryConfigError(parsed.message);
+  return parsed.settings;
+}
+
+const STORES = Symbol.for("kafka-balance.history-stores");
+type Holder = { [STORES]?: WeakMap<Database.Database, HistoryStore> };
+
+/** The process's history store, on the process's one database connection (lib/snapshots/store.ts). */
+export function getHistoryStore(): HistoryStore {
+  const db = getSnapshotStore().database;
+  const holder = globalThis as Holder;
+  const stores = (holder[STORES] ??= new WeakMap());
+  let store = stores.get(db);
+  if (!store) {
+    store = new HistoryStore(db, historySettings());
+    stores.set(db, store);
+  }
+  return store;
+}
+
+/** The apply jobs of the cluster that ran at some time in [fromMs, toMs] (lib/store/jobs.ts's `apply_jobs`). */
+export function appliedPlans(cluster: string, fromMs: number, toMs: number): AppliedPlan[] {
+  return getHistoryStore().appliedPlans(cluster, fromMs, toMs);
+}

@@ -1,0 +1,284 @@
+/**
+ * The history store on a real SQLite file: scans recorded and read back per dir, broker, topic and
+ * cluster; failed scans and unanswered brokers as gaps; downsampling at its boundaries (every scan →
+ * hourly → daily → dropped), idempotent, late points dropped; the store's size per point; two
+ * instances competing for a cluster's collector lease, the loser and a stalled holder writing nothing;
+ * the apply jobs that mark when plans were applied.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectCluster } from "@/lib/collector";
+import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
+import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
+import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
+import { getSnapshotStore } from "@/lib/snapshots/store";
+import { getHistoryStore, HistoryStore } from "@/lib/store/history";
+import { getJobStore } from "@/lib/store/jobs";
+import { useTempStore } from "../fixtures/snapshots/harness";
+
+const T0 = Date.UTC(2026, 0, 1);
+const MIN5 = 300_000;
+const GiB = 1024 ** 3;
+
+/**
+ * Two brokers × two dirs. Broker 1's /d1 holds `grow(t)` bytes of topic "events" (plus 1 MiB of other
+ * files on the disk); everything else is fixed. Broker 2 answers unless `down`.
+ */
+function cluster(t: number, options: { down?: boolean; kafka?: number } = {}): ClusterSnapshot {
+  const kafka = options.kafka ?? grow(t);
+  return ClusterSnapshotSchema.parse({
+    schema: 1,
+    capturedAt: new Date(t).toISOString(),
+    source: { kind: "kafka", label: "test" },
+    brokers: [
+      { id: 1, logDirs: [{ path: "/d1", totalBytes: 100 * GiB, usableBytes: 100 * GiB - kafka - 1024 * 1024 }, { path: "/d2", totalBytes: 100 * GiB, usableBytes: 90 * GiB }] },
+      options.down ? { id: 2, state: "unreachable", error: "connection refused", logDirs: [] } : { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
+    ],
+    topics: [
+      { name: "events", partitions: [{ id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: kafka }, { broker: 2, logDir: options.down ? null : "/d1", sizeBytes: options.down ? null : kafka }] }] },
+      { name: "audit", partitions: [{ id: 0, leader: 2, replicas: [{ broker: 1, logDir: "/d2", sizeBytes: 5 * GiB }] }] },
+    ],
+  });
+}
+/** 1 GiB a day, from 10 GiB at T0, in whole bytes. */
+const grow = (t: number) => 10 * GiB + Math.round(((t - T0) / DAY_MS) * GiB);
+
+function settings(retention: HistorySettings["retention"] = DEFAULT_HISTORY_RETENTION): HistorySettings {
+  return { retention, collectIntervalMs: MIN5, topicsPerBroker: 10 };
+}
+
+let temp: ReturnType<typeof useTempStore>;
+beforeAll(() => {
+  temp = useTempStore("history-store");
+});
+afterAll(() => temp.cleanup());
+
+describe("history store: recording and reading", () => {
+  it("records a scan per dir, broker, topic and cluster, and reads each back oldest first", () => {
+    const store = getHistoryStore();
+    for (let i = 0; i < 13; i++) expect(store.recordScan("rec", T0 + i * MIN5, cluster(T0 + i * MIN5), 120)).toBe(true);
+    const d1 = store.dirSeries("rec", 1, "/d1", T0, T0 + HOUR_MS);
+    expect(d1).toHaveLength(13);
+    expect(d1[0]).toEqual({ t: T0, usedBytes: 10 * GiB + 1024 * 1024, kafkaBytes: 10 * GiB, partitions: 1, totalBytes: 100 * GiB, state: "online" });
+    expect(d1[12]).toMatchObject({ t: T0 + HOUR_MS, kafkaBytes: grow(T0 + HOUR_MS) });
+    // Capacity unknown: used bytes unknown, never Kafka's bytes in their place.
+    expect(store.dirSeries("rec", 2, "/d1", T0, T0 + HOUR_MS)[0]).toMatchObject({ usedBytes: null, totalBytes: null, kafkaBytes: 10 * GiB });
+    expect(store.dirSeries("rec", 2, "/d2", T0, T0 + HOUR_MS)[0]!.state).toBe("offline");
+    expect(store.brokerSeries("rec", 1, T0, T0 + HOUR_MS)[0]).toEqual({ at: T0, bytes: 15 * GiB, partitions: 2, leaders: 1 });
+    // Topics: the first scan of each hour only.
+    expect(store.topicSeries("rec", 1, T0, T0 + HOUR_MS)).toEqual([
+      { topic: "events", points: [{ at: T0, bytes: 10 * GiB }, { at: T0 + HOUR_MS, bytes: grow(T0 + HOUR_MS) }] },
+      { topic: "audit", points: [{ at: T0, bytes: 5 * GiB }, { at: T0 + HOUR_MS, bytes: 5 * GiB }] },
+    ].sort((a, b) => (a.topic < b.topic ? -1 : 1)));
+    const c = store.clusterSeries("rec", T0, T0 + HOUR_MS);
+    expect(c).toHaveLength(13);
+    expect(c[0]).toMatchObject({ at: T0, ok: true, scans: 1, failed: 0 });
+    expect(c[0]!.figures).toMatchObject({ brokers: 2, onlineBrokers: 2, offlineDirs: 1 });
+    expect(store.dirs("rec")).toEqual([{ broker: 1, dir: "/d1" }, { broker: 1, dir: "/d2" }, { broker: 2, dir: "/d1" }, { broker: 2, dir: "/d2" }]);
+    expect(store.lastScan("rec")).toEqual({ last: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null }, lastSuccess: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null } });
+  });
+
+  it("allDirSeries() gives every dir, leaves offline points out unless asked, and folds to maxPointsPerDir", () => {
+    const store = getHistoryStore();
+    const all = store.allDirSeries("rec", T0, T0 + HOUR_MS);
+    expect(all.map((s) => `${s.broker}:${s.dir}:${s.points.length}`)).toEqual(["1:/d1:13", "1:/d2:13", "2:/d1:13"]);
+    expect(store.allDirSeries("rec", T0, T0 + HOUR_MS, { includeOffline: true })).toHaveLength(4);
+    const thin = store.allDirSeries("rec", T0, T0 + HOUR_MS, { maxPointsPerDir: 5 })[0]!.points;
+    expect(thin.length).toBeLessThanOrEqual(5);
+    // Folded points stay on the line of steady growth (times are whole ms: 12.4 bytes a ms at 1 GiB a day).
+    for (const p of thin) expect(Math.abs(p.kafkaBytes - grow(p.t))).toBeLessThanOrEqual(16);
+  });
+
+  it("a failed scan is a gap in every series, and a broker that did not answer is a gap in its own", () => {
+    const store = getHistoryStore();
+    const at = (i: number) => T0 + i * MIN5;
+    store.recordScan("gaps", at(0), cluster(at(0)), 100);
+    expect(store.recordFailure("gaps", at(1), 5000, "Kafka at 127.0.0.1:1 is unreachable")).toBe(true);
+    store.recordScan("gaps", at(2), cluster(at(2), { down: true }), 100);
+    store.recordScan("gaps", at(3), cluster(at(3)), 100);
+    expect(store.clusterSeries("gaps", at(0), at(3)).map((p) => [p.ok, p.figures === null, p.error])).toEqual([
+      [true, false, null],
+      [false, true, "Kafka at 127.0.0.1:1 is unreachable"],
+      [true, false, null],
+      [true, false, null],
+    ]);
+    expect(store.dirSeries("gaps", 1, "/d1", at(0), at(3)).map((p) => p.t)).toEqual([at(0), at(2), at(3)]);
+    expect(store.dirSeries("gaps", 2, "/d1", at(0), at(3)).map((p) => p.t)).toEqual([at(0), at(3)]);
+    expect(store.brokerSeries("gaps", 2, at(0), at(3)).map((p) => p.at)).toEqual([at(0), at(3)]);
+    expect(store.lastScan("gaps").last).toMatchObject({ at: at(3), ok: true });
+    store.recordFailure("gaps", at(4), 5000, "timed out");
+    expect(store.lastScan("gaps")).toMatchObject({ last: { at: at(4), ok: false, error: "timed out", durationMs: 5000 }, lastSuccess: { at: at(3), ok: true } });
+  });
+
+  it("an unknown cluster, broker or dir has an empty history", () => {
+    const store = getHistoryStore();
+    expect(store.dirSeries("nope", 1, "/d1", 0, T0)).toEqual([]);
+    expect(store.brokerSeries("rec", 9, 0, T0 * 2)).toEqual([]);
+    expect(store.clusterSeries("nope", 0, T0 * 2)).toEqual([]);
+    expect(store.lastScan("nope")).toEqual({ last: null, lastSuccess: null });
+  });
+});
+
+describe("history store: downsampling", () => {
+  // 3 days of 5-minute scans; the raw tier keeps 1 day, hourly 2 days, daily 3 days (so all three show).
+  const retention = { rawMs: DAY_MS, hourlyMs: 2 * DAY_MS, dailyMs: 3 * DAY_MS };
+  let store: HistoryStore;
+  const end = T0 + 4 * DAY_MS;
+
+  beforeAll(() => {
+    store = new HistoryStore(getSnapshotStore().database, settings(retention));
+    for (let t = T0; t < end; t += MIN5) {
+      // One scan in 12 fails: hours keep 11 of 12 points.
+      if ((t - T0) % (12 * MIN5) === 7 * MIN5) store.recordFailure("ds", t, 10_000, "timed out");
+      else store.recordScan("ds", t, cluster(t), 100);
+    }
+  }, 120_000);
+
+  it("compact() folds every-scan points into hourly and daily means at the cuts, and drops the oldest", () => {
+    const before = store.dirSeries("ds", 1, "/d1", 0, end);
+    const now = end;
+    const result = store.compact(now, { cluster: "ds" });
+    expect(result.chunks).toBeGreaterThan(0);
+    const after = store.dirSeries("ds", 1, "/d1", 0, end);
+    const rawBefore = Math.floor((now - DAY_MS) / (3 * HOUR_MS)) * (3 * HOUR_MS);
+    const hourlyBefore = Math.floor((now - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    const dailyBefore = now - 3 * DAY_MS;
+    const daily = after.filter((p) => p.t < hourlyBefore);
+    const hourly = after.filter((p) => p.t >= hourlyBefore && p.t < rawBefore);
+    const raw = after.filter((p) => p.t >= rawBefore);
+    // Every scan kept from the raw cut on, exactly as recorded.
+    expect(raw).toEqual(before.filter((p) => p.t >= rawBefore));
+    // One point an hour between the cuts, each the mean of that hour's scans, at their mean time.
+    expect(hourly).toHaveLength((rawBefore - hourlyBefore) / HOUR_MS);
+    for (const p of hourly) {
+      const hour = Math.floor(p.t / HOUR_MS) * HOUR_MS;
+      const scans = before.filter((q) => q.t >= hour && q.t < hour + HOUR_MS);
+      expect(scans).toHaveLength(11);
+      expect(p.t).toBe(Math.round(scans.reduce((s, q) => s + q.t, 0) / scans.length));
+      expect(p.kafkaBytes).toBe(Math.round(scans.reduce((s, q) => s + q.kafkaBytes, 0) / scans.length));
+      expect(p.usedBytes).toBe(Math.round(scans.reduce((s, q) => s + q.usedBytes!, 0) / scans.length));
+      expect(p.partitions).toBe(1);
+    }
+    // Daily points only after the drop, one a day.
+    expect(daily.every((p) => p.t >= dailyBefore)).toBe(true);
+    expect(new Set(daily.map((p) => Math.floor(p.t / DAY_MS))).size).toBe(daily.length);
+    expect(daily.length).toBeGreaterThan(0);
+    // Steady growth stays on its line through both folds (times are whole ms: 12.4 bytes a ms).
+    for (const p of after) expect(Math.abs(p.kafkaBytes - grow(p.t))).toBeLessThanOrEqual(16);
+
+    // The cluster series is folded the same way; an hour's failure is counted in its point.
+    const c = store.clusterSeries("ds", hourlyBefore, rawBefore - 1);
+    expect(c).toHaveLength((rawBefore - hourlyBefore) / HOUR_MS);
+    expect(c.every((p) => p.ok && p.scans === 12 && p.failed === 1 && p.error === "timed out")).toBe(true);
+    expect(store.clusterSeries("ds", 0, dailyBefore - 1)).toEqual([]);
+    expect(store.compactedAt("ds")).toBe(now);
+  });
+
+  it("compact() is idempotent: again at the same time it changes nothing", () => {
+    const dirs = store.allDirSeries("ds", 0, end, { includeOffline: true });
+    const clusterSeries = store.clusterSeries("ds", 0, end);
+    const topics = store.topicSeries("ds", 1, 0, end);
+    expect(store.compact(end, { cluster: "ds" })).toEqual({ chunks: 0, scans: 0 });
+    expect(store.allDirSeries("ds", 0, end, { includeOffline: true })).toEqual(dirs);
+    expect(store.clusterSeries("ds", 0, end)).toEqual(clusterSeries);
+    expect(store.topicSeries("ds", 1, 0, end)).toEqual(topics);
+  });
+
+  it("a point arriving late for an hour already folded is dropped at the next compaction, not counted twice", () => {
+    const hourlyBefore = Math.floor((end - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    const late = hourlyBefore + 5 * HOUR_MS + 60_000;
+    const before = store.dirSeries("ds", 1, "/d1", 0, end);
+    store.recordScan("ds", late, cluster(late, { kafka: 99 * GiB }), 100);
+    expect(store.dirSeries("ds", 1, "/d1", 0, end)).toHaveLength(before.length + 1);
+    store.compact(end + 60_000, { cluster: "ds" });
+    expect(store.dirSeries("ds", 1, "/d1", 0, end)).toEqual(before);
+  });
+
+  it("compaction keeps moving with time: later, yesterday's every-scan points are hourly and the hourly ones daily", () => {
+    const later = end + DAY_MS;
+    store.compact(later, { cluster: "ds" });
+    const points = store.dirSeries("ds", 1, "/d1", 0, later);
+    const rawBefore = Math.floor((later - DAY_MS) / (3 * HOUR_MS)) * (3 * HOUR_MS);
+    expect(points.filter((p) => p.t < rawBefore).length).toBeLessThan(60);
+    expect(points.every((p) => p.t >= later - 3 * DAY_MS)).toBe(true);
+  });
+});
+
+describe("history store: the collector's lease", () => {
+  const scan = async () => cluster(T0);
+
+  it("two instances: one takes the lease and records, the other does nothing until the lease runs out", async () => {
+    const store = getHistoryStore();
+    let now = T0;
+    const deps = (owner: string) => ({ store, owner, intervalMs: 1000, scan, now: () => now });
+    const [a, b] = await Promise.all([collectCluster("lease", deps("instance-a")), collectCluster("lease", deps("instance-b"))]);
+    expect([a.outcome, b.outcome].sort()).toEqual(["not-leader", "recorded"]);
+    const holder = a.outcome === "recorded" ? "instance-a" : "instance-b";
+    const other = holder === "instance-a" ? "instance-b" : "instance-a";
+    expect(store.clusterSeries("lease", 0, T0 * 2)).toHaveLength(1);
+    // The holder keeps it from one collection to the next.
+    now += 1000;
+    expect((await collectCluster("lease", deps(other))).outcome).toBe("not-leader");
+    expect((await collectCluster("lease", deps(holder))).outcome).toBe("recorded");
+    // Once the holder has been gone for the lease's length, the other takes over.
+    now += 2 * 1000 + 60_000 + 1;
+    expect((await collectCluster("lease", deps(other))).outcome).toBe("recorded");
+    expect((await collectCluster("lease", deps(holder))).outcome).toBe("not-leader");
+  });
+
+  it("a holder that stalled past its lease and lost it writes nothing, even once the lease is back with it", () => {
+    const store = getHistoryStore();
+    const leases = store.leases;
+    const a = leases.acquire("collector:fenced", "a", 10_000, 0)!;
+    expect(leases.acquire("collector:fenced", "b", 10_000, 5_000)).toBeNull();
+    const fenceA = { lease: a.name, owner: "a", token: a.token };
+    expect(store.recordScan("fenced", T0, cluster(T0), 10, { fence: fenceA })).toBe(true);
+    // a stalls; its lease runs out and b takes it.
+    const b = leases.acquire("collector:fenced", "b", 10_000, 20_000)!;
+    expect(b.token).toBe(a.token + 1);
+    expect(store.recordScan("fenced", T0 + MIN5, cluster(T0 + MIN5), 10, { fence: fenceA })).toBe(false);
+    expect(store.recordFailure("fenced", T0 + MIN5, 10, "late", { fence: fenceA })).toBe(false);
+    // b lets go, a takes it again: a's old fence is still refused, its new one lands.
+    leases.release("collector:fenced", "b");
+    const again = leases.acquire("collector:fenced", "a", 10_000, 30_000)!;
+    expect(again.token).toBe(b.token + 1);
+    expect(store.recordScan("fenced", T0 + 2 * MIN5, cluster(T0 + 2 * MIN5), 10, { fence: fenceA })).toBe(false);
+    expect(store.recordScan("fenced", T0 + 2 * MIN5, cluster(T0 + 2 * MIN5), 10, { fence: { lease: again.name, owner: "a", token: again.token } })).toBe(true);
+    expect(store.clusterSeries("fenced", 0, T0 * 2).map((p) => p.at)).toEqual([T0, T0 + 2 * MIN5]);
+  });
+
+  it("a failed scan under the lease is recorded as a failure with its message", async () => {
+    const store = getHistoryStore();
+    const out = await collectCluster("down", { store, owner: "x", intervalMs: 1000, now: () => T0, scan: async () => Promise.reject(new Error("Kafka at 127.0.0.1:1 is unreachable")) });
+    expect(out).toMatchObject({ outcome: "failed", error: "Kafka at 127.0.0.1:1 is unreachable" });
+    expect(store.clusterSeries("down", 0, T0 * 2)).toEqual([{ at: T0, ok: false, figures: null, scans: 1, failed: 1, error: "Kafka at 127.0.0.1:1 is unreachable" }]);
+  });
+});
+
+describe("history store: plans applied", () => {
+  it("appliedPlans() lists the cluster's apply jobs that ran in the range, running ones included", () => {
+    const iso = (t: number) => new Date(t).toISOString();
+    const job = (id: string, created: number): ApplyJobRecord => ({
+      id,
+      cluster: "plans",
+      createdAt: iso(created),
+      updatedAt: iso(created),
+      finishedAt: null,
+      createdBy: "alice",
+      work: { entries: [], batches: [], original: {}, throttles: { topics: [], brokers: [] }, cordons: [], leadership: [], execution: { partitionMovesPerBroker: 5, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "urgent-disk-first" }, estimate: { seconds: 1, batchSeconds: [], overheadSeconds: 1 }, rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 } },
+      status: { state: "running", phase: "cordons", batch: 0, batches: [], setConfigs: [], rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 }, controlSeq: 0, progress: null, clock: null, failed: false, election: null, log: [], warnings: [], errors: [] },
+      control: { seq: 0, pause: false, cancel: false, rates: null, by: null },
+    });
+    const jobs = getJobStore();
+    jobs.insert(job("p1", T0), "o", 1000, 0);
+    expect(jobs.saveStatus("p1", "o", { ...job("p1", T0).status, state: "done", phase: "finished" }, iso(T0 + HOUR_MS), 1000, 0, iso(T0 + HOUR_MS))).toBe(true);
+    jobs.insert(job("p2", T0 + 5 * HOUR_MS), "o", 1000, 0);
+    const store = getHistoryStore();
+    expect(store.appliedPlans("plans", T0, T0 + DAY_MS)).toEqual([
+      { id: "p1", startedAt: T0, finishedAt: T0 + HOUR_MS, state: "done" },
+      { id: "p2", startedAt: T0 + 5 * HOUR_MS, finishedAt: null, state: "running" },
+    ]);
+    expect(store.appliedPlans("plans", T0 + 2 * HOUR_MS, T0 + 3 * HOUR_MS)).toEqual([]);
+    expect(store.appliedPlans("plans", T0 + 30 * 60_000, T0 + 2 * HOUR_MS).map((p) => p.id)).toEqual(["p1"]);
+    expect(store.appliedPlans("other", 0, T0 * 2)).toEqual([]);
+  });
+});
