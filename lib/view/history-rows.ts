@@ -11,9 +11,10 @@
  *   (the collector's interval while younger than `rawMs`, an hour while younger than `hourlyMs`, a day
  *   beyond) or than the series' own typical spacing (a thinned read): the collector was not running.
  *
- * The view names the fields it reads (the store's ClusterPoint, BrokerPoint and dir points), so any
- * series shaped that way charts. Pure: `nowMs` is a parameter.
+ * Points are the history's own (lib/model/history-figures.ts); of the store's ClusterPoint the view
+ * names the fields it reads, as it may not import the store. Pure: `nowMs` is a parameter.
  */
+import type { BrokerPoint, ClusterFigures, HistoryDirPoint } from "@/lib/model/history-figures";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -94,17 +95,10 @@ export function withGaps<K extends string>(rows: readonly Row<K>[], keys: readon
   return out;
 }
 
-/** The cluster's figures the history page charts (lib/model/history-figures.ts's ClusterFigures). */
-export interface ClusterFiguresFields {
-  bytes: number;
-  usedBytes: number | null;
-  capacityBytes: number | null;
-  brokerBytesSkew: number;
-  dirUtilizationSkew: number;
-  dirBytesSkew: number;
-  maxDirUtilization: number | null;
-}
+/** The cluster's figures the history page charts. */
+export type ClusterFiguresFields = Pick<ClusterFigures, "bytes" | "usedBytes" | "capacityBytes" | "brokerBytesSkew" | "dirUtilizationSkew" | "dirBytesSkew" | "maxDirUtilization">;
 
+/** The fields of the store's ClusterPoint the view reads. */
 export interface ClusterPointFields {
   at: number;
   ok: boolean;
@@ -139,13 +133,7 @@ export function clusterRows(points: readonly ClusterPointFields[], options: GapO
   return withGaps(rows, CLUSTER_KEYS, { ...options, failedAt: [] });
 }
 
-/** One broker's point (the store's BrokerPoint). */
-export interface BrokerPointFields {
-  at: number;
-  bytes: number;
-  partitions: number;
-  leaders: number;
-}
+export type BrokerPointFields = BrokerPoint;
 
 export const BROKER_KEYS = ["bytes", "partitions", "leaders"] as const;
 export type BrokerRow = Row<(typeof BROKER_KEYS)[number]>;
@@ -155,14 +143,8 @@ export function brokerRows(points: readonly BrokerPointFields[], options: GapOpt
   return withGaps(rows, BROKER_KEYS, options);
 }
 
-/** One log dir's point (lib/forecast's DirPoint; the store adds the dir's state). */
-export interface DirPointFields {
-  t: number;
-  usedBytes: number | null;
-  kafkaBytes: number;
-  partitions: number;
-  totalBytes: number | null;
-}
+/** One log dir's point (lib/forecast's DirPoint; the history adds the dir's state, not charted). */
+export type DirPointFields = Omit<HistoryDirPoint, "state">;
 
 export const DIR_KEYS = ["utilization", "usedBytes", "kafkaBytes", "capacityBytes", "partitions"] as const;
 export type DirRow = Row<(typeof DIR_KEYS)[number]>;
