@@ -6,6 +6,7 @@
  * data: no functions, no class instances.
  */
 import { importSnapshot } from "@/lib/cluster/import";
+import { growSnapshot, type DirGrowth } from "@/lib/forecast/snapshot-at";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
@@ -38,10 +39,14 @@ function cachedSynthetic(options: SyntheticBase): ClusterSnapshot {
 /** A base the route loaded on the main thread: the current source, or a snapshot link's. */
 export type LoadedBase = Result<ClusterSnapshot> | null;
 
+/** A forecast base as the main thread loads it: the current cluster and what each dir gains by then. */
+export type LoadedForecast = Result<{ snapshot: ClusterSnapshot; growth: DirGrowth[]; days: number }> | null;
+
 export interface SimulateTaskInput {
   body: unknown;
   current: LoadedBase;
   shared: LoadedBase;
+  forecast?: LoadedForecast;
   limits: SimulationLimits;
 }
 
@@ -52,6 +57,13 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
   const loaders: BaseLoaders = {
     current: async () => input.current ?? unavailable,
     shared: async () => input.shared ?? unavailable,
+    // Growing every replica is a pass over the cluster: done here, off the request thread.
+    forecast: async (days) => {
+      const loaded = input.forecast ?? unavailable;
+      if (!loaded.ok) return loaded;
+      if (loaded.value.days !== days) return unavailable;
+      return success(growSnapshot(loaded.value.snapshot, loaded.value.growth, days).snapshot);
+    },
     synthetic: cachedSynthetic,
   };
   return runSimulateRequest(parsed.value, loaders, input.limits);
