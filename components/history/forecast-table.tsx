@@ -5,8 +5,11 @@
  * the forecast is and what it was based on; the forecast's own full account under each row's basis.
  * "Chart" opens the dir's history below.
  */
+import Link from "next/link";
 import { useMemo } from "react";
+import { useClusterName } from "@/lib/hooks/cluster-param";
 import type { ForecastAnswer } from "@/lib/hooks/use-history";
+import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/forecast-table";
 import type { UtilizationMark } from "@/lib/view/dir-metric";
 import type { EtaText } from "@/lib/view/forecast-eta";
@@ -46,6 +49,26 @@ interface Props {
   onChart: (dir: DirRef) => void;
 }
 
+/** The simulator's forecast bases offered from here (any 1–365 can be typed there). */
+const SIMULATE_DAYS = [7, 30, 90] as const;
+
+function SimulateLinks() {
+  const cluster = useClusterName();
+  return (
+    <p className="text-sm">
+      Simulate from the forecast in{" "}
+      {SIMULATE_DAYS.map((d, i) => (
+        <span key={d}>
+          {i > 0 ? (i === SIMULATE_DAYS.length - 1 ? " or " : ", ") : null}
+          <Link href={forecastSimulatorPath(d, cluster)} className="font-medium underline underline-offset-2" data-simulate-forecast={d}>
+            {d} days
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function ForecastTable({ forecast, state, onChart }: Props) {
   const rows = useMemo(() => (forecast ? forecastRows(forecast.dirs, forecast.horizonDays) : []), [forecast]);
   const shown: WidgetState = state.kind === "ready" && rows.length === 0 ? { kind: "empty", message: "No log dir has enough history for a forecast yet." } : state;
@@ -59,6 +82,7 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
           {rows.length > 0 ? <span data-forecast-summary>{forecastSummary(rows)}</span> : null}
         </>
       }
+      actions={<SimulateLinks />}
       bodyClassName="min-h-[8rem]"
       state={shown}
     >

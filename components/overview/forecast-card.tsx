@@ -12,6 +12,7 @@ import { useClusterName } from "@/lib/hooks/cluster-param";
 import { useForecast } from "@/lib/hooks/use-history";
 import { navHref } from "@/lib/view/app-nav";
 import { forecastCard } from "@/lib/view/forecast-card";
+import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 
 export function ForecastCard({ live }: { live: boolean }) {
   const cluster = useClusterName();
@@ -25,9 +26,14 @@ export function ForecastCard({ live }: { live: boolean }) {
         <h2 id="forecast-card-title" className="text-base font-semibold">
           {card.lines.length > 0 ? "First log dirs to fill" : "Disk forecast"}
         </h2>
-        <Link href={navHref("/history", cluster)} className="text-sm font-medium underline underline-offset-2">
-          Every dir&apos;s forecast and history
-        </Link>
+        <p className="flex flex-wrap gap-x-4 text-sm font-medium">
+          <Link href={navHref("/history", cluster)} className="underline underline-offset-2">
+            Every dir&apos;s forecast and history
+          </Link>
+          <Link href={forecastSimulatorPath(30, cluster)} className="underline underline-offset-2">
+            Simulate the cluster in 30 days
+          </Link>
+        </p>
       </div>
       {card.calm ? (
         <p className="mt-1 text-sm">{card.calm}</p>
