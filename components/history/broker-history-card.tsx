@@ -2,7 +2,7 @@
 /** One broker over time, picked from the brokers the history has: its bytes, and its partitions and leaders. */
 import { useId, useMemo } from "react";
 import { formatBytes, formatCount } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks } from "@/lib/view/axis-ticks";
+import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/axis-ticks";
 import type { PlanMark } from "@/lib/view/applied-plan-marks";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { rowMax, type BrokerRow } from "@/lib/view/history-rows";
@@ -32,6 +32,7 @@ interface Props {
 export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, marks, state, onZoom }: Props) {
   const id = useId();
   const bytes = useMemo(() => niceByteTicks(rowMax(rows, ["bytes"])), [rows]);
+  const counts = useMemo(() => niceCountTicks(rowMax(rows, ["partitions", "leaders"])), [rows]);
   const picker = (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id}>Broker</label>
@@ -49,7 +50,7 @@ export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, mar
     <WidgetCard id="history-broker" title={broker === null ? "Broker" : `Broker ${broker}`} subtitle="Pick a broker: its bytes, and the partitions and leaders it holds." actions={picker} bodyClassName="min-h-[15rem]" state={brokers.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No broker has been recorded yet." } : shown}>
       <div className="grid gap-5 lg:grid-cols-2">
         <TimeChart id="history-broker-bytes" title={`Bytes on broker ${broker ?? ""}`} rows={rows} series={BYTES} window={window} marks={marks} left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }} onZoom={onZoom} />
-        <TimeChart id="history-broker-partitions" title={`Partitions and leaders on broker ${broker ?? ""}`} rows={rows} series={COUNTS} window={window} marks={marks} left={{ format: (v) => formatCount(v), width: 48 }} onZoom={onZoom} />
+        <TimeChart id="history-broker-partitions" title={`Partitions and leaders on broker ${broker ?? ""}`} rows={rows} series={COUNTS} window={window} marks={marks} left={{ ticks: counts, domain: [0, counts.at(-1) ?? 1], format: (v) => formatCount(v), width: 48 }} onZoom={onZoom} />
       </div>
     </WidgetCard>
   );

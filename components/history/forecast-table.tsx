@@ -127,7 +127,7 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
             {rows.map((r) => (
               <tr key={r.key} className="border-t border-zinc-200 dark:border-zinc-800" data-forecast-row={r.key}>
                 <td className={TD}>{r.broker}</td>
-                <td className={`${TD} font-mono text-xs break-all`}>{r.dir}</td>
+                <td className={`${TD} font-mono text-xs whitespace-nowrap`}>{r.dir}</td>
                 <td className={`${TD} text-right`}>
                   <span className={MARK_STYLE[r.mark]}>{r.utilization}</span>
                 </td>

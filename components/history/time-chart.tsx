@@ -119,7 +119,7 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
             <YAxis yAxisId="left" {...axisProps} width={left.width} ticks={left.ticks} domain={left.domain ?? [0, "auto"]} interval={left.ticks ? 0 : undefined} tickFormatter={left.format} allowDataOverflow={left.domain !== undefined} />
             {right ? <YAxis yAxisId="right" orientation="right" {...axisProps} width={right.width} ticks={right.ticks} domain={right.domain ?? [0, "auto"]} tickFormatter={right.format} allowDecimals={false} /> : null}
             <Tooltip content={<TimeTooltip series={series as readonly ChartSeries<string>[]} />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
             {marks.map((m) =>
               m.kind === "area" ? (
                 <ReferenceArea key={m.id} yAxisId="left" x1={m.x1} x2={m.x2} fill={MARK_COLOR} fillOpacity={0.15} stroke={MARK_COLOR} strokeOpacity={0.5} ifOverflow="hidden" label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />

@@ -1,10 +1,10 @@
 /**
- * Ticks for a time axis: round UTC moments (every 15 min, hour, 6 h, day, week, month …) about `count`
- * apart across the window, labelled for the span: "14:00" within two days (a midnight tick names its
+ * Ticks for a time axis: round UTC moments (every 15 min, hour, 6 h, day, week, month …), about
+ * `count` of them (up to `count` + 2, so 14 days get a tick every 2 days rather than every week) across the window, labelled for the span: "14:00" within two days (a midnight tick names its
  * day, "6 Jan"), "6 Jan" up to a few months, "Jan 2026" beyond. UTC throughout, like every time the app
  * prints, so the server's first paint and the browser agree.
  *
- * Invariants: the ticks lie inside the window, ascending; at most `count` × 2 + 1 of them, whatever the
+ * Invariants: the ticks lie inside the window, ascending; at most `count` + 3 of them, whatever the
  * window (an empty or non-finite window gives none).
  */
 
@@ -59,9 +59,9 @@ export function timeTicks(fromMs: number, toMs: number, count = 6): TimeTicks {
   const format = timeTickFormat(span);
   if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || !(span > 0)) return { ticks: [], format };
   const n = Math.max(1, Math.min(20, Math.round(count)));
-  const fixed = FIXED_STEPS.find((s) => span / s <= n);
+  const fixed = FIXED_STEPS.find((s) => span / s <= n + 2);
   if (fixed !== undefined) return { ticks: fixedTicks(fromMs, toMs, fixed), format };
-  const months = MONTH_STEPS.find((m) => span / (m * 30.44 * DAY) <= n) ?? Math.ceil(span / (n * 365.25 * DAY)) * 12;
+  const months = MONTH_STEPS.find((m) => span / (m * 30.44 * DAY) <= n + 2) ?? Math.ceil(span / (n * 365.25 * DAY)) * 12;
   return { ticks: monthTicks(fromMs, toMs, months), format };
 }
 
