@@ -47,7 +47,7 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
   const name = dir ? `${dir.dir} on broker ${dir.broker}` : "";
   const picker = (
     <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id}>Log dir</label>
+      <label htmlFor={id}>Log dir of broker {dir?.broker ?? ""}</label>
       <select
         id={id}
         value={dir ? dirKey(dir) : ""}
@@ -60,7 +60,7 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
       >
         {dirs.map((d) => (
           <option key={dirKey(d)} value={dirKey(d)}>
-            broker {d.broker} · {d.dir}
+            {d.dir}
           </option>
         ))}
       </select>
@@ -72,7 +72,7 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
     <WidgetCard
       id="history-dir"
       title={dir ? `Log dir ${name}` : "Log dir"}
-      subtitle={noCapacity ? "This dir's broker does not report its capacity, so there is no utilisation; bytes are Kafka's." : "Pick a log dir: how full it is against 85% and 95%, and its used bytes against its capacity."}
+      subtitle={noCapacity ? "This dir's broker does not report its capacity, so there is no utilisation; bytes are Kafka's." : "Pick one of the broker's log dirs: how full it is against 85% and 95%, and its used bytes against its capacity."}
       actions={picker}
       bodyClassName="min-h-[15rem]"
       state={dirs.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No log dir has been recorded yet." } : shown}

@@ -1,23 +1,24 @@
 "use client";
 /**
  * The history page of one cluster: the forecast table (which dir fills first), then the cluster, one
- * broker and one log dir over the chosen range. Everything the page shows is in its URL (`range` or
- * `from`/`to`, `broker`, `dir` as `<broker>:<path>`, and the cluster), so a link opens the same view.
- * A preset range ends now and moves with the clock (re-read every minute); a zoom stays put.
+ * broker and one of its log dirs over the chosen range (the broker's read carries its dirs' series).
+ * Everything the page shows is in its URL (`range` or `from`/`to`, `broker`, `dir`, and the cluster),
+ * so a link opens the same view. A preset range ends now and moves with the clock (re-read every
+ * minute); a zoom stays put.
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
-import { useBrokerHistory, useClusterHistory, useDirHistory, useForecast } from "@/lib/hooks/use-history";
+import { useBrokerHistory, useClusterHistory, useForecast } from "@/lib/hooks/use-history";
 import { planMarks } from "@/lib/view/applied-plan-marks";
 import { collectorLine, emptyMessage, emptyReason } from "@/lib/view/collector-status";
 import { panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow, type RangeChoice } from "@/lib/view/history-range";
-import { brokerRows, clusterRows, DEFAULT_RESOLUTION, dirRows, failedScanTimes, type GapOptions } from "@/lib/view/history-rows";
+import { brokerRows, clusterRows, dirRows, type GapOptions, type HistoryResolution } from "@/lib/view/history-rows";
 import { useNow } from "@/components/ui/use-now";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BrokerHistoryCard } from "./broker-history-card";
 import { ClusterHistoryCard } from "./cluster-history-card";
-import { DirHistoryCard, dirKey, type DirRef } from "./dir-history-card";
+import { DirHistoryCard, type DirRef } from "./dir-history-card";
 import { ForecastTable } from "./forecast-table";
 import { RangeBar } from "./range-bar";
 
@@ -29,12 +30,7 @@ function swrState(data: unknown, error: unknown, retry: () => void): WidgetState
   return { kind: "loading" };
 }
 
-function parseDir(value: string | null): DirRef | null {
-  const m = value ? /^(\d+):(.+)$/.exec(value) : null;
-  return m ? { broker: Number(m[1]), dir: m[2]! } : null;
-}
-
-export function HistoryApp({ kind }: { kind: "demo" | "live" }) {
+export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolution: HistoryResolution }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname() ?? "/history";
@@ -43,8 +39,9 @@ export function HistoryApp({ kind }: { kind: "demo" | "live" }) {
   const nowMs = tick === null ? null : Math.floor(tick / MINUTE_MS) * MINUTE_MS;
   const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
   const live = kind === "live";
+  const refreshMs = choice.kind === "preset" ? MINUTE_MS : 0;
 
-  const history = useClusterHistory(live ? window : null, choice.kind === "preset" ? MINUTE_MS : 0);
+  const history = useClusterHistory(live ? window : null, refreshMs);
   const forecast = useForecast(live);
   const data = history.data;
 
@@ -70,39 +67,40 @@ export function HistoryApp({ kind }: { kind: "demo" | "live" }) {
   const onZoom = useCallback((a: number, b: number) => window && zoomTo(zoomWindow(window, a, b)), [window, zoomTo]);
 
   const brokers = data?.brokers ?? [];
-  const dirs = data?.dirs ?? [];
-  const brokerParam = params?.get("broker");
-  const broker = brokerParam !== null && brokerParam !== undefined && brokers.includes(Number(brokerParam)) ? Number(brokerParam) : (brokers[0] ?? null);
-  const dirParam = parseDir(params?.get("dir") ?? null);
-  const dir = (dirParam && dirs.find((d) => dirKey(d) === dirKey(dirParam))) ?? dirs[0] ?? null;
+  const brokerParam = Number(params?.get("broker") ?? Number.NaN);
+  const broker = brokers.includes(brokerParam) ? brokerParam : (brokers[0] ?? null);
+  const brokerHistory = useBrokerHistory(live ? broker : null, window, refreshMs);
+  const dirs = useMemo(() => brokerHistory.data?.dirs ?? [], [brokerHistory.data]);
+  const dirParam = params?.get("dir") ?? null;
+  const dirSeries = dirs.find((d) => d.dir === dirParam) ?? dirs[0] ?? null;
 
-  const brokerHistory = useBrokerHistory(live ? broker : null, window);
-  const dirHistory = useDirHistory(live ? dir : null, window);
+  const gaps: GapOptions | null = useMemo(() => (data && nowMs !== null ? { nowMs, resolution, failedAt: data.gaps.map((g) => g.at) } : null), [data, nowMs, resolution]);
+  const rows = useMemo(
+    () => ({
+      cluster: data && gaps ? clusterRows(data.points, gaps) : [],
+      broker: brokerHistory.data && gaps ? brokerRows(brokerHistory.data.points, gaps) : [],
+      dir: dirSeries && gaps ? dirRows(dirSeries.points, gaps) : [],
+    }),
+    [data, gaps, brokerHistory.data, dirSeries],
+  );
+  const marks = useMemo(() => (data && window ? planMarks(data.plans, window) : []), [data, window]);
 
-  const gaps: GapOptions | null = useMemo(() => (data ? { nowMs: data.nowMs, resolution: data.resolution, failedAt: failedScanTimes(data.points) } : null), [data]);
-  const rows = useMemo(() => ({
-    cluster: data && gaps ? clusterRows(data.points, gaps) : [],
-    broker: brokerHistory.data && gaps ? brokerRows(brokerHistory.data.points, gaps) : [],
-    dir: dirHistory.data && gaps ? dirRows(dirHistory.data.points, gaps) : [],
-  }), [data, gaps, brokerHistory.data, dirHistory.data]);
-  const marks = useMemo(() => (data && window ? planMarks(data.appliedPlans, window) : []), [data, window]);
-
-  const intervalMs = data?.resolution.collectIntervalMs ?? DEFAULT_RESOLUTION.collectIntervalMs;
   const reason = live ? (data ? emptyReason(kind, data.collector, data.points.length) : null) : "demo";
-  const status = data && nowMs !== null ? collectorLine(data.collector, intervalMs, nowMs) : null;
+  const status = data && nowMs !== null ? collectorLine(data.collector, resolution.collectIntervalMs, nowMs) : null;
 
   if (reason) {
     return (
       <div className="grid gap-4" data-history-empty={reason}>
         {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
-        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{emptyMessage(reason, intervalMs)}</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{emptyMessage(reason, resolution.collectIntervalMs)}</p>
       </div>
     );
   }
 
   const clusterState = swrState(data, history.error, () => void history.mutate());
+  const brokerState = data ? swrState(brokerHistory.data, brokerHistory.error, () => void brokerHistory.mutate()) : clusterState;
   const showDir = (d: DirRef) => {
-    setParams({ dir: dirKey(d) });
+    setParams({ broker: String(d.broker), dir: d.dir });
     document.querySelector("[data-widget=history-dir]")?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
   return (
@@ -116,14 +114,14 @@ export function HistoryApp({ kind }: { kind: "demo" | "live" }) {
           onScale={(f) => window && nowMs !== null && zoomTo(scaleWindow(window, f, nowMs))}
           onPan={(d) => window && nowMs !== null && zoomTo(panWindow(window, d, nowMs))}
           atNow={choice.kind === "preset" || (window !== null && nowMs !== null && window.toMs >= nowMs)}
-          loading={history.isValidating || brokerHistory.isValidating || dirHistory.isValidating}
+          loading={history.isValidating || brokerHistory.isValidating}
         />
       </div>
       {window ? (
         <>
           <ClusterHistoryCard rows={rows.cluster} window={window} marks={marks} state={clusterState} onZoom={onZoom} />
-          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b) })} rows={rows.broker} window={window} marks={marks} state={data ? swrState(brokerHistory.data, brokerHistory.error, () => void brokerHistory.mutate()) : clusterState} onZoom={onZoom} />
-          <DirHistoryCard dirs={dirs} dir={dir} onDir={(d) => setParams({ dir: dirKey(d) })} rows={rows.dir} window={window} marks={marks} state={data ? swrState(dirHistory.data, dirHistory.error, () => void dirHistory.mutate()) : clusterState} onZoom={onZoom} />
+          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b), dir: null })} rows={rows.broker} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
+          <DirHistoryCard dirs={dirs} dir={dirSeries} onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })} rows={rows.dir} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
           {marks.length > 0 ? (
             <section aria-labelledby="history-plans-title" className="text-sm">
               <h2 id="history-plans-title" className="font-semibold">

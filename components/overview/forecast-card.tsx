@@ -48,7 +48,7 @@ export function ForecastCard({ live }: { live: boolean }) {
               {l.confidence === "low" ? <span className="text-zinc-600 dark:text-zinc-400"> (low confidence)</span> : null}
             </li>
           ))}
-          {card.more > 0 ? <li className="list-none text-zinc-600 dark:text-zinc-400">and {card.more} more within the horizon.</li> : null}
+          {card.moreText ? <li className="list-none text-zinc-600 dark:text-zinc-400">{card.moreText}</li> : null}
         </ul>
       )}
     </section>

@@ -1,13 +1,15 @@
 /**
- * The page's cluster over time, from `GET /api/history` (cluster figures, the brokers and dirs it has
- * series for, applied plans, the collector's state) and one broker's or one dir's series from the same
- * route, and the forecast of every dir from `GET /api/history/forecast`. The window is part of the key,
- * so a new range or zoom is a new read; the previous data stays on screen while it loads.
+ * The page's cluster over time from `GET /api/history` (lib/collector/history-read.ts): the cluster's
+ * figures, or one broker's with its log dirs' series, each with the failed scans in the range (gaps),
+ * the plans applied and the collector's state; and the forecast of every dir from
+ * `GET /api/history/forecast`. The window is part of the key, so a new range or zoom is a new read;
+ * the previous data stays on screen while it loads.
  */
 import useSWR from "swr";
 import type { AppliedPlanFields } from "@/lib/view/applied-plan-marks";
+import type { CollectorFields } from "@/lib/view/collector-status";
 import type { DirForecastFields } from "@/lib/view/forecast-table";
-import type { BrokerPointFields, ClusterPointFields, DirPointFields, HistoryResolution } from "@/lib/view/history-rows";
+import type { BrokerPointFields, ClusterPointFields, DirPointFields } from "@/lib/view/history-rows";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
@@ -15,22 +17,24 @@ import { fetchJson } from "./fetch-json";
 export const HISTORY_URL = "/api/history";
 export const FORECAST_URL = "/api/history/forecast";
 
-export interface CollectorState {
-  lastSuccessAt: number | null;
-  lastAttemptAt: number | null;
-  lastDurationMs: number | null;
-  lastError: string | null;
+/** What every scope of the answer carries besides its series. */
+interface HistoryAnswerBase {
+  cluster: string;
+  collected: boolean;
+  collector: CollectorFields;
+  gaps: { at: number; error: string | null }[];
+  plans: AppliedPlanFields[];
 }
 
-export interface ClusterHistory {
-  cluster: string;
-  nowMs: number;
-  resolution: HistoryResolution;
-  collector: CollectorState;
+export interface ClusterHistory extends HistoryAnswerBase {
   points: ClusterPointFields[];
   brokers: number[];
-  dirs: { broker: number; dir: string }[];
-  appliedPlans: AppliedPlanFields[];
+}
+
+export interface BrokerHistory extends HistoryAnswerBase {
+  broker: number;
+  points: BrokerPointFields[];
+  dirs: { broker: number; dir: string; points: DirPointFields[] }[];
 }
 
 export interface ForecastAnswer {
@@ -49,20 +53,15 @@ function windowQuery(window: TimeWindow): string {
 /** `refreshMs`: re-read while a preset ending now is shown (0 for a zoom, which does not move). */
 export function useClusterHistory(window: TimeWindow | null, refreshMs: number) {
   const cluster = useClusterName();
-  const key = window ? withCluster(`${HISTORY_URL}?${windowQuery(window)}`, cluster) : null;
+  const key = window ? withCluster(`${HISTORY_URL}?scope=cluster&${windowQuery(window)}`, cluster) : null;
   return useSWR<ClusterHistory>(key, (url: string) => fetchJson<ClusterHistory>(url), { ...OPTIONS, refreshInterval: refreshMs });
 }
 
-export function useBrokerHistory(broker: number | null, window: TimeWindow | null) {
+/** One broker's figures and its log dirs' series over the window. */
+export function useBrokerHistory(broker: number | null, window: TimeWindow | null, refreshMs: number) {
   const cluster = useClusterName();
-  const key = window && broker !== null ? withCluster(`${HISTORY_URL}/broker?broker=${broker}&${windowQuery(window)}`, cluster) : null;
-  return useSWR<{ points: BrokerPointFields[] }>(key, (url: string) => fetchJson(url), OPTIONS);
-}
-
-export function useDirHistory(dir: { broker: number; dir: string } | null, window: TimeWindow | null) {
-  const cluster = useClusterName();
-  const key = window && dir ? withCluster(`${HISTORY_URL}/dir?broker=${dir.broker}&dir=${encodeURIComponent(dir.dir)}&${windowQuery(window)}`, cluster) : null;
-  return useSWR<{ points: DirPointFields[] }>(key, (url: string) => fetchJson(url), OPTIONS);
+  const key = window && broker !== null ? withCluster(`${HISTORY_URL}?scope=broker&broker=${broker}&${windowQuery(window)}`, cluster) : null;
+  return useSWR<BrokerHistory>(key, (url: string) => fetchJson<BrokerHistory>(url), { ...OPTIONS, refreshInterval: refreshMs });
 }
 
 /** 5 min: the collector's default interval; a forecast does not move faster than its history. */

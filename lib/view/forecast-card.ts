@@ -27,6 +27,8 @@ export interface ForecastCard {
   calm: string | null;
   /** Dirs not shown that also reach a level within the horizon. */
   more: number;
+  /** "and 2 more dirs within a year", or null. */
+  moreText: string | null;
 }
 
 function reachesAny(row: ForecastRow): boolean {
@@ -48,9 +50,11 @@ export function forecastCard(forecasts: readonly DirForecastFields[], horizonDay
   const utilization = new Map(forecasts.map((f) => [`${f.broker}:${f.dir}`, f.utilization]));
   const urgent = forecastRows(forecasts, horizonDays).filter(reachesAny);
   const lines = urgent.slice(0, limit).map((row) => ({ key: row.key, broker: row.broker, dir: row.dir, text: sentence(row, utilization.get(row.key) ?? null, horizonDays), confidence: row.confidence }));
+  const more = Math.max(0, urgent.length - lines.length);
   return {
     lines,
     calm: lines.length === 0 ? `No log dir is forecast to reach 85% within ${horizonWords(horizonDays)}.` : null,
-    more: Math.max(0, urgent.length - lines.length),
+    more,
+    moreText: more > 0 ? `and ${more} more ${more === 1 ? "dir reaches" : "dirs reach"} 85%, 95% or full within ${horizonWords(horizonDays)}.` : null,
   };
 }

@@ -110,11 +110,6 @@ export type ClusterRow = Row<(typeof CLUSTER_KEYS)[number]>;
 
 const finiteOrNull = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** The times of the failed scans in a cluster series: what breaks every other series' lines too. */
-export function failedScanTimes(points: readonly ClusterPointFields[]): number[] {
-  return points.filter((p) => !p.ok || p.figures === null).map((p) => p.at);
-}
-
 export function clusterRows(points: readonly ClusterPointFields[], options: GapOptions): ClusterRow[] {
   const rows = points.map((p): ClusterRow => {
     const f = p.ok ? p.figures : null;

@@ -18,7 +18,7 @@ describe("forecastCard()", () => {
       [3, "/data/d2", "reaches 85% in about 4 days (3–6 days), full in about 9 days"],
       [1, "/data/d1", "reaches 85% in about 40 days (30–60 days), full in about 55 days"],
     ]);
-    expect(card).toMatchObject({ calm: null, more: 0 });
+    expect(card).toMatchObject({ calm: null, more: 0, moreText: null });
   });
 
   it("forecastCard() says where a dir past 85% is now, and a full one", () => {
@@ -38,10 +38,11 @@ describe("forecastCard()", () => {
     const card = forecastCard(dirs, 365);
     expect(card.lines).toHaveLength(3);
     expect(card.more).toBe(2);
+    expect(card.moreText).toBe("and 2 more dirs reach 85%, 95% or full within a year.");
   });
 
   it("forecastCard() is calm when no dir reaches a level within the horizon", () => {
     const card = forecastCard([dirForecast(1, "/d", { until: { p85: null, p95: null, full: null } })], 365);
-    expect(card).toEqual({ lines: [], calm: "No log dir is forecast to reach 85% within a year.", more: 0 });
+    expect(card).toEqual({ lines: [], calm: "No log dir is forecast to reach 85% within a year.", more: 0, moreText: null });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokerRows, clusterRows, dirRows, failedScanTimes, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history-rows";
+import { brokerRows, clusterRows, dirRows, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history-rows";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -46,7 +46,6 @@ describe("history-rows", () => {
     const rows = clusterRows(points, { nowMs: NOW });
     expect(rows.map((r) => r.brokerBytesSkew)).toEqual([1.2, null, 1.3]);
     expect(rows[1]).toMatchObject({ t: NOW - 5 * MIN, bytes: null, usedBytes: null });
-    expect(failedScanTimes(points)).toEqual([NOW - 5 * MIN]);
   });
 
   it("clusterRows() turns a non-finite figure into null, never a point at infinity", () => {
