@@ -32,43 +32,86 @@ export function emptyColumns(columns: number): SeriesColumns {
 }
 
 /**
- * Folds `series` into buckets of `stepMs` (see the header). "mean" values are rounded to whole numbers
- * when `round` is set (bytes); times are always whole milliseconds.
+ * Folds points, given one at a time oldest first, into buckets of `stepMs` (see the header), appending
+ * one point per bucket to `out`. "mean" values are rounded to whole numbers when `round` is set
+ * (bytes); times are always whole milliseconds. What bucketColumns runs, and what a reader streams
+ * decoded points through when it needs no more than a number of points.
  */
-export function bucketColumns(series: SeriesColumns, stepMs: number, rules: readonly FoldRule[], options: { round?: boolean } = {}): SeriesColumns {
-  if (!(stepMs > 0)) throw new RangeError(`bucketColumns: stepMs must be positive, got ${stepMs}`);
-  if (rules.length !== series.values.length) throw new RangeError(`bucketColumns: ${rules.length} rules for ${series.values.length} columns`);
-  const out = emptyColumns(rules.length);
-  const n = series.t.length;
-  let i = 0;
-  while (i < n) {
-    const bucket = Math.floor(series.t[i]! / stepMs);
-    let j = i;
-    let tSum = 0;
-    while (j < n && Math.floor(series.t[j]! / stepMs) === bucket) tSum += series.t[j++]!;
-    out.t.push(Math.round(tSum / (j - i)));
-    for (let c = 0; c < rules.length; c++) {
-      const col = series.values[c]!;
-      if (rules[c] === "last") {
-        out.values[c]!.push(col[j - 1]!);
-        continue;
-      }
-      let sum = 0;
-      let known = 0;
-      for (let k = i; k < j; k++) {
-        const v = col[k]!;
-        if (!Number.isNaN(v)) {
-          sum += v;
-          known += 1;
-        }
-      }
-      const mean = known > 0 ? sum / known : NaN;
-      out.values[c]!.push(options.round && known > 0 ? Math.round(mean) : mean);
-    }
-    out.tags.push(series.tags[j - 1]!);
-    i = j;
+export class BucketFolder {
+  private bucket = NaN;
+  private count = 0;
+  private tSum = 0;
+  private readonly sums: number[];
+  private readonly known: number[];
+  private readonly last: number[];
+  private lastTag = 0;
+  private readonly mean: boolean[];
+
+  constructor(
+    private readonly stepMs: number,
+    rules: readonly FoldRule[],
+    private readonly out: SeriesColumns,
+    private readonly round = false,
+  ) {
+    if (!(stepMs > 0)) throw new RangeError(`bucketColumns: stepMs must be positive, got ${stepMs}`);
+    if (rules.length !== out.values.length) throw new RangeError(`bucketColumns: ${rules.length} rules for ${out.values.length} columns`);
+    this.mean = rules.map((r) => r === "mean");
+    this.sums = rules.map(() => 0);
+    this.known = rules.map(() => 0);
+    this.last = rules.map(() => NaN);
   }
-  return out;
+
+  add(t: number, values: ArrayLike<number>, tag: number): void {
+    const bucket = Math.floor(t / this.stepMs);
+    if (bucket !== this.bucket) {
+      this.flush();
+      this.bucket = bucket;
+    }
+    this.count += 1;
+    this.tSum += t;
+    for (let c = 0; c < this.mean.length; c++) {
+      const v = values[c]!;
+      this.last[c] = v;
+      if (this.mean[c] && !Number.isNaN(v)) {
+        this.sums[c]! += v;
+        this.known[c]! += 1;
+      }
+    }
+    this.lastTag = tag;
+  }
+
+  /** Ends the bucket in progress; returns the output. */
+  flush(): SeriesColumns {
+    if (this.count === 0) return this.out;
+    this.out.t.push(Math.round(this.tSum / this.count));
+    for (let c = 0; c < this.mean.length; c++) {
+      if (this.mean[c]) {
+        const known = this.known[c]!;
+        const mean = known > 0 ? this.sums[c]! / known : NaN;
+        this.out.values[c]!.push(this.round && known > 0 ? Math.round(mean) : mean);
+        this.sums[c] = 0;
+        this.known[c] = 0;
+      } else {
+        this.out.values[c]!.push(this.last[c]!);
+      }
+    }
+    this.out.tags.push(this.lastTag);
+    this.count = 0;
+    this.tSum = 0;
+    return this.out;
+  }
+}
+
+/** Folds `series` into buckets of `stepMs` (see the header and BucketFolder). */
+export function bucketColumns(series: SeriesColumns, stepMs: number, rules: readonly FoldRule[], options: { round?: boolean } = {}): SeriesColumns {
+  if (rules.length !== series.values.length) throw new RangeError(`bucketColumns: ${rules.length} rules for ${series.values.length} columns`);
+  const folder = new BucketFolder(stepMs, rules, emptyColumns(rules.length), options.round);
+  const row = new Array<number>(rules.length);
+  for (let i = 0; i < series.t.length; i++) {
+    for (let c = 0; c < row.length; c++) row[c] = series.values[c]![i]!;
+    folder.add(series.t[i]!, row, series.tags[i]!);
+  }
+  return folder.flush();
 }
 
 /**

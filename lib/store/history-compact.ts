@@ -37,6 +37,7 @@ export function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: st
   let folded = 0;
   const batch = db.transaction((ids: { id: number; kind: SeriesKind }[]) => {
     for (const { id, kind } of ids) {
+      chunks.flushTails(id, cuts.rawBefore);
       folded += foldTier(chunks, id, kind, Tier.Raw, Tier.Hourly, cuts.rawBefore);
       folded += foldTier(chunks, id, kind, Tier.Hourly, Tier.Daily, cuts.hourlyBefore);
       folded += dropBefore(chunks, id, kind, cuts.dailyBefore);

@@ -176,13 +176,15 @@ export class HistoryStore {
   /**
    * Every dir's series of the cluster (for the forecast table), by broker then path. Points taken while
    * a dir was offline are left out unless `includeOffline` (they measure nothing: the broker reports
-   * no size for an offline dir). `maxPointsPerDir` folds each series to at most that many points.
+   * no size for an offline dir). `maxPointsPerDir` folds each series into buckets that give at most
+   * that many points from its first stored point (or `fromMs`) to `toMs`, in one pass.
    */
   allDirSeries(cluster: string, fromMs: number, toMs: number, options: { maxPointsPerDir?: number; includeOffline?: boolean } = {}): DirSeries[] {
     const offline = STATE_TAGS.indexOf("offline");
     const out: DirSeries[] = [];
+    const max = options.maxPointsPerDir;
     for (const { id, broker, name } of this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
-      const s = this.thin(this.chunks.read(id, SeriesKind.Dir, fromMs, toMs), SeriesKind.Dir, options.maxPointsPerDir);
+      const s = max === undefined ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs) : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)));
       const points: HistoryDirPoint[] = [];
       for (let i = 0; i < s.t.length; i++) if (options.includeOffline || s.tags[i] !== offline) points.push(dirPoint(s, i));
       if (points.length > 0) out.push({ broker, dir: name, points });

@@ -5,6 +5,7 @@
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
 import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
+import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
@@ -26,6 +27,10 @@ const BENCHES: Record<string, Bench> = {
   apply: {
     run: async () => ({ ...(await benchApply({ ...DEFAULT_APPLY_BENCH, log: (m) => process.stderr.write(`${m}\n`) })) }),
     summary: (f) => applySummary(f as unknown as ApplyBenchFigures),
+  },
+  history: {
+    run: async () => ({ ...(await benchHistory((m) => process.stderr.write(`${m}\n`))) }),
+    summary: (f) => historySummary(f as unknown as HistoryBenchFigures),
   },
   limits: {
     run: async () => ({ ...(await benchLimits()) }),

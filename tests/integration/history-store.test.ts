@@ -9,38 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectCluster } from "@/lib/collector";
 import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
-import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
 import { getSnapshotStore } from "@/lib/snapshots/store";
 import { getHistoryStore, HistoryStore } from "@/lib/store/history";
+import { cutsAt } from "@/lib/store/history-compact";
 import { getJobStore } from "@/lib/store/jobs";
 import { useTempStore } from "../fixtures/snapshots/harness";
+import { GiB, grow, historyCluster as cluster, T0 } from "../support/history";
 
-const T0 = Date.UTC(2026, 0, 1);
 const MIN5 = 300_000;
-const GiB = 1024 ** 3;
-
-/**
- * Two brokers × two dirs. Broker 1's /d1 holds `grow(t)` bytes of topic "events" (plus 1 MiB of other
- * files on the disk); everything else is fixed. Broker 2 answers unless `down`.
- */
-function cluster(t: number, options: { down?: boolean; kafka?: number } = {}): ClusterSnapshot {
-  const kafka = options.kafka ?? grow(t);
-  return ClusterSnapshotSchema.parse({
-    schema: 1,
-    capturedAt: new Date(t).toISOString(),
-    source: { kind: "kafka", label: "test" },
-    brokers: [
-      { id: 1, logDirs: [{ path: "/d1", totalBytes: 100 * GiB, usableBytes: 100 * GiB - kafka - 1024 * 1024 }, { path: "/d2", totalBytes: 100 * GiB, usableBytes: 90 * GiB }] },
-      options.down ? { id: 2, state: "unreachable", error: "connection refused", logDirs: [] } : { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
-    ],
-    topics: [
-      { name: "events", partitions: [{ id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: kafka }, { broker: 2, logDir: options.down ? null : "/d1", sizeBytes: options.down ? null : kafka }] }] },
-      { name: "audit", partitions: [{ id: 0, leader: 2, replicas: [{ broker: 1, logDir: "/d2", sizeBytes: 5 * GiB }] }] },
-    ],
-  });
-}
-/** 1 GiB a day, from 10 GiB at T0, in whole bytes. */
-const grow = (t: number) => 10 * GiB + Math.round(((t - T0) / DAY_MS) * GiB);
 
 function settings(retention: HistorySettings["retention"] = DEFAULT_HISTORY_RETENTION): HistorySettings {
   return { retention, collectIntervalMs: MIN5, topicsPerBroker: 10 };
@@ -64,9 +40,9 @@ describe("history store: recording and reading", () => {
     expect(store.dirSeries("rec", 2, "/d1", T0, T0 + HOUR_MS)[0]).toMatchObject({ usedBytes: null, totalBytes: null, kafkaBytes: 10 * GiB });
     expect(store.dirSeries("rec", 2, "/d2", T0, T0 + HOUR_MS)[0]!.state).toBe("offline");
     expect(store.brokerSeries("rec", 1, T0, T0 + HOUR_MS)[0]).toEqual({ at: T0, bytes: 15 * GiB, partitions: 2, leaders: 1 });
-    // Topics: the first scan of each hour only.
+    // Topics: the first scan of each hour only, kept hourly (to 64 KiB).
     expect(store.topicSeries("rec", 1, T0, T0 + HOUR_MS)).toEqual([
-      { topic: "events", points: [{ at: T0, bytes: 10 * GiB }, { at: T0 + HOUR_MS, bytes: grow(T0 + HOUR_MS) }] },
+      { topic: "events", points: [{ at: T0, bytes: 10 * GiB }, { at: T0 + HOUR_MS, bytes: Math.round(grow(T0 + HOUR_MS) / 65_536) * 65_536 }] },
       { topic: "audit", points: [{ at: T0, bytes: 5 * GiB }, { at: T0 + HOUR_MS, bytes: 5 * GiB }] },
     ].sort((a, b) => (a.topic < b.topic ? -1 : 1)));
     const c = store.clusterSeries("rec", T0, T0 + HOUR_MS);
@@ -109,6 +85,16 @@ describe("history store: recording and reading", () => {
     expect(store.lastScan("gaps")).toMatchObject({ last: { at: at(4), ok: false, error: "timed out", durationMs: 5000 }, lastSuccess: { at: at(3), ok: true } });
   });
 
+  it("a collector running every second fills chunks and starts new ones; every point reads back, and rows stay in the page", () => {
+    const store = getHistoryStore();
+    for (let i = 0; i < 300; i++) store.recordScan("fast", T0 + i * 1000, cluster(T0 + i * 1000), 10);
+    expect(store.dirSeries("fast", 1, "/d1", T0, T0 + 300_000).map((p) => p.t)).toEqual(Array.from({ length: 300 }, (_, i) => T0 + i * 1000));
+    const db = getSnapshotStore().database;
+    const rows = db.prepare("SELECT count(*) AS n, max(length(data)) AS longest FROM history_chunks c JOIN history_series s ON s.id = c.series WHERE s.cluster = 'fast' AND s.kind = 0").get() as { n: number; longest: number };
+    expect(rows.n).toBeGreaterThan(0);
+    expect(rows.longest).toBeLessThanOrEqual(900);
+  });
+
   it("an unknown cluster, broker or dir has an empty history", () => {
     const store = getHistoryStore();
     expect(store.dirSeries("nope", 1, "/d1", 0, T0)).toEqual([]);
@@ -139,31 +125,33 @@ describe("history store: downsampling", () => {
     const result = store.compact(now, { cluster: "ds" });
     expect(result.chunks).toBeGreaterThan(0);
     const after = store.dirSeries("ds", 1, "/d1", 0, end);
-    const rawBefore = Math.floor((now - DAY_MS) / (3 * HOUR_MS)) * (3 * HOUR_MS);
-    const hourlyBefore = Math.floor((now - 2 * DAY_MS) / DAY_MS) * DAY_MS;
-    const dailyBefore = now - 3 * DAY_MS;
+    const { rawBefore, hourlyBefore, dailyBefore } = cutsAt(now, retention);
+    expect([now - rawBefore >= DAY_MS, now - hourlyBefore >= 2 * DAY_MS, dailyBefore]).toEqual([true, true, now - 3 * DAY_MS]);
+    expect(hourlyBefore).toBeLessThan(rawBefore);
     const daily = after.filter((p) => p.t < hourlyBefore);
     const hourly = after.filter((p) => p.t >= hourlyBefore && p.t < rawBefore);
     const raw = after.filter((p) => p.t >= rawBefore);
     // Every scan kept from the raw cut on, exactly as recorded.
     expect(raw).toEqual(before.filter((p) => p.t >= rawBefore));
-    // One point an hour between the cuts, each the mean of that hour's scans, at their mean time.
+    // One point an hour between the cuts, each the mean of that hour's scans at their mean time (a
+    // mean keeps whole seconds and 64 KiB).
     expect(hourly).toHaveLength((rawBefore - hourlyBefore) / HOUR_MS);
+    const kept = (mean: number, unit: number) => Math.round(Math.round(mean) / unit) * unit;
     for (const p of hourly) {
       const hour = Math.floor(p.t / HOUR_MS) * HOUR_MS;
       const scans = before.filter((q) => q.t >= hour && q.t < hour + HOUR_MS);
       expect(scans).toHaveLength(11);
-      expect(p.t).toBe(Math.round(scans.reduce((s, q) => s + q.t, 0) / scans.length));
-      expect(p.kafkaBytes).toBe(Math.round(scans.reduce((s, q) => s + q.kafkaBytes, 0) / scans.length));
-      expect(p.usedBytes).toBe(Math.round(scans.reduce((s, q) => s + q.usedBytes!, 0) / scans.length));
+      expect(p.t).toBe(kept(scans.reduce((s, q) => s + q.t, 0) / scans.length, 1000));
+      expect(p.kafkaBytes).toBe(kept(scans.reduce((s, q) => s + q.kafkaBytes, 0) / scans.length, 65_536));
+      expect(Math.abs(p.usedBytes! - scans.reduce((s, q) => s + q.usedBytes!, 0) / scans.length)).toBeLessThanOrEqual(65_536);
       expect(p.partitions).toBe(1);
     }
     // Daily points only after the drop, one a day.
     expect(daily.every((p) => p.t >= dailyBefore)).toBe(true);
     expect(new Set(daily.map((p) => Math.floor(p.t / DAY_MS))).size).toBe(daily.length);
     expect(daily.length).toBeGreaterThan(0);
-    // Steady growth stays on its line through both folds (times are whole ms: 12.4 bytes a ms).
-    for (const p of after) expect(Math.abs(p.kafkaBytes - grow(p.t))).toBeLessThanOrEqual(16);
+    // Steady growth stays on its line through both folds (to the 64 KiB and the second a mean keeps).
+    for (const p of after) expect(Math.abs(p.kafkaBytes - grow(p.t))).toBeLessThanOrEqual(32 * 1024 + 12_500);
 
     // The cluster series is folded the same way; an hour's failure is counted in its point.
     const c = store.clusterSeries("ds", hourlyBefore, rawBefore - 1);
@@ -184,7 +172,7 @@ describe("history store: downsampling", () => {
   });
 
   it("a point arriving late for an hour already folded is dropped at the next compaction, not counted twice", () => {
-    const hourlyBefore = Math.floor((end - 2 * DAY_MS) / DAY_MS) * DAY_MS;
+    const { hourlyBefore } = cutsAt(end, retention);
     const late = hourlyBefore + 5 * HOUR_MS + 60_000;
     const before = store.dirSeries("ds", 1, "/d1", 0, end);
     store.recordScan("ds", late, cluster(late, { kafka: 99 * GiB }), 100);
@@ -197,7 +185,7 @@ describe("history store: downsampling", () => {
     const later = end + DAY_MS;
     store.compact(later, { cluster: "ds" });
     const points = store.dirSeries("ds", 1, "/d1", 0, later);
-    const rawBefore = Math.floor((later - DAY_MS) / (3 * HOUR_MS)) * (3 * HOUR_MS);
+    const { rawBefore } = cutsAt(later, retention);
     expect(points.filter((p) => p.t < rawBefore).length).toBeLessThan(60);
     expect(points.every((p) => p.t >= later - 3 * DAY_MS)).toBe(true);
   });

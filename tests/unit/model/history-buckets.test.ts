@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketColumns, emptyColumns, sortColumns, stepForMaxPoints, thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
+import { BucketFolder, bucketColumns, emptyColumns, sortColumns, stepForMaxPoints, thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 
 const HOUR = 3_600_000;
 
@@ -70,5 +70,19 @@ describe("sortColumns()", () => {
     expect(sortColumns(sorted)).toBe(sorted);
     const out = sortColumns(series([[3, 30, 3], [1, 10, 1], [2, 20, 2]], [3, 1, 2]));
     expect(out).toEqual({ t: [1, 2, 3], values: [[10, 20, 30], [1, 2, 3]], tags: [1, 2, 3] });
+  });
+});
+
+describe("BucketFolder", () => {
+  it("BucketFolder appends a bucket's point when the next bucket starts, and the last one on flush()", () => {
+    const out = emptyColumns(1);
+    const folder = new BucketFolder(HOUR, ["mean"], out);
+    folder.add(0, [2], 0);
+    folder.add(10, [4], 0);
+    expect(out.t).toEqual([]);
+    folder.add(HOUR, [9], 1);
+    expect(out).toEqual({ t: [5], values: [[3]], tags: [0] });
+    expect(folder.flush()).toEqual({ t: [5, HOUR], values: [[3, 9]], tags: [0, 1] });
+    expect(folder.flush()).toBe(out);
   });
 });

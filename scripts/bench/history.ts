@@ -1,0 +1,372 @@
+/**
+ * History benchmark (DESIGN §6: 1,000 brokers × 12 dirs × 90 days in < 500 MB; one dir's 90-day series
+ * in < 50 ms; the forecast table for all 12,000 dirs in < 500 ms).
+ *
+ * How the 90 days are made: a collector would write 25,920 scans of 12,000 dirs (311 million dir
+ * points) and fold them as they age; replaying that through SQLite takes hours. So the bench generates
+ * every 5-minute sample of every dir for the 90 days (a known truth: steady growth, a retention
+ * sawtooth, noise, scans that failed as gaps), folds them in memory with the store's own rule
+ * (`bucketColumns`, as compaction does: hours from scans, days from hours) into the tiers a compaction
+ * at "now" leaves (every scan for the last 2 days, hourly to 60 days, daily before), and writes each
+ * tier with the store's chunk writer (`ChunkTable.writeSpan`, what compaction writes with). The
+ * cluster's scan entries go through `recordFailure`/the scan table and the real compaction. Then the
+ * real write path runs at scale: a few `recordScan`s of a 1,000-broker snapshot, and a compaction six
+ * hours on (which folds one chunk of every series). Figures: the file's size after a checkpoint and
+ * VACUUM, one dir's 90-day series (median over distinct dirs, on a freshly opened connection), every
+ * dir's 30-day series read for the forecast, and the write path's times.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bucketColumns, emptyColumns, type SeriesColumns } from "../../lib/model/history-buckets";
+import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "../../lib/model/history-settings";
+import type { ClusterSnapshot, Topic } from "../../lib/model/snapshot";
+import { openDatabase } from "../../lib/snapshots/db";
+import { HistoryStore } from "../../lib/store/history";
+import { LAYOUTS, SeriesKind, TIER_BUCKET_MS, TIER_SPAN_MS, Tier } from "../../lib/store/history-chunks";
+import { cutsAt } from "../../lib/store/history-compact";
+
+const DIRS = 12;
+const DAYS = 90;
+const TOPICS_PER_BROKER = 10;
+const STEP = 300_000;
+const CLUSTER = "bench";
+/** A fixed "now" (a Wednesday, 09:17 UTC): the figures do not depend on the day the bench runs. */
+const NOW = Date.UTC(2026, 3, 1, 9, 17);
+const TiB = 1024 ** 4;
+const GiB = 1024 ** 3;
+const SERIES_QUERIES = 21;
+const FORECAST_DAYS = 30;
+/** Points per dir handed to the forecast: 30 days at 3-hour resolution and better. */
+const FORECAST_POINTS_PER_DIR = 240;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** mulberry32: a small seeded generator, so every run writes the same history. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One dir's truth. */
+interface DirTruth {
+  capacity: number;
+  knownCapacity: boolean;
+  start: number;
+  /** bytes a day */
+  rate: number;
+  sawAmplitude: number;
+  sawPeriodMs: number;
+  sawPhaseMs: number;
+  noise: number;
+  other: number;
+  partitions: number;
+}
+
+function dirTruth(rnd: () => number): DirTruth {
+  const capacity = [2, 4, 8][Math.floor(rnd() * 3)]! * TiB;
+  const kind = rnd();
+  const rate = kind < 0.1 ? 0 : kind < 0.15 ? -capacity * 0.0005 * rnd() : capacity * 0.005 * rnd();
+  return {
+    capacity,
+    knownCapacity: rnd() > 0.01,
+    start: capacity * (0.15 + 0.35 * rnd()),
+    rate,
+    sawAmplitude: capacity * 0.004 * rnd(),
+    sawPeriodMs: (4 + 20 * rnd()) * HOUR_MS,
+    sawPhaseMs: rnd() * DAY_MS,
+    noise: capacity * 2e-5,
+    other: 64 * 1024 ** 2 + Math.floor(rnd() * GiB),
+    partitions: 20 + Math.floor(rnd() * 40),
+  };
+}
+
+/** Scan times: every 5 minutes with a scan's jitter, and which of them failed (0.3 %, the whole cluster). */
+function scanTimes(from: number, to: number, rnd: () => number): { t: number[]; failed: boolean[] } {
+  const t: number[] = [];
+  const failed: boolean[] = [];
+  for (let tick = Math.ceil(from / STEP) * STEP; tick < to; tick += STEP) {
+    t.push(tick + Math.round(500 + rnd() * 2500));
+    failed.push(rnd() < 0.003);
+  }
+  return { t, failed };
+}
+
+/** Writes logical columns (oldest first) into `tier` of a series, span by span, as compaction does. */
+function writeTier(store: HistoryStore, id: number, kind: SeriesKind, tier: Tier, cols: SeriesColumns): void {
+  const span = TIER_SPAN_MS[tier];
+  const n = cols.t.length;
+  let i = 0;
+  while (i < n) {
+    const spanStart = Math.floor(cols.t[i]! / span) * span;
+    let j = i;
+    while (j < n && Math.floor(cols.t[j]! / span) * span === spanStart) j++;
+    const part: SeriesColumns = { t: cols.t.slice(i, j), values: cols.values.map((c) => c.slice(i, j)), tags: cols.tags.slice(i, j) };
+    store.chunks.writeSpan(id, kind, tier, spanStart, part, tier === Tier.Raw ? STEP : TIER_BUCKET_MS[tier]);
+    i = j;
+  }
+}
+
+/** The points before `cut` and those from it on (the series is sorted by time). */
+function split(cols: SeriesColumns, cut: number): [SeriesColumns, SeriesColumns] {
+  let lo = 0;
+  let hi = cols.t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cols.t[mid]! < cut) lo = mid + 1;
+    else hi = mid;
+  }
+  const part = (a: number, b: number): SeriesColumns => ({ t: cols.t.slice(a, b), values: cols.values.map((c) => c.slice(a, b)), tags: cols.tags.slice(a, b) });
+  return [part(0, lo), part(lo, cols.t.length)];
+}
+
+/** Splits a series the way a compaction at NOW leaves it: every scan, hourly, daily. */
+function tiers(samples: SeriesColumns, kind: SeriesKind, cuts: { rawBefore: number; hourlyBefore: number }): [SeriesColumns, SeriesColumns, SeriesColumns] {
+  const rules = LAYOUTS[kind].rules;
+  const [older, raw] = split(samples, cuts.rawBefore);
+  const [oldest, hourly] = split(bucketColumns(older, HOUR_MS, rules, { round: true }), cuts.hourlyBefore);
+  return [raw, hourly, bucketColumns(oldest, DAY_MS, rules, { round: true })];
+}
+
+/** 2^16 draws of triangular noise in [−1.5, 1.5] (three uniforms): a dir walks it from its own offset. */
+function noiseTable(rnd: () => number): Float64Array {
+  const table = new Float64Array(1 << 16);
+  for (let i = 0; i < table.length; i++) table[i] = rnd() + rnd() + rnd() - 1.5;
+  return table;
+}
+
+export interface HistoryBenchFigures {
+  brokers: number;
+  dirs: number;
+  days: number;
+  storeBytes: number;
+  /** Pages of the history's tables and indexes (dbstat), before VACUUM. */
+  historyBytes: number;
+  dirPoints: number;
+  bytesPerDirPoint: number;
+  seriesQueryMs: number;
+  seriesPoints: number;
+  allDirSeriesMs: number;
+  forecastAllDirsMs: number | null;
+  forecastMedianErrorPct: number | null;
+  recordScanMs: number;
+  compactMs: number;
+  generateSeconds: number;
+}
+
+export async function benchHistory(log: (message: string) => void = () => undefined, options: { brokers?: number; keepFile?: string } = {}): Promise<HistoryBenchFigures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-bench-history-"));
+  const file = path.join(dir, "history.db");
+  try {
+    return await run(file, options.brokers ?? 1000, log);
+  } finally {
+    if (options.keepFile) fs.copyFileSync(file, options.keepFile);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function run(file: string, BROKERS: number, log: (message: string) => void): Promise<HistoryBenchFigures> {
+  const settings: HistorySettings = { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: STEP, topicsPerBroker: TOPICS_PER_BROKER };
+  let db = openDatabase(file);
+  // A bulk load: one fsync per transaction is what the bench writes with anyway; WAL checkpoints are left to the end.
+  db.pragma("synchronous = NORMAL");
+  let store = new HistoryStore(db, settings);
+  const cuts = cutsAt(NOW, settings.retention);
+  const from = NOW - DAYS * DAY_MS;
+  const rnd = random(17);
+  const scans = scanTimes(from, NOW, rnd);
+  const ok = scans.t.filter((_, i) => !scans.failed[i]);
+  const NOISE = noiseTable(rnd);
+  const started = performance.now();
+  let dirPoints = 0;
+
+  // The cluster's entries: every scan's outcome through the scan table, folded by the real compaction.
+  db.transaction(() => {
+    scans.t.forEach((t, i) => {
+      if (scans.failed[i]) store.scans.record(CLUSTER, t, 30_000, { error: "Kafka did not answer within 21000 ms" });
+      else store.scans.record(CLUSTER, t, 2500, { figures: { brokers: BROKERS, onlineBrokers: BROKERS, dirs: BROKERS * DIRS, offlineDirs: 0, topics: 2000, partitions: 160_000, replicas: 480_000, bytes: 40_000 * TiB, usedBytes: 41_000 * TiB, capacityBytes: 96_000 * TiB, brokerBytesSkew: 1.1 + 0.05 * rnd(), brokerReplicasSkew: 1.01, brokerLeadersSkew: 1.02, dirBytesSkew: 1.5 + 0.1 * rnd(), dirUtilizationSkew: 1.4, maxDirUtilization: 0.8 } });
+    });
+    store.scans.compact(CLUSTER, cuts);
+  }).immediate();
+
+  const tRaw: number[] = ok;
+  const writeBroker = db.transaction((broker: number) => {
+    const brokerCols = emptyColumns(3);
+    for (const t of tRaw) {
+      brokerCols.t.push(t);
+      brokerCols.values[0]!.push(0);
+      brokerCols.values[1]!.push(0);
+      brokerCols.values[2]!.push(0);
+      brokerCols.tags.push(0);
+    }
+    for (let d = 0; d < DIRS; d++) {
+      const truth = dirTruth(rnd);
+      const cols = emptyColumns(4);
+      let partitions = truth.partitions;
+      // A partition is added about every 900 scans (3 days).
+      let nextPartition = Math.floor(-Math.log(1 - rnd()) * 900);
+      let k = Math.floor(rnd() * NOISE.length);
+      const mask = NOISE.length - 1;
+      for (let i = 0; i < tRaw.length; i++) {
+        const t = tRaw[i]!;
+        if (i === nextPartition) {
+          partitions += 1;
+          nextPartition += 1 + Math.floor(-Math.log(1 - rnd()) * 900);
+        }
+        const days = (t - from) / DAY_MS;
+        const saw = truth.sawAmplitude * (((t + truth.sawPhaseMs) % truth.sawPeriodMs) / truth.sawPeriodMs);
+        k = (k + 1) & mask;
+        const noise = NOISE[k]!;
+        const kafka = Math.max(0, Math.round(truth.start + truth.rate * days + saw + truth.noise * noise));
+        cols.t.push(t);
+        cols.values[0]!.push(kafka);
+        // The disk's other bytes: fixed, give or take a few filesystem blocks.
+        cols.values[1]!.push(truth.knownCapacity ? kafka + truth.other + 4096 * (((noise + 1.5) * 1.33) | 0) : NaN);
+        cols.values[2]!.push(partitions);
+        cols.values[3]!.push(truth.knownCapacity ? truth.capacity : NaN);
+        cols.tags.push(0);
+        brokerCols.values[0]![i]! += kafka;
+        brokerCols.values[1]![i]! += partitions;
+      }
+      const id = store.chunks.seriesId(CLUSTER, SeriesKind.Dir, broker, `/data/d${d + 1}`, true)!;
+      const [raw, hourly, daily] = tiers(cols, SeriesKind.Dir, cuts);
+      writeTier(store, id, SeriesKind.Dir, Tier.Daily, daily);
+      writeTier(store, id, SeriesKind.Dir, Tier.Hourly, hourly);
+      writeTier(store, id, SeriesKind.Dir, Tier.Raw, raw);
+      dirPoints += raw.t.length + hourly.t.length + daily.t.length;
+    }
+    for (let i = 0; i < tRaw.length; i++) brokerCols.values[2]![i] = Math.round(brokerCols.values[1]![i]! / 3);
+    const bid = store.chunks.seriesId(CLUSTER, SeriesKind.Broker, broker, "", true)!;
+    const [raw, hourly, daily] = tiers(brokerCols, SeriesKind.Broker, cuts);
+    writeTier(store, bid, SeriesKind.Broker, Tier.Daily, daily);
+    writeTier(store, bid, SeriesKind.Broker, Tier.Hourly, hourly);
+    writeTier(store, bid, SeriesKind.Broker, Tier.Raw, raw);
+    // Topics: the broker's ten largest, at the first scan of each hour, hourly from 60 days on, daily before.
+    const firstOfHour = tRaw.map((t, i) => (i === 0 || Math.floor(tRaw[i - 1]! / HOUR_MS) < Math.floor(t / HOUR_MS) ? i : -1)).filter((i) => i >= 0);
+    for (let k = 0; k < TOPICS_PER_BROKER; k++) {
+      const share = 0.5 / (k + 1);
+      const topic = emptyColumns(1);
+      for (const i of firstOfHour) {
+        topic.t.push(tRaw[i]!);
+        topic.values[0]!.push(Math.round(brokerCols.values[0]![i]! * share * (1 + 0.01 * (rnd() - 0.5))));
+        topic.tags.push(0);
+      }
+      const tid = store.chunks.seriesId(CLUSTER, SeriesKind.Topic, broker, `topic-${(broker * 7 + k) % 2000}`, true)!;
+      const [older, hourly] = split(topic, cuts.hourlyBefore);
+      writeTier(store, tid, SeriesKind.Topic, Tier.Hourly, hourly);
+      writeTier(store, tid, SeriesKind.Topic, Tier.Daily, bucketColumns(older, DAY_MS, LAYOUTS[SeriesKind.Topic].rules, { round: true }));
+    }
+  });
+  for (let b = 1; b <= BROKERS; b++) {
+    writeBroker.immediate(b);
+    if (b % 100 === 0) log(`history: ${b} of ${BROKERS} brokers written`);
+  }
+  const generateSeconds = (performance.now() - started) / 1000;
+
+  // The real write path at this scale: scans after NOW, then a compaction three hours on.
+  const snapshot = benchSnapshot(store, NOW, BROKERS);
+  const recordTimes: number[] = [];
+  for (let i = 1; i <= 3; i++) {
+    const s = performance.now();
+    store.recordScan(CLUSTER, NOW + i * STEP, snapshot, 2500);
+    recordTimes.push(performance.now() - s);
+  }
+  const compactStarted = performance.now();
+  store.compact(NOW + 6 * HOUR_MS, { cluster: CLUSTER });
+  const compactMs = performance.now() - compactStarted;
+  const historyBytes = store.sizeBytes();
+
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.exec("VACUUM");
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
+  const storeBytes = fs.statSync(file).size;
+  log(`history: ${(storeBytes / 1024 ** 2).toFixed(0)} MiB after VACUUM`);
+
+  // Reads on a fresh connection, as a server after a restart.
+  db = openDatabase(file);
+  store = new HistoryStore(db, settings);
+  const pick = random(99);
+  const times: number[] = [];
+  let seriesPoints = 0;
+  for (let q = 0; q < SERIES_QUERIES; q++) {
+    const broker = 1 + Math.floor(pick() * BROKERS);
+    const d = 1 + Math.floor(pick() * DIRS);
+    const s = performance.now();
+    const points = store.dirSeries(CLUSTER, broker, `/data/d${d}`, NOW - DAYS * DAY_MS, NOW + HOUR_MS);
+    times.push(performance.now() - s);
+    seriesPoints = points.length;
+  }
+  const allStarted = performance.now();
+  const all = store.allDirSeries(CLUSTER, NOW - FORECAST_DAYS * DAY_MS, NOW + HOUR_MS, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
+  const allDirSeriesMs = performance.now() - allStarted;
+  log(`history: ${all.length} dirs' ${FORECAST_DAYS}-day series read in ${allDirSeriesMs.toFixed(0)} ms`);
+  db.close();
+
+  return {
+    brokers: BROKERS,
+    dirs: BROKERS * DIRS,
+    days: DAYS,
+    storeBytes,
+    historyBytes,
+    dirPoints,
+    bytesPerDirPoint: storeBytes / dirPoints,
+    seriesQueryMs: median(times),
+    seriesPoints,
+    allDirSeriesMs,
+    forecastAllDirsMs: null,
+    forecastMedianErrorPct: null,
+    recordScanMs: median(recordTimes),
+    compactMs,
+    generateSeconds,
+  };
+}
+
+/**
+ * A 1,000-broker × 12-dir snapshot whose dirs hold what the history's last points say: each dir's Kafka
+ * bytes in its partitions (one replica each), capacity and usable bytes from its used bytes.
+ */
+function benchSnapshot(store: HistoryStore, at: number, BROKERS: number): ClusterSnapshot {
+  const topics: Topic[] = Array.from({ length: 2000 }, (_, i) => ({ name: `topic-${i}`, internal: false, topicId: null, partitions: [] }));
+  const brokers: ClusterSnapshot["brokers"] = [];
+  let next = 0;
+  for (let b = 1; b <= BROKERS; b++) {
+    const logDirs: ClusterSnapshot["brokers"][number]["logDirs"] = [];
+    for (let d = 1; d <= DIRS; d++) {
+      const last = store.dirSeries(CLUSTER, b, `/data/d${d}`, at - HOUR_MS, at).at(-1)!;
+      logDirs.push({ path: `/data/d${d}`, totalBytes: last.totalBytes, usableBytes: last.totalBytes === null ? null : last.totalBytes - last.usedBytes!, state: "online", error: null });
+      const size = Math.floor(last.kafkaBytes / last.partitions);
+      for (let p = 0; p < last.partitions; p++) {
+        const topic = topics[next++ % topics.length]!;
+        topic.partitions.push({ id: topic.partitions.length, replicas: [{ broker: b, logDir: `/data/d${d}`, sizeBytes: size, offsetLag: 0, future: null }], leader: b, isr: [b], adding: [], removing: [], offline: [] });
+      }
+    }
+    brokers.push({ id: b, rack: null, host: null, port: null, state: "online", error: null, kafkaVersion: "4.4", logDirs });
+  }
+  return {
+    schema: 1,
+    capturedAt: new Date(at).toISOString(),
+    source: { kind: "kafka", label: "bench", kafkaVersion: "4.4", clusterId: null, warnings: [] },
+    brokers,
+    topics,
+    throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },
+  };
+}
+
+export function historySummary(f: HistoryBenchFigures): string {
+  const mib = (b: number) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
+  return (
+    `history: ${f.brokers.toLocaleString("en-US")} brokers × ${f.dirs / f.brokers} dirs × ${f.days} days (${f.dirPoints.toLocaleString("en-US")} dir points kept) in ${mib(f.storeBytes)} ` +
+    `(${f.bytesPerDirPoint.toFixed(1)} bytes a dir point with brokers, topics and scans; target < 500 MB); ` +
+    `one dir's ${f.days}-day series (${f.seriesPoints} points) in ${f.seriesQueryMs.toFixed(1)} ms, median (target < 50 ms); ` +
+    `every dir's 30-day series read in ${f.allDirSeriesMs.toFixed(0)} ms; ` +
+    (f.forecastAllDirsMs === null ? "forecast: lib/forecast not merged yet; " : `forecast for all dirs ${f.forecastAllDirsMs.toFixed(0)} ms (target < 500 ms), median error ${f.forecastMedianErrorPct?.toFixed(1)} % (target < 10 %); `) +
+    `recordScan of the 1,000-broker cluster ${f.recordScanMs.toFixed(0)} ms, compaction 6 hours on ${f.compactMs.toFixed(0)} ms; generated in ${f.generateSeconds.toFixed(0)} s`
+  );
+}
