@@ -6,10 +6,8 @@
  * the previous data stays on screen while it loads.
  */
 import useSWR from "swr";
-import type { AppliedPlanFields } from "@/lib/view/applied-plan-marks";
-import type { CollectorFields } from "@/lib/view/collector-status";
+import type { HistoryResponse } from "@/lib/collector/history-read";
 import type { DirForecastFields } from "@/lib/view/forecast-table";
-import type { BrokerPointFields, ClusterPointFields, DirPointFields } from "@/lib/view/history-rows";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
@@ -17,25 +15,10 @@ import { fetchJson } from "./fetch-json";
 export const HISTORY_URL = "/api/history";
 export const FORECAST_URL = "/api/history/forecast";
 
-/** What every scope of the answer carries besides its series. */
-interface HistoryAnswerBase {
-  cluster: string;
-  collected: boolean;
-  collector: CollectorFields;
-  gaps: { at: number; error: string | null }[];
-  plans: AppliedPlanFields[];
-}
-
-export interface ClusterHistory extends HistoryAnswerBase {
-  points: ClusterPointFields[];
-  brokers: number[];
-}
-
-export interface BrokerHistory extends HistoryAnswerBase {
-  broker: number;
-  points: BrokerPointFields[];
-  dirs: { broker: number; dir: string; points: DirPointFields[] }[];
-}
+/** The cluster's figures over the window (scope=cluster). */
+export type ClusterHistory = Extract<HistoryResponse, { scope: "cluster" }>;
+/** One broker's figures with its log dirs' series (scope=broker). */
+export type BrokerHistory = Extract<HistoryResponse, { scope: "broker" }>;
 
 export interface ForecastAnswer {
   cluster: string;
