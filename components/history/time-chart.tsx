@@ -77,15 +77,18 @@ function TimeTooltip({ active, payload, label, series }: { active?: boolean; pay
 
 const MARK_COLOR = "#CC79A7";
 
+/** 8 px: a drag narrower than this is a click that wobbled, not a zoom. */
+const MIN_DRAG_PX = 8;
+
 export function TimeChart<K extends string>({ id, title, rows, series, window, marks, left, right, references = [], onZoom, heightClass = "h-56" }: Props<K>) {
-  const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const [drag, setDrag] = useState<{ from: number; to: number; fromX: number; toX: number } | null>(null);
   const ticks = useMemo(() => timeTicks(window.fromMs, window.toMs), [window]);
   const summary = useMemo(() => chartSummary(rows, series), [rows, series]);
   const table = useMemo(() => tableRows(rows, series), [rows, series]);
   const showDots = rows.length <= 40;
   const at = (label: unknown) => (label === undefined || label === null || label === "" ? null : Number(label));
   const finishDrag = () => {
-    if (drag && onZoom && drag.from !== drag.to) onZoom(drag.from, drag.to);
+    if (drag && onZoom && Math.abs(drag.toX - drag.fromX) >= MIN_DRAG_PX && drag.from !== drag.to) onZoom(drag.from, drag.to);
     setDrag(null);
   };
   return (
@@ -105,11 +108,12 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
             title={title}
             onMouseDown={(s) => {
               const t = at(s.activeLabel);
-              if (t !== null && onZoom) setDrag({ from: t, to: t });
+              const x = s.activeCoordinate?.x ?? 0;
+              if (t !== null && onZoom) setDrag({ from: t, to: t, fromX: x, toX: x });
             }}
             onMouseMove={(s) => {
               const t = at(s.activeLabel);
-              if (drag && t !== null) setDrag({ ...drag, to: t });
+              if (drag && t !== null) setDrag({ ...drag, to: t, toX: s.activeCoordinate?.x ?? drag.toX });
             }}
             onMouseUp={finishDrag}
             onMouseLeave={() => setDrag(null)}

@@ -5,7 +5,7 @@
  *
  * Invariants:
  * - A window is two finite times with `fromMs < toMs`; a zoom never leaves the window it zooms into
- *   and never goes below MIN_ZOOM_MS (a narrower drag is a click, not a zoom).
+ *   and never goes below MIN_ZOOM_MS (whether a drag was meant as a zoom is the chart's to say, in pixels).
  * - The URL names a preset by id (`?range=14d`) or a zoom by its two times (`?from=…&to=…`, ms), so a
  *   link opens the same stretch; anything unreadable falls back to the default preset.
  */
@@ -36,8 +36,8 @@ export const HISTORY_RANGES: readonly HistoryRange[] = [
 /** 2 days: every scan is still kept at full resolution, and a day's rhythm shows. */
 export const DEFAULT_RANGE: HistoryRangeId = "2d";
 
-/** 10 minutes: two scans at the default 5-minute interval; a narrower drag is taken for a click. */
-export const MIN_ZOOM_MS = 10 * MINUTE_MS;
+/** 1 minute: a few scans at the shortest intervals people run the collector at (tests, demos). */
+export const MIN_ZOOM_MS = MINUTE_MS;
 
 export interface TimeWindow {
   fromMs: number;

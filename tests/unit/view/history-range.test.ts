@@ -34,6 +34,7 @@ describe("history-range", () => {
     expect(rangeFromParams(params(`from=0&to=${HOUR}`))).toEqual({ kind: "zoom", fromMs: 0, toMs: HOUR });
     expect(rangeFromParams(params("range=3w"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
     expect(rangeFromParams(params("from=5&to=6"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
+    expect(rangeFromParams(params(`from=0&to=${MIN_ZOOM_MS}`))).toEqual({ kind: "zoom", fromMs: 0, toMs: MIN_ZOOM_MS });
     expect(rangeFromParams(params("from=x&to=y"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
   });
 
