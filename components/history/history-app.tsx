@@ -36,7 +36,8 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const pathname = usePathname() ?? "/history";
   const choice = useMemo(() => rangeFromParams(params ?? new URLSearchParams()), [params]);
   const tick = useNow(MINUTE_MS);
-  const nowMs = tick === null ? null : Math.floor(tick / MINUTE_MS) * MINUTE_MS;
+  // Whole minutes keep the read's key steady between ticks; rounded up, so the newest scans are inside.
+  const nowMs = tick === null ? null : Math.ceil(tick / MINUTE_MS) * MINUTE_MS;
   const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
   const live = kind === "live";
   const refreshMs = choice.kind === "preset" ? MINUTE_MS : 0;
