@@ -17,6 +17,8 @@
  *   broker, only its largest topics by bytes (KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER, default 10).
  * - Writes may be fenced by a lease (leases.ts): a collector that lost its lease writes nothing.
  * - Every write is one IMMEDIATE transaction, committed (synchronous=FULL) before the call returns.
+ *
+ * The whole design, with the collector: docs/history.md.
  */
 import type Database from "better-sqlite3";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
