@@ -1,120 +1,109 @@
 /**
- * A cluster as the forecast expects it some days ahead: each log dir's replicas scaled so the dir holds
- * the Kafka bytes its forecast gives for that time, so the simulator can start from "in 30 days".
+ * The cluster as the forecast expects it `days` from now, for the simulator's "start from the forecast
+ * state": each dir's replicas grown by the bytes its forecast adds by then, and what the current
+ * snapshot knows that the history does not (versions, cordoned and offline dirs) as forecast input.
  *
  * Invariants:
- * - Pure: the snapshot is copied, never changed; same input, same output.
- * - Only sizes change. Brokers, dirs, topics, partitions and replica placement stay as they are (the
- *   new partitions the forecast expects are in its bytes, not placed as partitions: where they land
- *   is what a simulation step decides).
- * - In a dir, every replica grows by the same factor (target ÷ now), so the biggest partitions keep
- *   growing most, as retention-bound topics do; a dir whose replicas hold no bytes yet shares its
- *   growth evenly among them. A dir with no replica to grow keeps 0 bytes and is counted in `unplaced`.
- * - Disk use outside Kafka is kept: `usableBytes` falls by exactly what Kafka's bytes rise (never below
- *   0), as lib/simulate keeps `otherBytes` constant. A `-future` copy is left as it is.
- * - Sizes stay whole bytes and never negative; a dir with no forecast keeps its bytes.
+ * - The input snapshot is not changed; the result is a copy that passes the snapshot schema.
+ * - A dir's added bytes are the expected path's (projection.central) growth by `days`, never more than
+ *   the dir's free space when its capacity is known (a full disk takes no more), and never less than
+ *   what it holds (a shrinking dir empties, no further). They go to its replicas in proportion to their
+ *   sizes; the partitions the count rule would create are not added as new partitions, so their bytes
+ *   land on the dir's existing replicas. Usable bytes shrink by the same amount.
+ * - Dirs without a forecast, offline dirs and replicas of unknown size are left as they are.
+ * - `capturedAt` moves `days` ahead; the source becomes a scenario that says so.
  */
+import { cloneSnapshot } from "../model/clone";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { brokerKafkaVersion } from "../model/kafka-versions";
+import { DAY_MS } from "./series";
+import { projectedBytes } from "./projection";
+import type { BrokerFacts, DirForecast } from "./forecast";
 
-export interface DirGrowth {
-  broker: number;
-  dir: string;
-  /** Kafka bytes the dir gains by then (negative: loses), from its forecast. */
-  addedBytes: number;
+/** The longest look ahead the simulator may ask for: 100 years. */
+const MAX_DAYS = 36_600;
+
+const keyOf = (broker: number, dir: string) => `${broker}\u0000${dir}`;
+
+/** Bytes a forecast adds to its dir by `days` from now (negative when it shrinks); 0 without a projection. */
+export function forecastAddedBytes(forecast: DirForecast, days: number): number {
+  const p = forecast.projection?.central;
+  if (!p) return 0;
+  const added = projectedBytes(p, days) - p.levelBytes;
+  return Number.isFinite(added) ? added : 0;
 }
 
-export interface GrownSnapshot {
-  snapshot: ClusterSnapshot;
-  /** Bytes added over the cluster (net). */
-  addedBytes: number;
-  /** Dirs that were to grow but hold no replica to grow. */
-  unplaced: { broker: number; dir: string; bytes: number }[];
-}
+/** A copy of `snapshot` with each dir's replicas grown as its forecast expects by `days` from now. */
+export function forecastSnapshotAt(snapshot: ClusterSnapshot, forecasts: readonly DirForecast[], days: number): ClusterSnapshot {
+  const ahead = Number.isFinite(days) ? Math.min(MAX_DAYS, Math.max(0, days)) : 0;
+  const byDir = new Map<string, DirForecast>();
+  for (const f of forecasts) {
+    const key = keyOf(f.broker, f.dir);
+    if (!byDir.has(key)) byDir.set(key, f);
+  }
+  const out = cloneSnapshot(snapshot);
 
-const DAY_MS = 86_400_000;
-
-const key = (broker: number, dir: string) => `${broker}\u0000${dir}`;
-
-/**
- * `snapshot` with each dir of `growth` grown by its `addedBytes` (see the header). The copy's source is
- * a scenario labelled "<label>, forecast in N days", captured N days later than the original.
- */
-export function growSnapshot(snapshot: ClusterSnapshot, growth: readonly DirGrowth[], days: number): GrownSnapshot {
-  const wanted = new Map<string, number>();
-  for (const g of growth) if (Number.isFinite(g.addedBytes) && g.addedBytes !== 0) wanted.set(key(g.broker, g.dir), (wanted.get(key(g.broker, g.dir)) ?? 0) + g.addedBytes);
-
-  // Kafka's bytes and replicas per dir now.
-  const now = new Map<string, { bytes: number; replicas: number }>();
-  for (const t of snapshot.topics) {
+  // What each dir's replicas hold now, from the snapshot itself.
+  const held = new Map<string, number>();
+  for (const t of out.topics) {
     for (const p of t.partitions) {
       for (const r of p.replicas) {
-        if (r.logDir === null) continue;
-        const k = key(r.broker, r.logDir);
-        const entry = now.get(k) ?? { bytes: 0, replicas: 0 };
-        entry.bytes += r.sizeBytes ?? 0;
-        entry.replicas += 1;
-        now.set(k, entry);
+        if (r.logDir === null || r.sizeBytes === null) continue;
+        const key = keyOf(r.broker, r.logDir);
+        held.set(key, (held.get(key) ?? 0) + r.sizeBytes);
       }
     }
   }
 
-  // Per dir: a factor for its replicas, or an even share when it holds no bytes yet.
-  const rule = new Map<string, { factor: number; share: number }>();
-  const unplaced: GrownSnapshot["unplaced"] = [];
-  for (const [k, added] of wanted) {
-    const current = now.get(k);
-    if (!current || current.replicas === 0) {
-      if (added > 0) {
-        const [broker, dir] = k.split("\u0000") as [string, string];
-        unplaced.push({ broker: Number(broker), dir, bytes: Math.round(added) });
+  const factor = new Map<string, number>();
+  for (const b of out.brokers) {
+    for (const d of b.logDirs) {
+      const key = keyOf(b.id, d.path);
+      const f = byDir.get(key);
+      if (!f || d.state === "offline") continue;
+      const bytes = held.get(key) ?? 0;
+      let added = forecastAddedBytes(f, ahead);
+      if (d.usableBytes !== null) added = Math.min(added, d.usableBytes);
+      added = Math.max(added, -bytes);
+      if (bytes > 0) factor.set(key, (bytes + added) / bytes);
+      if (d.usableBytes !== null && bytes > 0) {
+        const usable = d.usableBytes - added;
+        d.usableBytes = Math.max(0, d.totalBytes !== null ? Math.min(d.totalBytes, usable) : usable);
       }
-      continue;
     }
-    const target = Math.max(0, current.bytes + added);
-    rule.set(k, current.bytes > 0 ? { factor: target / current.bytes, share: 0 } : { factor: 1, share: Math.round(target / current.replicas) });
+  }
+  for (const t of out.topics) {
+    for (const p of t.partitions) {
+      for (const r of p.replicas) {
+        if (r.logDir === null || r.sizeBytes === null) continue;
+        const k = factor.get(keyOf(r.broker, r.logDir));
+        if (k !== undefined) r.sizeBytes = Math.max(0, Math.round(r.sizeBytes * k));
+      }
+    }
   }
 
-  const actual = new Map<string, number>();
-  const topics = snapshot.topics.map((t) => ({
-    ...t,
-    partitions: t.partitions.map((p) => ({
-      ...p,
-      replicas: p.replicas.map((r) => {
-        if (r.logDir === null) return r;
-        const k = key(r.broker, r.logDir);
-        const how = rule.get(k);
-        if (!how) return r;
-        const before = r.sizeBytes ?? 0;
-        const after = how.share > 0 ? before + how.share : Math.max(0, Math.round(before * how.factor));
-        actual.set(k, (actual.get(k) ?? 0) + after - before);
-        return { ...r, sizeBytes: after };
-      }),
-    })),
-  }));
+  const at = Date.parse(out.capturedAt);
+  if (Number.isFinite(at) && Number.isFinite(at + ahead * DAY_MS)) {
+    const moved = new Date(at + ahead * DAY_MS);
+    if (Number.isFinite(moved.getTime())) out.capturedAt = moved.toISOString();
+  }
+  const dayWord = ahead === 1 ? "day" : "days";
+  out.source = { ...out.source, kind: "scenario", label: `${out.source.label} (forecast in ${+ahead.toFixed(1)} ${dayWord})` };
+  return out;
+}
 
-  let addedBytes = 0;
-  for (const v of actual.values()) addedBytes += v;
-  const brokers = snapshot.brokers.map((b) => ({
-    ...b,
-    logDirs: b.logDirs.map((d) => {
-      const delta = actual.get(key(b.id, d.path));
-      if (delta === undefined || d.usableBytes === null) return d;
-      const usable = Math.max(0, d.usableBytes - delta);
-      return { ...d, usableBytes: d.totalBytes === null ? usable : Math.min(d.totalBytes, usable) };
-    }),
-  }));
-
-  const captured = Date.parse(snapshot.capturedAt);
-  const span = days === 1 ? "1 day" : `${days} days`;
-  return {
-    snapshot: {
-      ...snapshot,
-      capturedAt: Number.isFinite(captured) ? new Date(captured + days * DAY_MS).toISOString() : snapshot.capturedAt,
-      source: { ...snapshot.source, kind: "scenario", label: `${snapshot.source.label}, forecast in ${span}` },
-      brokers,
-      topics,
-    },
-    addedBytes,
-    unplaced,
-  };
+/**
+ * What the current snapshot knows that the history does not, as `ForecastOptions.brokers`: each
+ * broker's Kafka version (its own, else the cluster's), its cordoned and offline dirs.
+ */
+export function forecastFactsOf(snapshot: ClusterSnapshot): Record<number, BrokerFacts> {
+  const facts: Record<number, BrokerFacts> = {};
+  for (const b of snapshot.brokers) {
+    facts[b.id] = {
+      kafkaVersion: brokerKafkaVersion(b, snapshot.source.kafkaVersion),
+      cordoned: b.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path),
+      offline: b.logDirs.filter((d) => d.state === "offline").map((d) => d.path),
+    };
+  }
+  return facts;
 }

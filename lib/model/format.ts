@@ -113,6 +113,15 @@ export function formatDuration(seconds: number): string {
   return `${h} h ${m % 60} min`;
 }
 
+/** A span in days, as far-off dates read: "5 h", "3.5 days", "14 days", "1.2 years"; "–" when not finite. */
+export function formatDays(days: number): string {
+  if (!Number.isFinite(days)) return "–";
+  if (days < 1) return `${Math.max(0, Math.round(days * 24))} h`;
+  if (days < 10) return `${days.toFixed(1)} days`;
+  if (days < 730) return `${Math.round(days)} days`;
+  return `${(days / 365).toFixed(1)} years`;
+}
+
 /** "2026-01-05 09:00:12 UTC", or the input unchanged when it is not a valid time. */
 export function formatCapturedAt(iso: string): string {
   const ms = Date.parse(iso);

@@ -6,7 +6,7 @@
  * data: no functions, no class instances.
  */
 import { importSnapshot } from "@/lib/cluster/import";
-import { growSnapshot, type DirGrowth } from "@/lib/forecast/snapshot-at";
+import { forecastSnapshotAt, type DirForecast } from "@/lib/forecast";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
@@ -39,8 +39,8 @@ function cachedSynthetic(options: SyntheticBase): ClusterSnapshot {
 /** A base the route loaded on the main thread: the current source, or a snapshot link's. */
 export type LoadedBase = Result<ClusterSnapshot> | null;
 
-/** A forecast base as the main thread loads it: the current cluster and what each dir gains by then. */
-export type LoadedForecast = Result<{ snapshot: ClusterSnapshot; growth: DirGrowth[]; days: number }> | null;
+/** A forecast base as the main thread loads it: the current cluster and its dirs' forecasts. */
+export type LoadedForecast = Result<{ snapshot: ClusterSnapshot; forecasts: DirForecast[] }> | null;
 
 export interface SimulateTaskInput {
   body: unknown;
@@ -60,9 +60,7 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
     // Growing every replica is a pass over the cluster: done here, off the request thread.
     forecast: async (days) => {
       const loaded = input.forecast ?? unavailable;
-      if (!loaded.ok) return loaded;
-      if (loaded.value.days !== days) return unavailable;
-      return success(growSnapshot(loaded.value.snapshot, loaded.value.growth, days).snapshot);
+      return loaded.ok ? success(forecastSnapshotAt(loaded.value.snapshot, loaded.value.forecasts, days)) : loaded;
     },
     synthetic: cachedSynthetic,
   };

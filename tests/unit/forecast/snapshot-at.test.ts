@@ -1,73 +1,88 @@
 import { describe, expect, it } from "vitest";
-import { growSnapshot } from "@/lib/forecast/snapshot-at";
-import { balanceReport } from "@/lib/model/report";
-import { parseSnapshot } from "@/lib/model/parse";
-import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
+import { forecastCluster } from "@/lib/forecast/forecast";
+import { forecastAddedBytes, forecastFactsOf, forecastSnapshotAt } from "@/lib/forecast/snapshot-at";
+import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
+import { GiB, NOW, TiB, series } from "@/tests/support/forecast-series";
 
-const dirBytes = (s: ReturnType<typeof storySnapshot>, broker: number, path: string) => balanceReport(s).dirs.find((d) => d.broker === broker && d.path === path)!;
+function snapshot(): ClusterSnapshot {
+  return ClusterSnapshotSchema.parse({
+    schema: 1,
+    capturedAt: new Date(NOW).toISOString(),
+    source: { kind: "kafka", label: "prod", kafkaVersion: "4.3" },
+    brokers: [
+      {
+        id: 1,
+        kafkaVersion: "4.4",
+        logDirs: [
+          { path: "/d1", totalBytes: TiB, usableBytes: TiB - 500 * GiB },
+          { path: "/d2", totalBytes: TiB, usableBytes: TiB - 100 * GiB, state: "cordoned" },
+          { path: "/d3", totalBytes: TiB, usableBytes: 20 * GiB },
+          { path: "/d4", state: "offline" },
+        ],
+      },
+    ],
+    topics: [
+      {
+        name: "t",
+        partitions: [
+          { id: 0, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 300 * GiB }] },
+          { id: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 100 * GiB }] },
+          { id: 2, replicas: [{ broker: 1, logDir: "/d2", sizeBytes: 90 * GiB }] },
+          { id: 3, replicas: [{ broker: 1, logDir: "/d3", sizeBytes: 900 * GiB }] },
+          { id: 4, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: null }] },
+        ],
+      },
+    ],
+  });
+}
 
-describe("growSnapshot()", () => {
-  it("growSnapshot() scales a dir's replicas to its forecast bytes and lowers its usable bytes by as much", () => {
-    const base = storySnapshot();
-    const { snapshot, addedBytes, unplaced } = growSnapshot(base, [{ broker: 1, dir: "/d2", addedBytes: 20 * GiB }], 30);
-    const d2 = dirBytes(snapshot, 1, "/d2");
-    expect(d2.bytes).toBe(60 * GiB);
-    expect(d2.usedBytes).toBe(60 * GiB);
-    expect(addedBytes).toBe(20 * GiB);
-    expect(unplaced).toEqual([]);
-    // Untouched: the other broker's copy of the same partition, and every other dir.
-    expect(dirBytes(snapshot, 2, "/d2").bytes).toBe(40 * GiB);
-    expect(dirBytes(snapshot, 1, "/d3").bytes).toBe(40 * GiB);
-    expect(base.topics[1]!.partitions[0]!.replicas[0]!.sizeBytes).toBe(40 * GiB);
+const forecasts = () =>
+  forecastCluster(
+    [
+      series("/d1", { used: (d) => 500 * GiB + 10 * GiB * d, partitions: () => 3 }),
+      series("/d2", { used: (d) => 100 * GiB - GiB * d, partitions: () => 3 }),
+      series("/d3", { used: (d) => 1004 * GiB + 10 * GiB * d, partitions: () => 3 }),
+    ],
+    { nowMs: NOW },
+  );
+
+describe("forecastSnapshotAt()", () => {
+  it("forecastSnapshotAt() grows each dir's replicas in proportion to the bytes its forecast adds", () => {
+    const before = snapshot();
+    const after = forecastSnapshotAt(before, forecasts(), 30);
+    const sizes = after.topics[0]!.partitions.map((p) => p.replicas[0]!.sizeBytes);
+    // /d1 adds 300 GiB over 30 days to its 400 GiB of known replicas: ×1.75.
+    expect(sizes[0]! / GiB).toBeCloseTo(525, 6);
+    expect(sizes[1]! / GiB).toBeCloseTo(175, 6);
+    // /d2 shrinks 30 GiB; /d3 cannot take more than its 20 GiB of free space.
+    expect(sizes[2]! / GiB).toBeCloseTo(60, 6);
+    expect(sizes[3]! / GiB).toBeCloseTo(920, 6);
+    expect(sizes[4]).toBeNull();
+    const dirs = after.brokers[0]!.logDirs;
+    expect(dirs.map((d) => (d.usableBytes === null ? null : d.usableBytes / GiB))).toEqual([224, 954, 0, null]);
+    expect(after.capturedAt).toBe(new Date(NOW + 30 * 86_400_000).toISOString());
+    expect(after.source).toMatchObject({ kind: "scenario", label: "prod (forecast in 30 days)" });
+    expect(ClusterSnapshotSchema.safeParse(after).success).toBe(true);
+    // The input is untouched.
+    expect(before).toEqual(snapshot());
   });
 
-  it("growSnapshot() grows replicas in proportion to their size", () => {
-    const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/d", totalBytes: 100 * GiB, usableBytes: 70 * GiB }] }],
-      topics: [{ name: "t", partitions: [0, 1].map((id) => ({ id, replicas: [{ broker: 1, logDir: "/d", sizeBytes: (id + 1) * 10 * GiB }] })) }],
-    });
-    const grown = growSnapshot(s, [{ broker: 1, dir: "/d", addedBytes: 15 * GiB }], 7).snapshot;
-    expect(grown.topics[0]!.partitions.map((p) => p.replicas[0]!.sizeBytes)).toEqual([15 * GiB, 30 * GiB]);
-    expect(grown.brokers[0]!.logDirs[0]!.usableBytes).toBe(55 * GiB);
+  it("forecastSnapshotAt() leaves dirs without a forecast as they are and reads bad `days` as 0", () => {
+    const s = snapshot();
+    expect(forecastSnapshotAt(s, [], 30).topics).toEqual(s.topics);
+    expect(forecastSnapshotAt(s, forecasts(), NaN).topics).toEqual(s.topics);
+    expect(forecastSnapshotAt(s, forecasts(), -5).capturedAt).toBe(s.capturedAt);
   });
 
-  it("growSnapshot() shares growth evenly among empty replicas and counts a dir without replicas as unplaced", () => {
-    const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }],
-      topics: [{ name: "t", partitions: [0, 1].map((id) => ({ id, replicas: [{ broker: 1, logDir: "/a", sizeBytes: 0 }] })) }],
-    });
-    const grown = growSnapshot(
-      s,
-      [
-        { broker: 1, dir: "/a", addedBytes: 10 },
-        { broker: 1, dir: "/b", addedBytes: 7 },
-      ],
-      1,
-    );
-    expect(grown.snapshot.topics[0]!.partitions.map((p) => p.replicas[0]!.sizeBytes)).toEqual([5, 5]);
-    expect(grown.unplaced).toEqual([{ broker: 1, dir: "/b", bytes: 7 }]);
+  it("forecastAddedBytes() is the expected path's growth, 0 without a projection", () => {
+    const [d1] = forecasts();
+    expect(forecastAddedBytes(d1!, 10) / GiB).toBeCloseTo(100, 6);
+    expect(forecastAddedBytes({ ...d1!, projection: null }, 10)).toBe(0);
   });
+});
 
-  it("growSnapshot() shrinks to no less than 0, keeps usable within capacity, and ignores non-finite growth", () => {
-    const base = storySnapshot();
-    const grown = growSnapshot(
-      base,
-      [
-        { broker: 1, dir: "/d2", addedBytes: -100 * GiB },
-        { broker: 1, dir: "/d3", addedBytes: NaN },
-      ],
-      30,
-    ).snapshot;
-    expect(dirBytes(grown, 1, "/d2").bytes).toBe(0);
-    expect(grown.brokers[0]!.logDirs[1]!.usableBytes).toBe(100 * GiB);
-    expect(dirBytes(grown, 1, "/d3").bytes).toBe(40 * GiB);
-  });
-
-  it("growSnapshot() names the copy as a forecast scenario, N days later, and it is a valid snapshot", () => {
-    const grown = growSnapshot(storySnapshot(), [{ broker: 1, dir: "/d1", addedBytes: 1000 }], 30).snapshot;
-    expect(grown.source).toMatchObject({ kind: "scenario", label: "fixture, forecast in 30 days" });
-    expect(grown.capturedAt).toBe("2026-02-04T09:00:00.000Z");
-    expect(parseSnapshot(grown).ok).toBe(true);
-    expect(growSnapshot(storySnapshot(), [], 1).snapshot.source.label).toBe("fixture, forecast in 1 day");
+describe("forecastFactsOf()", () => {
+  it("forecastFactsOf() reads each broker's version and its cordoned and offline dirs", () => {
+    expect(forecastFactsOf(snapshot())).toEqual({ 1: { kafkaVersion: "4.4", cordoned: ["/d2"], offline: ["/d4"] } });
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatTimeOfDay, formatUtilization } from "@/lib/model/format";
+import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDays, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatTimeOfDay, formatUtilization } from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -142,6 +142,12 @@ describe("formatDuration()", () => {
     expect(formatDuration(42)).toBe("42 s");
     expect(formatDuration(200)).toBe("3 min 20 s");
     expect(formatDuration(4320)).toBe("1 h 12 min");
+  });
+});
+
+describe("formatDays()", () => {
+  it("formatDays() gives hours under a day, one decimal under ten days, whole days to two years, then years", () => {
+    expect([0.2, 1, 3.46, 14.4, 729, 800, -1, NaN, Infinity].map(formatDays)).toEqual(["5 h", "1.0 days", "3.5 days", "14 days", "729 days", "2.2 years", "0 h", "–", "–"]);
   });
 });
 
