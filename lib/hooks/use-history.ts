@@ -6,8 +6,8 @@
  * the previous data stays on screen while it loads.
  */
 import useSWR from "swr";
+import type { ForecastResponse } from "@/lib/collector/forecast-read";
 import type { HistoryResponse } from "@/lib/collector/history-read";
-import type { DirForecastFields } from "@/lib/view/forecast-table";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
@@ -20,12 +20,7 @@ export type ClusterHistory = Extract<HistoryResponse, { scope: "cluster" }>;
 /** One broker's figures with its log dirs' series (scope=broker). */
 export type BrokerHistory = Extract<HistoryResponse, { scope: "broker" }>;
 
-export interface ForecastAnswer {
-  cluster: string;
-  nowMs: number;
-  horizonDays: number;
-  dirs: DirForecastFields[];
-}
+export type ForecastAnswer = ForecastResponse;
 
 const OPTIONS = { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
 

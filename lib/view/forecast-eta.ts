@@ -7,12 +7,9 @@
  * An ETA is lib/forecast's Eta (seconds from the forecast's now; `latestSeconds` null when the slow end
  * does not get there within the horizon; 0 when the level is already crossed).
  */
+import type { Eta } from "@/lib/forecast";
 
-export interface EtaFields {
-  seconds: number;
-  earliestSeconds: number;
-  latestSeconds: number | null;
-}
+export type EtaFields = Eta;
 
 const HOUR_S = 3600;
 const DAY_S = 24 * HOUR_S;

@@ -7,25 +7,16 @@
  * within the horizon last), then the fuller dir, then broker and dir, so the order is total and the same
  * for the same forecasts.
  *
- * The view names the fields it reads of lib/forecast's DirForecast.
+ * The forecasts are lib/forecast's DirForecast; the view names the fields it reads.
  */
+import type { Confidence, DirForecast } from "@/lib/forecast";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { utilizationMark, type UtilizationMark } from "./dir-metric";
-import { etaText, type EtaFields, type EtaText } from "./forecast-eta";
+import { etaText, type EtaText } from "./forecast-eta";
 
-export type ForecastConfidence = "high" | "medium" | "low" | "none";
+export type ForecastConfidence = Confidence;
 
-export interface DirForecastFields {
-  broker: number;
-  dir: string;
-  capacityBytes: number | null;
-  usedBytes: number | null;
-  utilization: number | null;
-  growth: { bytesPerDay: number; low: number; high: number; placementBytesPerDay?: number } | null;
-  until: { p85: EtaFields | null; p95: EtaFields | null; full: EtaFields | null };
-  basis: { series: "usedBytes" | "kafkaBytes" | null; points: number; fromMs: number; toMs: number; placementShare: number; note: string };
-  confidence: ForecastConfidence;
-}
+export type DirForecastFields = Pick<DirForecast, "broker" | "dir" | "utilization" | "growth" | "until" | "basis" | "confidence">;
 
 export interface ForecastRow {
   key: string;

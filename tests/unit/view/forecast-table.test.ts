@@ -7,7 +7,7 @@ const GiB = 1024 ** 3;
 
 describe("forecast-table", () => {
   it("forecastRow() gives growth with its range, the three times and the basis in words", () => {
-    const row = forecastRow(dirForecast(3, "/data/d2", { basis: { series: "usedBytes", points: 288, fromMs: 0, toMs: 14 * DAY * 1000, placementShare: 0.4, note: "n" } }), 365);
+    const row = forecastRow(dirForecast(3, "/data/d2", { basis: { series: "usedBytes", points: 288, fromMs: 0, toMs: 14 * DAY * 1000, placementShare: 0.4, method: "theil-sen", note: "n" } }), 365);
     expect(row).toMatchObject({
       key: "3:/data/d2",
       utilization: "50%",
@@ -23,11 +23,11 @@ describe("forecast-table", () => {
   });
 
   it("forecastRow() says what it could not know", () => {
-    const row = forecastRow(dirForecast(1, "/d", { growth: null, utilization: null, until: { p85: null, p95: null, full: null }, confidence: "none", basis: { series: null, points: 2, fromMs: 0, toMs: 0, placementShare: 0, note: "" } }), 365);
+    const row = forecastRow(dirForecast(1, "/d", { growth: null, utilization: null, until: { p85: null, p95: null, full: null }, confidence: "none", basis: { series: null, points: 2, fromMs: 0, toMs: 0, placementShare: 0, method: "", note: "" } }), 365);
     expect(row).toMatchObject({ growth: "unknown", growthRange: null, utilization: "–", confidenceLabel: "None", basis: "Too little history: 2 scans" });
     expect(row.full.full).toBe("not within a year");
-    expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0 } }), 365).growth).toBe("\u22121.0 GiB/day");
-    expect(forecastRow(dirForecast(1, "/d", { basis: { series: "kafkaBytes", points: 30, fromMs: 0, toMs: 36 * 3600_000, placementShare: 0, note: "" } }), 365).basis).toBe("Kafka's bytes (disk usage unknown), 30 scans over 36 hours");
+    expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0, trendBytesPerDay: -GiB, placementBytesPerDay: 0 } }), 365).growth).toBe("\u22121.0 GiB/day");
+    expect(forecastRow(dirForecast(1, "/d", { basis: { series: "kafkaBytes", points: 30, fromMs: 0, toMs: 36 * 3600_000, placementShare: 0, method: "", note: "" } }), 365).basis).toBe("Kafka's bytes (disk usage unknown), 30 scans over 36 hours");
   });
 
   it("forecastRows() puts the dir that fills first on top, crossed levels before, unknown last", () => {
