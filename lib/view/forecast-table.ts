@@ -56,7 +56,7 @@ function spanWords(ms: number): string {
 
 function basisWords(f: DirForecastFields): string {
   const b = f.basis;
-  if (b.series === null) return b.points === 0 ? "No scans of this dir in the window" : `Too little history: ${formatCount(b.points)} ${b.points === 1 ? "scan" : "scans"}`;
+  if (b.series === null) return b.points > 0 ? `Too little history: ${formatCount(b.points)} ${b.points === 1 ? "scan" : "scans"}` : "Nothing fitted yet: too little history";
   const what = b.series === "usedBytes" ? "The disk's used bytes" : "Kafka's bytes (disk usage unknown)";
   const placement = b.placementShare > 0 ? `; takes ${formatUtilization(b.placementShare)} of broker ${f.broker}'s new partitions` : "";
   return `${what}, ${formatCount(b.points)} scans over ${spanWords(b.toMs - b.fromMs)}${placement}`;

@@ -25,6 +25,7 @@ describe("forecast-table", () => {
   it("forecastRow() says what it could not know", () => {
     const row = forecastRow(dirForecast(1, "/d", { growth: null, utilization: null, until: { p85: null, p95: null, full: null }, confidence: "none", basis: { series: null, points: 2, fromMs: 0, toMs: 0, placementShare: 0, method: "", note: "" } }), 365);
     expect(row).toMatchObject({ growth: "unknown", growthRange: null, utilization: "–", confidenceLabel: "None", basis: "Too little history: 2 scans" });
+    expect(forecastRow(dirForecast(1, "/d", { basis: { series: null, points: 0, fromMs: 0, toMs: 0, placementShare: 0, method: "none", note: "" } }), 365).basis).toBe("Nothing fitted yet: too little history");
     expect(row.full.full).toBe("not within a year");
     expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0, trendBytesPerDay: -GiB, placementBytesPerDay: 0 } }), 365).growth).toBe("\u22121.0 GiB/day");
     expect(forecastRow(dirForecast(1, "/d", { basis: { series: "kafkaBytes", points: 30, fromMs: 0, toMs: 36 * 3600_000, placementShare: 0, method: "", note: "" } }), 365).basis).toBe("Kafka's bytes (disk usage unknown), 30 scans over 36 hours");
