@@ -7,10 +7,10 @@
  * summarised in words and its points are in a table under "Show as a table".
  */
 import { useMemo, useState } from "react";
-import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type DotItemDotProps } from "recharts";
 import type { PlanMark } from "@/lib/view/applied-plan-marks";
 import type { TimeWindow } from "@/lib/view/history-range";
-import type { Row } from "@/lib/view/history-rows";
+import { isolatedRows, type Row } from "@/lib/view/history-rows";
 import { chartSummary, tableRows, type SeriesSpec } from "@/lib/view/history-summary";
 import { formatPointTime, formatTimeTick, timeTicks } from "@/lib/view/time-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
@@ -85,7 +85,9 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
   const ticks = useMemo(() => timeTicks(window.fromMs, window.toMs), [window]);
   const summary = useMemo(() => chartSummary(rows, series), [rows, series]);
   const table = useMemo(() => tableRows(rows, series), [rows, series]);
+  // Few rows: a dot on every point. Many: dots only where a point stands alone between holes.
   const showDots = rows.length <= 40;
+  const isolated = useMemo(() => (showDots ? null : new Map(series.map((s) => [s.key, isolatedRows(rows, s.key)]))), [rows, series, showDots]);
   const at = (label: unknown) => (label === undefined || label === null || label === "" ? null : Number(label));
   const finishDrag = () => {
     if (drag && onZoom && Math.abs(drag.toX - drag.fromX) >= MIN_DRAG_PX && drag.from !== drag.to) onZoom(drag.from, drag.to);
@@ -144,7 +146,12 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
                 stroke={s.color}
                 strokeWidth={2}
                 strokeDasharray={s.dash}
-                dot={showDots ? { r: 2.5, fill: s.color } : false}
+                dot={
+                  isolated === null
+                    ? { r: 2.5, fill: s.color }
+                    : (props: DotItemDotProps) =>
+                        isolated.get(s.key)?.has(props.index) && props.cx !== undefined && props.cy !== undefined ? <circle key={props.index} cx={props.cx} cy={props.cy} r={2.5} fill={s.color} /> : <g key={props.index} />
+                }
                 connectNulls={false}
                 isAnimationActive={false}
               />

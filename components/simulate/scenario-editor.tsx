@@ -107,7 +107,7 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
         />
         {forecastDays !== null ? (
           <div className="flex flex-wrap items-end gap-2" data-forecast-days>
-            <div role="group" aria-label="Days ahead" className="flex gap-1">
+            <div role="group" aria-label="Common horizons" className="flex gap-1">
               {FORECAST_DAYS.map((d) => (
                 <button
                   key={d}

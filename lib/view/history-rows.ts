@@ -173,3 +173,18 @@ export function rowMax<K extends string>(rows: readonly Row<K>[], keys: readonly
   }
   return max;
 }
+
+/**
+ * The rows where `key` has a value and neither neighbour has one: a point between two holes, which a
+ * line cannot draw (a path of one point has no length), so the chart marks it with a dot.
+ */
+export function isolatedRows<K extends string>(rows: readonly Row<K>[], key: K): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]![key] === null) continue;
+    const before = i > 0 ? rows[i - 1]![key] : null;
+    const after = i < rows.length - 1 ? rows[i + 1]![key] : null;
+    if (before === null && after === null) out.add(i);
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokerRows, clusterRows, dirRows, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history-rows";
+import { brokerRows, clusterRows, dirRows, isolatedRows, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history-rows";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -82,5 +82,12 @@ describe("history-rows", () => {
   it("rowMax() is the largest value of the keys, 0 for none", () => {
     expect(rowMax([{ t: 0, a: 3, b: null }, { t: 1, a: null, b: 7 }], ["a", "b"])).toBe(7);
     expect(rowMax([], ["a"])).toBe(0);
+  });
+
+  it("isolatedRows() finds the points between two holes, and a lone point at either end", () => {
+    const rows = [1, null, 2, 3, null, 4, null].map((v, t) => ({ t, v }));
+    expect([...isolatedRows(rows, "v")]).toEqual([0, 5]);
+    expect([...isolatedRows([{ t: 0, v: 1 }], "v")]).toEqual([0]);
+    expect([...isolatedRows([{ t: 0, v: null }], "v")]).toEqual([]);
   });
 });
