@@ -36,6 +36,8 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const pathname = usePathname() ?? "/history";
   const choice = useMemo(() => rangeFromParams(params ?? new URLSearchParams()), [params]);
   const tick = useNow(MINUTE_MS);
+  // The collector's line says "last scan 12 s ago": its own clock, not the window's whole minutes.
+  const clock = useNow(10_000);
   // Whole minutes keep the read's key steady between ticks; rounded up, so the newest scans are inside.
   const nowMs = tick === null ? null : Math.ceil(tick / MINUTE_MS) * MINUTE_MS;
   const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
@@ -87,7 +89,7 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const marks = useMemo(() => (data && window ? planMarks(data.plans, window) : []), [data, window]);
 
   const reason = live ? (data ? emptyReason(kind, data.collector, data.points.length) : null) : "demo";
-  const status = data && nowMs !== null ? collectorLine(data.collector, resolution.collectIntervalMs, nowMs) : null;
+  const status = data && clock !== null ? collectorLine(data.collector, resolution.collectIntervalMs, clock) : null;
 
   if (reason) {
     return (

@@ -11,4 +11,4 @@ export const LINE = {
 } as const;
 
 /** Threshold lines: 85 % (act now) and 95 % (urgent), as the heatmap marks them. */
-export const THRESHOLD = { p85: "#E69F00", p95: "#B91C1C" } as const;
+export const THRESHOLD = { p85: "#E69F00", p95: "#DC2626" } as const;
