@@ -7,8 +7,10 @@
  */
 import Link from "next/link";
 import { useMemo } from "react";
+import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
 import { useClusterName } from "@/lib/hooks/cluster-param";
 import type { ForecastAnswer } from "@/lib/hooks/use-history";
+import { formatCount } from "@/lib/model/format";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/forecast-table";
 import type { UtilizationMark } from "@/lib/view/dir-metric";
@@ -70,7 +72,7 @@ function SimulateLinks() {
 }
 
 export function ForecastTable({ forecast, state, onChart }: Props) {
-  const rows = useMemo(() => (forecast ? forecastRows(forecast.dirs, forecast.horizonDays) : []), [forecast]);
+  const rows = useMemo(() => (forecast ? forecastRows(forecast.dirs, DEFAULT_HORIZON_DAYS) : []), [forecast]);
   const shown: WidgetState = state.kind === "ready" && rows.length === 0 ? { kind: "empty", message: "No log dir has enough history for a forecast yet." } : state;
   return (
     <WidgetCard
@@ -80,6 +82,7 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
         <>
           From a robust fit of each dir&apos;s recent growth plus the partitions Kafka&apos;s count rule will send it; soonest to fill first.{" "}
           {rows.length > 0 ? <span data-forecast-summary>{forecastSummary(rows)}</span> : null}
+          {forecast && forecast.total > rows.length ? ` Showing the first ${formatCount(rows.length)} of ${formatCount(forecast.total)}.` : null}
         </>
       }
       actions={<SimulateLinks />}

@@ -8,6 +8,7 @@
  */
 import Link from "next/link";
 import { useMemo } from "react";
+import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
 import { useClusterName } from "@/lib/hooks/cluster-param";
 import { useForecast } from "@/lib/hooks/use-history";
 import { navHref } from "@/lib/view/app-nav";
@@ -17,7 +18,7 @@ import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 export function ForecastCard({ live }: { live: boolean }) {
   const cluster = useClusterName();
   const { data } = useForecast(live);
-  const card = useMemo(() => (data && data.dirs.length > 0 ? forecastCard(data.dirs, data.horizonDays) : null), [data]);
+  const card = useMemo(() => (data && data.dirs.length > 0 ? forecastCard(data.dirs, DEFAULT_HORIZON_DAYS) : null), [data]);
   if (!card) return null;
   const tone = card.lines.length > 0 ? "border-amber-500 bg-amber-50 dark:bg-amber-950/30" : "border-emerald-600 bg-emerald-50 dark:bg-emerald-950/30";
   return (

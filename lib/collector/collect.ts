@@ -71,7 +71,7 @@ export async function collectCluster(cluster: string, deps: CollectDeps, configE
   let compacted = false;
   const compactAt = now();
   if (compactAt - store.compactedAt(cluster) >= COMPACT_EVERY_MS) {
-    store.compact(compactAt, { cluster });
+    await store.compactCluster(cluster, compactAt);
     compacted = true;
   }
   return { cluster, outcome: "recorded", at, durationMs, compacted };

@@ -35,12 +35,12 @@ function eta(central: Projection, fast: Projection, slow: Projection, target: nu
 function methodOf(field: ByteField | null, fit: GrowthFit | null): string {
   if (!fit || !field) return "none";
   const what = field === "usedBytes" ? "used bytes" : "Kafka bytes";
-  const parts = [`Theil–Sen slope of ${what}${fit.resampled ? `, resampled to ${FIT_BUCKETS} points` : ""}, 80% Sen interval`];
-  if (fit.dropHandling === "fit-after") parts.push("fitted after the latest drop");
-  if (fit.dropHandling === "added-back") parts.push("drops added back");
-  if (fit.dropHandling === "sawtooth") parts.push("repeated drops kept (sawtooth)");
-  if (fit.stop) parts.push(fit.stop.kind === "plateau" ? "recent plateau" : "recent shrink");
-  return parts.join("; ");
+  let method = `Theil–Sen slope of ${what}${fit.resampled ? `, resampled to ${FIT_BUCKETS} points` : ""}, 80% Sen interval`;
+  if (fit.dropHandling === "fit-after") method += "; fitted after the latest drop";
+  if (fit.dropHandling === "added-back") method += "; drops added back";
+  if (fit.dropHandling === "sawtooth") method += "; repeated drops kept (sawtooth)";
+  if (fit.stop) method += fit.stop.kind === "plateau" ? "; recent plateau" : "; recent shrink";
+  return method;
 }
 
 /** The forecast of one dir read by readDir, on a broker planned by brokerPlacement. */

@@ -23,9 +23,9 @@ import { flatTail, type FlatTail } from "./plateau";
 import { theilSen, type SlopeFit } from "./theil-sen";
 
 /**
- * Resampled points per fit: 24 (14 hours each over 14 days) give 276 pair slopes, enough for a stable
- * median; the cost of a fit grows with the square of this, and selecting the median and the interval's
- * ranks among the pair slopes is most of a forecast's time.
+ * Points per fit: more are resampled onto this many (21 hours each over 14 days). 16 points give 120
+ * pair slopes, enough for a stable median; the cost of a fit grows with the square of this, and
+ * selecting the median and the interval's ranks among the pair slopes is most of a fit's time.
  */
 export const FIT_BUCKETS = 16;
 export const MIN_FIT_POINTS = 3;

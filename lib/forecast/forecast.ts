@@ -6,9 +6,10 @@
  * Invariants:
  * - Pure: `nowMs` is a parameter (when it is unusable, the newest point's time stands in); nothing reads
  *   a clock or draws a random number. Same input, same output, in input order.
- * - Reads only each dir's window (`windowDays`, default 14) and a bounded number of resampled points,
- *   so the cost is linear in the window's points; every loop ends for every input, and no input makes
- *   it throw: values that are not usable numbers are unknown, and unknown shows as null with a note.
+ * - Reads about MAX_WINDOW_SAMPLES points of each dir's window (`windowDays`, default 14) when the
+ *   history is in order (all of the window when it is not), so the cost per dir is bounded whatever the
+ *   history's length or scan rate; every loop ends for every input, and no input makes it throw: values
+ *   that are not usable numbers are unknown, and unknown shows as null with a note.
  * - A dir's forecast needs its capacity: without one, the times are null and the confidence "none".
  * - Placement is per broker: the broker's new partitions per day (the net growth of its partition count
  *   over the window) are shared among its live dirs by the count rule of the broker's Kafka version

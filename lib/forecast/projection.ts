@@ -9,7 +9,7 @@
  * closed form. A dir that dips first and grows later (a shrinking trend and arrivals) is found too:
  * stretches are searched in order.
  *
- * Invariants: no iteration beyond one pass over the phase boundaries; the root formula
+ * Invariants: at most one step per phase boundary, each strictly later than the last; the root formula
  * u = 2c/(β + √(β² + 4αc)) never cancels and never divides by zero (a negative discriminant or
  * denominator means no crossing); null when the level is not crossed within the horizon (or ever).
  */
@@ -60,18 +60,15 @@ export function crossingDays(p: Projection, target: number, horizonDays: number)
     // No arrivals: one quadratic (a line for the expected path), without the walk over phases.
     return firstRoot(p.curvatureBytesPerDay2 / 2, p.trendBytesPerDay, target - p.levelBytes, horizonDays);
   }
-  const bounds: number[] = [];
-  if (g > 0) {
-    for (const ph of p.arrivals) {
-      if (ph.fromDay > 0 && ph.fromDay < horizonDays) bounds.push(ph.fromDay);
-      if (ph.toDay !== null && ph.toDay > 0 && ph.toDay < horizonDays) bounds.push(ph.toDay);
-    }
-    bounds.sort((a, b) => a - b);
-  }
-  bounds.push(horizonDays);
+  // Walk the stretches between phase boundaries in time order, each found as the next boundary
+  // after the last: no list to build or sort, and each step moves strictly forward.
   let from = 0;
-  for (const to of bounds) {
-    if (!(to > from)) continue;
+  while (from < horizonDays) {
+    let to = horizonDays;
+    for (const ph of p.arrivals) {
+      if (ph.fromDay > from && ph.fromDay < to) to = ph.fromDay;
+      if (ph.toDay !== null && ph.toDay > from && ph.toDay < to) to = ph.toDay;
+    }
     // On [from, to] the arrivals' rate is constant: bytes = f(from) + β·u + α·u².
     const mid = (from + to) / 2;
     let rate = 0;

@@ -56,16 +56,11 @@ export function resample(
   const widthMs = span > 0 && Number.isFinite(span) ? span / b : 0;
   const lo = Math.max(0, start);
   const hi = Math.min(end, t.length, y.length);
+  // No closure over these: a captured mutable double is boxed on every update.
   let n = 0;
   let bucket = -1;
   let sumT = 0;
   let count = 0;
-  const close = () => {
-    if (count === 0) return;
-    buffers.t[n] = fromMs + sumT / count;
-    buffers.y[n] = medianInPlace(buffers.values, count);
-    n++;
-  };
   for (let i = lo; i < hi; i++) {
     const ti = t[i]!;
     const yi = y[i]!;
@@ -74,7 +69,11 @@ export function resample(
     if (k >= b) k = b - 1;
     if (k < bucket) k = bucket;
     if (k !== bucket) {
-      close();
+      if (count > 0) {
+        buffers.t[n] = fromMs + sumT / count;
+        buffers.y[n] = medianInPlace(buffers.values, count);
+        n++;
+      }
       bucket = k;
       sumT = 0;
       count = 0;
@@ -87,6 +86,10 @@ export function resample(
     buffers.values[count++] = yi;
     sumT += ti - fromMs;
   }
-  close();
+  if (count > 0) {
+    buffers.t[n] = fromMs + sumT / count;
+    buffers.y[n] = medianInPlace(buffers.values, count);
+    n++;
+  }
   return { t: buffers.t, y: buffers.y, length: n, widthMs };
 }

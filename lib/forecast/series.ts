@@ -56,16 +56,27 @@ export function countOrNull(x: unknown): number | null {
   return typeof x === "number" && x >= 0 && x <= MAX_PARTITIONS ? x : null;
 }
 
+// The hot loops read values as plain numbers, NaN for unknown: a function that may return null hands
+// back every double boxed on the heap, and that garbage cost more than the reading itself.
+function bytesOrNaN(x: unknown): number {
+  return typeof x === "number" && x >= 0 && x <= MAX_BYTES ? x : NaN;
+}
+
+function countOrNaN(x: unknown): number {
+  return typeof x === "number" && x >= 0 && x <= MAX_PARTITIONS ? x : NaN;
+}
+
 /** Which byte series a fit reads. */
 export type ByteField = "usedBytes" | "kafkaBytes";
 
 /**
- * At most about this many points of a window are read: one every 5.3 hours of a 14-day window, two
- * per resampled point of the fit (fit.ts). The store keeps 5-minute points for 2 days and hourly ones
- * after; the points are objects spread over the heap, and reading one costs about as much as fitting
- * it, so reading every one would cost more than everything else the forecast does.
+ * At most about this many points of a window are read: one every 14.6 hours of a 14-day window, as
+ * many as the fit uses (fit.ts). The store keeps 5-minute points for 2 days and hourly ones after;
+ * the points are objects spread over the heap, and fetching one costs more than fitting it, so
+ * reading every point would cost more than everything else the forecast does — for no better slope:
+ * bytes grow over days, and a few wild or noisy points do not move a Theil–Sen fit.
  */
-export const MAX_WINDOW_SAMPLES = 32;
+export const MAX_WINDOW_SAMPLES = 24;
 
 /**
  * The window's points as columns, oldest first: time (ms), the byte field asked for, and the partition
@@ -91,16 +102,17 @@ function isPoint(p: unknown): p is DirPoint {
   return typeof p === "object" && p !== null;
 }
 
-function validTime(p: unknown): number | null {
-  if (!isPoint(p)) return null;
+/** The point's time, NaN when it has no usable one. */
+function timeOf(p: unknown): number {
+  if (!isPoint(p)) return NaN;
   const t = p.t;
-  return typeof t === "number" && Number.isFinite(t) ? t : null;
+  return typeof t === "number" && t - t === 0 ? t : NaN;
 }
 
 function put(out: WindowSamples, k: number, p: DirPoint, t: number): void {
   out.t[k] = t;
-  out.bytes[k] = bytesOrNull(out.field === "usedBytes" ? p.usedBytes : p.kafkaBytes) ?? NaN;
-  out.partitions[k] = countOrNull(p.partitions) ?? NaN;
+  out.bytes[k] = bytesOrNaN(out.field === "usedBytes" ? p.usedBytes : p.kafkaBytes);
+  out.partitions[k] = countOrNaN(p.partitions);
 }
 
 /** What the newest points say, read apart from the window's samples: the capacity and the latest bytes. */
@@ -114,39 +126,55 @@ export interface Newest {
   kafkaBytes: number | null;
 }
 
-function medianOfUpToThree(v: readonly number[]): number | null {
-  if (v.length === 0) return null;
-  if (v.length === 1) return v[0]!;
-  if (v.length === 2) return v[0]! / 2 + v[1]! / 2;
-  const [a, b, c] = v as [number, number, number];
+/** The median of the known values among a, b, c (filled in that order); null when none is known. */
+function medianOfKnown(a: number, b: number, c: number): number | null {
+  if (a !== a) return null;
+  if (b !== b) return a;
+  if (c !== c) return a / 2 + b / 2;
   return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }
 
 /** The newest points at or before `toMs` (from the end of the array, the order the store promises). */
 export function newestOf(points: readonly DirPoint[], toMs: number, look = 16): Newest {
   const list: readonly unknown[] = Array.isArray(points) ? points : [];
-  const used: number[] = [];
-  const kafka: number[] = [];
+  let u0 = NaN;
+  let u1 = NaN;
+  let u2 = NaN;
+  let k0 = NaN;
+  let k1 = NaN;
+  let k2 = NaN;
+  let nu = 0;
+  let nk = 0;
   let t: number | null = null;
   let totalBytes: number | null = null;
   let seen = 0;
-  for (let i = list.length - 1; i >= 0 && seen < look && (used.length < 3 || kafka.length < 3); i--) {
+  for (let i = list.length - 1; i >= 0 && seen < look && (nu < 3 || nk < 3); i--) {
     const p = list[i];
-    const ti = validTime(p);
-    if (ti === null || ti > toMs) continue;
+    const ti = timeOf(p);
+    if (!(ti <= toMs)) continue;
     seen++;
     const point = p as DirPoint;
     if (t === null) {
       t = ti;
-      const total = bytesOrNull(point.totalBytes);
-      totalBytes = total !== null && total > 0 ? total : null;
+      const total = bytesOrNaN(point.totalBytes);
+      totalBytes = total > 0 ? total : null;
     }
-    const u = bytesOrNull(point.usedBytes);
-    const k = bytesOrNull(point.kafkaBytes);
-    if (u !== null && used.length < 3) used.push(u);
-    if (k !== null && kafka.length < 3) kafka.push(k);
+    const u = bytesOrNaN(point.usedBytes);
+    const k = bytesOrNaN(point.kafkaBytes);
+    if (u === u && nu < 3) {
+      if (nu === 0) u0 = u;
+      else if (nu === 1) u1 = u;
+      else u2 = u;
+      nu++;
+    }
+    if (k === k && nk < 3) {
+      if (nk === 0) k0 = k;
+      else if (nk === 1) k1 = k;
+      else k2 = k;
+      nk++;
+    }
   }
-  return { t, totalBytes, usedBytes: medianOfUpToThree(used), kafkaBytes: medianOfUpToThree(kafka) };
+  return { t, totalBytes, usedBytes: medianOfKnown(u0, u1, u2), kafkaBytes: medianOfKnown(k0, k1, k2) };
 }
 
 function reverse(a: Float64Array, n: number): void {
@@ -163,10 +191,11 @@ const MAX_JUMP = 1 << 30;
 /** Whether the first point and the one halfway to `index` are no newer than each other and than `t` (where their times are usable). */
 function olderBefore(list: readonly unknown[], index: number, t: number): boolean {
   if (index <= 0) return true;
-  const first = validTime(list[0]);
-  const middle = validTime(list[index >> 1]);
-  if (middle !== null && middle > t) return false;
-  if (first !== null && first > (middle ?? t)) return false;
+  const first = timeOf(list[0]);
+  const middle = timeOf(list[index >> 1]);
+  // NaN compares false: an unusable time proves nothing either way.
+  if (middle > t) return false;
+  if (first > (middle === middle ? middle : t)) return false;
   return true;
 }
 
@@ -180,7 +209,7 @@ function olderBefore(list: readonly unknown[], index: number, t: number): boolea
 function strideWalk(list: readonly unknown[], fromMs: number, toMs: number, out: WindowSamples): boolean {
   const step = (toMs - fromMs) / Math.max(1, out.t.length - 1);
   let n = 0;
-  let i = list.length - 1;
+  let i = (list.length - 1) | 0;
   let lastT = Infinity;
   let lastI = -1;
   let jump = 1;
@@ -195,9 +224,9 @@ function strideWalk(list: readonly unknown[], fromMs: number, toMs: number, out:
       break;
     }
     const p = list[i];
-    const t = validTime(p);
-    if (t === null || t > toMs) {
-      if (t !== null && t > lastT) return false;
+    const t = timeOf(p);
+    if (t !== t || t > toMs) {
+      if (t > lastT) return false;
       i -= 1;
       continue;
     }
@@ -217,7 +246,8 @@ function strideWalk(list: readonly unknown[], fromMs: number, toMs: number, out:
       skipped += lastI - i - 1;
       const perIndex = (lastT - t) / (lastI - i);
       // Rounded up, so kept points are at least a step apart and the buffer spans the whole window.
-      jump = perIndex > 0 ? Math.max(1, Math.min(MAX_JUMP, Math.ceil(step / perIndex))) : Math.min(MAX_JUMP, jump * 2);
+      // `| 0` keeps the indexes small integers, which V8 keeps unboxed.
+      jump = (perIndex > 0 ? Math.max(1, Math.min(MAX_JUMP, Math.ceil(step / perIndex))) : Math.min(MAX_JUMP, jump * 2)) | 0;
     }
     lastT = t;
     lastI = i;
@@ -235,8 +265,8 @@ function strideWalk(list: readonly unknown[], fromMs: number, toMs: number, out:
 function sortedCopy(list: readonly unknown[], fromMs: number, toMs: number, out: WindowSamples): void {
   const chosen: { p: DirPoint; t: number }[] = [];
   for (const p of list) {
-    const t = validTime(p);
-    if (t !== null && t >= fromMs && t <= toMs) chosen.push({ p: p as DirPoint, t });
+    const t = timeOf(p);
+    if (t >= fromMs && t <= toMs) chosen.push({ p: p as DirPoint, t });
   }
   chosen.sort((a, b) => a.t - b.t);
   const cap = out.t.length;
@@ -273,8 +303,8 @@ export function latestTime(points: readonly DirPoint[]): number | null {
   const list = Array.isArray(points) ? points : [];
   let latest: number | null = null;
   for (const p of list) {
-    const t = validTime(p);
-    if (t !== null && (latest === null || t > latest)) latest = t;
+    const t = timeOf(p);
+    if (t === t && (latest === null || t > latest)) latest = t;
   }
   return latest;
 }

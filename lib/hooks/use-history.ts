@@ -6,7 +6,7 @@
  * the previous data stays on screen while it loads.
  */
 import useSWR from "swr";
-import type { ForecastResponse } from "@/lib/collector/forecast-read";
+import type { ForecastTable } from "@/lib/collector/forecast-table";
 import type { HistoryResponse } from "@/lib/collector/history-read";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
@@ -20,7 +20,8 @@ export type ClusterHistory = Extract<HistoryResponse, { scope: "cluster" }>;
 /** One broker's figures with its log dirs' series (scope=broker). */
 export type BrokerHistory = Extract<HistoryResponse, { scope: "broker" }>;
 
-export type ForecastAnswer = ForecastResponse;
+/** The answer of GET /api/history/forecast: the cluster's forecast table, soonest to fill first (`total` dirs, `dirs` the first of them). */
+export type ForecastAnswer = ForecastTable & { total: number };
 
 const OPTIONS = { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
 

@@ -14,17 +14,15 @@
  *   with 10,000 topics keeps a bounded number of topic series. The rest is the broker's bytes minus
  *   theirs.
  */
+import type { DirPoint } from "../forecast/series";
 import { ReportSums } from "./report";
 import type { ClusterSnapshot, LogDirState } from "./snapshot";
 
-/** One point of a log dir's history. Compatible with lib/forecast's DirPoint (plus the dir's state). */
-export interface HistoryDirPoint {
-  /** ms since the epoch; for a downsampled point, the mean time of the scans it stands for */
-  t: number;
-  usedBytes: number | null;
-  kafkaBytes: number;
-  partitions: number;
-  totalBytes: number | null;
+/**
+ * One point of a log dir's history: the forecast's DirPoint (lib/forecast/series.ts; `t` of a folded
+ * point is the mean time of the scans it stands for) and the dir's state.
+ */
+export interface HistoryDirPoint extends DirPoint {
   state: LogDirState;
 }
 
@@ -146,26 +144,35 @@ export function scanFigures(snapshot: ClusterSnapshot, options: { topicsPerBroke
   return { cluster, brokers, dirs, topics: topicsPerBroker > 0 ? largestTopics(snapshot, online, topicsPerBroker) : [] };
 }
 
-/** Per broker that answered, its `n` largest topics by bytes (current and future replicas), largest first, ties by name. */
+/**
+ * Per broker that answered, its `n` largest topics by bytes (current and future replicas), largest
+ * first, ties by name. One pass per topic with a small per-broker tally, and a per-broker top-n kept in
+ * order by insertion: no map keyed by topic name per broker (a cluster has hundreds of thousands of replicas).
+ */
 function largestTopics(snapshot: ClusterSnapshot, online: ReadonlySet<number>, n: number): TopicSample[] {
-  const byBroker = new Map<number, Map<string, number>>();
+  const top = new Map<number, TopicSample[]>();
+  const tally = new Map<number, number>();
+  const before = (a: TopicSample, b: TopicSample) => a.bytes > b.bytes || (a.bytes === b.bytes && a.topic < b.topic);
   for (const topic of snapshot.topics) {
+    tally.clear();
     for (const partition of topic.partitions) {
       for (const replica of partition.replicas) {
         if (!online.has(replica.broker)) continue;
-        const size = (replica.sizeBytes ?? 0) + (replica.future?.sizeBytes ?? 0);
-        let sums = byBroker.get(replica.broker);
-        if (!sums) byBroker.set(replica.broker, (sums = new Map()));
-        sums.set(topic.name, (sums.get(topic.name) ?? 0) + size);
+        tally.set(replica.broker, (tally.get(replica.broker) ?? 0) + (replica.sizeBytes ?? 0) + (replica.future?.sizeBytes ?? 0));
       }
     }
+    for (const [broker, bytes] of tally) {
+      let list = top.get(broker);
+      if (!list) top.set(broker, (list = []));
+      const entry = { broker, topic: topic.name, bytes };
+      if (list.length === n && !before(entry, list[n - 1]!)) continue;
+      let i = list.length;
+      while (i > 0 && before(entry, list[i - 1]!)) i--;
+      list.splice(i, 0, entry);
+      if (list.length > n) list.pop();
+    }
   }
-  const out: TopicSample[] = [];
-  for (const broker of [...byBroker.keys()].sort((a, b) => a - b)) {
-    const ranked = [...byBroker.get(broker)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    for (const [topic, bytes] of ranked.slice(0, n)) out.push({ broker, topic, bytes });
-  }
-  return out;
+  return [...top.keys()].sort((a, b) => a - b).flatMap((broker) => top.get(broker)!);
 }
 
 const COUNT_FIELDS = ["brokers", "onlineBrokers", "dirs", "offlineDirs", "topics", "partitions", "replicas", "bytes", "usedBytes", "capacityBytes"] as const;

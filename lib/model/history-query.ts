@@ -6,6 +6,9 @@
  * Bounds: a range of at most MAX_HISTORY_SPAN_MS ending no later than a day from now (clocks differ);
  * the default is the last 7 days. `maxPoints` (10–5,000, default 1,000) bounds each series returned:
  * longer ones are folded (history-buckets.ts).
+ *
+ * `GET /api/history/forecast` takes the cluster and how many dirs to list (the first to fill first;
+ * 1–20,000, default 1,000).
  */
 import { z } from "zod";
 import { zodIssues } from "./parse";
@@ -71,3 +74,17 @@ export function parseHistoryQuery(params: Record<string, string>, nowMs: number)
   if (to - from > MAX_HISTORY_SPAN_MS) return invalid([{ path: "from", message: `the range is at most ${MAX_HISTORY_SPAN_MS / DAY_MS} days; move from closer to to` }]);
   return success({ cluster: q.cluster, scope: q.scope, broker: q.broker, dir: q.dir, from, to, maxPoints: q.maxPoints });
 }
+
+export const DEFAULT_FORECAST_DIRS = 1000;
+export const MAX_FORECAST_DIRS = 20_000;
+
+export const ForecastQuerySchema = z.strictObject({
+  cluster: z.string().max(200, "cluster is a configured cluster's name").optional(),
+  limit: z.coerce
+    .number({ error: "limit is a number of dirs" })
+    .int("limit is a whole number")
+    .min(1, "limit is at least 1")
+    .max(MAX_FORECAST_DIRS, `limit is at most ${MAX_FORECAST_DIRS}`)
+    .default(DEFAULT_FORECAST_DIRS),
+});
+export type ForecastQuery = z.infer<typeof ForecastQuerySchema>;

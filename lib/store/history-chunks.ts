@@ -45,7 +45,6 @@ export const TIER_UNITS: Record<Tier, Omit<ChunkUnits, "stepMs">> = {
   [Tier.Hourly]: { unitMs: 1000, quantum: MEAN_QUANTUM_BYTES },
   [Tier.Daily]: { unitMs: 1000, quantum: MEAN_QUANTUM_BYTES },
 };
-const MAX_SPAN_MS = Math.max(...Object.values(TIER_SPAN_MS));
 /** Under the ~1,000 bytes SQLite keeps in a 4 KiB page, with room for the row's key. */
 export const MAX_CHUNK_BYTES = 900;
 
@@ -142,7 +141,10 @@ export class ChunkTable {
       insertChunk: db.prepare(`INSERT INTO history_chunks (series, tier, start, data) VALUES (?, ?, ?, ?)`),
       updateChunk: db.prepare(`UPDATE history_chunks SET data = ? WHERE series = ? AND tier = ? AND start = ?`),
       deleteChunk: db.prepare(`DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start = ?`),
-      seriesChunks: db.prepare(`SELECT tier, start, data FROM history_chunks WHERE series = ? AND start >= ? AND start <= ?`),
+      // Each tier from its own lower bound (a chunk starts at most its span before the range).
+      seriesChunks: db.prepare(
+        `SELECT tier, start, data FROM history_chunks WHERE series = @id AND start <= @to AND ((tier = 0 AND start >= @from0) OR (tier = 1 AND start >= @from1) OR (tier = 2 AND start >= @from2))`,
+      ),
       chunksBetween: db.prepare(`SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start >= ? AND start <= ? ORDER BY start`),
       chunksBefore: db.prepare(`SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start < ? ORDER BY start`),
       deleteBefore: db.prepare(`DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start < ?`),
@@ -249,11 +251,11 @@ export class ChunkTable {
   /**
    * The rows that may hold points in [fromMs, toMs], chunks and tails, oldest tier first and each in
    * time order (so points come out sorted unless a clock stepped back). One statement for the three
-   * tiers: a chunk can start up to the longest span before `fromMs`; rows of shorter spans that end
-   * before it are left out.
+   * tiers (a statement costs more than a row).
    */
   private rows(id: number, fromMs: number, toMs: number): Required<ChunkRow>[] {
-    const rows = [...(this.statements.seriesChunks.all(id, fromMs - MAX_SPAN_MS, toMs) as Required<ChunkRow>[]), ...(this.statements.tails.all(id) as Required<ChunkRow>[])];
+    const bounds = { id, to: toMs, from0: fromMs - TIER_SPAN_MS[Tier.Raw], from1: fromMs - TIER_SPAN_MS[Tier.Hourly], from2: fromMs - TIER_SPAN_MS[Tier.Daily] };
+    const rows = [...(this.statements.seriesChunks.all(bounds) as Required<ChunkRow>[]), ...(this.statements.tails.all(id) as Required<ChunkRow>[])];
     return rows.filter((r) => r.start <= toMs && r.start >= fromMs - TIER_SPAN_MS[r.tier]).sort((a, b) => b.tier - a.tier || a.start - b.start);
   }
 

@@ -30,7 +30,12 @@ export function cutsAt(nowMs: number, retention: HistoryRetention): CompactionCu
   return compactionCuts(nowMs, retention, { rawChunkMs: TIER_SPAN_MS[Tier.Raw], hourlyChunkMs: TIER_SPAN_MS[Tier.Hourly] });
 }
 
-export function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): CompactionResult {
+/**
+ * Compacts one cluster's history, one transaction per BATCH series; yields after each, so a caller on a
+ * server's thread can let requests through in between (`compactCluster` runs it through at once).
+ * Returns what it folded.
+ */
+export function* compactClusterSteps(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): Generator<void, CompactionResult> {
   const cuts = cutsAt(nowMs, retention);
   const db = chunks.database;
   const series = chunks.allSeriesOf(cluster);
@@ -43,13 +48,24 @@ export function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: st
       folded += dropBefore(chunks, id, kind, cuts.dailyBefore);
     }
   });
-  for (let i = 0; i < series.length; i += BATCH) batch.immediate(series.slice(i, i + BATCH));
+  for (let i = 0; i < series.length; i += BATCH) {
+    batch.immediate(series.slice(i, i + BATCH));
+    yield;
+  }
   let scanEntries = 0;
   db.transaction(() => {
     scanEntries = scans.compact(cluster, cuts);
     scans.setCompactedAt(cluster, nowMs);
   }).immediate();
   return { chunks: folded, scans: scanEntries };
+}
+
+export function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): CompactionResult {
+  const steps = compactClusterSteps(chunks, scans, cluster, nowMs, retention);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Folds the series' `from` chunks that lie before `before` into `to`; returns the chunks folded. */

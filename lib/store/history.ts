@@ -21,6 +21,7 @@
  * The whole design, with the collector: docs/history.md.
  */
 import type Database from "better-sqlite3";
+import type { DirSeries as ForecastDirSeries } from "@/lib/forecast/series";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
 import { foldScans } from "@/lib/model/history-scans";
@@ -28,15 +29,14 @@ import { historySettingsFromEnv, HOUR_MS, type HistorySettings } from "@/lib/mod
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getSnapshotStore } from "@/lib/snapshots/store";
 import { ChunkTable, LAYOUTS, SeriesKind, STATE_TAGS, storable, Tier } from "./history-chunks";
-import { compactCluster, type CompactionResult } from "./history-compact";
+import { compactCluster, compactClusterSteps, type CompactionResult } from "./history-compact";
 import { ScanTable, type ScanSummary } from "./history-scans";
 import { LeaseStore } from "./leases";
 
 export type { ScanSummary } from "./history-scans";
 
-export interface DirSeries {
-  broker: number;
-  dir: string;
+/** The forecast's DirSeries (lib/forecast/series.ts), its points with their state. */
+export interface DirSeries extends ForecastDirSeries {
   points: HistoryDirPoint[];
 }
 
@@ -245,6 +245,19 @@ export class HistoryStore {
       total.scans += r.scans;
     }
     return total;
+  }
+
+  /**
+   * Compacts one cluster like `compact`, letting the event loop run between transactions (a 1,000-broker
+   * cluster's compaction is a few seconds of work): what the collector calls.
+   */
+  async compactCluster(cluster: string, nowMs: number): Promise<CompactionResult> {
+    const steps = compactClusterSteps(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** When the cluster's history was last compacted (0: never). */

@@ -3,20 +3,20 @@
  * that fill soonest first, each with its utilisation now, growth per day with its range, the time to
  * 85 %, 95 % and full with earliest–latest, how sure the forecast is, and what it was based on.
  *
- * Order: time to full, then to 95 %, then to 85 % (a level already crossed counts 0, one not reached
- * within the horizon last), then the fuller dir, then broker and dir, so the order is total and the same
- * for the same forecasts.
+ * Order: the forecast table's (forecast-order.ts): time to full, then to 95 %, then to 85 %, then the
+ * fuller dir, then broker and dir.
  *
- * The forecasts are lib/forecast's DirForecast; the view names the fields it reads.
+ * The forecasts are lib/forecast's DirForecast.
  */
-import type { Confidence, DirForecast } from "@/lib/forecast";
+import { DEFAULT_HORIZON_DAYS, type Confidence, type DirForecast } from "@/lib/forecast";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { utilizationMark, type UtilizationMark } from "./dir-metric";
 import { etaText, type EtaText } from "./forecast-eta";
+import { soonestFirst } from "./forecast-order";
 
 export type ForecastConfidence = Confidence;
 
-export type DirForecastFields = Pick<DirForecast, "broker" | "dir" | "utilization" | "growth" | "until" | "basis" | "confidence">;
+export type DirForecastFields = DirForecast;
 
 export interface ForecastRow {
   key: string;
@@ -82,24 +82,9 @@ export function forecastRow(f: DirForecastFields, horizonDays: number): Forecast
   };
 }
 
-function compareRows(a: { row: ForecastRow; f: DirForecastFields }, b: { row: ForecastRow; f: DirForecastFields }): number {
-  for (const level of ["full", "p95", "p85"] as const) {
-    const d = a.row[level].sortSeconds - b.row[level].sortSeconds;
-    if (d !== 0 && !Number.isNaN(d)) return d;
-  }
-  const ua = a.f.utilization ?? -1;
-  const ub = b.f.utilization ?? -1;
-  if (ua !== ub) return ub - ua;
-  if (a.f.broker !== b.f.broker) return a.f.broker - b.f.broker;
-  return a.f.dir < b.f.dir ? -1 : a.f.dir > b.f.dir ? 1 : 0;
-}
-
-/** Every dir's row, soonest to fill first (see the header). */
-export function forecastRows(forecasts: readonly DirForecastFields[], horizonDays: number): ForecastRow[] {
-  return forecasts
-    .map((f) => ({ f, row: forecastRow(f, horizonDays) }))
-    .sort(compareRows)
-    .map((x) => x.row);
+/** Every dir's row, soonest to fill first (forecast-order.ts). */
+export function forecastRows(forecasts: readonly DirForecastFields[], horizonDays: number = DEFAULT_HORIZON_DAYS): ForecastRow[] {
+  return soonestFirst(forecasts).map((f) => forecastRow(f, horizonDays));
 }
 
 /** One line above the table: how many dirs, how many cross 85 % within 30 days, how many have no forecast. */

@@ -1,12 +1,12 @@
 /**
  * One simulator request off the request thread, for the route and the simulator page alike: loads
- * what needs I/O (the dashboard's current source, a snapshot link's base, the history's forecast for a
+ * what needs I/O (the dashboard's current source, a snapshot link's base, the forecast table for a
  * forecast base) on this thread, then runs the request in the worker pool (which grows a forecast base
  * `days` ahead). Throws WorkTimeoutError / WorkBusyError as runTask does.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
-import { readForecast } from "@/lib/collector/forecast-read";
+import { forecastTable } from "@/lib/collector/forecast-table";
 import { DEFAULT_COLLECT_INTERVAL_MS, historySettingsFromEnv } from "@/lib/model/history-settings";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -37,9 +37,9 @@ async function shared(id: string): Promise<Result<ClusterSnapshot>> {
 }
 
 /**
- * The current cluster and its dirs' forecasts from the history (the worker grows it `days` ahead). The
- * demo, a cluster without history, and one whose history is still too short for any dir's forecast
- * have none: a 409 that says why.
+ * The current cluster and its dirs' forecasts (lib/collector/forecast-table.ts, computed in the worker
+ * pool and kept per scan; the worker then grows the cluster `days` ahead). The demo, a cluster without
+ * history, and one whose history is still too short for any dir's forecast have none: a 409 that says why.
  */
 async function forecast(cluster: string | null, intervalMs: number): Promise<LoadedForecast> {
   const resolved = resolveCluster(cluster);
@@ -49,7 +49,7 @@ async function forecast(cluster: string | null, intervalMs: number): Promise<Loa
   }
   const snapshot = await current(cluster);
   if (!snapshot.ok) return snapshot;
-  const { dirs } = readForecast(resolved.cluster.name, true, Date.now(), snapshot.value);
+  const { dirs } = await forecastTable(resolved.cluster.name);
   if (!dirs.some((d) => d.projection !== null)) {
     const why = dirs.length === 0 ? "has no history yet" : "has too little history for any log dir's forecast yet";
     return failure("no_history", `${resolved.cluster.label} ${why}: the collector records it every ${intervalWords(intervalMs)}, and a forecast needs a few scans over some hours. Start from "current" meanwhile.`);

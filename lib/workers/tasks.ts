@@ -1,12 +1,15 @@
 /**
  * The CPU-heavy work of the routes, as plain functions of plain data: what the worker threads run.
  * Each takes what a route read (the JSON body, and any snapshot the route had to fetch, since only
- * the main thread talks to Kafka and the store) and returns what the core returns. The route maps
- * that to an HTTP answer. Inputs and outputs cross a thread boundary, so they are structured-clone
- * data: no functions, no class instances.
+ * the main thread talks to Kafka and writes to the store) and returns what the core returns. The route
+ * maps that to an HTTP answer. Inputs and outputs cross a thread boundary, so they are structured-clone
+ * data: no functions, no class instances. One task reads: the forecast reads the history from the
+ * store's file itself (read-only), since handing it 12,000 dirs' series would cost the server's thread
+ * what the task is meant to spare it.
  */
 import { importSnapshot } from "@/lib/cluster/import";
-import { forecastSnapshotAt, type DirForecast } from "@/lib/forecast";
+import { forecastCluster, forecastSnapshotAt, type BrokerFacts, type DirForecast } from "@/lib/forecast";
+import type { HistorySettings } from "@/lib/model/history-settings";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
@@ -122,7 +125,29 @@ export function shareTask(input: ShareTaskInput): ReturnType<typeof prepareShare
   return prepareShare(input.body, input.salt, input.labelChars);
 }
 
-export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, share: shareTask } as const;
+export interface ForecastTaskInput {
+  /** The store's SQLite file, opened read-only in the worker. */
+  file: string;
+  settings: HistorySettings;
+  cluster: string;
+  nowMs: number;
+  /** The history read: from `fromMs` to `nowMs`, each dir folded to at most `maxPointsPerDir` points. */
+  fromMs: number;
+  maxPointsPerDir: number;
+  /** What the current snapshot says of each broker (version, cordoned and offline dirs). */
+  brokers: Record<number, BrokerFacts>;
+  kafkaVersion: string | null;
+}
+
+/** Every dir's forecast (lib/forecast), from the cluster's history in the store. */
+export async function forecastTask(input: ForecastTaskInput): Promise<DirForecast[]> {
+  // Loaded on first use: the other tasks never open the store.
+  const { historyReader } = await import("./history-reader");
+  const dirs = historyReader(input.file, input.settings).allDirSeries(input.cluster, input.fromMs, input.nowMs, { maxPointsPerDir: input.maxPointsPerDir });
+  return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
+}
+
+export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, share: shareTask, forecast: forecastTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

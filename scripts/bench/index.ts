@@ -5,6 +5,7 @@
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
 import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
+import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
@@ -69,6 +70,10 @@ const BENCHES: Record<string, Bench> = {
   scan: {
     run: async () => ({ ...(await benchScan()) }),
     summary: (f) => `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
+  },
+  forecast: {
+    run: async () => ({ ...(await benchForecastAccuracy()) }),
+    summary: (f) => forecastSummary(f as unknown as ForecastBenchFigures),
   },
   ui: {
     run: async () => ({ ...(await benchUi()) }),

@@ -260,7 +260,7 @@ function requestsFor(seed: number, count: number): Request[] {
     } else {
       // GET routes and pages with odd ids and queries.
       const id = pick(["AAAAAAAAAAAAAAAAAAAAAA", "x", "%00", "..%2F..%2Fetc", "a".repeat(500), "%E0%A4%A", "🙂", "-", "_"]);
-      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
+      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, `/api/history?scope=${pick(["cluster", "broker", "dir", "x", ""])}&broker=${pick(["1", "-1", "1e308", "abc", "2147483648"])}&dir=${id}&from=${pick(["0", "-1", "1e308", "abc", "1.5", "99999999999999999999"])}&to=${pick(["1", String(Date.now()), "9e15", ""])}&maxPoints=${pick(["9", "10", "5000", "5001", "NaN"])}`, `/api/history?cluster=${id}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
     }
   }
   return out;

@@ -11,11 +11,15 @@ export function dirForecast(broker: number, dir: string, over: Partial<DirForeca
   return {
     broker,
     dir,
+    capacityBytes: 1000 * GiB,
+    usedBytes: 500 * GiB,
+    kafkaBytes: 490 * GiB,
     utilization: 0.5,
     growth: { bytesPerDay: 10 * GiB, low: 8 * GiB, high: 12 * GiB, trendBytesPerDay: 10 * GiB, placementBytesPerDay: 0 },
     until: { p85: eta(35), p95: eta(45), full: eta(50) },
     basis: { series: "usedBytes", points: 288, fromMs: 0, toMs: 14 * DAY * 1000, method: "theil-sen", placementShare: 0, note: "Fitted the disk's used bytes." },
     confidence: "high",
+    projection: null,
     ...over,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { meanFigures, scanFigures, type ClusterFigures } from "@/lib/model/history-figures";
-import { ClusterSnapshotSchema, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+import { syntheticCluster } from "@/lib/simulate/synthetic";
 
 const snap = (input: Partial<ClusterSnapshotInput>) =>
   ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "kafka", label: "t" }, brokers: [], topics: [], ...input });
@@ -60,6 +61,32 @@ describe("scanFigures()", () => {
     expect(f.cluster).toMatchObject({ dirs: 4, offlineDirs: 1, usedBytes: 400, capacityBytes: 2000, topics: 3, partitions: 4, replicas: 7, maxDirUtilization: 0.3 });
     // The report's broker bytes (current replicas): 310 and 250.
     expect(f.cluster.brokerBytesSkew).toBeCloseTo(310 / 280);
+  });
+});
+
+/** The reference: every broker's bytes per topic in a map, sorted. */
+function naiveTopics(snapshot: ClusterSnapshot, n: number) {
+  const online = new Set(snapshot.brokers.filter((b) => b.state === "online").map((b) => b.id));
+  const sums = new Map<number, Map<string, number>>();
+  for (const t of snapshot.topics)
+    for (const p of t.partitions)
+      for (const r of p.replicas) {
+        if (!online.has(r.broker)) continue;
+        const m = sums.get(r.broker) ?? new Map<string, number>();
+        sums.set(r.broker, m);
+        m.set(t.name, (m.get(t.name) ?? 0) + (r.sizeBytes ?? 0) + (r.future?.sizeBytes ?? 0));
+      }
+  return [...sums.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((broker) => [...sums.get(broker)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([topic, bytes]) => ({ broker, topic, bytes })));
+}
+
+describe("scanFigures() topics", () => {
+  it("scanFigures() keeps the same largest topics as summing every broker's topics and sorting them", () => {
+    for (const seed of [1, 2, 3]) {
+      const snapshot = syntheticCluster({ brokers: 20, dirsPerBroker: 3, replicas: 3000, partitionsPerTopic: 7, mixedStates: true, seed });
+      for (const n of [1, 5, 50]) expect(scanFigures(snapshot, { topicsPerBroker: n }).topics).toEqual(naiveTopics(snapshot, n));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HISTORY_SPAN_MS, MAX_HISTORY_SPAN_MS, parseHistoryQuery } from "@/lib/model/history-query";
+import { DEFAULT_HISTORY_SPAN_MS, ForecastQuerySchema, MAX_HISTORY_SPAN_MS, parseHistoryQuery } from "@/lib/model/history-query";
 
 const NOW = Date.UTC(2026, 3, 1);
 const issue = (params: Record<string, string>) => {
@@ -33,5 +33,14 @@ describe("parseHistoryQuery()", () => {
     expect(issue({ from: "0", to: String(MAX_HISTORY_SPAN_MS + 1) })![0]).toMatch(/^from: the range is at most 1096 days/);
     expect(issue({ to: String(NOW + 2 * 86_400_000) })![0]).toMatch(/^to: to is more than a day past/);
     expect(parseHistoryQuery({ to: "1000" }, NOW)).toMatchObject({ ok: true, value: { from: 0, to: 1000 } });
+  });
+});
+
+describe("ForecastQuerySchema", () => {
+  it("ForecastQuerySchema lists 1,000 dirs by default, 1 to 20,000 when asked, and refuses other keys", () => {
+    expect(ForecastQuerySchema.parse({})).toEqual({ limit: 1000 });
+    expect(ForecastQuerySchema.parse({ cluster: "prod", limit: "20000" })).toEqual({ cluster: "prod", limit: 20000 });
+    expect(ForecastQuerySchema.safeParse({ limit: "20001" }).success).toBe(false);
+    expect(ForecastQuerySchema.safeParse({ scope: "dir" }).success).toBe(false);
   });
 });

@@ -1,29 +1,34 @@
 /**
- * GET /api/history/forecast?cluster=<name> → when each log dir of the cluster reaches 85 %, 95 % and
- * full, from its recorded history (lib/collector/forecast-read.ts): per dir its growth with a range,
- * the times with earliest–latest, a confidence and what it was based on. The demo and a cluster without
- * history answer no dirs. 400 for an unknown parameter, 404 for an unknown cluster.
+ * GET /api/history/forecast?cluster=<name>&limit=<n> → the cluster's forecast table (lib/collector/
+ * forecast-table.ts): per log dir the time until 85 %, 95 % and full with a range, the growth it is
+ * based on and how sure it is, the first to fill first (at most `limit` dirs; `total` says how many
+ * there are). Computed in the worker pool once per recorded scan. 400 naming the field, 404 for an
+ * unknown cluster, 503 when the pool is busy or the work passes its time limit.
  */
-import { z } from "zod";
 import { resolveCluster } from "@/lib/cluster/clusters";
-import { readForecast } from "@/lib/collector/forecast-read";
-import { badRequest, fail, ok } from "@/lib/http/respond";
+import { forecastTable } from "@/lib/collector/forecast-table";
+import { badRequest, fail, ok, workFailure } from "@/lib/http/respond";
+import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";
+import { soonestFirst } from "@/lib/view/forecast-order";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-const QuerySchema = z.strictObject({ cluster: z.string().max(200, "cluster is a configured cluster's name").optional() });
-
 export async function GET(request: Request): Promise<Response> {
-  const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = ForecastQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return badRequest(zodIssues(parsed.error));
   const resolved = resolveCluster(parsed.data.cluster);
   if (!resolved.ok) return fail(resolved.code, resolved.message);
+  let table;
   try {
-    return ok(readForecast(resolved.cluster.name, resolved.cluster.kind === "live", Date.now()));
+    table = await forecastTable(resolved.cluster.name);
   } catch (error) {
-    console.error(`Forecasting from the history failed: ${(error as Error).message}`);
-    return fail("store_unavailable", "The history cannot be read for a forecast; see the server log.");
+    const name = (error as Error | null)?.name;
+    if (name === "WorkTimeoutError" || name === "WorkBusyError") return workFailure(error);
+    console.error(`The forecast could not be computed: ${(error as Error).message}`);
+    return fail("store_unavailable", "The forecast could not be computed from the history; see the server log.");
   }
+  const dirs = soonestFirst(table.dirs);
+  return ok({ cluster: table.cluster, nowMs: table.nowMs, scanAt: table.scanAt, fromMs: table.fromMs, total: dirs.length, dirs: dirs.slice(0, parsed.data.limit) });
 }

@@ -1,0 +1,85 @@
+/**
+ * The forecast table of a cluster: every dir's forecast (lib/forecast) from its last 30 days of history,
+ * with what the current snapshot says of each broker (its Kafka version for the count rule, its
+ * cordoned and offline dirs).
+ *
+ * Invariants:
+ * - Computed in the worker pool (lib/workers: the task reads the store itself, read-only), never on
+ *   the server's thread: 12,000 dirs' month is seconds of reading.
+ * - Once per new scan: the table is kept per cluster until the cluster's last recorded scan changes,
+ *   and callers asking while it is computed wait for that same computation (single-flight). A failed
+ *   computation is not kept.
+ * - A cluster the snapshot cannot be read for is still forecast, from its history alone.
+ */
+import { getClusterSnapshot } from "@/lib/cluster/source";
+import { forecastFactsOf, type BrokerFacts, type DirForecast } from "@/lib/forecast";
+import { DAY_MS } from "@/lib/model/history-settings";
+import { getSnapshotStore } from "@/lib/snapshots/store";
+import { getHistoryStore } from "@/lib/store/history";
+import { runTask } from "@/lib/workers/pool";
+
+/** 30 days: the forecast's window (14 days) and the growth it states over the next 30, with room. */
+export const FORECAST_HISTORY_MS = 30 * DAY_MS;
+/**
+ * Points per dir handed to the forecast: 30 days at 3-hour resolution or finer (its fits sample about
+ * 32 points from their window), and a bounded table to pass between threads.
+ */
+export const FORECAST_POINTS_PER_DIR = 240;
+
+export interface ForecastTable {
+  cluster: string;
+  /** The time the forecasts count from. */
+  nowMs: number;
+  /** The last recorded scan the table is based on (null when the cluster has none). */
+  scanAt: number | null;
+  fromMs: number;
+  dirs: DirForecast[];
+}
+
+interface Entry {
+  key: string;
+  promise: Promise<ForecastTable>;
+}
+
+const cacheKey = Symbol.for("kafka-balance.forecast-tables");
+function cache(): Map<string, Entry> {
+  const holder = globalThis as Record<symbol, unknown>;
+  return ((holder[cacheKey] as Map<string, Entry> | undefined) ??= new Map()) as Map<string, Entry>;
+}
+
+async function facts(cluster: string): Promise<{ brokers: Record<number, BrokerFacts>; kafkaVersion: string | null }> {
+  try {
+    const snapshot = await getClusterSnapshot({ cluster });
+    return { brokers: forecastFactsOf(snapshot), kafkaVersion: snapshot.source.kafkaVersion };
+  } catch {
+    return { brokers: {}, kafkaVersion: null };
+  }
+}
+
+async function compute(cluster: string, scanAt: number | null, nowMs: number): Promise<ForecastTable> {
+  const store = getHistoryStore();
+  const fromMs = nowMs - FORECAST_HISTORY_MS;
+  const { brokers, kafkaVersion } = await facts(cluster);
+  const dirs = await runTask("forecast", { file: getSnapshotStore().file, settings: store.settings, cluster, nowMs, fromMs, maxPointsPerDir: FORECAST_POINTS_PER_DIR, brokers, kafkaVersion });
+  return { cluster, nowMs, scanAt, fromMs, dirs };
+}
+
+/** The cluster's forecast table (see the header); throws what the worker pool throws (busy, timed out). */
+export function forecastTable(cluster: string, now: () => number = Date.now): Promise<ForecastTable> {
+  const { last } = getHistoryStore().lastScan(cluster);
+  const key = `${getSnapshotStore().file}\u0000${last?.at ?? "none"}`;
+  const tables = cache();
+  const cached = tables.get(cluster);
+  if (cached && cached.key === key) return cached.promise;
+  const entry: Entry = { key, promise: compute(cluster, last?.at ?? null, now()) };
+  tables.set(cluster, entry);
+  entry.promise.catch(() => {
+    if (tables.get(cluster) === entry) tables.delete(cluster);
+  });
+  return entry.promise;
+}
+
+/** Forgets every kept table (tests). */
+export function resetForecastTables(): void {
+  cache().clear();
+}
