@@ -108,10 +108,13 @@ class FoldingSink {
   constructor(
     readonly folder: BucketFolder,
     private readonly layout: KindLayout,
+    /** Points with this tag are left out (-1: none). */
+    private readonly skipTag: number,
   ) {
     this.logical = layout.schema.columns.map(() => 0);
   }
   point(t: number, values: ArrayLike<number>, tag: number): void {
+    if (tag === this.skipTag) return;
     const logical = this.logical;
     for (let c = 0; c < logical.length; c++) logical[c] = values[c]!;
     this.layout.toLogicalPoint(logical);
@@ -270,15 +273,16 @@ export class ChunkTable {
   /**
    * The series' points with fromMs ≤ t ≤ toMs folded (history-buckets.ts) into buckets that give at most
    * `maxPoints` over the span from its first stored chunk (or `fromMs`) to `toMs`, decoded and folded
-   * in one pass without holding every point: how the forecast reads 12,000 dirs' month.
+   * in one pass without holding every point: how the forecast reads 12,000 dirs' month. Points tagged
+   * `skipTag` (a dir's offline state) are left out before folding.
    */
-  readFolded(id: number, kind: SeriesKind, fromMs: number, toMs: number, maxPoints: number): SeriesColumns {
+  readFolded(id: number, kind: SeriesKind, fromMs: number, toMs: number, maxPoints: number, skipTag = -1): SeriesColumns {
     const layout = LAYOUTS[kind];
     const out = emptyColumns(layout.schema.columns.length);
     const rows = this.rows(id, fromMs, toMs);
     if (rows.length === 0) return out;
     const first = Math.max(fromMs, Math.min(...rows.map((r) => r.start)));
-    const sink = new FoldingSink(new BucketFolder(stepForMaxPoints(first, toMs, Infinity, maxPoints), layout.rules, out, true), layout);
+    const sink = new FoldingSink(new BucketFolder(stepForMaxPoints(first, toMs, Infinity, maxPoints), layout.rules, out, true), layout, skipTag);
     for (const row of rows) decodeChunk(layout.schema, row.start, row.data, sink, fromMs, toMs);
     return sortColumns(sink.folder.flush());
   }

@@ -186,7 +186,10 @@ export class HistoryStore {
     const out: DirSeries[] = [];
     const max = options.maxPointsPerDir;
     for (const { id, broker, name } of this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
-      const s = max === undefined ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs) : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)));
+      const s =
+        max === undefined
+          ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs)
+          : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)), options.includeOffline ? -1 : offline);
       const points: HistoryDirPoint[] = [];
       for (let i = 0; i < s.t.length; i++) if (options.includeOffline || s.tags[i] !== offline) points.push(dirPoint(s, i));
       if (points.length > 0) out.push({ broker, dir: name, points });

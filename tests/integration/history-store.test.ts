@@ -58,6 +58,9 @@ describe("history store: recording and reading", () => {
     const all = store.allDirSeries("rec", T0, T0 + HOUR_MS);
     expect(all.map((s) => `${s.broker}:${s.dir}:${s.points.length}`)).toEqual(["1:/d1:13", "1:/d2:13", "2:/d1:13"]);
     expect(store.allDirSeries("rec", T0, T0 + HOUR_MS, { includeOffline: true })).toHaveLength(4);
+    // Folded too, offline points are left out before folding.
+    expect(store.allDirSeries("rec", T0, T0 + HOUR_MS, { maxPointsPerDir: 5 }).map((s) => `${s.broker}:${s.dir}`)).toEqual(["1:/d1", "1:/d2", "2:/d1"]);
+    expect(store.allDirSeries("rec", T0, T0 + HOUR_MS, { maxPointsPerDir: 5, includeOffline: true })).toHaveLength(4);
     const thin = store.allDirSeries("rec", T0, T0 + HOUR_MS, { maxPointsPerDir: 5 })[0]!.points;
     expect(thin.length).toBeLessThanOrEqual(5);
     // Folded points stay on the line of steady growth (times are whole ms: 12.4 bytes a ms at 1 GiB a day).
