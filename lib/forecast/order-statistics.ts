@@ -45,10 +45,19 @@ export function selectKth(a: Float64Array, k: number, lo = 0, hi = a.length - 1)
   return a[k]!;
 }
 
-/** The median of a[0..length), rearranging a; NaN for no values. Even counts average the two middle values. */
+/** The median of a[0..length), rearranging a (unless there are at most three); NaN for no values. Even counts average the two middle values. */
 export function medianInPlace(a: Float64Array, length: number = a.length): number {
   const n = Math.min(length, a.length);
   if (n <= 0) return NaN;
+  // The fits take many medians of one to three values (a resampled bucket, a stretch's ends).
+  if (n === 1) return a[0]!;
+  if (n === 2) return a[0]! / 2 + a[1]! / 2;
+  if (n === 3) {
+    const x = a[0]!;
+    const y = a[1]!;
+    const z = a[2]!;
+    return Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
+  }
   const upper = n >> 1;
   const hi = selectKth(a, upper, 0, n - 1);
   if (n % 2 === 1) return hi;

@@ -81,7 +81,10 @@ const INTEGER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** "12,345": rounded to a whole number, with thousands separators. */
 export function formatCount(n: number): string {
-  return INTEGER.format(Math.round(n));
+  const r = Math.round(n);
+  // Below a thousand there is no separator to place: the digits are the text, without Intl's cost.
+  if (r > -1000 && r < 1000 && !Object.is(r, -0)) return String(r);
+  return INTEGER.format(r);
 }
 
 /** "1 partition", "12,345 partitions": a count and its noun, singular only for exactly 1. */

@@ -61,6 +61,11 @@ describe("formatSkew()", () => {
 describe("formatCount()", () => {
   it("formatCount() prints what toLocaleString(\"en-US\") prints for the rounded number", () => {
     for (const n of [0, 7, 999, 1000, 12345.6, 9_007_199_254_740_991, -1234]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
+    // Around the short path for fewer than four digits: negative zero and the thousand on either side.
+    for (const n of [-0, -0.4, 0.49, -999.4, -999.6, 999.49, 999.5, -1000, NaN]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
+    fc.assert(fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (x) => {
+      expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
+    }));
     fc.assert(fc.property(finiteDouble(), (x) => {
       expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
     }));
