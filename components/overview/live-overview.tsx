@@ -12,6 +12,7 @@ import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { clusterFailureAdvice } from "@/lib/view/cluster-failure";
 import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
 import type { LoadFailure } from "@/components/ui/widget-state";
+import { ForecastCard } from "./forecast-card";
 import { OverviewView } from "./overview-view";
 
 /** A failed read: the cluster route's error code (lib/http/respond.ts) and message. */
@@ -66,6 +67,7 @@ export function LiveOverview({ initial, initialError, mode, sourceLabel, refresh
       onRefresh={live ? retry : undefined}
       autoRefresh={live ? { on: auto, everyMs: refreshIntervalMs, set: setAuto } : undefined}
       shareable
+      forecast={<ForecastCard live={live} />}
     />
   );
 }

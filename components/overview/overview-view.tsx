@@ -2,8 +2,9 @@
 /**
  * The overview, top to bottom as the answer to "is this cluster balanced, and if not, where?":
  * title bar, verdict (or, when there is no data because loading failed, the one panel that says why),
- * skew cards, broker × log-dir heatmap beside the next-placement preview, per-broker
- * charts, topic × broker heatmap, throttles & reassignments, then every figure as plain tables.
+ * the disk forecast (a live cluster with a history), skew cards, broker × log-dir heatmap beside the
+ * next-placement preview, per-broker charts, topic × broker heatmap, throttles & reassignments, then
+ * every figure as plain tables.
  * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
  */
 import { useCallback, useMemo, useState, type ReactNode } from "react";
@@ -52,11 +53,13 @@ export interface OverviewViewProps {
   sourceLabel?: string;
   /** The throttle doctor's findings, when a caller has them. */
   doctor?: ReactNode;
+  /** Under the verdict: the disk forecast, when the caller's cluster has a history. */
+  forecast?: ReactNode;
 }
 
 const CURRENT: SnapshotOrigin = { kind: "current" };
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, actions, note, sourceLabel, doctor }: OverviewViewProps) {
+export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, actions, note, sourceLabel, doctor, forecast }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
@@ -72,6 +75,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
       <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
       {checks ? null : <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />}
       {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} checks={checks} />}
+      {forecast}
       {!data && failure ? null : <SkewCards cards={summary?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />

@@ -30,6 +30,7 @@ const BASES: readonly { value: BaseChoice; label: string }[] = [
   { value: "preset", label: "Story start: 3 brokers, 1 empty disk" },
   { value: "demo", label: "Demo cluster (story's end)" },
   { value: "current", label: "Current source (dashboard)" },
+  { value: "forecast", label: "Current cluster, as forecast N days ahead" },
   { value: "imported", label: "Imported snapshot (this tab)" },
   { value: "synthetic", label: "Synthetic cluster (for scale)" },
   { value: "shared", label: "Shared snapshot link" },
@@ -39,10 +40,15 @@ const BASE_HINTS: Record<BaseChoice, string> = {
   preset: "The cluster every preset starts from: 3 brokers with one 512 GiB disk each, no topics.",
   demo: "Three brokers after the __consumer_offsets story: counts even, bytes skewed.",
   current: "The live cluster when KAFKA_BOOTSTRAP_SERVERS is set, else the demo. A link re-reads it when opened.",
+  forecast: "The current cluster with each log dir grown to the bytes its forecast expects then (partition sizes only: placement is what the steps decide). Needs the cluster's history, so not the demo.",
   imported: "The kafka-log-dirs output imported on the Import page. It stays in this browser tab.",
   synthetic: "A generated cluster with log-normal partition sizes; dirs further down log.dirs fill up more (skew).",
   shared: "The cluster stored with the snapshot link this page was opened from (read-only; your edits change only the steps).",
 };
+
+/** 30 days: a month ahead, the horizon most capacity plans are made for. */
+const DEFAULT_FORECAST_DAYS = 30;
+const FORECAST_DAYS = [7, 30, 90] as const;
 
 const LOG_DIR_RULES: readonly { value: LogDirPlacement; label: string; hint: string }[] = [
   { value: "kafka-count", label: "Kafka's rule: fewest partitions", hint: "What every Kafka version does (LogManager.nextLogDirs)." },
@@ -58,6 +64,7 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
     if (kind === "preset") base = { kind, id: draft.presetId ?? "consumer-offsets-skew" };
     else if (kind === "synthetic") base = { kind, options: { brokers: 12, dirsPerBroker: 4, replicas: 6000, seed: 1, skew: 1 } };
     else if (kind === "shared") base = { kind, id: sharedId ?? "" };
+    else if (kind === "forecast") base = { kind, days: DEFAULT_FORECAST_DAYS };
     else base = { kind };
     onChange({ ...draft, base });
   };
@@ -69,6 +76,8 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
     }
   };
   const synthetic = draft.base.kind === "synthetic" ? draft.base.options : null;
+  const forecastDays = draft.base.kind === "forecast" ? draft.base.days : null;
+  const setForecastDays = (days: number) => onChange({ ...draft, base: { kind: "forecast", days } });
   const setSynthetic = (patch: Partial<NonNullable<typeof synthetic>>) => synthetic && onChange({ ...draft, base: { kind: "synthetic", options: { ...synthetic, ...patch } } });
 
   return (
@@ -96,6 +105,24 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
           options={BASES.filter((b) => (b.value !== "imported" || importedAvailable || draft.base.kind === "imported") && (b.value !== "shared" || sharedId !== null))}
           hint={BASE_HINTS[draft.base.kind]}
         />
+        {forecastDays !== null ? (
+          <div className="flex flex-wrap items-end gap-2" data-forecast-days>
+            <div role="group" aria-label="Common horizons" className="flex gap-1">
+              {FORECAST_DAYS.map((d) => (
+                <button
+                  key={d}
+                  type="button"
+                  aria-pressed={forecastDays === d}
+                  onClick={() => setForecastDays(d)}
+                  className="rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 aria-pressed:border-zinc-900 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-zinc-100 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900"
+                >
+                  {d} days
+                </button>
+              ))}
+            </div>
+            <NumberField label="Days ahead" value={forecastDays} min={1} onChange={setForecastDays} error={issues["base.forecast.days"]} className="w-28" />
+          </div>
+        ) : null}
         {synthetic ? (
           <div className="grid grid-cols-3 gap-2">
             <NumberField label="Brokers" value={synthetic.brokers} min={1} onChange={(brokers) => setSynthetic({ brokers })} error={issues["base.synthetic.brokers"]} />

@@ -34,7 +34,7 @@ import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-sim
 type RunFailure = Pick<Failure, "message" | "issues">;
 
 /** What the "working on" line calls each base. */
-const BASE_KINDS: Record<Draft["base"]["kind"], string> = { preset: "preset", demo: "demo", current: "current source", imported: "import", synthetic: "synthetic", shared: "shared link" };
+const BASE_KINDS: Record<Draft["base"]["kind"], string> = { preset: "preset", demo: "demo", current: "current source", forecast: "forecast", imported: "import", synthetic: "synthetic", shared: "shared link" };
 
 interface Shown {
   result: SimulationResult;

@@ -29,6 +29,8 @@ export const STATUS_BY_CODE = {
   unknown_cluster: 404,
   wrong_kind: 409,
   no_live_cluster: 409,
+  // A forecast base on a cluster whose history is empty (or too short for any dir's forecast).
+  no_history: 409,
   apply_in_progress: 409,
   job_finished: 409,
   expired: 410,

@@ -3,8 +3,9 @@
  *
  * Three spellings, one meaning (a scenario = base + policy + seed + steps):
  * - `{ base, policy?, seed?, steps? }` where `base` is a reference the server resolves:
- *   "demo", "current" (the dashboard's source: live or demo), `{ preset: id }` (a preset's starting
- *   cluster), `{ synthetic: {...} }` (a generated cluster, for scale), or `{ snapshot: {...} }` inline.
+ *   "demo", "current" (the dashboard's source: live or demo), `{ forecast: { days } }` (the current
+ *   cluster grown as its history's forecast expects `days` ahead), `{ preset: id }` (a preset's
+ *   starting cluster), `{ synthetic: {...} }` (a generated cluster, for scale), or `{ snapshot: {...} }` inline.
  * - `{ preset: id, policy?, seed?, steps? }`: sugar for `base: { preset: id }`.
  * - `{ scenario: { base: <snapshot>, policy, seed, steps } }`: a whole ScenarioInput, as the engine takes it.
  * With a preset base, an omitted policy, seed or steps list is the preset's own, so `{ "preset": "size-aware" }`
@@ -36,6 +37,21 @@ export const SyntheticBaseSchema = z.strictObject({
 });
 export type SyntheticBase = z.infer<typeof SyntheticBaseSchema>;
 
+/** 365: the forecast's horizon (lib/forecast DEFAULT_HORIZON_DAYS); beyond it a fit says nothing. */
+export const MAX_FORECAST_DAYS = 365;
+
+/** The current cluster as the forecast expects it `days` from now (lib/forecast/snapshot-at.ts). */
+export const ForecastBaseSchema = z.strictObject(
+  {
+    days: z
+      .number({ error: "days is a whole number of days ahead, 1 to 365" })
+      .int("days is a whole number of days ahead, 1 to 365")
+      .min(1, "days is a whole number of days ahead, 1 to 365")
+      .max(MAX_FORECAST_DAYS, `days is at most ${MAX_FORECAST_DAYS}: the forecast looks no further ahead`),
+  },
+  { error: (issue) => (issue.code === "invalid_type" ? 'forecast is { "days": N }, N days ahead (1 to 365)' : undefined) },
+);
+
 /**
  * Where a scenario starts. Everything but `snapshot` is a small reference that fits in a link;
  * `shared` names a scenario stored as a snapshot link: its base cluster, resolved by the server.
@@ -43,6 +59,7 @@ export type SyntheticBase = z.infer<typeof SyntheticBaseSchema>;
 export type BaseRef =
   | { kind: "demo" }
   | { kind: "current" }
+  | { kind: "forecast"; days: number }
   | { kind: "preset"; id: PresetId }
   | { kind: "synthetic"; options: SyntheticBase }
   | { kind: "shared"; id: string }
@@ -84,7 +101,7 @@ const ScenarioFormSchema = z.strictObject({
   snapshot: OptionsShape.snapshot,
 });
 
-const BASE_HELP = 'base must be "demo", "current", { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
+const BASE_HELP = 'base must be "demo", "current", { "forecast": { "days": 1–365 } }, { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
 
 /** zodIssues, except that an unknown field is named by its own path with the fields that are allowed. */
 function formIssues(error: z.ZodError, allowed: readonly string[]): Issue[] {
@@ -104,6 +121,10 @@ export function parseBaseRef(raw: unknown, path: string): Result<BaseRef> {
     if (keys.length === 1 && keys[0] === "preset") {
       const id = PresetIdSchema.safeParse(value.preset);
       return id.success ? { ok: true, value: { kind: "preset", id: id.data } } : invalid(prefixIssues(zodIssues(id.error), `${path}.preset`));
+    }
+    if (keys.length === 1 && keys[0] === "forecast") {
+      const forecast = ForecastBaseSchema.safeParse(value.forecast);
+      return forecast.success ? { ok: true, value: { kind: "forecast", days: forecast.data.days } } : invalid(prefixIssues(zodIssues(forecast.error), `${path}.forecast`));
     }
     if (keys.length === 1 && keys[0] === "synthetic") {
       const options = SyntheticBaseSchema.safeParse(value.synthetic);
@@ -160,6 +181,8 @@ export function baseRefJson(base: BaseRef): unknown {
     case "demo":
     case "current":
       return base.kind;
+    case "forecast":
+      return { forecast: { days: base.days } };
     case "preset":
       return { preset: base.id };
     case "synthetic":

@@ -82,6 +82,8 @@ export interface BaseLoaders {
   synthetic?: (options: SyntheticBase) => ClusterSnapshot;
   /** The base cluster of a scenario stored as a snapshot link (lib/snapshots). */
   shared?: (id: string) => Promise<Result<ClusterSnapshot>>;
+  /** The current cluster as its forecast expects it `days` ahead (lib/forecast/snapshot-at.ts). */
+  forecast?: (days: number) => Promise<Result<ClusterSnapshot>>;
 }
 
 function tooLarge(exceeded: LimitExceeded): Err {
@@ -107,6 +109,13 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
       const early = checkLimits({ baseReplicas: options.replicas, replicas: options.replicas, logDirs, brokers: options.brokers, steps: 0, replicaSteps: options.replicas + logDirs + options.brokers }, limits);
       if (early) return tooLarge(early);
       base = (loaders.synthetic ?? syntheticCluster)(options);
+      break;
+    }
+    case "forecast": {
+      const loaded = loaders.forecast ? await loaders.forecast(request.base.days) : null;
+      if (!loaded) return failure("no_history", "This server keeps no history to forecast from; start from \"current\" instead.");
+      if (!loaded.ok) return loaded;
+      base = loaded.value;
       break;
     }
     case "current":

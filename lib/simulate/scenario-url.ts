@@ -18,6 +18,13 @@ import { baseRefJson, parseBaseRef, type LinkBaseRef } from "./request";
 import { PolicySchema, ScenarioSchema, type Policy, type StepInput } from "./schema";
 
 export const LINK_PARAM = "s";
+/** `/simulate?forecast=30`: the current cluster as forecast 30 days ahead, no steps yet. */
+export const FORECAST_PARAM = "forecast";
+
+/** The simulator starting from the forecast `days` ahead; `cluster` as the page's `?cluster=`, when it names one. */
+export function forecastSimulatorPath(days: number, cluster: string | null): string {
+  return `/simulate?${FORECAST_PARAM}=${days}${cluster ? `&cluster=${encodeURIComponent(cluster)}` : ""}`;
+}
 const FORMAT = "1.";
 /** 4,000 characters: well inside every browser's and proxy's URL limits (the request line stays under 8 KB). */
 export const MAX_LINK_CHARS = 4000;

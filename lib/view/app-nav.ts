@@ -1,16 +1,17 @@
 /**
- * The app's navigation: its five pages in the order the header lists them, and which one a path
+ * The app's navigation: its six pages in the order the header lists them, and which one a path
  * belongs to. A page's own path marks it as the current page; a path below it (the import's overview,
  * `/import/overview`) marks its section. Query strings and trailing slashes do not count.
  */
 
 export interface NavItem {
-  href: "/" | "/import" | "/simulate" | "/plan" | "/audit";
+  href: "/" | "/history" | "/import" | "/simulate" | "/plan" | "/audit";
   label: string;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview" },
+  { href: "/history", label: "History" },
   { href: "/import", label: "Import" },
   { href: "/simulate", label: "Simulate" },
   { href: "/plan", label: "Plan" },

@@ -50,3 +50,28 @@ export function niceByteTicks(max: number, count = 4): number[] {
 export function formatAxisBytes(bytes: number): string {
   return formatBytes(bytes).replace(/\.0 /, " ");
 }
+
+/**
+ * Round ticks for counts (partitions, leaders): 0 up to the first multiple of a 1, 2, 2.5 or 5 × 10ⁿ
+ * step at or above `max`, about `count` steps, whole numbers only (a step is never below 1).
+ */
+export function niceCountTicks(max: number, count = 4): number[] {
+  if (!Number.isFinite(max) || !(max > 0)) return [0, 1];
+  const n = Number.isFinite(count) ? Math.min(MAX_COUNT, Math.max(1, Math.round(count))) : 4;
+  const raw = max / n;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  let step = 10 * power;
+  for (const m of [1, 2, 2.5, 5]) {
+    if (m * power >= raw) {
+      step = m * power;
+      break;
+    }
+  }
+  step = Math.max(1, Math.ceil(step));
+  const ticks: number[] = [];
+  for (let i = 0; i < n + 2; i++) {
+    ticks.push(i * step);
+    if (i * step >= max) break;
+  }
+  return ticks;
+}

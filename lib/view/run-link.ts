@@ -17,5 +17,6 @@ export async function runLink(draft: Draft): Promise<{ href: string; state: Link
   if (!fitsInLink(param)) return { href: "/simulate", state: { kind: "too-long", chars: param.length } };
   // Still in the address bar: a reload in this tab finds the import again.
   if (draft.base.kind === "imported") return { href, state: { kind: "imported" } };
-  return { href, state: { kind: "link", href, current: draft.base.kind === "current" } };
+  // A forecast re-reads the current cluster and its history too.
+  return { href, state: { kind: "link", href, current: draft.base.kind === "current" || draft.base.kind === "forecast" } };
 }

@@ -8,6 +8,7 @@ import { maxOf } from "@/lib/model/min-max";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { failure, success, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { getPreset, type PresetId } from "@/lib/simulate/presets";
+import { ForecastBaseSchema } from "@/lib/simulate/request";
 import type { LinkBase, LinkScenario } from "@/lib/simulate/scenario-url";
 import { SOFT_GOALS, type OperationKind, type PlanOptionsInput } from "@/lib/plan/options";
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
@@ -177,9 +178,13 @@ export function topicsCreatedBy(steps: readonly StepInput[]): string[] {
   return names;
 }
 
-/** Problems with the draft's steps, with the API's paths (`steps.2.partitions`). */
-export function draftIssues(draft: Pick<Draft, "steps" | "seed">): Issue[] {
+/** Problems with the draft's base, seed and steps, with the API's paths (`steps.2.partitions`, `base.forecast.days`). */
+export function draftIssues(draft: Pick<Draft, "steps" | "seed"> & { base?: Draft["base"] }): Issue[] {
   const issues: Issue[] = [];
+  if (draft.base?.kind === "forecast") {
+    const r = ForecastBaseSchema.safeParse({ days: draft.base.days });
+    if (!r.success) for (const issue of r.error.issues) issues.push({ path: ["base", "forecast", ...issue.path].map(String).join("."), message: issue.message });
+  }
   if (!Number.isSafeInteger(draft.seed) || draft.seed < 0) issues.push({ path: "seed", message: "the seed is a whole number, 0 or more" });
   draft.steps.forEach((step, i) => {
     const r = StepSchema.safeParse(step);
@@ -205,6 +210,9 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
     case "demo":
     case "current":
       base = draft.base.kind;
+      break;
+    case "forecast":
+      base = { forecast: { days: draft.base.days } };
       break;
     case "preset":
       base = { preset: draft.base.id };

@@ -1,14 +1,17 @@
 /**
  * What the simulator shows first, from the URL: `?shared=` (a scenario stored as a snapshot link, or
  * any other link's cluster to start from), `?base=imported|current` (that cluster, no steps yet),
- * `?s=` (a scenario link), `?preset=` (a preset by id), or the first preset. The server runs it (in the
+ * `?forecast=<days>` (the current cluster as forecast that many days ahead, no steps yet), `?s=` (a
+ * scenario link), `?preset=` (a preset by id), or the first preset. The current cluster is the URL's
+ * `?cluster=` (the first configured when it names none). The server runs it (in the
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
  */
 import { draftBody, draftFromPreset, emptyDraft, type Draft, type InitialState } from "@/lib/view/scenario-draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
-import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
+import { ForecastBaseSchema } from "@/lib/simulate/request";
+import { decodeScenarioLink, FORECAST_PARAM, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
 import { openSharedCluster } from "@/lib/snapshots/open";
 import { BASE_PARAM } from "@/lib/snapshots/origin";
@@ -36,6 +39,12 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   // The import lives in the browser tab: the page runs it there (initialState leaves it unrun).
   const named = first(params[BASE_PARAM]);
   if (named === "imported" || named === "current") return { draft: emptyDraft({ kind: named }), notice: null };
+  const forecastParam = first(params[FORECAST_PARAM]);
+  if (forecastParam !== undefined) {
+    const days = ForecastBaseSchema.safeParse({ days: Number(forecastParam) });
+    if (days.success) return { draft: emptyDraft({ kind: "forecast", days: days.data.days }), notice: null };
+    return { draft: fallback, notice: `The forecast link asks for "${forecastParam.slice(0, 20)}" days ahead; it takes a whole number from 1 to 365. Showing the first preset instead.` };
+  }
   const link = first(params[LINK_PARAM]);
   if (link) {
     const decoded = await decodeScenarioLink(link);
@@ -63,7 +72,8 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   // Run off the request thread, like POST /api/simulate: a link to a huge scenario must not stall the server.
   let outcome;
   try {
-    outcome = await simulateOffThread(body.value, limitsFromEnv(process.env));
+    const cluster = first(params.cluster);
+    outcome = await simulateOffThread(body.value, limitsFromEnv(process.env), cluster ?? null);
   } catch (error) {
     return { draft, result: null, error: { message: (error as Error).message, issues: [] }, notice };
   }

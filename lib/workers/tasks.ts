@@ -8,7 +8,7 @@
  * what the task is meant to spare it.
  */
 import { importSnapshot } from "@/lib/cluster/import";
-import { forecastCluster, type BrokerFacts, type DirForecast } from "@/lib/forecast";
+import { forecastCluster, forecastSnapshotAt, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import type { HistorySettings } from "@/lib/model/history-settings";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
@@ -42,10 +42,14 @@ function cachedSynthetic(options: SyntheticBase): ClusterSnapshot {
 /** A base the route loaded on the main thread: the current source, or a snapshot link's. */
 export type LoadedBase = Result<ClusterSnapshot> | null;
 
+/** A forecast base as the main thread loads it: the current cluster and its dirs' forecasts. */
+export type LoadedForecast = Result<{ snapshot: ClusterSnapshot; forecasts: DirForecast[] }> | null;
+
 export interface SimulateTaskInput {
   body: unknown;
   current: LoadedBase;
   shared: LoadedBase;
+  forecast?: LoadedForecast;
   limits: SimulationLimits;
 }
 
@@ -56,6 +60,11 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
   const loaders: BaseLoaders = {
     current: async () => input.current ?? unavailable,
     shared: async () => input.shared ?? unavailable,
+    // Growing every replica is a pass over the cluster: done here, off the request thread.
+    forecast: async (days) => {
+      const loaded = input.forecast ?? unavailable;
+      return loaded.ok ? success(forecastSnapshotAt(loaded.value.snapshot, loaded.value.forecasts, days)) : loaded;
+    },
     synthetic: cachedSynthetic,
   };
   return runSimulateRequest(parsed.value, loaders, input.limits);

@@ -51,7 +51,7 @@ async function checkShell(tab: TrackedPage, url: string, p: ShellPage, size: str
   await page.waitForSelector(p.ready);
   await expect(page.title()).resolves.toBe(p.title);
 
-  // The navigation: five links, the current page marked for assistive technology and for the eye.
+  // The navigation: six links, the current page marked for assistive technology and for the eye.
   const nav = page.locator('nav[aria-label="Main"]');
   await expect(nav.isVisible()).resolves.toBe(true);
   const links = await nav.locator("a").evaluateAll((els) =>
@@ -102,6 +102,7 @@ describe("app shell (demo cluster)", () => {
 
   const pages: ShellPage[] = [
     { name: "overview", path: "/", title: "Overview · Kafka Balance", current: { href: "/", value: "page" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
+    { name: "history", path: "/history", title: "History · Kafka Balance", current: { href: "/history", value: "page" }, ready: "[data-history-empty]" },
     { name: "import", path: "/import", title: "Import · Kafka Balance", current: { href: "/import", value: "page" }, ready: "#logDirs" },
     { name: "import-overview", path: "/import/overview", title: "Imported snapshot · Kafka Balance", current: { href: "/import", value: "true" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
     { name: "simulate", path: "/simulate", title: "Simulate · Kafka Balance", current: { href: "/simulate", value: "page" }, ready: "[data-hydrated] [data-compare-verdict]" },
@@ -143,7 +144,7 @@ describe("app shell (demo cluster)", () => {
     const { page } = e2e.tab;
     await page.goto(`${e2e.app.url}/simulate`);
     await page.waitForSelector("[data-hydrated]");
-    for (const item of [NAV_ITEMS[3]!, NAV_ITEMS[1]!, NAV_ITEMS[0]!]) {
+    for (const item of ["/plan", "/history", "/import", "/"].map((href) => NAV_ITEMS.find((i) => i.href === href)!)) {
       await page.locator(`nav[aria-label="Main"] a[href="${item.href}"]`).click();
       await page.waitForURL((u) => u.pathname === item.href);
       await page.waitForFunction((href) => document.querySelector('nav[aria-label="Main"] a[aria-current="page"]')?.getAttribute("href") === href, item.href);

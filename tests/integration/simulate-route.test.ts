@@ -89,6 +89,16 @@ describe("POST /api/simulate", () => {
     expect(body.error).toEqual({ code: "bad_request", message: "steps.2.partitions: partitions must be at least 1", issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }] });
   });
 
+  it("refuses a forecast base on the demo with 409 no_history saying why, and bad days with 400 naming the field", async () => {
+    const demo = await post({ base: { forecast: { days: 30 } } });
+    expect(demo.status).toBe(409);
+    expect(demo.body.error.code).toBe("no_history");
+    expect(demo.body.error.message).toMatch(/^The demo cluster is not collected/);
+    const bad = await post({ base: { forecast: { days: 366 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues?.map((i) => i.path)).toEqual(["base.forecast.days"]);
+  });
+
   it("answers 400 for bad JSON, unknown fields, bases, presets and inline snapshots", async () => {
     expect((await post("{nope")).body.error.message).toMatch(/^The body is not valid JSON/);
     expect((await post({ base: "demo", stepz: [] })).body.error.issues).toEqual([{ path: "stepz", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }]);

@@ -55,6 +55,16 @@ describe("parseSimulateRequest()", () => {
     expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] } });
   });
 
+  it("parseSimulateRequest() reads a forecast base and names what is wrong with its days", () => {
+    expect(parseSimulateRequest({ base: { forecast: { days: 30 } } })).toMatchObject({ ok: true, value: { base: { kind: "forecast", days: 30 } } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 0 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 2.5 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 400 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days", message: "days is at most 365: the forecast looks no further ahead" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: "30" } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 30, at: 1 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.at" }] } });
+    expect(parseSimulateRequest({ base: { forecast: 30 } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast", message: 'forecast is { "days": N }, N days ahead (1 to 365)' }] } });
+  });
+
   it("parseSimulateRequest() names an unknown field and lists the fields it takes", () => {
     expect(parseSimulateRequest({ base: "demo", step: [] })).toMatchObject({ ok: false, error: { issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] } });
   });
@@ -66,7 +76,7 @@ describe("parseSimulateRequest()", () => {
 
 describe("parseBaseRef() / baseRefJson()", () => {
   it("baseRefJson() is the inverse of parseBaseRef()", () => {
-    for (const raw of ["demo", "current", { preset: "padding-workaround" }, { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } }, { shared: "Ab3_-xYz0123456789abcQ" }]) {
+    for (const raw of ["demo", "current", { preset: "padding-workaround" }, { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } }, { shared: "Ab3_-xYz0123456789abcQ" }, { forecast: { days: 90 } }]) {
       const parsed = parseBaseRef(raw, "base");
       expect(parsed.ok && baseRefJson(parsed.value)).toEqual(raw);
     }

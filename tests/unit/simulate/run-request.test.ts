@@ -87,4 +87,13 @@ describe("runSimulateRequest()", () => {
     expect(r.ok && r.value.base.replicas).toBe(600);
     expect(l.synthetic).toHaveBeenCalledTimes(1);
   });
+
+  it("runSimulateRequest() starts from the forecast through its loader, and says when the server has none", async () => {
+    const forecast = vi.fn(async (days: number) => (days === 30 ? { ok: true as const, value: demoSnapshot() } : failure("no_history", "no history")));
+    const ok = await runSimulateRequest(request({ base: { forecast: { days: 30 } }, compare: false }), { ...loaders(), forecast }, DEFAULT_LIMITS);
+    expect(ok.ok && ok.value.base.replicas).toBe(210);
+    expect(forecast).toHaveBeenCalledWith(30);
+    expect(await runSimulateRequest(request({ base: { forecast: { days: 7 } } }), { ...loaders(), forecast }, DEFAULT_LIMITS)).toMatchObject({ ok: false, error: { code: "no_history" } });
+    expect(await runSimulateRequest(request({ base: { forecast: { days: 7 } } }), loaders(), DEFAULT_LIMITS)).toMatchObject({ ok: false, error: { code: "no_history" } });
+  });
 });

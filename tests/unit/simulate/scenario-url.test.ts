@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { draftFromPreset } from "@/lib/view/scenario-draft";
-import { decodeScenarioLink, encodeScenarioLink, fitsInLink, MAX_LINK_CHARS, type LinkScenario } from "@/lib/simulate/scenario-url";
+import { decodeScenarioLink, encodeScenarioLink, fitsInLink, forecastSimulatorPath, MAX_LINK_CHARS, type LinkScenario } from "@/lib/simulate/scenario-url";
 
 const GiB = 1024 ** 3;
 
@@ -70,5 +70,10 @@ describe("encodeScenarioLink() / decodeScenarioLink()", () => {
     const bomb = await deflateToParam(" ".repeat(2 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(MAX_LINK_CHARS);
     expect(await decodeScenarioLink(bomb)).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/more than 1 MB/) }] } });
+  });
+
+  it("forecastSimulatorPath() opens the simulator on the forecast, on the page's cluster", () => {
+    expect(forecastSimulatorPath(30, null)).toBe("/simulate?forecast=30");
+    expect(forecastSimulatorPath(7, "prod eu")).toBe("/simulate?forecast=7&cluster=prod%20eu");
   });
 });

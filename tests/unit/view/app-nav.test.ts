@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/app-nav";
 
 describe("navCurrent()", () => {
-  it("navCurrent() marks exactly one item as the page on each of the five pages", () => {
+  it("navCurrent() marks exactly one item as the page on each of the six pages", () => {
     for (const item of NAV_ITEMS) {
       const marked = NAV_ITEMS.filter((other) => navCurrent(item.href, other.href) === "page").map((other) => other.href);
       expect(marked).toEqual([item.href]);

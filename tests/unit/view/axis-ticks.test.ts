@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks } from "@/lib/view/axis-ticks";
+import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/axis-ticks";
 import { MIN_NORMAL } from "@/lib/model/finite-number";
 import { EDGE_DOUBLES, finiteDouble } from "../../fixtures/extreme/doubles";
 
@@ -56,5 +56,24 @@ describe("niceByteTicks()", () => {
 
   it("formatAxisBytes() drops the decimal of round ticks only", () => {
     expect([0, 250 * GiB, 1.5 * GiB, 1000 * GiB].map(formatAxisBytes)).toEqual(["0 B", "250 GiB", "1.5 GiB", "1000 GiB"]);
+  });
+
+  it("niceCountTicks() steps by 1, 2, 2.5 or 5 × 10ⁿ in whole numbers up to the maximum", () => {
+    expect(niceCountTicks(136)).toEqual([0, 50, 100, 150]);
+    expect(niceCountTicks(40)).toEqual([0, 10, 20, 30, 40]);
+    expect(niceCountTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(niceCountTicks(0)).toEqual([0, 1]);
+    expect(niceCountTicks(NaN)).toEqual([0, 1]);
+  });
+
+  it("niceCountTicks() reaches every maximum in a short list of whole numbers", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.001, max: 1e15, noNaN: true }), (max) => {
+        const ticks = niceCountTicks(max);
+        expect(ticks.at(-1)!).toBeGreaterThanOrEqual(max);
+        expect(ticks.length).toBeLessThanOrEqual(6);
+        expect(ticks.every(Number.isInteger)).toBe(true);
+      }),
+    );
   });
 });

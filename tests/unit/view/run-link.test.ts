@@ -20,6 +20,7 @@ describe("runLink()", () => {
     const param = new URL(link.href, "http://x").searchParams.get(LINK_PARAM)!;
     expect(await decodeScenarioLink(param)).toMatchObject({ ok: true, value: { seed: 99, base: edited.base } });
     expect((await runLink(emptyDraft({ kind: "current" }))).state).toMatchObject({ kind: "link", current: true });
+    expect((await runLink(emptyDraft({ kind: "forecast", days: 30 }))).state).toMatchObject({ kind: "link", current: true });
   });
 
   it("runLink() keeps an imported base's link in the address but offers no plain link to share", async () => {

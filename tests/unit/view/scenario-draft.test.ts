@@ -97,6 +97,8 @@ describe("draftIssues() / draftBody() / draftKey()", () => {
       { path: "steps.4.partitions", message: expect.any(String) },
     ]);
     expect(draftIssues(d)).toEqual([]);
+    expect(draftIssues({ ...d, base: { kind: "forecast", days: Number.NaN } })).toEqual([{ path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" }]);
+    expect(draftIssues({ ...d, base: { kind: "forecast", days: 30 } })).toEqual([]);
   });
 
   it("draftBody() sends base references, and the imported snapshot inline", () => {
@@ -106,6 +108,7 @@ describe("draftIssues() / draftBody() / draftKey()", () => {
     expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({ ok: false, error: { code: "no_imported_snapshot", message: expect.stringMatching(/none is imported here/) } });
     const snap = storyBase("imported");
     expect(draftBody(imported, snap, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { snapshot: snap } } });
+    expect(draftBody({ ...d, base: { kind: "forecast", days: 30 } }, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { forecast: { days: 30 } } } });
   });
 
   it("draftKey() changes with anything a run depends on, not with the preset label", () => {

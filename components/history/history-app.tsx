@@ -1,0 +1,152 @@
+"use client";
+/**
+ * The history page of one cluster: the forecast table (which dir fills first), then the cluster, one
+ * broker and one of its log dirs over the chosen range (the broker's read carries its dirs' series).
+ * Everything the page shows is in its URL (`range` or `from`/`to`, `broker`, `dir`, and the cluster),
+ * so a link opens the same view. A preset range ends now and moves with the clock (re-read every
+ * minute); a zoom stays put.
+ */
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { useBrokerHistory, useClusterHistory, useForecast } from "@/lib/hooks/use-history";
+import { planMarks } from "@/lib/view/applied-plan-marks";
+import { collectorLine, emptyMessage, emptyReason } from "@/lib/view/collector-status";
+import { panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow, type RangeChoice } from "@/lib/view/history-range";
+import { brokerRows, clusterRows, dirRows, type GapOptions, type HistoryResolution } from "@/lib/view/history-rows";
+import { useNow } from "@/components/ui/use-now";
+import type { WidgetState } from "@/components/ui/widget-card";
+import { BrokerHistoryCard } from "./broker-history-card";
+import { ClusterHistoryCard } from "./cluster-history-card";
+import { DirHistoryCard, type DirRef } from "./dir-history-card";
+import { ForecastTable } from "./forecast-table";
+import { RangeBar } from "./range-bar";
+
+const MINUTE_MS = 60_000;
+
+function swrState(data: unknown, error: unknown, retry: () => void): WidgetState {
+  if (data) return { kind: "ready" };
+  if (error) return { kind: "error", message: errorMessage(error), onRetry: retry };
+  return { kind: "loading" };
+}
+
+export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolution: HistoryResolution }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname() ?? "/history";
+  const choice = useMemo(() => rangeFromParams(params ?? new URLSearchParams()), [params]);
+  const tick = useNow(MINUTE_MS);
+  // The collector's line says "last scan 12 s ago": its own clock, not the window's whole minutes.
+  const clock = useNow(10_000);
+  // Whole minutes keep the read's key steady between ticks; rounded up, so the newest scans are inside.
+  const nowMs = tick === null ? null : Math.ceil(tick / MINUTE_MS) * MINUTE_MS;
+  const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
+  const live = kind === "live";
+  const refreshMs = choice.kind === "preset" ? MINUTE_MS : 0;
+
+  const history = useClusterHistory(live ? window : null, refreshMs);
+  const forecast = useForecast(live);
+  const data = history.data;
+
+  const setParams = useCallback(
+    (changes: Record<string, string | null>) => {
+      const next = new URLSearchParams(params?.toString() ?? "");
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) next.delete(k);
+        else next.set(k, v);
+      }
+      const query = next.toString();
+      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [params, pathname, router],
+  );
+  const choose = useCallback((c: RangeChoice) => setParams({ range: null, from: null, to: null, ...rangeParams(c) }), [setParams]);
+  const zoomTo = useCallback(
+    (w: { fromMs: number; toMs: number } | null) => {
+      if (w) choose({ kind: "zoom", fromMs: w.fromMs, toMs: w.toMs });
+    },
+    [choose],
+  );
+  const onZoom = useCallback((a: number, b: number) => window && zoomTo(zoomWindow(window, a, b)), [window, zoomTo]);
+
+  const brokers = data?.brokers ?? [];
+  const brokerParam = Number(params?.get("broker") ?? Number.NaN);
+  const broker = brokers.includes(brokerParam) ? brokerParam : (brokers[0] ?? null);
+  const brokerHistory = useBrokerHistory(live ? broker : null, window, refreshMs);
+  const dirs = useMemo(() => brokerHistory.data?.dirs ?? [], [brokerHistory.data]);
+  const dirParam = params?.get("dir") ?? null;
+  const dirSeries = dirs.find((d) => d.dir === dirParam) ?? dirs[0] ?? null;
+
+  const gaps: GapOptions | null = useMemo(() => (data && nowMs !== null ? { nowMs, resolution, failedAt: data.gaps.map((g) => g.at) } : null), [data, nowMs, resolution]);
+  const rows = useMemo(
+    () => ({
+      cluster: data && gaps ? clusterRows(data.points, gaps) : [],
+      broker: brokerHistory.data && gaps ? brokerRows(brokerHistory.data.points, gaps) : [],
+      dir: dirSeries && gaps ? dirRows(dirSeries.points, gaps) : [],
+    }),
+    [data, gaps, brokerHistory.data, dirSeries],
+  );
+  const marks = useMemo(() => (data && window ? planMarks(data.plans, window) : []), [data, window]);
+
+  const reason = live ? (data ? emptyReason(kind, data.collector, data.points.length) : null) : "demo";
+  const status = data && clock !== null ? collectorLine(data.collector, resolution.collectIntervalMs, clock) : null;
+
+  if (reason) {
+    return (
+      <div className="grid gap-4" data-history-empty={reason}>
+        {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{emptyMessage(reason, resolution.collectIntervalMs)}</p>
+      </div>
+    );
+  }
+
+  const clusterState = swrState(data, history.error, () => void history.mutate());
+  const brokerState = data ? swrState(brokerHistory.data, brokerHistory.error, () => void brokerHistory.mutate()) : clusterState;
+  const showDir = (d: DirRef) => {
+    setParams({ broker: String(d.broker), dir: d.dir });
+    document.querySelector("[data-widget=history-dir]")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+  return (
+    <div className="grid gap-5" data-history={data ? "ready" : "loading"}>
+      {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
+      <ForecastTable forecast={forecast.data} state={swrState(forecast.data, forecast.error, () => void forecast.mutate())} onChart={showDir} />
+      <div className="sticky top-0 z-20 -mx-1 rounded bg-white/95 px-1 py-2 backdrop-blur dark:bg-zinc-950/95">
+        <RangeBar
+          choice={choice}
+          onChoose={choose}
+          onScale={(f) => window && nowMs !== null && zoomTo(scaleWindow(window, f, nowMs))}
+          onPan={(d) => window && nowMs !== null && zoomTo(panWindow(window, d, nowMs))}
+          atNow={choice.kind === "preset" || (window !== null && nowMs !== null && window.toMs >= nowMs)}
+          loading={history.isValidating || brokerHistory.isValidating}
+        />
+      </div>
+      {window ? (
+        <>
+          <ClusterHistoryCard rows={rows.cluster} window={window} marks={marks} state={clusterState} onZoom={onZoom} />
+          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b), dir: null })} rows={rows.broker} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
+          <DirHistoryCard dirs={dirs} dir={dirSeries} onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })} rows={rows.dir} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
+          {marks.length > 0 ? (
+            <section aria-labelledby="history-plans-title" className="text-sm">
+              <h2 id="history-plans-title" className="font-semibold">
+                Plans applied in this range
+              </h2>
+              <ul className="mt-1 list-disc pl-5" data-plan-marks={marks.length}>
+                {marks.map((m) => (
+                  <li key={m.id}>{m.description}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function CollectorStatus({ text, failing }: { text: string; failing: boolean }) {
+  return (
+    <p className={`text-sm ${failing ? "rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" : "text-zinc-600 dark:text-zinc-400"}`} data-collector-status={failing ? "failing" : "ok"}>
+      {text}
+    </p>
+  );
+}

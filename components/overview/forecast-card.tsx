@@ -1,0 +1,57 @@
+"use client";
+/**
+ * The overview's forecast: the first log dirs to fill, one sentence each (lib/view/forecast-card.ts),
+ * and the way to the history page's full table. Read in the browser after the first paint, so the
+ * overview never waits for it; shown only when the cluster has a history (never for the demo or an
+ * import, nor before the collector's first scans, nor when the forecast cannot be read: the history
+ * page says why).
+ */
+import Link from "next/link";
+import { useMemo } from "react";
+import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
+import { useClusterName } from "@/lib/hooks/cluster-param";
+import { useForecast } from "@/lib/hooks/use-history";
+import { navHref } from "@/lib/view/app-nav";
+import { forecastCard } from "@/lib/view/forecast-card";
+import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
+
+export function ForecastCard({ live }: { live: boolean }) {
+  const cluster = useClusterName();
+  const { data } = useForecast(live);
+  const card = useMemo(() => (data && data.dirs.length > 0 ? forecastCard(data.dirs, DEFAULT_HORIZON_DAYS) : null), [data]);
+  if (!card) return null;
+  const tone = card.lines.length > 0 ? "border-amber-500 bg-amber-50 dark:bg-amber-950/30" : "border-emerald-600 bg-emerald-50 dark:bg-emerald-950/30";
+  return (
+    <section aria-labelledby="forecast-card-title" className={`rounded-lg border-l-4 p-4 ${tone}`} data-forecast-card={card.lines.length}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="forecast-card-title" className="text-base font-semibold">
+          {card.lines.length > 0 ? "First log dirs to fill" : "Disk forecast"}
+        </h2>
+        <p className="flex flex-wrap gap-x-4 text-sm font-medium">
+          <Link href={navHref("/history", cluster)} className="underline underline-offset-2">
+            Every dir&apos;s forecast and history
+          </Link>
+          <Link href={forecastSimulatorPath(30, cluster)} className="underline underline-offset-2">
+            Simulate the cluster in 30 days
+          </Link>
+        </p>
+      </div>
+      {card.calm ? (
+        <p className="mt-1 text-sm">{card.calm}</p>
+      ) : (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
+          {card.lines.map((l) => (
+            <li key={l.key} data-forecast-line={l.key}>
+              <span className="font-medium">
+                broker {l.broker} <span className="font-mono">{l.dir}</span>
+              </span>{" "}
+              {l.text}
+              {l.confidence === "low" ? <span className="text-zinc-600 dark:text-zinc-400"> (low confidence)</span> : null}
+            </li>
+          ))}
+          {card.moreText ? <li className="list-none text-zinc-600 dark:text-zinc-400">{card.moreText}</li> : null}
+        </ul>
+      )}
+    </section>
+  );
+}
