@@ -42,5 +42,6 @@ async function OverviewWithData({ sourceLabel, cluster }: { sourceLabel: string;
   }
   // Only a live cluster can fail to load: the demo is built in.
   const mode = initial ? modeOf(initial.snapshot) : "live";
-  return <LiveOverview initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
+  // Keyed by cluster: another cluster is another overview (its own SWR state, no previous data kept).
+  return <LiveOverview key={cluster ?? ""} initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
 }
