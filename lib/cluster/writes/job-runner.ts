@@ -221,12 +221,17 @@ class JobRun {
     const loaded = this.store.get(this.id);
     if (!loaded || jobFinished(loaded.status.state)) return;
     this.job = loaded;
+    const previous = this.status.runBy ?? null;
+    this.status.runBy = PROCESS_OWNER;
+    const pickedUp = this.status.phase !== "cordons" || this.status.setConfigs.length > 0;
+    const where = `phase ${this.status.phase}, batch ${this.status.batch + 1}`;
     try {
-      if (this.status.phase !== "cordons" || this.status.setConfigs.length > 0) this.log(`Picked up by ${PROCESS_OWNER} at phase ${this.status.phase}, batch ${this.status.batch + 1}.`);
+      if (pickedUp) this.log(`Picked up by ${PROCESS_OWNER} at ${where}.`);
       this.save();
     } catch {
       return;
     }
+    if (pickedUp) this.record("take-over", `apply job ${this.id}`, [], this.job.createdBy, `${PROCESS_OWNER} took the job over from ${previous ?? "an instance that stopped"} at ${where}`);
     // Unexpected errors (a broker that vanished mid-request, say) are retried after a pause: giving up
     // in the middle would leave data moving with nobody watching it. A cancel stops the retries.
     for (;;) {
