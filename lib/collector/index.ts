@@ -38,13 +38,14 @@ interface CollectorState {
   intervalMs: number;
   leaseMs: number;
   inflight: Set<string>;
-  ticks: Promise<CollectOutcome[]> | null;
+  /** The ticks still running: a collection can outlast the ticks after it, which only renew its lease. */
+  ticks: Set<Promise<CollectOutcome[]>>;
 }
 
 const key = Symbol.for("kafka-balance.collector");
 function state(): CollectorState {
   const holder = globalThis as Record<symbol, unknown>;
-  return ((holder[key] as CollectorState | undefined) ??= { timer: null, intervalMs: 0, leaseMs: 0, inflight: new Set(), ticks: null }) as CollectorState;
+  return ((holder[key] as CollectorState | undefined) ??= { timer: null, intervalMs: 0, leaseMs: 0, inflight: new Set(), ticks: new Set() }) as CollectorState;
 }
 
 /**
@@ -116,7 +117,9 @@ export function startCollectors(options: { intervalMs?: number; leaseMs?: number
     return;
   }
   const tick = () => {
-    s.ticks = collectAll({ intervalMs, leaseMs });
+    const running = collectAll({ intervalMs, leaseMs });
+    s.ticks.add(running);
+    void running.finally(() => s.ticks.delete(running));
   };
   s.intervalMs = intervalMs;
   s.leaseMs = leaseMs;
@@ -130,7 +133,7 @@ export async function stopCollectors(): Promise<void> {
   const s = state();
   if (s.timer) clearInterval(s.timer);
   s.timer = null;
-  await s.ticks;
+  await Promise.all([...s.ticks]);
 }
 
 /** Whether this process's collector timer runs. */
