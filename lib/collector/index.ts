@@ -3,9 +3,12 @@
  * every `KAFKA_BALANCE_COLLECT_INTERVAL_MS` (default 5 minutes). The demo cluster is not collected.
  *
  * Invariants:
- * - One timer per process (kept on globalThis: Next may load this module in several chunks), and at
- *   most one collection of a cluster in flight per process: a tick that finds the previous one still
- *   running for a cluster skips that cluster.
+ * - One timer per process (kept on globalThis: Next may load this module in several chunks). It ticks
+ *   every third of the lease (`KAFKA_BALANCE_COLLECT_LEASE_MS`): each tick takes or renews each
+ *   cluster's lease and scans the clusters whose scan is due (collect.ts), so the holder keeps its
+ *   lease through a long scan and a standby notices a dead holder's lease running out within a tick.
+ * - At most one collection of a cluster in flight per process: a tick that finds the previous one
+ *   still running for a cluster only renews that cluster's lease.
  * - One collector per cluster across instances (the lease in collect.ts).
  * - Scans go through the dashboard's cached source (`getClusterSnapshot` with refresh), so a collection
  *   also refreshes what the pages show, and a page's scan in flight is joined, not repeated; it has
@@ -14,13 +17,16 @@
  */
 import { clustersFromEnv, type ClusterEntry } from "@/lib/cluster/clusters";
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { PROCESS_OWNER } from "@/lib/cluster/writes/job-runner";
+import { PROCESS_OWNER } from "@/lib/cluster/instance";
+import { defaultCollectLeaseMs } from "@/lib/model/history-settings";
 import { getHistoryStore, historySettings } from "@/lib/store/history";
-import { collectCluster, type CollectDeps, type CollectOutcome } from "./collect";
+import { collectCluster, collectLeaseMs, collectorLease, renewEveryMs, takeCollectorLease, type CollectDeps, type CollectOutcome } from "./collect";
 
-export { collectCluster, collectorLease, COMPACT_EVERY_MS, type CollectDeps, type CollectOutcome } from "./collect";
+export { collectCluster, collectorLease, COMPACT_EVERY_MS, renewEveryMs, type CollectDeps, type CollectOutcome } from "./collect";
 
 export interface CollectorStatus {
+  /** The instance whose lease on the cluster runs now (`KAFKA_BALANCE_INSTANCE_ID`:pid:random), null when none does. */
+  holder: string | null;
   lastSuccessAt: number | null;
   lastAttemptAt: number | null;
   lastDurationMs: number | null;
@@ -30,19 +36,21 @@ export interface CollectorStatus {
 interface CollectorState {
   timer: ReturnType<typeof setInterval> | null;
   intervalMs: number;
+  leaseMs: number;
   inflight: Set<string>;
-  ticks: Promise<CollectOutcome[]> | null;
+  /** The ticks still running: a collection can outlast the ticks after it, which only renew its lease. */
+  ticks: Set<Promise<CollectOutcome[]>>;
 }
 
 const key = Symbol.for("kafka-balance.collector");
 function state(): CollectorState {
   const holder = globalThis as Record<symbol, unknown>;
-  return ((holder[key] as CollectorState | undefined) ??= { timer: null, intervalMs: 0, inflight: new Set(), ticks: null }) as CollectorState;
+  return ((holder[key] as CollectorState | undefined) ??= { timer: null, intervalMs: 0, leaseMs: 0, inflight: new Set(), ticks: new Set() }) as CollectorState;
 }
 
 /**
- * Collects every live cluster once (those whose previous collection in this process still runs are
- * skipped); resolves with what happened to each. Never rejects.
+ * Collects every live cluster whose scan is due, under its lease (those whose previous collection in
+ * this process still runs only have their lease renewed); resolves with what happened to each. Never rejects.
  */
 export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<CollectOutcome[]> {
   const s = state();
@@ -57,12 +65,20 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
       store: deps.store ?? getHistoryStore(),
       owner: deps.owner ?? PROCESS_OWNER,
       intervalMs: deps.intervalMs ?? settings.collectIntervalMs,
+      leaseMs: deps.leaseMs ?? (deps.intervalMs === undefined ? settings.collectLeaseMs : defaultCollectLeaseMs(deps.intervalMs)),
       scan: deps.scan ?? ((cluster) => getClusterSnapshot({ cluster, refresh: true })),
       now: deps.now ?? Date.now,
     };
   } catch (error) {
     console.error(`The history collector cannot run: ${(error as Error).message}`);
     return [];
+  }
+  for (const c of clusters.filter((c) => s.inflight.has(c.name))) {
+    try {
+      takeCollectorLease(c.name, base);
+    } catch (error) {
+      console.error(`Renewing the collector's lease on ${c.name} failed: ${(error as Error).message}`);
+    }
   }
   const runs = clusters
     .filter((c) => !s.inflight.has(c.name))
@@ -82,24 +98,32 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
 }
 
 /**
- * Starts the process's collector: a collection now, then one every interval. Idempotent: a second call
- * (another chunk, a dev reload) does nothing while the timer runs. The timer does not keep the process alive.
+ * Starts the process's collector: a tick now, then one every third of the lease (each scans what is
+ * due, see the header). Idempotent: a second call (another chunk, a dev reload) does nothing while the
+ * timer runs. The timer does not keep the process alive. `intervalMs` without `leaseMs`: the default
+ * lease for that interval.
  */
-export function startCollectors(options: { intervalMs?: number } = {}): void {
+export function startCollectors(options: { intervalMs?: number; leaseMs?: number } = {}): void {
   const s = state();
   if (s.timer) return;
   let intervalMs: number;
+  let leaseMs: number;
   try {
-    intervalMs = options.intervalMs ?? historySettings().collectIntervalMs;
+    const settings = historySettings();
+    intervalMs = options.intervalMs ?? settings.collectIntervalMs;
+    leaseMs = collectLeaseMs({ intervalMs, leaseMs: options.leaseMs ?? (options.intervalMs === undefined ? settings.collectLeaseMs : undefined) });
   } catch (error) {
     console.error(`The history collector is not started: ${(error as Error).message}`);
     return;
   }
   const tick = () => {
-    s.ticks = collectAll({ intervalMs });
+    const running = collectAll({ intervalMs, leaseMs });
+    s.ticks.add(running);
+    void running.finally(() => s.ticks.delete(running));
   };
   s.intervalMs = intervalMs;
-  s.timer = setInterval(tick, intervalMs);
+  s.leaseMs = leaseMs;
+  s.timer = setInterval(tick, renewEveryMs(leaseMs));
   s.timer.unref();
   tick();
 }
@@ -109,7 +133,7 @@ export async function stopCollectors(): Promise<void> {
   const s = state();
   if (s.timer) clearInterval(s.timer);
   s.timer = null;
-  await s.ticks;
+  await Promise.all([...s.ticks]);
 }
 
 /** Whether this process's collector timer runs. */
@@ -117,8 +141,10 @@ export function collectorRunning(): boolean {
   return state().timer !== null;
 }
 
-/** The cluster's last collection, from the history store: when it last succeeded, when it last tried, how long that took, and its error. */
-export function collectorStatus(cluster: string): CollectorStatus {
-  const { last, lastSuccess } = getHistoryStore().lastScan(cluster);
-  return { lastSuccessAt: lastSuccess?.at ?? null, lastAttemptAt: last?.at ?? null, lastDurationMs: last?.durationMs ?? null, lastError: last && !last.ok ? last.error : null };
+/** The cluster's collector, from the store: which instance holds it, when it last succeeded, when it last tried, how long that took, and its error. */
+export function collectorStatus(cluster: string, now: number = Date.now()): CollectorStatus {
+  const store = getHistoryStore();
+  const { last, lastSuccess } = store.lastScan(cluster);
+  const lease = store.leases.get(collectorLease(cluster));
+  return { holder: lease && lease.until >= now ? lease.owner : null, lastSuccessAt: lastSuccess?.at ?? null, lastAttemptAt: last?.at ?? null, lastDurationMs: last?.durationMs ?? null, lastError: last && !last.ok ? last.error : null };
 }

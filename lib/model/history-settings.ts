@@ -26,6 +26,11 @@ export interface HistorySettings {
   retention: HistoryRetention;
   /** How often the collector scans each live cluster (ms). */
   collectIntervalMs: number;
+  /**
+   * How long the collector's lease on a cluster lasts without renewal (ms): how long another instance
+   * waits before it takes over from one that died. The holder renews it every third of it.
+   */
+  collectLeaseMs: number;
   /** Topics kept per broker, its largest by bytes (history-figures.ts); 0 keeps none. */
   topicsPerBroker: number;
 }
@@ -35,6 +40,20 @@ export const DEFAULT_HISTORY_RETENTION: HistoryRetention = { rawMs: 2 * DAY_MS, 
 export const DEFAULT_COLLECT_INTERVAL_MS = 300_000;
 /** 1 s: tests run the collector fast; below that a scan of a real cluster would not finish. */
 export const MIN_COLLECT_INTERVAL_MS = 1_000;
+/**
+ * 30 s: the longest default lease. The default is half the interval up to this, so a takeover (the
+ * lease running out, plus two renewal periods of a third of it) fits in the interval: the history
+ * never has a gap of more than two intervals when an instance dies.
+ */
+export const MAX_DEFAULT_COLLECT_LEASE_MS = 30_000;
+/** 300 ms: renewals every 100 ms; a shorter lease would be lost to an ordinary pause of the event loop. */
+export const MIN_COLLECT_LEASE_MS = 300;
+
+/** The default lease for an interval: half of it, at most 30 s. */
+export function defaultCollectLeaseMs(intervalMs: number): number {
+  return Math.min(MAX_DEFAULT_COLLECT_LEASE_MS, Math.floor(intervalMs / 2));
+}
+
 /** 1,000: beyond that a broker's topic series outgrow its dirs'. */
 export const MAX_TOPICS_PER_BROKER = 1_000;
 
@@ -43,6 +62,7 @@ export const HISTORY_ENV = {
   hourlyMs: "KAFKA_BALANCE_HISTORY_HOURLY_DAYS",
   dailyMs: "KAFKA_BALANCE_HISTORY_DAILY_DAYS",
   collectIntervalMs: "KAFKA_BALANCE_COLLECT_INTERVAL_MS",
+  collectLeaseMs: "KAFKA_BALANCE_COLLECT_LEASE_MS",
   topicsPerBroker: "KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER",
 } as const;
 
@@ -73,6 +93,14 @@ export function historySettingsFromEnv(env: Env): { ok: true; settings: HistoryS
       return { ok: false, message: `${HISTORY_ENV.collectIntervalMs} is a whole number of ms, at least ${MIN_COLLECT_INTERVAL_MS}, got "${interval.slice(0, 40)}"` };
     }
   }
+  let collectLeaseMs = defaultCollectLeaseMs(collectIntervalMs);
+  const lease = env[HISTORY_ENV.collectLeaseMs]?.trim();
+  if (lease) {
+    collectLeaseMs = Number(lease);
+    if (!Number.isInteger(collectLeaseMs) || collectLeaseMs < MIN_COLLECT_LEASE_MS || collectLeaseMs >= collectIntervalMs) {
+      return { ok: false, message: `${HISTORY_ENV.collectLeaseMs} is a whole number of ms, at least ${MIN_COLLECT_LEASE_MS} and below the collector's interval (${collectIntervalMs}), got "${lease.slice(0, 40)}"` };
+    }
+  }
   let topicsPerBroker = DEFAULT_TOPICS_PER_BROKER;
   const topics = env[HISTORY_ENV.topicsPerBroker]?.trim();
   if (topics) {
@@ -81,7 +109,7 @@ export function historySettingsFromEnv(env: Env): { ok: true; settings: HistoryS
       return { ok: false, message: `${HISTORY_ENV.topicsPerBroker} is a whole number from 0 to ${MAX_TOPICS_PER_BROKER}, got "${topics.slice(0, 40)}"` };
     }
   }
-  return { ok: true, settings: { retention, collectIntervalMs, topicsPerBroker } };
+  return { ok: true, settings: { retention, collectIntervalMs, collectLeaseMs, topicsPerBroker } };
 }
 
 export interface CompactionCuts {

@@ -96,6 +96,14 @@ export class JobStore {
   }
 
   /**
+   * Renews the lease of a job `owner` holds; false when another owner has taken it (even one whose
+   * lease has since run out: a runner that lost its job stops, and a fresh runner reads the job again).
+   */
+  renew(id: string, owner: string, leaseMs: number, nowMs: number): boolean {
+    return this.db.prepare("UPDATE apply_jobs SET lease_until = ? WHERE id = ? AND finished_at IS NULL AND owner = ?").run(nowMs + leaseMs, id, owner).changes === 1;
+  }
+
+  /**
    * Writes the status (and renews the lease) while `owner` holds the job; `finishedAt` ends it.
    * Returns false, writing nothing, when the lease was lost.
    */

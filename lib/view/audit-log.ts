@@ -33,13 +33,14 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "cancel-dir-moves": "Dir moves cancelled",
   "alter-replica-log-dirs": "Replicas moved between dirs",
   "elect-leaders": "Preferred leaders elected",
+  "take-over": "Job taken over by another instance",
 };
 
 export const AUDIT_RESULT_LABELS: Record<AuditEntryFields["result"], string> = { ok: "OK", refused: "Refused", error: "Error" };
 
 /** What the page says when nothing has been written from this server. */
 export const AUDIT_EMPTY =
-  "Nothing has been written to a cluster from here yet. Every write an apply makes (throttles, cordons, reassignments, dir moves, leader elections) and every apply, pause, resume, cancel and throttle change asked for is listed here, newest first.";
+  "Nothing has been written to a cluster from here yet. Every write an apply makes (throttles, cordons, reassignments, dir moves, leader elections) every apply, pause, resume, cancel and throttle change asked for, and every job one instance took over from another, is listed here, newest first.";
 
 export interface AuditRow {
   key: string;

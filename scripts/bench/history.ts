@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { bucketColumns, emptyColumns, type SeriesColumns } from "../../lib/model/history-buckets";
 import { scanFigures } from "../../lib/model/history-figures";
-import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "../../lib/model/history-settings";
+import { DAY_MS, DEFAULT_HISTORY_RETENTION, defaultCollectLeaseMs, HOUR_MS, type HistorySettings } from "../../lib/model/history-settings";
 import type { ClusterSnapshot, Topic } from "../../lib/model/snapshot";
 import { openDatabase } from "../../lib/snapshots/db";
 import { HistoryStore } from "../../lib/store/history";
@@ -208,7 +208,7 @@ export async function benchHistory(log: (message: string) => void = () => undefi
 }
 
 async function run(file: string, BROKERS: number, log: (message: string) => void): Promise<HistoryBenchFigures> {
-  const settings: HistorySettings = { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: STEP, topicsPerBroker: TOPICS_PER_BROKER };
+  const settings: HistorySettings = { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: STEP, collectLeaseMs: defaultCollectLeaseMs(STEP), topicsPerBroker: TOPICS_PER_BROKER };
   let db = openDatabase(file);
   // A bulk load: one fsync per transaction is what the bench writes with anyway; WAL checkpoints are left to the end.
   db.pragma("synchronous = NORMAL");

@@ -51,7 +51,7 @@ describe("GET /api/history", () => {
     expect(body).toMatchObject({ cluster: "east", scope: "cluster", collected: true, brokers: [1, 2], plans: [] });
     expect((body.points as unknown[]).length).toBe(24);
     expect(body.gaps).toEqual([{ at: T0 + 5 * MIN5, error: "Kafka at 127.0.0.1:29498 did not answer within 21000 ms" }]);
-    expect(body.collector).toEqual({ lastSuccessAt: T0 + 23 * MIN5, lastAttemptAt: T0 + 23 * MIN5, lastDurationMs: 300, lastError: null });
+    expect(body.collector).toEqual({ holder: null, lastSuccessAt: T0 + 23 * MIN5, lastAttemptAt: T0 + 23 * MIN5, lastDurationMs: 300, lastError: null });
     // The other cluster's history is its own.
     const west = await get(`?cluster=west${range}`);
     expect((west.body.points as unknown[]).length).toBe(1);

@@ -19,7 +19,7 @@ import { GiB, grow, historyCluster as cluster, T0 } from "../support/history";
 const MIN5 = 300_000;
 
 function settings(retention: HistorySettings["retention"] = DEFAULT_HISTORY_RETENTION): HistorySettings {
-  return { retention, collectIntervalMs: MIN5, topicsPerBroker: 10 };
+  return { retention, collectIntervalMs: MIN5, collectLeaseMs: 30_000, topicsPerBroker: 10 };
 }
 
 let temp: ReturnType<typeof useTempStore>;
@@ -195,25 +195,31 @@ describe("history store: downsampling", () => {
 });
 
 describe("history store: the collector's lease", () => {
-  const scan = async () => cluster(T0);
-
   it("two instances: one takes the lease and records, the other does nothing until the lease runs out", async () => {
     const store = getHistoryStore();
     let now = T0;
-    const deps = (owner: string) => ({ store, owner, intervalMs: 1000, scan, now: () => now });
+    // A 600 ms lease (renewed every 200 ms by the timer) on a 1 s interval.
+    const deps = (owner: string) => ({ store, owner, intervalMs: 1000, leaseMs: 600, scan: async () => cluster(now), now: () => now });
     const [a, b] = await Promise.all([collectCluster("lease", deps("instance-a")), collectCluster("lease", deps("instance-b"))]);
     expect([a.outcome, b.outcome].sort()).toEqual(["not-leader", "recorded"]);
     const holder = a.outcome === "recorded" ? "instance-a" : "instance-b";
     const other = holder === "instance-a" ? "instance-b" : "instance-a";
     expect(store.clusterSeries("lease", 0, T0 * 2)).toHaveLength(1);
-    // The holder keeps it from one collection to the next.
-    now += 1000;
+    // A renewal before the interval is up records nothing; the holder keeps the lease by renewing it.
+    now += 400;
+    expect((await collectCluster("lease", deps(holder))).outcome).toBe("not-due");
+    now += 400;
     expect((await collectCluster("lease", deps(other))).outcome).toBe("not-leader");
+    now += 200;
     expect((await collectCluster("lease", deps(holder))).outcome).toBe("recorded");
-    // Once the holder has been gone for the lease's length, the other takes over.
-    now += 2 * 1000 + 60_000 + 1;
+    // The holder dies just after a scan: the other takes the lease once it has run out, but the last
+    // point is recent, so it waits for the interval instead of recording a second point.
+    now += 601;
+    expect((await collectCluster("lease", deps(other))).outcome).toBe("not-due");
+    now += 399;
     expect((await collectCluster("lease", deps(other))).outcome).toBe("recorded");
     expect((await collectCluster("lease", deps(holder))).outcome).toBe("not-leader");
+    expect(store.clusterSeries("lease", 0, T0 * 2).map((p) => p.at)).toEqual([T0, T0 + 1000, T0 + 2000]);
   });
 
   it("a holder that stalled past its lease and lost it writes nothing, even once the lease is back with it", () => {

@@ -18,6 +18,7 @@ import { bootstrapLabel, type KafkaConnection } from "../connection";
 import { electionTargets, type ApplyWork } from "./apply-work";
 import { jobFinished, type ApplyJobRecord, type JobControl, type JobRates, type JobStatus, type JobWork } from "./job-model";
 import { PROCESS_OWNER, runJob, wakeJob, type RunnerOptions } from "./job-runner";
+import { jobLeaseMs, orphanWatchMs } from "./job-settings";
 
 export class ApplyBusyError extends Error {}
 export class JobNotFoundError extends Error {}
@@ -118,7 +119,7 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
   const store = getJobStore();
   const job = newJob(connection, snapshot, work, options, new Date());
   try {
-    store.insert(job, PROCESS_OWNER, options.leaseMs ?? 15_000, Date.now());
+    store.insert(job, PROCESS_OWNER, options.leaseMs ?? jobLeaseMs(), Date.now());
   } catch (error) {
     if (error instanceof JobConflictError) throw new ApplyBusyError(error.message);
     throw error;
@@ -218,10 +219,10 @@ export function resumeApplyJobs(connectionOf: ConnectionOf = configuredConnectio
 
 const watcherKey = Symbol.for("kafka-balance.job-watcher");
 /**
- * Looks for orphaned jobs now and every `everyMs` (default 5 s) for the life of the process (the timer
- * does not keep the process alive). Idempotent.
+ * Looks for orphaned jobs now and every `everyMs` (default a third of the job lease: 5 s) for the life
+ * of the process (the timer does not keep the process alive). Idempotent.
  */
-export function watchForOrphanedJobs(connectionOf: ConnectionOf = configuredConnection, everyMs = 5_000): void {
+export function watchForOrphanedJobs(connectionOf: ConnectionOf = configuredConnection, everyMs = orphanWatchMs()): void {
   const holder = globalThis as Record<symbol, unknown>;
   if (holder[watcherKey]) return;
   const look = () => {

@@ -122,6 +122,8 @@ export interface JobStatus {
   log: { at: string; message: string }[];
   warnings: string[];
   errors: string[];
+  /** The instance running the job (lib/cluster/instance.ts), written with every status; absent in jobs stored before it was kept. */
+  runBy?: string;
 }
 
 /** What operators asked: the latest wish wins; `seq` grows with every request. */
@@ -156,6 +158,8 @@ export interface ApplyJobView {
   updatedAt: string;
   finishedAt: string | null;
   createdBy: string;
+  /** The instance that ran the job last (`KAFKA_BALANCE_INSTANCE_ID`:pid:random), null when not recorded. */
+  runBy: string | null;
   state: JobState;
   phase: JobPhase;
   batch: number;
@@ -184,6 +188,7 @@ export function jobView(job: ApplyJobRecord): ApplyJobView {
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
     createdBy: job.createdBy,
+    runBy: status.runBy ?? null,
     state: status.state,
     phase: status.phase,
     batch: status.batch,
@@ -214,7 +219,7 @@ export interface AuditEntry {
   /** The write token's label (whoever asked), never the token. */
   actor: string;
   jobId: string | null;
-  /** e.g. "alter-configs", "alter-partition-reassignments", "alter-replica-log-dirs", "elect-leaders", "cancel-reassignments", "apply-requested", "pause", "resume", "cancel", "change-throttle". */
+  /** e.g. "alter-configs", "alter-partition-reassignments", "alter-replica-log-dirs", "elect-leaders", "cancel-reassignments", "apply-requested", "pause", "resume", "cancel", "change-throttle", "take-over". */
   action: string;
   /** What it changed, in words (brokers, topics, partitions). */
   target: string;

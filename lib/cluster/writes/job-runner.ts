@@ -21,13 +21,13 @@
  * One runner per job per process (a registry on globalThis), and one process per job (the lease in
  * lib/store/jobs.ts): a runner that finds its lease gone stops without writing.
  */
-import { randomUUID } from "node:crypto";
-import os from "node:os";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { ANY_LOG_DIR, DEFAULT_TIMING, type ReassignmentEntry } from "@/lib/plan";
 import { batchOverheadSeconds, JOB_FINISH_SECONDS } from "@/lib/plan/estimate";
 import { getAuditLog, getJobStore, type AuditLog, type JobStore } from "@/lib/store/jobs";
 import type { KafkaConnection } from "../connection";
+import { PROCESS_OWNER } from "../instance";
+import { jobLeaseMs } from "./job-settings";
 import { readCluster } from "../live";
 import { createAdmin, describeFailure } from "../live/protocol";
 import { BROKER_THROTTLE_CONFIGS, CORDONED_LOG_DIRS, electPreferred, endpoints } from "./apply-plan";
@@ -39,7 +39,7 @@ import { alterConfigs, alterPartitionReassignments, alterReplicaLogDirs, REPLICA
 export interface RunnerOptions {
   /** How often a running batch is polled (ms). Default: the estimate's poll (1 s). */
   pollMs?: number;
-  /** How long a lease lasts without renewal (ms); another process takes the job over after it. Default 15 s. */
+  /** How long a lease lasts without renewal (ms); another process takes the job over after it. Default `KAFKA_BALANCE_JOB_LEASE_MS`, else 15 s. */
   leaseMs?: number;
   /** Polls with nothing copying after which a batch that is not as planned is given up (and the job fails). Default 60. */
   stuckPolls?: number;
@@ -51,8 +51,7 @@ export interface RunnerOptions {
   onPoll?: (job: ApplyJobRecord, snapshot: ClusterSnapshot) => void;
 }
 
-/** This process, as a lease owner: host, pid and a random part (pids are reused across restarts). */
-export const PROCESS_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+export { PROCESS_OWNER };
 
 class LeaseLost extends Error {}
 class Cancelled extends Error {}
@@ -85,7 +84,7 @@ export function runJob(connection: KafkaConnection, id: string, options: RunnerO
   const existing = runners.get(id);
   if (existing) return existing.done;
   const store = getJobStore();
-  const leaseMs = options.leaseMs ?? 15_000;
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
   if (!store.claim(id, PROCESS_OWNER, leaseMs, Date.now())) return null;
   let wake: () => void = () => undefined;
   const waker = { set: (f: () => void) => (wake = f) };
@@ -116,7 +115,7 @@ class JobRun {
     waker: { set: (f: () => void) => void },
   ) {
     this.pollMs = options.pollMs ?? DEFAULT_TIMING.pollSeconds * 1000;
-    this.leaseMs = options.leaseMs ?? 15_000;
+    this.leaseMs = options.leaseMs ?? jobLeaseMs();
     waker.set(() => this.wakeUp?.());
   }
 
@@ -201,9 +200,11 @@ class JobRun {
   async run(): Promise<void> {
     // The lease is renewed by a heartbeat, not only by status writes: some steps (an election asked
     // again for 30 s, dir moves waiting for their replica) write nothing for longer than a lease.
+    // A renewal never takes the job back: once another process has had it, this runner's copy of the
+    // status is stale, so it stops, and a fresh runner (the orphan watch) reads the job again.
     const heartbeat = setInterval(() => {
       try {
-        if (this.holding && !this.store.claim(this.id, PROCESS_OWNER, this.leaseMs, Date.now())) this.holding = false;
+        if (this.holding && !this.store.renew(this.id, PROCESS_OWNER, this.leaseMs, Date.now())) this.holding = false;
       } catch {
         // the store is busy; the next beat tries again
       }
@@ -220,12 +221,17 @@ class JobRun {
     const loaded = this.store.get(this.id);
     if (!loaded || jobFinished(loaded.status.state)) return;
     this.job = loaded;
+    const previous = this.status.runBy ?? null;
+    this.status.runBy = PROCESS_OWNER;
+    const pickedUp = this.status.phase !== "cordons" || this.status.setConfigs.length > 0;
+    const where = `phase ${this.status.phase}, batch ${this.status.batch + 1}`;
     try {
-      if (this.status.phase !== "cordons" || this.status.setConfigs.length > 0) this.log(`Picked up by ${PROCESS_OWNER} at phase ${this.status.phase}, batch ${this.status.batch + 1}.`);
+      if (pickedUp) this.log(`Picked up by ${PROCESS_OWNER} at ${where}.`);
       this.save();
     } catch {
       return;
     }
+    if (pickedUp) this.record("take-over", `apply job ${this.id}`, [], this.job.createdBy, `${PROCESS_OWNER} took the job over from ${previous ?? "an instance that stopped"} at ${where}`);
     // Unexpected errors (a broker that vanished mid-request, say) are retried after a pause: giving up
     // in the middle would leave data moving with nobody watching it. A cancel stops the retries.
     for (;;) {
