@@ -19,6 +19,7 @@ import type { SimulationResult } from "@/lib/simulate/run-request";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import { runLink, type LinkState } from "@/lib/view/run-link";
+import { clusterFromLocation } from "@/lib/hooks/cluster-param";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
@@ -59,7 +60,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const issues = useMemo(() => Object.fromEntries([...(failure?.issues ?? []), ...draftIssues(draft)].map((i) => [i.path, i.message])), [failure, draft]);
 
   const publishLink = useCallback(async (d: Draft) => {
-    const { href, state } = await runLink(d);
+    const { href, state } = await runLink(d, clusterFromLocation());
     window.history.replaceState(window.history.state, "", href);
     setLink(state);
   }, []);

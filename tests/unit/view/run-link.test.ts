@@ -23,6 +23,16 @@ describe("runLink()", () => {
     expect((await runLink(emptyDraft({ kind: "forecast", days: 30 }))).state).toMatchObject({ kind: "link", current: true });
   });
 
+  it("runLink() keeps the page's cluster in every link, so a rerun reads the same cluster", async () => {
+    const current = await runLink(emptyDraft({ kind: "current" }), "prod eu");
+    const url = new URL(current.href, "http://x");
+    expect(url.searchParams.get("cluster")).toBe("prod eu");
+    expect(url.searchParams.get(LINK_PARAM)).not.toBeNull();
+    expect(current.state).toEqual({ kind: "link", href: current.href, current: true });
+    expect((await runLink(draftFromPreset("padding-workaround"), "staging")).href).toBe("/simulate?preset=padding-workaround&cluster=staging");
+    expect((await runLink(emptyDraft({ kind: "current" }), null)).href).not.toContain("cluster=");
+  });
+
   it("runLink() keeps an imported base's link in the address but offers no plain link to share", async () => {
     const link = await runLink(emptyDraft({ kind: "imported" }));
     expect(link.href.startsWith(`/simulate?${LINK_PARAM}=`)).toBe(true);
