@@ -15,7 +15,8 @@
 import { clustersFromEnv, type ClusterEntry } from "@/lib/cluster/clusters";
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { PROCESS_OWNER } from "@/lib/cluster/writes/job-runner";
-import { getHistoryStore, historySettings } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
+import { historySettings } from "@/lib/store/history";
 import { collectCluster, type CollectDeps, type CollectOutcome } from "./collect";
 
 export { collectCluster, collectorLease, COMPACT_EVERY_MS, type CollectDeps, type CollectOutcome } from "./collect";
@@ -54,7 +55,7 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
     if (!all.ok) throw new Error(all.message);
     clusters = all.clusters.filter((c) => c.kind === "live");
     base = {
-      store: deps.store ?? getHistoryStore(),
+      store: deps.store ?? getStore().history,
       owner: deps.owner ?? PROCESS_OWNER,
       intervalMs: deps.intervalMs ?? settings.collectIntervalMs,
       scan: deps.scan ?? ((cluster) => getClusterSnapshot({ cluster, refresh: true })),
@@ -118,7 +119,7 @@ export function collectorRunning(): boolean {
 }
 
 /** The cluster's last collection, from the history store: when it last succeeded, when it last tried, how long that took, and its error. */
-export function collectorStatus(cluster: string): CollectorStatus {
-  const { last, lastSuccess } = getHistoryStore().lastScan(cluster);
+export async function collectorStatus(cluster: string): Promise<CollectorStatus> {
+  const { last, lastSuccess } = await getStore().history.lastScan(cluster);
   return { lastSuccessAt: lastSuccess?.at ?? null, lastAttemptAt: last?.at ?? null, lastDurationMs: last?.durationMs ?? null, lastError: last && !last.ok ? last.error : null };
 }
