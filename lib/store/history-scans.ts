@@ -58,6 +58,7 @@ const SQL = {
     WHERE history_clusters.last_at IS NULL OR history_clusters.last_at <= excluded.last_at`,
   compacted: `INSERT INTO history_clusters (cluster, compacted_at) VALUES (?, ?) ON CONFLICT (cluster) DO UPDATE SET compacted_at = excluded.compacted_at`,
   clusters: `SELECT cluster FROM history_clusters ORDER BY cluster`,
+  recorded: `SELECT 1 AS found FROM history_scans WHERE cluster = ? AND at = ? AND ok > 0`,
 } as const;
 
 export class ScanTable {
@@ -73,6 +74,11 @@ export class ScanTable {
       await this.db.run(SQL.insert, [cluster, at, Tier.Raw, 0, 1, duration, outcome.error, null]);
       await this.db.run(SQL.failure, [cluster, at, duration, outcome.error]);
     }
+  }
+
+  /** Whether a successful scan at exactly `at` is recorded: its points are stored (the key a repeated write is recognised by). */
+  async recorded(cluster: string, at: number): Promise<boolean> {
+    return (await this.db.get(SQL.recorded, [cluster, at])) !== undefined;
   }
 
   /** Entries with fromMs ≤ at ≤ toMs, oldest first. */

@@ -119,6 +119,8 @@ export class HistoryStore {
     const figures = scanFigures(snapshot, { topicsPerBroker: this.settings.topicsPerBroker });
     const step = this.settings.collectIntervalMs;
     return this.fenced(options.fence, async () => {
+      // The same scan written again (a retry, a second writer) stores nothing twice: the scan's key says it is in.
+      if (await this.scans.recorded(cluster, t)) return true;
       const previous = (await this.scans.last(cluster)).lastSuccess;
       for (const d of figures.dirs) {
         const id = (await this.chunks.seriesId(cluster, SeriesKind.Dir, d.broker, d.dir, true))!;

@@ -11,10 +11,8 @@ import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
 import { getStore } from "@/lib/store";
 import { HistoryStore } from "@/lib/store/history";
-import type { SqliteDb } from "@/lib/store/sqlite";
-
 import { cutsAt } from "@/lib/store/history-compact";
-
+import type { SqliteDb } from "@/lib/store/sqlite";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { GiB, grow, historyCluster as cluster, T0 } from "../support/history";
 
