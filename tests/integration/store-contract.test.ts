@@ -2,7 +2,8 @@
  * The store's contract, one suite run against both backends: SQLite (a temp file) and PostgreSQL (a
  * real server started for this file, tests/support/postgres.ts; one database per backend run). Links
  * (insert, read, list, quotas, expiry), apply jobs and the audit log, leases and their fencing, the
- * history (recorded and read back, the same scan twice stored once, compaction idempotent), and, for
+ * history (recorded and read back, the same scan twice stored once, read by the worker pool, compaction
+ * idempotent), and, for
  * PostgreSQL, two instances migrating one new database at once and errors that never show the password.
  */
 import fs from "node:fs";
@@ -17,6 +18,7 @@ import { JobConflictError } from "@/lib/store/jobs";
 import type { NewRow } from "@/lib/store/links";
 import { PgDb } from "@/lib/store/postgres";
 import { isUniqueViolation } from "@/lib/store/sql";
+import { closeWorkerPool, runTask } from "@/lib/workers/pool";
 import { startPostgres, type PostgresServer } from "../support/postgres";
 import { historyCluster, T0 } from "../support/history";
 
@@ -29,6 +31,7 @@ beforeAll(async () => {
   server = await startPostgres();
 });
 afterAll(async () => {
+  await closeWorkerPool();
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -168,11 +171,22 @@ describe.each(["sqlite", "postgres"] as const)("store contract: %s", (kind) => {
     expect(await history.sizeBytes()).toBeGreaterThan(0);
   });
 
+  it("history: the worker pool's forecast task reads the history over its own connection", async () => {
+    const settings = { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: MIN5, topicsPerBroker: 10 };
+    const history = new HistoryStore(store.db, settings);
+    for (let t = T0; t <= T0 + 3 * DAY_MS; t += 4 * HOUR_MS) await history.recordScan("w", t, historyCluster(t), 100);
+    const nowMs = T0 + 3 * DAY_MS;
+    const dirs = await runTask("forecast", { store: store.config, settings, cluster: "w", nowMs, fromMs: T0, maxPointsPerDir: 200, brokers: {}, kafkaVersion: null });
+    expect(dirs.map((d) => `${d.broker}:${d.dir}`)).toEqual((await history.allDirSeries("w", T0, nowMs)).map((d) => `${d.broker}:${d.dir}`));
+    expect(dirs.length).toBeGreaterThan(0);
+  });
+
   it("history: compaction folds old points into hourly means, and is idempotent", async () => {
-    const retention = { rawMs: DAY_MS, hourlyMs: 2 * DAY_MS, dailyMs: 3 * DAY_MS };
-    const history = new HistoryStore(store.db, { retention, collectIntervalMs: MIN5, topicsPerBroker: 10 });
-    for (let t = T0; t < T0 + 2 * DAY_MS; t += 4 * MIN5) await history.recordScan("ch", t, historyCluster(t), 100);
-    const now = T0 + 2 * DAY_MS;
+    // Scans every 15 minutes for 12 hours; every-scan points kept 6 hours: the first 6 hours fold into hourly means.
+    const retention = { rawMs: 6 * HOUR_MS, hourlyMs: DAY_MS, dailyMs: 2 * DAY_MS };
+    const history = new HistoryStore(store.db, { retention, collectIntervalMs: 3 * MIN5, topicsPerBroker: 10 });
+    for (let t = T0; t < T0 + 12 * HOUR_MS; t += 3 * MIN5) await history.recordScan("ch", t, historyCluster(t), 100);
+    const now = T0 + 12 * HOUR_MS;
     const before = await history.dirSeries("ch", 1, "/d1", 0, now);
     const first = await history.compact(now, { cluster: "ch" });
     expect(first.chunks).toBeGreaterThan(0);
