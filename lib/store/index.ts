@@ -14,26 +14,23 @@ import { LeaseStore } from "./leases";
 import { LinkStore } from "./links";
 import { DATABASE_URL_ENV, isPostgresUrl, PgDb, redactDatabaseUrl } from "./postgres";
 import type { SqlDb } from "./sql";
-import { openDatabase, openReadOnly, snapshotDbPath, SqliteDb } from "./sqlite";
+import { openDatabase, openReadOnly, snapshotDbPath, SqliteDb, StoreUnavailableError } from "./sqlite";
 
 /** Where the store lives. A postgres `url` carries its credentials: never log it or put it in a response (use `location`). */
 export type StoreConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
-/** The store the environment names: PostgreSQL when KAFKA_BALANCE_DATABASE_URL is a postgres URL, else the SQLite file. */
+/** The store the environment names: PostgreSQL when KAFKA_BALANCE_DATABASE_URL is a postgres URL, else the SQLite file; StoreUnavailableError for any other URL. */
 export function storeConfig(env: Record<string, string | undefined> = process.env): StoreConfig {
   const url = env[DATABASE_URL_ENV]?.trim();
   if (url) {
-    if (!isPostgresUrl(url)) throw new StoreConfigError(`${DATABASE_URL_ENV} must be a postgres:// or postgresql:// URL (got ${redactDatabaseUrl(url).split(":")[0]}:…); unset it to use the embedded SQLite store.`);
+    if (!isPostgresUrl(url)) {
+      // Only the scheme is shown: the rest may hold a password.
+      const scheme = /^([a-z][a-z0-9+.-]{0,19}):/i.exec(url)?.[1];
+      throw new StoreUnavailableError(`${DATABASE_URL_ENV} must be a postgres:// or postgresql:// URL (${scheme ? `got ${scheme}://…` : "got no URL scheme"}); unset it to use the embedded SQLite store.`, DATABASE_URL_ENV);
+    }
     return { kind: "postgres", url };
   }
   return { kind: "sqlite", file: snapshotDbPath(env) };
-}
-
-export class StoreConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "StoreConfigError";
-  }
 }
 
 /** The config's location safe to show: the file, or the URL with its password redacted. */

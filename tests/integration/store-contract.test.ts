@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS } from "@/lib/model/history-settings";
-import { openStore, StoreUnavailableError, type Store } from "@/lib/store";
+import { openStore, storeConfig, StoreUnavailableError, type Store } from "@/lib/store";
 import { HistoryStore } from "@/lib/store/history";
 import { JobConflictError } from "@/lib/store/jobs";
 import type { NewRow } from "@/lib/store/links";
@@ -224,5 +224,12 @@ describe("store: PostgreSQL", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("storeConfig() picks PostgreSQL for a postgres URL, SQLite without one, and refuses another URL without echoing it", () => {
+    expect(storeConfig({ KAFKA_BALANCE_DATABASE_URL: "postgresql://u@h/db" })).toEqual({ kind: "postgres", url: "postgresql://u@h/db" });
+    expect(storeConfig({ KAFKA_BALANCE_DB: path.join(dir, "x.db") })).toEqual({ kind: "sqlite", file: path.join(dir, "x.db") });
+    expect(() => storeConfig({ KAFKA_BALANCE_DATABASE_URL: "mysql://u:hunter22@h/db" })).toThrow(StoreUnavailableError);
+    expect(() => storeConfig({ KAFKA_BALANCE_DATABASE_URL: "mysql://u:hunter22@h/db" })).not.toThrow(/hunter22/);
   });
 });
