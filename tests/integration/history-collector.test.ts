@@ -69,7 +69,7 @@ describe("the collector on real Kafka", () => {
     // The collector's first scan, and where the partition lives.
     const deadline = Date.now() + 30_000;
     while ((await collectorStatus("default")).lastSuccessAt === null) {
-      if (Date.now() > deadline) throw new Error(`no successful collection within 30 s: ${JSON.stringify((await collectorStatus("default")))}`);
+      if (Date.now() > deadline) throw new Error(`no successful collection within 30 s: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(200);
     }
     const kafka = new Kafka({ clientId: "it-history-collector", brokers: cluster.bootstrap.split(","), logLevel: logLevel.NOTHING });
@@ -94,7 +94,7 @@ describe("the collector on real Kafka", () => {
     expect(producedRate).toBeGreaterThan(RATE * 0.9);
 
     // The dir holding the partition, and its recorded points while the producer ran (a scan's margin at each end).
-    const dirs = (await history.allDirSeries("default", started, ended));
+    const dirs = await history.allDirSeries("default", started, ended);
     const grown = dirs.map((d) => ({ d, growth: d.points.at(-1)!.kafkaBytes - d.points[0]!.kafkaBytes })).sort((a, b) => b.growth - a.growth);
     const holder = grown[0]!.d;
     expect(grown[1]!.growth).toBeLessThan(grown[0]!.growth / 100);
@@ -109,7 +109,7 @@ describe("the collector on real Kafka", () => {
     const failedBy = Date.now() + 30_000;
     let failures: { at: number; ok: boolean; error: string | null }[] = [];
     while (failures.length < 2) {
-      if (Date.now() > failedBy) throw new Error(`no failed collections within 30 s: ${JSON.stringify((await collectorStatus("default")))}`);
+      if (Date.now() > failedBy) throw new Error(`no failed collections within 30 s: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(500);
       failures = (await history.clusterSeries("default", cutAt, Date.now())).filter((p) => !p.ok);
     }
@@ -118,16 +118,16 @@ describe("the collector on real Kafka", () => {
     const backAt = Date.now();
     const recoveredBy = Date.now() + 30_000;
     while (((await collectorStatus("default")).lastSuccessAt ?? 0) < backAt) {
-      if (Date.now() > recoveredBy) throw new Error(`no successful collection within 30 s of the address coming back: ${JSON.stringify((await collectorStatus("default")))}`);
+      if (Date.now() > recoveredBy) throw new Error(`no successful collection within 30 s of the address coming back: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(200);
     }
     await stopCollectors();
 
     // The gap: between the last success before the cut and the first after it, the dir has no points, and no point is zero.
-    const scans = (await history.clusterSeries("default", started, Date.now()));
+    const scans = await history.clusterSeries("default", started, Date.now());
     const lastBefore = scans.filter((p) => p.ok && p.at < failures[0]!.at).at(-1)!.at;
     const firstAfter = scans.find((p) => p.ok && p.at > failures.at(-1)!.at)!.at;
-    const points = (await history.dirSeries("default", 1, holder.dir, started, Date.now()));
+    const points = await history.dirSeries("default", 1, holder.dir, started, Date.now());
     expect(points.filter((p) => p.t > lastBefore && p.t < firstAfter)).toEqual([]);
     expect(points.every((p) => p.kafkaBytes > 0)).toBe(true);
     expect(points.some((p) => p.t >= firstAfter)).toBe(true);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   resetForecastTables();
   const store = getStore().history;
   // An hourly scan for 6 days of the helper's cluster, shifted so that its growth (1 GiB a day) ends now.
-  for (let t = START; t <= END; t += HOUR_MS) (await store.recordScan("east", t, historyCluster(T0 + (t - START)), 300));
+  for (let t = START; t <= END; t += HOUR_MS) await store.recordScan("east", t, historyCluster(T0 + (t - START)), 300);
 }, 60_000);
 afterAll(async () => {
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];

@@ -67,7 +67,7 @@ describe("job store", () => {
     await store.insert(job("b1", "other:9092"), "p1", 10_000, 1_000);
     expect((await store.current("127.0.0.1:9092"))!.id).toBe("a1");
     const finished = { ...job("a1").status, state: "done" as const, phase: "finished" as const };
-    expect((await store.saveStatus("a1", "p1", finished, new Date(2_000).toISOString(), 10_000, 2_000, new Date(2_000).toISOString()))).toBe(true);
+    expect(await store.saveStatus("a1", "p1", finished, new Date(2_000).toISOString(), 10_000, 2_000, new Date(2_000).toISOString())).toBe(true);
     await store.insert(job("a2"), "p2", 10_000, 3_000);
     expect((await store.current("127.0.0.1:9092"))!.id).toBe("a2");
     expect((await store.get("a1"))!.status.state).toBe("done");
@@ -77,15 +77,15 @@ describe("job store", () => {
   it("fences status writes by the lease: the owner writes, another instance takes over only once the lease has run out, and the old owner then writes nothing", async () => {
     const store = getStore().jobs;
     await store.insert(job("c1", "fence:9092"), "p1", 10_000, 0);
-    expect((await store.claim("c1", "p2", 10_000, 5_000))).toBe(false);
-    expect((await store.orphaned("p2", 5_000))).not.toContain("c1");
-    expect((await store.saveStatus("c1", "p1", { ...job("c1").status, batch: 0, log: [{ at: "x", message: "p1 was here" }] }, "t", 10_000, 6_000))).toBe(true);
+    expect(await store.claim("c1", "p2", 10_000, 5_000)).toBe(false);
+    expect(await store.orphaned("p2", 5_000)).not.toContain("c1");
+    expect(await store.saveStatus("c1", "p1", { ...job("c1").status, batch: 0, log: [{ at: "x", message: "p1 was here" }] }, "t", 10_000, 6_000)).toBe(true);
     // p1's lease now runs to 16 s; at 17 s it has run out.
-    expect((await store.orphaned("p2", 17_000))).toContain("c1");
-    expect((await store.claim("c1", "p2", 10_000, 17_000))).toBe(true);
-    expect((await store.saveStatus("c1", "p1", { ...job("c1").status, log: [{ at: "x", message: "stale" }] }, "t", 10_000, 17_500))).toBe(false);
+    expect(await store.orphaned("p2", 17_000)).toContain("c1");
+    expect(await store.claim("c1", "p2", 10_000, 17_000)).toBe(true);
+    expect(await store.saveStatus("c1", "p1", { ...job("c1").status, log: [{ at: "x", message: "stale" }] }, "t", 10_000, 17_500)).toBe(false);
     expect((await store.get("c1"))!.status.log).toEqual([{ at: "x", message: "p1 was here" }]);
-    expect((await store.saveStatus("c1", "p2", { ...job("c1").status, batch: 0 }, "t", 10_000, 18_000))).toBe(true);
+    expect(await store.saveStatus("c1", "p2", { ...job("c1").status, batch: 0 }, "t", 10_000, 18_000)).toBe(true);
   });
 
   it("keeps control requests apart from the runner's status writes", async () => {
@@ -93,14 +93,14 @@ describe("job store", () => {
     await store.insert(job("d1", "control:9092"), "p1", 10_000, 0);
     const updated = (await store.updateControl("d1", (c) => ({ ...c, seq: c.seq + 1, pause: true, by: "bob" })))!;
     expect(updated.control).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
-    expect((await store.saveStatus("d1", "p1", { ...job("d1").status, controlSeq: 0 }, "t", 10_000, 1_000))).toBe(true);
-    expect((await store.control("d1"))).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
-    expect((await store.updateControl("nope", (c) => c))).toBeNull();
+    expect(await store.saveStatus("d1", "p1", { ...job("d1").status, controlSeq: 0 }, "t", 10_000, 1_000)).toBe(true);
+    expect(await store.control("d1")).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
+    expect(await store.updateControl("nope", (c) => c)).toBeNull();
   });
 
   it("lists the audit log newest first, by cluster or job, at most the limit", async () => {
     const audit = getStore().audit;
-    for (let i = 0; i < 5; i++) (await audit.append({ at: new Date(i * 1000).toISOString(), cluster: i % 2 ? "x:1" : "y:1", actor: "alice", jobId: i < 3 ? "j1" : "j2", action: "alter-configs", target: `broker ${i}`, result: i === 4 ? "refused" : "ok", detail: "" }));
+    for (let i = 0; i < 5; i++) await audit.append({ at: new Date(i * 1000).toISOString(), cluster: i % 2 ? "x:1" : "y:1", actor: "alice", jobId: i < 3 ? "j1" : "j2", action: "alter-configs", target: `broker ${i}`, result: i === 4 ? "refused" : "ok", detail: "" });
     expect((await audit.list()).map((e) => e.target)).toEqual(["broker 4", "broker 3", "broker 2", "broker 1", "broker 0"]);
     expect((await audit.list({ limit: 2 })).map((e) => e.target)).toEqual(["broker 4", "broker 3"]);
     expect((await audit.list({ cluster: "x:1" })).map((e) => e.target)).toEqual(["broker 3", "broker 1"]);
@@ -117,7 +117,7 @@ describe("job store", () => {
     db.close();
     const store = getStore();
     expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(4);
-    expect((await getStore().jobs.current("127.0.0.1:9092"))).toBeNull();
+    expect(await getStore().jobs.current("127.0.0.1:9092")).toBeNull();
     await getStore().jobs.insert(job("e1"), "p1", 10_000, 0);
     expect((await getStore().jobs.get("e1"))!.createdBy).toBe("alice");
   });

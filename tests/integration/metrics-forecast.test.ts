@@ -25,7 +25,7 @@ beforeAll(async () => {
   temp = useTempStore("metrics-forecast");
   process.env.KAFKA_BALANCE_COLLECT_INTERVAL_MS = "3600000";
   const store = getStore().history;
-  for (let t = T0; t <= NOW; t += HOUR_MS) (await store.recordScan("fc", t, historyCluster(t), 250));
+  for (let t = T0; t <= NOW; t += HOUR_MS) await store.recordScan("fc", t, historyCluster(t), 250);
 });
 beforeEach(() => resetForecastCache());
 afterAll(async () => {
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 async function forecastNow(nowMs: number) {
   const snapshot = historyCluster(nowMs);
-  const series = (await getStore().history.allDirSeries("fc", nowMs - DEFAULT_WINDOW_DAYS * DAY_MS, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR }));
+  const series = await getStore().history.allDirSeries("fc", nowMs - DEFAULT_WINDOW_DAYS * DAY_MS, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
   return forecastCluster(series, { nowMs, windowDays: DEFAULT_WINDOW_DAYS, kafkaVersion: snapshot.source.kafkaVersion, brokers: forecastFactsOf(snapshot) });
 }
 
@@ -76,8 +76,8 @@ describe("appSources.dirForecasts()", () => {
   });
 
   it("gives none for the demo, and none for a live cluster the store has never recorded", async () => {
-    expect((await appSources.dirForecasts(demo, historyCluster(NOW), NOW))).toBeNull();
-    expect((await appSources.dirForecasts({ ...live, name: "never" }, historyCluster(NOW), NOW))).toEqual([]);
+    expect(await appSources.dirForecasts(demo, historyCluster(NOW), NOW)).toBeNull();
+    expect(await appSources.dirForecasts({ ...live, name: "never" }, historyCluster(NOW), NOW)).toEqual([]);
   });
 
   it("ends up as kafka_balance_log_dir_forecast_* samples of the dirs the snapshot lists", async () => {
@@ -98,6 +98,6 @@ describe("appSources.collectorStatus()", () => {
     expect(status).toMatchObject({ lastDurationMs: 250, lastError: null, intervalMs: 3_600_000 });
     expect(status.lastSuccessAt).toBe(status.lastAttemptAt);
     expect(status.lastSuccessAt).toBeGreaterThanOrEqual(NOW);
-    expect((await appSources.collectorStatus(demo))).toBeNull();
+    expect(await appSources.collectorStatus(demo)).toBeNull();
   });
 });

@@ -193,8 +193,8 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     const deps = { store: getStore().history, owner: "metrics-route-test", intervalMs: 300_000, scan: (name: string) => getClusterSnapshot({ cluster: name, refresh: true }) };
     expect((await collectCluster("live", deps)).outcome).toBe("recorded");
     expect((await collectCluster("gone", deps)).outcome).toBe("failed");
-    const live = (await collectorStatus("live"));
-    const gone = (await collectorStatus("gone"));
+    const live = await collectorStatus("live");
+    const gone = await collectorStatus("gone");
     expect(live.lastSuccessAt).not.toBeNull();
     const { lines } = await scrape();
     expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "live" })).toBe(live.lastSuccessAt! / 1000);

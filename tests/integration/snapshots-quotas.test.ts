@@ -134,7 +134,7 @@ describe("retention", () => {
     expect(first.status).toBe(410);
     expect(first.json.error).toMatchObject({ code: "expired" });
     expect(first.json.error!.message).toMatch(/expired: links are kept for 90 days \(KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS\)/);
-    expect((await getStore().links.get(id))).toBeNull();
+    expect(await getStore().links.get(id)).toBeNull();
     const again = await open(id);
     expect(again.status).toBe(404);
     expect(again.json.error!.message).toMatch(/or it expired \(links are kept for 90 days/);
@@ -234,11 +234,11 @@ describe("the store's running totals", () => {
     try {
       const a = await share({ kind: "snapshot", snapshot: writerSnapshot(1, 5) });
       await share({ kind: "snapshot", snapshot: writerSnapshot(2, 5) });
-      expect((await getStore().links.quota(null))).toMatchObject(stored());
+      expect(await getStore().links.quota(null)).toMatchObject(stored());
       const del = await deleteRecord(jsonRequest(`/api/snapshots/${a.json.id}`, { method: "DELETE", headers: { authorization: "Bearer quota-token" } }), params(a.json.id));
       expect(del.status).toBe(200);
       expect(stored().links).toBe(1);
-      expect((await getStore().links.quota(null))).toMatchObject(stored());
+      expect(await getStore().links.quota(null)).toMatchObject(stored());
     } finally {
       delete process.env.KAFKA_BALANCE_WRITE_TOKEN;
     }
@@ -254,7 +254,7 @@ describe("the store's running totals", () => {
     insert.run("AAAAAAAAAAAAAAAAAAAAAA", new Date().toISOString(), 3, Buffer.from([1, 2, 3]), '{"label":"é"}');
     insert.run("BBBBBBBBBBBBBBBBBBBBBB", new Date().toISOString(), 5, Buffer.from([1, 2, 3, 4, 5]), "{}");
     db.close();
-    expect((await getStore().links.quota(null))).toMatchObject({ links: 2, bytes: 3 + 14 + 5 + 2 });
+    expect(await getStore().links.quota(null)).toMatchObject({ links: 2, bytes: 3 + 14 + 5 + 2 });
     expect(stored()).toEqual({ links: 2, bytes: 3 + 14 + 5 + 2 });
   });
 });
