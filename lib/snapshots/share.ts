@@ -27,6 +27,7 @@ import { prepareShare, type PreparedShare } from "./prepare";
 import { getStore } from "@/lib/store";
 import { rowBytes, type LinkStore, type NewRow } from "@/lib/store/links";
 import { isUniqueViolation } from "@/lib/store/sql";
+import { DATABASE_URL_ENV } from "@/lib/store/postgres";
 import { DB_ENV, StoreUnavailableError } from "@/lib/store/sqlite";
 
 export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
@@ -37,8 +38,10 @@ function storeFailure(error: unknown): Err {
   const code = (error as { code?: unknown }).code;
   // SQLite's codes, then PostgreSQL's (lock_not_available, serialization_failure; disk_full; read_only_sql_transaction).
   if (code === "SQLITE_BUSY" || code === "55P03" || code === "40001") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
-  if (code === "SQLITE_FULL" || code === "53100") return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
-  if (code === "SQLITE_READONLY" || code === "25006") return failure("store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
+  if (code === "SQLITE_FULL") return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
+  if (code === "53100") return failure("disk_full", "The PostgreSQL server's disk is full: ask an operator to free space there or delete old links.");
+  if (code === "SQLITE_READONLY") return failure("store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
+  if (code === "25006") return failure("store_read_only", `The PostgreSQL store is read-only (a standby?); point ${DATABASE_URL_ENV} at the primary.`);
   throw error;
 }
 
