@@ -1,4 +1,4 @@
-// @platformatic/kafka (optional native crc32), better-sqlite3 (native addon), piscina (worker threads) and esbuild (builds the
+// @platformatic/kafka (optional native crc32), better-sqlite3 (native addon), pg (optional native bindings), piscina (worker threads) and esbuild (builds the
 // worker bundle, lib/workers/pool.ts) must stay outside the bundle.
 //
 // Headers on every response, pages, API and static files alike. The pages' Content-Security-Policy
@@ -15,7 +15,7 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["@platformatic/kafka", "better-sqlite3", "kafkajs", "piscina", "esbuild"],
+  serverExternalPackages: ["@platformatic/kafka", "better-sqlite3", "pg", "kafkajs", "piscina", "esbuild"],
   poweredByHeader: false,
   async headers() {
     return [

@@ -67,9 +67,9 @@ export function takeCollectorLease(cluster: string, deps: CollectDeps) {
 export async function collectCluster(cluster: string, deps: CollectDeps, configError: string | null = null): Promise<CollectOutcome> {
   const now = deps.now ?? Date.now;
   const { store, owner } = deps;
-  const lease = takeCollectorLease(cluster, deps);
+  const lease = await takeCollectorLease(cluster, deps);
   if (!lease) return { cluster, outcome: "not-leader" };
-  const last = store.lastScan(cluster).last;
+  const { last } = await store.lastScan(cluster);
   if (last && now() - last.at < deps.intervalMs - renewEveryMs(collectLeaseMs(deps)) / 2) return { cluster, outcome: "not-due" };
   const fence = { lease: lease.name, owner, token: lease.token };
   const started = now();
@@ -80,17 +80,17 @@ export async function collectCluster(cluster: string, deps: CollectDeps, configE
   } catch (error) {
     const durationMs = now() - started;
     const message = error instanceof Error ? error.message : String(error);
-    if (!store.recordFailure(cluster, started, durationMs, message, { fence })) return { cluster, outcome: "lease-lost" };
+    if (!(await store.recordFailure(cluster, started, durationMs, message, { fence }))) return { cluster, outcome: "lease-lost" };
     return { cluster, outcome: "failed", at: started, durationMs, error: message };
   }
   const durationMs = now() - started;
   // The scan's own capture time, when it says one (a scan already running when this one asked is joined).
   const captured = Date.parse(snapshot.capturedAt);
   const at = Number.isFinite(captured) ? captured : started;
-  if (!store.recordScan(cluster, at, snapshot, durationMs, { fence })) return { cluster, outcome: "lease-lost" };
+  if (!(await store.recordScan(cluster, at, snapshot, durationMs, { fence }))) return { cluster, outcome: "lease-lost" };
   let compacted = false;
   const compactAt = now();
-  if (compactAt - store.compactedAt(cluster) >= COMPACT_EVERY_MS) {
+  if (compactAt - (await store.compactedAt(cluster)) >= COMPACT_EVERY_MS) {
     await store.compactCluster(cluster, compactAt);
     compacted = true;
   }

@@ -14,8 +14,7 @@
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { forecastFactsOf, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import { DAY_MS } from "@/lib/model/history-settings";
-import { getSnapshotStore } from "@/lib/snapshots/store";
-import { getHistoryStore } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
 import { runTask } from "@/lib/workers/pool";
 
 /** 30 days: the forecast's window (14 days) and the growth it states over the next 30, with room. */
@@ -57,17 +56,18 @@ async function facts(cluster: string): Promise<{ brokers: Record<number, BrokerF
 }
 
 async function compute(cluster: string, scanAt: number | null, nowMs: number): Promise<ForecastTable> {
-  const store = getHistoryStore();
+  const store = getStore();
   const fromMs = nowMs - FORECAST_HISTORY_MS;
   const { brokers, kafkaVersion } = await facts(cluster);
-  const dirs = await runTask("forecast", { file: getSnapshotStore().file, settings: store.settings, cluster, nowMs, fromMs, maxPointsPerDir: FORECAST_POINTS_PER_DIR, brokers, kafkaVersion });
+  const dirs = await runTask("forecast", { store: store.config, settings: store.history.settings, cluster, nowMs, fromMs, maxPointsPerDir: FORECAST_POINTS_PER_DIR, brokers, kafkaVersion });
   return { cluster, nowMs, scanAt, fromMs, dirs };
 }
 
 /** The cluster's forecast table (see the header); throws what the worker pool throws (busy, timed out). */
-export function forecastTable(cluster: string, now: () => number = Date.now): Promise<ForecastTable> {
-  const { last } = getHistoryStore().lastScan(cluster);
-  const key = `${getSnapshotStore().file}\u0000${last?.at ?? "none"}`;
+export async function forecastTable(cluster: string, now: () => number = Date.now): Promise<ForecastTable> {
+  const store = getStore();
+  const { last } = await store.history.lastScan(cluster);
+  const key = `${store.location}\u0000${last?.at ?? "none"}`;
   const tables = cache();
   const cached = tables.get(cluster);
   if (cached && cached.key === key) return cached.promise;

@@ -8,7 +8,8 @@
  */
 import type { BrokerPoint, HistoryDirPoint, TopicPoint } from "@/lib/model/history-figures";
 import type { HistoryQuery } from "@/lib/model/history-query";
-import { getHistoryStore, type AppliedPlan, type ClusterPoint, type DirSeries } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
+import type { AppliedPlan, ClusterPoint, DirSeries } from "@/lib/store/history";
 import { collectorStatus, type CollectorStatus } from "./index";
 
 export interface HistoryResponseBase {
@@ -30,30 +31,31 @@ export type HistoryResponse =
   | (HistoryResponseBase & { scope: "dir"; broker: number; dir: string; points: HistoryDirPoint[] });
 
 /** Reads one scope of the named cluster's history (`collected`: whether the collector records it). */
-export function readHistory(cluster: string, collected: boolean, query: HistoryQuery): HistoryResponse {
-  const store = getHistoryStore();
+export async function readHistory(cluster: string, collected: boolean, query: HistoryQuery): Promise<HistoryResponse> {
+  const store = getStore().history;
   const { from, to, maxPoints } = query;
-  const clusterPoints = store.clusterSeries(cluster, from, to, { maxPoints });
+  const clusterPoints = await store.clusterSeries(cluster, from, to, { maxPoints });
   const base: HistoryResponseBase = {
     cluster,
     from,
     to,
     maxPoints,
     collected,
-    collector: collectorStatus(cluster),
+    collector: await collectorStatus(cluster),
     gaps: clusterPoints.filter((p) => !p.ok).map((p) => ({ at: p.at, error: p.error })),
-    plans: store.appliedPlans(cluster, from, to),
+    plans: await store.appliedPlans(cluster, from, to),
   };
   if (query.scope === "cluster") {
-    return { ...base, scope: "cluster", points: clusterPoints, brokers: [...new Set(store.dirs(cluster).map((d) => d.broker))] };
+    return { ...base, scope: "cluster", points: clusterPoints, brokers: [...new Set((await store.dirs(cluster)).map((d) => d.broker))] };
   }
   const broker = query.broker!;
   if (query.scope === "dir") {
-    return { ...base, scope: "dir", broker, dir: query.dir!, points: store.dirSeries(cluster, broker, query.dir!, from, to, { maxPoints }) };
+    return { ...base, scope: "dir", broker, dir: query.dir!, points: await store.dirSeries(cluster, broker, query.dir!, from, to, { maxPoints }) };
   }
-  const dirs = store
-    .dirs(cluster)
-    .filter((d) => d.broker === broker)
-    .map((d) => ({ broker, dir: d.dir, points: store.dirSeries(cluster, broker, d.dir, from, to, { maxPoints }) }));
-  return { ...base, scope: "broker", broker, points: store.brokerSeries(cluster, broker, from, to, { maxPoints }), dirs, topics: store.topicSeries(cluster, broker, from, to, { maxPoints }) };
+  const dirs: DirSeries[] = [];
+  for (const d of await store.dirs(cluster)) {
+    if (d.broker === broker) dirs.push({ broker, dir: d.dir, points: await store.dirSeries(cluster, broker, d.dir, from, to, { maxPoints }) });
+  }
+  const points = await store.brokerSeries(cluster, broker, from, to, { maxPoints });
+  return { ...base, scope: "broker", broker, points, dirs, topics: await store.topicSeries(cluster, broker, from, to, { maxPoints }) };
 }

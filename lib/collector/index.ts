@@ -19,7 +19,8 @@ import { clustersFromEnv, type ClusterEntry } from "@/lib/cluster/clusters";
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { PROCESS_OWNER } from "@/lib/cluster/instance";
 import { defaultCollectLeaseMs } from "@/lib/model/history-settings";
-import { getHistoryStore, historySettings } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
+import { historySettings } from "@/lib/store/history";
 import { collectCluster, collectLeaseMs, collectorLease, renewEveryMs, takeCollectorLease, type CollectDeps, type CollectOutcome } from "./collect";
 
 export { collectCluster, collectorLease, COMPACT_EVERY_MS, renewEveryMs, type CollectDeps, type CollectOutcome } from "./collect";
@@ -62,7 +63,7 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
     if (!all.ok) throw new Error(all.message);
     clusters = all.clusters.filter((c) => c.kind === "live");
     base = {
-      store: deps.store ?? getHistoryStore(),
+      store: deps.store ?? getStore().history,
       owner: deps.owner ?? PROCESS_OWNER,
       intervalMs: deps.intervalMs ?? settings.collectIntervalMs,
       leaseMs: deps.leaseMs ?? (deps.intervalMs === undefined ? settings.collectLeaseMs : defaultCollectLeaseMs(deps.intervalMs)),
@@ -74,11 +75,9 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
     return [];
   }
   for (const c of clusters.filter((c) => s.inflight.has(c.name))) {
-    try {
-      takeCollectorLease(c.name, base);
-    } catch (error) {
+    await takeCollectorLease(c.name, base).catch((error: unknown) => {
       console.error(`Renewing the collector's lease on ${c.name} failed: ${(error as Error).message}`);
-    }
+    });
   }
   const runs = clusters
     .filter((c) => !s.inflight.has(c.name))
@@ -142,9 +141,8 @@ export function collectorRunning(): boolean {
 }
 
 /** The cluster's collector, from the store: which instance holds it, when it last succeeded, when it last tried, how long that took, and its error. */
-export function collectorStatus(cluster: string, now: number = Date.now()): CollectorStatus {
-  const store = getHistoryStore();
-  const { last, lastSuccess } = store.lastScan(cluster);
-  const lease = store.leases.get(collectorLease(cluster));
+export async function collectorStatus(cluster: string, now: number = Date.now()): Promise<CollectorStatus> {
+  const store = getStore().history;
+  const [{ last, lastSuccess }, lease] = await Promise.all([store.lastScan(cluster), store.leases.get(collectorLease(cluster))]);
   return { holder: lease && lease.until >= now ? lease.owner : null, lastSuccessAt: lastSuccess?.at ?? null, lastAttemptAt: last?.at ?? null, lastDurationMs: last?.durationMs ?? null, lastError: last && !last.ok ? last.error : null };
 }

@@ -68,8 +68,8 @@ export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample
       return clusterSamples({
         cluster: cluster.name,
         snapshot,
-        collector: sources.collectorStatus(cluster),
-        forecasts: snapshot === null ? null : sources.dirForecasts(cluster, snapshot, nowMs),
+        collector: await sources.collectorStatus(cluster),
+        forecasts: snapshot === null ? null : await sources.dirForecasts(cluster, snapshot, nowMs),
       });
     }),
   );

@@ -14,7 +14,8 @@ import type { ClusterEntry } from "@/lib/cluster/clusters";
 import { collectorStatus } from "@/lib/collector";
 import { DAY_MS, DEFAULT_WINDOW_DAYS, forecastCluster, forecastFactsOf, MAX_WINDOW_SAMPLES, type DirForecast, type Eta } from "@/lib/forecast";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { getHistoryStore, historySettings } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
+import { historySettings } from "@/lib/store/history";
 
 /** The cluster's last collection (lib/collector's CollectorStatus) and how often one is due. */
 export interface CollectorFigures {
@@ -37,9 +38,9 @@ export interface DirForecastFigures {
 
 export interface MetricSources {
   /** The collector's status for a cluster, or null when there is none to tell. */
-  collectorStatus(cluster: ClusterEntry): CollectorFigures | null;
+  collectorStatus(cluster: ClusterEntry): CollectorFigures | null | Promise<CollectorFigures | null>;
   /** Every log dir's forecast for a cluster read as `snapshot` at `nowMs`, or null when none is available. */
-  dirForecasts(cluster: ClusterEntry, snapshot: ClusterSnapshot, nowMs: number): DirForecastFigures[] | null;
+  dirForecasts(cluster: ClusterEntry, snapshot: ClusterSnapshot, nowMs: number): DirForecastFigures[] | null | Promise<DirForecastFigures[] | null>;
 }
 
 /** Twice what the forecast resamples a window into (MAX_WINDOW_SAMPLES): folding loses it nothing. */
@@ -62,16 +63,16 @@ function secondsLeft(eta: Eta | null, elapsedMs: number): number | null {
 }
 
 /** Every dir's forecast from the cluster's history, cached per recorded scan (see the header). */
-export function storeForecasts(cluster: string, snapshot: ClusterSnapshot, nowMs: number): DirForecastFigures[] {
-  const store = getHistoryStore();
-  const lastSuccessAt = store.lastScan(cluster).lastSuccess?.at ?? null;
+export async function storeForecasts(cluster: string, snapshot: ClusterSnapshot, nowMs: number): Promise<DirForecastFigures[]> {
+  const store = getStore().history;
+  const lastSuccessAt = (await store.lastScan(cluster)).lastSuccess?.at ?? null;
   if (lastSuccessAt === null) return [];
   const facts = forecastFactsOf(snapshot);
   const key = `${lastSuccessAt} ${JSON.stringify(facts)}`;
   let cached = cache.get(cluster);
   if (!cached || cached.key !== key) {
     const windowMs = DEFAULT_WINDOW_DAYS * DAY_MS;
-    const series = store.allDirSeries(cluster, nowMs - windowMs, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
+    const series = await store.allDirSeries(cluster, nowMs - windowMs, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
     cached = { key, computedAt: nowMs, forecasts: forecastCluster(series, { nowMs, windowDays: DEFAULT_WINDOW_DAYS, kafkaVersion: snapshot.source.kafkaVersion, brokers: facts }) };
     cache.set(cluster, cached);
   }
@@ -91,7 +92,7 @@ export function resetForecastCache(): void {
 }
 
 export const appSources: MetricSources = {
-  collectorStatus(cluster) {
+  async collectorStatus(cluster) {
     if (cluster.kind !== "live") return null;
     let intervalMs: number | null = null;
     try {
@@ -100,15 +101,15 @@ export const appSources: MetricSources = {
       // Settings that do not parse: the collector does not run, and says so in the log.
     }
     try {
-      return { ...collectorStatus(cluster.name), intervalMs };
+      return { ...(await collectorStatus(cluster.name)), intervalMs };
     } catch {
       return null;
     }
   },
-  dirForecasts(cluster, snapshot, nowMs) {
+  async dirForecasts(cluster, snapshot, nowMs) {
     if (cluster.kind !== "live") return null;
     try {
-      return storeForecasts(cluster.name, snapshot, nowMs);
+      return await storeForecasts(cluster.name, snapshot, nowMs);
     } catch {
       return null;
     }

@@ -6,8 +6,6 @@ export { createShare, openShare, listShares, deleteShare, parseShareRequest } fr
 export { openSharedCluster, openSharedScenario, openSharedPlan } from "./open";
 export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
-export { getSnapshotStore, closeSnapshotStore, openSnapshotStore } from "./store";
-export { snapshotDbPath, DB_ENV } from "./db";
 export { isSnapshotId, snapshotUrl } from "./ids";
 export { openerPath, storedScenario, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
 export type { ShareRequestInput, ShareResponse } from "./request";

@@ -1,5 +1,5 @@
 /**
- * The quotas of the link store, decided on plain numbers. store.ts runs `admitLink` inside the
+ * The quotas of the link store, decided on plain numbers. lib/store/links.ts runs `admitLink` inside the
  * insert's transaction, so the state it sees is the state the row lands in, across processes.
  *
  * - Per link: a row's bytes (compressed payload + summary) stay within `linkBytes` → else `link_too_large`.
@@ -14,7 +14,7 @@
  */
 import { LABEL_LIMIT_ENV, LINK_LIMIT_ENV, RATE_BYTES_ENV, RATE_LINKS_ENV, RATE_WINDOW_MS, STORE_LIMIT_ENV, type LinkLimits } from "./limits";
 import { failure, type Failure } from "@/lib/model/result";
-import type { QuotaState } from "./store";
+import type { QuotaState } from "@/lib/store/links";
 
 export function admitLink(bytes: number, state: QuotaState, limits: LinkLimits, now: Date): Failure | null {
   if (bytes > limits.linkBytes) {

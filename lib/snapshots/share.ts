@@ -18,38 +18,36 @@ import { parseSnapshot, parseStored, zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { decodePayload, encodePayload } from "./codec";
-import { DB_ENV, SnapshotDbError } from "./db";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
 import { admitLink, trimText } from "./quota";
 import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord } from "./record";
 import type { ShareResponse } from "./request";
 import { prepareShare, type PreparedShare } from "./prepare";
-import { getSnapshotStore, rowBytes, type NewRow, type SnapshotStore } from "./store";
+import { getStore } from "@/lib/store";
+import { rowBytes, type LinkStore, type NewRow } from "@/lib/store/links";
+import { isUniqueViolation } from "@/lib/store/sql";
+import { DATABASE_URL_ENV } from "@/lib/store/postgres";
+import { DB_ENV, StoreUnavailableError } from "@/lib/store/sqlite";
 
 export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
 
 /** Storage failures a caller can act on become answers; anything else is a bug and propagates. */
 function storeFailure(error: unknown): Err {
-  if (error instanceof SnapshotDbError) return failure("store_unavailable", error.message);
+  if (error instanceof StoreUnavailableError) return failure("store_unavailable", error.message);
   const code = (error as { code?: unknown }).code;
-  if (code === "SQLITE_BUSY") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
+  // SQLite's codes, then PostgreSQL's (lock_not_available, serialization_failure; disk_full; read_only_sql_transaction).
+  if (code === "SQLITE_BUSY" || code === "55P03" || code === "40001") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
   if (code === "SQLITE_FULL") return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
+  if (code === "53100") return failure("disk_full", "The PostgreSQL server's disk is full: ask an operator to free space there or delete old links.");
   if (code === "SQLITE_READONLY") return failure("store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
+  if (code === "25006") return failure("store_read_only", `The PostgreSQL store is read-only (a standby?); point ${DATABASE_URL_ENV} at the primary.`);
   throw error;
 }
 
 async function guarded<T>(work: () => Promise<Result<T>> | Result<T>): Promise<Result<T>> {
   try {
     return await work();
-  } catch (error) {
-    return storeFailure(error);
-  }
-}
-
-function guardedSync<T>(work: () => Result<T>): Result<T> {
-  try {
-    return work();
   } catch (error) {
     return storeFailure(error);
   }
@@ -64,7 +62,7 @@ export interface StoredPayload {
 }
 
 export interface CreateShareOptions {
-  store?: SnapshotStore;
+  store?: LinkStore;
   now?: () => Date;
   /** Salt for topic-name hashes; random per link unless a test fixes it. */
   salt?: string;
@@ -90,15 +88,15 @@ export async function storePreparedShare(prepared: PreparedShare, options: Omit<
   const windowStart = limits.rateLinks > 0 || limits.rateBytes > 0 ? new Date(now.getTime() - RATE_WINDOW_MS).toISOString() : null;
   const expiredBefore = expiryCutoff(limits, now);
   return guarded(async () => {
-    const store = options.store ?? getSnapshotStore();
+    const store = options.store ?? getStore().links;
     // Expired links make room first; then a full store or a spent rate refuses before any
     // compressing (1 byte: the smallest link). The insert checks again, atomically.
-    if (expiredBefore !== null) store.expire(expiredBefore, EXPIRE_BATCH);
-    const early = admitLink(1, store.quota(windowStart), limits, now);
+    if (expiredBefore !== null) await store.expire(expiredBefore, EXPIRE_BATCH);
+    const early = admitLink(1, await store.quota(windowStart), limits, now);
     if (early) return { ok: false, error: early };
     const row = await encodeRecord({ kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), payload: { ...content, sharing } }, limits.labelChars);
     const bytes = rowBytes(row);
-    const stored = withFreshId((id) => store.insertWithin({ id, ...row }, windowStart, (state) => admitLink(bytes, state, limits, now)));
+    const stored = await withFreshId((id) => store.insertWithin({ id, ...row }, windowStart, (state) => admitLink(bytes, state, limits, now)));
     if ("refusal" in stored) return { ok: false, error: stored.refusal };
     return { ok: true, value: { id: stored.id, url: snapshotUrl(stored.id), ...(notices.length > 0 ? { notices } : {}) } };
   });
@@ -124,14 +122,14 @@ async function encodeRecord(record: { kind: RecordKind; schemaVersion: number; c
  * anyway, the primary key refuses the row and a fresh id is drawn rather than overwriting someone
  * else's link. `insert` returns null once stored, or a refusal to pass back.
  */
-function withFreshId<R>(insert: (id: string) => R | null): { id: string } | { refusal: R } {
+async function withFreshId<R>(insert: (id: string) => Promise<R | null>): Promise<{ id: string } | { refusal: R }> {
   for (let attempt = 0; ; attempt++) {
     const id = newSnapshotId();
     try {
-      const refusal = insert(id);
+      const refusal = await insert(id);
       return refusal === null ? { id } : { refusal };
     } catch (error) {
-      if (attempt < 2 && (error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") continue;
+      if (attempt < 2 && isUniqueViolation(error)) continue;
       throw error;
     }
   }
@@ -141,9 +139,9 @@ function withFreshId<R>(insert: (id: string) => R | null): { id: string } | { re
  * Compresses and stores a payload under a fresh id, outside the quotas. Exported for the
  * schema-version fixtures, which store payloads exactly as an older release wrote them.
  */
-export async function insertRecord(store: SnapshotStore, record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }): Promise<string> {
+export async function insertRecord(store: LinkStore, record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }): Promise<string> {
   const row = await encodeRecord(record, linkLimits().labelChars);
-  const stored = withFreshId((id) => (store.insert({ id, ...row }), null));
+  const stored = await withFreshId(async (id) => (await store.insert({ id, ...row }), null));
   return (stored as { id: string }).id;
 }
 
@@ -158,17 +156,17 @@ function notFound(id: string): Err {
 }
 
 /** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
-export async function openShare(id: string, store?: SnapshotStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
-  const found = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).get(id) }));
+  const found = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).get(id) }));
   if (!found.ok) return found;
   const row = found.value;
   if (!row) return notFound(id);
   const limits = linkLimits();
   const cutoff = expiryCutoff(limits, now);
   if (cutoff !== null && row.createdAt < cutoff) {
-    const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));
+    const deleted = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).delete(id) }));
     if (!deleted.ok) return deleted;
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
   }
@@ -223,11 +221,11 @@ export interface ShareList {
 }
 
 /** Newest first. `query` is the URL's search params (limit, offset). */
-export function listShares(query: Record<string, string>, store?: SnapshotStore): Result<ShareList> {
+export async function listShares(query: Record<string, string>, store?: LinkStore): Promise<Result<ShareList>> {
   const parsed = ListQuerySchema.safeParse(query);
   if (!parsed.success) return invalid(zodIssues(parsed.error));
   const { limit, offset } = parsed.data;
-  const listed = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).list(limit, offset) }));
+  const listed = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).list(limit, offset) }));
   if (!listed.ok) return listed;
   const { rows, total } = listed.value;
   const records = rows.map((row): RecordSummary => {
@@ -237,10 +235,10 @@ export function listShares(query: Record<string, string>, store?: SnapshotStore)
   return { ok: true, value: { total, limit, offset, records } };
 }
 
-export function deleteShare(id: string, store?: SnapshotStore): Result<{ id: string; deleted: true }> {
+export async function deleteShare(id: string, store?: LinkStore): Promise<Result<{ id: string; deleted: true }>> {
   const bad = idProblem(id);
   if (bad) return bad;
-  const deleted = guardedSync(() => ({ ok: true, value: (store ?? getSnapshotStore()).delete(id) }));
+  const deleted = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).delete(id) }));
   if (!deleted.ok) return deleted;
   return deleted.value ? { ok: true, value: { id, deleted: true } } : notFound(id);
 }

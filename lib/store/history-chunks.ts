@@ -1,5 +1,5 @@
 /**
- * The history's series and chunks tables (migration 4): series ids, and points appended to, read from
+ * The history's series and chunks tables (sqlite.ts migration 4, postgres-migrations.ts migration 3): series ids, and points appended to, read from
  * and rewritten in chunks (history-codec.ts). The history store (history.ts) and its compaction
  * (history-compact.ts) go through this one place.
  *
@@ -23,11 +23,11 @@
  * - Stored columns are what encodes small: a dir keeps Kafka's bytes and the disk's other bytes
  *   (used − Kafka's, nearly constant) rather than used bytes; `logical` columns are what callers read.
  */
-import type Database from "better-sqlite3";
 import { BucketFolder, emptyColumns, sortColumns, stepForMaxPoints, type FoldRule, type SeriesColumns } from "@/lib/model/history-buckets";
 import { DAY_MS, HOUR_MS } from "@/lib/model/history-settings";
 import type { LogDirState } from "@/lib/model/snapshot";
 import { ChunkWriter, decodeChunk, EXACT, MAX_CHUNK_VALUE, type ChunkSchema, type ChunkUnits } from "./history-codec";
+import type { SqlDb } from "./sql";
 
 export const SeriesKind = { Dir: 0, Broker: 1, Topic: 2 } as const;
 export type SeriesKind = (typeof SeriesKind)[keyof typeof SeriesKind];
@@ -125,93 +125,90 @@ class FoldingSink {
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const aligned = (t: number, tier: Tier) => Math.floor(t / TIER_SPAN_MS[tier]) * TIER_SPAN_MS[tier];
 
+/** The statements, one home for both databases. The range read takes each tier from its own lower bound (a chunk starts at most its span before the range). */
+const SQL = {
+  findSeries: `SELECT id FROM history_series WHERE cluster = ? AND kind = ? AND broker = ? AND name = ?`,
+  insertSeries: `INSERT INTO history_series (cluster, kind, broker, name) VALUES (?, ?, ?, ?) ON CONFLICT (cluster, kind, broker, name) DO NOTHING RETURNING id`,
+  seriesOf: `SELECT id, broker, name FROM history_series WHERE cluster = ? AND kind = ? ORDER BY broker, name`,
+  allSeriesOf: `SELECT id, kind FROM history_series WHERE cluster = ? ORDER BY id`,
+  tail: `SELECT start, data FROM history_tail WHERE series = ? AND tier = ?`,
+  tails: `SELECT tier, start, data FROM history_tail WHERE series = ?`,
+  upsertTail: `INSERT INTO history_tail (series, tier, start, data) VALUES (?, ?, ?, ?) ON CONFLICT (series, tier) DO UPDATE SET start = excluded.start, data = excluded.data`,
+  updateTail: `UPDATE history_tail SET data = ? WHERE series = ? AND tier = ?`,
+  deleteTail: `DELETE FROM history_tail WHERE series = ? AND tier = ?`,
+  chunkAtOrBefore: `SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start <= ? ORDER BY start DESC LIMIT 1`,
+  insertChunk: `INSERT INTO history_chunks (series, tier, start, data) VALUES (?, ?, ?, ?)`,
+  updateChunk: `UPDATE history_chunks SET data = ? WHERE series = ? AND tier = ? AND start = ?`,
+  deleteChunk: `DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start = ?`,
+  seriesChunks: `SELECT tier, start, data FROM history_chunks WHERE series = ? AND start <= ? AND ((tier = 0 AND start >= ?) OR (tier = 1 AND start >= ?) OR (tier = 2 AND start >= ?))`,
+  chunksBetween: `SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start >= ? AND start <= ? ORDER BY start`,
+  chunksBefore: `SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start < ? ORDER BY start`,
+  deleteBefore: `DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start < ?`,
+  deleteBetween: `DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start >= ? AND start < ?`,
+} as const;
+
 export class ChunkTable {
   private readonly ids = new Map<string, number>();
-  private readonly statements;
-
-  constructor(private readonly db: Database.Database) {
-    this.statements = {
-      findSeries: db.prepare(`SELECT id FROM history_series WHERE cluster = ? AND kind = ? AND broker = ? AND name = ?`),
-      insertSeries: db.prepare(`INSERT INTO history_series (cluster, kind, broker, name) VALUES (?, ?, ?, ?) RETURNING id`),
-      seriesOf: db.prepare(`SELECT id, broker, name FROM history_series WHERE cluster = ? AND kind = ? ORDER BY broker, name`),
-      allSeriesOf: db.prepare(`SELECT id, kind FROM history_series WHERE cluster = ? ORDER BY id`),
-      tail: db.prepare(`SELECT start, data FROM history_tail WHERE series = ? AND tier = ?`),
-      tails: db.prepare(`SELECT tier, start, data FROM history_tail WHERE series = ?`),
-      upsertTail: db.prepare(`INSERT OR REPLACE INTO history_tail (series, tier, start, data) VALUES (?, ?, ?, ?)`),
-      updateTail: db.prepare(`UPDATE history_tail SET data = ? WHERE series = ? AND tier = ?`),
-      deleteTail: db.prepare(`DELETE FROM history_tail WHERE series = ? AND tier = ?`),
-      chunkAtOrBefore: db.prepare(`SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start <= ? ORDER BY start DESC LIMIT 1`),
-      insertChunk: db.prepare(`INSERT INTO history_chunks (series, tier, start, data) VALUES (?, ?, ?, ?)`),
-      updateChunk: db.prepare(`UPDATE history_chunks SET data = ? WHERE series = ? AND tier = ? AND start = ?`),
-      deleteChunk: db.prepare(`DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start = ?`),
-      // Each tier from its own lower bound (a chunk starts at most its span before the range).
-      seriesChunks: db.prepare(
-        `SELECT tier, start, data FROM history_chunks WHERE series = @id AND start <= @to AND ((tier = 0 AND start >= @from0) OR (tier = 1 AND start >= @from1) OR (tier = 2 AND start >= @from2))`,
-      ),
-      chunksBetween: db.prepare(`SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start >= ? AND start <= ? ORDER BY start`),
-      chunksBefore: db.prepare(`SELECT start, data FROM history_chunks WHERE series = ? AND tier = ? AND start < ? ORDER BY start`),
-      deleteBefore: db.prepare(`DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start < ?`),
-      deleteBetween: db.prepare(`DELETE FROM history_chunks WHERE series = ? AND tier = ? AND start >= ? AND start < ?`),
-    };
-  }
+  constructor(private readonly db: SqlDb) {}
 
   /** The series' id; with `create`, a new one when it has none (else null). */
-  seriesId(cluster: string, kind: SeriesKind, broker: number, name: string, create: boolean): number | null {
+  async seriesId(cluster: string, kind: SeriesKind, broker: number, name: string, create: boolean): Promise<number | null> {
     const key = `${cluster}\u0000${kind}\u0000${broker}\u0000${name}`;
     const cached = this.ids.get(key);
     if (cached !== undefined) return cached;
-    let row = this.statements.findSeries.get(cluster, kind, broker, name) as { id: number } | undefined;
-    if (!row && create) row = this.statements.insertSeries.get(cluster, kind, broker, name) as { id: number };
+    let row = (await this.db.get(SQL.findSeries, [cluster, kind, broker, name])) as { id: number } | undefined;
+    // Another writer may have named it in between: then the insert returns nothing and the find does.
+    if (!row && create) row = ((await this.db.get(SQL.insertSeries, [cluster, kind, broker, name])) ?? (await this.db.get(SQL.findSeries, [cluster, kind, broker, name]))) as { id: number };
     if (!row) return null;
     this.ids.set(key, row.id);
     return row.id;
   }
 
   /** The cluster's series of one kind, by broker then name. */
-  seriesOf(cluster: string, kind: SeriesKind): { id: number; broker: number; name: string }[] {
-    return this.statements.seriesOf.all(cluster, kind) as { id: number; broker: number; name: string }[];
+  async seriesOf(cluster: string, kind: SeriesKind): Promise<{ id: number; broker: number; name: string }[]> {
+    return (await this.db.all(SQL.seriesOf, [cluster, kind])) as { id: number; broker: number; name: string }[];
   }
 
-  allSeriesOf(cluster: string): { id: number; kind: SeriesKind }[] {
-    return this.statements.allSeriesOf.all(cluster) as { id: number; kind: SeriesKind }[];
+  async allSeriesOf(cluster: string): Promise<{ id: number; kind: SeriesKind }[]> {
+    return (await this.db.all(SQL.allSeriesOf, [cluster])) as { id: number; kind: SeriesKind }[];
   }
 
   /**
    * Appends one point (logical values, NaN for unknown) to the series' chunk of `tier` that covers `t`,
    * or starts one (see the header). `stepMs`: how far apart points usually are.
    */
-  append(id: number, kind: SeriesKind, tier: Tier, t: number, logical: number[], tag: number, stepMs: number): void {
+  async append(id: number, kind: SeriesKind, tier: Tier, t: number, logical: number[], tag: number, stepMs: number): Promise<void> {
     const layout = LAYOUTS[kind];
     const stored = layout.toStored({ t: [t], values: logical.map((v) => [v]), tags: [tag] }).values.map((c) => c[0]!);
     const span = aligned(t, tier);
-    let tail = this.statements.tail.get(id, tier) as ChunkRow | undefined;
+    let tail = (await this.db.get(SQL.tail, [id, tier])) as ChunkRow | undefined;
     if (tail && (t < tail.start || aligned(tail.start, tier) > span)) {
       // Older than the tail: a late point, into the chunks.
-      this.appendToChunks(id, kind, tier, t, stored, tag, stepMs);
+      await this.appendToChunks(id, kind, tier, t, stored, tag, stepMs);
       return;
     }
     if (tail && aligned(tail.start, tier) === span) {
       const writer = ChunkWriter.resume(layout.schema, tail.start, tail.data);
       if (writer.fits(MAX_CHUNK_BYTES)) {
         writer.append(t, stored, tag);
-        this.statements.updateTail.run(toBuffer(writer.bytes()), id, tier);
+        await this.db.run(SQL.updateTail, [toBuffer(writer.bytes()), id, tier]);
         return;
       }
       if (tail.start === t) return; // a full chunk of points in one millisecond: keep the first
     }
     if (tail) {
-      this.statements.insertChunk.run(id, tier, tail.start, tail.data);
-      this.statements.deleteTail.run(id, tier);
+      await this.db.run(SQL.insertChunk, [id, tier, tail.start, tail.data]);
+      await this.db.run(SQL.deleteTail, [id, tier]);
       tail = undefined;
     }
     // A new tail: the span's chunk if the chunks hold one with room (a tail moved there by compaction), else a new one.
-    const existing = this.statements.chunkAtOrBefore.get(id, tier, t) as ChunkRow | undefined;
+    const existing = (await this.db.get(SQL.chunkAtOrBefore, [id, tier, t])) as ChunkRow | undefined;
     if (existing && existing.start >= span) {
       const writer = ChunkWriter.resume(layout.schema, existing.start, existing.data);
       if (writer.fits(MAX_CHUNK_BYTES)) {
         writer.append(t, stored, tag);
-        this.statements.deleteChunk.run(id, tier, existing.start);
-        this.statements.upsertTail.run(id, tier, existing.start, toBuffer(writer.bytes()));
+        await this.db.run(SQL.deleteChunk, [id, tier, existing.start]);
+        await this.db.run(SQL.upsertTail, [id, tier, existing.start, toBuffer(writer.bytes())]);
         return;
       }
       if (existing.start === t) return;
@@ -219,19 +216,19 @@ export class ChunkTable {
     const start = existing && existing.start >= span ? t : span;
     const writer = ChunkWriter.create(layout.schema, start, { stepMs, ...TIER_UNITS[tier] });
     writer.append(t, stored, tag);
-    this.statements.upsertTail.run(id, tier, start, toBuffer(writer.bytes()));
+    await this.db.run(SQL.upsertTail, [id, tier, start, toBuffer(writer.bytes())]);
   }
 
   /** A point older than the series' tail: into the chunk of its span in `history_chunks`, or a new one. */
-  private appendToChunks(id: number, kind: SeriesKind, tier: Tier, t: number, stored: number[], tag: number, stepMs: number): void {
+  private async appendToChunks(id: number, kind: SeriesKind, tier: Tier, t: number, stored: number[], tag: number, stepMs: number): Promise<void> {
     const schema = LAYOUTS[kind].schema;
     const span = aligned(t, tier);
-    const row = this.statements.chunkAtOrBefore.get(id, tier, t) as ChunkRow | undefined;
+    const row = (await this.db.get(SQL.chunkAtOrBefore, [id, tier, t])) as ChunkRow | undefined;
     if (row && row.start >= span) {
       const writer = ChunkWriter.resume(schema, row.start, row.data);
       if (writer.fits(MAX_CHUNK_BYTES)) {
         writer.append(t, stored, tag);
-        this.statements.updateChunk.run(toBuffer(writer.bytes()), id, tier, row.start);
+        await this.db.run(SQL.updateChunk, [toBuffer(writer.bytes()), id, tier, row.start]);
         return;
       }
       if (row.start === t) return;
@@ -239,15 +236,15 @@ export class ChunkTable {
     const start = row && row.start >= span ? t : span;
     const writer = ChunkWriter.create(schema, start, { stepMs, ...TIER_UNITS[tier] });
     writer.append(t, stored, tag);
-    this.statements.insertChunk.run(id, tier, start, toBuffer(writer.bytes()));
+    await this.db.run(SQL.insertChunk, [id, tier, start, toBuffer(writer.bytes())]);
   }
 
   /** Moves the series' tails that start before `beforeMs` into the chunks (compaction folds chunks only). */
-  flushTails(id: number, beforeMs: number): void {
-    for (const row of this.statements.tails.all(id) as Required<ChunkRow>[]) {
+  async flushTails(id: number, beforeMs: number): Promise<void> {
+    for (const row of (await this.db.all(SQL.tails, [id])) as Required<ChunkRow>[]) {
       if (row.start >= beforeMs) continue;
-      this.statements.insertChunk.run(id, row.tier, row.start, row.data);
-      this.statements.deleteTail.run(id, row.tier);
+      await this.db.run(SQL.insertChunk, [id, row.tier, row.start, row.data]);
+      await this.db.run(SQL.deleteTail, [id, row.tier]);
     }
   }
 
@@ -256,17 +253,16 @@ export class ChunkTable {
    * time order (so points come out sorted unless a clock stepped back). One statement for the three
    * tiers (a statement costs more than a row).
    */
-  private rows(id: number, fromMs: number, toMs: number): Required<ChunkRow>[] {
-    const bounds = { id, to: toMs, from0: fromMs - TIER_SPAN_MS[Tier.Raw], from1: fromMs - TIER_SPAN_MS[Tier.Hourly], from2: fromMs - TIER_SPAN_MS[Tier.Daily] };
-    const rows = [...(this.statements.seriesChunks.all(bounds) as Required<ChunkRow>[]), ...(this.statements.tails.all(id) as Required<ChunkRow>[])];
+  private async rows(id: number, fromMs: number, toMs: number): Promise<Required<ChunkRow>[]> {
+    const rows = [...((await this.db.all(SQL.seriesChunks, [id, toMs, fromMs - TIER_SPAN_MS[Tier.Raw], fromMs - TIER_SPAN_MS[Tier.Hourly], fromMs - TIER_SPAN_MS[Tier.Daily]])) as Required<ChunkRow>[]), ...((await this.db.all(SQL.tails, [id])) as Required<ChunkRow>[])];
     return rows.filter((r) => r.start <= toMs && r.start >= fromMs - TIER_SPAN_MS[r.tier]).sort((a, b) => b.tier - a.tier || a.start - b.start);
   }
 
   /** The series' points with fromMs ≤ t ≤ toMs from every tier and its tails, oldest first, as logical columns. */
-  read(id: number, kind: SeriesKind, fromMs: number, toMs: number): SeriesColumns {
+  async read(id: number, kind: SeriesKind, fromMs: number, toMs: number): Promise<SeriesColumns> {
     const layout = LAYOUTS[kind];
     const out = emptyColumns(layout.schema.columns.length);
-    for (const row of this.rows(id, fromMs, toMs)) decodeChunk(layout.schema, row.start, row.data, out, fromMs, toMs);
+    for (const row of await this.rows(id, fromMs, toMs)) decodeChunk(layout.schema, row.start, row.data, out, fromMs, toMs);
     return layout.toLogical(sortColumns(out));
   }
 
@@ -276,10 +272,10 @@ export class ChunkTable {
    * in one pass without holding every point: how the forecast reads 12,000 dirs' month. Points tagged
    * `skipTag` (a dir's offline state) are left out before folding.
    */
-  readFolded(id: number, kind: SeriesKind, fromMs: number, toMs: number, maxPoints: number, skipTag = -1): SeriesColumns {
+  async readFolded(id: number, kind: SeriesKind, fromMs: number, toMs: number, maxPoints: number, skipTag = -1): Promise<SeriesColumns> {
     const layout = LAYOUTS[kind];
     const out = emptyColumns(layout.schema.columns.length);
-    const rows = this.rows(id, fromMs, toMs);
+    const rows = await this.rows(id, fromMs, toMs);
     if (rows.length === 0) return out;
     const first = Math.max(fromMs, Math.min(...rows.map((r) => r.start)));
     const sink = new FoldingSink(new BucketFolder(stepForMaxPoints(first, toMs, Infinity, maxPoints), layout.rules, out, true), layout, skipTag);
@@ -288,23 +284,23 @@ export class ChunkTable {
   }
 
   /** The series' points of `tier` in chunks that start before `beforeMs`, oldest first, as logical columns, and those chunks' starts. */
-  readBefore(id: number, kind: SeriesKind, tier: Tier, beforeMs: number): { series: SeriesColumns; starts: number[] } {
+  async readBefore(id: number, kind: SeriesKind, tier: Tier, beforeMs: number): Promise<{ series: SeriesColumns; starts: number[] }> {
     const layout = LAYOUTS[kind];
     const out = emptyColumns(layout.schema.columns.length);
-    const rows = this.statements.chunksBefore.all(id, tier, beforeMs) as ChunkRow[];
+    const rows = (await this.db.all(SQL.chunksBefore, [id, tier, beforeMs])) as ChunkRow[];
     for (const row of rows) decodeChunk(layout.schema, row.start, row.data, out);
     return { series: layout.toLogical(sortColumns(out)), starts: rows.map((r) => r.start) };
   }
 
-  deleteBefore(id: number, tier: Tier, beforeMs: number): number {
-    return this.statements.deleteBefore.run(id, tier, beforeMs).changes;
+  async deleteBefore(id: number, tier: Tier, beforeMs: number): Promise<number> {
+    return (await this.db.run(SQL.deleteBefore, [id, tier, beforeMs])).changes;
   }
 
   /** The points of `tier` in the aligned span starting at `spanStart` (chunks only), logical columns, oldest first. */
-  readSpan(id: number, kind: SeriesKind, tier: Tier, spanStart: number): SeriesColumns {
+  async readSpan(id: number, kind: SeriesKind, tier: Tier, spanStart: number): Promise<SeriesColumns> {
     const layout = LAYOUTS[kind];
     const out = emptyColumns(layout.schema.columns.length);
-    const rows = this.statements.chunksBetween.all(id, tier, spanStart, spanStart + TIER_SPAN_MS[tier] - 1) as ChunkRow[];
+    const rows = (await this.db.all(SQL.chunksBetween, [id, tier, spanStart, spanStart + TIER_SPAN_MS[tier] - 1])) as ChunkRow[];
     for (const row of rows) decodeChunk(layout.schema, row.start, row.data, out);
     return layout.toLogical(sortColumns(out));
   }
@@ -313,25 +309,25 @@ export class ChunkTable {
    * Replaces the chunks of `tier` in the aligned span starting at `spanStart` with `series` (logical
    * columns, oldest first, every point inside the span), in chunks of at most MAX_CHUNK_BYTES.
    */
-  writeSpan(id: number, kind: SeriesKind, tier: Tier, spanStart: number, series: SeriesColumns, stepMs: number): void {
+  async writeSpan(id: number, kind: SeriesKind, tier: Tier, spanStart: number, series: SeriesColumns, stepMs: number): Promise<void> {
     const layout = LAYOUTS[kind];
-    this.statements.deleteBetween.run(id, tier, spanStart, spanStart + TIER_SPAN_MS[tier]);
+    await this.db.run(SQL.deleteBetween, [id, tier, spanStart, spanStart + TIER_SPAN_MS[tier]]);
     const stored = layout.toStored(series);
     const row = new Array<number>(stored.values.length);
     let writer: ChunkWriter | null = null;
     for (let i = 0; i < stored.t.length; i++) {
       if (writer && !writer.fits(MAX_CHUNK_BYTES)) {
-        this.statements.insertChunk.run(id, tier, writer.start, toBuffer(writer.bytes()));
+        await this.db.run(SQL.insertChunk, [id, tier, writer.start, toBuffer(writer.bytes())]);
         writer = null;
       }
       writer ??= ChunkWriter.create(layout.schema, i === 0 ? spanStart : stored.t[i]!, { stepMs, ...TIER_UNITS[tier] });
       for (let c = 0; c < row.length; c++) row[c] = stored.values[c]![i]!;
       writer.append(stored.t[i]!, row, stored.tags[i]!);
     }
-    if (writer) this.statements.insertChunk.run(id, tier, writer.start, toBuffer(writer.bytes()));
+    if (writer) await this.db.run(SQL.insertChunk, [id, tier, writer.start, toBuffer(writer.bytes())]);
   }
 
-  get database(): Database.Database {
+  get database(): SqlDb {
     return this.db;
   }
 }

@@ -31,46 +31,36 @@ export function cutsAt(nowMs: number, retention: HistoryRetention): CompactionCu
 }
 
 /**
- * Compacts one cluster's history, one transaction per BATCH series; yields after each, so a caller on a
- * server's thread can let requests through in between (`compactCluster` runs it through at once).
- * Returns what it folded.
+ * Compacts one cluster's history, one write transaction per BATCH series, letting the event loop run
+ * between them (a 1,000-broker cluster's compaction is a few seconds of work). Resolves with what it folded.
  */
-export function* compactClusterSteps(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): Generator<void, CompactionResult> {
+export async function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): Promise<CompactionResult> {
   const cuts = cutsAt(nowMs, retention);
   const db = chunks.database;
-  const series = chunks.allSeriesOf(cluster);
+  const series = await chunks.allSeriesOf(cluster);
   let folded = 0;
-  const batch = db.transaction((ids: { id: number; kind: SeriesKind }[]) => {
-    for (const { id, kind } of ids) {
-      chunks.flushTails(id, cuts.rawBefore);
-      folded += foldTier(chunks, id, kind, Tier.Raw, Tier.Hourly, cuts.rawBefore);
-      folded += foldTier(chunks, id, kind, Tier.Hourly, Tier.Daily, cuts.hourlyBefore);
-      folded += dropBefore(chunks, id, kind, cuts.dailyBefore);
-    }
-  });
   for (let i = 0; i < series.length; i += BATCH) {
-    batch.immediate(series.slice(i, i + BATCH));
-    yield;
+    await db.transaction(async () => {
+      for (const { id, kind } of series.slice(i, i + BATCH)) {
+        await chunks.flushTails(id, cuts.rawBefore);
+        folded += await foldTier(chunks, id, kind, Tier.Raw, Tier.Hourly, cuts.rawBefore);
+        folded += await foldTier(chunks, id, kind, Tier.Hourly, Tier.Daily, cuts.hourlyBefore);
+        folded += await dropBefore(chunks, id, kind, cuts.dailyBefore);
+      }
+    });
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  let scanEntries = 0;
-  db.transaction(() => {
-    scanEntries = scans.compact(cluster, cuts);
-    scans.setCompactedAt(cluster, nowMs);
-  }).immediate();
+  const scanEntries = await db.transaction(async () => {
+    const n = await scans.compact(cluster, cuts);
+    await scans.setCompactedAt(cluster, nowMs);
+    return n;
+  });
   return { chunks: folded, scans: scanEntries };
 }
 
-export function compactCluster(chunks: ChunkTable, scans: ScanTable, cluster: string, nowMs: number, retention: HistoryRetention): CompactionResult {
-  const steps = compactClusterSteps(chunks, scans, cluster, nowMs, retention);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
 /** Folds the series' `from` chunks that lie before `before` into `to`; returns the chunks folded. */
-function foldTier(chunks: ChunkTable, id: number, kind: SeriesKind, from: Tier, to: Tier, before: number): number {
-  const { series, starts } = chunks.readBefore(id, kind, from, before);
+async function foldTier(chunks: ChunkTable, id: number, kind: SeriesKind, from: Tier, to: Tier, before: number): Promise<number> {
+  const { series, starts } = await chunks.readBefore(id, kind, from, before);
   if (starts.length === 0) return 0;
   const bucketMs = TIER_BUCKET_MS[to];
   const span = TIER_SPAN_MS[to];
@@ -81,14 +71,14 @@ function foldTier(chunks: ChunkTable, id: number, kind: SeriesKind, from: Tier, 
     const spanStart = Math.floor(folded.t[i]! / span) * span;
     let j = i;
     while (j < n && Math.floor(folded.t[j]! / span) * span === spanStart) j++;
-    const existing = chunks.readSpan(id, kind, to, spanStart);
+    const existing = await chunks.readSpan(id, kind, to, spanStart);
     const have = new Set(existing.t.map((t) => Math.floor(t / bucketMs)));
     const added: number[] = [];
     for (let k = i; k < j; k++) if (!have.has(Math.floor(folded.t[k]! / bucketMs))) added.push(k);
-    if (added.length > 0) chunks.writeSpan(id, kind, to, spanStart, merge(existing, folded, added), bucketMs);
+    if (added.length > 0) await chunks.writeSpan(id, kind, to, spanStart, merge(existing, folded, added), bucketMs);
     i = j;
   }
-  chunks.deleteBefore(id, from, before);
+  await chunks.deleteBefore(id, from, before);
   return starts.length;
 }
 
@@ -103,16 +93,16 @@ function merge(existing: SeriesColumns, extra: SeriesColumns, indexes: number[])
 }
 
 /** Drops the series' daily points before `before` (rewriting a chunk that straddles it); returns the spans changed. */
-function dropBefore(chunks: ChunkTable, id: number, kind: SeriesKind, before: number): number {
-  const { starts } = chunks.readBefore(id, kind, Tier.Daily, before);
+async function dropBefore(chunks: ChunkTable, id: number, kind: SeriesKind, before: number): Promise<number> {
+  const { starts } = await chunks.readBefore(id, kind, Tier.Daily, before);
   if (starts.length === 0) return 0;
   const span = TIER_SPAN_MS[Tier.Daily];
   let changed = 0;
   for (const spanStart of new Set(starts.map((s) => Math.floor(s / span) * span))) {
-    const kept = chunks.readSpan(id, kind, Tier.Daily, spanStart);
+    const kept = await chunks.readSpan(id, kind, Tier.Daily, spanStart);
     const keep = kept.t.map((t, i) => (t >= before ? i : -1)).filter((i) => i >= 0);
     if (keep.length === kept.t.length) continue;
-    chunks.writeSpan(id, kind, Tier.Daily, spanStart, merge({ t: [], values: kept.values.map(() => []), tags: [] }, kept, keep), TIER_BUCKET_MS[Tier.Daily]);
+    await chunks.writeSpan(id, kind, Tier.Daily, spanStart, merge({ t: [], values: kept.values.map(() => []), tags: [] }, kept, keep), TIER_BUCKET_MS[Tier.Daily]);
     changed += 1;
   }
   return changed;

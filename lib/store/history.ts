@@ -1,10 +1,10 @@
 /**
- * The history of every collected cluster, in the same SQLite file as shared links and apply jobs
- * (migration 4): per log dir, per broker, per topic on a broker, and per cluster, over time.
+ * The history of every collected cluster, in the store beside shared links and apply jobs
+ * (sqlite.ts migration 4, postgres-migrations.ts migration 3): per log dir, per broker, per topic on a broker, and per cluster, over time.
  *
  * Storage (history-chunks.ts, history-codec.ts): an integer id per series; its points in delta-encoded
- * chunks (about 10 bytes a dir point), one BLOB per series, tier and aligned span, in a WITHOUT ROWID
- * table keyed (series, tier, start), so one series' range is one index range. 1,000 brokers × 12 dirs
+ * chunks (about 10 bytes a dir point), one BLOB (bytea) per series, tier and aligned span, in a table
+ * keyed (series, tier, start), so one series' range is one index range. 1,000 brokers × 12 dirs
  * with 90 days take a few hundred MB (`npm run bench -- --only history`).
  *
  * Invariants:
@@ -16,22 +16,22 @@
  * - Topics are kept at hourly resolution only (the first successful scan of each hour) and, per
  *   broker, only its largest topics by bytes (KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER, default 10).
  * - Writes may be fenced by a lease (leases.ts): a collector that lost its lease writes nothing.
- * - Every write is one IMMEDIATE transaction, committed (synchronous=FULL) before the call returns.
+ * - Every write is one write transaction (sql.ts), committed durably before the promise resolves; a
+ *   point written twice (two writers, a retried scan) is stored once.
  *
  * The whole design, with the collector: docs/history.md.
  */
-import type Database from "better-sqlite3";
 import type { DirSeries as ForecastDirSeries } from "@/lib/forecast/series";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
 import { foldScans } from "@/lib/model/history-scans";
 import { historySettingsFromEnv, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { getSnapshotStore } from "@/lib/snapshots/store";
 import { ChunkTable, LAYOUTS, SeriesKind, STATE_TAGS, storable, Tier } from "./history-chunks";
-import { compactCluster, compactClusterSteps, type CompactionResult } from "./history-compact";
+import { compactCluster, type CompactionResult } from "./history-compact";
 import { ScanTable, type ScanSummary } from "./history-scans";
 import { LeaseStore } from "./leases";
+import type { SqlDb } from "./sql";
 
 export type { ScanSummary } from "./history-scans";
 
@@ -92,27 +92,21 @@ export class HistoryStore {
   readonly chunks: ChunkTable;
   readonly scans: ScanTable;
   readonly leases: LeaseStore;
-  private readonly appliedStatement;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDb,
     readonly settings: HistorySettings,
   ) {
     this.chunks = new ChunkTable(db);
     this.scans = new ScanTable(db);
     this.leases = new LeaseStore(db);
-    this.appliedStatement = db.prepare(
-      `SELECT id, created_at, finished_at, status FROM apply_jobs WHERE cluster = ? AND created_at <= ? AND (finished_at IS NULL OR finished_at >= ?) ORDER BY created_at, id LIMIT 1000`,
-    );
   }
 
-  private fenced<T>(fence: Fence | undefined, write: () => T): T | false {
-    return this.db
-      .transaction(() => {
-        if (fence && !this.leases.holds(fence.lease, fence.owner, fence.token)) return false as const;
-        return write();
-      })
-      .immediate();
+  private fenced<T>(fence: Fence | undefined, write: () => Promise<T>): Promise<T | false> {
+    return this.db.transaction(async () => {
+      if (fence && !(await this.leases.holds(fence.lease, fence.owner, fence.token))) return false as const;
+      return write();
+    });
   }
 
   /**
@@ -120,43 +114,45 @@ export class HistoryStore {
    * bytes per broker (the first scan of each hour), and the cluster's figures. False, writing nothing,
    * when `fence` is given and its lease has changed hands.
    */
-  recordScan(cluster: string, at: number, snapshot: ClusterSnapshot, durationMs: number, options: { fence?: Fence } = {}): boolean {
+  recordScan(cluster: string, at: number, snapshot: ClusterSnapshot, durationMs: number, options: { fence?: Fence } = {}): Promise<boolean> {
     const t = Math.round(at);
     const figures = scanFigures(snapshot, { topicsPerBroker: this.settings.topicsPerBroker });
     const step = this.settings.collectIntervalMs;
-    return this.fenced(options.fence, () => {
-      const previous = this.scans.last(cluster).lastSuccess;
+    return this.fenced(options.fence, async () => {
+      // The same scan written again (a retry, a second writer) stores nothing twice: the scan's key says it is in.
+      if (await this.scans.recorded(cluster, t)) return true;
+      const previous = (await this.scans.last(cluster)).lastSuccess;
       for (const d of figures.dirs) {
-        const id = this.chunks.seriesId(cluster, SeriesKind.Dir, d.broker, d.dir, true)!;
+        const id = (await this.chunks.seriesId(cluster, SeriesKind.Dir, d.broker, d.dir, true))!;
         const kafka = storable(d.kafkaBytes);
-        this.chunks.append(id, SeriesKind.Dir, Tier.Raw, t, [kafka, storable(d.usedBytes), storable(d.partitions), storable(d.totalBytes)], STATE_TAGS.indexOf(d.state), step);
+        await this.chunks.append(id, SeriesKind.Dir, Tier.Raw, t, [kafka, storable(d.usedBytes), storable(d.partitions), storable(d.totalBytes)], STATE_TAGS.indexOf(d.state), step);
       }
       for (const b of figures.brokers) {
-        const id = this.chunks.seriesId(cluster, SeriesKind.Broker, b.broker, "", true)!;
-        this.chunks.append(id, SeriesKind.Broker, Tier.Raw, t, [storable(b.bytes), storable(b.partitions), storable(b.leaders)], 0, step);
+        const id = (await this.chunks.seriesId(cluster, SeriesKind.Broker, b.broker, "", true))!;
+        await this.chunks.append(id, SeriesKind.Broker, Tier.Raw, t, [storable(b.bytes), storable(b.partitions), storable(b.leaders)], 0, step);
       }
       // The first scan of an hour (a scan arriving late, for an hour already past, records none).
       if (!previous || Math.floor(previous.at / HOUR_MS) < Math.floor(t / HOUR_MS)) {
         for (const s of figures.topics) {
-          const id = this.chunks.seriesId(cluster, SeriesKind.Topic, s.broker, s.topic, true)!;
-          this.chunks.append(id, SeriesKind.Topic, Tier.Hourly, t, [storable(s.bytes)], 0, HOUR_MS);
+          const id = (await this.chunks.seriesId(cluster, SeriesKind.Topic, s.broker, s.topic, true))!;
+          await this.chunks.append(id, SeriesKind.Topic, Tier.Hourly, t, [storable(s.bytes)], 0, HOUR_MS);
         }
       }
-      this.scans.record(cluster, t, durationMs, { figures: figures.cluster });
+      await this.scans.record(cluster, t, durationMs, { figures: figures.cluster });
       return true;
     });
   }
 
   /** Records a failed scan: a gap, never zeros. False, writing nothing, when `fence`'s lease has changed hands. */
-  recordFailure(cluster: string, at: number, durationMs: number, error: string, options: { fence?: Fence } = {}): boolean {
-    return this.fenced(options.fence, () => {
-      this.scans.record(cluster, Math.round(at), durationMs, { error: error.slice(0, 2000) });
+  recordFailure(cluster: string, at: number, durationMs: number, error: string, options: { fence?: Fence } = {}): Promise<boolean> {
+    return this.fenced(options.fence, async () => {
+      await this.scans.record(cluster, Math.round(at), durationMs, { error: error.slice(0, 2000) });
       return true;
     });
   }
 
-  private columns(cluster: string, kind: SeriesKind, broker: number, name: string, fromMs: number, toMs: number): SeriesColumns | null {
-    const id = this.chunks.seriesId(cluster, kind, broker, name, false);
+  private async columns(cluster: string, kind: SeriesKind, broker: number, name: string, fromMs: number, toMs: number): Promise<SeriesColumns | null> {
+    const id = await this.chunks.seriesId(cluster, kind, broker, name, false);
     return id === null ? null : this.chunks.read(id, kind, fromMs, toMs);
   }
 
@@ -168,8 +164,8 @@ export class HistoryStore {
    * One dir's points with fromMs ≤ t ≤ toMs, oldest first, at the finest resolution kept for each
    * age; folded further (history-buckets.ts) when there are more than `maxPoints`.
    */
-  dirSeries(cluster: string, broker: number, dir: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): HistoryDirPoint[] {
-    const raw = this.columns(cluster, SeriesKind.Dir, broker, dir, fromMs, toMs);
+  async dirSeries(cluster: string, broker: number, dir: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): Promise<HistoryDirPoint[]> {
+    const raw = await this.columns(cluster, SeriesKind.Dir, broker, dir, fromMs, toMs);
     if (!raw) return [];
     const s = this.thin(raw, SeriesKind.Dir, options.maxPoints);
     return s.t.map((_, i) => dirPoint(s, i));
@@ -181,15 +177,15 @@ export class HistoryStore {
    * no size for an offline dir). `maxPointsPerDir` folds each series into buckets that give at most
    * that many points from its first stored point (or `fromMs`) to `toMs`, in one pass.
    */
-  allDirSeries(cluster: string, fromMs: number, toMs: number, options: { maxPointsPerDir?: number; includeOffline?: boolean } = {}): DirSeries[] {
+  async allDirSeries(cluster: string, fromMs: number, toMs: number, options: { maxPointsPerDir?: number; includeOffline?: boolean } = {}): Promise<DirSeries[]> {
     const offline = STATE_TAGS.indexOf("offline");
     const out: DirSeries[] = [];
     const max = options.maxPointsPerDir;
-    for (const { id, broker, name } of this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
+    for (const { id, broker, name } of await this.chunks.seriesOf(cluster, SeriesKind.Dir)) {
       const s =
         max === undefined
-          ? this.chunks.read(id, SeriesKind.Dir, fromMs, toMs)
-          : this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)), options.includeOffline ? -1 : offline);
+          ? await this.chunks.read(id, SeriesKind.Dir, fromMs, toMs)
+          : await this.chunks.readFolded(id, SeriesKind.Dir, fromMs, toMs, Math.max(3, Math.min(max, MAX_SERIES_POINTS)), options.includeOffline ? -1 : offline);
       const points: HistoryDirPoint[] = [];
       for (let i = 0; i < s.t.length; i++) if (options.includeOffline || s.tags[i] !== offline) points.push(dirPoint(s, i));
       if (points.length > 0) out.push({ broker, dir: name, points });
@@ -198,13 +194,13 @@ export class HistoryStore {
   }
 
   /** The dirs the history knows for the cluster, by broker then path. */
-  dirs(cluster: string): { broker: number; dir: string }[] {
-    return this.chunks.seriesOf(cluster, SeriesKind.Dir).map((s) => ({ broker: s.broker, dir: s.name }));
+  async dirs(cluster: string): Promise<{ broker: number; dir: string }[]> {
+    return (await this.chunks.seriesOf(cluster, SeriesKind.Dir)).map((s) => ({ broker: s.broker, dir: s.name }));
   }
 
   /** Broker-level figures over time (scans the broker did not answer are gaps). */
-  brokerSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): BrokerPoint[] {
-    const raw = this.columns(cluster, SeriesKind.Broker, broker, "", fromMs, toMs);
+  async brokerSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): Promise<BrokerPoint[]> {
+    const raw = await this.columns(cluster, SeriesKind.Broker, broker, "", fromMs, toMs);
     if (!raw) return [];
     const s = this.thin(raw, SeriesKind.Broker, options.maxPoints);
     const [bytes, partitions, leaders] = s.values as [number[], number[], number[]];
@@ -212,19 +208,19 @@ export class HistoryStore {
   }
 
   /** The broker's topics' bytes over time (hourly; a topic has points for the hours it was among the broker's largest). */
-  topicSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): { topic: string; points: TopicPoint[] }[] {
+  async topicSeries(cluster: string, broker: number, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): Promise<{ topic: string; points: TopicPoint[] }[]> {
     const out: { topic: string; points: TopicPoint[] }[] = [];
-    for (const { id, broker: b, name } of this.chunks.seriesOf(cluster, SeriesKind.Topic)) {
+    for (const { id, broker: b, name } of await this.chunks.seriesOf(cluster, SeriesKind.Topic)) {
       if (b !== broker) continue;
-      const s = this.thin(this.chunks.read(id, SeriesKind.Topic, fromMs, toMs), SeriesKind.Topic, options.maxPoints);
+      const s = this.thin(await this.chunks.read(id, SeriesKind.Topic, fromMs, toMs), SeriesKind.Topic, options.maxPoints);
       if (s.t.length > 0) out.push({ topic: name, points: s.t.map((at, i) => ({ at, bytes: s.values[0]![i]! })) });
     }
     return out;
   }
 
   /** Cluster-level figures over time, failed scans as gaps (`ok` false, no figures), folded when more than `maxPoints`. */
-  clusterSeries(cluster: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): ClusterPoint[] {
-    let entries = this.scans.between(cluster, fromMs, toMs);
+  async clusterSeries(cluster: string, fromMs: number, toMs: number, options: { maxPoints?: number } = {}): Promise<ClusterPoint[]> {
+    let entries = await this.scans.between(cluster, fromMs, toMs);
     const max = Math.min(options.maxPoints ?? MAX_SERIES_POINTS, MAX_SERIES_POINTS);
     if (entries.length > max) {
       const first = entries[0]!.at;
@@ -235,51 +231,50 @@ export class HistoryStore {
   }
 
   /** The latest scan's summary (success or failure) and the last successful one. */
-  lastScan(cluster: string): { last: ScanSummary | null; lastSuccess: ScanSummary | null } {
+  lastScan(cluster: string): Promise<{ last: ScanSummary | null; lastSuccess: ScanSummary | null }> {
     return this.scans.last(cluster);
   }
 
-  /** Downsamples every cluster's history (or one's) as of `nowMs`; idempotent. */
-  compact(nowMs: number, options: { cluster?: string } = {}): CompactionResult {
+  /**
+   * Downsamples every cluster's history (or one's) as of `nowMs`; idempotent. One write transaction per
+   * batch of series, letting the event loop run in between (history-compact.ts).
+   */
+  async compact(nowMs: number, options: { cluster?: string } = {}): Promise<CompactionResult> {
     const total: CompactionResult = { chunks: 0, scans: 0 };
-    for (const cluster of options.cluster !== undefined ? [options.cluster] : this.scans.clusters()) {
-      const r = compactCluster(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
+    for (const cluster of options.cluster !== undefined ? [options.cluster] : await this.scans.clusters()) {
+      const r = await compactCluster(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
       total.chunks += r.chunks;
       total.scans += r.scans;
     }
     return total;
   }
 
-  /**
-   * Compacts one cluster like `compact`, letting the event loop run between transactions (a 1,000-broker
-   * cluster's compaction is a few seconds of work): what the collector calls.
-   */
-  async compactCluster(cluster: string, nowMs: number): Promise<CompactionResult> {
-    const steps = compactClusterSteps(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  /** Compacts one cluster like `compact`: what the collector calls. */
+  compactCluster(cluster: string, nowMs: number): Promise<CompactionResult> {
+    return compactCluster(this.chunks, this.scans, cluster, nowMs, this.settings.retention);
   }
 
   /** When the cluster's history was last compacted (0: never). */
-  compactedAt(cluster: string): number {
+  compactedAt(cluster: string): Promise<number> {
     return this.scans.compactedAt(cluster);
   }
 
   /** The apply jobs of the cluster that ran at some time in [fromMs, toMs]: the moments plans were applied. */
-  appliedPlans(cluster: string, fromMs: number, toMs: number): AppliedPlan[] {
-    const rows = this.appliedStatement.all(cluster, new Date(toMs).toISOString(), new Date(fromMs).toISOString()) as { id: string; created_at: string; finished_at: string | null; status: string }[];
+  async appliedPlans(cluster: string, fromMs: number, toMs: number): Promise<AppliedPlan[]> {
+    const rows = await this.db.all<{ id: string; created_at: string; finished_at: string | null; status: string }>(
+      `SELECT id, created_at, finished_at, status FROM apply_jobs WHERE cluster = ? AND created_at <= ? AND (finished_at IS NULL OR finished_at >= ?) ORDER BY created_at, id LIMIT 1000`,
+      [cluster, new Date(toMs).toISOString(), new Date(fromMs).toISOString()],
+    );
     return rows.map((r) => ({ id: r.id, startedAt: Date.parse(r.created_at), finishedAt: r.finished_at === null ? null : Date.parse(r.finished_at), state: (JSON.parse(r.status) as { state: string }).state }));
   }
 
-  /** Bytes the history's tables and indexes take in the file (pages, including their free space). */
-  sizeBytes(): number {
-    const row = this.db
-      .prepare(`SELECT coalesce(sum(pgsize), 0) AS bytes FROM dbstat WHERE name IN ('history_series', 'history_series_key', 'history_chunks', 'history_scans', 'history_clusters', 'leases') OR name LIKE 'sqlite_autoindex_history%' OR name LIKE 'sqlite_autoindex_leases%'`)
-      .get() as { bytes: number };
-    return row.bytes;
+  /** Bytes the history's tables and indexes take (pages, including their free space). */
+  async sizeBytes(): Promise<number> {
+    const sql =
+      this.db.dialect === "sqlite"
+        ? `SELECT coalesce(sum(pgsize), 0) AS bytes FROM dbstat WHERE name IN ('history_series', 'history_series_key', 'history_chunks', 'history_scans', 'history_clusters', 'leases') OR name LIKE 'sqlite_autoindex_history%' OR name LIKE 'sqlite_autoindex_leases%'`
+        : `SELECT coalesce(sum(pg_total_relation_size(t::regclass)), 0) AS bytes FROM unnest(ARRAY['history_series', 'history_chunks', 'history_tail', 'history_scans', 'history_clusters', 'leases']) AS t`;
+    return (await this.db.get<{ bytes: number }>(sql))!.bytes;
   }
 }
 
@@ -290,23 +285,3 @@ export function historySettings(env: Record<string, string | undefined> = proces
   return parsed.settings;
 }
 
-const STORES = Symbol.for("kafka-balance.history-stores");
-type Holder = { [STORES]?: WeakMap<Database.Database, HistoryStore> };
-
-/** The process's history store, on the process's one database connection (lib/snapshots/store.ts). */
-export function getHistoryStore(): HistoryStore {
-  const db = getSnapshotStore().database;
-  const holder = globalThis as Holder;
-  const stores = (holder[STORES] ??= new WeakMap());
-  let store = stores.get(db);
-  if (!store) {
-    store = new HistoryStore(db, historySettings());
-    stores.set(db, store);
-  }
-  return store;
-}
-
-/** The apply jobs of the cluster that ran at some time in [fromMs, toMs] (lib/store/jobs.ts's `apply_jobs`). */
-export function appliedPlans(cluster: string, fromMs: number, toMs: number): AppliedPlan[] {
-  return getHistoryStore().appliedPlans(cluster, fromMs, toMs);
-}

@@ -74,7 +74,7 @@ export function ensureWorkerBundle(): string {
     tsconfig: path.join(root(), "tsconfig.json"),
     logLevel: "silent",
     // Native and Kafka packages are never needed by a task; keep them out if anything reaches them.
-    external: ["better-sqlite3", "@platformatic/kafka", "kafkajs"],
+    external: ["better-sqlite3", "pg", "pg-native", "@platformatic/kafka", "kafkajs"],
   });
   fs.renameSync(temp, bundle);
   return bundle;

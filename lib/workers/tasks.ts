@@ -10,6 +10,7 @@
 import { importSnapshot } from "@/lib/cluster/import";
 import { forecastCluster, forecastSnapshotAt, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import type { HistorySettings } from "@/lib/model/history-settings";
+import type { StoreConfig } from "@/lib/store";
 import { ImportRequestSchema } from "@/lib/cluster/import/request";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
@@ -126,8 +127,8 @@ export function shareTask(input: ShareTaskInput): ReturnType<typeof prepareShare
 }
 
 export interface ForecastTaskInput {
-  /** The store's SQLite file, opened read-only in the worker. */
-  file: string;
+  /** Where the store lives (lib/store), read by the worker over its own read-only connection. */
+  store: StoreConfig;
   settings: HistorySettings;
   cluster: string;
   nowMs: number;
@@ -143,7 +144,7 @@ export interface ForecastTaskInput {
 export async function forecastTask(input: ForecastTaskInput): Promise<DirForecast[]> {
   // Loaded on first use: the other tasks never open the store.
   const { historyReader } = await import("./history-reader");
-  const dirs = historyReader(input.file, input.settings).allDirSeries(input.cluster, input.fromMs, input.nowMs, { maxPointsPerDir: input.maxPointsPerDir });
+  const dirs = await historyReader(input.store, input.settings).allDirSeries(input.cluster, input.fromMs, input.nowMs, { maxPointsPerDir: input.maxPointsPerDir });
   return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
 }
 

@@ -22,7 +22,7 @@ import { connectionFromEnv, type KafkaConnection } from "@/lib/cluster/connectio
 import { readCluster } from "@/lib/cluster/live";
 import { batchProgress, getApplyJob, jobFinished, startApplyJob, type ApplyJobRecord, type JobRates } from "@/lib/cluster/writes";
 import type { ExecutionLimits } from "@/lib/plan";
-import { closeSnapshotStore } from "@/lib/snapshots/store";
+import { closeStore } from "@/lib/store";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { PlanOptionsSchema, reviewReassignment, type AcceptedReview, type ReassignmentEntry } from "@/lib/plan";
 import { startCluster, stopAll } from "../kafka/cluster";
@@ -143,7 +143,7 @@ async function applyReview(connection: KafkaConnection, snapshot: ClusterSnapsho
     if (detectedAt === null && job.status.phase !== "batches" && job.status.phase !== "cordons" && job.status.phase !== "throttles") detectedAt = Date.now();
     if (Date.now() > deadline) throw new Error(`the apply job did not finish in ${JOB_TIMEOUT_MS / 1000} s: ${JSON.stringify(job.status.progress)}`);
     await sleep(20);
-    job = getApplyJob(job.id)!;
+    job = (await getApplyJob(job.id))!;
   }
   detectedAt ??= Date.now();
   stop = true;
@@ -188,13 +188,13 @@ export async function benchApply(options: ApplyBenchOptions = DEFAULT_APPLY_BENC
   const log = options.log ?? (() => undefined);
   // The jobs go to a store of their own, never the developer's data/snapshots.db.
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-bench-apply-"));
-  closeSnapshotStore();
+  closeStore();
   const savedDb = process.env.KAFKA_BALANCE_DB;
   process.env.KAFKA_BALANCE_DB = path.join(storeDir, "store.db");
   try {
     return await benchApplyIn(options, log);
   } finally {
-    closeSnapshotStore();
+    closeStore();
     if (savedDb === undefined) delete process.env.KAFKA_BALANCE_DB;
     else process.env.KAFKA_BALANCE_DB = savedDb;
     fs.rmSync(storeDir, { recursive: true, force: true });

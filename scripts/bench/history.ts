@@ -25,7 +25,7 @@ import { bucketColumns, emptyColumns, type SeriesColumns } from "../../lib/model
 import { scanFigures } from "../../lib/model/history-figures";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, defaultCollectLeaseMs, HOUR_MS, type HistorySettings } from "../../lib/model/history-settings";
 import type { ClusterSnapshot, Topic } from "../../lib/model/snapshot";
-import { openDatabase } from "../../lib/snapshots/db";
+import { openDatabase, SqliteDb } from "../../lib/store/sqlite";
 import { HistoryStore } from "../../lib/store/history";
 import { LAYOUTS, SeriesKind, TIER_BUCKET_MS, TIER_SPAN_MS, Tier } from "../../lib/store/history-chunks";
 import { cutsAt } from "../../lib/store/history-compact";
@@ -51,6 +51,16 @@ function timed<T>(f: () => T): { value: T; wallMs: number; cpuMs: number } {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const value = f();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { value, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** `timed` for work that resolves later (the store's calls): its wall time, and the CPU the process spent meanwhile. */
+async function timedAsync<T>(f: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const value = await f();
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return { value, wallMs, cpuMs: (used.user + used.system) / 1000 };
@@ -113,7 +123,7 @@ function scanTimes(from: number, to: number, rnd: () => number): { t: number[]; 
 }
 
 /** Writes logical columns (oldest first) into `tier` of a series, span by span, as compaction does. */
-function writeTier(store: HistoryStore, id: number, kind: SeriesKind, tier: Tier, cols: SeriesColumns): void {
+async function writeTier(store: HistoryStore, id: number, kind: SeriesKind, tier: Tier, cols: SeriesColumns): Promise<void> {
   const span = TIER_SPAN_MS[tier];
   const n = cols.t.length;
   let i = 0;
@@ -122,7 +132,7 @@ function writeTier(store: HistoryStore, id: number, kind: SeriesKind, tier: Tier
     let j = i;
     while (j < n && Math.floor(cols.t[j]! / span) * span === spanStart) j++;
     const part: SeriesColumns = { t: cols.t.slice(i, j), values: cols.values.map((c) => c.slice(i, j)), tags: cols.tags.slice(i, j) };
-    store.chunks.writeSpan(id, kind, tier, spanStart, part, tier === Tier.Raw ? STEP : TIER_BUCKET_MS[tier]);
+    await store.chunks.writeSpan(id, kind, tier, spanStart, part, tier === Tier.Raw ? STEP : TIER_BUCKET_MS[tier]);
     i = j;
   }
 }
@@ -212,7 +222,8 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
   let db = openDatabase(file);
   // A bulk load: one fsync per transaction is what the bench writes with anyway; WAL checkpoints are left to the end.
   db.pragma("synchronous = NORMAL");
-  let store = new HistoryStore(db, settings);
+  let sql = new SqliteDb(db);
+  let store = new HistoryStore(sql, settings);
   const cuts = cutsAt(NOW, settings.retention);
   const from = NOW - DAYS * DAY_MS;
   const rnd = random(17);
@@ -224,16 +235,16 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
   let dirPoints = 0;
 
   // The cluster's entries: every scan's outcome through the scan table, folded by the real compaction.
-  db.transaction(() => {
-    scans.t.forEach((t, i) => {
-      if (scans.failed[i]) store.scans.record(CLUSTER, t, 30_000, { error: "Kafka did not answer within 21000 ms" });
-      else store.scans.record(CLUSTER, t, 2500, { figures: { brokers: BROKERS, onlineBrokers: BROKERS, dirs: BROKERS * DIRS, offlineDirs: 0, topics: 2000, partitions: 160_000, replicas: 480_000, bytes: 40_000 * TiB, usedBytes: 41_000 * TiB, capacityBytes: 96_000 * TiB, brokerBytesSkew: 1.1 + 0.05 * rnd(), brokerReplicasSkew: 1.01, brokerLeadersSkew: 1.02, dirBytesSkew: 1.5 + 0.1 * rnd(), dirUtilizationSkew: 1.4, maxDirUtilization: 0.8 } });
-    });
-    store.scans.compact(CLUSTER, cuts);
-  }).immediate();
+  await sql.transaction(async () => {
+    for (const [i, t] of scans.t.entries()) {
+      if (scans.failed[i]) await store.scans.record(CLUSTER, t, 30_000, { error: "Kafka did not answer within 21000 ms" });
+      else await store.scans.record(CLUSTER, t, 2500, { figures: { brokers: BROKERS, onlineBrokers: BROKERS, dirs: BROKERS * DIRS, offlineDirs: 0, topics: 2000, partitions: 160_000, replicas: 480_000, bytes: 40_000 * TiB, usedBytes: 41_000 * TiB, capacityBytes: 96_000 * TiB, brokerBytesSkew: 1.1 + 0.05 * rnd(), brokerReplicasSkew: 1.01, brokerLeadersSkew: 1.02, dirBytesSkew: 1.5 + 0.1 * rnd(), dirUtilizationSkew: 1.4, maxDirUtilization: 0.8 } });
+    }
+    await store.scans.compact(CLUSTER, cuts);
+  });
 
   const tRaw: number[] = ok;
-  const writeBroker = db.transaction((broker: number) => {
+  const writeBroker = (broker: number) => sql.transaction(async () => {
     const brokerCols = emptyColumns(3);
     for (const t of tRaw) {
       brokerCols.t.push(t);
@@ -267,19 +278,19 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
         brokerCols.values[0]![i]! += kafka;
         brokerCols.values[1]![i]! += partitions;
       }
-      const id = store.chunks.seriesId(CLUSTER, SeriesKind.Dir, broker, `/data/d${d + 1}`, true)!;
+      const id = (await store.chunks.seriesId(CLUSTER, SeriesKind.Dir, broker, `/data/d${d + 1}`, true))!;
       const [raw, hourly, daily] = tiers(cols, SeriesKind.Dir, cuts);
-      writeTier(store, id, SeriesKind.Dir, Tier.Daily, daily);
-      writeTier(store, id, SeriesKind.Dir, Tier.Hourly, hourly);
-      writeTier(store, id, SeriesKind.Dir, Tier.Raw, raw);
+      await writeTier(store, id, SeriesKind.Dir, Tier.Daily, daily);
+      await writeTier(store, id, SeriesKind.Dir, Tier.Hourly, hourly);
+      await writeTier(store, id, SeriesKind.Dir, Tier.Raw, raw);
       dirPoints += raw.t.length + hourly.t.length + daily.t.length;
     }
     for (let i = 0; i < tRaw.length; i++) brokerCols.values[2]![i] = Math.round(brokerCols.values[1]![i]! / 3);
-    const bid = store.chunks.seriesId(CLUSTER, SeriesKind.Broker, broker, "", true)!;
+    const bid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Broker, broker, "", true))!;
     const [raw, hourly, daily] = tiers(brokerCols, SeriesKind.Broker, cuts);
-    writeTier(store, bid, SeriesKind.Broker, Tier.Daily, daily);
-    writeTier(store, bid, SeriesKind.Broker, Tier.Hourly, hourly);
-    writeTier(store, bid, SeriesKind.Broker, Tier.Raw, raw);
+    await writeTier(store, bid, SeriesKind.Broker, Tier.Daily, daily);
+    await writeTier(store, bid, SeriesKind.Broker, Tier.Hourly, hourly);
+    await writeTier(store, bid, SeriesKind.Broker, Tier.Raw, raw);
     // Topics: the broker's ten largest, at the first scan of each hour, hourly from 60 days on, daily before.
     const firstOfHour = tRaw.map((t, i) => (i === 0 || Math.floor(tRaw[i - 1]! / HOUR_MS) < Math.floor(t / HOUR_MS) ? i : -1)).filter((i) => i >= 0);
     for (let k = 0; k < TOPICS_PER_BROKER; k++) {
@@ -290,25 +301,27 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
         topic.values[0]!.push(Math.round(brokerCols.values[0]![i]! * share * (1 + 0.01 * (rnd() - 0.5))));
         topic.tags.push(0);
       }
-      const tid = store.chunks.seriesId(CLUSTER, SeriesKind.Topic, broker, `topic-${(broker * 7 + k) % 2000}`, true)!;
+      const tid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Topic, broker, `topic-${(broker * 7 + k) % 2000}`, true))!;
       const [older, hourly] = split(topic, cuts.hourlyBefore);
-      writeTier(store, tid, SeriesKind.Topic, Tier.Hourly, hourly);
-      writeTier(store, tid, SeriesKind.Topic, Tier.Daily, bucketColumns(older, DAY_MS, LAYOUTS[SeriesKind.Topic].rules, { round: true }));
+      await writeTier(store, tid, SeriesKind.Topic, Tier.Hourly, hourly);
+      await writeTier(store, tid, SeriesKind.Topic, Tier.Daily, bucketColumns(older, DAY_MS, LAYOUTS[SeriesKind.Topic].rules, { round: true }));
     }
   });
   for (let b = 1; b <= BROKERS; b++) {
-    writeBroker.immediate(b);
+    await writeBroker(b);
     if (b % 100 === 0) log(`history: ${b} of ${BROKERS} brokers written`);
   }
   const generateSeconds = (performance.now() - started) / 1000;
 
   // The real write path at this scale: scans after NOW, then a compaction three hours on.
-  const snapshot = benchSnapshot(store, NOW, BROKERS);
+  const snapshot = await benchSnapshot(store, NOW, BROKERS);
   // The first scan takes each series' current chunk over as its tail; the next ones append, as every later scan does.
-  const records = [1, 2, 3, 4].map((i) => timed(() => store.recordScan(CLUSTER, NOW + i * STEP, snapshot, 2500))).slice(1);
+  const records: Awaited<ReturnType<typeof timedAsync>>[] = [];
+  for (const i of [1, 2, 3, 4]) records.push(await timedAsync(() => store.recordScan(CLUSTER, NOW + i * STEP, snapshot, 2500)));
+  records.shift();
   const figures = timed(() => scanFigures(snapshot));
-  const compaction = timed(() => store.compact(NOW + 6 * HOUR_MS, { cluster: CLUSTER }));
-  const historyBytes = store.sizeBytes();
+  const compaction = await timedAsync(() => store.compact(NOW + 6 * HOUR_MS, { cluster: CLUSTER }));
+  const historyBytes = await store.sizeBytes();
 
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.exec("VACUUM");
@@ -319,7 +332,8 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
 
   // Reads on a fresh connection, as a server after a restart.
   db = openDatabase(file);
-  store = new HistoryStore(db, settings);
+  sql = new SqliteDb(db);
+  store = new HistoryStore(sql, settings);
   const pick = random(99);
   const times: number[] = [];
   let seriesPoints = 0;
@@ -327,12 +341,12 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
     const broker = 1 + Math.floor(pick() * BROKERS);
     const d = 1 + Math.floor(pick() * DIRS);
     const s = performance.now();
-    const points = store.dirSeries(CLUSTER, broker, `/data/d${d}`, NOW - DAYS * DAY_MS, NOW + HOUR_MS);
+    const points = await store.dirSeries(CLUSTER, broker, `/data/d${d}`, NOW - DAYS * DAY_MS, NOW + HOUR_MS);
     times.push(performance.now() - s);
     seriesPoints = points.length;
   }
   const forecastNow = NOW + 4 * STEP;
-  const read = timed(() => store.allDirSeries(CLUSTER, forecastNow - FORECAST_HISTORY_MS, forecastNow, { maxPointsPerDir: FORECAST_POINTS_PER_DIR }));
+  const read = await timedAsync(() => store.allDirSeries(CLUSTER, forecastNow - FORECAST_HISTORY_MS, forecastNow, { maxPointsPerDir: FORECAST_POINTS_PER_DIR }));
   log(`history: ${read.value.length} dirs' ${FORECAST_HISTORY_MS / DAY_MS}-day series read in ${read.wallMs.toFixed(0)} ms (${read.cpuMs.toFixed(0)} ms CPU)`);
   // One untimed call on a twentieth of the dirs warms the JIT first, as the forecast bench does.
   forecastCluster(read.value.slice(0, Math.ceil(read.value.length / 20)), { nowMs: forecastNow, kafkaVersion: "4.4" });
@@ -392,14 +406,14 @@ function fullDateErrors(forecasts: readonly DirForecast[], truths: ReadonlyMap<s
  * A 1,000-broker × 12-dir snapshot whose dirs hold what the history's last points say: each dir's Kafka
  * bytes in its partitions (one replica each), capacity and usable bytes from its used bytes.
  */
-function benchSnapshot(store: HistoryStore, at: number, BROKERS: number): ClusterSnapshot {
+async function benchSnapshot(store: HistoryStore, at: number, BROKERS: number): Promise<ClusterSnapshot> {
   const topics: Topic[] = Array.from({ length: 2000 }, (_, i) => ({ name: `topic-${i}`, internal: false, topicId: null, partitions: [] }));
   const brokers: ClusterSnapshot["brokers"] = [];
   let next = 0;
   for (let b = 1; b <= BROKERS; b++) {
     const logDirs: ClusterSnapshot["brokers"][number]["logDirs"] = [];
     for (let d = 1; d <= DIRS; d++) {
-      const last = store.dirSeries(CLUSTER, b, `/data/d${d}`, at - HOUR_MS, at).at(-1)!;
+      const last = (await store.dirSeries(CLUSTER, b, `/data/d${d}`, at - HOUR_MS, at)).at(-1)!;
       logDirs.push({ path: `/data/d${d}`, totalBytes: last.totalBytes, usableBytes: last.totalBytes === null ? null : last.totalBytes - last.usedBytes!, state: "online", error: null });
       const size = Math.floor(last.kafkaBytes / last.partitions);
       for (let p = 0; p < last.partitions; p++) {

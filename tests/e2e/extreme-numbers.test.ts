@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postRecord } from "@/app/api/snapshots/route";
-import { closeSnapshotStore } from "@/lib/snapshots/store";
+import { closeStore } from "@/lib/store";
 import { launchBrowser, openPage } from "../support/e2e-browser";
 import { startApp, type AppServer } from "../support/e2e-server";
 import { extremeSnapshot, type ExtremeKind } from "../fixtures/extreme/snapshots";
@@ -35,10 +35,10 @@ async function store(kind: ExtremeKind): Promise<string> {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-e2e-extreme-"));
   const db = path.join(dir, "snapshots.db");
-  closeSnapshotStore();
+  closeStore();
   process.env.KAFKA_BALANCE_DB = db;
   for (const kind of KINDS) ids.set(kind, await store(kind));
-  closeSnapshotStore();
+  closeStore();
   server = await startApp({ KAFKA_BALANCE_DB: db });
   browser = await launchBrowser();
 });
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  closeSnapshotStore();
+  closeStore();
   delete process.env.KAFKA_BALANCE_DB;
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CLUSTER } from "@/lib/cluster/clusters";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
-import { closeSnapshotStore } from "@/lib/snapshots/store";
-import { getHistoryStore } from "@/lib/store/history";
+import { closeStore, getStore } from "@/lib/store";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { seriousA11yViolations } from "../support/a11y";
 import { launchBrowser, openPage, screenshot } from "../support/e2e-browser";
@@ -111,17 +110,17 @@ async function seedHistory(bootstrap: string, dbFile: string): Promise<void> {
   const now = await readCluster(connection.connection);
   process.env.KAFKA_BALANCE_DB = dbFile;
   try {
-    const store = getHistoryStore();
+    const store = getStore().history;
     const end = Date.now() - 5 * 60_000;
     for (let t = end - 12 * HOUR_MS; t <= end; t += HOUR_MS / 2) {
       const less = Math.round(((Date.now() - t) / HOUR_MS) * SEEDED_GROWTH_PER_HOUR);
       const then = structuredClone(now);
       then.capturedAt = new Date(t).toISOString();
       for (const b of then.brokers) for (const d of b.logDirs) if (d.usableBytes !== null) d.usableBytes += less;
-      store.recordScan(CLUSTER, t, then, 50);
+      await store.recordScan(CLUSTER, t, then, 50);
     }
   } finally {
-    closeSnapshotStore();
+    closeStore();
     delete process.env.KAFKA_BALANCE_DB;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Several instances on one store (tests/support/instances.ts: a shared SQLite file, or PostgreSQL when
- * `KAFKA_BALANCE_DATABASE_URL` is given), the built app against real Kafka (4.x, 2 nodes × 2 dirs):
+ * Several instances on one PostgreSQL store (a real server, tests/support/postgres.ts; the instances
+ * get its URL as `KAFKA_BALANCE_DATABASE_URL`), the built app against real Kafka (4.x, 2 nodes × 2 dirs):
  * - a link made on one instance opens on another;
  * - the collector: one instance holds the cluster's lease and records; `kill -9` of the holder and a
  *   standby takes over once the lease has run out — the history has no duplicate point and no gap
@@ -20,6 +20,7 @@ import type { HistoryResponse } from "@/lib/collector/history-read";
 import type { SharedRecord } from "@/lib/snapshots/record";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
 import { Instances, sharedStore, type Instance } from "../support/instances";
+import { startPostgres, type PostgresServer } from "../support/postgres";
 
 // App instances on 29850–29899; Kafka clients 29900–29901 (controllers at +50: 29950–29951).
 const APP_PORTS = { from: 29850, to: 29899 };
@@ -75,6 +76,8 @@ function checkSeries(points: { at: number; ok: boolean; error: string | null }[]
   return gaps;
 }
 
+let postgres: PostgresServer | undefined;
+
 describe("several instances on one store", () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-two-instances-"));
@@ -86,7 +89,9 @@ describe("several instances on one store", () => {
       clientId: "e2e-two-instances",
       topics: [{ name: "move", assignments: [[1], [1]], bytes: 1.5 * MiB }],
     });
-    const store = sharedStore(dir);
+    postgres = await startPostgres();
+    const store = sharedStore(dir, { KAFKA_BALANCE_DATABASE_URL: await postgres.createDatabase("two_instances") });
+    expect(store.kind).toBe("postgres");
     process.stdout.write(`\ntwo-instances: store ${store.kind}\n`);
     instances = new Instances({
       store,
@@ -109,6 +114,7 @@ describe("several instances on one store", () => {
   afterAll(async () => {
     await instances?.stopAll();
     await data?.stop();
+    await postgres?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 

@@ -19,7 +19,7 @@ import { ApplyBusyError, getApplyJob, jobFinished, startApplyJob, type ApplyJobR
 import { alterConfigs } from "@/lib/cluster/writes/requests";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { throttlePlan, type ReassignmentEntry } from "@/lib/plan";
-import { getAuditLog } from "@/lib/store/jobs";
+import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
 
@@ -46,7 +46,7 @@ async function waitFor<T>(what: string, get: () => Promise<T | null | undefined 
   }
 }
 
-const job = (id: string): ApplyJobRecord => getApplyJob(id)!;
+const job = async (id: string): Promise<ApplyJobRecord> => (await getApplyJob(id))!;
 const control = (body: unknown) =>
   controlPost(new Request("http://localhost/api/plan/apply/control", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(body) }));
 
@@ -121,17 +121,17 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(started.work.batches.map((b) => b.entries.length)).toEqual([2, 2]);
     // One job per cluster: a second one is refused while this one runs, and nothing of it is stored.
     await expect(startApplyJob(data.connection, before, { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) }, { cluster: "default" })).rejects.toThrow(ApplyBusyError);
-    expect(getAuditLog().list({ limit: 1000 }).filter((e) => e.action === "apply-requested")).toHaveLength(1);
+    expect((await getStore().audit.list({ limit: 1000 })).filter((e) => e.action === "apply-requested")).toHaveLength(1);
     expect(started.status.batches[0]!.state).toBe("running");
 
     // The throttled rate, after Kafka's quota window (it lets the first ~10 s of the rate through at once).
     await sleep(11_000);
-    const a = job(id).status.clock!;
+    const a = (await job(id)).status.clock!;
     await sleep(4_000);
-    const b = job(id).status.clock!;
+    const b = (await job(id)).status.clock!;
     const slowRate = (b.doneBytes - a.doneBytes) / ((Date.parse(b.at) - Date.parse(a.at)) / 1000);
-    const left = job(id).work.batches[0]!.bytes - (b.doneBytes - 0);
-    expect(job(id).status.batches[0]!.state, "batch 1 is still copying 15 s in").toBe("running");
+    const left = (await job(id)).work.batches[0]!.bytes - (b.doneBytes - 0);
+    expect((await job(id)).status.batches[0]!.state, "batch 1 is still copying 15 s in").toBe("running");
     expect(slowRate).toBeGreaterThan(0);
     expect(slowRate, `measured ${Math.round(slowRate / KiB)} KiB/s under a 200 KiB/s throttle`).toBeLessThan(2 * 200 * KiB);
 
@@ -144,19 +144,19 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     const observed = await readCluster(data.connection);
     expect(observed.throttles.brokers.find((x) => x.broker === 2)!.follower).toBe(16 * MiB);
     // What was left would take left/slowRate seconds at the old rate; at the new one it is done in a few.
-    await waitFor("batch 1 to finish", () => job(id).status.batches[0]!.state === "done", 30_000);
+    await waitFor("batch 1 to finish", async () => (await job(id)).status.batches[0]!.state === "done", 30_000);
     const took = (Date.now() - changedAt) / 1000;
     process.stdout.write(`\napply-control: ${(slowRate / KiB).toFixed(0)} KiB/s under 200 KiB/s; raised to 16 MiB/s with ${(left / MiB).toFixed(1)} MiB left (${(left / slowRate).toFixed(1)} s at the old rate): batch 1 done ${took.toFixed(1)} s later\n`);
     expect(took).toBeLessThan(Math.max(3, (left / slowRate) / 2));
-    expect(job(id).status.rates.replicationBytesPerSecond).toBe(16 * MiB);
+    expect((await job(id)).status.rates.replicationBytesPerSecond).toBe(16 * MiB);
 
     // Paused between batches: batch 2 does not start.
-    await waitFor("the pause", () => job(id).status.state === "paused", 15_000);
+    await waitFor("the pause", async () => (await job(id)).status.state === "paused", 15_000);
     await sleep(3_000);
-    expect(job(id).status.batches[1]!.state).toBe("pending");
+    expect((await job(id)).status.batches[1]!.state).toBe("pending");
     expect((await readCluster(data.connection)).throttles.reassignments).toEqual([]);
     expect((await control({ jobId: id, action: "resume" })).status).toBe(202);
-    const done = await waitFor("the job to end", () => (jobFinished(job(id).status.state) ? job(id) : null), 90_000);
+    const done = await waitFor("the job to end", async () => { const j = await job(id); return jobFinished(j.status.state) ? j : null; }, 90_000);
     expect(done.status.errors).toEqual([]);
     expect(done.status.state).toBe("done");
     expect(maxInFlight).toBeGreaterThan(0);
@@ -167,7 +167,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(after.topics.find((t) => t.name === "slow")!.partitions.map((p) => `${p.id}:${p.replicas.map((r) => r.broker).join(",")}`).sort()).toEqual(["0:2", "1:3", "2:2", "3:3"]);
     await waitFor("the throttles back as they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN_STATE), 30_000);
 
-    const audit = getAuditLog().list({ jobId: id, limit: 1000 }).reverse();
+    const audit = (await getStore().audit.list({ jobId: id, limit: 1000 })).reverse();
     const actions = audit.map((e) => `${e.actor} ${e.action} ${e.result}`);
     expect(actions[0]).toBe("carol apply-requested ok");
     expect(actions).toContain("carol alter-configs ok");
@@ -196,7 +196,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
       return s.throttles.reassignments.some((r) => r.topic === "halt") && local.future !== null && (local.future.sizeBytes ?? 0) > 0;
     });
     expect((await control({ jobId: id, action: "cancel" })).status).toBe(202);
-    const ended = await waitFor("the job to end", () => (jobFinished(job(id).status.state) ? job(id) : null), 60_000);
+    const ended = await waitFor("the job to end", async () => { const j = await job(id); return jobFinished(j.status.state) ? j : null; }, 60_000);
     expect(ended.status.state).toBe("cancelled");
     expect(ended.status.batches.map((b) => b.state)).toEqual(["cancelled"]);
     expect(ended.status.election).toBeNull();
@@ -207,7 +207,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(local.logDir).toBe(localNow);
     expect(local.future).toBeNull();
     await waitFor("the throttles back as they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN_STATE), 30_000);
-    const actions = getAuditLog().list({ jobId: id }).map((e) => `${e.actor} ${e.action} ${e.result}`);
+    const actions = (await getStore().audit.list({ jobId: id })).map((e) => `${e.actor} ${e.action} ${e.result}`);
     expect(actions).toContain("carol cancel ok");
     expect(actions).toContain("carol cancel-reassignments ok");
     expect(actions).toContain("carol cancel-dir-moves ok");

@@ -12,7 +12,7 @@ import { Kafka, logLevel } from "kafkajs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { collectorStatus, startCollectors, stopCollectors } from "@/lib/collector";
-import { getHistoryStore } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { withAdmin } from "@/scripts/kafka/version-matrix";
 import { useTempStore } from "../fixtures/snapshots/harness";
@@ -65,11 +65,11 @@ describe("the collector on real Kafka", () => {
 
   it("records the dir holding the topic growing at the produced rate (±10 %), and a cluster it cannot reach as a gap", async () => {
     startCollectors({ intervalMs: INTERVAL_MS });
-    const history = getHistoryStore();
+    const history = getStore().history;
     // The collector's first scan, and where the partition lives.
     const deadline = Date.now() + 30_000;
-    while (collectorStatus("default").lastSuccessAt === null) {
-      if (Date.now() > deadline) throw new Error(`no successful collection within 30 s: ${JSON.stringify(collectorStatus("default"))}`);
+    while ((await collectorStatus("default")).lastSuccessAt === null) {
+      if (Date.now() > deadline) throw new Error(`no successful collection within 30 s: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(200);
     }
     const kafka = new Kafka({ clientId: "it-history-collector", brokers: cluster.bootstrap.split(","), logLevel: logLevel.NOTHING });
@@ -94,7 +94,7 @@ describe("the collector on real Kafka", () => {
     expect(producedRate).toBeGreaterThan(RATE * 0.9);
 
     // The dir holding the partition, and its recorded points while the producer ran (a scan's margin at each end).
-    const dirs = history.allDirSeries("default", started, ended);
+    const dirs = await history.allDirSeries("default", started, ended);
     const grown = dirs.map((d) => ({ d, growth: d.points.at(-1)!.kafkaBytes - d.points[0]!.kafkaBytes })).sort((a, b) => b.growth - a.growth);
     const holder = grown[0]!.d;
     expect(grown[1]!.growth).toBeLessThan(grown[0]!.growth / 100);
@@ -109,25 +109,25 @@ describe("the collector on real Kafka", () => {
     const failedBy = Date.now() + 30_000;
     let failures: { at: number; ok: boolean; error: string | null }[] = [];
     while (failures.length < 2) {
-      if (Date.now() > failedBy) throw new Error(`no failed collections within 30 s: ${JSON.stringify(collectorStatus("default"))}`);
+      if (Date.now() > failedBy) throw new Error(`no failed collections within 30 s: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(500);
-      failures = history.clusterSeries("default", cutAt, Date.now()).filter((p) => !p.ok);
+      failures = (await history.clusterSeries("default", cutAt, Date.now())).filter((p) => !p.ok);
     }
-    expect(collectorStatus("default").lastError).toMatch(/29499/);
+    expect((await collectorStatus("default")).lastError).toMatch(/29499/);
     process.env.KAFKA_BOOTSTRAP_SERVERS = cluster.bootstrap;
     const backAt = Date.now();
     const recoveredBy = Date.now() + 30_000;
-    while ((collectorStatus("default").lastSuccessAt ?? 0) < backAt) {
-      if (Date.now() > recoveredBy) throw new Error(`no successful collection within 30 s of the address coming back: ${JSON.stringify(collectorStatus("default"))}`);
+    while (((await collectorStatus("default")).lastSuccessAt ?? 0) < backAt) {
+      if (Date.now() > recoveredBy) throw new Error(`no successful collection within 30 s of the address coming back: ${JSON.stringify(await collectorStatus("default"))}`);
       await sleep(200);
     }
     await stopCollectors();
 
     // The gap: between the last success before the cut and the first after it, the dir has no points, and no point is zero.
-    const scans = history.clusterSeries("default", started, Date.now());
+    const scans = await history.clusterSeries("default", started, Date.now());
     const lastBefore = scans.filter((p) => p.ok && p.at < failures[0]!.at).at(-1)!.at;
     const firstAfter = scans.find((p) => p.ok && p.at > failures.at(-1)!.at)!.at;
-    const points = history.dirSeries("default", 1, holder.dir, started, Date.now());
+    const points = await history.dirSeries("default", 1, holder.dir, started, Date.now());
     expect(points.filter((p) => p.t > lastBefore && p.t < firstAfter)).toEqual([]);
     expect(points.every((p) => p.kafkaBytes > 0)).toBe(true);
     expect(points.some((p) => p.t >= firstAfter)).toBe(true);

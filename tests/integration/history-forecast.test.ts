@@ -9,7 +9,7 @@ import { GET } from "@/app/api/history/forecast/route";
 import { resetForecastTables } from "@/lib/collector/forecast-table";
 import type { DirForecast } from "@/lib/forecast";
 import { DAY_MS, HOUR_MS } from "@/lib/model/history-settings";
-import { getHistoryStore } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
 import { closeWorkerPool } from "@/lib/workers/pool";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { GiB, historyCluster, T0 } from "../support/history";
@@ -25,13 +25,13 @@ async function get(query: string): Promise<{ status: number; body: Record<string
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempStore("history-forecast");
   Object.assign(process.env, { KAFKA_BALANCE_CLUSTERS: "east", KAFKA_BALANCE_CLUSTER_EAST_BOOTSTRAP_SERVERS: "127.0.0.1:29496", KAFKA_REQUEST_TIMEOUT_MS: "1000" });
   resetForecastTables();
-  const store = getHistoryStore();
+  const store = getStore().history;
   // An hourly scan for 6 days of the helper's cluster, shifted so that its growth (1 GiB a day) ends now.
-  for (let t = START; t <= END; t += HOUR_MS) store.recordScan("east", t, historyCluster(T0 + (t - START)), 300);
+  for (let t = START; t <= END; t += HOUR_MS) await store.recordScan("east", t, historyCluster(T0 + (t - START)), 300);
 }, 60_000);
 afterAll(async () => {
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
@@ -70,7 +70,7 @@ describe("GET /api/history/forecast", () => {
     const first = await get("?cluster=east");
     const again = await get("?cluster=east");
     expect(again.body.nowMs).toBe(first.body.nowMs);
-    getHistoryStore().recordScan("east", END + 60_000, historyCluster(T0 + (END + 60_000 - START)), 300);
+    await getStore().history.recordScan("east", END + 60_000, historyCluster(T0 + (END + 60_000 - START)), 300);
     const fresh = await get("?cluster=east");
     expect(fresh.body.scanAt).toBe(END + 60_000);
     expect(fresh.body.nowMs as number).toBeGreaterThanOrEqual(first.body.nowMs as number);

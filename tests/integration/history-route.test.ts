@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/history/route";
-import { getHistoryStore } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { historyCluster, T0 } from "../support/history";
 
@@ -18,17 +18,17 @@ async function get(query: string): Promise<{ status: number; body: Record<string
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempStore("history-route");
-  const store = getHistoryStore();
+  const store = getStore().history;
   for (let i = 0; i < 24; i++) {
     const t = T0 + i * MIN5;
-    if (i === 5) store.recordFailure("east", t, 21_000, "Kafka at 127.0.0.1:29498 did not answer within 21000 ms");
-    else store.recordScan("east", t, historyCluster(t), 300);
+    if (i === 5) await store.recordFailure("east", t, 21_000, "Kafka at 127.0.0.1:29498 did not answer within 21000 ms");
+    else (await store.recordScan("east", t, historyCluster(t), 300));
   }
-  store.recordScan("west", T0, historyCluster(T0, { kafka: 1 }), 300);
+  await store.recordScan("west", T0, historyCluster(T0, { kafka: 1 }), 300);
 });
-afterEach(() => {
+afterEach(async () => {
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
   Object.assign(process.env, saved);
 });

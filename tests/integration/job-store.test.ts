@@ -7,8 +7,10 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
-import { closeSnapshotStore, getSnapshotStore } from "@/lib/snapshots/store";
-import { getAuditLog, getJobStore, JobConflictError } from "@/lib/store/jobs";
+import { closeStore, getStore } from "@/lib/store";
+import { JobConflictError } from "@/lib/store/jobs";
+import type { SqliteDb } from "@/lib/store/sqlite";
+
 import { useTempStore } from "../fixtures/snapshots/harness";
 
 function job(id: string, cluster = "127.0.0.1:9092"): ApplyJobRecord {
@@ -52,71 +54,71 @@ function job(id: string, cluster = "127.0.0.1:9092"): ApplyJobRecord {
 }
 
 let temp: ReturnType<typeof useTempStore>;
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempStore("job-store");
 });
 afterAll(() => temp.cleanup());
 
 describe("job store", () => {
-  it("keeps one unfinished job per cluster, and takes a new one once it has ended", () => {
-    const store = getJobStore();
-    store.insert(job("a1"), "p1", 10_000, 1_000);
-    expect(() => store.insert(job("a2"), "p2", 10_000, 1_000)).toThrow(JobConflictError);
-    store.insert(job("b1", "other:9092"), "p1", 10_000, 1_000);
-    expect(store.current("127.0.0.1:9092")!.id).toBe("a1");
+  it("keeps one unfinished job per cluster, and takes a new one once it has ended", async () => {
+    const store = getStore().jobs;
+    await store.insert(job("a1"), "p1", 10_000, 1_000);
+    await expect(store.insert(job("a2"), "p2", 10_000, 1_000)).rejects.toThrow(JobConflictError);
+    await store.insert(job("b1", "other:9092"), "p1", 10_000, 1_000);
+    expect((await store.current("127.0.0.1:9092"))!.id).toBe("a1");
     const finished = { ...job("a1").status, state: "done" as const, phase: "finished" as const };
-    expect(store.saveStatus("a1", "p1", finished, new Date(2_000).toISOString(), 10_000, 2_000, new Date(2_000).toISOString())).toBe(true);
-    store.insert(job("a2"), "p2", 10_000, 3_000);
-    expect(store.current("127.0.0.1:9092")!.id).toBe("a2");
-    expect(store.get("a1")!.status.state).toBe("done");
-    expect(store.get("a1")!.finishedAt).toBe(new Date(2_000).toISOString());
+    expect(await store.saveStatus("a1", "p1", finished, new Date(2_000).toISOString(), 10_000, 2_000, new Date(2_000).toISOString())).toBe(true);
+    await store.insert(job("a2"), "p2", 10_000, 3_000);
+    expect((await store.current("127.0.0.1:9092"))!.id).toBe("a2");
+    expect((await store.get("a1"))!.status.state).toBe("done");
+    expect((await store.get("a1"))!.finishedAt).toBe(new Date(2_000).toISOString());
   });
 
-  it("fences status writes by the lease: the owner writes, another instance takes over only once the lease has run out, and the old owner then writes nothing", () => {
-    const store = getJobStore();
-    store.insert(job("c1", "fence:9092"), "p1", 10_000, 0);
-    expect(store.claim("c1", "p2", 10_000, 5_000)).toBe(false);
-    expect(store.orphaned("p2", 5_000)).not.toContain("c1");
-    expect(store.saveStatus("c1", "p1", { ...job("c1").status, batch: 0, log: [{ at: "x", message: "p1 was here" }] }, "t", 10_000, 6_000)).toBe(true);
+  it("fences status writes by the lease: the owner writes, another instance takes over only once the lease has run out, and the old owner then writes nothing", async () => {
+    const store = getStore().jobs;
+    await store.insert(job("c1", "fence:9092"), "p1", 10_000, 0);
+    expect(await store.claim("c1", "p2", 10_000, 5_000)).toBe(false);
+    expect(await store.orphaned("p2", 5_000)).not.toContain("c1");
+    expect(await store.saveStatus("c1", "p1", { ...job("c1").status, batch: 0, log: [{ at: "x", message: "p1 was here" }] }, "t", 10_000, 6_000)).toBe(true);
     // p1's lease now runs to 16 s; at 17 s it has run out.
-    expect(store.orphaned("p2", 17_000)).toContain("c1");
-    expect(store.claim("c1", "p2", 10_000, 17_000)).toBe(true);
-    expect(store.saveStatus("c1", "p1", { ...job("c1").status, log: [{ at: "x", message: "stale" }] }, "t", 10_000, 17_500)).toBe(false);
-    expect(store.get("c1")!.status.log).toEqual([{ at: "x", message: "p1 was here" }]);
-    expect(store.saveStatus("c1", "p2", { ...job("c1").status, batch: 0 }, "t", 10_000, 18_000)).toBe(true);
+    expect(await store.orphaned("p2", 17_000)).toContain("c1");
+    expect(await store.claim("c1", "p2", 10_000, 17_000)).toBe(true);
+    expect(await store.saveStatus("c1", "p1", { ...job("c1").status, log: [{ at: "x", message: "stale" }] }, "t", 10_000, 17_500)).toBe(false);
+    expect((await store.get("c1"))!.status.log).toEqual([{ at: "x", message: "p1 was here" }]);
+    expect(await store.saveStatus("c1", "p2", { ...job("c1").status, batch: 0 }, "t", 10_000, 18_000)).toBe(true);
   });
 
-  it("keeps control requests apart from the runner's status writes", () => {
-    const store = getJobStore();
-    store.insert(job("d1", "control:9092"), "p1", 10_000, 0);
-    const updated = store.updateControl("d1", (c) => ({ ...c, seq: c.seq + 1, pause: true, by: "bob" }))!;
+  it("keeps control requests apart from the runner's status writes", async () => {
+    const store = getStore().jobs;
+    await store.insert(job("d1", "control:9092"), "p1", 10_000, 0);
+    const updated = (await store.updateControl("d1", (c) => ({ ...c, seq: c.seq + 1, pause: true, by: "bob" })))!;
     expect(updated.control).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
-    expect(store.saveStatus("d1", "p1", { ...job("d1").status, controlSeq: 0 }, "t", 10_000, 1_000)).toBe(true);
-    expect(store.control("d1")).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
-    expect(store.updateControl("nope", (c) => c)).toBeNull();
+    expect(await store.saveStatus("d1", "p1", { ...job("d1").status, controlSeq: 0 }, "t", 10_000, 1_000)).toBe(true);
+    expect(await store.control("d1")).toEqual({ seq: 1, pause: true, cancel: false, rates: null, by: "bob" });
+    expect(await store.updateControl("nope", (c) => c)).toBeNull();
   });
 
-  it("lists the audit log newest first, by cluster or job, at most the limit", () => {
-    const audit = getAuditLog();
-    for (let i = 0; i < 5; i++) audit.append({ at: new Date(i * 1000).toISOString(), cluster: i % 2 ? "x:1" : "y:1", actor: "alice", jobId: i < 3 ? "j1" : "j2", action: "alter-configs", target: `broker ${i}`, result: i === 4 ? "refused" : "ok", detail: "" });
-    expect(audit.list().map((e) => e.target)).toEqual(["broker 4", "broker 3", "broker 2", "broker 1", "broker 0"]);
-    expect(audit.list({ limit: 2 }).map((e) => e.target)).toEqual(["broker 4", "broker 3"]);
-    expect(audit.list({ cluster: "x:1" }).map((e) => e.target)).toEqual(["broker 3", "broker 1"]);
-    expect(audit.list({ jobId: "j2" }).map((e) => [e.target, e.result])).toEqual([
+  it("lists the audit log newest first, by cluster or job, at most the limit", async () => {
+    const audit = getStore().audit;
+    for (let i = 0; i < 5; i++) await audit.append({ at: new Date(i * 1000).toISOString(), cluster: i % 2 ? "x:1" : "y:1", actor: "alice", jobId: i < 3 ? "j1" : "j2", action: "alter-configs", target: `broker ${i}`, result: i === 4 ? "refused" : "ok", detail: "" });
+    expect((await audit.list()).map((e) => e.target)).toEqual(["broker 4", "broker 3", "broker 2", "broker 1", "broker 0"]);
+    expect((await audit.list({ limit: 2 })).map((e) => e.target)).toEqual(["broker 4", "broker 3"]);
+    expect((await audit.list({ cluster: "x:1" })).map((e) => e.target)).toEqual(["broker 3", "broker 1"]);
+    expect((await audit.list({ jobId: "j2" })).map((e) => [e.target, e.result])).toEqual([
       ["broker 4", "refused"],
       ["broker 3", "ok"],
     ]);
   });
 
-  it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", () => {
-    closeSnapshotStore();
+  it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", async () => {
+    closeStore();
     const db = new Database(temp.file);
     db.exec("DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
     db.close();
-    const store = getSnapshotStore();
-    expect((store.database.pragma("user_version", { simple: true }) as number)).toBe(4);
-    expect(getJobStore().current("127.0.0.1:9092")).toBeNull();
-    getJobStore().insert(job("e1"), "p1", 10_000, 0);
-    expect(getJobStore().get("e1")!.createdBy).toBe("alice");
+    const store = getStore();
+    expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(4);
+    expect(await getStore().jobs.current("127.0.0.1:9092")).toBeNull();
+    await getStore().jobs.insert(job("e1"), "p1", 10_000, 0);
+    expect((await getStore().jobs.get("e1"))!.createdBy).toBe("alice");
   });
 });

@@ -19,7 +19,7 @@ import { GET } from "@/app/api/metrics/route";
 import { collectCluster, collectorStatus } from "@/lib/collector";
 import { clusterScanCount, getClusterSnapshot, resetClusterSource } from "@/lib/cluster/source";
 import { balanceReport } from "@/lib/model/report";
-import { getHistoryStore } from "@/lib/store/history";
+import { getStore } from "@/lib/store";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { freePort } from "../support/e2e-server";
@@ -128,13 +128,13 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     first = await scrape();
   }, 60_000);
 
-  it("answers 200 in Prometheus's text format, within the deadline although one cluster never answers", () => {
+  it("answers 200 in Prometheus's text format, within the deadline although one cluster never answers", async () => {
     expect(first.status).toBe(200);
     expect(first.contentType).toBe("text/plain; version=0.0.4; charset=utf-8");
     expect(first.ms).toBeLessThan(STUCK_REQUEST_TIMEOUT_MS / 2);
   });
 
-  it("exports the clusters that cannot be read as collector_up 0 and no figures (only the collection interval beside it), and no demo", () => {
+  it("exports the clusters that cannot be read as collector_up 0 and no figures (only the collection interval beside it), and no demo", async () => {
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "gone" })).toBe(0);
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "stuck" })).toBe(0);
@@ -180,7 +180,7 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(valueOf(second.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
   });
 
-  it("exports no collector timings before the first collection, only the interval one is due in", () => {
+  it("exports no collector timings before the first collection, only the interval one is due in", async () => {
     const collector = first.lines.filter((l) => l.name.startsWith("kafka_balance_collector_") && l.name !== "kafka_balance_collector_up");
     expect(collector.map((l) => [l.name, l.labels.cluster, l.value])).toEqual([
       ["kafka_balance_collector_interval_seconds", "live", 300],
@@ -190,11 +190,11 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
   });
 
   it("exports the collector's last success and scan duration as the history store has them, and no success for a cluster never read", async () => {
-    const deps = { store: getHistoryStore(), owner: "metrics-route-test", intervalMs: 300_000, scan: (name: string) => getClusterSnapshot({ cluster: name, refresh: true }) };
+    const deps = { store: getStore().history, owner: "metrics-route-test", intervalMs: 300_000, scan: (name: string) => getClusterSnapshot({ cluster: name, refresh: true }) };
     expect((await collectCluster("live", deps)).outcome).toBe("recorded");
     expect((await collectCluster("gone", deps)).outcome).toBe("failed");
-    const live = collectorStatus("live");
-    const gone = collectorStatus("gone");
+    const live = await collectorStatus("live");
+    const gone = await collectorStatus("gone");
     expect(live.lastSuccessAt).not.toBeNull();
     const { lines } = await scrape();
     expect(valueOf(lines, "kafka_balance_collector_last_success_timestamp_seconds", { cluster: "live" })).toBe(live.lastSuccessAt! / 1000);

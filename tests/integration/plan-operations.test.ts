@@ -96,11 +96,11 @@ function plan(snapshot: ClusterSnapshot, input: PlanOptionsInput): Plan {
 
 async function finished(id: string, what: string): Promise<ApplyJobRecord> {
   const deadline = Date.now() + 120_000;
-  let job = getApplyJob(id)!;
+  let job = (await getApplyJob(id))!;
   while (!jobFinished(job.status.state)) {
     if (Date.now() > deadline) throw new Error(`${what}: the apply did not finish within 120 s (${job.status.state}, ${JSON.stringify(job.status.progress)})`);
     await new Promise((r) => setTimeout(r, 250));
-    job = getApplyJob(id)!;
+    job = (await getApplyJob(id))!;
   }
   return job;
 }

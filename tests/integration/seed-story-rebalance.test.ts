@@ -32,7 +32,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
     store?.cleanup();
   }, 120_000);
 
-  it("runSeedStory() predicts every dir's partition count of the real cluster exactly", () => {
+  it("runSeedStory() predicts every dir's partition count of the real cluster exactly", async () => {
     process.stdout.write(`\n${formatStoryTable(story!.rows, BASE_DIR)}\n`);
     expect(story!.countsMatch).toBe(true);
     // The story's trap: the first dirs hold only __consumer_offsets (50) and the group's topic (1).
@@ -70,7 +70,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
     let job = started;
     while (!jobFinished(job.status.state)) {
       await new Promise((r) => setTimeout(r, 500));
-      job = getApplyJob(started.id)!;
+      job = (await getApplyJob(started.id))!;
       if (Date.now() - startedAt > 600_000) throw new Error(`apply did not finish: ${JSON.stringify(job.status.progress)}`);
     }
     const measured = (Date.parse(job.finishedAt!) - Date.parse(job.createdAt)) / 1000;

@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
 import { openShare } from "@/lib/snapshots/share";
-import { closeSnapshotStore, openSnapshotStore } from "@/lib/snapshots/store";
+import { closeStore, openStore } from "@/lib/store";
 import { startWriter, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 
 const TOPICS = 150;
 
 let temp: ReturnType<typeof useTempStore>;
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempStore("durability");
 });
 afterAll(() => temp.cleanup());
@@ -38,22 +38,22 @@ describe("snapshot store durability", () => {
     const acked = [...first, ...second];
     expect(acked.length).toBeGreaterThanOrEqual(30);
 
-    closeSnapshotStore();
-    const store = openSnapshotStore(temp.file);
+    closeStore();
+    const store = openStore({ kind: "sqlite", file: temp.file });
     try {
       for (const { id, n } of acked) {
-        const opened = await openShare(id, store);
+        const opened = await openShare(id, store.links);
         if (!opened.ok) throw new Error(`acknowledged id ${id} (#${n}) does not open: ${opened.error.message}`);
         const expected = parseSnapshot(writerSnapshot(n, TOPICS));
         if (!expected.ok) throw new Error("writer snapshot does not parse");
         expect(opened.value.snapshot).toEqual(expected.value);
       }
-      const { total } = store.list(1, 0);
+      const { total } = await store.links.list(1, 0);
       // The row being written when the kill landed may or may not be there; nothing else is missing.
       expect(total).toBeGreaterThanOrEqual(acked.length);
       expect(total).toBeLessThanOrEqual(acked.length + 2);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

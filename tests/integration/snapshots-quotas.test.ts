@@ -10,7 +10,7 @@ import { GET as exportRecord } from "@/app/api/snapshots/[id]/export/route";
 import { POST as postRecord } from "@/app/api/snapshots/route";
 import SharedLinkPage from "@/app/s/[id]/page";
 import { createShare, insertRecord, type StoredPayload } from "@/lib/snapshots/share";
-import { closeSnapshotStore, getSnapshotStore } from "@/lib/snapshots/store";
+import { closeStore, getStore } from "@/lib/store";
 import type { RecordKind } from "@/lib/snapshots/record";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
@@ -34,10 +34,10 @@ const v1 = (kind: RecordKind) => JSON.parse(fs.readFileSync(path.resolve("tests/
 const DAY = 86_400_000;
 
 let temp: ReturnType<typeof useTempStore>;
-beforeEach(() => {
+beforeEach(async () => {
   temp = useTempStore("quotas");
 });
-afterEach(() => {
+afterEach(async () => {
   for (const name of Object.values(ENV)) delete process.env[name];
   temp.cleanup();
 });
@@ -87,7 +87,7 @@ describe("the label limit", () => {
     expect(created.json.notices).toEqual([expect.stringMatching(/label was 5000 characters long; the link keeps its first 199 and "…" \(the limit is 200, KAFKA_BALANCE_SNAPSHOT_LABEL_MAX_CHARS\)/)]);
     const opened = await open(created.json.id);
     expect(opened.json.snapshot.source.label).toBe(`${"x".repeat(199)}…`);
-    const summary = getSnapshotStore().list(1, 0).rows[0]!.summary;
+    const summary = (await getStore().links.list(1, 0)).rows[0]!.summary;
     expect(JSON.parse(summary).label).toBe(`${"x".repeat(199)}…`);
   });
 
@@ -134,7 +134,7 @@ describe("retention", () => {
     expect(first.status).toBe(410);
     expect(first.json.error).toMatchObject({ code: "expired" });
     expect(first.json.error!.message).toMatch(/expired: links are kept for 90 days \(KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS\)/);
-    expect(getSnapshotStore().get(id)).toBeNull();
+    expect(await getStore().links.get(id)).toBeNull();
     const again = await open(id);
     expect(again.status).toBe(404);
     expect(again.json.error!.message).toMatch(/or it expired \(links are kept for 90 days/);
@@ -154,8 +154,8 @@ describe("retention", () => {
   it("each new link first deletes expired links, at most 100 per write", async () => {
     const record = v1("snapshot");
     const createdAt = new Date(Date.now() - 200 * DAY).toISOString();
-    for (let n = 0; n < 130; n++) await insertRecord(getSnapshotStore(), { ...record, createdAt });
-    const recent = await insertRecord(getSnapshotStore(), { ...record, createdAt: new Date(Date.now() - DAY).toISOString() });
+    for (let n = 0; n < 130; n++) await insertRecord(getStore().links, { ...record, createdAt });
+    const recent = await insertRecord(getStore().links, { ...record, createdAt: new Date(Date.now() - DAY).toISOString() });
     expect(stored().links).toBe(131);
     expect((await share({ kind: "snapshot", snapshot: writerSnapshot(7, 1) })).status).toBe(201);
     expect(stored().links).toBe(131 - 100 + 1);
@@ -166,7 +166,7 @@ describe("retention", () => {
 
   it("KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS=0 keeps links forever", async () => {
     process.env[ENV.retention] = "0";
-    const id = await insertRecord(getSnapshotStore(), { ...v1("snapshot"), createdAt: "2020-01-01T00:00:00.000Z" });
+    const id = await insertRecord(getStore().links, { ...v1("snapshot"), createdAt: "2020-01-01T00:00:00.000Z" });
     expect((await share({ kind: "snapshot", snapshot: writerSnapshot(9, 1) })).status).toBe(201);
     expect(stored().links).toBe(2);
     expect((await open(id)).status).toBe(200);
@@ -175,7 +175,7 @@ describe("retention", () => {
   it("v1 links within the retention keep opening under the default limits", async () => {
     const createdAt = new Date(Date.now() - 30 * DAY).toISOString();
     for (const kind of ["snapshot", "scenario", "plan"] as const) {
-      const id = await insertRecord(getSnapshotStore(), { ...v1(kind), createdAt });
+      const id = await insertRecord(getStore().links, { ...v1(kind), createdAt });
       const opened = await open(id);
       expect(opened.status, kind).toBe(200);
     }
@@ -234,18 +234,18 @@ describe("the store's running totals", () => {
     try {
       const a = await share({ kind: "snapshot", snapshot: writerSnapshot(1, 5) });
       await share({ kind: "snapshot", snapshot: writerSnapshot(2, 5) });
-      expect(getSnapshotStore().quota(null)).toMatchObject(stored());
+      expect(await getStore().links.quota(null)).toMatchObject(stored());
       const del = await deleteRecord(jsonRequest(`/api/snapshots/${a.json.id}`, { method: "DELETE", headers: { authorization: "Bearer quota-token" } }), params(a.json.id));
       expect(del.status).toBe(200);
       expect(stored().links).toBe(1);
-      expect(getSnapshotStore().quota(null)).toMatchObject(stored());
+      expect(await getStore().links.quota(null)).toMatchObject(stored());
     } finally {
       delete process.env.KAFKA_BALANCE_WRITE_TOKEN;
     }
   });
 
   it("start from the rows already there when a layout-1 file is upgraded", async () => {
-    closeSnapshotStore();
+    closeStore();
     const db = new Database(temp.file);
     db.exec(`CREATE TABLE snapshots (id TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'scenario', 'plan')), schema_version INTEGER NOT NULL, created_at TEXT NOT NULL, size_bytes INTEGER NOT NULL, stored_bytes INTEGER NOT NULL, encoding TEXT NOT NULL, payload BLOB NOT NULL, summary TEXT NOT NULL) STRICT;
              CREATE INDEX snapshots_created_at ON snapshots (created_at DESC, id);
@@ -254,7 +254,7 @@ describe("the store's running totals", () => {
     insert.run("AAAAAAAAAAAAAAAAAAAAAA", new Date().toISOString(), 3, Buffer.from([1, 2, 3]), '{"label":"é"}');
     insert.run("BBBBBBBBBBBBBBBBBBBBBB", new Date().toISOString(), 5, Buffer.from([1, 2, 3, 4, 5]), "{}");
     db.close();
-    expect(getSnapshotStore().quota(null)).toMatchObject({ links: 2, bytes: 3 + 14 + 5 + 2 });
+    expect(await getStore().links.quota(null)).toMatchObject({ links: 2, bytes: 3 + 14 + 5 + 2 });
     expect(stored()).toEqual({ links: 2, bytes: 3 + 14 + 5 + 2 });
   });
 });

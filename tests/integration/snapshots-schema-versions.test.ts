@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { insertRecord, openShare, type StoredPayload } from "@/lib/snapshots/share";
-import { getSnapshotStore } from "@/lib/snapshots/store";
+import { getStore } from "@/lib/store";
 import type { RecordKind } from "@/lib/snapshots/record";
 import { useTempStore } from "../fixtures/snapshots/harness";
 
@@ -49,7 +49,7 @@ describe("snapshot schema versions", () => {
         const record = JSON.parse(fs.readFileSync(file, "utf8")) as FixtureRecord;
         expect(record.schemaVersion).toBe(version);
         expect((record.payload.snapshot as { schema: number }).schema).toBe(version);
-        const id = await insertRecord(getSnapshotStore(), record);
+        const id = await insertRecord(getStore().links, record);
         const opened = await openShare(id);
         if (!opened.ok) throw new Error(`v${version} ${kind} did not open: ${opened.error.message}`);
         expect(opened.value).toMatchObject({ kind, schemaVersion: version, createdAt: record.createdAt });
@@ -64,7 +64,7 @@ describe("snapshot schema versions", () => {
   it("a record from a newer schema than this server reads answers 500 saying to upgrade", async () => {
     const record = JSON.parse(fs.readFileSync(path.join(FIXTURES, "v1", "snapshot.json"), "utf8")) as FixtureRecord;
     const future = SNAPSHOT_SCHEMA_VERSION + 1;
-    const id = await insertRecord(getSnapshotStore(), { ...record, schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
+    const id = await insertRecord(getStore().links, { ...record, schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
     const opened = await openShare(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {

@@ -19,7 +19,7 @@ export async function GET(request: Request): Promise<Response> {
   const resolved = resolveCluster(parsed.value.cluster);
   if (!resolved.ok) return fail(resolved.code, resolved.message);
   try {
-    return ok(readHistory(resolved.cluster.name, resolved.cluster.kind === "live", parsed.value));
+    return ok(await readHistory(resolved.cluster.name, resolved.cluster.kind === "live", parsed.value));
   } catch (error) {
     console.error(`Reading the history failed: ${(error as Error).message}`);
     return fail("store_unavailable", "The history cannot be read; see the server log.");

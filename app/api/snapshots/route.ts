@@ -28,8 +28,8 @@ export async function POST(request: Request): Promise<Response> {
   return resultResponse(prepared.ok ? await storePreparedShare(prepared.value) : prepared, 201);
 }
 
-export function GET(request: Request): Response {
+export async function GET(request: Request): Promise<Response> {
   const denied = requireWriteAccess("links", request);
   if (denied) return denied;
-  return resultResponse(listShares(Object.fromEntries(new URL(request.url).searchParams)));
+  return resultResponse(await listShares(Object.fromEntries(new URL(request.url).searchParams)));
 }

@@ -12,7 +12,8 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { DEFAULT_EXECUTION, estimateExecution, planBatches, PlanOptionsSchema, type ExecutionLimits } from "@/lib/plan";
-import { getAuditLog, getJobStore, JobConflictError } from "@/lib/store/jobs";
+import { getStore } from "@/lib/store";
+import { JobConflictError } from "@/lib/store/jobs";
 import { resolveCluster } from "../clusters";
 import { bootstrapLabel, type KafkaConnection } from "../connection";
 import { electionTargets, type ApplyWork } from "./apply-work";
@@ -116,15 +117,15 @@ export function newJob(connection: KafkaConnection, snapshot: ClusterSnapshot, w
  * the job has ended or paused, or `startWaitMs` passed), with the job as it is then.
  */
 export async function startApplyJob(connection: KafkaConnection, snapshot: ClusterSnapshot, work: ApplyWork, options: StartOptions = {}): Promise<ApplyJobRecord> {
-  const store = getJobStore();
+  const { jobs: store, audit } = getStore();
   const job = newJob(connection, snapshot, work, options, new Date());
   try {
-    store.insert(job, PROCESS_OWNER, options.leaseMs ?? jobLeaseMs(), Date.now());
+    await store.insert(job, PROCESS_OWNER, options.leaseMs ?? jobLeaseMs(), Date.now());
   } catch (error) {
     if (error instanceof JobConflictError) throw new ApplyBusyError(error.message);
     throw error;
   }
-  getAuditLog().append({
+  await audit.append({
     at: job.createdAt,
     cluster: job.cluster,
     actor: job.createdBy,
@@ -134,10 +135,10 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
     result: "ok",
     detail: `execution: ${JSON.stringify(job.work.execution)}; rates: ${JSON.stringify(job.work.rates)}`,
   });
-  const done = runJob(connection, job.id, options);
+  const done = (await runJob(connection, job.id, options))?.done ?? null;
   const deadline = Date.now() + (options.startWaitMs ?? 60_000);
   for (;;) {
-    const now = store.get(job.id)!;
+    const now = (await store.get(job.id))!;
     const first = now.status.batches[0];
     const past = now.status.phase !== "cordons" && now.status.phase !== "throttles" && (first === undefined || first.state !== "pending" && first.state !== "submitting");
     if (jobFinished(now.status.state) || past || now.status.state === "paused" || Date.now() > deadline || done === null) return now;
@@ -146,24 +147,24 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
 }
 
 /** The cluster's unfinished job, else its latest; null when none was ever started. */
-export function currentApplyJob(cluster: string): ApplyJobRecord | null {
-  return getJobStore().current(cluster);
+export function currentApplyJob(cluster: string): Promise<ApplyJobRecord | null> {
+  return getStore().jobs.current(cluster);
 }
 
-export function getApplyJob(id: string): ApplyJobRecord | null {
-  return getJobStore().get(id);
+export function getApplyJob(id: string): Promise<ApplyJobRecord | null> {
+  return getStore().jobs.get(id);
 }
 
 export type ControlAction = { action: "pause" } | { action: "resume" } | { action: "cancel" } | { action: "throttle"; replicationBytesPerSecond?: number; alterLogDirsBytesPerSecond?: number };
 
 /** Records an operator's request for the job (the runner acts on it at its next poll, woken now when it runs here). */
-export function controlApplyJob(id: string, request: ControlAction, by: string): ApplyJobRecord {
-  const store = getJobStore();
-  const existing = store.get(id);
+export async function controlApplyJob(id: string, request: ControlAction, by: string): Promise<ApplyJobRecord> {
+  const { jobs: store, audit } = getStore();
+  const existing = await store.get(id);
   if (!existing) throw new JobNotFoundError(`No apply job ${id}.`);
   if (jobFinished(existing.status.state)) throw new JobFinishedError(`Apply job ${id} has already ended (${existing.status.state}); there is nothing to ${request.action}.`);
   if (existing.control.cancel) throw new JobFinishedError(`Apply job ${id} is being cancelled; there is nothing else to ask of it.`);
-  const updated = store.updateControl(id, (c) => {
+  const updated = (await store.updateControl(id, (c) => {
     const next: JobControl = { ...c, seq: c.seq + 1, by };
     if (request.action === "pause") next.pause = true;
     if (request.action === "resume") next.pause = false;
@@ -176,9 +177,9 @@ export function controlApplyJob(id: string, request: ControlAction, by: string):
       };
     }
     return next;
-  })!;
+  }))!;
   const { action, ...rest } = request;
-  getAuditLog().append({
+  await audit.append({
     at: new Date().toISOString(),
     cluster: existing.cluster,
     actor: by,
@@ -205,14 +206,14 @@ export function configuredConnection(cluster: string): KafkaConnection | null {
  * Runs here every unfinished job whose owner is gone (lease run out) and whose cluster this process
  * can reach. Returns the ids started.
  */
-export function resumeApplyJobs(connectionOf: ConnectionOf = configuredConnection, options: RunnerOptions = {}): string[] {
-  const store = getJobStore();
+export async function resumeApplyJobs(connectionOf: ConnectionOf = configuredConnection, options: RunnerOptions = {}): Promise<string[]> {
+  const store = getStore().jobs;
   const started: string[] = [];
-  for (const id of store.orphaned(PROCESS_OWNER, Date.now())) {
-    const job = store.get(id);
+  for (const id of await store.orphaned(PROCESS_OWNER, Date.now())) {
+    const job = await store.get(id);
     const connection = job ? connectionOf(job.cluster) : null;
     if (!connection) continue;
-    if (runJob(connection, id, options)) started.push(id);
+    if (await runJob(connection, id, options)) started.push(id);
   }
   return started;
 }
@@ -226,11 +227,9 @@ export function watchForOrphanedJobs(connectionOf: ConnectionOf = configuredConn
   const holder = globalThis as Record<symbol, unknown>;
   if (holder[watcherKey]) return;
   const look = () => {
-    try {
-      resumeApplyJobs(connectionOf);
-    } catch (error) {
+    resumeApplyJobs(connectionOf).catch((error: unknown) => {
       console.error(`Looking for apply jobs to pick up failed: ${(error as Error).message}`);
-    }
+    });
   };
   look();
   const timer = setInterval(look, everyMs);

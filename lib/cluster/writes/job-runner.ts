@@ -24,7 +24,8 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { ANY_LOG_DIR, DEFAULT_TIMING, type ReassignmentEntry } from "@/lib/plan";
 import { batchOverheadSeconds, JOB_FINISH_SECONDS } from "@/lib/plan/estimate";
-import { getAuditLog, getJobStore, type AuditLog, type JobStore } from "@/lib/store/jobs";
+import { getStore } from "@/lib/store";
+import type { AuditLog, JobStore } from "@/lib/store/jobs";
 import type { KafkaConnection } from "../connection";
 import { PROCESS_OWNER } from "../instance";
 import { jobLeaseMs } from "./job-settings";
@@ -76,22 +77,31 @@ export function runningJob(id: string): Promise<void> | null {
   return runners.get(id)?.done ?? null;
 }
 
+/** Jobs whose lease this process is claiming now: a second `runJob` for one of them waits for the first. */
+const claiming = new Map<string, Promise<{ done: Promise<void> } | null>>();
+
 /**
- * Runs the job in this process unless it already does (or another process holds its lease). Returns
- * the runner's promise, or null when it was not started here.
+ * Runs the job in this process unless it already does (or another process holds its lease). Resolves
+ * with the runner's promise, or null when it was not started here.
  */
-export function runJob(connection: KafkaConnection, id: string, options: RunnerOptions = {}): Promise<void> | null {
+export function runJob(connection: KafkaConnection, id: string, options: RunnerOptions = {}): Promise<{ done: Promise<void> } | null> {
   const existing = runners.get(id);
-  if (existing) return existing.done;
-  const store = getJobStore();
-  const leaseMs = options.leaseMs ?? jobLeaseMs();
-  if (!store.claim(id, PROCESS_OWNER, leaseMs, Date.now())) return null;
-  let wake: () => void = () => undefined;
-  const waker = { set: (f: () => void) => (wake = f) };
-  const running: Running = { done: Promise.resolve(), wake: () => wake() };
-  running.done = new JobRun(connection, id, store, getAuditLog(), options, waker).run().finally(() => runners.delete(id));
-  runners.set(id, running);
-  return running.done;
+  if (existing) return Promise.resolve({ done: existing.done });
+  const pending = claiming.get(id);
+  if (pending) return pending;
+  const claim = (async () => {
+    const { jobs, audit } = getStore();
+    const leaseMs = options.leaseMs ?? jobLeaseMs();
+    if (!(await jobs.claim(id, PROCESS_OWNER, leaseMs, Date.now()))) return null;
+    let wake: () => void = () => undefined;
+    const waker = { set: (f: () => void) => (wake = f) };
+    const running: Running = { done: Promise.resolve(), wake: () => wake() };
+    running.done = new JobRun(connection, id, jobs, audit, options, waker).run().finally(() => runners.delete(id));
+    runners.set(id, running);
+    return { done: running.done };
+  })().finally(() => claiming.delete(id));
+  claiming.set(id, claim);
+  return claim;
 }
 
 const MAX_LINES = 200;
@@ -123,12 +133,12 @@ class JobRun {
     return this.job.status;
   }
 
-  private save(finished = false): void {
+  private async save(finished = false): Promise<void> {
     if (!this.holding) throw new LeaseLost();
     const now = new Date();
     this.job.updatedAt = now.toISOString();
     if (finished) this.job.finishedAt = this.job.updatedAt;
-    if (!this.store.saveStatus(this.id, PROCESS_OWNER, this.status, this.job.updatedAt, this.leaseMs, now.getTime(), finished ? this.job.finishedAt : null)) throw new LeaseLost();
+    if (!(await this.store.saveStatus(this.id, PROCESS_OWNER, this.status, this.job.updatedAt, this.leaseMs, now.getTime(), finished ? this.job.finishedAt : null))) throw new LeaseLost();
   }
 
   private log(message: string): void {
@@ -141,8 +151,8 @@ class JobRun {
     if (this.status.errors.length > MAX_LINES) this.status.errors.splice(0, this.status.errors.length - MAX_LINES);
   }
 
-  private record(action: string, target: string, errors: string[], actor = this.job.createdBy, detail = ""): void {
-    this.audit.append({
+  private async record(action: string, target: string, errors: string[], actor = this.job.createdBy, detail = ""): Promise<void> {
+    await this.audit.append({
       at: new Date().toISOString(),
       cluster: this.job.cluster,
       actor,
@@ -180,7 +190,7 @@ class JobRun {
     for (;;) {
       const snap = await this.scan();
       if (snap) return snap;
-      this.save();
+      await this.save();
       await this.pause(this.pollMs);
     }
   }
@@ -203,11 +213,14 @@ class JobRun {
     // A renewal never takes the job back: once another process has had it, this runner's copy of the
     // status is stale, so it stops, and a fresh runner (the orphan watch) reads the job again.
     const heartbeat = setInterval(() => {
-      try {
-        if (this.holding && !this.store.renew(this.id, PROCESS_OWNER, this.leaseMs, Date.now())) this.holding = false;
-      } catch {
+      if (!this.holding) return;
+      this.store.renew(this.id, PROCESS_OWNER, this.leaseMs, Date.now()).then(
+        (held) => {
+          if (!held) this.holding = false;
+        },
         // the store is busy; the next beat tries again
-      }
+        () => undefined,
+      );
     }, Math.max(1000, Math.floor(this.leaseMs / 3)));
     heartbeat.unref();
     try {
@@ -218,7 +231,7 @@ class JobRun {
   }
 
   private async runSteps(): Promise<void> {
-    const loaded = this.store.get(this.id);
+    const loaded = await this.store.get(this.id);
     if (!loaded || jobFinished(loaded.status.state)) return;
     this.job = loaded;
     const previous = this.status.runBy ?? null;
@@ -227,7 +240,7 @@ class JobRun {
     const where = `phase ${this.status.phase}, batch ${this.status.batch + 1}`;
     try {
       if (pickedUp) this.log(`Picked up by ${PROCESS_OWNER} at ${where}.`);
-      this.save();
+      await this.save();
     } catch {
       return;
     }
@@ -236,13 +249,13 @@ class JobRun {
     // in the middle would leave data moving with nobody watching it. A cancel stops the retries.
     for (;;) {
       try {
-        if (this.status.state === "cancelling" || this.store.control(this.id)?.cancel) throw new Cancelled();
+        if (this.status.state === "cancelling" || (await this.store.control(this.id))?.cancel) throw new Cancelled();
         if (this.status.phase === "cordons") await this.setCordons();
         if (this.status.phase === "throttles") await this.setThrottles();
         if (this.status.phase === "batches") await this.runBatches();
         if (this.status.phase === "restoring-throttles") await this.restore(false);
         if (this.status.phase === "electing-leaders") await this.elect();
-        this.finish(this.status.failed ? "failed" : "done");
+        await this.finish(this.status.failed ? "failed" : "done");
         return;
       } catch (error) {
         if (error instanceof LeaseLost) return;
@@ -255,11 +268,11 @@ class JobRun {
             this.status.failed = true;
             this.error(error.message);
             await this.restore(true);
-            this.finish("failed");
+            await this.finish("failed");
             return;
           }
           this.error(`${describeFailure(error)} (at phase ${this.status.phase}; trying again in ${(RETRY_MS / 1000).toFixed(0)} s).`);
-          this.save();
+          await this.save();
           await this.pause(RETRY_MS);
         } catch (inner) {
           if (inner instanceof LeaseLost) return;
@@ -271,16 +284,16 @@ class JobRun {
     }
   }
 
-  private finish(state: "done" | "failed" | "cancelled"): void {
+  private async finish(state: "done" | "failed" | "cancelled"): Promise<void> {
     this.status.state = state;
     this.status.phase = "finished";
     this.log(state === "done" ? "Done." : state === "cancelled" ? "Cancelled." : "Ended with errors (see them above).");
-    this.save(true);
+    await this.save(true);
   }
 
   /** Control requests: cancel throws Cancelled; pause marks the job pausing; new rates are set now. */
   private async control(): Promise<void> {
-    const control = this.store.control(this.id);
+    const control = await this.store.control(this.id);
     if (!control) return;
     if (control.cancel) throw new Cancelled();
     if (control.seq > this.status.controlSeq) {
@@ -297,11 +310,11 @@ class JobRun {
     if (control.pause && this.status.state === "running") {
       this.status.state = "pausing";
       this.log(`Pause asked by ${control.by ?? "?"}: the job stops after batch ${this.status.batch + 1}.`);
-      this.save();
+      await this.save();
     } else if (!control.pause && (this.status.state === "pausing" || this.status.state === "paused")) {
       this.status.state = "running";
       this.log(`Resumed by ${control.by ?? "?"}.`);
-      this.save();
+      await this.save();
     }
   }
 
@@ -328,7 +341,7 @@ class JobRun {
         const failed = await Promise.resolve()
           .then(() => alterConfigs(admin, ep.of(broker), [change], this.connection.requestTimeoutMs))
           .catch((e: unknown) => [describeFailure(e)]);
-        this.record("change-throttle", `broker ${broker}: ${change.configs.map((c) => `${c.name}=${c.value}`).join(", ")}`, failed, actor);
+        await this.record("change-throttle", `broker ${broker}: ${change.configs.map((c) => `${c.name}=${c.value}`).join(", ")}`, failed, actor);
         if (failed.length === 0) for (const c of configs) c.value = names.get(c.name)!;
         errors.push(...failed);
       }
@@ -340,7 +353,7 @@ class JobRun {
       if (rates.alterLogDirsBytesPerSecond !== undefined) this.status.rates.alterLogDirsBytesPerSecond = rates.alterLogDirsBytesPerSecond;
       this.log(`Throttle changed by ${actor}: replication ${this.status.rates.replicationBytesPerSecond} B/s, alter-log-dirs ${this.status.rates.alterLogDirsBytesPerSecond} B/s, on ${byBroker.size} broker(s).`);
     }
-    this.save();
+    await this.save();
   }
 
   /** Sends the intended configs not sent yet, resource by resource; refusals throw (the caller restores). */
@@ -362,10 +375,10 @@ class JobRun {
         const failed = await Promise.resolve()
           .then(() => alterConfigs(admin, resource.kind === "broker" ? ep.of(resource.id) : ep.any, [change], this.connection.requestTimeoutMs))
           .catch((e: unknown) => [describeFailure(e)]);
-        this.record("alter-configs", `${resource.kind === "broker" ? `broker ${resource.id}` : `topic ${resource.name}`}: ${change.configs.map((c) => `${c.name}=${c.value}`).join(", ")}`, failed);
+        await this.record("alter-configs", `${resource.kind === "broker" ? `broker ${resource.id}` : `topic ${resource.name}`}: ${change.configs.map((c) => `${c.name}=${c.value}`).join(", ")}`, failed);
         if (failed.length === 0) for (const c of configs) c.sent = true;
         refused.push(...failed);
-        this.save();
+        await this.save();
       }
       if (refused.length > 0) throw new Refused(`Kafka refused the ${kind === "cordon" ? "cordons" : "throttles"}: ${refused.join("; ")}; what the job had set is put back, and nothing moved.`);
     });
@@ -377,14 +390,14 @@ class JobRun {
       for (const w of cordonWrites(snap, this.job.work.cordons)) {
         this.status.setConfigs.push({ resource: { kind: "broker", id: w.broker }, name: CORDONED_LOG_DIRS, value: w.dirs.join(","), previous: w.previous.length > 0 ? w.previous.join(",") : null, sent: false });
       }
-      this.save();
+      await this.save();
     }
     await this.sendIntents("cordon");
     const cordons = this.status.setConfigs.filter((c) => c.name === CORDONED_LOG_DIRS);
     for (const c of cordons) this.log(`Broker ${(c.resource as { id: number }).id}: ${CORDONED_LOG_DIRS} set to ${c.value} before any data moved.`);
     if (cordons.length > 0) this.status.warnings.push(cordonWarning(cordons));
     this.status.phase = "throttles";
-    this.save();
+    await this.save();
   }
 
   private async setThrottles(): Promise<void> {
@@ -409,7 +422,7 @@ class JobRun {
         if (t.leaderReplicas) this.status.setConfigs.push({ resource: { kind: "topic", name: t.topic }, name: "leader.replication.throttled.replicas", value: t.leaderReplicas, previous: before?.leaderReplicas ?? null, sent: false });
         if (t.followerReplicas) this.status.setConfigs.push({ resource: { kind: "topic", name: t.topic }, name: "follower.replication.throttled.replicas", value: t.followerReplicas, previous: before?.followerReplicas ?? null, sent: false });
       }
-      this.save();
+      await this.save();
     }
     await this.sendIntents("throttle");
     const set = this.status.setConfigs.filter((c) => c.name !== CORDONED_LOG_DIRS);
@@ -417,7 +430,7 @@ class JobRun {
     const topics = [...new Set(set.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
     this.log(`Throttles set on broker(s) ${brokers.join(", ") || "none"} and topic(s) ${topics.join(", ") || "none"} (their previous values are kept, to be put back).`);
     this.status.phase = "batches";
-    this.save();
+    await this.save();
   }
 
   private entriesOf(batch: number): ReassignmentEntry[] {
@@ -434,16 +447,16 @@ class JobRun {
         if (this.status.state === "pausing") {
           this.status.state = "paused";
           this.log(`Paused before batch ${i + 1} of ${batches.length}; throttles stay set until the job resumes or is cancelled.`);
-          this.save();
+          await this.save();
         }
-        this.save();
+        await this.save();
         await this.pause(this.pollMs);
         continue;
       }
       if (bs.state === "pending") {
         bs.state = "submitting";
         bs.startedAt = new Date().toISOString();
-        this.save();
+        await this.save();
       }
       if (bs.state === "submitting" || bs.state === "running") await this.submit(i);
       await this.watch(i);
@@ -451,11 +464,11 @@ class JobRun {
       bs.finishedAt = new Date().toISOString();
       this.status.batch = i + 1;
       this.log(`Batch ${i + 1} of ${batches.length} done (${this.entriesOf(i).length} partition(s)).`);
-      this.save();
+      await this.save();
     }
     this.status.progress = null;
     this.status.phase = "restoring-throttles";
-    this.save();
+    await this.save();
   }
 
   /** Submits what of the batch is neither as planned nor in flight, then its dir moves. Safe to repeat. */
@@ -482,7 +495,7 @@ class JobRun {
           refused = [];
           this.error(`Batch ${i + 1}: no answer to the reassignment request (${describeFailure(error)}); checking at the next poll.`);
         }
-        this.record("alter-partition-reassignments", `batch ${i + 1}: ${toSubmit.map((e) => `${e.topic}-${e.partition}→[${e.replicas.join(",")}]`).join(" ").slice(0, 2000)}`, refused);
+        await this.record("alter-partition-reassignments", `batch ${i + 1}: ${toSubmit.map((e) => `${e.topic}-${e.partition}→[${e.replicas.join(",")}]`).join(" ").slice(0, 2000)}`, refused);
         if (refused.length > 0) {
           this.status.failed = true;
           this.error(`Batch ${i + 1}: Kafka refused ${refused.length} partition(s): ${refused.join("; ")}`);
@@ -512,7 +525,7 @@ class JobRun {
           const refused = failed.filter((f) => f.errorCode !== REPLICA_NOT_AVAILABLE && f.errorCode !== -1);
           const accepted = moves.filter((m) => !failed.some((f) => f.topic === m.topic && f.partition === m.partition));
           if (accepted.length + refused.length > 0) {
-            this.record(
+            await this.record(
               "alter-replica-log-dirs",
               `batch ${i + 1}, broker ${broker}: ${[...accepted, ...refused].map((m) => `${m.topic}-${m.partition}→${m.dir}`).join(" ").slice(0, 2000)}`,
               refused.map((f) => `${f.topic}-${f.partition} → ${f.dir}: ${f.error}`),
@@ -536,7 +549,7 @@ class JobRun {
     const bs = this.status.batches[i]!;
     bs.state = "running";
     this.log(`Batch ${i + 1} of ${this.job.work.batches.length} submitted: ${toSubmit.length} reassignment(s), ${entries.length} partition(s).`);
-    this.save();
+    await this.save();
   }
 
   /** Polls until the batch is as planned; gives up (failing the job) after `stuckPolls` polls with nothing copying. */
@@ -548,14 +561,14 @@ class JobRun {
       await this.control();
       const snap = await this.scan();
       if (!snap) {
-        this.save();
+        await this.save();
         await this.pause(this.pollMs);
         continue;
       }
       const progress = batchProgress(snap, entries, this.job.work.original);
       this.status.progress = { partitions: progress.partitions, brokers: progress.brokers };
       this.updateClock(i, progress.copiedBytes);
-      this.save();
+      await this.save();
       this.options.onPoll?.(this.job, snap);
       if (progress.done) return;
       idle = progress.copying ? 0 : idle + 1;
@@ -617,7 +630,7 @@ class JobRun {
           const failed = await Promise.resolve()
             .then(() => alterConfigs(admin, resource.kind === "broker" ? ep.of(resource.id) : ep.any, [change], this.connection.requestTimeoutMs))
             .catch((e: unknown) => [describeFailure(e)]);
-          this.record(
+          await this.record(
             "alter-configs",
             `${resource.kind === "broker" ? `broker ${resource.id}` : `topic ${resource.name}`}: ${change.configs.map((c) => (c.value === null ? `delete ${c.name}` : `${c.name}=${c.value}`)).join(", ")}`,
             failed,
@@ -626,7 +639,7 @@ class JobRun {
           );
           if (failed.length === 0) for (const c of configs) c.restored = true;
           errors.push(...failed);
-          this.save();
+          await this.save();
         }
       });
       if (errors.length > 0) {
@@ -638,7 +651,7 @@ class JobRun {
     }
     if (!all) {
       this.status.phase = "electing-leaders";
-      this.save();
+      await this.save();
     }
   }
 
@@ -648,7 +661,7 @@ class JobRun {
       const snap = await this.scanUntilAnswered();
       const outcome = await electPreferred(this.connection, snap, targets, { retryForMs: this.options.electionRetryForMs });
       this.status.election = { requested: outcome.requested, elected: outcome.elected, failed: outcome.failed };
-      this.record("elect-leaders", `PREFERRED for ${targets.length} partition(s)`, outcome.failed);
+      await this.record("elect-leaders", `PREFERRED for ${targets.length} partition(s)`, outcome.failed);
       if (outcome.failed.length > 0) {
         this.status.failed = true;
         this.error(`Preferred leader election: ${outcome.failed.slice(0, 50).join("; ")}`);
@@ -657,7 +670,7 @@ class JobRun {
         this.log(`Preferred leader election: ${outcome.requested} partition(s) are led by their new preferred replica (${outcome.notNeeded} already were).`);
       }
     }
-    this.save();
+    await this.save();
   }
 
   /**
@@ -666,12 +679,12 @@ class JobRun {
    * then every config the job set put back. Batches done before stay done.
    */
   private async cancel(): Promise<void> {
-    const control = this.store.control(this.id);
+    const control = await this.store.control(this.id);
     const actor = control?.by ?? this.job.createdBy;
     if (this.status.state !== "cancelling") {
       this.status.state = "cancelling";
       this.log(`Cancel asked by ${actor}.`);
-      this.save();
+      await this.save();
     }
     const i = this.status.batch;
     const entries = i < this.job.work.batches.length ? this.entriesOf(i) : [];
@@ -694,7 +707,7 @@ class JobRun {
               inFlight.map((r) => ({ topic: r.topic, partition: r.partition, replicas: null })),
               this.connection.requestTimeoutMs,
             ).catch((e: unknown) => [describeFailure(e)]);
-            this.record("cancel-reassignments", `batch ${i + 1}: ${inFlight.map((r) => `${r.topic}-${r.partition}`).join(" ").slice(0, 2000)}`, refused, actor);
+            await this.record("cancel-reassignments", `batch ${i + 1}: ${inFlight.map((r) => `${r.topic}-${r.partition}`).join(" ").slice(0, 2000)}`, refused, actor);
             if (refused.length > 0) this.error(`Cancelling reassignments: ${refused.join("; ")}`);
           }
           const byBroker = new Map<number, { topic: string; partition: number; dir: string }[]>();
@@ -703,7 +716,7 @@ class JobRun {
             const failed = await Promise.resolve()
               .then(() => alterReplicaLogDirs(admin, ep.of(broker), moves, this.connection.requestTimeoutMs))
               .catch((e: unknown) => moves.map((m) => ({ ...m, errorCode: -1, error: describeFailure(e) })));
-            this.record("cancel-dir-moves", `batch ${i + 1}, broker ${broker}: ${moves.map((m) => `${m.topic}-${m.partition} stays in ${m.dir}`).join(" ").slice(0, 2000)}`, failed.map((f) => `${f.topic}-${f.partition}: ${f.error}`), actor);
+            await this.record("cancel-dir-moves", `batch ${i + 1}, broker ${broker}: ${moves.map((m) => `${m.topic}-${m.partition} stays in ${m.dir}`).join(" ").slice(0, 2000)}`, failed.map((f) => `${f.topic}-${f.partition}: ${f.error}`), actor);
           }
         });
         if (Date.now() > deadline) {
@@ -715,11 +728,11 @@ class JobRun {
       this.status.batches[i]!.state = "cancelled";
       for (let j = i + 1; j < this.status.batches.length; j++) this.status.batches[j]!.state = "cancelled";
       this.log(`Batch ${i + 1}'s moves in flight were cancelled; Kafka put them back where they were. ${i} batch(es) done before stay done.`);
-      this.save();
+      await this.save();
     }
     await this.restore(true);
     this.status.progress = null;
-    this.finish("cancelled");
+    await this.finish("cancelled");
   }
 }
 

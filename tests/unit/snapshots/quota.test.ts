@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LinkLimits } from "@/lib/snapshots/limits";
 import { admitLink, trimText } from "@/lib/snapshots/quota";
-import type { QuotaState } from "@/lib/snapshots/store";
+import type { QuotaState } from "@/lib/store/links";
 
 const limits: LinkLimits = { linkBytes: 100, storeBytes: 1000, labelChars: 10, retentionDays: 90, rateLinks: 3, rateBytes: 250 };
 const now = new Date("2026-06-01T12:00:00.000Z");

@@ -34,8 +34,8 @@ export async function GET(request: Request): Promise<Response> {
     return status === 404 ? live.response : ok({ job: null, writesEnabled });
   }
   try {
-    resumeApplyJobs();
-    const job = currentApplyJob(live.name);
+    await resumeApplyJobs();
+    const job = await currentApplyJob(live.name);
     return ok({ job: job ? jobView(job) : null, writesEnabled });
   } catch (error) {
     console.error(`Reading the apply job failed: ${(error as Error).message}`);

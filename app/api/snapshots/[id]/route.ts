@@ -22,5 +22,5 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
   const denied = requireWriteAccess("links", request);
   if (denied) return denied;
-  return resultResponse(deleteShare((await params).id));
+  return resultResponse(await deleteShare((await params).id));
 }

@@ -28,10 +28,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!parsed.success) return badRequest(zodIssues(parsed.error));
   const { jobId, ...action } = parsed.data;
   try {
-    const existing = getApplyJob(jobId);
+    const existing = await getApplyJob(jobId);
     if (existing && existing.cluster !== live.name) return fail("job_not_found", `Apply job ${jobId} is not a job of cluster ${live.name}.`);
-    const job = controlApplyJob(jobId, action, access.label);
-    resumeApplyJobs();
+    const job = await controlApplyJob(jobId, action, access.label);
+    await resumeApplyJobs();
     return ok({ job: jobView(job) }, 202);
   } catch (error) {
     if (error instanceof JobNotFoundError) return fail("job_not_found", error.message);

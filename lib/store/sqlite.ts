@@ -1,5 +1,6 @@
 /**
- * The SQLite file behind snapshot links: where it lives, how it is opened, and its table layout.
+ * The SQLite store (the default): where its file lives, how it is opened, its table layout, and the
+ * SqlDb (sql.ts) over its one connection.
  *
  * Durability: WAL journal with `synchronous=FULL`. In WAL mode NORMAL already survives a crash of
  * this process (a committed transaction is in the WAL file, which the OS keeps), but it may lose the
@@ -7,16 +8,19 @@
  * fsyncs the WAL on every commit, so a link we have answered 201 for survives both. The price is one
  * fsync per share, which is nothing at the rate people share links.
  *
- * Concurrency: one connection per process (see store.ts). WAL lets readers run while one writer
+ * Concurrency: one connection per process (see index.ts). WAL lets readers run while one writer
  * commits; a second process writing at the same moment waits up to `busy_timeout` instead of
- * failing with SQLITE_BUSY.
+ * failing with SQLITE_BUSY. Inside the process, a transaction holds the connection until it ends
+ * (`SqliteDb.transaction`): other statements wait for it rather than landing in it.
  *
  * Layout changes are numbered migrations tracked in `PRAGMA user_version`; each runs once, inside
  * an IMMEDIATE transaction so two processes opening a new file do not both run it.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { SqlDb, SqlValue } from "./sql";
 
 export const DB_ENV = "KAFKA_BALANCE_DB";
 /** Under the git-ignored data/ folder of the working directory (the project root under `npm start`). */
@@ -150,13 +154,14 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT;`,
 ];
 
-export class SnapshotDbError extends Error {
+export class StoreUnavailableError extends Error {
   constructor(
     message: string,
-    readonly file: string,
+    /** The file, or the database URL with its password redacted. */
+    readonly location: string,
   ) {
     super(message);
-    this.name = "SnapshotDbError";
+    this.name = "StoreUnavailableError";
   }
 }
 
@@ -166,13 +171,13 @@ export function openDatabase(file: string): Database.Database {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     db = new Database(file);
   } catch (error) {
-    throw new SnapshotDbError(`Cannot open the snapshot store at ${file} (${(error as Error).message}); make the folder writable or point ${DB_ENV} at another file.`, file);
+    throw new StoreUnavailableError(`Cannot open the snapshot store at ${file} (${(error as Error).message}); make the folder writable or point ${DB_ENV} at another file.`, file);
   }
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const mode = db.pragma("journal_mode = WAL", { simple: true });
   if (mode !== "wal") {
     db.close();
-    throw new SnapshotDbError(`The snapshot store at ${file} cannot use WAL mode (got ${String(mode)}); put ${DB_ENV} on a local disk, not a network share.`, file);
+    throw new StoreUnavailableError(`The snapshot store at ${file} cannot use WAL mode (got ${String(mode)}); put ${DB_ENV} on a local disk, not a network share.`, file);
   }
   db.pragma("synchronous = FULL");
   migrate(db, file);
@@ -183,10 +188,90 @@ function migrate(db: Database.Database, file: string): void {
   const run = db.transaction(() => {
     const version = db.pragma("user_version", { simple: true }) as number;
     if (version > MIGRATIONS.length) {
-      throw new SnapshotDbError(`The snapshot store at ${file} was written by a newer Kafka Balance (layout ${version}, this one knows ${MIGRATIONS.length}); upgrade Kafka Balance or use another ${DB_ENV}.`, file);
+      throw new StoreUnavailableError(`The snapshot store at ${file} was written by a newer Kafka Balance (layout ${version}, this one knows ${MIGRATIONS.length}); upgrade Kafka Balance or use another ${DB_ENV}.`, file);
     }
     for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
     if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
   });
   run.immediate();
+}
+
+/**
+ * SqlDb over one better-sqlite3 connection. Statements are prepared once per SQL text. A transaction
+ * is BEGIN IMMEDIATE … COMMIT around async work; while one is open, statements from outside it queue
+ * behind it (one connection cannot hold two transactions).
+ */
+export class SqliteDb implements SqlDb {
+  readonly dialect = "sqlite";
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly inside = new AsyncLocalStorage<true>();
+  /** Resolves when the open transaction (and those queued before) end. */
+  private turn: Promise<void> = Promise.resolve();
+  private open = 0;
+
+  constructor(readonly connection: Database.Database) {}
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private async ready(): Promise<void> {
+    while (this.open > 0 && !this.inside.getStore()) await this.turn;
+  }
+
+  async all<R>(sql: string, params: readonly SqlValue[] = []): Promise<R[]> {
+    await this.ready();
+    return this.prepare(sql).all(...params) as R[];
+  }
+
+  async get<R>(sql: string, params: readonly SqlValue[] = []): Promise<R | undefined> {
+    await this.ready();
+    return this.prepare(sql).get(...params) as R | undefined;
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    await this.ready();
+    return { changes: this.prepare(sql).run(...params).changes };
+  }
+
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inside.getStore()) return work();
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise<void>((resolve) => (release = resolve));
+    this.open += 1;
+    try {
+      await previous;
+      return await this.inside.run(true, async () => {
+        this.connection.exec("BEGIN IMMEDIATE");
+        try {
+          const out = await work();
+          this.connection.exec("COMMIT");
+          return out;
+        } catch (error) {
+          if (this.connection.inTransaction) this.connection.exec("ROLLBACK");
+          throw error;
+        }
+      });
+    } finally {
+      this.open -= 1;
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.connection.open) this.connection.close();
+  }
+}
+
+/** The store's file, read-only (the worker threads' history reads; WAL lets them read while the server writes). */
+export function openReadOnly(file: string): SqliteDb {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return new SqliteDb(db);
 }
