@@ -3,8 +3,8 @@
  * values only where the rules read them, and hands the document reader one broker at a time.
  *
  * Invariants:
- * - The `brokers` array of a document is never built: each element is built alone (a null-prototype
- *   object, so any key is data), given to `LogDirsDocumentReader.broker` when it closes, and dropped.
+ * - The `brokers` array of a document is never built: each element is built alone (plain objects:
+ *   only the keys in KEPT_KEYS are ever set, so none can reach a prototype), given to `LogDirsDocumentReader.broker` when it closes, and dropped.
  *   Memory is therefore the result plus the largest single broker, never the text.
  * - Inside a broker only keys the rules read are kept; other keys and everything under them are only
  *   checked for syntax. A key given twice keeps its last value, as with JSON.parse.
@@ -43,11 +43,20 @@ interface Frame {
   index: number;
 }
 
-type Slot = { target: "version" | "brokers" | "member" | "broker" | "root"; line: number };
+/** Where the value that starts goes. */
+const enum Slot {
+  None,
+  Root,
+  Version,
+  Brokers,
+  Member,
+  Broker,
+}
 
 export class LogDirsDocumentBuilder implements JsonSink {
   private readonly frames: Frame[] = [];
-  private slot: Slot | null = null;
+  private slot = Slot.None;
+  private slotLine = 0;
   private version: { value: unknown; line: number } | undefined;
   private brokers: { value: unknown; line: number } | "streamed" | undefined;
   private rootLine = 0;
@@ -61,7 +70,7 @@ export class LogDirsDocumentBuilder implements JsonSink {
     if (!parent) {
       this.rootLine = line;
       this.reader?.startDocument();
-      this.slot = { target: "root", line };
+      this.setSlot(Slot.Root, line);
       return false;
     }
     switch (parent.mode) {
@@ -70,40 +79,45 @@ export class LogDirsDocumentBuilder implements JsonSink {
         parent.key = null;
         if (key === "version" || key === "brokers") {
           if (key === "brokers" && this.brokers === "streamed") this.reader?.brokersTwice(line);
-          this.slot = { target: key, line };
+          this.setSlot(key === "version" ? Slot.Version : Slot.Brokers, line);
           return true;
         }
-        this.slot = null;
+        this.slot = Slot.None;
         return false;
       }
       case Mode.Brokers:
         this.broker = { index: parent.index++, line };
-        this.slot = { target: "broker", line };
+        this.setSlot(Slot.Broker, line);
         return true;
       case Mode.Build: {
         if (Array.isArray(parent.value)) {
           const index = parent.index++;
           if (line !== parent.line) this.lineOf(parent.value)[index] = line;
-          this.slot = { target: "member", line };
+          this.setSlot(Slot.Member, line);
           return true;
         }
         const key = parent.key;
         if (key === null) {
-          this.slot = null;
+          this.slot = Slot.None;
           return false;
         }
         if (line !== parent.line) this.lineOf(parent.value!)[key] = line;
-        this.slot = { target: "member", line };
+        this.setSlot(Slot.Member, line);
         return true;
       }
       default:
-        this.slot = null;
+        this.slot = Slot.None;
         return false;
     }
   }
 
+  private setSlot(slot: Slot, line: number): void {
+    this.slot = slot;
+    this.slotLine = line;
+  }
+
   openObject(): void {
-    this.open(Object.create(null) as Record<string, unknown>);
+    this.open({});
   }
 
   openArray(): void {
@@ -112,46 +126,46 @@ export class LogDirsDocumentBuilder implements JsonSink {
 
   private open(container: Record<string, unknown> | unknown[]): void {
     const slot = this.slot;
-    this.slot = null;
-    const line = slot?.line ?? 0;
-    if (slot === null) return void this.frames.push({ mode: Mode.Skip, line, value: null, key: null, index: 0 });
-    switch (slot.target) {
-      case "root":
+    const line = this.slotLine;
+    this.slot = Slot.None;
+    switch (slot) {
+      case Slot.None:
+        return void this.frames.push({ mode: Mode.Skip, line, value: null, key: null, index: 0 });
+      case Slot.Root:
         if (!Array.isArray(container) && this.reader) return void this.frames.push({ mode: Mode.Document, line, value: null, key: null, index: 0 });
         return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
-      case "brokers":
+      case Slot.Brokers:
         if (Array.isArray(container)) {
           this.brokers = "streamed";
           return void this.frames.push({ mode: Mode.Brokers, line, value: null, key: null, index: 0 });
         }
         this.brokers = { value: container, line };
         return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
-      case "version":
+      case Slot.Version:
         this.version = { value: container, line };
         return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
-      case "member":
+      case Slot.Member:
         this.assign(container);
         return void this.frames.push({ mode: Mode.Build, line, value: container, key: null, index: 0 });
-      case "broker":
+      case Slot.Broker:
         return void this.frames.push({ mode: Mode.Build, line, value: container, key: null, index: 0 });
     }
   }
 
   primitive(value: unknown): void {
     const slot = this.slot;
-    this.slot = null;
-    if (slot === null) return;
-    switch (slot.target) {
-      case "version":
-        this.version = { value, line: slot.line };
+    this.slot = Slot.None;
+    switch (slot) {
+      case Slot.Version:
+        this.version = { value, line: this.slotLine };
         break;
-      case "brokers":
-        this.brokers = { value, line: slot.line };
+      case Slot.Brokers:
+        this.brokers = { value, line: this.slotLine };
         break;
-      case "member":
+      case Slot.Member:
         this.assign(value);
         break;
-      case "broker":
+      case Slot.Broker:
         this.handOver(value);
         break;
     }
@@ -198,6 +212,6 @@ export class LogDirsDocumentBuilder implements JsonSink {
 
   private lineOf(container: Record<string, unknown> | unknown[]): Record<string | number, number> {
     const holder = container as { [LINES]?: Record<string | number, number> };
-    return (holder[LINES] ??= Object.create(null) as Record<string | number, number>);
+    return (holder[LINES] ??= {});
   }
 }
