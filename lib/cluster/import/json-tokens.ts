@@ -21,6 +21,8 @@ export interface JsonSink {
   openArray(): void;
   primitive(value: unknown): void;
   key(name: string): void;
+  /** The same for a key without escapes, given as `text[from, to)` so no string is cut for it. */
+  keyAt(text: string, from: number, to: number): void;
   close(): void;
 }
 
@@ -380,9 +382,10 @@ export class JsonTokenizer {
       if (!this.isKey) this.sink.primitive(undefined);
       return;
     }
+    this.keep = false;
+    if (this.isKey && !this.escaped && this.tokenText === "") return this.sink.keyAt(text, this.tokenFrom + 1, end - 1);
     const raw = this.tokenText + text.slice(this.tokenFrom, end);
     this.tokenText = "";
-    this.keep = false;
     if (this.isKey) this.sink.key(this.escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1));
     else this.sink.primitive(JSON.parse(raw));
   }

@@ -17,7 +17,16 @@ import type { JsonSink } from "./json-tokens";
 import { LINES, type DocumentShape, type LogDirsDocumentReader } from "./log-dirs-document";
 
 /** Every key the rules read, at any depth of a broker object. */
-const KEPT_KEYS = new Set(["broker", "logDirs", "logDir", "error", "partitions", "totalBytes", "usableBytes", "partition", "size", "offsetLag", "isFuture"]);
+const KEPT = ["broker", "logDirs", "logDir", "error", "partitions", "totalBytes", "usableBytes", "partition", "size", "offsetLag", "isFuture"] as const;
+const KEPT_KEYS = new Set<string>(KEPT);
+const ROOT_KEYS = ["version", "brokers"] as const;
+
+/** The key among `keys` that `text[from, to)` spells, without cutting a string out of `text`. */
+function keyIn(keys: readonly string[], text: string, from: number, to: number): string | null {
+  const length = to - from;
+  for (const key of keys) if (key.length === length && text.startsWith(key, from)) return key;
+  return null;
+}
 
 const enum Mode {
   /** Checked for syntax only. */
@@ -54,7 +63,9 @@ const enum Slot {
 }
 
 export class LogDirsDocumentBuilder implements JsonSink {
+  /** The open containers, frames[0 .. depth); frame objects are reused, one per depth. */
   private readonly frames: Frame[] = [];
+  private depth = 0;
   private slot = Slot.None;
   private slotLine = 0;
   private version: { value: unknown; line: number } | undefined;
@@ -66,7 +77,7 @@ export class LogDirsDocumentBuilder implements JsonSink {
   constructor(private readonly reader: LogDirsDocumentReader | null) {}
 
   valueStart(line: number): boolean {
-    const parent = this.frames[this.frames.length - 1];
+    const parent = this.depth > 0 ? this.frames[this.depth - 1]! : null;
     if (!parent) {
       this.rootLine = line;
       this.reader?.startDocument();
@@ -130,26 +141,39 @@ export class LogDirsDocumentBuilder implements JsonSink {
     this.slot = Slot.None;
     switch (slot) {
       case Slot.None:
-        return void this.frames.push({ mode: Mode.Skip, line, value: null, key: null, index: 0 });
+        return this.push(Mode.Skip, line, null);
       case Slot.Root:
-        if (!Array.isArray(container) && this.reader) return void this.frames.push({ mode: Mode.Document, line, value: null, key: null, index: 0 });
-        return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
+        if (!Array.isArray(container) && this.reader) return this.push(Mode.Document, line, null);
+        return this.push(Mode.Root, line, container);
       case Slot.Brokers:
         if (Array.isArray(container)) {
           this.brokers = "streamed";
-          return void this.frames.push({ mode: Mode.Brokers, line, value: null, key: null, index: 0 });
+          return this.push(Mode.Brokers, line, null);
         }
         this.brokers = { value: container, line };
-        return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
+        return this.push(Mode.Root, line, container);
       case Slot.Version:
         this.version = { value: container, line };
-        return void this.frames.push({ mode: Mode.Root, line, value: container, key: null, index: 0 });
+        return this.push(Mode.Root, line, container);
       case Slot.Member:
         this.assign(container);
-        return void this.frames.push({ mode: Mode.Build, line, value: container, key: null, index: 0 });
+        return this.push(Mode.Build, line, container);
       case Slot.Broker:
-        return void this.frames.push({ mode: Mode.Build, line, value: container, key: null, index: 0 });
+        return this.push(Mode.Build, line, container);
     }
+  }
+
+  private push(mode: Mode, line: number, value: Frame["value"]): void {
+    let frame = this.frames[this.depth];
+    if (!frame) this.frames.push((frame = { mode, line, value, key: null, index: 0 }));
+    else {
+      frame.mode = mode;
+      frame.line = line;
+      frame.value = value;
+      frame.key = null;
+      frame.index = 0;
+    }
+    this.depth += 1;
   }
 
   primitive(value: unknown): void {
@@ -172,21 +196,30 @@ export class LogDirsDocumentBuilder implements JsonSink {
   }
 
   key(name: string): void {
-    const frame = this.frames[this.frames.length - 1];
+    const frame = this.depth > 0 ? this.frames[this.depth - 1]! : null;
     if (!frame) return;
     if (frame.mode === Mode.Document) frame.key = name;
     else if (frame.mode === Mode.Build) frame.key = KEPT_KEYS.has(name) ? name : null;
   }
 
-  close(): void {
-    const frame = this.frames.pop();
+  keyAt(text: string, from: number, to: number): void {
+    const frame = this.depth > 0 ? this.frames[this.depth - 1]! : null;
     if (!frame) return;
-    const parent = this.frames[this.frames.length - 1];
-    if (frame.mode === Mode.Build && parent?.mode === Mode.Brokers) this.handOver(frame.value);
+    if (frame.mode === Mode.Document) frame.key = keyIn(ROOT_KEYS, text, from, to);
+    else if (frame.mode === Mode.Build) frame.key = keyIn(KEPT, text, from, to);
+  }
+
+  close(): void {
+    if (this.depth === 0) return;
+    const frame = this.frames[--this.depth]!;
+    const value = frame.value;
+    frame.value = null;
+    const parent = this.depth > 0 ? this.frames[this.depth - 1]! : null;
+    if (frame.mode === Mode.Build && parent?.mode === Mode.Brokers) this.handOver(value);
     if (parent) return;
     // The root closed: the document is complete.
     if (!this.reader) return;
-    if (frame.mode === Mode.Root) this.reader.endDocument({ kind: "not-object", value: frame.value, line: this.rootLine });
+    if (frame.mode === Mode.Root) this.reader.endDocument({ kind: "not-object", value, line: this.rootLine });
     else if (frame.mode === Mode.Document) this.reader.endDocument(this.shape());
   }
 
@@ -201,7 +234,7 @@ export class LogDirsDocumentBuilder implements JsonSink {
 
   /** Puts a member's value into the container being built. */
   private assign(value: unknown): void {
-    const parent = this.frames[this.frames.length - 1]!;
+    const parent = this.frames[this.depth - 1]!;
     const container = parent.value!;
     if (Array.isArray(container)) container.push(value);
     else if (parent.key !== null) {
