@@ -32,6 +32,12 @@ function isSpace(c: number): boolean {
   );
 }
 
+/** The index of the next `ch` from `from`, or the text's length. */
+function nextOf(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+}
+
 /** How much of a line has been seen while it could still be blank or a preamble line. */
 const enum Prefix {
   Blank,
@@ -125,13 +131,14 @@ export class LogDirsStreamReader {
       this.pendingCr = false;
       if (text.charCodeAt(i) === 0x0a) i++;
     }
+    // Next LF and next CR, each searched again only once passed (no rescans on LF-only text).
+    let lf = -1;
+    let cr = -1;
     while (i < text.length) {
-      let j = i;
-      let c = 0;
-      for (; j < text.length; j++) {
-        c = text.charCodeAt(j);
-        if (c === 0x0a || c === 0x0d) break;
-      }
+      if (lf < i) lf = nextOf(text, "\n", i);
+      if (cr < i) cr = nextOf(text, "\r", i);
+      let j = Math.min(lf, cr);
+      const c = j < text.length ? text.charCodeAt(j) : 0;
       if (j > i) this.lineText(text, i, j);
       if (j >= text.length) break;
       this.endLine();
