@@ -39,6 +39,24 @@ export function offsetAt(text: string, line: number, column: number): number {
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
+/**
+ * The reasons JSON text stops being JSON, shared with the streaming reader of kafka-log-dirs output
+ * (lib/cluster/import/log-dirs-json.ts), which must say the same thing at the same place.
+ */
+export const JSON_SYNTAX = {
+  unclosedString: 'a string is never closed (missing ")',
+  controlCharacter: "a string contains a raw control character (a line break or tab inside quotes?)",
+  badUnicodeEscape: "\\u must be followed by four hex digits",
+  badEscape: "invalid escape in a string",
+  endsEarly: "the JSON ends too early (was the output cut off when pasting?)",
+  expectedValue: (got: string) => `expected a value, got ${JSON.stringify(got)}`,
+  trailingText: "unexpected text after the end of the JSON value",
+  expectedColon: "expected ':' after a key",
+  expectedKey: "expected a key in double quotes",
+  expectedCommaInObject: "expected ',' or '}' after a value in an object",
+  expectedCommaInArray: "expected ',' or ']' after a value in an array",
+} as const;
+
 class SyntaxProblem {
   constructor(
     readonly offset: number,
@@ -55,19 +73,19 @@ function skipWs(text: string, i: number): number {
 function scanString(text: string, i: number): number {
   let j = i + 1;
   for (;;) {
-    if (j >= text.length) throw new SyntaxProblem(i, "a string is never closed (missing \")");
+    if (j >= text.length) throw new SyntaxProblem(i, JSON_SYNTAX.unclosedString);
     const c = text.charCodeAt(j);
     if (c === 0x22) return j + 1;
-    if (c < 0x20) throw new SyntaxProblem(j, "a string contains a raw control character (a line break or tab inside quotes?)");
+    if (c < 0x20) throw new SyntaxProblem(j, JSON_SYNTAX.controlCharacter);
     if (c === 0x5c) {
       const e = text[j + 1];
       if (e === "u") {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) throw new SyntaxProblem(j, "\\u must be followed by four hex digits");
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) throw new SyntaxProblem(j, JSON_SYNTAX.badUnicodeEscape);
         j += 6;
       } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
         j += 2;
       } else {
-        throw new SyntaxProblem(j, "invalid escape in a string");
+        throw new SyntaxProblem(j, JSON_SYNTAX.badEscape);
       }
     } else {
       j++;
@@ -86,8 +104,8 @@ function scanPrimitive(text: string, i: number): number {
   NUMBER_RE.lastIndex = i;
   const m = NUMBER_RE.exec(text);
   if (m && m[0].length > 0 && m[0] !== "-") return i + m[0].length;
-  if (c === undefined) throw new SyntaxProblem(i, "the JSON ends too early (was the output cut off when pasting?)");
-  throw new SyntaxProblem(i, `expected a value, got ${JSON.stringify(text.slice(i, i + 12))}`);
+  if (c === undefined) throw new SyntaxProblem(i, JSON_SYNTAX.endsEarly);
+  throw new SyntaxProblem(i, JSON_SYNTAX.expectedValue(text.slice(i, i + 12)));
 }
 
 type Expect = "value" | "valueOrClose" | "key" | "keyOrClose" | "after";
@@ -101,10 +119,10 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
     for (;;) {
       i = skipWs(text, i);
       if (expect === "after" && stack.length === 0) {
-        if (i < text.length) throw new SyntaxProblem(i, "unexpected text after the end of the JSON value");
+        if (i < text.length) throw new SyntaxProblem(i, JSON_SYNTAX.trailingText);
         return null;
       }
-      if (i >= text.length) throw new SyntaxProblem(i, "the JSON ends too early (was the output cut off when pasting?)");
+      if (i >= text.length) throw new SyntaxProblem(i, JSON_SYNTAX.endsEarly);
       const c = text.charCodeAt(i);
       if (expect === "value" || expect === "valueOrClose") {
         if (expect === "valueOrClose" && c === 0x5d) {
@@ -126,11 +144,11 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
           expect = "after";
         } else if (c === 0x22) {
           i = skipWs(text, scanString(text, i));
-          if (text.charCodeAt(i) !== 0x3a) throw new SyntaxProblem(i, "expected ':' after a key");
+          if (text.charCodeAt(i) !== 0x3a) throw new SyntaxProblem(i, JSON_SYNTAX.expectedColon);
           i++;
           expect = "value";
         } else {
-          throw new SyntaxProblem(i, "expected a key in double quotes");
+          throw new SyntaxProblem(i, JSON_SYNTAX.expectedKey);
         }
       } else {
         const top = stack[stack.length - 1];
@@ -142,7 +160,7 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
           stack.pop();
           i++;
         } else {
-          throw new SyntaxProblem(i, top === 0x7b ? "expected ',' or '}' after a value in an object" : "expected ',' or ']' after a value in an array");
+          throw new SyntaxProblem(i, top === 0x7b ? JSON_SYNTAX.expectedCommaInObject : JSON_SYNTAX.expectedCommaInArray);
         }
       }
     }

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { Piscina } from "piscina";
+import type { Transferable } from "node:worker_threads";
 import type { TaskInput, TaskKind, TaskOutput } from "./tasks";
 
 export const WORK_TIMEOUT_ENV = "KAFKA_BALANCE_WORK_TIMEOUT_MS";
@@ -98,12 +99,13 @@ function pool(): Piscina {
 }
 
 /** Runs one task in a worker thread, within the time limit. */
-export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, options: { timeoutMs?: number } = {}): Promise<TaskOutput<K>> {
+/** `transferList`: objects moved to the worker rather than copied (a MessagePort the task reads from). */
+export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, options: { timeoutMs?: number; transferList?: Transferable[] } = {}): Promise<TaskOutput<K>> {
   const timeoutMs = options.timeoutMs ?? workTimeoutMs();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return (await pool().run({ kind, input }, { signal: controller.signal })) as TaskOutput<K>;
+    return (await pool().run({ kind, input }, { signal: controller.signal, transferList: options.transferList as never })) as TaskOutput<K>;
   } catch (error) {
     if (controller.signal.aborted) throw new WorkTimeoutError(timeoutMs);
     if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new WorkBusyError();

@@ -24,6 +24,8 @@ import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/l
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/snapshots/prepare";
+import type { MessagePort } from "node:worker_threads";
+import { readImportStream } from "./import-stream";
 
 /**
  * Generated clusters kept per worker thread: re-running an edited scenario on the same generated base
@@ -115,6 +117,19 @@ export function importTask(input: ImportTaskInput): Result<{ snapshot: ClusterSn
   return success({ snapshot: result.value, report: balanceReport(result.value), warnings: result.warnings ?? [] });
 }
 
+export interface ImportStreamTaskInput {
+  /** The port the route posts the text/plain body's chunks to (lib/workers/import-stream.ts). */
+  port: MessagePort;
+  capturedAt: string;
+}
+
+/** The text/plain import, read from the port as the body arrives. */
+export async function importStreamTask(input: ImportStreamTaskInput): Promise<Result<{ snapshot: ClusterSnapshot; report: BalanceReport; warnings: Issue[] }>> {
+  const result = await readImportStream(input.port, { capturedAt: input.capturedAt });
+  if (!result.ok) return result;
+  return success({ snapshot: result.value, report: balanceReport(result.value), warnings: result.warnings ?? [] });
+}
+
 export interface ShareTaskInput {
   body: unknown;
   salt: string;
@@ -148,7 +163,7 @@ export async function forecastTask(input: ForecastTaskInput): Promise<DirForecas
   return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
 }
 
-export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, share: shareTask, forecast: forecastTask } as const;
+export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, importStream: importStreamTask, share: shareTask, forecast: forecastTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -7,6 +7,7 @@
 import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
+import { benchImport, importSummary, type ImportBenchFigures } from "./import";
 import { benchLimits, type GrowthRow } from "./limits";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
@@ -32,6 +33,10 @@ const BENCHES: Record<string, Bench> = {
   history: {
     run: async () => ({ ...(await benchHistory((m) => process.stderr.write(`${m}\n`))) }),
     summary: (f) => historySummary(f as unknown as HistoryBenchFigures),
+  },
+  import: {
+    run: async () => ({ ...(await benchImport()) }),
+    summary: (f) => importSummary(f as unknown as ImportBenchFigures),
   },
   limits: {
     run: async () => ({ ...(await benchLimits()) }),

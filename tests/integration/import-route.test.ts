@@ -4,6 +4,7 @@ import { POST } from "@/app/api/import/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BalanceReport } from "@/lib/model/report";
 import { fixture } from "@/tests/fixtures/import/format";
+import { generatedLogDirsChunks } from "@/tests/fixtures/import/generated-log-dirs";
 
 const URL = "http://localhost/api/import";
 const LIMIT_ENV = "KAFKA_BALANCE_IMPORT_LIMIT_BYTES";
@@ -95,6 +96,65 @@ describe("POST /api/import", () => {
     const response = await post(stream, "text/plain");
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(10);
+  });
+
+  it("POST() streams a 200,000-replica text/plain paste to the worker and answers its snapshot", async () => {
+    const spec = { brokers: 60, dirs: 12, replicas: 200_000 };
+    const chunks = generatedLogDirsChunks(spec);
+    let bytes = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) return controller.close();
+        bytes += next.value.byteLength;
+        controller.enqueue(next.value);
+      },
+    });
+    const response = await post(stream, "text/plain");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { snapshot: ClusterSnapshot; report: BalanceReport };
+    expect(bytes).toBeGreaterThan(15_000_000);
+    expect(body.snapshot.source.kind).toBe("import");
+    expect(body.snapshot.brokers).toHaveLength(60);
+    expect(body.snapshot.brokers.every((b) => b.logDirs.length === 12 && b.logDirs.every((d) => d.state === "online"))).toBe(true);
+    const replicas = body.snapshot.topics.flatMap((t) => t.partitions.flatMap((p) => p.replicas));
+    expect(replicas).toHaveLength(200_000);
+    expect(body.report.totals).toMatchObject({ brokers: 60 });
+    // Partition q of the generator sits on brokers q, q+1, q+2 in dir (q·7 + r) mod 12.
+    const p7 = body.snapshot.topics.find((t) => t.name === "topic-0")?.partitions.find((p) => p.id === 7);
+    expect(p7?.replicas.map((r) => [r.broker, r.logDir]).sort()).toEqual([[7, "/data/kafka/d2"], [8, "/data/kafka/d3"], [9, "/data/kafka/d4"]]);
+  });
+
+  it("POST() answers 413 as soon as a streamed paste passes the limit, without reading the rest", async () => {
+    process.env[LIMIT_ENV] = String(2 * 1024 * 1024);
+    const chunks = generatedLogDirsChunks({ brokers: 60, dirs: 12, replicas: 200_000 });
+    let pulled = 0;
+    let closed = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) {
+          closed = true;
+          return controller.close();
+        }
+        pulled += 1;
+        controller.enqueue(next.value);
+      },
+    });
+    const response = await post(stream, "text/plain");
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string; message: string; limitBytes: number } };
+    expect(body.error).toMatchObject({ code: "payload_too_large", limitBytes: 2 * 1024 * 1024 });
+    expect(body.error.message).toMatch(/larger than the limit of 2097152 bytes/);
+    // 60 brokers of about 300 KB each: the limit is passed within the first ten.
+    expect(pulled).toBeLessThan(15);
+    expect(closed).toBe(false);
+  });
+
+  it("POST() answers 400 'it is empty' for a blank streamed paste", async () => {
+    const response = await post(" \r\n\n", "text/plain");
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/it is empty/);
   });
 
   it("POST() answers 415 for content it does not read, saying what to send", async () => {

@@ -1,13 +1,20 @@
 // POST /api/import: pasted kafka-log-dirs output (and optional kafka-topics output) → snapshot + report.
-// Parsing runs in a worker thread (lib/workers): a 50 MB paste never holds up the server.
-import { bodyLimitFromEnv, fail, readBody, resultResponse, workFailure } from "@/lib/http/respond";
+// Parsing runs in a worker thread (lib/workers). A text/plain body is streamed to the worker as it
+// arrives (lib/workers/import-stream.ts), so a 1,000,000-replica paste is never held whole; the JSON
+// form is read whole first (its fields are JSON strings) and has the smaller limit.
+import { MessageChannel } from "node:worker_threads";
+import { bodyLimitFromEnv, fail, payloadTooLarge, readBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { runTask } from "@/lib/workers/pool";
+import { ImportStreamSender } from "@/lib/workers/import-stream";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** 50 MB: the kafka-log-dirs output of a cluster with several hundred thousand replicas fits. */
-const DEFAULT_LIMIT_BYTES = 50 * 1024 * 1024;
+const LIMIT_ENV = "KAFKA_BALANCE_IMPORT_LIMIT_BYTES";
+/** 50 MB: the JSON form is read whole; several hundred thousand replicas fit. */
+const DEFAULT_JSON_LIMIT_BYTES = 50 * 1024 * 1024;
+/** 256 MB: text/plain is streamed; a 1,000 brokers × 12 dirs, 1,000,000-replica paste (~80–100 MB) fits. */
+const DEFAULT_TEXT_LIMIT_BYTES = 256 * 1024 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
   const type = request.headers.get("content-type") ?? "";
@@ -15,11 +22,54 @@ export async function POST(request: Request): Promise<Response> {
   if (!json && !/^text\/plain\b/i.test(type)) {
     return fail("unsupported_media_type", `Content-Type ${type ? JSON.stringify(type) : "(none)"} is not accepted: send application/json {"logDirs": "...", "topics": "..."} or text/plain with the kafka-log-dirs output alone (curl -H 'content-type: text/plain' --data-binary @log-dirs.txt).`);
   }
-  const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_IMPORT_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), json);
+  if (!json) return streamText(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_TEXT_LIMIT_BYTES));
+  const body = await readBody(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_JSON_LIMIT_BYTES), true);
   if (!body.ok) return body.response;
   try {
-    return resultResponse(await runTask("import", { body: json ? body.value : { logDirs: body.text }, capturedAt: new Date().toISOString() }));
+    return resultResponse(await runTask("import", { body: body.value, capturedAt: new Date().toISOString() }));
   } catch (error) {
     return workFailure(error);
   }
+}
+
+/** The text/plain body, chunk by chunk to the worker; 413 as soon as it passes the limit. */
+async function streamText(request: Request, limitBytes: number): Promise<Response> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limitBytes) return payloadTooLarge(limitBytes);
+  const { port1, port2 } = new MessageChannel();
+  const sender = new ImportStreamSender(port1);
+  const task = runTask("importStream", { port: port2, capturedAt: new Date().toISOString() }, { transferList: [port2] });
+  // Settled here whatever happens below, so an abandoned task never goes unhandled.
+  const answer = task.then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  void answer.then(() => sender.stop());
+  const reader = request.body?.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      if (!reader) break;
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limitBytes) {
+        await reader.cancel();
+        sender.abort();
+        return payloadTooLarge(limitBytes);
+      }
+      await sender.send(value);
+      if (sender.stopped) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch (error) {
+    sender.abort();
+    throw error;
+  }
+  sender.end();
+  const outcome = await answer;
+  if (!outcome.ok) return workFailure(outcome.error);
+  return resultResponse(outcome.result);
 }

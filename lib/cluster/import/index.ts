@@ -14,12 +14,12 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { assembleSnapshot } from "./assemble";
 import { success, type Result } from "@/lib/model/result";
 import { importFailure } from "./issues";
-import { parseLogDirs } from "./log-dirs";
+import { parseLogDirs, type LogDirsListing } from "./log-dirs";
 import { parseRacks } from "./racks";
 import { parseTopicsDescribe } from "./topics-describe";
 
 export { describeImportIssues, formatImportIssue, importFailure, type ImportIssue, type ImportSource } from "./issues";
-export { parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
+export { LogDirsStreamReader, parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
 export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
 export { parseRacks, type RackMap } from "./racks";
 export { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
@@ -41,11 +41,20 @@ export type ImportOutcome = Result<ClusterSnapshot>;
 
 const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== "";
 
+/** The answer for a kafka-log-dirs paste that is blank. */
+export const emptyLogDirs = (): ImportOutcome =>
+  importFailure([{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }]);
+
 export function importSnapshot(input: ImportInput): ImportOutcome {
-  if (!given(input.logDirs)) {
-    return importFailure([{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }]);
-  }
-  const logDirs = parseLogDirs(input.logDirs);
+  if (!given(input.logDirs)) return emptyLogDirs();
+  return importParsed(parseLogDirs(input.logDirs), input);
+}
+
+/**
+ * The rest of an import once the kafka-log-dirs output is read (the streaming route reads it as it
+ * arrives): the other texts parsed, the snapshot assembled and checked.
+ */
+export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<ImportInput, "logDirs">): ImportOutcome {
   const topics = given(input.topics) ? parseTopicsDescribe(input.topics) : null;
   const racks = given(input.racks) ? parseRacks(input.racks) : null;
   if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) {

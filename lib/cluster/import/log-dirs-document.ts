@@ -1,7 +1,8 @@
 /**
  * The JSON documents of kafka-log-dirs output, checked field by field: every broker, dir and replica
  * once, sizes as exact non-negative integers, and each `isFuture` copy paired with the current replica
- * on its broker. Problems are collected with their JSON path; `log-dirs.ts` turns paths into lines.
+ * on its broker. The streaming reader (log-dirs-json.ts) hands it one broker object at a time, with
+ * the line each value starts on (`lineAt`); problems are collected with their line and JSON path.
  */
 import type { FutureReplica, LogDir } from "@/lib/model/snapshot";
 import { describeValue, MAX_ISSUES, quote } from "./issues";
@@ -34,30 +35,44 @@ export interface LogDirsListing {
 /** The only version LogDirsCommand has ever written (2.4 to 4.x). */
 const FORMAT_VERSION = 1;
 
-export interface Segment {
-  /** 1-based line of the segment's first line in the pasted text. */
-  firstLine: number;
-  text: string;
-  multiLine: boolean;
-}
-
 export interface Pending {
-  segment: Segment;
+  line: number;
   path: JsonPath;
   message: string;
 }
 
-/** One replica entry as read from the JSON, with where it was (for messages about duplicates). */
+/**
+ * Where a value starts: a materialised container carries, under this symbol, the line of each member
+ * whose value starts on another line than the container itself (none at all on a one-line document).
+ */
+export const LINES: unique symbol = Symbol("lines");
+type WithLines = { [LINES]?: Record<string | number, number> };
+
+/** The line where the value at `path` inside `node` (which starts on `line`) starts; for a missing key, its parent's. */
+export function lineAt(node: unknown, line: number, path: JsonPath): number {
+  for (const part of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) break;
+    line = (node as WithLines)[LINES]?.[part] ?? line;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  return line;
+}
+
+/** One replica entry as read from the JSON. */
 interface Entry {
-  segment: Segment;
-  /** Indexes into brokers[] / logDirs[] / partitions[]. */
-  at: readonly [number, number, number];
   topic: string;
   partition: number;
   logDir: string;
   sizeBytes: number;
   offsetLag: number | null;
+  /** Future copies only: where the entry was, for a message about its dir found at the end. */
+  where: { at: readonly [number, number, number]; isFutureLine: number } | null;
 }
+
+/** A document's own fields, as the streaming reader saw them once the document closed. */
+export type DocumentShape =
+  | { kind: "not-object"; value: unknown; line: number }
+  | { kind: "object"; line: number; version: { value: unknown; line: number } | undefined; brokers: { value: unknown; line: number } | "streamed" | undefined };
 
 const dirPath = (b: number, d: number): JsonPath => ["brokers", b, "logDirs", d];
 const entryPath = ([b, d, p]: readonly [number, number, number], key?: string): JsonPath =>
@@ -77,58 +92,100 @@ export class LogDirsDocumentReader {
   readonly pending: Pending[] = [];
   dropped = 0;
   private readonly brokers = new Map<number, LogDirsBroker>();
-  // Broker id → partition name as printed → entry. Keyed by the printed name, a string JSON.parse
-  // already made, so 500,000 replicas cost no new key strings.
+  // Broker id → partition name as printed → entry. Keyed by the printed name, a string the JSON
+  // reader already made, so 500,000 replicas cost no new key strings.
   private readonly current = new Map<number, Map<string, Entry>>();
   private readonly futures = new Map<number, Map<string, Entry>>();
+  /** Where the current document's problems start: its own fields' problems go first. */
+  private documentStart = 0;
+  // The broker object being read, and the line it starts on.
+  private node: unknown = null;
+  private nodeLine = 0;
 
-  problem(segment: Segment, path: JsonPath, message: string): void {
-    if (this.pending.length < MAX_ISSUES) this.pending.push({ segment, path, message });
+  problem(line: number, path: JsonPath, message: string): void {
+    if (this.pending.length < MAX_ISSUES) this.pending.push({ line, path, message });
     else this.dropped += 1;
   }
 
-  document(segment: Segment, root: unknown): void {
-    if (!isObject(root)) {
-      this.problem(segment, [], `expected a JSON object like {"brokers":[...],"version":1}, got ${describeValue(root)}`);
-      return;
-    }
-    if (root.version !== undefined && root.version !== FORMAT_VERSION) {
-      this.problem(segment, ["version"], `expected ${FORMAT_VERSION} (the kafka-log-dirs format this reads), got ${describeValue(root.version)}`);
-    }
-    const brokers = root.brokers;
-    if (!Array.isArray(brokers)) {
-      this.problem(segment, ["brokers"], `expected an array of brokers, got ${describeValue(brokers)}`);
-      return;
-    }
-    brokers.forEach((raw, b) => this.broker(segment, b, raw));
+  /** A problem of the current broker, its line found from its path. */
+  private brokerProblem(path: JsonPath, message: string): void {
+    this.problem(lineAt(this.node, this.nodeLine, path.slice(2)), path, message);
   }
 
-  private broker(segment: Segment, b: number, raw: unknown): void {
+  /** A problem that belongs before the problems already found in the current document. */
+  private documentProblem(line: number, path: JsonPath, message: string): void {
+    if (this.documentStart >= MAX_ISSUES) {
+      this.dropped += 1;
+      return;
+    }
+    this.pending.splice(this.documentStart++, 0, { line, path, message });
+    if (this.pending.length > MAX_ISSUES) {
+      this.pending.pop();
+      this.dropped += 1;
+    }
+  }
+
+  startDocument(): void {
+    this.documentStart = this.pending.length;
+  }
+
+  /** The document's own fields, once it closed (its brokers went through `broker` as they came). */
+  endDocument(doc: DocumentShape): void {
+    if (doc.kind === "not-object") {
+      this.documentProblem(doc.line, [], `expected a JSON object like {"brokers":[...],"version":1}, got ${describeValue(doc.value)}`);
+      return;
+    }
+    const { version, brokers } = doc;
+    if (version !== undefined && version.value !== FORMAT_VERSION) {
+      this.documentProblem(version.line, ["version"], `expected ${FORMAT_VERSION} (the kafka-log-dirs format this reads), got ${describeValue(version.value)}`);
+    }
+    if (brokers !== "streamed") {
+      this.documentProblem(brokers?.line ?? doc.line, ["brokers"], `expected an array of brokers, got ${describeValue(brokers?.value)}`);
+    }
+  }
+
+  /** A second "brokers" key after an array was already read: JSON.parse would keep only the last. */
+  brokersTwice(line: number): void {
+    this.problem(line, ["brokers"], `"brokers" appears twice in one document; paste each run's output once`);
+  }
+
+  /** Element `b` of a document's brokers array, starting on `line`. */
+  broker(b: number, raw: unknown, line: number): void {
+    this.node = raw;
+    this.nodeLine = line;
+    try {
+      this.readBroker(b, raw);
+    } finally {
+      this.node = null;
+    }
+  }
+
+  private readBroker(b: number, raw: unknown): void {
     if (!isObject(raw)) {
-      this.problem(segment, ["brokers", b], `expected a broker like {"broker":1,"logDirs":[...]}, got ${describeValue(raw)}`);
+      this.brokerProblem(["brokers", b], `expected a broker like {"broker":1,"logDirs":[...]}, got ${describeValue(raw)}`);
       return;
     }
     const id = raw.broker;
     const idOk = isCount(id) && id <= 2147483647;
-    if (!idOk) this.problem(segment, ["brokers", b, "broker"], `expected a broker id (a non-negative integer), got ${describeValue(id)}`);
+    if (!idOk) this.brokerProblem(["brokers", b, "broker"], `expected a broker id (a non-negative integer), got ${describeValue(id)}`);
     const dirs = raw.logDirs;
     if (!Array.isArray(dirs)) {
-      this.problem(segment, ["brokers", b, "logDirs"], `expected an array of log dirs, got ${describeValue(dirs)}`);
+      this.brokerProblem(["brokers", b, "logDirs"], `expected an array of log dirs, got ${describeValue(dirs)}`);
       return;
     }
     if (!idOk) return;
     if (this.brokers.has(id)) {
-      this.problem(segment, ["brokers", b, "broker"], `broker ${id} is listed twice; paste each broker's log dirs once`);
+      this.brokerProblem(["brokers", b, "broker"], `broker ${id} is listed twice; paste each broker's log dirs once`);
       return;
     }
     const broker: LogDirsBroker = { id, logDirs: [] };
     this.brokers.set(id, broker);
     const paths = new Set<string>();
     dirs.forEach((dir, d) => {
-      const logDir = this.logDir(segment, b, d, id, dir);
+      const logDir = this.logDir(b, d, id, dir);
       if (!logDir) return;
       if (paths.has(logDir.path)) {
-        this.problem(segment, [...dirPath(b, d), "logDir"], `log dir ${quote(logDir.path)} is listed twice on broker ${id}`);
+        this.brokerProblem([...dirPath(b, d), "logDir"], `log dir ${quote(logDir.path)} is listed twice on broker ${id}`);
       } else {
         paths.add(logDir.path);
         broker.logDirs.push(logDir);
@@ -137,71 +194,72 @@ export class LogDirsDocumentReader {
   }
 
   /** Dir capacity, if a tool prints it: a byte count, with -1 (Kafka's UNKNOWN_VOLUME_BYTES) as unknown. */
-  private capacity(segment: Segment, path: JsonPath, value: unknown): number | null {
+  private capacity(path: JsonPath, value: unknown): number | null {
     if (value === undefined || value === null || value === -1) return null;
     if (isCount(value)) return value;
-    this.problem(segment, path, `expected a byte count (a non-negative integer, or -1 for unknown), got ${describeValue(value)}`);
+    this.brokerProblem(path, `expected a byte count (a non-negative integer, or -1 for unknown), got ${describeValue(value)}`);
     return null;
   }
 
-  private logDir(segment: Segment, b: number, d: number, broker: number, raw: unknown): LogDir | null {
+  private logDir(b: number, d: number, broker: number, raw: unknown): LogDir | null {
     const path = dirPath(b, d);
     if (!isObject(raw)) {
-      this.problem(segment, path, `expected a log dir like {"logDir":"/data/d1","error":null,"partitions":[...]}, got ${describeValue(raw)}`);
+      this.brokerProblem(path, `expected a log dir like {"logDir":"/data/d1","error":null,"partitions":[...]}, got ${describeValue(raw)}`);
       return null;
     }
     const { logDir, error, partitions } = raw;
     const pathOk = typeof logDir === "string" && logDir !== "";
-    if (!pathOk) this.problem(segment, [...path, "logDir"], `expected the log dir path (a non-empty string), got ${describeValue(logDir)}`);
+    if (!pathOk) this.brokerProblem([...path, "logDir"], `expected the log dir path (a non-empty string), got ${describeValue(logDir)}`);
     const errorOk = error === undefined || error === null || typeof error === "string";
-    if (!errorOk) this.problem(segment, [...path, "error"], `expected null or the error's class name (a string), got ${describeValue(error)}`);
+    if (!errorOk) this.brokerProblem([...path, "error"], `expected null or the error's class name (a string), got ${describeValue(error)}`);
     if (!Array.isArray(partitions)) {
-      this.problem(segment, [...path, "partitions"], `expected an array of partitions (empty for an offline dir), got ${describeValue(partitions)}`);
+      this.brokerProblem([...path, "partitions"], `expected an array of partitions (empty for an offline dir), got ${describeValue(partitions)}`);
       return null;
     }
-    const totalBytes = this.capacity(segment, [...path, "totalBytes"], raw.totalBytes);
-    const usableBytes = this.capacity(segment, [...path, "usableBytes"], raw.usableBytes);
-    for (let p = 0; p < partitions.length; p++) this.replica(segment, [b, d, p], broker, pathOk ? logDir : null, partitions[p]);
+    const totalBytes = this.capacity([...path, "totalBytes"], raw.totalBytes);
+    const usableBytes = this.capacity([...path, "usableBytes"], raw.usableBytes);
+    for (let p = 0; p < partitions.length; p++) this.replica([b, d, p], broker, pathOk ? logDir : null, partitions[p]);
     if (!pathOk || !errorOk) return null;
     const errorText = typeof error === "string" ? error : null;
     return { path: logDir, totalBytes, usableBytes, state: errorText === null ? "online" : "offline", error: errorText };
   }
 
-  private replica(segment: Segment, at: readonly [number, number, number], broker: number, logDir: string | null, raw: unknown): void {
+  private replica(at: readonly [number, number, number], broker: number, logDir: string | null, raw: unknown): void {
     if (!isObject(raw)) {
-      this.problem(segment, entryPath(at), `expected a replica like {"partition":"orders-0","size":123,"offsetLag":0,"isFuture":false}, got ${describeValue(raw)}`);
+      this.brokerProblem(entryPath(at), `expected a replica like {"partition":"orders-0","size":123,"offsetLag":0,"isFuture":false}, got ${describeValue(raw)}`);
       return;
     }
     const { partition, size, offsetLag, isFuture } = raw;
     let ok = true;
     let name: { topic: string; partition: number } | null = null;
     if (typeof partition !== "string") {
-      this.problem(segment, entryPath(at, "partition"), `expected "<topic>-<partition>" such as "orders-eu-3", got ${describeValue(partition)}`);
+      this.brokerProblem(entryPath(at, "partition"), `expected "<topic>-<partition>" such as "orders-eu-3", got ${describeValue(partition)}`);
       ok = false;
     } else {
       const split = parseTopicPartitionName(partition);
       if (split.ok) name = split.value;
       else {
-        this.problem(segment, entryPath(at, "partition"), split.error.message);
+        this.brokerProblem(entryPath(at, "partition"), split.error.message);
         ok = false;
       }
     }
     if (!isCount(size)) {
       const tooBig = typeof size === "number" && Number.isInteger(size) && size > 0;
-      this.problem(segment, entryPath(at, "size"), tooBig ? `${size} bytes is beyond what this reads exactly (2^53, about 9 PB)` : `expected a non-negative integer, got ${describeValue(size)}`);
+      this.brokerProblem(entryPath(at, "size"), tooBig ? `${size} bytes is beyond what this reads exactly (2^53, about 9 PB)` : `expected a non-negative integer, got ${describeValue(size)}`);
       ok = false;
     }
     if (offsetLag !== undefined && !(typeof offsetLag === "number" && Number.isSafeInteger(offsetLag))) {
-      this.problem(segment, entryPath(at, "offsetLag"), `expected an integer, got ${describeValue(offsetLag)}`);
+      this.brokerProblem(entryPath(at, "offsetLag"), `expected an integer, got ${describeValue(offsetLag)}`);
       ok = false;
     }
     if (isFuture !== undefined && typeof isFuture !== "boolean") {
-      this.problem(segment, entryPath(at, "isFuture"), `expected true or false, got ${describeValue(isFuture)}`);
+      this.brokerProblem(entryPath(at, "isFuture"), `expected true or false, got ${describeValue(isFuture)}`);
       ok = false;
     }
     if (!ok || !name || typeof partition !== "string" || !isCount(size) || logDir === null) return;
 
-    const entry: Entry = { segment, at, topic: name.topic, partition: name.partition, logDir, sizeBytes: size, offsetLag: typeof offsetLag === "number" ? offsetLag : null };
+    const where = isFuture === true ? { at, isFutureLine: lineAt(this.node, this.nodeLine, entryPath(at, "isFuture").slice(2)) } : null;
+    const entry: Entry = { topic: name.topic, partition: name.partition, logDir, sizeBytes: size, offsetLag: typeof offsetLag === "number" ? offsetLag : null, where };
     const maps = isFuture === true ? this.futures : this.current;
     let byName = maps.get(broker);
     if (!byName) maps.set(broker, (byName = new Map()));
@@ -209,10 +267,9 @@ export class LogDirsDocumentReader {
     if (!earlier) {
       byName.set(partition, entry);
     } else if (isFuture === true) {
-      this.problem(segment, entryPath(at, "partition"), `a future replica of ${partition} is listed twice on broker ${broker} (in ${quote(earlier.logDir)} and ${quote(logDir)})`);
+      this.brokerProblem(entryPath(at, "partition"), `a future replica of ${partition} is listed twice on broker ${broker} (in ${quote(earlier.logDir)} and ${quote(logDir)})`);
     } else {
-      this.problem(
-        segment,
+      this.brokerProblem(
         entryPath(at, "partition"),
         `${partition} is listed on broker ${broker} in both ${quote(earlier.logDir)} and ${quote(logDir)}; a broker holds one current replica of a partition (the copy being moved has "isFuture":true)`,
       );
@@ -226,8 +283,8 @@ export class LogDirsDocumentReader {
       const futures = this.futures.get(broker);
       for (const [name, entry] of byName) {
         const future = futures?.get(name);
-        if (future && future.logDir === entry.logDir) {
-          this.problem(future.segment, entryPath(future.at, "isFuture"), `the future replica of ${name} on broker ${broker} is in the same dir as the current one (${quote(entry.logDir)}); Kafka copies a future replica into another dir`);
+        if (future?.where && future.logDir === entry.logDir) {
+          this.problem(future.where.isFutureLine, entryPath(future.where.at, "isFuture"), `the future replica of ${name} on broker ${broker} is in the same dir as the current one (${quote(entry.logDir)}); Kafka copies a future replica into another dir`);
         }
         replicas.push({
           topic: entry.topic,

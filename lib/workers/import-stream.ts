@@ -1,0 +1,88 @@
+/**
+ * The text/plain import, streamed: the route reads the request body and posts each chunk to the
+ * worker over a MessagePort; the worker feeds them to the streaming kafka-log-dirs reader as they come.
+ *
+ * Why this shape: the request body is I/O and belongs to the main thread, while parsing is CPU work
+ * that must stay off it. Handing the worker a list of buffers after the whole body arrived would hold
+ * the whole text; a port lets the worker read while the body is still arriving, so neither thread
+ * ever holds more than a few chunks plus the result.
+ *
+ * Invariants:
+ * - Flow control: the worker acknowledges each chunk once read; the sender keeps at most
+ *   MAX_IN_FLIGHT chunks unacknowledged and otherwise waits, so a slow (or still queued) worker slows
+ *   the upload down instead of piling chunks up in the port.
+ * - Messages: `{ chunk }` (bytes, their buffer transferred), `{ end: true }`, `{ abort: true }`. After
+ *   `end` or `abort` the worker answers the task and closes its port; after `abort` its answer is
+ *   ignored.
+ */
+import type { MessagePort } from "node:worker_threads";
+import { emptyLogDirs, importParsed, LogDirsStreamReader } from "@/lib/cluster/import";
+import { failure, type Result } from "@/lib/model/result";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+
+/** 16 chunks (about 1 MB of a typical 64 KB-chunked body) may be on their way at once. */
+export const MAX_IN_FLIGHT = 16;
+
+export type ImportStreamMessage = { chunk: Uint8Array } | { end: true } | { abort: true };
+
+/** The worker half: reads chunks from `port` until the end, then imports what it read. */
+export function readImportStream(port: MessagePort, input: { capturedAt: string }): Promise<Result<ClusterSnapshot>> {
+  const reader = new LogDirsStreamReader();
+  return new Promise((resolve) => {
+    port.on("message", (message: ImportStreamMessage) => {
+      if ("chunk" in message) {
+        reader.write(message.chunk);
+        port.postMessage("ack");
+        return;
+      }
+      port.close();
+      if ("abort" in message) return resolve(failure("bad_request", "The upload stopped before its end."));
+      resolve(reader.sawText ? importParsed(reader.end(), { capturedAt: input.capturedAt }) : emptyLogDirs());
+    });
+  });
+}
+
+/** The main-thread half: posts chunks with flow control. */
+export class ImportStreamSender {
+  private inFlight = 0;
+  private waiting: (() => void) | null = null;
+  /** The task has answered (or failed): nothing more is read from the port. */
+  stopped = false;
+
+  constructor(private readonly port: MessagePort) {
+    port.on("message", () => {
+      this.inFlight -= 1;
+      const wake = this.waiting;
+      this.waiting = null;
+      wake?.();
+    });
+  }
+
+  async send(chunk: Uint8Array): Promise<void> {
+    while (this.inFlight >= MAX_IN_FLIGHT && !this.stopped) await new Promise<void>((resolve) => (this.waiting = resolve));
+    if (this.stopped) return;
+    // A copy of the view's bytes only: a chunk may be a view into a larger, shared buffer.
+    const own = chunk.slice();
+    this.inFlight += 1;
+    this.port.postMessage({ chunk: own } satisfies ImportStreamMessage, [own.buffer]);
+  }
+
+  /** The task settled early (a time limit, a crash): wake a waiting sender and send nothing more. */
+  stop(): void {
+    this.stopped = true;
+    this.waiting?.();
+    this.waiting = null;
+  }
+
+  end(): void {
+    if (this.stopped) return this.port.close();
+    this.port.postMessage({ end: true } satisfies ImportStreamMessage);
+    this.port.close();
+  }
+
+  abort(): void {
+    if (!this.stopped) this.port.postMessage({ abort: true } satisfies ImportStreamMessage);
+    this.port.close();
+    this.stop();
+  }
+}
