@@ -14,6 +14,7 @@
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { forecastFactsOf, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import { DAY_MS } from "@/lib/model/history-settings";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getStore } from "@/lib/store";
 import { runTask } from "@/lib/workers/pool";
 
@@ -46,32 +47,40 @@ function cache(): Map<string, Entry> {
   return ((holder[cacheKey] as Map<string, Entry> | undefined) ??= new Map()) as Map<string, Entry>;
 }
 
-async function facts(cluster: string): Promise<{ brokers: Record<number, BrokerFacts>; kafkaVersion: string | null }> {
+async function facts(cluster: string, known: ClusterSnapshot | undefined): Promise<{ brokers: Record<number, BrokerFacts>; kafkaVersion: string | null }> {
   try {
-    const snapshot = await getClusterSnapshot({ cluster });
+    const snapshot = known ?? (await getClusterSnapshot({ cluster }));
     return { brokers: forecastFactsOf(snapshot), kafkaVersion: snapshot.source.kafkaVersion };
   } catch {
     return { brokers: {}, kafkaVersion: null };
   }
 }
 
-async function compute(cluster: string, scanAt: number | null, nowMs: number): Promise<ForecastTable> {
+async function compute(cluster: string, scanAt: number | null, nowMs: number, snapshot: ClusterSnapshot | undefined): Promise<ForecastTable> {
   const store = getStore();
   const fromMs = nowMs - FORECAST_HISTORY_MS;
-  const { brokers, kafkaVersion } = await facts(cluster);
+  const { brokers, kafkaVersion } = await facts(cluster, snapshot);
   const dirs = await runTask("forecast", { store: store.config, settings: store.history.settings, cluster, nowMs, fromMs, maxPointsPerDir: FORECAST_POINTS_PER_DIR, brokers, kafkaVersion });
   return { cluster, nowMs, scanAt, fromMs, dirs };
 }
 
+export interface ForecastTableOptions {
+  /** The clock the table counts from when it is computed. */
+  now?: () => number;
+  /** The cluster's current snapshot, when the caller has it (its brokers' versions and dir states); else it is read. */
+  snapshot?: ClusterSnapshot;
+}
+
 /** The cluster's forecast table (see the header); throws what the worker pool throws (busy, timed out). */
-export async function forecastTable(cluster: string, now: () => number = Date.now): Promise<ForecastTable> {
+export async function forecastTable(cluster: string, options: ForecastTableOptions = {}): Promise<ForecastTable> {
   const store = getStore();
   const { last } = await store.history.lastScan(cluster);
   const key = `${store.location}\u0000${last?.at ?? "none"}`;
   const tables = cache();
+  // Read after the store answered: a caller that asked at the same moment may have started the table meanwhile.
   const cached = tables.get(cluster);
   if (cached && cached.key === key) return cached.promise;
-  const entry: Entry = { key, promise: compute(cluster, last?.at ?? null, now()) };
+  const entry: Entry = { key, promise: compute(cluster, last?.at ?? null, (options.now ?? Date.now)(), options.snapshot) };
   tables.set(cluster, entry);
   entry.promise.catch(() => {
     if (tables.get(cluster) === entry) tables.delete(cluster);

@@ -1,14 +1,16 @@
 /**
  * The metrics' forecasts and collector status from a real history store (a temp SQLite file): a week of
  * hourly scans of a cluster whose broker 1 /d1 grows 1 GiB a day (tests/support/history.ts). The
- * exported seconds are lib/forecast's for the store's series, computed once per recorded scan, with the
- * time since taken off at later scrapes.
+ * exported seconds are the cluster's forecast table's (lib/collector/forecast-table.ts: lib/forecast over
+ * the store's series, in the worker pool), computed once per recorded scan, with the time since taken
+ * off at later scrapes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ClusterEntry } from "@/lib/cluster/clusters";
 import { DAY_MS, DEFAULT_WINDOW_DAYS, forecastCluster, forecastFactsOf } from "@/lib/forecast";
 import { clusterSamples } from "@/lib/metrics/cluster-samples";
-import { appSources, FORECAST_POINTS_PER_DIR, resetForecastCache } from "@/lib/metrics/sources";
+import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "@/lib/collector/forecast-table";
+import { appSources, resetForecastCache } from "@/lib/metrics/sources";
 import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { GiB, historyCluster, T0 } from "../support/history";
@@ -37,7 +39,8 @@ afterAll(async () => {
 
 async function forecastNow(nowMs: number) {
   const snapshot = historyCluster(nowMs);
-  const series = await getStore().history.allDirSeries("fc", nowMs - DEFAULT_WINDOW_DAYS * DAY_MS, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
+  // The forecast table's read (lib/collector/forecast-table.ts): its month of history, its points per dir.
+  const series = await getStore().history.allDirSeries("fc", nowMs - FORECAST_HISTORY_MS, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
   return forecastCluster(series, { nowMs, windowDays: DEFAULT_WINDOW_DAYS, kafkaVersion: snapshot.source.kafkaVersion, brokers: forecastFactsOf(snapshot) });
 }
 
