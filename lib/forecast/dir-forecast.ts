@@ -32,8 +32,21 @@ function eta(central: Projection, fast: Projection, slow: Projection, target: nu
   };
 }
 
+// A handful of distinct texts (field × resampled × drop handling × stop): built once each, not per dir.
+const methods = new Map<string, string>();
+
 function methodOf(field: ByteField | null, fit: GrowthFit | null): string {
   if (!fit || !field) return "none";
+  const key = `${field} ${fit.resampled} ${fit.dropHandling} ${fit.stop?.kind ?? ""}`;
+  let method = methods.get(key);
+  if (method === undefined) {
+    method = describeMethod(field, fit);
+    methods.set(key, method);
+  }
+  return method;
+}
+
+function describeMethod(field: ByteField, fit: GrowthFit): string {
   const what = field === "usedBytes" ? "used bytes" : "Kafka bytes";
   let method = `Theil–Sen slope of ${what}${fit.resampled ? `, resampled to ${FIT_BUCKETS} points` : ""}, 80% Sen interval`;
   if (fit.dropHandling === "fit-after") method += "; fitted after the latest drop";
@@ -42,6 +55,8 @@ function methodOf(field: ByteField | null, fit: GrowthFit | null): string {
   if (fit.stop) method += fit.stop.kind === "plateau" ? "; recent plateau" : "; recent shrink";
   return method;
 }
+
+const LEVEL_KEYS = ["p85", "p95", "full"] as const;
 
 /** The forecast of one dir read by readDir, on a broker planned by brokerPlacement. */
 export function buildForecast(w: DirWork, placement: BrokerPlacement, nowMs: number, horizonDays: number): DirForecast {
@@ -87,7 +102,7 @@ export function buildForecast(w: DirWork, placement: BrokerPlacement, nowMs: num
   const until: DirForecast["until"] = { p85: null, p95: null, full: null };
   const levelNow = usedBytes;
   if (capacity !== null && levelNow !== null) {
-    for (const key of ["p85", "p95", "full"] as const) {
+    for (const key of LEVEL_KEYS) {
       const target = FORECAST_LEVELS[key] * capacity;
       if (levelNow >= target) until[key] = { seconds: 0, earliestSeconds: 0, latestSeconds: 0 };
       else if (projection) until[key] = eta(projection.central, projection.fast, projection.slow, target, horizonDays);
