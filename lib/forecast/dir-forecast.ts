@@ -58,6 +58,16 @@ function describeMethod(field: ByteField, fit: GrowthFit): string {
 
 const LEVEL_KEYS = ["p85", "p95", "full"] as const;
 
+/** r as a share of the broker's expected rate (0 when it expects none). */
+function ratioTo(r: number, rate: number): number {
+  return rate > 0 ? r / rate : 0;
+}
+
+/** The projection's average growth per day over the next REFERENCE_DAYS. */
+function per30(p: Projection): number {
+  return (projectedBytes(p, REFERENCE_DAYS) - p.levelBytes) / REFERENCE_DAYS;
+}
+
 /** The forecast of one dir read by readDir, on a broker planned by brokerPlacement. */
 export function buildForecast(w: DirWork, placement: BrokerPlacement, nowMs: number, horizonDays: number): DirForecast {
   const { fit, series, capacity, latestUsed } = w;
@@ -76,25 +86,23 @@ export function buildForecast(w: DirWork, placement: BrokerPlacement, nowMs: num
   if (fit) {
     const notGrowing = fit.stop !== null && fit.stop.kind === "plateau" && fit.low <= 0;
     const trend = notGrowing ? 0 : fit.slope;
-    const ratio = (r: number) => (placement.rate > 0 ? r / placement.rate : 0);
     const drift = (RATE_DRIFT_PER_MONTH * Math.max(0, trend)) / 30;
     const central: Projection = { levelBytes: fit.levelBytes, trendBytesPerDay: trend, curvatureBytesPerDay2: 0, arrivals: phases, bytesPerPartitionDay: g };
     const fast: Projection = {
       levelBytes: fit.levelBytes,
       trendBytesPerDay: Math.max(trend, fit.high),
       curvatureBytesPerDay2: drift,
-      arrivals: scaleArrivals(phases, ratio(placement.rateHigh)),
+      arrivals: scaleArrivals(phases, ratioTo(placement.rateHigh, placement.rate)),
       bytesPerPartitionDay: g,
     };
     const slow: Projection = {
       levelBytes: fit.levelBytes,
       trendBytesPerDay: Math.min(trend, fit.low),
       curvatureBytesPerDay2: -drift,
-      arrivals: scaleArrivals(phases, ratio(placement.rateLow)),
+      arrivals: scaleArrivals(phases, ratioTo(placement.rateLow, placement.rate)),
       bytesPerPartitionDay: g,
     };
     projection = { central, fast, slow };
-    const per30 = (p: Projection) => (projectedBytes(p, REFERENCE_DAYS) - p.levelBytes) / REFERENCE_DAYS;
     const placementBytesPerDay = arrivalBytesBy(phases, g, REFERENCE_DAYS) / REFERENCE_DAYS;
     growth = { bytesPerDay: per30(central), low: Math.min(per30(slow), per30(central)), high: Math.max(per30(fast), per30(central)), trendBytesPerDay: fit.slope, placementBytesPerDay };
   }

@@ -120,17 +120,20 @@ function addBack(y: Float64Array, n: number, drops: readonly DropEvent[]): Float
 }
 
 /** The level at `nowMs`: median of the newest points of y[from..n), each carried along `slope` to now. */
+function carried(t: Float64Array, y: Float64Array, i: number, slope: number, nowMs: number): number {
+  return y[i]! + (slope * (nowMs - t[i]!)) / DAY_MS;
+}
+
 function levelAt(t: Float64Array, y: Float64Array, from: number, n: number, slope: number, nowMs: number): number {
   const k = Math.min(LEVEL_POINTS, n - from);
-  const at = (i: number) => y[i]! + (slope * (nowMs - t[i]!)) / DAY_MS;
   let level: number;
   if (k >= 3) {
-    const a = at(n - 3);
-    const b = at(n - 2);
-    const c = at(n - 1);
+    const a = carried(t, y, n - 3, slope, nowMs);
+    const b = carried(t, y, n - 2, slope, nowMs);
+    const c = carried(t, y, n - 1, slope, nowMs);
     level = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
-  } else if (k === 2) level = at(n - 2) / 2 + at(n - 1) / 2;
-  else level = at(n - 1);
+  } else if (k === 2) level = carried(t, y, n - 2, slope, nowMs) / 2 + carried(t, y, n - 1, slope, nowMs) / 2;
+  else level = carried(t, y, n - 1, slope, nowMs);
   return Math.max(0, level);
 }
 
