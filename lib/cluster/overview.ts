@@ -15,8 +15,9 @@ import type { BalanceReport } from "@/lib/model/report";
 import { balanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { brokerDetail, type BrokerDetail } from "@/lib/view/broker-detail";
-import { overviewModel, overviewSummary, type OverviewSummary } from "@/lib/view/overview-model";
-import { DEFAULT_TOPIC_PAGE_REQUEST, topicMaxCount, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
+import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummary } from "@/lib/view/overview-model";
+import { topicMaxCount } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
 import { getClusterSnapshot } from "./source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */
@@ -31,7 +32,7 @@ interface Prepared {
   summary: OverviewSummary;
   maxCount: number;
   /** The model with the grid's first page, as sent (most requests ask for exactly this). */
-  first: { body: string; etag: string };
+  first: { body: string; etag: string; model: OverviewModel };
 }
 
 const prepared = new WeakMap<ClusterSnapshot, Prepared>();
@@ -40,12 +41,17 @@ function tagged(body: string): { body: string; etag: string } {
   return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
 }
 
+function firstModel(snapshot: ClusterSnapshot, report: BalanceReport, summary: OverviewSummary): Prepared["first"] {
+  const model = overviewModel(snapshot, report, DEFAULT_TOPIC_PAGE_REQUEST, summary);
+  return { ...tagged(JSON.stringify(model)), model };
+}
+
 function prepare(snapshot: ClusterSnapshot): Prepared {
   let entry = prepared.get(snapshot);
   if (!entry) {
     const report = balanceReport(snapshot);
     const summary = overviewSummary(snapshot, report);
-    entry = { report, summary, maxCount: topicMaxCount(report.topics), first: tagged(JSON.stringify(overviewModel(snapshot, report, DEFAULT_TOPIC_PAGE_REQUEST, summary))) };
+    entry = { report, summary, maxCount: topicMaxCount(report.topics), first: firstModel(snapshot, report, summary) };
     prepared.set(snapshot, entry);
   }
   return entry;
@@ -54,11 +60,11 @@ function prepare(snapshot: ClusterSnapshot): Prepared {
 const isFirstPage = (request: TopicPageRequest) => Object.keys(topicPageParams(request)).length === 0;
 
 /** The overview model of a cluster (the demo when none is named), with the grid page asked for. Throws ClusterSourceError. */
-export async function clusterOverview(cluster: string | undefined, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST): Promise<TaggedBody> {
-  const snapshot = await getClusterSnapshot({ cluster });
+export async function clusterOverview(cluster: string | undefined, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST, refresh = false): Promise<TaggedBody> {
+  const snapshot = await getClusterSnapshot({ cluster, refresh });
   const started = performance.now();
   const entry = prepare(snapshot);
-  const answer = isFirstPage(request) ? entry.first : tagged(JSON.stringify(overviewModel(snapshot, entry.report, request, entry.summary)));
+  const answer = isFirstPage(request) ? { body: entry.first.body, etag: entry.first.etag } : tagged(JSON.stringify(overviewModel(snapshot, entry.report, request, entry.summary)));
   return { ...answer, serverMs: performance.now() - started };
 }
 
@@ -78,4 +84,10 @@ export async function clusterBrokerDetail(cluster: string | undefined, broker: n
   const detail = brokerDetail(snapshot, prepare(snapshot).report, broker);
   if (!detail) return null;
   return { ...tagged(JSON.stringify(detail)), detail, serverMs: performance.now() - started };
+}
+
+/** The first-paint model of a cluster as an object (the server page hands it to the browser), with its ETag. Throws ClusterSourceError. */
+export async function clusterOverviewModel(cluster: string | undefined): Promise<{ model: OverviewModel; etag: string }> {
+  const first = prepare(await getClusterSnapshot({ cluster })).first;
+  return { model: first.model, etag: first.etag };
 }

@@ -11,7 +11,10 @@
  * - Every figure is made by the same view builder the browser would use on a snapshot it holds
  *   (an imported or shared one), so both overviews say the same things about the same snapshot.
  */
+import { z } from "zod";
+import { zodIssues } from "@/lib/model/parse";
 import type { BalanceReport } from "@/lib/model/report";
+import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { diagnoseThrottles, type ThrottleDiagnosis } from "@/lib/throttle/doctor";
 import { decodeReport, encodeReport, type CompactReport } from "./compact-report";
@@ -19,7 +22,7 @@ import { importChecks, type ImportChecks } from "./import-checks";
 import { kafkaVersionsOf, nextPlacements, type NextPlacement } from "./next-placement";
 import { skewCards, type SkewCard } from "./skew-cards";
 import { throttleView, type ThrottleView } from "./throttles";
-import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, type TopicPage, type TopicPageRequest } from "./topic-page";
+import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, TopicPageQuerySchema, topicPageRequestOf, type TopicPage, type TopicPageRequest } from "./topic-page";
 import { verdict, type Verdict } from "./verdict";
 
 /** What the title bar and the file names of exports need of the snapshot. */
@@ -83,4 +86,16 @@ export function decodeOverview(model: OverviewModel): OverviewFigures {
 function withPlacements(figures: Omit<OverviewFigures, "placements">): OverviewFigures {
   const versions = { cluster: figures.versions.cluster, brokers: new Map<number, string | null | undefined>(figures.versions.brokers) };
   return { ...figures, placements: nextPlacements(figures.report, versions) };
+}
+
+/** What `GET /api/cluster/overview` accepts: the topic grid's query, and `refresh=1` to scan again now. */
+export const OverviewQuerySchema = TopicPageQuerySchema.extend({
+  refresh: z.enum(["1", "true"], { error: "refresh is 1 (scan the cluster again now) or left out" }).optional(),
+});
+
+/** URL parameters (each once) → the cluster, whether to scan again, and the topic page asked for; or the issues to fix. */
+export function parseOverviewQuery(params: Record<string, string>): Result<{ cluster: string | undefined; refresh: boolean; request: TopicPageRequest }> {
+  const parsed = OverviewQuerySchema.safeParse(params);
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
+  return success({ cluster: parsed.data.cluster, refresh: parsed.data.refresh !== undefined, request: topicPageRequestOf(parsed.data) });
 }

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
 import type { TopicFigures } from "@/lib/model/report";
 import { invalid, success, type Result } from "@/lib/model/result";
-import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, type TopicQuery, type TopicSort } from "./topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, topicMaxCount, type TopicQuery, type TopicSort } from "./topic-heatmap";
 
 /** 50 rows: a screenful of the grid twice over; a row costs one number per broker. */
 export const DEFAULT_TOPIC_PAGE = 50;
@@ -39,13 +39,6 @@ export interface TopicPageRequest {
 }
 
 export const DEFAULT_TOPIC_PAGE_REQUEST: TopicPageRequest = { query: DEFAULT_TOPIC_QUERY, offset: 0, limit: DEFAULT_TOPIC_PAGE };
-
-/** The largest replica count of any topic on any broker (at least 1, the bottom of the colour scale). */
-export function topicMaxCount(topics: readonly TopicFigures[]): number {
-  let max = 1;
-  for (const t of topics) for (const c of t.perBroker) if (c > max) max = c;
-  return max;
-}
 
 /** The page a request asks for; `maxCount` may be passed in when the caller keeps it per snapshot. */
 export function topicPage(topics: readonly TopicFigures[], request: TopicPageRequest, maxCount = topicMaxCount(topics)): TopicPage {
@@ -84,7 +77,7 @@ export function topicPageParams(request: TopicPageRequest): Record<string, strin
 }
 
 /** The validated schema output → the page request. */
-export function topicPageRequestOf(q: z.infer<typeof TopicPageQuerySchema>): TopicPageRequest {
+export function topicPageRequestOf(q: Pick<z.infer<typeof TopicPageQuerySchema>, "search" | "internal" | "sort" | "offset" | "limit">): TopicPageRequest {
   const includeInternal = q.internal === undefined ? DEFAULT_TOPIC_QUERY.includeInternal : q.internal === "1" || q.internal === "true";
   return { query: { search: q.search, includeInternal, sort: q.sort }, offset: q.offset, limit: q.limit };
 }
