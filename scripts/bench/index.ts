@@ -8,6 +8,7 @@ import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures }
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchLimits, type GrowthRow } from "./limits";
+import { benchOverviewScale, overviewScaleSummary, type OverviewScaleFigures } from "./overview-scale";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
 import { benchPlannerScale, plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
@@ -43,6 +44,11 @@ const BENCHES: Record<string, Bench> = {
         `while a ${resp.simulationReplicas.toLocaleString("en-US")}-replica simulation ran for ${(resp.simulationMs / 1000).toFixed(1)} s (target < 300 ms)\n${rows.join("\n")}`
       );
     },
+  },
+  "overview-scale": {
+    run: async () => ({ ...(await benchOverviewScale((m) => process.stderr.write(`${m}\n`))) }),
+    summary: (f) => overviewScaleSummary(f as unknown as OverviewScaleFigures),
+    jsonKey: "overviewScale",
   },
   placement: {
     run: async () => ({ ...(await benchPlacement()) }),

@@ -51,9 +51,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Starts the built app. `env` is laid over a copy of process.env with every KAFKA_* variable
  * removed, so a developer's own KAFKA_BOOTSTRAP_SERVERS never leaks into the demo tests.
  */
-export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<AppServer> {
+export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000, fixedPort?: number): Promise<AppServer> {
   ensureBuild();
-  const port = await freePort();
+  // A fixed port when the caller must stay in a range it was given (benches on shared machines).
+  const port = fixedPort ?? (await freePort());
   const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("KAFKA_")) base[k] = v;
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
