@@ -44,10 +44,12 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
   const [search, setSearch] = useState(DEFAULT_TOPIC_QUERY.search);
   const [includeInternal, setIncludeInternal] = useState(DEFAULT_TOPIC_QUERY.includeInternal);
   const [sort, setSort] = useState<TopicSort>(DEFAULT_TOPIC_QUERY.sort);
-  const [pages, setPages] = useState(1);
   // Typing stays responsive on 2,000 topics: the grid follows the deferred value.
   const deferred = useDeferredValue(search);
   const query = useMemo(() => ({ search: deferred, includeInternal, sort }), [deferred, includeInternal, sort]);
+  // Pages shown, for the query they were shown for: another query starts again at its first page.
+  const [shown, setShown] = useState<{ query: TopicQuery; pages: number }>({ query, pages: 1 });
+  const pages = shown.query === query ? shown.pages : 1;
   const { page, loading } = useTopicPage(data, query, pages * DEFAULT_TOPIC_PAGE);
   const topics = page?.rows ?? [];
   const maxCount = data ? (data.allTopics ? null : data.topics.maxCount) : null;
@@ -110,7 +112,7 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <LegendBar legend={legend} />
             {more ? (
-              <button type="button" className={control} onClick={() => setPages((p) => p + 1)} disabled={loading} data-topic-more>
+              <button type="button" className={control} onClick={() => setShown({ query, pages: pages + 1 })} disabled={loading} data-topic-more>
                 Show more topics
               </button>
             ) : null}
