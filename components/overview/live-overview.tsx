@@ -14,7 +14,8 @@ import { clusterFailureAdvice } from "@/lib/view/cluster-failure";
 import type { OverviewMode } from "@/lib/view/cluster-data";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { ForecastCard } from "./forecast-card";
-import { remoteOverviewData } from "./overview-data";
+import type { OverviewModel } from "@/lib/view/overview-model";
+import { remoteOverviewData, type OverviewData } from "./overview-data";
 import { OverviewView } from "./overview-view";
 
 /** A failed read: the cluster route's error code (lib/http/respond.ts) and message. */
@@ -42,7 +43,16 @@ export function LiveOverview({ initial, initialError, mode, sourceLabel, refresh
   const cluster = useOverview({ fallbackData: initial ?? undefined, live, refreshIntervalMs: auto ? refreshIntervalMs : 0 });
   const name = useClusterName();
   const model = cluster.data?.model ?? null;
-  const data = useMemo(() => (model ? remoteOverviewData(model, name) : null), [model, name]);
+  // A refresh that only moved the capture time keeps the decoded figures (12,000 dirs on a big cluster).
+  const [decoded, setDecoded] = useState<{ model: OverviewModel; name: string | null; data: OverviewData } | null>(null);
+  const data = useMemo(() => {
+    if (!model) return null;
+    if (decoded && decoded.name === name && decoded.model.report === model.report) return decoded.model === model ? decoded.data : { ...decoded.data, head: model.head };
+    return remoteOverviewData(model, name);
+  }, [model, name, decoded]);
+  useEffect(() => {
+    if (model && data && (decoded?.model !== model || decoded.name !== name)) setDecoded({ model, name, data });
+  }, [model, name, data, decoded]);
   // A manual refresh does not touch SWR's error (mutate keeps it), so its own outcome is kept here,
   // and dropped when newer data arrives.
   const [retrying, setRetrying] = useState(false);

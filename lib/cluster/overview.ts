@@ -7,8 +7,9 @@
  *   hash) is made once per snapshot object and kept beside it (a WeakMap: a snapshot the source has
  *   dropped takes its figures with it). The source hands out the same object until it scans again, so a
  *   refresh of an unchanged cluster costs a lookup and a hash comparison, not a walk over the replicas.
- * - The ETag is the SHA-1 of the body, so two scans that read the same figures give the same tag (a
- *   304) and any change in what is shown gives another.
+ * - The ETag is the SHA-1 of what the answer shows except when it was captured: two scans that read
+ *   the same figures give the same tag (a 304, which carries the newer capture time in the
+ *   `x-captured-at` header), and any change in a figure gives another.
  */
 import { createHash } from "node:crypto";
 import type { BalanceReport } from "@/lib/model/report";
@@ -25,6 +26,8 @@ export interface TaggedBody {
   body: string;
   etag: string;
   serverMs: number;
+  /** The snapshot's capture time, which the ETag leaves out (a 304 says it in a header). */
+  capturedAt?: string;
 }
 
 interface Prepared {
@@ -37,13 +40,20 @@ interface Prepared {
 
 const prepared = new WeakMap<ClusterSnapshot, Prepared>();
 
+const tagOf = (content: string) => `"${createHash("sha1").update(content).digest("base64url")}"`;
+
 function tagged(body: string): { body: string; etag: string } {
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  return { body, etag: tagOf(body) };
+}
+
+/** A model as sent, tagged by its content without the capture time. */
+function taggedModel(model: OverviewModel): { body: string; etag: string } {
+  return { body: JSON.stringify(model), etag: tagOf(JSON.stringify({ ...model, head: { ...model.head, capturedAt: "" } })) };
 }
 
 function firstModel(snapshot: ClusterSnapshot, report: BalanceReport, summary: OverviewSummary): Prepared["first"] {
   const model = overviewModel(snapshot, report, DEFAULT_TOPIC_PAGE_REQUEST, summary);
-  return { ...tagged(JSON.stringify(model)), model };
+  return { ...taggedModel(model), model };
 }
 
 function prepare(snapshot: ClusterSnapshot): Prepared {
@@ -64,8 +74,8 @@ export async function clusterOverview(cluster: string | undefined, request: Topi
   const snapshot = await getClusterSnapshot({ cluster, refresh });
   const started = performance.now();
   const entry = prepare(snapshot);
-  const answer = isFirstPage(request) ? { body: entry.first.body, etag: entry.first.etag } : tagged(JSON.stringify(overviewModel(snapshot, entry.report, request, entry.summary)));
-  return { ...answer, serverMs: performance.now() - started };
+  const answer = isFirstPage(request) ? { body: entry.first.body, etag: entry.first.etag } : taggedModel(overviewModel(snapshot, entry.report, request, entry.summary));
+  return { ...answer, serverMs: performance.now() - started, capturedAt: snapshot.capturedAt };
 }
 
 /** One page of a cluster's topic grid. Throws ClusterSourceError. */

@@ -62,8 +62,8 @@ export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> 
   return (await jsonOf(url, response)) as T;
 }
 
-/** A revalidated answer: new data with its ETag, or `unchanged` when the server answered 304 to `etag`. */
-export type Tagged<T> = { unchanged: true } | { unchanged: false; data: T; etag: string | null };
+/** A revalidated answer: new data with its ETag, or `unchanged` when the server answered 304 to `etag` (with its headers). */
+export type Tagged<T> = { unchanged: true; headers: Headers } | { unchanged: false; data: T; etag: string | null };
 
 /**
  * Like fetchJson, sending `If-None-Match: etag` when there is one. The browser's own cache is bypassed
@@ -76,7 +76,7 @@ export async function fetchTagged<T>(url: string, etag: string | null): Promise<
   } catch (error) {
     throw new FetchError(`The server did not answer (${error instanceof Error ? error.message : String(error)}); check that Kafka Balance is running.`, 0, "network");
   }
-  if (response.status === 304) return { unchanged: true };
+  if (response.status === 304) return { unchanged: true, headers: response.headers };
   return { unchanged: false, data: (await jsonOf(url, response)) as T, etag: response.headers.get("etag") };
 }
 

@@ -3,7 +3,8 @@
  * `GET /api/cluster/overview`, refreshed by SWR: the server page passes its first-paint model and
  * ETag as `fallbackData`, so nothing is fetched on mount; a live cluster is re-read every
  * `refreshIntervalMs` while auto-refresh is on, and on demand with `refreshNow()`. Each re-read sends
- * the ETag of the model on screen, so an unchanged cluster costs a 304 and keeps the same data object.
+ * the ETag of the model on screen, so an unchanged cluster costs a 304: the same data object, or
+ * the same figures with the newer capture time the 304 names.
  * The planner reads the whole snapshot from `GET /api/cluster` once (`useClusterOnce`): a plan is made
  * for every replica. The app's header reads what either learnt (`useClusterReadFailed`) without fetching.
  */
@@ -40,8 +41,11 @@ export function useOverview({ fallbackData, live, refreshIntervalMs }: UseOvervi
     const before = shown.current;
     const answer = await fetchTagged<OverviewModel>(url, before?.etag ?? null);
     if (answer.unchanged) {
-      if (before) return before;
-      throw new Error(`${url} answered 304 to a request without an ETag`);
+      if (!before) throw new Error(`${url} answered 304 to a request without an ETag`);
+      // The same figures from a newer scan: only the capture time is new (the report object stays).
+      const capturedAt = answer.headers.get("x-captured-at");
+      if (capturedAt === null || capturedAt === before.model.head.capturedAt) return before;
+      return { model: { ...before.model, head: { ...before.model.head, capturedAt } }, etag: before.etag };
     }
     return { model: answer.data, etag: answer.etag };
   };

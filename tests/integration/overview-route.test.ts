@@ -76,6 +76,20 @@ describe("GET /api/cluster/overview, /topics and /broker", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
   });
 
+  it("GET /api/cluster/overview answers 304 to a newer scan with the same figures, naming its capture time in x-captured-at", async () => {
+    show(files.small);
+    const first = await overview(request("overview"));
+    const etag = first.headers.get("etag")!;
+    const later = JSON.parse(fs.readFileSync(files.small, "utf8")) as { capturedAt: string };
+    later.capturedAt = "2026-02-01T00:00:00.000Z";
+    const rescanned = path.join(dir, "rescanned.json");
+    fs.writeFileSync(rescanned, JSON.stringify(later));
+    show(rescanned);
+    const again = await overview(request("overview", "", { "if-none-match": etag }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-captured-at")).toBe("2026-02-01T00:00:00.000Z");
+  });
+
   it("GET /api/cluster/topics pages, filters and sorts on the server", async () => {
     show(files.small);
     const page = (await (await topics(request("topics", "?sort=name&limit=3&offset=2&internal=0"))).json()) as TopicPage;
