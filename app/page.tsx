@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { describeCluster } from "@/lib/cluster/clusters";
-import { getClusterSnapshot, isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
-import { balanceReport } from "@/lib/model/report";
-import { modeOf, type ClusterData } from "@/lib/view/cluster-data";
+import { clusterOverviewModel } from "@/lib/cluster/overview";
+import { isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
+import type { TaggedOverview } from "@/lib/hooks/use-cluster";
+import { modeOf } from "@/lib/view/cluster-data";
 import { LiveOverview, type ReadError } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 
@@ -32,16 +33,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 }
 
 async function OverviewWithData({ sourceLabel, cluster }: { sourceLabel: string; cluster: string | null }) {
-  let initial: ClusterData | null = null;
+  // The view model, not the snapshot: the page carries what it shows (brokers × dirs), never every replica.
+  let initial: TaggedOverview | null = null;
   let initialError: ReadError | null = null;
   try {
-    const snapshot = await getClusterSnapshot({ cluster });
-    initial = { snapshot, report: balanceReport(snapshot) };
+    initial = await clusterOverviewModel(cluster ?? undefined);
   } catch (error) {
     initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
   }
   // Only a live cluster can fail to load: the demo is built in.
-  const mode = initial ? modeOf(initial.snapshot) : "live";
+  const mode = initial ? modeOf(initial.model.head) : "live";
   // Keyed by cluster: another cluster is another overview (its own SWR state, no previous data kept).
   return <LiveOverview key={cluster ?? ""} initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
 }

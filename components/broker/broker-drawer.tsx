@@ -4,13 +4,15 @@
  * sheet (Radix Dialog: focus is trapped, Escape and a click outside close it, focus goes back to the
  * cell or row that opened it) with the broker's facts, its log dirs and its largest partition replicas.
  * The figures come from the report the heatmap draws; the replica list needs the snapshot behind it,
- * which a simulated or planned cluster fetches when the drawer opens (lib/hooks/use-snapshot-behind).
+ * which a simulated or planned cluster fetches when the drawer opens (lib/hooks/use-snapshot-behind);
+ * the overview of a cluster the server reads asks the server for this one broker's details instead.
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { useMemo, useRef } from "react";
-import { useSnapshotBehind, type SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { errorMessage } from "@/lib/hooks/fetch-json";
+import { useSnapshotBehind, type SnapshotBehind, type SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
 import { formatBytes, formatCount, formatCountOf, formatUtilization } from "@/lib/model/format";
-import { brokerDetail, type BrokerDetailReport } from "@/lib/view/broker-detail";
+import { brokerDetail, type BrokerDetail, type BrokerDetailReport } from "@/lib/view/broker-detail";
 import { shareText } from "@/lib/view/verdict";
 
 /** What a heatmap shows: its report, and the snapshot behind it (at hand, to fetch, or none). */
@@ -19,6 +21,8 @@ export interface BrokerDrawerData {
   snapshot: SnapshotSource;
   /** Which cluster, on a page that shows several ("After the plan"); shown under the title. */
   context?: string;
+  /** The broker's details from the server that holds the snapshot (the overview of a cluster it reads), instead of `snapshot`. */
+  loadDetail?: (broker: number) => Promise<BrokerDetail>;
 }
 
 interface Props {
@@ -34,8 +38,11 @@ const closeButton = "rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-z
 export function BrokerDrawer({ data, broker, onClose }: Props) {
   const open = broker !== null;
   const behind = useSnapshotBehind(data?.snapshot ?? null, open);
+  const loaded = useLoadedDetail(data?.loadDetail, broker);
   const snapshot = behind.state === "ready" ? behind.snapshot : null;
-  const detail = useMemo(() => (data && broker !== null ? brokerDetail(snapshot, data.report, broker) : null), [data, snapshot, broker]);
+  const local = useMemo(() => (data && broker !== null ? brokerDetail(snapshot, data.report, broker) : null), [data, snapshot, broker]);
+  const detail = loaded.state === "ready" ? loaded.detail : local;
+  const replicas: SnapshotBehind = data?.loadDetail ? (loaded.state === "ready" ? { state: "none" } : loaded) : behind;
   // Focus goes back where it was when the drawer opened (a heatmap cell): there is no trigger button.
   const returnTo = useRef<HTMLElement | null>(null);
 
@@ -128,11 +135,11 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                   Largest partition replicas
                 </h3>
                 {detail.largest === null ? (
-                  <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-broker-drawer-replicas={behind.state}>
-                    {behind.state === "loading"
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-broker-drawer-replicas={replicas.state}>
+                    {replicas.state === "loading"
                       ? "Reading this cluster's replicas…"
-                      : behind.state === "error"
-                        ? `The replicas could not be read: ${behind.message}`
+                      : replicas.state === "error"
+                        ? `The replicas could not be read: ${replicas.message}`
                         : "The replicas of this cluster are not known here; the figures above are all there is."}
                   </p>
                 ) : detail.largest.length === 0 ? (
@@ -184,4 +191,24 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+type LoadedDetail = { state: "none" } | { state: "loading" } | { state: "ready"; detail: BrokerDetail } | { state: "error"; message: string };
+
+/** The broker's details from `load`, fetched when the drawer opens on it (nothing without a loader). */
+function useLoadedDetail(load: ((broker: number) => Promise<BrokerDetail>) | undefined, broker: number | null): LoadedDetail {
+  const [answer, setAnswer] = useState<{ load: typeof load; broker: number; value: LoadedDetail } | null>(null);
+  useEffect(() => {
+    if (!load || broker === null) return;
+    let live = true;
+    load(broker).then(
+      (detail) => live && setAnswer({ load, broker, value: { state: "ready", detail } }),
+      (error: unknown) => live && setAnswer({ load, broker, value: { state: "error", message: errorMessage(error) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, broker]);
+  if (!load || broker === null) return { state: "none" };
+  return answer?.load === load && answer.broker === broker ? answer.value : { state: "loading" };
 }

@@ -1,10 +1,20 @@
 "use client";
-/** The topic × broker heatmap in its card: search, internal topics on/off, sort. */
+/**
+ * The topic × broker heatmap in its card: search, internal topics on/off, sort. The rows are chosen
+ * where the topics are: here, for a snapshot this tab holds (every matching topic is drawn), or by
+ * the server a page at a time (`GET /api/cluster/topics`), with "Show more topics" for the next page.
+ */
 import { useDeferredValue, useMemo, useState } from "react";
-import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, topicCountScale, topicMatchSummary, type TopicSort } from "@/lib/view/topic-heatmap";
+import useSWR from "swr";
+import { useClusterName, withCluster } from "@/lib/hooks/cluster-param";
+import { fetchJson } from "@/lib/hooks/fetch-json";
+import { TOPICS_URL } from "@/lib/hooks/use-cluster";
+import { DEFAULT_TOPIC_QUERY, TOPIC_SORTS, topicMatchSummary, topicScaleUpTo, type TopicQuery, type TopicSort } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_PAGE, topicPage, topicPageParams, type TopicPage } from "@/lib/view/topic-page";
 import { topicHeatmapLegend } from "@/lib/view/legend";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
+import type { OverviewData } from "@/components/overview/overview-data";
 import { LegendBar } from "./legend-bar";
 import { TopicBrokerHeatmap } from "./topic-broker-heatmap";
 
@@ -14,16 +24,39 @@ interface Props extends WidgetProps {
 
 const control = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
+/** The page of the grid for this query: made here from every topic, the overview's own first page, or fetched. */
+function useTopicPage(data: OverviewData | null, query: TopicQuery, limit: number): { page: TopicPage | null; loading: boolean } {
+  const cluster = useClusterName();
+  const request = { query, offset: 0, limit };
+  const params = topicPageParams(request);
+  const remote = data !== null && data.allTopics === null && Object.keys(params).length > 0;
+  // Keyed by the snapshot's capture time too: a refreshed overview asks for its page again.
+  const key = remote ? [withCluster(`${TOPICS_URL}?${new URLSearchParams(params)}`, cluster), data.head.capturedAt] : null;
+  const fetched = useSWR<TopicPage>(key, ([url]: [string]) => fetchJson<TopicPage>(url), { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false });
+  const local = useMemo(() => (data?.allTopics ? topicPage(data.allTopics, { query, offset: 0, limit: data.allTopics.length }) : null), [data, query]);
+  if (!data) return { page: null, loading: false };
+  if (local) return { page: local, loading: false };
+  if (!remote) return { page: data.topics, loading: false };
+  return { page: fetched.data ?? null, loading: fetched.isLoading || fetched.isValidating };
+}
+
 export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
   const [search, setSearch] = useState(DEFAULT_TOPIC_QUERY.search);
   const [includeInternal, setIncludeInternal] = useState(DEFAULT_TOPIC_QUERY.includeInternal);
   const [sort, setSort] = useState<TopicSort>(DEFAULT_TOPIC_QUERY.sort);
   // Typing stays responsive on 2,000 topics: the grid follows the deferred value.
-  const query = useDeferredValue(search);
-  const topics = useMemo(() => (data ? selectTopics(data.report.topics, { search: query, includeInternal, sort }) : []), [data, query, includeInternal, sort]);
-  const scale = useMemo(() => topicCountScale(data?.report.topics ?? []), [data]);
+  const deferred = useDeferredValue(search);
+  const query = useMemo(() => ({ search: deferred, includeInternal, sort }), [deferred, includeInternal, sort]);
+  // Pages shown, for the query they were shown for: another query starts again at its first page.
+  const [shown, setShown] = useState<{ query: TopicQuery; pages: number }>({ query, pages: 1 });
+  const pages = shown.query === query ? shown.pages : 1;
+  const { page, loading } = useTopicPage(data, query, pages * DEFAULT_TOPIC_PAGE);
+  const topics = page?.rows ?? [];
+  const maxCount = data ? (data.allTopics ? null : data.topics.maxCount) : null;
+  const scale = useMemo(() => topicScaleUpTo(maxCount ?? page?.maxCount ?? 1), [maxCount, page?.maxCount]);
   const legend = useMemo(() => topicHeatmapLegend(scale), [scale]);
-  const state = widgetState(data, failure, (d) => (d.report.topics.length === 0 ? "This snapshot has no topics yet." : d.report.brokers.length === 0 ? "This snapshot lists no brokers." : null));
+  const state = widgetState(data, failure, (d) => (d.topics.total === 0 ? "This snapshot has no topics yet." : d.report.brokers.length === 0 ? "This snapshot lists no brokers." : null));
+  const more = page !== null && topics.length < page.matched;
 
   const actions = (
     <>
@@ -52,23 +85,38 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
     <WidgetCard
       id="topic-broker-heatmap"
       title="Topics × brokers"
-      subtitle={data ? `Replicas of each topic on each broker; skew = max ÷ mean per topic. Showing ${topicMatchSummary(topics.length, data.report)}.` : "Replicas of each topic on each broker."}
-      bodyClassName={data && data.report.topics.length <= 8 ? "h-72" : "h-[30rem]"}
+      subtitle={
+        data && page
+          ? `Replicas of each topic on each broker; skew = max ÷ mean per topic. Showing ${topicMatchSummary(page.matched, page.total)}${more ? `, the first ${topics.length.toLocaleString("en-US")} drawn` : ""}.`
+          : "Replicas of each topic on each broker."
+      }
+      bodyClassName={data && data.topics.total <= 8 ? "h-72" : "h-[30rem]"}
       state={state}
       actions={actions}
     >
       {data ? (
         <div className="flex h-full flex-col gap-2">
-          {topics.length === 0 ? (
+          {page === null ? (
+            <div className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" role="status">
+              Reading the topics…
+            </div>
+          ) : topics.length === 0 ? (
             <div className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-              No topic matches “{query}”{includeInternal ? "" : " (internal topics hidden)"}.
+              No topic matches “{deferred}”{includeInternal ? "" : " (internal topics hidden)"}.
             </div>
           ) : (
             <div className="min-h-0 flex-1">
               <TopicBrokerHeatmap topics={topics} brokerIds={data.report.brokerIds} scale={scale} onOpenBroker={onOpenBroker} />
             </div>
           )}
-          <LegendBar legend={legend} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <LegendBar legend={legend} />
+            {more ? (
+              <button type="button" className={control} onClick={() => setShown({ query, pages: pages + 1 })} disabled={loading} data-topic-more>
+                Show more topics
+              </button>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </WidgetCard>

@@ -1,15 +1,19 @@
 "use client";
 /** The overview of the snapshot imported in this browser tab (kept in sessionStorage). */
 import Link from "next/link";
+import { useMemo } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
 import type { SnapshotOrigin } from "@/lib/snapshots/origin";
 import { PageHeader, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
+import { localOverviewData } from "./overview-data";
 import { OverviewView } from "./overview-view";
 
 const IMPORTED: SnapshotOrigin = { kind: "imported" };
 
 export function ImportedOverview() {
   const imported = useImportedSnapshot();
+  const ready = imported.state === "ready" ? imported.data : null;
+  const data = useMemo(() => (ready ? localOverviewData(ready) : null), [ready]);
   if (imported.state === "empty") {
     return (
       <div className="flex flex-col gap-5">
@@ -23,7 +27,6 @@ export function ImportedOverview() {
       </div>
     );
   }
-  const data = imported.state === "ready" ? imported.data : null;
   const failure = imported.state === "error" ? { title: "The imported snapshot cannot be shown", message: imported.message } : null;
   return <OverviewView data={data} mode="import" failure={failure} shareable origin={IMPORTED} />;
 }

@@ -6,14 +6,14 @@
  * A failed refresh is reported here while the last good data stays on screen.
  */
 import type { ReactNode } from "react";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { SnapshotHead } from "@/lib/view/overview-model";
 import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
 import { formatAge, formatCapturedAt } from "@/lib/model/format";
 import { useNow } from "@/components/ui/use-now";
 import { ACTION_CLASS, PageHeader } from "@/components/shell/page-header";
 
 interface Props {
-  snapshot: ClusterSnapshot | null;
+  snapshot: SnapshotHead | null;
   mode: OverviewMode;
   refreshing: boolean;
   refreshError: string | null;

@@ -5,14 +5,11 @@
  * the disk forecast (a live cluster with a history), skew cards, broker × log-dir heatmap beside the
  * next-placement preview, per-broker charts, topic × broker heatmap, throttles & reassignments, then
  * every figure as plain tables.
- * It renders whatever data it is given (live, demo, imported or shared); fetching is the caller's.
+ * It renders whatever data it is given (the server's model of a live or demo cluster, or the figures of
+ * an imported or shared snapshot this tab holds); fetching is the caller's.
  */
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import type { ClusterData, OverviewMode } from "@/lib/view/cluster-data";
-import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
-import { skewCards } from "@/lib/view/skew-cards";
-import { importChecks } from "@/lib/view/import-checks";
-import { verdict } from "@/lib/view/verdict";
+import type { OverviewMode } from "@/lib/view/cluster-data";
 import { BalanceTables } from "@/components/balance-tables";
 import { BrokerDrawer } from "@/components/broker/broker-drawer";
 import { BrokerBytesChart } from "@/components/charts/broker-bytes-chart";
@@ -20,19 +17,20 @@ import { BrokerPartitionsChart } from "@/components/charts/broker-partitions-cha
 import { BrokerDirCard } from "@/components/heatmap/broker-dir-card";
 import { TopicBrokerCard } from "@/components/heatmap/topic-broker-card";
 import { NextPlacementCard } from "@/components/placement/next-placement-card";
-import { ThrottleDoctor } from "@/components/throttles/throttle-doctor";
+import { ThrottleFindings } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { ClusterActions } from "@/components/share/cluster-actions";
 import type { SnapshotOrigin } from "@/lib/snapshots/origin";
 import { LoadFailurePanel } from "./load-failure-panel";
+import type { OverviewData } from "./overview-data";
 import { OverviewHeader } from "./overview-header";
 import { ReaderWarnings } from "./reader-warnings";
 import { SkewCards } from "./skew-cards";
 import { VerdictLine } from "./verdict-line";
 
 export interface OverviewViewProps {
-  data: ClusterData | null;
+  data: OverviewData | null;
   mode: OverviewMode;
   /** Set when there is no data because loading it failed. */
   failure: LoadFailure | null;
@@ -62,40 +60,40 @@ const CURRENT: SnapshotOrigin = { kind: "current" };
 export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, actions, note, sourceLabel, doctor, forecast }: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
-  const placements = useMemo(() => (data ? nextPlacements(data.report, kafkaVersionsOf(data.snapshot)) : null), [data]);
-  const summary = useMemo(
-    () => (data && placements ? { verdict: verdict(data.report, { placements, reassignments: data.snapshot.throttles.reassignments.length }), cards: skewCards(data.report) } : null),
-    [data, placements],
-  );
+  const [tablesOpen, setTablesOpen] = useState(false);
   const widget = { data, failure };
-  const checks = data ? importChecks(data.snapshot.source) : null;
+  const checks = data?.checks ?? null;
+  const drawer = useMemo(() => (data ? { report: data.report, snapshot: data.loadBrokerDetail ? null : data.snapshot, loadDetail: data.loadBrokerDetail ?? undefined } : null), [data]);
 
   return (
     <div className="flex flex-col gap-5" data-overview={mode}>
-      <OverviewHeader snapshot={data?.snapshot ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
-      {checks ? null : <ReaderWarnings warnings={data?.snapshot.source.warnings ?? []} />}
-      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={summary?.verdict ?? null} checks={checks} />}
+      <OverviewHeader snapshot={data?.head ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
+      {checks ? null : <ReaderWarnings warnings={data?.head.source.warnings ?? []} />}
+      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={data?.verdict ?? null} checks={checks} />}
       {forecast}
-      {!data && failure ? null : <SkewCards cards={summary?.cards ?? null} />}
+      {!data && failure ? null : <SkewCards cards={data?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
-        <NextPlacementCard {...widget} placements={placements} onOpenBroker={onOpenBroker} />
+        <NextPlacementCard {...widget} placements={data?.placements ?? null} onOpenBroker={onOpenBroker} />
       </div>
       <div className="grid gap-5 lg:grid-cols-2">
         <BrokerBytesChart {...widget} />
         <BrokerPartitionsChart {...widget} />
       </div>
       <TopicBrokerCard {...widget} onOpenBroker={onOpenBroker} />
-      <ThrottlesPanel {...widget} doctor={doctor ?? (data ? <ThrottleDoctor snapshot={data.snapshot} /> : undefined)} />
+      <ThrottlesPanel {...widget} doctor={doctor ?? (data ? <ThrottleFindings diagnosis={data.doctor} /> : undefined)} />
       {data ? (
-        <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" onToggle={(e) => setTablesOpen(e.currentTarget.open)}>
           <summary className="cursor-pointer font-semibold">All figures as tables (brokers and log dirs)</summary>
-          <div className="mt-4">
-            <BalanceTables report={data.report} />
-          </div>
+          {/* Rendered when opened: 1,000 brokers × 12 dirs is 13,000 rows nobody reads unasked. */}
+          {tablesOpen ? (
+            <div className="mt-4">
+              <BalanceTables report={data.report} />
+            </div>
+          ) : null}
         </details>
       ) : null}
-      <BrokerDrawer data={data} broker={openBroker} onClose={() => setOpenBroker(null)} />
+      <BrokerDrawer data={drawer} broker={openBroker} onClose={() => setOpenBroker(null)} />
     </div>
   );
 }

@@ -6,21 +6,22 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { plannerPath, simulatorPath, type SnapshotOrigin } from "@/lib/snapshots/origin";
-import type { ClusterData } from "@/lib/view/cluster-data";
+import type { OverviewData } from "@/components/overview/overview-data";
+import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
 import { isDirMetric, type DirMetric } from "@/lib/view/dir-metric";
 import { clusterExportSets } from "./export-sets";
 import { ShareExportActions } from "./share-export-actions";
 import { actionButton } from "./share-button";
 
 interface Props {
-  data: ClusterData | null;
+  data: OverviewData | null;
   origin: SnapshotOrigin;
   /** "Share a copy" on a shared link: a recipient can pass it on with more hidden. */
   shareLabel?: string;
 }
 
 /** The metric the page's heatmap shows right now (its card owns that state), so the PNG matches the screen. */
-function shownMetric(data: ClusterData): DirMetric {
+function shownMetric(data: OverviewData): DirMetric {
   const shown = document.querySelector('[data-heatmap="broker-dir"]')?.getAttribute("data-metric") ?? "";
   if (isDirMetric(shown)) return shown;
   return data.report.dirs.some((d) => d.utilization !== null) ? "utilization" : "bytes";
@@ -37,7 +38,8 @@ export function ClusterActions({ data, origin, shareLabel }: Props) {
       <Link href={plannerPath(origin)} className={actionButton} data-open-planner>
         Plan a rebalance
       </Link>
-      <ShareExportActions share={snapshot ? () => ({ kind: "snapshot", snapshot }) : null} exports={exports} shareLabel={shareLabel} />
+      {/* A cluster the server reads is fetched whole only when someone shares it. */}
+      <ShareExportActions share={snapshot ? async () => ({ kind: "snapshot", snapshot: await resolveSnapshot(snapshot) }) : null} exports={exports} shareLabel={shareLabel} />
     </>
   );
 }

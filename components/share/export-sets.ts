@@ -16,11 +16,11 @@ import type { LogDirPlacement } from "@/lib/simulate/schema";
 import { asReport } from "@/lib/simulate/slim-report";
 import { exportBaseName } from "@/lib/snapshots/export";
 import { brokerDirGrid, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import type { ClusterData } from "@/lib/view/cluster-data";
+import type { OverviewData } from "@/components/overview/overview-data";
 import type { DirMetric } from "@/lib/view/dir-metric";
 import { topicHeatmapLegend } from "@/lib/view/legend";
 import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale, topicScaleUpTo } from "@/lib/view/topic-heatmap";
 import type { HeatmapCaption, TopicHeatmapInput } from "./heatmap-png";
 
 export interface ExportSet {
@@ -45,7 +45,7 @@ export interface ClusterFacts {
   clusterId: string | null;
 }
 
-export function factsOf(snapshot: ClusterSnapshot): ClusterFacts {
+export function factsOf(snapshot: Pick<ClusterSnapshot, "source" | "capturedAt">): ClusterFacts {
   return { label: snapshot.source.label, capturedAt: snapshot.capturedAt, clusterId: snapshot.source.clusterId };
 }
 
@@ -60,19 +60,22 @@ function dirHeatmap(grid: () => BrokerDirGrid, what: string, facts: ClusterFacts
   };
 }
 
-/** The overview's one cluster (live, demo, imported or shared); `metric`: what its heatmap shows now. */
-export function clusterExportSets(data: ClusterData, metric: () => DirMetric): ExportSet[] {
-  const facts = factsOf(data.snapshot);
+/**
+ * The overview's one cluster (live, demo, imported or shared); `metric`: what its heatmap shows now.
+ * The topic image holds every topic when the tab has them, else the page of the grid the server sent.
+ */
+export function clusterExportSets(data: OverviewData, metric: () => DirMetric): ExportSet[] {
+  const facts = factsOf(data.head);
   return [
     {
       id: "cluster",
       title: null,
-      baseName: exportBaseName(data.snapshot),
+      baseName: exportBaseName(data.head),
       report: data.report,
       heatmap: dirHeatmap(() => brokerDirGrid(data.report, metric()), "Brokers × log dirs", facts),
       topicHeatmap: () => {
-        const topics = selectTopics(data.report.topics, DEFAULT_TOPIC_QUERY);
-        const scale = topicCountScale(data.report.topics);
+        const topics = data.allTopics ? selectTopics(data.allTopics, DEFAULT_TOPIC_QUERY) : data.topics.rows;
+        const scale = data.allTopics ? topicCountScale(data.allTopics) : topicScaleUpTo(data.topics.maxCount);
         const legend = topicHeatmapLegend(scale);
         return { input: { topics, brokerIds: data.report.brokerIds, scale, legend }, caption: caption("Topics × brokers", facts, legend.title) };
       },

@@ -7,6 +7,7 @@
 import { useMemo } from "react";
 import { formatCapturedAt } from "@/lib/model/format";
 import { clusterData } from "@/lib/view/cluster-data";
+import { localOverviewData } from "@/components/overview/overview-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Sharing } from "@/lib/snapshots/record";
 import { OverviewView } from "@/components/overview/overview-view";
@@ -25,7 +26,7 @@ function hidden(sharing: Sharing): string {
 }
 
 export function SharedOverview({ id, createdAt, sharing, snapshot }: Props) {
-  const data = useMemo(() => clusterData(snapshot), [snapshot]);
+  const data = useMemo(() => localOverviewData(clusterData(snapshot)), [snapshot]);
   return (
     <div data-shared-id={id}>
       {/* "Share a copy": a recipient can pass it on with more hidden (e.g. topic names hashed before it goes to a vendor). */}

@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { diagnoseThrottles } from "@/lib/throttle/doctor";
+import { diagnoseThrottles, type ThrottleDiagnosis } from "@/lib/throttle/doctor";
 
 const TONE = {
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
@@ -15,6 +15,11 @@ const TONE = {
 
 export function ThrottleDoctor({ snapshot }: { snapshot: ClusterSnapshot }) {
   const diagnosis = useMemo(() => diagnoseThrottles(snapshot), [snapshot]);
+  return <ThrottleFindings diagnosis={diagnosis} />;
+}
+
+/** The findings of a diagnosis made elsewhere (the server's, for a cluster it reads). */
+export function ThrottleFindings({ diagnosis }: { diagnosis: ThrottleDiagnosis }) {
   const throttling = diagnosis.brokers.filter((b) => b.leader.length > 0 || b.follower.length > 0);
   return (
     <div className="mt-2 grid gap-2 text-sm" data-throttle-doctor>

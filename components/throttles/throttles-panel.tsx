@@ -5,8 +5,8 @@
  * ineffective throttles, from the planner work) plugs into the `doctor` slot; until then the slot
  * says what will appear there.
  */
-import { useMemo, type ReactNode } from "react";
-import { throttleView, type RateRow } from "@/lib/view/throttles";
+import type { ReactNode } from "react";
+import type { RateRow } from "@/lib/view/throttles";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 
@@ -45,7 +45,7 @@ function RateTable({ rows }: { rows: RateRow[] }) {
 }
 
 export function ThrottlesPanel({ data, failure, doctor }: Props) {
-  const view = useMemo(() => (data ? throttleView(data.snapshot) : null), [data]);
+  const view = data?.throttles ?? null;
   const state = widgetState(data, failure, () => null);
   return (
     <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="h-80" state={state}>

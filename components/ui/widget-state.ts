@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react";
 import type { FailureCheck } from "@/lib/view/cluster-failure";
-import type { ClusterData } from "@/lib/view/cluster-data";
+import type { OverviewData } from "@/components/overview/overview-data";
 import type { WidgetState } from "./widget-card";
 
 export interface LoadFailure {
@@ -24,14 +24,14 @@ export interface LoadFailure {
 }
 
 export interface WidgetProps {
-  data: ClusterData | null;
+  data: OverviewData | null;
   failure: LoadFailure | null;
 }
 
 /** What a widget says when the load failed: short, as the reason is shown once at the top. */
 export const NO_DATA = "No data to show: the reason is at the top of the page.";
 
-export function widgetState(data: ClusterData | null, failure: LoadFailure | null, empty: (data: ClusterData) => ReactNode | null): WidgetState {
+export function widgetState(data: OverviewData | null, failure: LoadFailure | null, empty: (data: OverviewData) => ReactNode | null): WidgetState {
   if (!data) return failure ? { kind: "unavailable", message: NO_DATA } : { kind: "loading" };
   const message = empty(data);
   return message ? { kind: "empty", message } : { kind: "ready" };

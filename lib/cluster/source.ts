@@ -8,7 +8,13 @@
  *   `refresh: true` starts a new one unless one is already running.
  * - A change of the connection env invalidates the cache (tests switch clusters).
  * - Nothing here logs; errors carry redacted messages only.
+ * - The demo cluster is the built-in story, or the snapshot in the JSON file named by
+ *   `KAFKA_BALANCE_DEMO_SNAPSHOT_FILE` (an exported snapshot: for demos, training and offline
+ *   analysis of a cluster this server cannot reach), read and checked once per path.
  */
+import { readFileSync } from "node:fs";
+import { parseSnapshot } from "@/lib/model/parse";
+import { describeIssues } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { resolveCluster } from "./clusters";
@@ -51,8 +57,8 @@ interface SourceState {
   caches: Map<string, CacheEntry>;
   inflight: Map<string, { key: string; promise: Promise<ClusterSnapshot> }>;
   scans: number;
-  /** The demo snapshot is a fixed story: build it once. */
-  demo?: ClusterSnapshot;
+  /** The demo snapshot is a fixed story (or a fixed file): build or read it once, per file path. */
+  demo?: { file: string; snapshot: ClusterSnapshot };
 }
 
 // On globalThis: Next may bundle this module into several route chunks (and reloads it in dev);
@@ -100,6 +106,29 @@ async function scan(connection: KafkaConnection): Promise<ClusterSnapshot> {
   }
 }
 
+export const DEMO_SNAPSHOT_FILE_ENV = "KAFKA_BALANCE_DEMO_SNAPSHOT_FILE";
+
+/** The demo cluster: the built-in story, or the snapshot file the env names. Throws a `kafka_config` ClusterSourceError for a file that cannot be read or is not a snapshot. */
+function demoCluster(env: Record<string, string | undefined>): ClusterSnapshot {
+  const file = env[DEMO_SNAPSHOT_FILE_ENV]?.trim() ?? "";
+  if (state.demo?.file === file) return state.demo.snapshot;
+  let snapshot: ClusterSnapshot;
+  if (file === "") snapshot = demoSnapshot();
+  else {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new ClusterSourceError("kafka_config", `${DEMO_SNAPSHOT_FILE_ENV} names ${file}, which cannot be read as JSON: ${(error as Error).message}`);
+    }
+    const parsed = parseSnapshot(json);
+    if (!parsed.ok) throw new ClusterSourceError("kafka_config", `${DEMO_SNAPSHOT_FILE_ENV} names ${file}, which is not a snapshot: ${describeIssues(parsed.error.issues)}`);
+    snapshot = parsed.value;
+  }
+  state.demo = { file, snapshot };
+  return snapshot;
+}
+
 export interface GetSnapshotOptions {
   /** The cluster's name (clusters.ts); none = the first configured (the demo when none is). */
   cluster?: string | null;
@@ -114,7 +143,7 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
   const resolved = resolveCluster(options.cluster, env);
   if (!resolved.ok) throw new ClusterSourceError(resolved.code, resolved.code === "kafka_config" ? `The cluster configuration is invalid: ${resolved.message}` : resolved.message);
   const cluster = resolved.cluster;
-  if (cluster.kind === "demo") return (state.demo ??= demoSnapshot());
+  if (cluster.kind === "demo") return demoCluster(env);
   const parsed = cluster.connection!;
   if (!parsed.ok) throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.message}`);
   const key = cacheKey(parsed.connection);

@@ -98,3 +98,26 @@ export function clusterSourceFailure(error: unknown): Response {
   if (isClusterSourceError(error)) return fail(error.code, error.message);
   return fail("internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
 }
+
+/** Whether an If-None-Match header names this strong ETag (or is `*`). */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/**
+ * A JSON body the client may keep and revalidate: 304 with no body when its If-None-Match names the
+ * body's ETag, else 200 with it. `no-cache`: kept, but asked about again every time (refreshes stay
+ * current); `private`: never kept by a shared cache. Server-Timing says how long the server took;
+ * `x-captured-at`, when given, the capture time of the snapshot (a tag that leaves it out is still
+ * news on a 304).
+ */
+export function tagged(request: Request, answer: { body: string; etag: string; serverMs: number; capturedAt?: string }): Response {
+  const headers: Record<string, string> = { etag: answer.etag, "cache-control": "private, no-cache", "server-timing": `overview;dur=${answer.serverMs.toFixed(1)}` };
+  if (answer.capturedAt !== undefined) headers["x-captured-at"] = answer.capturedAt;
+  if (matches(request.headers.get("if-none-match"), answer.etag)) return new Response(null, { status: 304, headers });
+  return new Response(answer.body, { status: 200, headers: { ...headers, "content-type": "application/json" } });
+}

@@ -7,6 +7,9 @@
  * One pass over the snapshot's replicas, keeping only the top N, so opening the drawer stays instant
  * on 100,000 replicas.
  */
+import { z } from "zod";
+import { zodIssues } from "@/lib/model/parse";
+import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BalanceReport, BrokerFigures, DirFigures } from "@/lib/model/report";
 
@@ -60,4 +63,21 @@ export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDet
     }
   }
   return { figures, host: broker.host, port: broker.port, error: broker.error, dirs, largest: top };
+}
+
+/** What `GET /api/cluster/broker` accepts: the cluster and the broker, nothing else. */
+export const BrokerDetailQuerySchema = z.strictObject({
+  cluster: z.string().max(200, "cluster is a configured cluster's name").optional(),
+  broker: z.coerce
+    .number({ error: "broker is a broker id, e.g. broker=1" })
+    .int("broker is a whole number")
+    .min(0, "broker ids are 0 or more")
+    .max(2 ** 31 - 1, "broker ids fit in 31 bits"),
+});
+
+/** URL parameters (each once) → the cluster and broker asked for, or the issues to fix. */
+export function parseBrokerDetailQuery(params: Record<string, string>): Result<{ cluster: string | undefined; broker: number }> {
+  if (params.broker === undefined) return invalid([{ path: "broker", message: "broker is required: the id of the broker to describe, e.g. broker=1" }]);
+  const parsed = BrokerDetailQuerySchema.safeParse(params);
+  return parsed.success ? success({ cluster: parsed.data.cluster, broker: parsed.data.broker }) : invalid(zodIssues(parsed.error));
 }

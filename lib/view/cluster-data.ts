@@ -1,6 +1,6 @@
 /**
  * What every overview widget is fed: one snapshot and its balance report. Live and demo data come
- * from `GET /api/cluster` in this shape; an imported snapshot gets its report computed here.
+ * from `GET /api/cluster` in this shape (the planner reads it; the overview reads its view model); an imported snapshot gets its report computed here.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
@@ -17,7 +17,7 @@ export function clusterData(snapshot: ClusterSnapshot): ClusterData {
 /** How the overview got its data, which decides whether it can refresh. */
 export type OverviewMode = "live" | "demo" | "import" | "shared";
 
-export function modeOf(snapshot: ClusterSnapshot): OverviewMode {
+export function modeOf(snapshot: Pick<ClusterSnapshot, "source">): OverviewMode {
   switch (snapshot.source.kind) {
     case "kafka":
       return "live";

@@ -3,7 +3,7 @@
  * Cells are drawn on a canvas by the component (2,000 topics × 100 brokers is 200,000 cells, too
  * many for DOM nodes), so this module answers per cell on demand instead of building them all.
  */
-import type { BalanceReport, TopicFigures } from "@/lib/model/report";
+import type { TopicFigures } from "@/lib/model/report";
 import { formatBytes, formatCount, formatCountOf, formatSkew } from "@/lib/model/format";
 import { sequentialScale, textColorOn, type ColorScale } from "./color-scale";
 
@@ -58,9 +58,19 @@ export function selectTopics(topics: readonly TopicFigures[], query: TopicQuery)
 
 /** Counts from 1 to the largest count in the whole grid (not only the filtered rows, so colours stay put while typing). */
 export function topicCountScale(topics: readonly TopicFigures[]): ColorScale {
+  return topicScaleUpTo(topicMaxCount(topics));
+}
+
+/** The grid's scale when only its largest count is at hand (a page of it from the server). */
+export function topicScaleUpTo(maxCount: number): ColorScale {
+  return sequentialScale(1, Math.max(1, maxCount));
+}
+
+/** The largest replica count of any topic on any broker (at least 1, the bottom of the colour scale). */
+export function topicMaxCount(topics: readonly TopicFigures[]): number {
   let max = 1;
   for (const t of topics) for (const c of t.perBroker) if (c > max) max = c;
-  return sequentialScale(1, max);
+  return max;
 }
 
 export interface TopicCellStyle {
@@ -92,6 +102,6 @@ export function topicRowLabel(topic: TopicFigures): string {
 }
 
 /** Counts shown in summary: how many topics match, of how many. */
-export function topicMatchSummary(shown: number, report: BalanceReport): string {
-  return `${formatCount(shown)} of ${formatCount(report.topics.length)} topics`;
+export function topicMatchSummary(shown: number, total: number): string {
+  return `${formatCount(shown)} of ${formatCount(total)} topics`;
 }

@@ -9,6 +9,7 @@ import { benchHistory, historySummary, type HistoryBenchFigures } from "./histor
 import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchImport, importSummary, type ImportBenchFigures } from "./import";
 import { benchLimits, type GrowthRow } from "./limits";
+import { benchOverviewScale, overviewScaleSummary, type OverviewScaleFigures } from "./overview-scale";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
 import { benchPlannerScale, plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
@@ -48,6 +49,11 @@ const BENCHES: Record<string, Bench> = {
         `while a ${resp.simulationReplicas.toLocaleString("en-US")}-replica simulation ran for ${(resp.simulationMs / 1000).toFixed(1)} s (target < 300 ms)\n${rows.join("\n")}`
       );
     },
+  },
+  "overview-scale": {
+    run: async () => ({ ...(await benchOverviewScale((m) => process.stderr.write(`${m}\n`))) }),
+    summary: (f) => overviewScaleSummary(f as unknown as OverviewScaleFigures),
+    jsonKey: "overviewScale",
   },
   placement: {
     run: async () => ({ ...(await benchPlacement()) }),

@@ -49,6 +49,12 @@ describe("overview (live local Kafka)", () => {
     // A fresh cluster may hold no bytes yet: then the bytes chart shows its empty state instead of bars.
     await page.waitForSelector('[data-chart="bytes"] .recharts-surface, [data-widget="broker-bytes-chart"][data-state="empty"]');
     await screenshot(page, "overview-live");
+    // Refresh scans again and asks for the view model with the ETag of the one shown: 304 when no
+    // figure moved (the capture time comes in a header), else the new model; never the snapshot.
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().includes("/api/cluster/overview?refresh=1")), page.locator("[data-refresh]").click()]);
+    expect([200, 304]).toContain(answer.status());
+    expect(answer.request().headers()["if-none-match"]).toMatch(/^"/);
+    await page.waitForSelector("[data-refresh]:not([disabled])");
     expect(errors).toEqual([]);
   });
 });

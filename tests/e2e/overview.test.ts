@@ -109,6 +109,8 @@ describe("overview (demo cluster)", () => {
     await drawer.waitFor();
     expect(await drawer.locator("h2").textContent()).toContain("Broker 2");
     expect(await drawer.textContent()).toContain("Largest partition replicas");
+    // The broker's replicas come from the server when the drawer opens (GET /api/cluster/broker).
+    await drawer.locator("[data-broker-drawer-replicas]").waitFor({ state: "detached" });
     expect(await drawer.locator("tbody tr").count()).toBeGreaterThan(3);
     // Focus is inside the drawer (on Close) and stays there: Tab cycles within it.
     expect(await page.evaluate(() => document.activeElement?.closest("[data-broker-drawer]") !== null)).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { brokerDetail } from "@/lib/view/broker-detail";
+import { parseBrokerDetailQuery, brokerDetail } from "@/lib/view/broker-detail";
 import { GiB, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDetail()", () => {
@@ -32,5 +32,20 @@ describe("brokerDetail()", () => {
   it("brokerDetail() for a broker the report has and the snapshot lacks (added by a step) lists no replicas", () => {
     const withoutBroker2 = { ...s, brokers: s.brokers.filter((b) => b.id !== 2) };
     expect(brokerDetail(withoutBroker2, report, 2)!.largest).toEqual([]);
+  });
+
+  it("parseBrokerDetailQuery() takes cluster and broker, and names a missing, malformed or unknown parameter", () => {
+    const good = parseBrokerDetailQuery({ cluster: "prod", broker: "7" });
+    expect(good.ok && good.value).toEqual({ cluster: "prod", broker: 7 });
+    for (const [params, path] of [
+      [{}, "broker"],
+      [{ broker: "seven" }, "broker"],
+      [{ broker: "-1" }, "broker"],
+      [{ broker: "1", dir: "/d1" }, "dir"],
+    ] as const) {
+      const parsed = parseBrokerDetailQuery(params);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error.issues.map((i) => i.path)).toContain(path);
+    }
   });
 });

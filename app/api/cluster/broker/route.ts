@@ -1,0 +1,24 @@
+/**
+ * GET /api/cluster/broker?cluster=<name>&broker=<id> → what the broker drawer shows
+ * (lib/view/broker-detail.ts): the broker's figures and dirs, its address and its largest replicas.
+ * Strong ETag, 304 on `If-None-Match`; 400 naming the parameter to fix; 404 for a broker the cluster
+ * does not list.
+ */
+import { clusterBrokerDetail } from "@/lib/cluster/overview";
+import { clusterSourceFailure, fail, failureResponse, tagged } from "@/lib/http/respond";
+import { parseBrokerDetailQuery } from "@/lib/view/broker-detail";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function GET(request: Request): Promise<Response> {
+  const parsed = parseBrokerDetailQuery(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.ok) return failureResponse(parsed.error);
+  try {
+    const answer = await clusterBrokerDetail(parsed.value.cluster, parsed.value.broker);
+    if (!answer) return fail("not_found", `The cluster lists no broker ${parsed.value.broker}; pick one of its brokers.`);
+    return tagged(request, answer);
+  } catch (error) {
+    return clusterSourceFailure(error);
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /api/cluster/topics?cluster=<name>&search=&internal=0|1&sort=&offset=&limit= → one page of the
+ * topic × broker grid (lib/view/topic-page.ts), filtered and sorted here. Strong ETag, 304 on
+ * `If-None-Match`; 400 naming the parameter to fix.
+ */
+import { clusterTopicPage } from "@/lib/cluster/overview";
+import { clusterSourceFailure, failureResponse, tagged } from "@/lib/http/respond";
+import { parseTopicPageQuery } from "@/lib/view/topic-page";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function GET(request: Request): Promise<Response> {
+  const parsed = parseTopicPageQuery(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.ok) return failureResponse(parsed.error);
+  try {
+    return tagged(request, await clusterTopicPage(parsed.value.cluster, parsed.value.request));
+  } catch (error) {
+    return clusterSourceFailure(error);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What every overview widget is fed: the overview's figures (lib/view/overview-model.ts), and how to
+ * reach what they leave out — the whole snapshot (share, JSON export), every topic row (the grid's
+ * other pages) and one broker's replicas (the drawer). For a cluster the server reads, those come from
+ * the server when asked for; for a snapshot this tab holds (imported, shared), from the snapshot here.
+ */
+import { fetchJson } from "@/lib/hooks/fetch-json";
+import { withCluster } from "@/lib/hooks/cluster-param";
+import { BROKER_URL, CLUSTER_URL } from "@/lib/hooks/use-cluster";
+import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import type { TopicFigures } from "@/lib/model/report";
+import type { BrokerDetail } from "@/lib/view/broker-detail";
+import type { ClusterData } from "@/lib/view/cluster-data";
+import { decodeOverview, overviewFigures, type OverviewFigures, type OverviewModel } from "@/lib/view/overview-model";
+
+export interface OverviewData extends OverviewFigures {
+  /** The whole snapshot: at hand, or fetched when something needs it. */
+  snapshot: SnapshotSource;
+  /** Every topic row when this tab holds them; null: the grid asks the server for its pages. */
+  allTopics: readonly TopicFigures[] | null;
+  /** A broker's drawer details from the server; null: made here from the snapshot at hand. */
+  loadBrokerDetail: ((broker: number) => Promise<BrokerDetail>) | null;
+}
+
+
+/** A snapshot this tab holds (imported or shared). */
+export function localOverviewData(data: ClusterData): OverviewData {
+  return { ...overviewFigures(data.snapshot, data.report), snapshot: data.snapshot, allTopics: data.report.topics, loadBrokerDetail: null };
+}
+
+/** The server's model of a cluster (`cluster`: its name, null for the first configured). */
+export function remoteOverviewData(model: OverviewModel, cluster: string | null): OverviewData {
+  return {
+    ...decodeOverview(model),
+    snapshot: () => fetchJson<ClusterData>(withCluster(CLUSTER_URL, cluster)).then((d) => d.snapshot),
+    allTopics: null,
+    loadBrokerDetail: (broker) => fetchJson<BrokerDetail>(withCluster(`${BROKER_URL}?broker=${broker}`, cluster)),
+  };
+}

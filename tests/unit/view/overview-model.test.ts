@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { balanceReport } from "@/lib/model/report";
+import { syntheticCluster } from "@/lib/simulate/synthetic";
+import { decodeOverview, overviewFigures, overviewModel, parseOverviewQuery } from "@/lib/view/overview-model";
+import { storySnapshot } from "@/tests/support/snapshots";
+
+describe("overview-model", () => {
+  it("decodeOverview(overviewModel()) says what overviewFigures() says of the snapshot, through JSON", () => {
+    for (const snapshot of [storySnapshot(), syntheticCluster({ brokers: 30, dirsPerBroker: 4, replicas: 4000, mixedStates: true })]) {
+      const report = balanceReport(snapshot);
+      const wire = JSON.parse(JSON.stringify(overviewModel(snapshot, report))) as ReturnType<typeof overviewModel>;
+      const local = overviewFigures(snapshot, report);
+      const decoded = decodeOverview(wire);
+      expect(decoded.verdict).toEqual(local.verdict);
+      expect(decoded.cards).toEqual(local.cards);
+      expect(decoded.placements).toEqual(local.placements);
+      expect(decoded.throttles).toEqual(local.throttles);
+      expect(decoded.topics).toEqual(local.topics);
+      expect(decoded.report.dirs).toEqual(local.report.dirs);
+      expect(decoded.report.brokers).toEqual(local.report.brokers);
+    }
+  });
+
+  it("overviewModel() grows with brokers × dirs and the topic page, not with replicas", () => {
+    const size = (replicas: number) => {
+      const snapshot = syntheticCluster({ brokers: 50, dirsPerBroker: 6, replicas, partitionsPerTopic: 100 });
+      return JSON.stringify(overviewModel(snapshot, balanceReport(snapshot))).length;
+    };
+    const small = size(6_000);
+    const large = size(60_000);
+    expect(large).toBeLessThan(small * 1.5);
+  });
+
+  it("overviewModel() keeps in the doctor only the brokers that throttle something", () => {
+    const snapshot = syntheticCluster({ brokers: 20, dirsPerBroker: 2, replicas: 600 });
+    const model = overviewModel(snapshot, balanceReport(snapshot));
+    expect(model.doctor.brokers.every((b) => b.leader.length > 0 || b.follower.length > 0)).toBe(true);
+  });
+
+  it("parseOverviewQuery() takes refresh=1 with the grid's query and refuses refresh=yes", () => {
+    const parsed = parseOverviewQuery({ refresh: "1", sort: "name" });
+    expect(parsed.ok && parsed.value.refresh).toBe(true);
+    expect(parsed.ok && parsed.value.request.query.sort).toBe("name");
+    const bad = parseOverviewQuery({ refresh: "yes" });
+    expect(!bad.ok && bad.error.issues[0]?.path).toBe("refresh");
+  });
+});
