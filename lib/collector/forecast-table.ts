@@ -1,5 +1,5 @@
 /**
- * The forecast table of a cluster: every dir's forecast (lib/forecast) from its last 30 days of history,
+ * The forecast table of a cluster: every dir's forecast (lib/forecast) from its last 15 days of history,
  * with what the current snapshot says of each broker (its Kafka version for the count rule, its
  * cordoned and offline dirs).
  *
@@ -12,17 +12,21 @@
  * - A cluster the snapshot cannot be read for is still forecast, from its history alone.
  */
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { forecastFactsOf, type BrokerFacts, type DirForecast } from "@/lib/forecast";
+import { DEFAULT_WINDOW_DAYS, forecastFactsOf, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import { DAY_MS } from "@/lib/model/history-settings";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getStore } from "@/lib/store";
 import { runTask } from "@/lib/workers/pool";
 
-/** 30 days: the forecast's window (14 days) and the growth it states over the next 30, with room. */
-export const FORECAST_HISTORY_MS = 30 * DAY_MS;
 /**
- * Points per dir handed to the forecast: 30 days at 3-hour resolution or finer (its fits sample about
- * 32 points from their window), and a bounded table to pass between threads.
+ * The history read: the forecast's window (DEFAULT_WINDOW_DAYS, 14 days) and a day more, so a window
+ * whose first scans are late still has its start. The fit reads nothing older; reading a month (as this
+ * did) doubled the read for nothing.
+ */
+export const FORECAST_HISTORY_MS = (DEFAULT_WINDOW_DAYS + 1) * DAY_MS;
+/**
+ * Points per dir handed to the forecast: 15 days at 1.5-hour resolution or finer (its fits sample about
+ * 24 points from their window; the newest few set the level now), and a bounded table to pass between threads.
  */
 export const FORECAST_POINTS_PER_DIR = 240;
 

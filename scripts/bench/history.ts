@@ -12,7 +12,7 @@
  * cluster's scan entries go through the scan table and the real compaction. Then the real write path
  * runs at scale: a few `recordScan`s of a 1,000-broker snapshot, and a compaction six hours on (which
  * folds one chunk of every series). Figures: the file's size after a checkpoint and VACUUM, one dir's
- * 90-day series (median over distinct dirs, on a freshly opened connection), every dir's 30-day series
+ * 90-day series (median over distinct dirs, on a freshly opened connection), every dir's forecast history (FORECAST_HISTORY_MS, 15 days)
  * read as the forecast table reads it, `forecastCluster` over them, the forecast's median error on the
  * time until full against the generated truth (and the forecast bench's accuracy figure, reused), and
  * the write path's times. Wall and CPU times both:
@@ -178,7 +178,7 @@ export interface HistoryBenchFigures {
   seriesPoints: number;
   allDirSeriesMs: number;
   allDirSeriesCpuMs: number;
-  /** forecastCluster over every dir's 30-day series as read above (the route runs both in a worker, once per scan). */
+  /** forecastCluster over every dir's forecast history (15 days) as read above (the route runs both in a worker, once per scan). */
   forecastAllDirsMs: number;
   forecastAllDirsCpuMs: number;
   /** The forecast bench's accuracy figure (scripts/bench/forecast.ts: the time to 85 % on generated histories of five kinds with a known future). */
@@ -439,7 +439,7 @@ export function historySummary(f: HistoryBenchFigures): string {
     `history: ${f.brokers.toLocaleString("en-US")} brokers × ${f.dirs / f.brokers} dirs × ${f.days} days (${f.dirPoints.toLocaleString("en-US")} dir points kept) in ${mib(f.storeBytes)} ` +
     `(${f.bytesPerDirPoint.toFixed(1)} bytes a dir point with brokers, topics and scans; target < 500 MB); ` +
     `one dir's ${f.days}-day series (${f.seriesPoints} points) in ${f.seriesQueryMs.toFixed(1)} ms, median (target < 50 ms); ` +
-    `every dir's 30-day series read in ${f.allDirSeriesMs.toFixed(0)} ms (${f.allDirSeriesCpuMs.toFixed(0)} ms CPU); ` +
+    `every dir's 15-day forecast history read in ${f.allDirSeriesMs.toFixed(0)} ms (${f.allDirSeriesCpuMs.toFixed(0)} ms CPU); ` +
     `forecast for all ${f.dirs.toLocaleString("en-US")} dirs ${f.forecastAllDirsMs.toFixed(0)} ms (${f.forecastAllDirsCpuMs.toFixed(0)} ms CPU; target < 500 ms; the forecast bench's ${f.forecastBenchAllDirsMs.toFixed(0)} ms), ` +
     `median error ${f.forecastMedianErrorPct.toFixed(1)} % (the forecast bench's; target < 10 %), ${f.storeForecastMedianErrorPct.toFixed(1)} % on the time until full of ${f.storeForecastDirsCompared.toLocaleString("en-US")} of these dirs read back from the store; ` +
     `recordScan of the 1,000-broker cluster ${f.recordScanMs.toFixed(0)} ms (${f.recordScanCpuMs.toFixed(0)} ms CPU, of which its figures ${f.scanFiguresMs.toFixed(0)} ms), ` +
