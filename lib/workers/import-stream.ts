@@ -1,11 +1,13 @@
 /**
- * The text/plain import, streamed: the route reads the request body and posts each chunk to the
- * worker over a MessagePort; the worker feeds them to the streaming kafka-log-dirs reader as they come.
+ * The text/plain import, streamed: the route reads the request body (as bytes, up to its limit), then
+ * posts each chunk to the worker over a MessagePort; the worker feeds them to the streaming
+ * kafka-log-dirs reader as they come.
  *
  * Why this shape: the request body is I/O and belongs to the main thread, while parsing is CPU work
- * that must stay off it. Handing the worker a list of buffers after the whole body arrived would hold
- * the whole text; a port lets the worker read while the body is still arriving, so neither thread
- * ever holds more than a few chunks plus the result.
+ * that must stay off it. The worker is taken only once the upload has ended, so a slow upload never
+ * holds one of the pool's threads or runs out its time limit; the main thread holds the raw bytes
+ * meanwhile (never a string of them), and the worker reads them chunk by chunk, releasing each once
+ * read, so the whole text never exists as one string and no JSON tree of it is built.
  *
  * Invariants:
  * - Flow control: the worker acknowledges each chunk once read; the sender keeps at most

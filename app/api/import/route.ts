@@ -32,10 +32,28 @@ export async function POST(request: Request): Promise<Response> {
   }
 }
 
-/** The text/plain body, chunk by chunk to the worker; 413 as soon as it passes the limit. */
+/**
+ * The text/plain body: read as bytes (413 as soon as it passes the limit), then handed chunk by chunk to
+ * the worker, whose streaming reader never builds the whole text. The worker is taken only once the
+ * upload has ended: a slow upload must not hold one of the pool's few threads (or run out its time
+ * limit) while the bytes trickle in. The chunks' buffers are transferred, not copied.
+ */
 async function streamText(request: Request, limitBytes: number): Promise<Response> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return payloadTooLarge(limitBytes);
+  const chunks: Uint8Array[] = [];
+  const reader = request.body?.getReader();
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel();
+      return payloadTooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
   const { port1, port2 } = new MessageChannel();
   const sender = new ImportStreamSender(port1);
   const task = runTask("importStream", { port: port2, capturedAt: new Date().toISOString() }, { transferList: [port2] });
@@ -45,24 +63,11 @@ async function streamText(request: Request, limitBytes: number): Promise<Respons
     (error: unknown) => ({ ok: false as const, error }),
   );
   void answer.then(() => sender.stop());
-  const reader = request.body?.getReader();
-  let size = 0;
   try {
-    for (;;) {
-      if (!reader) break;
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limitBytes) {
-        await reader.cancel();
-        sender.abort();
-        return payloadTooLarge(limitBytes);
-      }
-      await sender.send(value);
-      if (sender.stopped) {
-        await reader.cancel();
-        break;
-      }
+    for (let i = 0; i < chunks.length && !sender.stopped; i++) {
+      const chunk = chunks[i]!;
+      chunks[i] = EMPTY;
+      await sender.send(chunk);
     }
   } catch (error) {
     sender.abort();
@@ -73,3 +78,5 @@ async function streamText(request: Request, limitBytes: number): Promise<Respons
   if (!outcome.ok) return workFailure(outcome.error);
   return resultResponse(outcome.result);
 }
+
+const EMPTY = new Uint8Array(0);
