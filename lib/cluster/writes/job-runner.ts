@@ -336,11 +336,22 @@ class JobRun {
     const ep = endpoints(snap);
     const errors: string[] = [];
     await this.withAdmin(async (admin) => {
-      for (const [broker, configs] of byBroker) {
-        const change: ConfigChange = { resource: { kind: "broker", id: broker }, configs: configs.map((c) => ({ name: c.name, value: names.get(c.name)! })) };
-        const failed = await Promise.resolve()
-          .then(() => alterConfigs(admin, ep.of(broker), [change], this.connection.requestTimeoutMs))
-          .catch((e: unknown) => [describeFailure(e)]);
+      // Every broker at once, so the new rate holds on all of them together (a leader and its followers
+      // throttled at different rates is the slower of the two); then each outcome in the audit log.
+      const changes = [...byBroker].map(([broker, configs]) => ({
+        broker,
+        configs,
+        change: { resource: { kind: "broker", id: broker }, configs: configs.map((c) => ({ name: c.name, value: names.get(c.name)! })) } satisfies ConfigChange,
+      }));
+      const outcomes = await Promise.all(
+        changes.map(({ broker, change }) =>
+          Promise.resolve()
+            .then(() => alterConfigs(admin, ep.of(broker), [change], this.connection.requestTimeoutMs))
+            .catch((e: unknown) => [describeFailure(e)]),
+        ),
+      );
+      for (const [i, { broker, configs, change }] of changes.entries()) {
+        const failed = outcomes[i]!;
         await this.record("change-throttle", `broker ${broker}: ${change.configs.map((c) => `${c.name}=${c.value}`).join(", ")}`, failed, actor);
         if (failed.length === 0) for (const c of configs) c.value = names.get(c.name)!;
         errors.push(...failed);
