@@ -155,7 +155,27 @@ function notFound(id: string): Err {
   return failure("not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
 }
 
-/** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
+/**
+ * Records opened lately, by id, with the stored version they were read from. A stored record never
+ * changes (a fresh id per link, never overwritten), so while its row is there with the same version
+ * the decoded record is the same — and the same object, so the figures kept per snapshot object
+ * (lib/cluster/overview.ts) are found again. A few only: a 1M-replica snapshot is a large object.
+ */
+const OPENED_KEPT = 4;
+const opened = new Map<string, { version: string; record: SharedRecord }>();
+
+const versionOf = (row: { createdAt: string; schemaVersion: number; sizeBytes: number; encoding: string }) => `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
+
+function keep(id: string, version: string, record: SharedRecord): void {
+  opened.delete(id);
+  opened.set(id, { version, record });
+  while (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value!);
+}
+
+/**
+ * Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410.
+ * The row is read every time (a deleted or expired link stops opening at once); its decoding is kept per stored version.
+ */
 export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
@@ -169,6 +189,12 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
     const deleted = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).delete(id) }));
     if (!deleted.ok) return deleted;
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
+  }
+  const version = versionOf(row);
+  const kept = opened.get(id);
+  if (kept && kept.version === version) {
+    keep(id, version, kept.record);
+    return { ok: true, value: kept.record };
   }
   const unreadable = (what: string) =>
     failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
@@ -191,9 +217,7 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
   if (plan && !plan.success) return unreadable(`plan: ${zodIssues(plan.error)[0]?.path ?? ""}`);
   if (kind.data === "scenario" && !scenario) return unreadable("a scenario link without a scenario");
   if (kind.data === "plan" && !plan) return unreadable("a plan link without a plan");
-  return {
-    ok: true,
-    value: {
+  const record: SharedRecord = {
       id: row.id,
       kind: kind.data,
       url: snapshotUrl(row.id),
@@ -204,8 +228,17 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
       snapshot: snapshot.value,
       scenario: scenario?.data ?? null,
       plan: plan?.data ?? null,
-    },
   };
+  keep(id, version, record);
+  return { ok: true, value: record };
+}
+
+/** A link's snapshot for the overview: the record of a snapshot link (a scenario or plan link answers wrong_kind). */
+export async function openSharedSnapshot(id: string, store?: LinkStore): Promise<Result<SharedRecord>> {
+  const record = await openShare(id, store);
+  if (!record.ok) return record;
+  if (record.value.kind !== "snapshot") return failure("wrong_kind", `The link ${id} holds a ${record.value.kind}, not a snapshot: open it at /s/${id}.`);
+  return record;
 }
 
 export const ListQuerySchema = z.strictObject({
