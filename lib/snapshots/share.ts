@@ -159,9 +159,9 @@ function notFound(id: string): Err {
  * Records opened lately, by id, with the stored version they were read from. A stored record never
  * changes (a fresh id per link, never overwritten), so while its row is there with the same version
  * the decoded record is the same — and the same object, so the figures kept per snapshot object
- * (lib/cluster/overview.ts) are found again. A few only: a 1M-replica snapshot is a large object.
+ * (lib/cluster/overview.ts) are found again. Two only: a decoded 1M-replica snapshot is large.
  */
-const OPENED_KEPT = 4;
+const OPENED_KEPT = 2;
 const opened = new Map<string, { version: string; record: SharedRecord }>();
 
 const versionOf = (row: { createdAt: string; schemaVersion: number; sizeBytes: number; encoding: string }) => `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
