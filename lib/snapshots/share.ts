@@ -156,10 +156,11 @@ function notFound(id: string): Err {
 }
 
 /**
- * Records opened lately, by id, with the stored version they were read from. A stored record never
- * changes (a fresh id per link, never overwritten), so while its row is there with the same version
- * the decoded record is the same — and the same object, so the figures kept per snapshot object
- * (lib/cluster/overview.ts) are found again. Two only: a decoded 1M-replica snapshot is large.
+ * Records the overview opened lately (openShownShare), by id, with the stored version they were read
+ * from. A stored record never changes (a fresh id per link, never overwritten), so while its row is
+ * there with the same version the decoded record is the same — and the same object, so the figures
+ * kept per snapshot object (lib/cluster/overview.ts) are found again. Two only: a decoded 1M-replica
+ * snapshot is large. Other callers (exports, the planner and simulator) decode afresh, as before.
  */
 const OPENED_KEPT = 2;
 const opened = new Map<string, { version: string; record: SharedRecord }>();
@@ -172,11 +173,21 @@ function keep(id: string, version: string, record: SharedRecord): void {
   while (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value!);
 }
 
+/** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
+export function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+  return openRecord(id, store, now, false);
+}
+
 /**
- * Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410.
- * The row is read every time (a deleted or expired link stops opening at once); its decoding is kept per stored version.
+ * openShare for the overview of a link (the /s/<id> page and the overview routes with `shared=<id>`):
+ * the row is still read every time (a deleted or expired link stops opening at once), but its decoding
+ * is kept per stored version, and the same object is answered while it is kept. Callers do not change it.
  */
-export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+export function openShownShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+  return openRecord(id, store, now, true);
+}
+
+async function openRecord(id: string, store: LinkStore | undefined, now: Date, kept: boolean): Promise<Result<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
   const found = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).get(id) }));
@@ -191,10 +202,10 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
   }
   const version = versionOf(row);
-  const kept = opened.get(id);
-  if (kept && kept.version === version) {
-    keep(id, version, kept.record);
-    return { ok: true, value: kept.record };
+  const last = kept ? opened.get(id) : undefined;
+  if (last && last.version === version) {
+    keep(id, version, last.record);
+    return { ok: true, value: last.record };
   }
   const unreadable = (what: string) =>
     failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
@@ -218,24 +229,24 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
   if (kind.data === "scenario" && !scenario) return unreadable("a scenario link without a scenario");
   if (kind.data === "plan" && !plan) return unreadable("a plan link without a plan");
   const record: SharedRecord = {
-      id: row.id,
-      kind: kind.data,
-      url: snapshotUrl(row.id),
-      createdAt: row.createdAt,
-      schemaVersion: row.schemaVersion,
-      sizeBytes: row.sizeBytes,
-      sharing: sharing.data,
-      snapshot: snapshot.value,
-      scenario: scenario?.data ?? null,
-      plan: plan?.data ?? null,
+    id: row.id,
+    kind: kind.data,
+    url: snapshotUrl(row.id),
+    createdAt: row.createdAt,
+    schemaVersion: row.schemaVersion,
+    sizeBytes: row.sizeBytes,
+    sharing: sharing.data,
+    snapshot: snapshot.value,
+    scenario: scenario?.data ?? null,
+    plan: plan?.data ?? null,
   };
-  keep(id, version, record);
+  if (kept) keep(id, version, record);
   return { ok: true, value: record };
 }
 
-/** A link's snapshot for the overview: the record of a snapshot link (a scenario or plan link answers wrong_kind). */
+/** A link's snapshot for the overview routes: the record of a snapshot link, kept as openShownShare keeps it (a scenario or plan link answers wrong_kind). */
 export async function openSharedSnapshot(id: string, store?: LinkStore): Promise<Result<SharedRecord>> {
-  const record = await openShare(id, store);
+  const record = await openShownShare(id, store);
   if (!record.ok) return record;
   if (record.value.kind !== "snapshot") return failure("wrong_kind", `The link ${id} holds a ${record.value.kind}, not a snapshot: open it at /s/${id}.`);
   return record;

@@ -9,7 +9,7 @@ import { GET as topics } from "@/app/api/cluster/topics/route";
 import { GET as broker } from "@/app/api/cluster/broker/route";
 import { SharedOverview } from "@/components/share/shared-overview";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { createShare } from "@/lib/snapshots/share";
+import { createShare, deleteShare } from "@/lib/snapshots/share";
 import type { BrokerDetail } from "@/lib/view/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview-model";
 import type { TopicPage } from "@/lib/view/topic-page";
@@ -110,6 +110,18 @@ describe("GET /api/cluster/topics, /broker and /overview with shared=<id>", () =
       expect(response.status, route).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
     }
+  });
+
+  it("a link deleted after it was opened (its decoding kept) answers 404 at once, page and routes", async () => {
+    const created = await createShare({ kind: "snapshot", snapshot: syntheticCluster({ brokers: 3, dirsPerBroker: 1, replicas: 30, seed: 2 }), sharing: { redactHosts: false } });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.id;
+    expect((await topics(get("topics", `shared=${id}&sort=name`))).status).toBe(200);
+    expect((await deleteShare(id)).ok).toBe(true);
+    expect((await topics(get("topics", `shared=${id}&sort=name`))).status).toBe(404);
+    expect((await broker(get("broker", `shared=${id}&broker=1`))).status).toBe(404);
+    // notFound(): Next answers the 404 page.
+    await expect(SharedLinkPage(params(id))).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
   });
 
   it("answers 400 naming the parameter for a malformed id, both cluster and shared, refresh on a link, and unknown or bad parameters", async () => {

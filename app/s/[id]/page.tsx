@@ -8,7 +8,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { clusterOverviewModel, snapshotAtHand } from "@/lib/cluster/overview";
-import { openShare } from "@/lib/snapshots/share";
+import { openShownShare } from "@/lib/snapshots/share";
 import { openerPath } from "@/lib/snapshots/record";
 import { LinkProblem } from "@/components/share/link-problem";
 import { SharedOverview } from "@/components/share/shared-overview";
@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Shared snapshot", robots: { index: f
 
 export default async function SharedLinkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const opened = await openShare(id);
+  const opened = await openShownShare(id);
   if (!opened.ok) {
     if (opened.error.code === "invalid_id" || opened.error.code === "not_found") notFound();
     const title = opened.error.code === "expired" ? "This shared link has expired" : "This shared snapshot cannot be opened";
