@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { describeCluster } from "@/lib/cluster/clusters";
-import { clusterOverviewModel } from "@/lib/cluster/overview";
+import { clusterOverviewModel, clusterSnapshot } from "@/lib/cluster/overview";
 import { isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import type { TaggedOverview } from "@/lib/hooks/use-cluster";
 import { modeOf } from "@/lib/view/cluster-data";
@@ -37,7 +37,7 @@ async function OverviewWithData({ sourceLabel, cluster }: { sourceLabel: string;
   let initial: TaggedOverview | null = null;
   let initialError: ReadError | null = null;
   try {
-    initial = await clusterOverviewModel(cluster ?? undefined);
+    initial = await clusterOverviewModel(clusterSnapshot(cluster ?? undefined));
   } catch (error) {
     initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
   }

@@ -2,13 +2,11 @@
 /**
  * The topic × broker heatmap in its card: search, internal topics on/off, sort. The rows are chosen
  * where the topics are: here, for a snapshot this tab holds (every matching topic is drawn), or by
- * the server a page at a time (`GET /api/cluster/topics`), with "Show more topics" for the next page.
+ * the server a page at a time (`GET /api/cluster/topics`, of a cluster or a shared link), with "Show more topics" for the next page.
  */
 import { useDeferredValue, useMemo, useState } from "react";
 import useSWR from "swr";
-import { useClusterName, withCluster } from "@/lib/hooks/cluster-param";
 import { fetchJson } from "@/lib/hooks/fetch-json";
-import { TOPICS_URL } from "@/lib/hooks/use-cluster";
 import { DEFAULT_TOPIC_QUERY, TOPIC_SORTS, topicMatchSummary, topicScaleUpTo, type TopicQuery, type TopicSort } from "@/lib/view/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE, topicPage, topicPageParams, type TopicPage } from "@/lib/view/topic-page";
 import { topicHeatmapLegend } from "@/lib/view/legend";
@@ -26,12 +24,11 @@ const control = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:
 
 /** The page of the grid for this query: made here from every topic, the overview's own first page, or fetched. */
 function useTopicPage(data: OverviewData | null, query: TopicQuery, limit: number): { page: TopicPage | null; loading: boolean } {
-  const cluster = useClusterName();
   const request = { query, offset: 0, limit };
   const params = topicPageParams(request);
-  const remote = data !== null && data.allTopics === null && Object.keys(params).length > 0;
+  const remote = data !== null && data.topicPageUrl !== null && Object.keys(params).length > 0;
   // Keyed by the snapshot's capture time too: a refreshed overview asks for its page again.
-  const key = remote ? [withCluster(`${TOPICS_URL}?${new URLSearchParams(params)}`, cluster), data.head.capturedAt] : null;
+  const key = remote ? [data.topicPageUrl!(params), data.head.capturedAt] : null;
   const fetched = useSWR<TopicPage>(key, ([url]: [string]) => fetchJson<TopicPage>(url), { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false });
   const local = useMemo(() => (data?.allTopics ? topicPage(data.allTopics, { query, offset: 0, limit: data.allTopics.length }) : null), [data, query]);
   if (!data) return { page: null, loading: false };

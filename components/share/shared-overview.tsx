@@ -2,14 +2,15 @@
 /**
  * A shared snapshot, read-only: the same overview the dashboard shows, its title bar saying what this
  * is (a link, when it was made, what was hidden) with its actions (plan or simulate this snapshot,
- * share a copy, export). Nothing here refreshes or reaches the cluster; the data is the record's.
+ * share a copy, export). Nothing here refreshes or reaches the cluster. The figures are the server's
+ * model of the stored snapshot (never every replica); the grid's other pages and the broker drawer
+ * come from the overview routes with `shared=<id>`, and the whole snapshot only when Share or Export needs it.
  */
 import { useMemo } from "react";
 import { formatCapturedAt } from "@/lib/model/format";
-import { clusterData } from "@/lib/view/cluster-data";
-import { localOverviewData } from "@/components/overview/overview-data";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { sharedOverviewData } from "@/components/overview/overview-data";
 import type { Sharing } from "@/lib/snapshots/record";
+import type { OverviewModel } from "@/lib/view/overview-model";
 import { OverviewView } from "@/components/overview/overview-view";
 import { ClusterActions } from "./cluster-actions";
 
@@ -17,7 +18,7 @@ interface Props {
   id: string;
   createdAt: string;
   sharing: Sharing;
-  snapshot: ClusterSnapshot;
+  model: OverviewModel;
 }
 
 function hidden(sharing: Sharing): string {
@@ -25,8 +26,8 @@ function hidden(sharing: Sharing): string {
   return parts.join(", ");
 }
 
-export function SharedOverview({ id, createdAt, sharing, snapshot }: Props) {
-  const data = useMemo(() => localOverviewData(clusterData(snapshot)), [snapshot]);
+export function SharedOverview({ id, createdAt, sharing, model }: Props) {
+  const data = useMemo(() => sharedOverviewData(model, id), [model, id]);
   return (
     <div data-shared-id={id}>
       {/* "Share a copy": a recipient can pass it on with more hidden (e.g. topic names hashed before it goes to a vendor). */}

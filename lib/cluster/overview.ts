@@ -7,6 +7,8 @@
  *   hash) is made once per snapshot object and kept beside it (a WeakMap: a snapshot the source has
  *   dropped takes its figures with it). The source hands out the same object until it scans again, so a
  *   refresh of an unchanged cluster costs a lookup and a hash comparison, not a walk over the replicas.
+ * - The snapshot is a cluster's (the source's scan) or a shared link's (its stored record, kept decoded
+ *   per stored version by lib/snapshots/share.ts): the same functions answer both.
  * - The ETag is the SHA-1 of what the answer shows except when it was captured: two scans that read
  *   the same figures give the same tag (a 304, which carries the newer capture time in the
  *   `x-captured-at` header), and any change in a figure gives another.
@@ -19,6 +21,8 @@ import { brokerDetail, type BrokerDetail } from "@/lib/view/broker-detail";
 import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummary } from "@/lib/view/overview-model";
 import { topicMaxCount } from "@/lib/view/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
+import { success, type Result } from "@/lib/model/result";
+import { openSharedSnapshot } from "@/lib/snapshots/share";
 import { getClusterSnapshot } from "./source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */
@@ -69,35 +73,71 @@ function prepare(snapshot: ClusterSnapshot): Prepared {
 
 const isFirstPage = (request: TopicPageRequest) => Object.keys(topicPageParams(request)).length === 0;
 
-/** The overview model of a cluster (the demo when none is named), with the grid page asked for. Throws ClusterSourceError. */
-export async function clusterOverview(cluster: string | undefined, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST, refresh = false): Promise<TaggedBody> {
-  const snapshot = await getClusterSnapshot({ cluster, refresh });
+/**
+ * Where an answer's snapshot comes from: a cluster the server reads (the demo when none is named) or
+ * a shared link's stored snapshot. Either hands out the same object until its snapshot changes, so
+ * the figures kept beside it are found again.
+ */
+export type SnapshotLoader = () => Promise<ClusterSnapshot>;
+
+/** A cluster's snapshot (the demo when none is named); `refresh` scans again now. Throws ClusterSourceError. */
+export const clusterSnapshot =
+  (cluster: string | undefined, refresh = false): SnapshotLoader =>
+  () =>
+    getClusterSnapshot({ cluster, refresh });
+
+/** A snapshot already at hand (a shared link's, opened by the caller). */
+export const snapshotAtHand =
+  (snapshot: ClusterSnapshot): SnapshotLoader =>
+  () =>
+    Promise.resolve(snapshot);
+
+/** The overview model of a snapshot, with the grid page asked for. Throws what the loader throws. */
+export async function clusterOverview(load: SnapshotLoader, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST): Promise<TaggedBody> {
+  const snapshot = await load();
   const started = performance.now();
   const entry = prepare(snapshot);
   const answer = isFirstPage(request) ? { body: entry.first.body, etag: entry.first.etag } : taggedModel(overviewModel(snapshot, entry.report, request, entry.summary));
   return { ...answer, serverMs: performance.now() - started, capturedAt: snapshot.capturedAt };
 }
 
-/** One page of a cluster's topic grid. Throws ClusterSourceError. */
-export async function clusterTopicPage(cluster: string | undefined, request: TopicPageRequest): Promise<TaggedBody> {
-  const snapshot = await getClusterSnapshot({ cluster });
+/** One page of a snapshot's topic grid. Throws what the loader throws. */
+export async function clusterTopicPage(load: SnapshotLoader, request: TopicPageRequest): Promise<TaggedBody> {
+  const snapshot = await load();
   const started = performance.now();
   const entry = prepare(snapshot);
   const answer = tagged(JSON.stringify(topicPage(entry.report.topics, request, entry.maxCount)));
   return { ...answer, serverMs: performance.now() - started };
 }
 
-/** One broker's details for the drawer, or null when the cluster has no such broker. Throws ClusterSourceError. */
-export async function clusterBrokerDetail(cluster: string | undefined, broker: number): Promise<(TaggedBody & { detail: BrokerDetail }) | null> {
-  const snapshot = await getClusterSnapshot({ cluster });
+/** One broker's details for the drawer, or null when the snapshot has no such broker. Throws what the loader throws. */
+export async function clusterBrokerDetail(load: SnapshotLoader, broker: number): Promise<(TaggedBody & { detail: BrokerDetail }) | null> {
+  const snapshot = await load();
   const started = performance.now();
   const detail = brokerDetail(snapshot, prepare(snapshot).report, broker);
   if (!detail) return null;
   return { ...tagged(JSON.stringify(detail)), detail, serverMs: performance.now() - started };
 }
 
-/** The first-paint model of a cluster as an object (the server page hands it to the browser), with its ETag. Throws ClusterSourceError. */
-export async function clusterOverviewModel(cluster: string | undefined): Promise<{ model: OverviewModel; etag: string }> {
-  const first = prepare(await getClusterSnapshot({ cluster })).first;
+/** The first-paint model of a snapshot as an object (the server page hands it to the browser), with its ETag. Throws what the loader throws. */
+export async function clusterOverviewModel(load: SnapshotLoader): Promise<{ model: OverviewModel; etag: string }> {
+  const first = prepare(await load()).first;
   return { model: first.model, etag: first.etag };
+}
+
+/** What an overview request names: a configured cluster (`cluster=`), or a shared link's snapshot (`shared=<link id>`). */
+export interface SnapshotChoice {
+  cluster: string | undefined;
+  shared: string | undefined;
+}
+
+/**
+ * The loader of the snapshot a request names. A shared link is opened here (its decoding kept per
+ * stored version, lib/snapshots/share.ts), so an unknown, expired or unreadable link is an answer
+ * (404, 410, 500), and a cluster's failures come when its loader runs.
+ */
+export async function chosenSnapshot(choice: SnapshotChoice, refresh = false): Promise<Result<SnapshotLoader>> {
+  if (choice.shared === undefined) return success(clusterSnapshot(choice.cluster, refresh));
+  const record = await openSharedSnapshot(choice.shared);
+  return record.ok ? success(snapshotAtHand(record.value.snapshot)) : record;
 }

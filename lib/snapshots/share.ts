@@ -155,8 +155,39 @@ function notFound(id: string): Err {
   return failure("not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
 }
 
+/**
+ * Records the overview opened lately (openShownShare), by id, with the stored version they were read
+ * from. A stored record never changes (a fresh id per link, never overwritten), so while its row is
+ * there with the same version the decoded record is the same — and the same object, so the figures
+ * kept per snapshot object (lib/cluster/overview.ts) are found again. Two only: a decoded 1M-replica
+ * snapshot is large. Other callers (exports, the planner and simulator) decode afresh, as before.
+ */
+const OPENED_KEPT = 2;
+const opened = new Map<string, { version: string; record: SharedRecord }>();
+
+const versionOf = (row: { createdAt: string; schemaVersion: number; sizeBytes: number; encoding: string }) => `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
+
+function keep(id: string, version: string, record: SharedRecord): void {
+  opened.delete(id);
+  opened.set(id, { version, record });
+  while (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value!);
+}
+
 /** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
-export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+export function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+  return openRecord(id, store, now, false);
+}
+
+/**
+ * openShare for the overview of a link (the /s/<id> page and the overview routes with `shared=<id>`):
+ * the row is still read every time (a deleted or expired link stops opening at once), but its decoding
+ * is kept per stored version, and the same object is answered while it is kept. Callers do not change it.
+ */
+export function openShownShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+  return openRecord(id, store, now, true);
+}
+
+async function openRecord(id: string, store: LinkStore | undefined, now: Date, kept: boolean): Promise<Result<SharedRecord>> {
   const bad = idProblem(id);
   if (bad) return bad;
   const found = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).get(id) }));
@@ -169,6 +200,12 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
     const deleted = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).delete(id) }));
     if (!deleted.ok) return deleted;
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
+  }
+  const version = versionOf(row);
+  const last = kept ? opened.get(id) : undefined;
+  if (last && last.version === version) {
+    keep(id, version, last.record);
+    return { ok: true, value: last.record };
   }
   const unreadable = (what: string) =>
     failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
@@ -191,21 +228,28 @@ export async function openShare(id: string, store?: LinkStore, now: Date = new D
   if (plan && !plan.success) return unreadable(`plan: ${zodIssues(plan.error)[0]?.path ?? ""}`);
   if (kind.data === "scenario" && !scenario) return unreadable("a scenario link without a scenario");
   if (kind.data === "plan" && !plan) return unreadable("a plan link without a plan");
-  return {
-    ok: true,
-    value: {
-      id: row.id,
-      kind: kind.data,
-      url: snapshotUrl(row.id),
-      createdAt: row.createdAt,
-      schemaVersion: row.schemaVersion,
-      sizeBytes: row.sizeBytes,
-      sharing: sharing.data,
-      snapshot: snapshot.value,
-      scenario: scenario?.data ?? null,
-      plan: plan?.data ?? null,
-    },
+  const record: SharedRecord = {
+    id: row.id,
+    kind: kind.data,
+    url: snapshotUrl(row.id),
+    createdAt: row.createdAt,
+    schemaVersion: row.schemaVersion,
+    sizeBytes: row.sizeBytes,
+    sharing: sharing.data,
+    snapshot: snapshot.value,
+    scenario: scenario?.data ?? null,
+    plan: plan?.data ?? null,
   };
+  if (kept) keep(id, version, record);
+  return { ok: true, value: record };
+}
+
+/** A link's snapshot for the overview routes: the record of a snapshot link, kept as openShownShare keeps it (a scenario or plan link answers wrong_kind). */
+export async function openSharedSnapshot(id: string, store?: LinkStore): Promise<Result<SharedRecord>> {
+  const record = await openShownShare(id, store);
+  if (!record.ok) return record;
+  if (record.value.kind !== "snapshot") return failure("wrong_kind", `The link ${id} holds a ${record.value.kind}, not a snapshot: open it at /s/${id}.`);
+  return record;
 }
 
 export const ListQuerySchema = z.strictObject({

@@ -12,6 +12,7 @@ import { zodIssues } from "@/lib/model/parse";
 import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BalanceReport, BrokerFigures, DirFigures } from "@/lib/model/report";
+import { SharedIdParam, sourceConflict } from "./topic-page";
 
 export interface ReplicaRow {
   topic: string;
@@ -65,9 +66,10 @@ export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDet
   return { figures, host: broker.host, port: broker.port, error: broker.error, dirs, largest: top };
 }
 
-/** What `GET /api/cluster/broker` accepts: the cluster and the broker, nothing else. */
+/** What `GET /api/cluster/broker` accepts: the cluster (or the shared link) and the broker, nothing else. */
 export const BrokerDetailQuerySchema = z.strictObject({
   cluster: z.string().max(200, "cluster is a configured cluster's name").optional(),
+  shared: SharedIdParam,
   broker: z.coerce
     .number({ error: "broker is a broker id, e.g. broker=1" })
     .int("broker is a whole number")
@@ -75,9 +77,11 @@ export const BrokerDetailQuerySchema = z.strictObject({
     .max(2 ** 31 - 1, "broker ids fit in 31 bits"),
 });
 
-/** URL parameters (each once) → the cluster and broker asked for, or the issues to fix. */
-export function parseBrokerDetailQuery(params: Record<string, string>): Result<{ cluster: string | undefined; broker: number }> {
+/** URL parameters (each once) → the cluster (or shared link) and broker asked for, or the issues to fix. */
+export function parseBrokerDetailQuery(params: Record<string, string>): Result<{ cluster: string | undefined; shared: string | undefined; broker: number }> {
   if (params.broker === undefined) return invalid([{ path: "broker", message: "broker is required: the id of the broker to describe, e.g. broker=1" }]);
   const parsed = BrokerDetailQuerySchema.safeParse(params);
-  return parsed.success ? success({ cluster: parsed.data.cluster, broker: parsed.data.broker }) : invalid(zodIssues(parsed.error));
+  if (!parsed.success) return invalid(zodIssues(parsed.error));
+  const conflict = sourceConflict(parsed.data);
+  return conflict ? invalid(conflict) : success({ cluster: parsed.data.cluster, shared: parsed.data.shared, broker: parsed.data.broker });
 }

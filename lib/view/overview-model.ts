@@ -22,7 +22,7 @@ import { importChecks, type ImportChecks } from "./import-checks";
 import { kafkaVersionsOf, nextPlacements, type NextPlacement } from "./next-placement";
 import { skewCards, type SkewCard } from "./skew-cards";
 import { throttleView, type ThrottleView } from "./throttles";
-import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, TopicPageQuerySchema, topicPageRequestOf, type TopicPage, type TopicPageRequest } from "./topic-page";
+import { DEFAULT_TOPIC_PAGE_REQUEST, sourceConflict, topicPage, TopicPageQuerySchema, topicPageRequestOf, type TopicPage, type TopicPageRequest } from "./topic-page";
 import { verdict, type Verdict } from "./verdict";
 
 /** What the title bar and the file names of exports need of the snapshot. */
@@ -93,9 +93,11 @@ export const OverviewQuerySchema = TopicPageQuerySchema.extend({
   refresh: z.enum(["1", "true"], { error: "refresh is 1 (scan the cluster again now) or left out" }).optional(),
 });
 
-/** URL parameters (each once) → the cluster, whether to scan again, and the topic page asked for; or the issues to fix. */
-export function parseOverviewQuery(params: Record<string, string>): Result<{ cluster: string | undefined; refresh: boolean; request: TopicPageRequest }> {
+/** URL parameters (each once) → the cluster or shared link, whether to scan again, and the topic page asked for; or the issues to fix. */
+export function parseOverviewQuery(params: Record<string, string>): Result<{ cluster: string | undefined; shared: string | undefined; refresh: boolean; request: TopicPageRequest }> {
   const parsed = OverviewQuerySchema.safeParse(params);
   if (!parsed.success) return invalid(zodIssues(parsed.error));
-  return success({ cluster: parsed.data.cluster, refresh: parsed.data.refresh !== undefined, request: topicPageRequestOf(parsed.data) });
+  const conflict = sourceConflict(parsed.data) ?? (parsed.data.shared !== undefined && parsed.data.refresh !== undefined ? [{ path: "refresh", message: "refresh scans a cluster again; a shared link's snapshot is stored, so leave refresh out" }] : null);
+  if (conflict) return invalid(conflict);
+  return success({ cluster: parsed.data.cluster, shared: parsed.data.shared, refresh: parsed.data.refresh !== undefined, request: topicPageRequestOf(parsed.data) });
 }

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
 import type { TopicFigures } from "@/lib/model/report";
-import { invalid, success, type Result } from "@/lib/model/result";
+import { invalid, success, type Issue, type Result } from "@/lib/model/result";
 import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, topicMaxCount, type TopicQuery, type TopicSort } from "./topic-heatmap";
 
 /** 50 rows: a screenful of the grid twice over; a row costs one number per broker. */
@@ -55,9 +55,18 @@ const count = (field: string, min: number, max: number) =>
     .min(min, `${field} is at least ${min}`)
     .max(max, `${field} is at most ${max.toLocaleString("en-US")}`);
 
-/** The grid's query as URL parameters; `cluster` names the cluster (checked by the cluster resolver). */
+/** `shared=<link id>`: a shared snapshot link's id (its form and existence are checked when the link is opened). */
+export const SharedIdParam = z.string().max(100, "shared is a shared link's id, as in /s/<id>").optional();
+
+/** A request names a cluster or a shared link, not both: the issue to report, or null. */
+export function sourceConflict(q: { cluster?: string; shared?: string }): Issue[] | null {
+  return q.cluster !== undefined && q.shared !== undefined ? [{ path: "shared", message: "shared names a shared link's snapshot, cluster a configured cluster: send one of them" }] : null;
+}
+
+/** The grid's query as URL parameters; `cluster` names the cluster (checked by the cluster resolver), or `shared` a shared link. */
 export const TopicPageQuerySchema = z.strictObject({
   cluster: z.string().max(200, "cluster is a configured cluster's name").optional(),
+  shared: SharedIdParam,
   search: z.string().max(200, "search is at most 200 characters").default(DEFAULT_TOPIC_QUERY.search),
   internal: z.enum(["0", "1", "true", "false"], { error: "internal is 1 (show internal topics) or 0 (hide them)" }).optional(),
   sort: z.enum(SORT_IDS, { error: `sort is one of ${SORT_IDS.join(", ")}` }).default(DEFAULT_TOPIC_QUERY.sort),
@@ -82,9 +91,11 @@ export function topicPageRequestOf(q: Pick<z.infer<typeof TopicPageQuerySchema>,
   return { query: { search: q.search, includeInternal, sort: q.sort }, offset: q.offset, limit: q.limit };
 }
 
-/** URL parameters (each once) → the cluster named and the page asked for, or the issues to fix. */
-export function parseTopicPageQuery(params: Record<string, string>): Result<{ cluster: string | undefined; request: TopicPageRequest }> {
+/** URL parameters (each once) → the cluster or shared link named and the page asked for, or the issues to fix. */
+export function parseTopicPageQuery(params: Record<string, string>): Result<{ cluster: string | undefined; shared: string | undefined; request: TopicPageRequest }> {
   const parsed = TopicPageQuerySchema.safeParse(params);
   if (!parsed.success) return invalid(zodIssues(parsed.error));
-  return success({ cluster: parsed.data.cluster, request: topicPageRequestOf(parsed.data) });
+  const conflict = sourceConflict(parsed.data);
+  if (conflict) return invalid(conflict);
+  return success({ cluster: parsed.data.cluster, shared: parsed.data.shared, request: topicPageRequestOf(parsed.data) });
 }

@@ -5,8 +5,8 @@
  * - Inputs: bodies built from the request shapes (with extreme numbers, wrong types, unknown and
  *   prototype keys), mutated real snapshots, mutated real `kafka-log-dirs` / `kafka-topics` text, deep
  *   nesting, long strings, lone surrogates, raw text that is not JSON; GET routes with odd queries
- *   and ids; and for every snapshot the server agreed to store, its `/s/<id>` page, its API record and
- *   its exports, opened after storing.
+ *   and ids; and for every snapshot the server agreed to store, its `/s/<id>` page, its API record,
+ *   its exports and its topic grid and broker drawer (`shared=<id>`), opened after storing.
  * - Findings: an answer of 500 or more (`fiveXX`), an answer that took longer than the hang limit
  *   (`hangs`), and the server process gone or not answering (`crashes`; the caller restarts it).
  * - Seeded: the same seed sends the same inputs, so a finding can be replayed.
@@ -260,7 +260,7 @@ function requestsFor(seed: number, count: number): Request[] {
     } else {
       // GET routes and pages with odd ids and queries.
       const id = pick(["AAAAAAAAAAAAAAAAAAAAAA", "x", "%00", "..%2F..%2Fetc", "a".repeat(500), "%E0%A4%A", "🙂", "-", "_"]);
-      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, `/api/history?scope=${pick(["cluster", "broker", "dir", "x", ""])}&broker=${pick(["1", "-1", "1e308", "abc", "2147483648"])}&dir=${id}&from=${pick(["0", "-1", "1e308", "abc", "1.5", "99999999999999999999"])}&to=${pick(["1", String(Date.now()), "9e15", ""])}&maxPoints=${pick(["9", "10", "5000", "5001", "NaN"])}`, `/api/history?cluster=${id}`, `/api/cluster/overview?${pick(["refresh=1", "search=%00", "sort=x", "offset=-1", "limit=1e308", "limit=1001", "cluster=" + id, "search=" + "a".repeat(3000), ""])}&${pick(["offset=1e308", "internal=maybe", "x=1", ""])}`, `/api/cluster/topics?${pick(["limit=0", "limit=1000", "limit=abc", "offset=99999999999", "search=" + id, "sort=" + id, ""])}`, `/api/cluster/broker?broker=${pick(["1", "-1", "1e308", "abc", "2147483648", "", id])}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
+      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, `/api/history?scope=${pick(["cluster", "broker", "dir", "x", ""])}&broker=${pick(["1", "-1", "1e308", "abc", "2147483648"])}&dir=${id}&from=${pick(["0", "-1", "1e308", "abc", "1.5", "99999999999999999999"])}&to=${pick(["1", String(Date.now()), "9e15", ""])}&maxPoints=${pick(["9", "10", "5000", "5001", "NaN"])}`, `/api/history?cluster=${id}`, `/api/cluster/overview?${pick(["refresh=1", "search=%00", "sort=x", "offset=-1", "limit=1e308", "limit=1001", "cluster=" + id, "search=" + "a".repeat(3000), ""])}&${pick(["offset=1e308", "internal=maybe", "x=1", ""])}`, `/api/cluster/topics?${pick(["limit=0", "limit=1000", "limit=abc", "offset=99999999999", "search=" + id, "sort=" + id, "shared=" + id, ""])}`, `/api/cluster/broker?broker=${pick(["1", "-1", "1e308", "abc", "2147483648", "", id, "1&shared=" + id])}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
     }
   }
   return out;
@@ -326,7 +326,7 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
       }
       if (id) {
         report.linksOpened += 1;
-        for (const path of [`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=json`, `/api/snapshots/${id}/export?format=dirs-csv`, `/simulate?shared=${id}`, `/plan?shared=${id}`]) {
+        for (const path of [`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=json`, `/api/snapshots/${id}/export?format=dirs-csv`, `/api/cluster/topics?shared=${id}&sort=name&offset=1`, `/api/cluster/broker?shared=${id}&broker=1`, `/simulate?shared=${id}`, `/plan?shared=${id}`]) {
           if (report.inputs >= options.inputs) break;
           await check({ method: "GET", path });
         }

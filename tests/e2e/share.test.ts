@@ -126,6 +126,38 @@ describe("share links in Chromium", () => {
     await sharer.page.context().close();
   });
 
+  it("a shared view's page carries the view model, not the replicas; its topic grid and broker drawer ask the server with the link's id", async () => {
+    const created = await fetch(`${server.url}/api/snapshots`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "snapshot", snapshot: ((await (await fetch(`${server.url}/api/cluster`)).json()) as { snapshot: unknown }).snapshot }),
+    });
+    const { id, url } = (await created.json()) as { id: string; url: string };
+    // The HTML (with its RSC payload, where JSON quotes are escaped) holds no replica list.
+    const html = await (await fetch(`${server.url}${url}`)).text();
+    expect(html).toContain(`data-shared-id="${id}"`);
+    expect(html).not.toMatch(/\\?"replicas\\?":\[\{/);
+
+    const visitor = await openPage(browser);
+    const asked: string[] = [];
+    visitor.page.on("request", (r) => asked.push(r.url()));
+    await visitor.page.goto(`${server.url}${url}`);
+    await heatmapLabels(visitor.page);
+    // The drawer's details come from GET /api/cluster/broker?shared=<id>.
+    await visitor.page.locator('[data-heatmap="broker-dir"] [role="rowheader"]').first().click();
+    await visitor.page.locator("[data-broker-drawer] >> text=Largest partition replicas").waitFor();
+    expect(asked.some((u) => u.includes("/api/cluster/broker?") && u.includes(`shared=${id}`))).toBe(true);
+    await visitor.page.keyboard.press("Escape");
+    // A search is a page of the grid the server picks: GET /api/cluster/topics?…&shared=<id>.
+    await visitor.page.locator("[data-topic-search]").fill("zzz-no-such-topic");
+    await visitor.page.locator("text=No topic matches").waitFor();
+    expect(asked.some((u) => u.includes("/api/cluster/topics?") && u.includes(`shared=${id}`))).toBe(true);
+    // Nothing fetched the whole record: Share and Export were not used.
+    expect(asked.some((u) => new URL(u).pathname === `/api/snapshots/${id}`)).toBe(false);
+    expect(visitor.errors).toEqual([]);
+    await visitor.page.context().close();
+  });
+
   it("a snapshot read with warnings says so above the verdict, with host names redacted", async () => {
     const visitor = await openPage(browser);
     await visitor.page.goto(`${server.url}/`);

@@ -37,7 +37,10 @@ describe("brokerDetail()", () => {
   it("parseBrokerDetailQuery() takes cluster and broker, and names a missing, malformed or unknown parameter", () => {
     const good = parseBrokerDetailQuery({ cluster: "prod", broker: "7" });
     expect(good.ok && good.value).toEqual({ cluster: "prod", broker: 7 });
+    const shared = parseBrokerDetailQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA", broker: "7" });
+    expect(shared.ok && shared.value).toEqual({ cluster: undefined, shared: "AAAAAAAAAAAAAAAAAAAAAA", broker: 7 });
     for (const [params, path] of [
+      [{ shared: "AAAAAAAAAAAAAAAAAAAAAA", cluster: "prod", broker: "7" }, "shared"],
       [{}, "broker"],
       [{ broker: "seven" }, "broker"],
       [{ broker: "-1" }, "broker"],

@@ -44,4 +44,13 @@ describe("overview-model", () => {
     const bad = parseOverviewQuery({ refresh: "yes" });
     expect(!bad.ok && bad.error.issues[0]?.path).toBe("refresh");
   });
+
+  it("parseOverviewQuery() takes shared=<link id>, and refuses refresh=1 with it (a stored snapshot is not scanned) or a cluster beside it", () => {
+    const parsed = parseOverviewQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA" });
+    expect(parsed.ok && [parsed.value.shared, parsed.value.cluster, parsed.value.refresh]).toEqual(["AAAAAAAAAAAAAAAAAAAAAA", undefined, false]);
+    const refresh = parseOverviewQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA", refresh: "1" });
+    expect(!refresh.ok && refresh.error.issues[0]?.path).toBe("refresh");
+    const both = parseOverviewQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA", cluster: "prod" });
+    expect(!both.ok && both.error.issues[0]?.path).toBe("shared");
+  });
 });
