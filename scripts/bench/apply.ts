@@ -204,7 +204,7 @@ export async function benchApply(options: ApplyBenchOptions = DEFAULT_APPLY_BENC
 async function benchApplyIn(options: ApplyBenchOptions, log: (m: string) => void): Promise<ApplyBenchFigures> {
   const { interBroker, intraBroker } = options;
   await stopAll(BASE_DIR);
-  const cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 3, dirsPerNode: 2, version: options.version });
+  const cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 3, dirsPerNode: 2, version: options.version, jvm: "throughput" });
   log(`cluster up: Kafka ${cluster.version} at ${cluster.bootstrap}`);
   try {
     const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap, KAFKA_REQUEST_TIMEOUT_MS: "30000" });

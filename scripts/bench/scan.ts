@@ -40,7 +40,7 @@ export interface ScanBenchFigures {
 export async function benchScan(log: (message: string) => void = () => undefined): Promise<ScanBenchFigures> {
   await stopAll(BASE_DIR);
   // 512 MB: ~6,700 replicas per broker need more than the test clusters' 256 MB.
-  const cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 3, dirsPerNode: 3, heapMb: 512 });
+  const cluster = await startCluster({ baseDir: BASE_DIR, basePort: BASE_PORT, nodes: 3, dirsPerNode: 3, heapMb: 512, jvm: "throughput" });
   log(`cluster up: ${cluster.bootstrap}`);
   try {
     const admin = new Admin({ clientId: "bench-scan", bootstrapBrokers: cluster.bootstrap.split(","), requestTimeout: 120_000, timeout: 120_000 });

@@ -21,6 +21,7 @@ import { Admin } from "@platformatic/kafka";
 import { loggingConfig, loggingConfigFileName, loggingJvmArgs, nodeLayout, quorumVoters, serverProperties, type NodeLayout } from "./node-config";
 import { assertJava, isAlive, portIsFree, readPid, runJava, spawnJvm, stopProcessGroup, tail, type SpawnedJvm } from "./processes";
 import { classpathFor, resolveKafkaVersion } from "./versions";
+import { timed } from "../test-timings/phases";
 
 export interface StartClusterOptions {
   baseDir: string;
@@ -42,6 +43,22 @@ export interface StartClusterOptions {
   detached?: boolean;
   /** How long to wait for every broker to answer Metadata. Default 120 s. */
   readyTimeoutMs?: number;
+  /**
+   * The brokers' JIT and collector. "startup" (default): the client compiler only and the serial
+   * collector, which start a broker on about half the CPU (tests and local clusters start many brokers
+   * on a small machine and push little data through them). "throughput": the server JVM's defaults
+   * with G1, for benches that time how fast Kafka moves data.
+   */
+  jvm?: JvmProfile;
+}
+
+export type JvmProfile = "startup" | "throughput";
+
+/** The JVM flags of a profile (see StartClusterOptions.jvm). */
+export function jvmProfileArgs(profile: JvmProfile): string[] {
+  return profile === "throughput"
+    ? ["-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20"]
+    : ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"];
 }
 
 export type BrokerConfig = Record<string, string | number | boolean>;
@@ -171,13 +188,19 @@ async function waitForBroker(node: NodeLayout, jvm: SpawnedJvm, logFile: string,
   throw new Error(`Kafka node ${node.id} did not answer Metadata on 127.0.0.1:${node.port} within ${timeoutMs} ms (${lastError}). Last lines of ${logFile}:\n${tail(logFile)}`);
 }
 
-export async function startCluster(options: StartClusterOptions): Promise<LocalCluster> {
+/** Starts the cluster (recorded as a "cluster start" phase when the test timings ask for it). */
+export function startCluster(options: StartClusterOptions): Promise<LocalCluster> {
+  return timed("cluster start", `${options.nodes ?? 3}×${options.dirsPerNode ?? 3} Kafka ${options.version ?? "default"}`, () => launchCluster(options));
+}
+
+async function launchCluster(options: StartClusterOptions): Promise<LocalCluster> {
   const nodeCount = options.nodes ?? 3;
   const dirsPerNode = options.dirsPerNode ?? 3;
   const heapMb = options.heapMb ?? 256;
   const clean = options.clean ?? true;
   const detached = options.detached ?? false;
   const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
+  const jvmProfile = options.jvm ?? "startup";
   const baseDir = path.resolve(options.baseDir);
   if (nodeCount < 1 || nodeCount > 50) throw new Error(`nodes must be 1 to 50, not ${nodeCount}`);
   if (dirsPerNode < 1) throw new Error(`dirsPerNode must be at least 1, not ${dirsPerNode}`);
@@ -231,7 +254,7 @@ export async function startCluster(options: StartClusterOptions): Promise<LocalC
   /** StorageTool writes meta.properties (cluster id, node id, directory id) into every dir it formats. */
   const formatNode = (l: NodeLayout, ignoreFormatted: boolean) =>
     runJava(
-      ["-Xmx128m", ...loggingJvmArgs(version, logConfigFile(l)), "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", configFile(l), ...(ignoreFormatted ? ["--ignore-formatted"] : [])],
+      ["-Xmx128m", ...jvmProfileArgs("startup"), ...loggingJvmArgs(version, logConfigFile(l)), "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", configFile(l), ...(ignoreFormatted ? ["--ignore-formatted"] : [])],
       `Formatting Kafka node ${l.id} (kafka.tools.StorageTool)`,
     );
 
@@ -255,8 +278,7 @@ export async function startCluster(options: StartClusterOptions): Promise<LocalC
       [
         `-Xmx${heapMb}m`,
         `-Xms${heapMb}m`,
-        "-XX:+UseG1GC",
-        "-XX:MaxGCPauseMillis=20",
+        ...jvmProfileArgs(jvmProfile),
         "-XX:+ExitOnOutOfMemoryError",
         "-Djava.awt.headless=true",
         `-Dkafka.logs.dir=${path.join(l.dir, "logs")}`,
@@ -297,8 +319,8 @@ export async function startCluster(options: StartClusterOptions): Promise<LocalC
     baseDir,
     nodes,
     stopNode,
-    startNode,
-    async restartNode(id, restart = {}) {
+    startNode: (id) => timed("cluster start", `node ${id} start`, () => startNode(id)),
+    restartNode: (id, restart = {}) => timed("cluster start", `node ${id} restart`, async () => {
       const l = layoutOf(id);
       await stopNode(id);
       const wanted = restart.logDirs ?? (restart.dirsPerNode ? nodeLayout(baseDir, options.basePort, id, restart.dirsPerNode).logDirs : undefined);
@@ -311,7 +333,7 @@ export async function startCluster(options: StartClusterOptions): Promise<LocalC
         await formatNode(l, true);
       }
       await startNode(id);
-    },
+    }),
     async stop() {
       // All at once: a node shutting down alone waits for the quorum, so serial stops take longer.
       await Promise.all(layouts.map((l) => stopNode(l.id)));
