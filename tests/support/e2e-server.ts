@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { buildState } from "../../scripts/build-freshness.mjs";
+import { timed, timedSync } from "../../scripts/test-timings/phases";
 
 const root = path.resolve(__dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -13,12 +14,12 @@ export function buildIsFresh(): boolean {
   return buildState(root) === "fresh";
 }
 
-/** Runs `next build` unless a fresh build exists. Build output is shown only when it fails. */
-export function ensureBuild(): void {
+/** Runs `next build` unless a fresh build exists, with `env` laid over process.env. Build output is shown only when it fails. */
+export function ensureBuild(env: Record<string, string> = {}): void {
   // E2E_REUSE_BUILD=1: take any existing build as is (local iteration while others edit the tree).
   if (process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return;
   if (buildIsFresh()) return;
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, maxBuffer: 64 * 1024 * 1024 });
+  const result = timedSync("build", "next build", () => spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, maxBuffer: 64 * 1024 * 1024 }));
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -54,6 +55,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000, options: { port?: number } = {}): Promise<AppServer> {
   ensureBuild();
+  return timed("server start", "next start", () => launchApp(env, readyTimeoutMs, options));
+}
+
+async function launchApp(env: Record<string, string>, readyTimeoutMs: number, options: { port?: number }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("KAFKA_")) base[k] = v;
