@@ -16,12 +16,12 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatReassignmentJson, type ReassignmentEntry } from "@/lib/plan";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
 import { startApp, type AppServer } from "../support/e2e-server";
+import { waitFor } from "@/scripts/test-timings/phases";
 
 // Client ports 19440–19442, controllers 19490–19492.
 const BASE_PORT = 19440;
 const TOKEN = "restart-Token-9";
 const FOREIGN_RATE = 555555;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let data: DataCluster;
 let dir: string;
@@ -42,15 +42,6 @@ async function status(app: AppServer): Promise<ApplyJobView | null> {
   return ((await r.json()) as { job: ApplyJobView | null }).job;
 }
 
-async function waitFor<T>(what: string, get: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
 
 describe("an apply job survives kill -9 of its server", () => {
   beforeAll(async () => {

@@ -8,8 +8,8 @@ import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { launchBrowser, openPage, screenshot } from "../support/e2e-browser";
 import { startApp, type AppServer } from "../support/e2e-server";
 
-/** 19600: this file's ports (19600–19602 clients, 19650– controllers); other suites use 19200–19500. */
-const BASE_PORT = 19600;
+/** 19640: this file's ports (19640–19642 clients, 19690–19692 controllers); no other file uses them (files run side by side). */
+const BASE_PORT = 19640;
 const BASE_DIR = path.resolve(__dirname, "..", "..", ".kafka", "e2e-live");
 
 let cluster: LocalCluster | undefined;

@@ -21,6 +21,7 @@ import type { SharedRecord } from "@/lib/snapshots/record";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
 import { Instances, sharedStore, type Instance } from "../support/instances";
 import { startPostgres, type PostgresServer } from "../support/postgres";
+import { pause, waitFor } from "@/scripts/test-timings/phases";
 
 // App instances on 29850–29899; Kafka clients 29900–29901 (controllers at +50: 29950–29951).
 const APP_PORTS = { from: 29850, to: 29899 };
@@ -30,22 +31,12 @@ const TOKEN = "instances-Token-7";
 const INTERVAL_MS = 4000;
 const LEASE_MS = 1500;
 const JOB_LEASE_MS = 4000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let data: DataCluster;
 let dir: string;
 let instances: Instances;
 let since: number;
 
-async function waitFor<T>(what: string, get: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(300);
-  }
-}
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const r = await fetch(url, init);
@@ -142,7 +133,7 @@ describe("several instances on one store", () => {
     const owners = new Set<string | null>();
     for (let i = 0; i < 6; i++) {
       for (const instance of instances.alive()) owners.add((await history(instance)).collector.holder);
-      await sleep(INTERVAL_MS / 3);
+      await pause(INTERVAL_MS / 3, "a third of a collect interval between looks at the holder");
     }
     expect([...owners]).toHaveLength(1);
     const holder = instances.owning([...owners][0]);

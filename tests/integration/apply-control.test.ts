@@ -22,6 +22,7 @@ import { throttlePlan, type ReassignmentEntry } from "@/lib/plan";
 import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
+import { pause, waitFor } from "@/scripts/test-timings/phases";
 
 // Client ports 19600–19602, controllers 19650–19652.
 const BASE_PORT = 19600;
@@ -34,17 +35,7 @@ const FOREIGN_LIST = "0:1";
 
 let data: DataCluster;
 let store: ReturnType<typeof useTempStore>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, get: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 const job = async (id: string): Promise<ApplyJobRecord> => (await getApplyJob(id))!;
 const control = (body: unknown) =>
@@ -125,9 +116,9 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(started.status.batches[0]!.state).toBe("running");
 
     // The throttled rate, after Kafka's quota window (it lets the first ~10 s of the rate through at once).
-    await sleep(11_000);
+    await pause(11_000, "Kafka's quota window to pass");
     const a = (await job(id)).status.clock!;
-    await sleep(4_000);
+    await pause(4_000, "a window to measure the throttled rate over");
     const b = (await job(id)).status.clock!;
     const slowRate = (b.doneBytes - a.doneBytes) / ((Date.parse(b.at) - Date.parse(a.at)) / 1000);
     const left = (await job(id)).work.batches[0]!.bytes - (b.doneBytes - 0);
@@ -158,7 +149,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
 
     // Paused between batches: batch 2 does not start.
     await waitFor("the pause", async () => (await job(id)).status.state === "paused", 15_000);
-    await sleep(3_000);
+    await pause(3_000, "time in which a paused job must not start batch 2");
     expect((await job(id)).status.batches[1]!.state).toBe("pending");
     expect((await readCluster(data.connection)).throttles.reassignments).toEqual([]);
     expect((await control({ jobId: id, action: "resume" })).status).toBe(202);

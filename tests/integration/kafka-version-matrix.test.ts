@@ -33,9 +33,10 @@ describe("Kafka version matrix on real brokers", () => {
     expect(KAFKA_VERSIONS.map((v) => kafkaLineOf(v))).toEqual(["3.9", "4.0", "4.1", "4.2", "4.3", "4.4"]);
   });
 
-  it.each(KAFKA_VERSIONS.map((version, i) => [version, i] as const))(
+  // The versions run side by side (each its own ports and baseDir): each mostly waits on its broker.
+  it.concurrent.for(KAFKA_VERSIONS.map((version, i) => [version, i] as const))(
     "Kafka %s: the reader detects its line and every dir's log count matches the prediction after every step",
-    async (version, i) => {
+    async ([version, i], { expect }) => {
       const lines: string[] = [];
       const result = await runVersionMatrix({ version, baseDir: path.resolve(`.kafka/it-matrix-${version}`), basePort: 19800 + i * 5, seed: 11 + i, rounds: 1, dirs: 5, restart: true, log: (l) => lines.push(l) });
       process.stdout.write(`\n${lines.join("\n")}\n`);
@@ -48,9 +49,9 @@ describe("Kafka version matrix on real brokers", () => {
     },
   );
 
-  it.each(CORDON_VERSIONS.map((version, j) => [version, j] as const))(
+  it.concurrent.for(CORDON_VERSIONS.map((version, j) => [version, j] as const))(
     "Kafka %s: a broker whose every log dir is cordoned gets no new replica, and the simulator predicts every placement and refusal",
-    async (version, j) => {
+    async ([version, j], { expect }) => {
       const lines: string[] = [];
       const result = await runCordonPlacement({ version, baseDir: path.resolve(`.kafka/it-matrix-cordon-${version}`), basePort: 19830 + j * 5, seed: 31 + j, log: (l) => lines.push(l) });
       process.stdout.write(`\n${lines.join("\n")}\n`);
