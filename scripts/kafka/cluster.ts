@@ -14,12 +14,13 @@
  * - No JVM outlives the Node process that started it unless `detached` is set (then the pid files
  *   and `stopAll(baseDir)` are the way to stop it).
  */
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Admin } from "@platformatic/kafka";
 import { loggingConfig, loggingConfigFileName, loggingJvmArgs, nodeLayout, quorumVoters, serverProperties, type NodeLayout } from "./node-config";
-import { assertJava, isAlive, portIsFree, readPid, runJava, spawnJvm, stopProcessGroup, tail, type SpawnedJvm } from "./processes";
+import { classDataSharing, type ClassDataSharing } from "./class-data-sharing";
+import { formatNodeDirs, newKafkaUuid } from "./format";
+import { assertJava, isAlive, portIsFree, readPid, spawnJvm, stopProcessGroup, tail, type SpawnedJvm } from "./processes";
 import { classpathFor, resolveKafkaVersion } from "./versions";
 import { timed } from "../test-timings/phases";
 
@@ -87,6 +88,7 @@ export interface LocalCluster {
   version: string;
   baseDir: string;
   nodes: KafkaNode[];
+  /** Ends every node: killed at once when the cluster was started clean (its data is wiped at the next start anyway), a controlled shutdown otherwise. */
   stop(): Promise<void>;
   stopNode(id: number): Promise<void>;
   startNode(id: number): Promise<void>;
@@ -107,12 +109,7 @@ const CLUSTER_FILE = "cluster.json";
  * Like Kafka's Uuid.randomUuid(), never one that starts with "-": `kafka-storage format -t -…` would
  * read it as an option (about one start in 64 otherwise).
  */
-export function newClusterId(random: (size: number) => Buffer = randomBytes): string {
-  for (;;) {
-    const id = random(16).toString("base64url");
-    if (!id.startsWith("-")) return id;
-  }
-}
+export const newClusterId = newKafkaUuid;
 
 function readClusterFile(baseDir: string): ClusterFile | null {
   const file = path.join(baseDir, CLUSTER_FILE);
@@ -251,12 +248,19 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
     const file: ClusterFile = { version, clusterId, basePort: options.basePort, nodes: layouts.map((l) => ({ id: l.id, logDirs: l.logDirs })) };
     writeFileSync(path.join(baseDir, CLUSTER_FILE), JSON.stringify(file, null, 2) + "\n");
   };
-  /** StorageTool writes meta.properties (cluster id, node id, directory id) into every dir it formats. */
+  /** What StorageTool would write (meta.properties with cluster, node and directory ids; the bootstrap metadata), from its template: scripts/kafka/format.ts. */
   const formatNode = (l: NodeLayout, ignoreFormatted: boolean) =>
-    runJava(
-      ["-Xmx128m", ...jvmProfileArgs("startup"), ...loggingJvmArgs(version, logConfigFile(l)), "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", configFile(l), ...(ignoreFormatted ? ["--ignore-formatted"] : [])],
-      `Formatting Kafka node ${l.id} (kafka.tools.StorageTool)`,
-    );
+    formatNodeDirs({
+      version,
+      classpath,
+      serverProperties: readFileSync(configFile(l), "utf8"),
+      jvmArgs: ["-Xmx128m", ...jvmProfileArgs("startup"), ...loggingJvmArgs(version, logConfigFile(l))],
+      clusterId,
+      nodeId: l.id,
+      metadataDir: l.metadataDir,
+      logDirs: l.logDirs,
+      ignoreFormatted,
+    });
 
   mkdirSync(baseDir, { recursive: true });
   for (const l of layouts) writeNodeFiles(l);
@@ -265,6 +269,8 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
   await Promise.all(layouts.map((l) => formatNode(l, !format)));
 
   const running = new Map<number, SpawnedJvm>();
+  /** Each running node's class-data sharing (scripts/kafka/class-data-sharing.ts). */
+  const archives = new Map<number, ClassDataSharing>();
   const nodes: KafkaNode[] = layouts.map((l) => ({ id: l.id, port: l.port, controllerPort: l.controllerPort, logDirs: l.logDirs, pid: null, logFile: logFile(l) }));
   const layoutOf = (id: number) => {
     const l = layouts.find((x) => x.id === id);
@@ -274,11 +280,13 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
   const nodeOf = (id: number) => nodes.find((n) => n.id === id)!;
 
   const launch = (l: NodeLayout): SpawnedJvm => {
+    const cds = classDataSharing(version, jvmProfile, !detached);
     const jvm = spawnJvm(
       [
         `-Xmx${heapMb}m`,
         `-Xms${heapMb}m`,
         ...jvmProfileArgs(jvmProfile),
+        ...cds.args,
         "-XX:+ExitOnOutOfMemoryError",
         "-Djava.awt.headless=true",
         `-Dkafka.logs.dir=${path.join(l.dir, "logs")}`,
@@ -292,15 +300,18 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
       path.join(l.dir, "logs", "stdout.log"),
       detached,
     );
+    void jvm.exited.then(() => cds.exited());
+    archives.set(l.id, cds);
     running.set(l.id, jvm);
     nodeOf(l.id).pid = jvm.pid;
     return jvm;
   };
 
-  const stopNode = async (id: number) => {
+  /** `discard`: the data is not needed again, so kill at once. */
+  const stopNode = async (id: number, discard = false) => {
     const l = layoutOf(id);
     const pid = running.get(id)?.pid ?? readPid(l.dir);
-    if (pid !== null) await stopProcessGroup(pid, l.dir);
+    if (pid !== null) await stopProcessGroup(pid, l.dir, 20_000, discard ? "SIGKILL" : "SIGTERM");
     running.delete(id);
     nodeOf(id).pid = null;
   };
@@ -310,6 +321,7 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
     await assertPortsFree([l]);
     const jvm = launch(l);
     await waitForBroker(l, jvm, logFile(l), readyTimeoutMs);
+    await archives.get(id)?.ready(jvm.pid);
   };
 
   const cluster: LocalCluster = {
@@ -318,7 +330,7 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
     version,
     baseDir,
     nodes,
-    stopNode,
+    stopNode: (id) => stopNode(id),
     startNode: (id) => timed("cluster start", `node ${id} start`, () => startNode(id)),
     restartNode: (id, restart = {}) => timed("cluster start", `node ${id} restart`, async () => {
       const l = layoutOf(id);
@@ -335,14 +347,19 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
       await startNode(id);
     }),
     async stop() {
-      // All at once: a node shutting down alone waits for the quorum, so serial stops take longer.
-      await Promise.all(layouts.map((l) => stopNode(l.id)));
+      // A cluster started clean is wiped at its next start, so nothing it holds is kept: its nodes are
+      // killed at once (a controlled shutdown of the whole quorum waits about 5 s for a leader that is
+      // leaving too). Reused data (clean: false) gets the controlled shutdown, all nodes at once: a
+      // node shutting down alone waits for the quorum, so serial stops take longer.
+      await Promise.all(layouts.map((l) => stopNode(l.id, clean)));
     },
   };
 
   try {
     const jvms = layouts.map((l) => launch(l));
     await Promise.all(layouts.map((l, i) => waitForBroker(l, jvms[i]!, logFile(l), readyTimeoutMs)));
+    // The node recording a class-data archive writes it now, before the cluster is handed over.
+    await Promise.all(layouts.map((l, i) => archives.get(l.id)?.ready(jvms[i]!.pid)));
   } catch (error) {
     await cluster.stop();
     throw error;

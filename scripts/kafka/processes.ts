@@ -121,9 +121,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * SIGTERM to the process group (Kafka runs a controlled shutdown), then SIGKILL if it is still there
- * after `graceMs`. Removes the pid file. Safe to call for a pid that is already gone.
+ * after `graceMs`; `first: "SIGKILL"` kills at once. Removes the pid file. Safe to call for a pid
+ * that is already gone.
  */
-export async function stopProcessGroup(pid: number, nodeDir: string, graceMs = 20_000): Promise<void> {
+export async function stopProcessGroup(pid: number, nodeDir: string, graceMs = 20_000, first: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-pid, sig);
@@ -136,7 +137,7 @@ export async function stopProcessGroup(pid: number, nodeDir: string, graceMs = 2
     }
   };
   if (isAlive(pid)) {
-    signal("SIGTERM");
+    signal(first);
     const deadline = Date.now() + graceMs;
     while (isAlive(pid) && Date.now() < deadline) await sleep(100);
     if (isAlive(pid)) {
