@@ -1,16 +1,18 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import LongestFirstSequencer from "./tests/support/sequencer";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 
 /**
- * Three projects, one after the other (groupOrder), chosen by measurement on the 2-core machine CI runs
- * on (`npm run test:timings`; docs/testing.md has the figures):
- * - unit: pure and CPU-bound, two threads without per-file isolation (the core keeps no module state,
- *   and a fresh module graph per file cost ~4× the tests' own time: 156 s → 35 s).
- * - integration, then e2e: one file at a time. Side by side they saturated both cores (Kafka JVMs,
- *   Chromium, Next servers) and every file slowed in proportion, so nothing was gained and a
- *   timing-bound test failed; each file still owns its ports and baseDir, so that can change.
+ * Three projects in two groups (groupOrder), chosen by measurement on the 2-core machine CI runs on
+ * (`npm run test:timings`; docs/testing.md has the figures):
+ * - unit first: pure and CPU-bound, two threads without per-file isolation (the core keeps no module
+ *   state, and a fresh module graph per file cost ~4× the tests' own time: 156 s → 35 s).
+ * - then integration and e2e together, TEST_WORKERS files at a time (default 2), in forks, longest
+ *   first (tests/support/sequencer.ts): one at a time they left a core idle most of the run (1.0 cores
+ *   used on average, 1,097 s); two side by side use 1.7 and took 671 s. Every file owns its ports,
+ *   its `.kafka/<name>` folder, its store and its env, so files need nothing else to run side by side.
  * - the e2e project's global setup makes the one production build of the run before any file starts.
  * Timings live in `npm run bench`, never in assertions.
  */
@@ -19,10 +21,15 @@ const workers = (name: string, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
+/** Integration and e2e share one pool (vitest takes one maxWorkers per group). */
+const groupWorkers = workers("TEST_WORKERS", 2);
+
 export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Longest files first (tests/support/sequencer.ts, from tests/support/file-spans.json).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
@@ -46,7 +53,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          pool: "forks",
+          maxWorkers: groupWorkers,
           maxConcurrency: 4,
         },
       },
@@ -54,13 +62,14 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-build.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          pool: "forks",
+          maxWorkers: groupWorkers,
         },
       },
     ],
