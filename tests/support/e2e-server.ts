@@ -14,6 +14,47 @@ export function buildIsFresh(): boolean {
   return buildState(root) === "fresh";
 }
 
+/**
+ * The build the e2e global setup runs in the background (tests/support/global-build.ts): its state in
+ * a file, so the e2e files (other processes) wait for it instead of building again.
+ */
+export const BUILD_STATE_FILE = path.join(root, ".next-build-state.json");
+export interface BuildState {
+  state: "running" | "ok" | "failed";
+  pid: number;
+  output?: string;
+}
+
+function readBuildState(): BuildState | null {
+  try {
+    return JSON.parse(fs.readFileSync(BUILD_STATE_FILE, "utf8")) as BuildState;
+  } catch {
+    return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for a background build this run started (no-op when there is none); throws its output when it failed. */
+export async function awaitBackgroundBuild(timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const b = readBuildState();
+    if (!b || b.state === "ok") return;
+    if (b.state === "failed") throw new Error(`next build (started by the e2e global setup) failed:\n${b.output ?? ""}`);
+    if (!processAlive(b.pid)) throw new Error(`next build (started by the e2e global setup, pid ${b.pid}) ended without a result in ${BUILD_STATE_FILE}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for next build (started by the e2e global setup)`);
+    await sleep(250);
+  }
+}
+
 /** Runs `next build` unless a fresh build exists, with `env` laid over process.env. Build output is shown only when it fails. */
 export function ensureBuild(env: Record<string, string> = {}): void {
   // E2E_REUSE_BUILD=1: take any existing build as is (local iteration while others edit the tree).
@@ -21,6 +62,38 @@ export function ensureBuild(env: Record<string, string> = {}): void {
   if (buildIsFresh()) return;
   const result = timedSync("build", "next build", () => spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, maxBuffer: 64 * 1024 * 1024 }));
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * Starts `next build` in the background unless a fresh build exists (or E2E_REUSE_BUILD=1 and a build
+ * exists), recording its state in BUILD_STATE_FILE; resolves when it is done. `stop()` ends it.
+ */
+export function startBackgroundBuild(env: Record<string, string> = {}): { done: Promise<void>; stop: () => void } {
+  fs.rmSync(BUILD_STATE_FILE, { force: true });
+  if ((process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) || buildIsFresh()) return { done: Promise.resolve(), stop: () => {} };
+  const child = spawn(process.execPath, [nextBin, "build"], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const write = (b: BuildState) => fs.writeFileSync(BUILD_STATE_FILE, JSON.stringify(b) + "\n");
+  write({ state: "running", pid: child.pid! });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
+  const done = timed(
+    "build",
+    "next build",
+    () =>
+      new Promise<void>((resolve) => {
+        child.on("close", (code, signal) => {
+          write(code === 0 ? { state: "ok", pid: child.pid! } : { state: "failed", pid: child.pid!, output: `exit ${signal ?? code}\n${output.slice(-20_000)}` });
+          resolve();
+        });
+      }),
+  );
+  return {
+    done,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    },
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -54,6 +127,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * listen there (a test's own port range) instead of on a free port the system picks.
  */
 export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000, options: { port?: number } = {}): Promise<AppServer> {
+  await timed("wait", "the background next build", () => awaitBackgroundBuild());
   ensureBuild();
   return timed("server start", "next start", () => launchApp(env, readyTimeoutMs, options));
 }
