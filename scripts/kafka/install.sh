@@ -29,12 +29,14 @@ for version in "${versions[@]}"; do
     echo "install.sh: '$version' is not a Kafka version like 4.4.0 or 3.9.2." >&2
     exit 2
   fi
-  dest="$here/lib/$version"
-  if [ -f "$dest/.complete" ]; then
-    echo "Kafka $version: already installed in scripts/kafka/lib/$version"
-    continue
-  fi
+done
+
+# One version: fetch into lib/<version>, then write the marker. Prints what it did; exits non-zero on failure.
+install_one() {
+  local version="$1"
+  local dest="$here/lib/$version"
   # The logging binding differs by major version (log4j2 from 4.0, reload4j before); see pom.xml.
+  local profile
   case "$version" in
     3.*) profile=kafka3 ;;
     *) profile=kafka4 ;;
@@ -43,12 +45,41 @@ for version in "${versions[@]}"; do
   rm -rf "$dest"
   if ! mvn -q -B -Dstyle.color=never -f "$here/pom.xml" "-P$profile" "-Dkafka.version=$version" dependency:copy-dependencies; then
     echo "install.sh: Maven could not fetch Kafka $version. Check that Maven Central is reachable and that org.apache.kafka:kafka_2.13:$version exists." >&2
-    exit 1
+    return 1
   fi
   if ! ls "$dest"/kafka_2.13-"$version".jar >/dev/null 2>&1; then
     echo "install.sh: Maven finished but $dest has no kafka_2.13-$version.jar." >&2
-    exit 1
+    return 1
   fi
   date -u +%Y-%m-%dT%H:%M:%SZ > "$dest/.complete"
   echo "Kafka $version: installed $(ls "$dest"/*.jar | wc -l) jars in scripts/kafka/lib/$version"
+}
+
+# The first version not yet installed is fetched alone (it brings Maven's plugins and the libraries
+# most versions share into ~/.m2); the others then side by side (Maven's start-up and the downloads
+# overlap; each run writes only its own lib/<version>), each into a log printed when it is done.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+pids=()
+wanted=()
+first=true
+for version in "${versions[@]}"; do
+  if [ -f "$here/lib/$version/.complete" ]; then
+    echo "Kafka $version: already installed in scripts/kafka/lib/$version"
+    continue
+  fi
+  if [ "$first" = true ]; then
+    first=false
+    install_one "$version" || exit 1
+    continue
+  fi
+  install_one "$version" >"$logs/$version.log" 2>&1 &
+  pids+=("$!")
+  wanted+=("$version")
 done
+failed=0
+for i in "${!pids[@]}"; do
+  if ! wait "${pids[$i]}"; then failed=1; fi
+  cat "$logs/${wanted[$i]}.log"
+done
+exit "$failed"
