@@ -23,7 +23,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import path from "node:path";
 import type { PhaseRecord, Phase } from "./phases";
 import type { FileTiming } from "../../tests/support/timings-reporter";
-import { readSpans, SPANS_FILE } from "../../tests/support/sequencer";
+import { readSpans, SPANS_FILE } from "../../tests/support/file-spans";
 
 const root = path.resolve(__dirname, "..", "..");
 const PHASES: Phase[] = ["cluster start", "build", "server start", "wait"];

@@ -7,21 +7,11 @@
 // run of `npm run test:timings`, which `npm run test:timings -- --save-spans` rewrites. A file not
 // listed yet (a new one) counts as the median file and keeps vitest's own order among its equals.
 // The unit group keeps vitest's order (failed first, then its cache's longest first).
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { readSpans } from "./file-spans";
 
 const root = path.resolve(__dirname, "..", "..");
-export const SPANS_FILE = path.join(root, "tests", "support", "file-spans.json");
-
-export function readSpans(file = SPANS_FILE): Map<string, number> {
-  try {
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    return new Map(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === "number" && Number.isFinite(e[1]) && e[1] >= 0));
-  } catch {
-    return new Map();
-  }
-}
 
 /** `files` (in vitest's order) longest first by `spans` (keyed by path from the repo root); unknown ones count as the median. */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string, spans: Map<string, number>): T[] {
