@@ -127,7 +127,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * listen there (a test's own port range) instead of on a free port the system picks.
  */
 export async function startApp(env: Record<string, string> = {}, readyTimeoutMs = 60_000, options: { port?: number } = {}): Promise<AppServer> {
-  await timed("wait", "the background next build", () => awaitBackgroundBuild());
+  // Recorded as a wait only while the global setup's build is still running (not on every start).
+  if (readBuildState()?.state === "running") await timed("wait", "the background next build", () => awaitBackgroundBuild());
+  else await awaitBackgroundBuild();
   ensureBuild();
   return timed("server start", "next start", () => launchApp(env, readyTimeoutMs, options));
 }
