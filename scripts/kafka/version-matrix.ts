@@ -39,6 +39,13 @@ export interface MatrixOptions {
   dirs?: number;
   /** Also restart the node with one more log dir appended, then place again. */
   restart?: boolean;
+  /**
+   * Rival rules the run must tell apart from the broker. Whether the seeded steps leave a tie two rules
+   * break differently depends on the dirs' hash order, so on the checkout's path: when a rival is still
+   * unrefuted after the rounds, probe topics are created whose partition count the rival would place
+   * differently (at most four probes).
+   */
+  mustRefute?: KafkaLine[];
   log?: (line: string) => void;
 }
 
@@ -231,6 +238,18 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
         await withAdmin(cluster.bootstrap, (a) => a.createPartitions({ topics: [{ name: grown.name, count: total }] }));
         return settled(live);
       }, true);
+    }
+    for (let probe = 0; probe < 4; probe++) {
+      const open = (options.mustRefute ?? []).filter((r) => r !== line && !refuted.has(r));
+      if (open.length === 0) break;
+      const differs = (partitions: number) => {
+        const step: StepInput = { kind: "createTopic", name: "probe", partitions, replicationFactor: 1 };
+        const ours = countsOf(predict(snap, step, "auto", options.seed), dirs);
+        return open.some((r) => countsOf(predict(snap, step, r, options.seed), dirs).some((c, i) => c !== ours[i]));
+      };
+      const candidates = Array.from({ length: dirCount * 2 }, (_, k) => k + 1);
+      // No count tells them apart from here: one partition moves the ties on for the next probe.
+      snap = await createTopic(snap, candidates.find(differs) ?? 1);
     }
     if (options.restart) {
       const added = path.join(path.dirname(dirs[0]!), `d${dirs.length + 1}`);
