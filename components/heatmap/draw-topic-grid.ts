@@ -7,6 +7,7 @@ import type { TopicFigures } from "@/lib/model/report";
 import { formatSkew } from "@/lib/model/format";
 import { textColorOn, type ColorScale } from "@/lib/view/color-scale";
 import { visibleRange } from "@/lib/view/virtual-window";
+import { fitText } from "@/components/heatmap/fit-text";
 
 export interface TopicGridGeometry {
   labelW: number;
@@ -66,16 +67,9 @@ function colourTable(scale: ColorScale): { fill: string[]; ink: string[] } {
   return { fill, ink };
 }
 
+/** `text` cut to `max` in the context's font (./fit-text: O(log n) measurements, pairs kept whole). */
 function ellipsize(ctx: CanvasRenderingContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo)}…`;
+  return fitText(text, max, (t) => ctx.measureText(t).width);
 }
 
 export function drawTopicGrid(input: DrawInput): void {

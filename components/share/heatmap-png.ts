@@ -13,6 +13,7 @@ import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import type { ColorScale } from "@/lib/view/color-scale";
 import type { CellPattern, Legend } from "@/lib/view/legend";
 import { drawTopicGrid, geometryFor, LIGHT_THEME } from "@/components/heatmap/draw-topic-grid";
+import { fitText as fitTextTo } from "@/components/heatmap/fit-text";
 
 /** What an image says above its grid: which heatmap of which cluster, and when it was captured. */
 export interface HeatmapCaption {
@@ -73,11 +74,9 @@ function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: num
   ctx.restore();
 }
 
+/** `text` cut to `width` in the context's font (components/heatmap/fit-text: O(log n) measurements). */
 function fitText(ctx: CanvasRenderingContext2D, text: string, width: number): string {
-  if (ctx.measureText(text).width <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
+  return fitTextTo(text, width, (t) => ctx.measureText(t).width);
 }
 
 function drawCaption(ctx: CanvasRenderingContext2D, caption: HeatmapCaption, width: number): void {
