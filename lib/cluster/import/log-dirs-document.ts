@@ -30,6 +30,13 @@ export interface LogDirsListing {
   /** Sorted by id; dirs in the order the tool printed them. */
   brokers: LogDirsBroker[];
   replicas: LogDirsReplica[];
+  /** How many runs (JSON documents) the paste holds. */
+  runs: number;
+  /**
+   * Brokers that appear in more than one run: their runs were filtered by `--topic-list` (a run
+   * without it lists every partition of a broker, so a second run of it could add nothing).
+   */
+  splitBrokers: number[];
 }
 
 /** The only version LogDirsCommand has ever written (2.4 to 4.x). */
@@ -65,6 +72,9 @@ interface Entry {
   logDir: string;
   sizeBytes: number;
   offsetLag: number | null;
+  /** The line of its `partition` key, and the run (document) it came from: for messages about overlaps. */
+  line: number;
+  run: number;
   /** Future copies only: where the entry was, for a message about its dir found at the end. */
   where: { at: readonly [number, number, number]; isFutureLine: number } | null;
 }
@@ -73,6 +83,14 @@ interface Entry {
 export type DocumentShape =
   | { kind: "not-object"; value: unknown; line: number }
   | { kind: "object"; line: number; version: { value: unknown; line: number } | undefined; brokers: { value: unknown; line: number } | "streamed" | undefined };
+
+/** A broker as read so far: possibly from several runs (each filtered by --topic-list). */
+interface BrokerSeen {
+  listing: LogDirsBroker;
+  runs: Set<number>;
+  /** Dir path → the dir, and the line of its first `logDir`. */
+  dirs: Map<string, { dir: LogDir; line: number }>;
+}
 
 const dirPath = (b: number, d: number): JsonPath => ["brokers", b, "logDirs", d];
 const entryPath = ([b, d, p]: readonly [number, number, number], key?: string): JsonPath =>
@@ -88,16 +106,44 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
+const bytes = (n: number) => `${n} byte${n === 1 ? "" : "s"}`;
+
+/**
+ * Why one partition may not appear twice on a broker, in words that say what to paste instead. Within
+ * one run Kafka lists a partition once per broker (its future copy aside); across runs (several
+ * `--topic-list` or `--broker-list` runs pasted together) the runs must not overlap.
+ */
+function overlap(partition: string, broker: number, future: boolean, earlier: Entry, entry: Entry): string {
+  const what = future ? `a future replica of ${partition}` : partition;
+  const lines = `lines ${earlier.line} and ${entry.line}`;
+  if (earlier.run === entry.run) {
+    if (future) return `${what} is listed twice on broker ${broker} (in ${quote(earlier.logDir)} and ${quote(entry.logDir)}, ${lines})`;
+    if (earlier.logDir === entry.logDir) return `${partition} is listed twice in ${quote(entry.logDir)} on broker ${broker} (${lines}); paste the tool's output as it printed it`;
+    return `${partition} is listed on broker ${broker} in both ${quote(earlier.logDir)} and ${quote(entry.logDir)} (${lines}); a broker holds one current replica of a partition (the copy being moved has "isFuture":true)`;
+  }
+  const fix = "paste runs whose --topic-list (or --broker-list) do not overlap, each run once";
+  if (earlier.logDir !== entry.logDir) {
+    return `${what} on broker ${broker} is in two runs, in ${quote(earlier.logDir)} (line ${earlier.line}) and in ${quote(entry.logDir)} (line ${entry.line}): the runs overlap, and the replica moved between them; ${fix}`;
+  }
+  if (earlier.sizeBytes !== entry.sizeBytes || earlier.offsetLag !== entry.offsetLag) {
+    const sizes = earlier.sizeBytes !== entry.sizeBytes ? `sizes ${bytes(earlier.sizeBytes)} and ${bytes(entry.sizeBytes)}` : `offsetLag ${earlier.offsetLag ?? "none"} and ${entry.offsetLag ?? "none"}`;
+    return `${what} on broker ${broker} is in two runs (${lines}) with different ${sizes}: the runs overlap and were taken at different times; ${fix}`;
+  }
+  return `${what} on broker ${broker} is in two runs (${lines}) with the same size: the runs overlap (the same run pasted twice, or two --topic-list runs sharing a topic); ${fix}`;
+}
+
 export class LogDirsDocumentReader {
   readonly pending: Pending[] = [];
   dropped = 0;
-  private readonly brokers = new Map<number, LogDirsBroker>();
+  private readonly brokers = new Map<number, BrokerSeen>();
   // Broker id → partition name as printed → entry. Keyed by the printed name, a string the JSON
   // reader already made, so 500,000 replicas cost no new key strings.
   private readonly current = new Map<number, Map<string, Entry>>();
   private readonly futures = new Map<number, Map<string, Entry>>();
   /** Where the current document's problems start: its own fields' problems go first. */
   private documentStart = 0;
+  /** The current document (run), counted from 1. */
+  private run = 0;
   // The broker object being read, and the line it starts on.
   private node: unknown = null;
   private nodeLine = 0;
@@ -127,6 +173,7 @@ export class LogDirsDocumentReader {
 
   startDocument(): void {
     this.documentStart = this.pending.length;
+    this.run += 1;
   }
 
   /** The document's own fields, once it closed (its brokers went through `broker` as they came). */
@@ -174,21 +221,35 @@ export class LogDirsDocumentReader {
       return;
     }
     if (!idOk) return;
-    if (this.brokers.has(id)) {
-      this.brokerProblem(["brokers", b, "broker"], `broker ${id} is listed twice; paste each broker's log dirs once`);
+    const seen = this.brokers.get(id);
+    if (seen?.runs.has(this.run)) {
+      this.brokerProblem(["brokers", b, "broker"], `broker ${id} is listed twice in one run of kafka-log-dirs; paste each run's output as the tool printed it`);
       return;
     }
-    const broker: LogDirsBroker = { id, logDirs: [] };
+    const broker = seen ?? { listing: { id, logDirs: [] }, runs: new Set<number>(), dirs: new Map<string, { dir: LogDir; line: number }>() };
+    broker.runs.add(this.run);
     this.brokers.set(id, broker);
     const paths = new Set<string>();
     dirs.forEach((dir, d) => {
       const logDir = this.logDir(b, d, id, dir);
       if (!logDir) return;
+      const line = lineAt(this.node, this.nodeLine, [...dirPath(b, d), "logDir"].slice(2));
       if (paths.has(logDir.path)) {
         this.brokerProblem([...dirPath(b, d), "logDir"], `log dir ${quote(logDir.path)} is listed twice on broker ${id}`);
-      } else {
-        paths.add(logDir.path);
-        broker.logDirs.push(logDir);
+        return;
+      }
+      paths.add(logDir.path);
+      const earlier = broker.dirs.get(logDir.path);
+      if (!earlier) {
+        broker.dirs.set(logDir.path, { dir: logDir, line });
+        broker.listing.logDirs.push(logDir);
+      } else if (earlier.dir.state !== logDir.state) {
+        // Two runs of one broker: a dir is one dir, and it cannot be both online and offline.
+        const [offline, online] = logDir.state === "offline" ? [line, earlier.line] : [earlier.line, line];
+        this.brokerProblem(
+          [...dirPath(b, d), "error"],
+          `log dir ${quote(logDir.path)} of broker ${id} is offline in one run (line ${offline}) and online in another (line ${online}); paste runs taken at the same time`,
+        );
       }
     });
   }
@@ -259,21 +320,14 @@ export class LogDirsDocumentReader {
     if (!ok || !name || typeof partition !== "string" || !isCount(size) || logDir === null) return;
 
     const where = isFuture === true ? { at, isFutureLine: lineAt(this.node, this.nodeLine, entryPath(at, "isFuture").slice(2)) } : null;
-    const entry: Entry = { topic: name.topic, partition: name.partition, logDir, sizeBytes: size, offsetLag: typeof offsetLag === "number" ? offsetLag : null, where };
+    const line = lineAt(this.node, this.nodeLine, entryPath(at, "partition").slice(2));
+    const entry: Entry = { topic: name.topic, partition: name.partition, logDir, sizeBytes: size, offsetLag: typeof offsetLag === "number" ? offsetLag : null, line, run: this.run, where };
     const maps = isFuture === true ? this.futures : this.current;
     let byName = maps.get(broker);
     if (!byName) maps.set(broker, (byName = new Map()));
     const earlier = byName.get(partition);
-    if (!earlier) {
-      byName.set(partition, entry);
-    } else if (isFuture === true) {
-      this.brokerProblem(entryPath(at, "partition"), `a future replica of ${partition} is listed twice on broker ${broker} (in ${quote(earlier.logDir)} and ${quote(logDir)})`);
-    } else {
-      this.brokerProblem(
-        entryPath(at, "partition"),
-        `${partition} is listed on broker ${broker} in both ${quote(earlier.logDir)} and ${quote(logDir)}; a broker holds one current replica of a partition (the copy being moved has "isFuture":true)`,
-      );
-    }
+    if (!earlier) byName.set(partition, entry);
+    else this.brokerProblem(entryPath(at, "partition"), overlap(partition, broker, isFuture === true, earlier, entry));
   }
 
   /** Pairs each future copy with the current replica on its broker. */
@@ -313,7 +367,8 @@ export class LogDirsDocumentReader {
         });
       }
     }
-    return { brokers: [...this.brokers.values()].sort((a, b) => a.id - b.id), replicas };
+    const brokers = [...this.brokers.values()].sort((a, b) => a.listing.id - b.listing.id);
+    return { brokers: brokers.map((b) => b.listing), replicas, runs: this.run, splitBrokers: brokers.filter((b) => b.runs.size > 1).map((b) => b.listing.id) };
   }
 }
 

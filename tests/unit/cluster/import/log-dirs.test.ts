@@ -190,9 +190,52 @@ describe("parseLogDirs bad input", () => {
     expect(problems(`{"brokers":[],"version":2}`)[0]).toMatchObject({ line: 1, path: "version", message: "expected 1 (the kafka-log-dirs format this reads), got 2" });
   });
 
-  it("parseLogDirs() rejects a broker pasted twice", () => {
+  it("parseLogDirs() rejects the same run pasted twice, naming the first partition both hold", () => {
     const run = fixture("log-dirs-per-broker.txt").split("\n").slice(0, 3).join("\n");
-    expect(problems(`${run}\n${run}`)[0]).toMatchObject({ line: 6, path: "brokers.0.broker", message: "broker 1 is listed twice; paste each broker's log dirs once" });
+    const [issue] = problems(`${run}\n${run}`);
+    expect(issue).toMatchObject({ line: 6, path: "brokers.0.logDirs.0.partitions.0.partition" });
+    expect(issue?.message).toMatch(/^__consumer_offsets-3 on broker 1 is in two runs \(lines 3 and 6\) with the same size: the runs overlap/);
+  });
+
+  it("parseLogDirs() rejects a broker listed twice within one run", () => {
+    const text = `{"brokers":[{"broker":1,"logDirs":[]},\n{"broker":1,"logDirs":[]}],"version":1}`;
+    expect(problems(text)[0]).toMatchObject({ line: 2, path: "brokers.1.broker", message: expect.stringMatching(/^broker 1 is listed twice in one run/) });
+  });
+
+  describe("several --topic-list runs of one broker", () => {
+    const DIRS = (parts: [string, string][]) =>
+      `{"brokers":[{"broker":1,"logDirs":[${["/d1", "/d2"].map((d) => `{"logDir":"${d}","error":null,"partitions":[${parts.filter(([, dir]) => dir === d).map(([p]) => p).join(",")}]}`).join(",")}]}],"version":1}`;
+    const entry = (name: string, size = 10, lag = 0) => `{"partition":"${name}","size":${size},"offsetLag":${lag},"isFuture":false}`;
+    const run = (parts: [string, string][]) => `${PREAMBLE}${DIRS(parts)}\n`;
+
+    it("merges runs whose partition sets are disjoint into one broker, dirs once each", () => {
+      const l = listing(run([[entry("a-0"), "/d1"], [entry("a-1"), "/d2"]]) + run([[entry("b-0"), "/d2"]]));
+      expect(l.brokers).toHaveLength(1);
+      expect(l.brokers[0]?.logDirs.map((d) => d.path)).toEqual(["/d1", "/d2"]);
+      expect(l.replicas.map((r) => `${r.topic}-${r.partition}@${r.logDir}`).sort()).toEqual(["a-0@/d1", "a-1@/d2", "b-0@/d2"]);
+      expect(l).toMatchObject({ runs: 2, splitBrokers: [1] });
+    });
+
+    it("refuses the same partition in two runs with different sizes, naming both lines", () => {
+      const [issue] = problems(run([[entry("a-0", 10), "/d1"]]) + run([[entry("a-0", 12), "/d1"]]));
+      expect(issue).toMatchObject({ line: 6 });
+      expect(issue?.message).toMatch(/^a-0 on broker 1 is in two runs \(lines 3 and 6\) with different sizes 10 bytes and 12 bytes/);
+    });
+
+    it("refuses the same partition in two runs with a different offsetLag", () => {
+      expect(problems(run([[entry("a-0", 10, 0), "/d1"]]) + run([[entry("a-0", 10, 5), "/d1"]]))[0]?.message).toMatch(/with different offsetLag 0 and 5/);
+    });
+
+    it("refuses the same partition in two runs in different dirs", () => {
+      const [issue] = problems(run([[entry("a-0"), "/d1"]]) + run([[entry("a-0"), "/d2"]]));
+      expect(issue?.message).toMatch(/^a-0 on broker 1 is in two runs, in "\/d1" \(line 3\) and in "\/d2" \(line 6\)/);
+    });
+
+    it("refuses a dir that is offline in one run and online in another", () => {
+      const offline = `${PREAMBLE}{"brokers":[{"broker":1,"logDirs":[{"logDir":"/d1","error":"org.apache.kafka.common.errors.KafkaStorageException","partitions":[]}]}],"version":1}\n`;
+      const [issue] = problems(run([[entry("a-0"), "/d1"]]) + offline);
+      expect(issue?.message).toMatch(/log dir "\/d1" of broker 1 is offline in one run \(line 6\) and online in another \(line 3\)/);
+    });
   });
 
   it("parseLogDirs() rejects one partition as a current replica in two dirs of a broker", () => {
