@@ -5,6 +5,7 @@
  */
 import { isClusterSourceError } from "@/lib/cluster/source";
 import { readBounded } from "@/lib/model/bounded-stream";
+import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { statusFor } from "./status";
 
@@ -53,7 +54,8 @@ export type BodyResult = { ok: true; value: unknown; text: string } | { ok: fals
 
 /**
  * Reads a request body as text with a byte limit (checked on Content-Length first, then while
- * reading, so an oversized body is never held in memory whole), then parses JSON when asked.
+ * reading, so an oversized body is never held in memory whole), then parses JSON when asked: JSON
+ * nested deeper than MAX_JSON_DEPTH is refused first, without recursion (lib/model/json-depth.ts).
  */
 export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<BodyResult> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -63,11 +65,21 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (!parseJson) return { ok: true, value: text, text };
+  const tooDeep = jsonDepthProblem(text);
+  if (tooDeep) return { ok: false, response: tooDeepResponse(tooDeep) };
   try {
     return { ok: true, value: JSON.parse(text) as unknown, text };
   } catch (error) {
     return { ok: false, response: badRequest(`The body is not valid JSON: ${(error as Error).message}`) };
   }
+}
+
+/**
+ * The answer for a body nested deeper than any valid request (lib/model/json-depth.ts): refused
+ * before anything recursive (the hand-off to the worker pool, a schema) sees it.
+ */
+export function tooDeepResponse(problem: { depth: number; limit: number; message: string }): Response {
+  return fail("bad_request", problem.message, { nestingDepth: problem.depth, limitDepth: problem.limit });
 }
 
 /** Byte limits for request bodies, from env, with defaults. */

@@ -4,6 +4,7 @@
  * hashing, so the route runs it in the worker pool (lib/workers) and only the insert stays on the
  * request thread.
  */
+import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { parseSnapshot, zodIssues } from "@/lib/model/parse";
 import { invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
@@ -24,6 +25,9 @@ export interface PreparedShare {
 /** The reassignment JSON of a shared plan: checked as Kafka's tool checks it, an empty plan allowed. */
 function reassignmentIssues(json: string | null): Issue[] {
   if (json === null) return [];
+  // Kafka's tool ignores keys it does not know, so nesting inside them would be stored and walked later.
+  const tooDeep = jsonDepthProblem(json, "The reassignment JSON");
+  if (tooDeep) return [{ path: "plan.reassignmentJson", message: tooDeep.message }];
   const parsed = parseReassignmentJson(json, { allowEmpty: true });
   if (parsed.ok) return [];
   const { code, message, issues } = parsed.error;

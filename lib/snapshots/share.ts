@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { parseSnapshot, parseStored, zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
@@ -211,7 +212,11 @@ async function openRecord(id: string, store: LinkStore | undefined, now: Date, k
     failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
   let payload: StoredPayload;
   try {
-    payload = JSON.parse(await decodePayload(row.encoding, row.payload)) as StoredPayload;
+    const json = await decodePayload(row.encoding, row.payload);
+    // Every body stored since is bounded; an older row nested deeper would overflow the schema's walk.
+    const tooDeep = jsonDepthProblem(json, "The stored record");
+    if (tooDeep) return unreadable(tooDeep.message);
+    payload = JSON.parse(json) as StoredPayload;
   } catch (error) {
     return unreadable((error as Error).message);
   }

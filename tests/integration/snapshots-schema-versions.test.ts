@@ -4,7 +4,10 @@ import { statusFor } from "@/lib/http/status";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH } from "@/lib/model/json-depth";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
+import { encodePayload } from "@/lib/snapshots/codec";
+import { newSnapshotId } from "@/lib/snapshots/ids";
 import { insertRecord, openShare, type StoredPayload } from "@/lib/snapshots/share";
 import { getStore } from "@/lib/store";
 import type { RecordKind } from "@/lib/snapshots/record";
@@ -71,6 +74,19 @@ describe("snapshot schema versions", () => {
       expect(opened.error).toMatchObject({ code: "record_unreadable" });
       expect(statusFor(opened.error.code)).toBe(500);
       expect(opened.error.message).toMatch(/upgrade/i);
+    }
+  });
+
+  it("a stored record nested 100,000 levels deep answers record_unreadable naming the depth, not a stack overflow", async () => {
+    const deep = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000);
+    const encoded = await encodePayload(`{"snapshot":${deep},"scenario":null,"plan":null,"sharing":{}}`);
+    const id = newSnapshotId();
+    await getStore().links.insert({ id, kind: "snapshot", schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: new Date().toISOString(), sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary: "{}" });
+    const opened = await openShare(id);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) {
+      expect(opened.error.code).toBe("record_unreadable");
+      expect(opened.error.message).toContain(`the limit is ${MAX_JSON_DEPTH}`);
     }
   });
 });
