@@ -3,11 +3,15 @@
  * balance report) as CSV. Pure and client-safe: the dashboard builds the files in the browser and
  * the export route builds the same bytes on the server.
  *
- * CSV follows RFC 4180 (comma, CRLF, fields quoted when they hold a comma, quote or line break).
- * Figures are raw numbers (bytes as integers, utilisation as a fraction) so a spreadsheet can compute
- * with them; empty means unknown. A text field that starts with = + - @ or a control character is
- * prefixed with ' so a spreadsheet shows it instead of evaluating it (a log dir path is free text
- * from the cluster).
+ * CSV follows RFC 4180 (comma, CRLF, `"` doubled inside a quoted field). Figures are raw numbers
+ * (bytes as integers, utilisation as a fraction, negative deviations with their minus) so a
+ * spreadsheet can compute with them; empty means unknown. Text fields are free text from the cluster
+ * (a log dir path, a rack) and are written against CSV injection (OWASP's guidance):
+ * - quoted when they hold a separator of any locale's spreadsheet (`,`; `;` where `,` is the decimal
+ *   mark; tab), a quote or a line break, or start or end with a space, so no locale splits them;
+ * - a formula start (= + - @, their full-width forms, tab, CR or LF) at the start of the text, and after
+ *   each separator or line break inside it, is prefixed with ' so a spreadsheet that still splits the
+ *   field shows the text instead of evaluating it.
  */
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -23,12 +27,22 @@ export interface ExportFile {
 
 type Cell = string | number | boolean | null;
 
+/** A formula start at the start of a text (after any spaces), or after a separator or line break in it. */
+const FORMULA_START = /(?<=^|[,;\t\r\n])( *)([=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20])/g;
+/** What makes a field need quotes: a separator of some locale, a quote, a line break, an edge space. */
+const NEEDS_QUOTES = /[,;\t"\r\n]|^ | $/;
+
+/** A text cell that no spreadsheet, in any locale, evaluates as a formula or splits into cells. */
+function csvText(value: string): string {
+  const safe = value.replace(FORMULA_START, "$1'$2");
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
 function csvField(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return csvText(value);
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {

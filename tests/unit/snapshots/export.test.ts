@@ -55,3 +55,48 @@ describe("reportFile()", () => {
     expect(reportFile(report, "dirs-csv", "stem")).toEqual({ ...exportFile(snapshot, report, "dirs-csv"), fileName: "stem-log-dirs.csv" });
   });
 });
+
+describe("CSV injection (OWASP)", () => {
+  const cell = (value: string) => toCsv(["h"], [[value]]).split("\r\n").slice(1, -1).join("\r\n");
+
+  it("quotes a path that holds a ; and defuses the formula after it (Excel in ;-locales splits on it)", () => {
+    expect(cell("/data/d1;=cmd|' /C calc'!A0;")).toBe(`"/data/d1;'=cmd|' /C calc'!A0;"`);
+  });
+
+  it("quotes every separator of a locale (, ; tab), quotes, line breaks and edge spaces", () => {
+    expect(cell("a,b")).toBe('"a,b"');
+    expect(cell("a;b")).toBe('"a;b"');
+    expect(cell("a\tb")).toBe('"a\tb"');
+    expect(cell('a"b')).toBe('"a""b"');
+    expect(cell("a\nb")).toBe('"a\nb"');
+    expect(cell(" rack")).toBe('" rack"');
+    expect(cell("rack ")).toBe('"rack "');
+    expect(cell("/data/d1")).toBe("/data/d1");
+    expect(cell("rack-1")).toBe("rack-1");
+  });
+
+  it("defuses formula starts at the start, after spaces, after each separator and line break, full-width ones too", () => {
+    for (const start of ["=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20"]) {
+      expect(cell(`${start}1+1`)).toBe(`'${start}1+1`);
+      expect(cell(`  ${start}1`)).toBe(`"  '${start}1"`);
+      for (const sep of [",", ";", "\t", "\n", "\r"]) expect(cell(`a${sep}${start}1`)).toBe(`"a${sep}'${start}1"`);
+    }
+    expect(cell("\t=1")).toBe(`"'\t'=1"`);
+    expect(cell("\r=1")).toBe(`"'\r'=1"`);
+    expect(cell("a, =1")).toBe(`"a, '=1"`);
+  });
+
+  it("keeps numbers numeric, negative ones included, and defuses only text", () => {
+    expect(toCsv(["a", "b", "c"], [[-0.25, -2, "-2"]])).toBe("a,b,c\r\n-0.25,-2,'-2\r\n");
+  });
+
+  it("brokersCsv() and dirsCsv() write a hostile rack and path defused", () => {
+    const hostile = "/data/d1;=cmd|' /C calc'!A0;";
+    const brokers = brokersCsv({ brokers: report.brokers.map((b) => ({ ...b, rack: hostile })) });
+    const dirs = dirsCsv({ dirs: report.dirs.map((d) => ({ ...d, path: hostile })) });
+    for (const csv of [brokers, dirs]) {
+      expect(csv).toContain(`"/data/d1;'=cmd|' /C calc'!A0;"`);
+      expect(csv).not.toMatch(/(^|[,;])=/m);
+    }
+  });
+});
