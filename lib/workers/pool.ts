@@ -6,9 +6,13 @@
  * - At most `maxThreads` tasks run at once (cores − 1, at least 1: one core stays with the server);
  *   at most `maxQueue` wait. Beyond that a task is refused at once (WorkBusyError), never queued
  *   without bound.
- * - Every task has a time limit (KAFKA_BALANCE_WORK_TIMEOUT_MS, default 20 s). When it passes, the
- *   worker running it is terminated (the work stops, it does not run on unseen) and the caller gets
- *   WorkTimeoutError.
+ * - Every task has a time limit (KAFKA_BALANCE_WORK_TIMEOUT_MS, default 20 s), counted from when a
+ *   worker starts it (the worker says so on a port of the task's own). When it passes, the worker
+ *   running it is terminated (the work stops, it does not run on unseen) and the caller gets
+ *   WorkTimeoutError. Waiting in the queue has its own limit (KAFKA_BALANCE_WORK_QUEUE_WAIT_MS, by
+ *   default the same): a task that found no free worker by then is dropped unstarted and the caller
+ *   gets WorkBusyError saying how long it waited (503 busy with Retry-After), never "took longer".
+ * - KAFKA_BALANCE_WORK_THREADS sets the number of threads (read when the pool starts).
  * - The workers run one bundled file built from lib/workers/worker.ts with esbuild: built by
  *   `npm run build`, and rebuilt on first use when missing or older than the sources under lib/
  *   (a development checkout, a test run). The build writes a temporary file and renames it, so two
@@ -19,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { Piscina } from "piscina";
-import type { Transferable } from "node:worker_threads";
+import { MessageChannel, type MessagePort, type Transferable } from "node:worker_threads";
 import type { TaskInput, TaskKind, TaskOutput } from "./tasks";
 
 export const WORK_TIMEOUT_ENV = "KAFKA_BALANCE_WORK_TIMEOUT_MS";
@@ -33,9 +37,22 @@ export class WorkTimeoutError extends Error {
   }
 }
 
+export const WORK_QUEUE_WAIT_ENV = "KAFKA_BALANCE_WORK_QUEUE_WAIT_MS";
+export const WORK_THREADS_ENV = "KAFKA_BALANCE_WORK_THREADS";
+
+/** Seconds for a message: one decimal below 10 s ("0.3"), whole above ("25"). */
+function seconds(ms: number): string {
+  return ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000));
+}
+
 export class WorkBusyError extends Error {
-  constructor() {
-    super("The server is busy with other large requests; retry in a few seconds.");
+  /** `waitedMs`: how long the task waited in the queue before it was dropped; absent when the queue was full. */
+  constructor(readonly waitedMs?: number) {
+    super(
+      waitedMs === undefined
+        ? "The server is busy with other large requests; retry in a few seconds."
+        : `The server is busy with other large requests: this one waited ${seconds(waitedMs)} s for a free worker and was not started. Retry in a few seconds, or raise ${WORK_QUEUE_WAIT_ENV} on the server.`,
+    );
     this.name = "WorkBusyError";
   }
 }
@@ -89,9 +106,18 @@ export function ensureWorkerBundle(): string {
   return bundle;
 }
 
+function positiveFromEnv(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const n = Number(env[name]);
+  return env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 export function workTimeoutMs(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env[WORK_TIMEOUT_ENV]);
-  return env[WORK_TIMEOUT_ENV] && Number.isFinite(n) && n > 0 ? n : DEFAULT_WORK_TIMEOUT_MS;
+  return positiveFromEnv(env, WORK_TIMEOUT_ENV, DEFAULT_WORK_TIMEOUT_MS);
+}
+
+/** How long a task may wait for a free worker: KAFKA_BALANCE_WORK_QUEUE_WAIT_MS, by default the work time limit. */
+export function workQueueWaitMs(env: Record<string, string | undefined> = process.env): number {
+  return positiveFromEnv(env, WORK_QUEUE_WAIT_ENV, workTimeoutMs(env));
 }
 
 const POOL_KEY = Symbol.for("kafka-balance.worker-pool");
@@ -100,26 +126,49 @@ type Holder = { [POOL_KEY]?: Piscina };
 function pool(): Piscina {
   const holder = globalThis as Holder;
   if (!holder[POOL_KEY]) {
-    const threads = Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+    const threads = Math.floor(positiveFromEnv(process.env, WORK_THREADS_ENV, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1)));
     holder[POOL_KEY] = new Piscina({ filename: ensureWorkerBundle(), minThreads: 0, maxThreads: threads, maxQueue: MAX_QUEUE, idleTimeout: 60_000 });
   }
   return holder[POOL_KEY];
 }
 
-/** Runs one task in a worker thread, within the time limit. */
-/** `transferList`: objects moved to the worker rather than copied (a MessagePort the task reads from). */
-export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, options: { timeoutMs?: number; transferList?: Transferable[] } = {}): Promise<TaskOutput<K>> {
+/** What runTask posts to a worker (lib/workers/worker.ts): the task, and the port it says "started" on. */
+export interface TaskMessage {
+  kind: TaskKind;
+  input: unknown;
+  started: MessagePort;
+}
+
+/**
+ * Runs one task in a worker thread: it waits at most `queueWaitMs` for a free worker (WorkBusyError
+ * after), then runs at most `timeoutMs` from its start (WorkTimeoutError after; the worker is stopped).
+ * `transferList`: objects moved to the worker rather than copied (a MessagePort the task reads from,
+ * an ArrayBuffer of bytes).
+ */
+export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, options: { timeoutMs?: number; queueWaitMs?: number; transferList?: Transferable[] } = {}): Promise<TaskOutput<K>> {
   const timeoutMs = options.timeoutMs ?? workTimeoutMs();
+  const queueWaitMs = options.queueWaitMs ?? workQueueWaitMs();
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const enqueuedAt = performance.now();
+  let startedAt: number | null = null;
+  let timer = setTimeout(() => controller.abort(), queueWaitMs);
+  const { port1, port2 } = new MessageChannel();
+  port1.once("message", () => {
+    startedAt = performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), timeoutMs);
+    port1.close();
+  });
   try {
-    return (await pool().run({ kind, input }, { signal: controller.signal, transferList: options.transferList as never })) as TaskOutput<K>;
+    const message: TaskMessage = { kind, input, started: port2 };
+    return (await pool().run(message, { signal: controller.signal, transferList: [port2, ...(options.transferList ?? [])] as never })) as TaskOutput<K>;
   } catch (error) {
-    if (controller.signal.aborted) throw new WorkTimeoutError(timeoutMs);
+    if (controller.signal.aborted) throw startedAt === null ? new WorkBusyError(performance.now() - enqueuedAt) : new WorkTimeoutError(timeoutMs);
     if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new WorkBusyError();
     throw error;
   } finally {
     clearTimeout(timer);
+    port1.close();
   }
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as cluster } from "@/app/api/cluster/route";
 import { POST as simulate } from "@/app/api/simulate/route";
-import { closeWorkerPool, runTask, WorkTimeoutError } from "@/lib/workers/pool";
+import { closeWorkerPool, runTask, WorkBusyError, WorkTimeoutError } from "@/lib/workers/pool";
 import { resetClusterSource } from "@/lib/cluster/source";
 
 const post = (body: unknown) => simulate(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
@@ -60,5 +60,34 @@ describe("worker pool", () => {
 
   it("runTask() rejects with WorkTimeoutError when the limit passes", async () => {
     await expect(runTask("simulate", { body: heavy, current: null, shared: null, limits: { maxReplicas: 1e9, maxLogDirs: 1e9, maxReplicaSteps: 1e12 } }, { timeoutMs: 50 })).rejects.toBeInstanceOf(WorkTimeoutError);
+  });
+
+  describe("on one thread", () => {
+    const limits = { maxReplicas: 1e9, maxLogDirs: 1e9, maxReplicaSteps: 1e12 };
+    const small = { body: { base: "demo", steps: [] }, current: null, shared: null, limits };
+    afterAll(async () => {
+      delete process.env.KAFKA_BALANCE_WORK_THREADS;
+      await closeWorkerPool();
+    });
+
+    it("counts the time limit from the task's start, not from when it was queued", async () => {
+      await closeWorkerPool();
+      process.env.KAFKA_BALANCE_WORK_THREADS = "1";
+      const started = performance.now();
+      const first = runTask("simulate", { ...small, body: heavy }, { timeoutMs: 60_000 });
+      // Queued behind the heavy run for longer than its own limit, which its own run stays well inside.
+      const second = await runTask("simulate", small, { timeoutMs: 400, queueWaitMs: 60_000 });
+      expect(performance.now() - started).toBeGreaterThan(400);
+      expect(second.ok).toBe(true);
+      expect((await first).ok).toBe(true);
+    });
+
+    it("answers a task that waited too long for a free worker as busy, saying how long it waited", async () => {
+      const first = runTask("simulate", { ...small, body: heavy }, { timeoutMs: 60_000 });
+      const waited = runTask("simulate", small, { timeoutMs: 60_000, queueWaitMs: 300 });
+      await expect(waited).rejects.toBeInstanceOf(WorkBusyError);
+      await expect(waited).rejects.toThrow(/waited 0\.\d s for a free worker and was not started/);
+      expect((await first).ok).toBe(true);
+    });
   });
 });
