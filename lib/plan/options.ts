@@ -87,7 +87,7 @@ export const PlanOptionsSchema = z.strictObject({
    */
   moveLeaders: z.boolean().default(false),
   throttle: z
-    .object({
+    .strictObject({
       /** leader/follower.replication.throttled.rate for brokers in inter-broker moves (bytes/s). */
       replicationBytesPerSecond: z.number().int().min(1, "a replication throttle must be at least 1 byte/s").default(50 * MiB),
       /** replica.alter.log.dirs.io.max.bytes.per.second for brokers with dir moves (bytes/s). */

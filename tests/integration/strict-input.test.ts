@@ -44,6 +44,14 @@ describe("strict input on every route", () => {
     expect(old).toMatchObject({ status: 400, paths: ["options.mode"] });
   });
 
+  it("POST /api/plan answers 400 naming a misspelt throttle key instead of throttling at the 50 MiB/s default (the apply route reads the same schema)", async () => {
+    const res = await error(await json(plan, "/api/plan", { options: { throttle: { replicationBytesPerSec: 200 } } }));
+    expect(res).toMatchObject({ status: 400, paths: ["options.throttle.replicationBytesPerSec"] });
+    expect(res.message).toContain("unknown key");
+    const execution = await error(await json(plan, "/api/plan", { options: { execution: { partitionMovesPerBrokr: 1 } } }));
+    expect(execution).toMatchObject({ status: 400, paths: ["options.execution.partitionMovesPerBrokr"] });
+  });
+
   it("POST /api/simulate, /api/import and /api/snapshots answer 400 naming an unknown key, nested ones too", async () => {
     expect(await error(await json(simulate, "/api/simulate", { base: "demo", stesp: [] }))).toMatchObject({ status: 400 });
     expect((await error(await json(simulate, "/api/simulate", { base: "demo", stesp: [] }))).message).toContain("stesp");
