@@ -7,6 +7,7 @@ import { isClusterSourceError } from "@/lib/cluster/source";
 import { readBounded } from "@/lib/model/bounded-stream";
 import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
+import { jsonContentTypeRefusal } from "./content-type";
 import { statusFor } from "./status";
 
 export interface ErrorBody {
@@ -58,6 +59,9 @@ export type BodyResult = { ok: true; value: unknown; text: string } | { ok: fals
  * nested deeper than MAX_JSON_DEPTH is refused first, without recursion (lib/model/json-depth.ts).
  */
 export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<BodyResult> {
+  // A JSON body must say so (content-type.ts: what stops cross-site posts), checked before a byte is read.
+  const notJson = parseJson ? jsonContentTypeRefusal(request) : null;
+  if (notJson) return { ok: false, response: notJson };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };

@@ -78,7 +78,7 @@ describe("POST /api/plan", () => {
   });
 
   it("POST /api/plan answers 400 for a body that is not JSON", async () => {
-    const res = await POST(new Request("http://localhost/api/plan", { method: "POST", body: "{" }));
+    const res = await POST(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }));
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/not valid JSON/);
   });

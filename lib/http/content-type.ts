@@ -1,0 +1,21 @@
+/**
+ * JSON routes take JSON only. A page of any other site can POST `text/plain`, a form
+ * (`application/x-www-form-urlencoded`, `multipart/form-data`) or no Content-Type at all without a CORS
+ * preflight; `application/json` needs one, which this app never grants. Refusing every other type
+ * (415) is what stops cross-site requests from creating links or running work in a visitor's name.
+ */
+import { fail } from "./respond";
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+export function isJsonContentType(header: string | null): boolean {
+  return header !== null && JSON_TYPE.test(header.trim());
+}
+
+/** null when the request says its body is JSON, else the 415 to send. */
+export function jsonContentTypeRefusal(request: Request): Response | null {
+  const type = request.headers.get("content-type");
+  if (isJsonContentType(type)) return null;
+  const got = type ? `Content-Type ${JSON.stringify(type.slice(0, 100))}` : "no Content-Type";
+  return fail("unsupported_media_type", `The body must be JSON sent with Content-Type: application/json (got ${got}); e.g. curl -H 'content-type: application/json' --data-binary @body.json.`);
+}

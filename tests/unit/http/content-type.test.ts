@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { isJsonContentType, jsonContentTypeRefusal } from "@/lib/http/content-type";
+import { readBody } from "@/lib/http/respond";
+
+const post = (type: string | null, body = "{}") => new Request("http://localhost/api/x", { method: "POST", headers: type === null ? {} : { "content-type": type }, body: new Blob([body]) });
+
+describe("JSON routes take JSON only", () => {
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json", "application/vnd.kafka-balance+json;v=1"])("accepts %s", (type) => {
+    expect(isJsonContentType(type)).toBe(true);
+  });
+
+  // What a page of another site can send without a CORS preflight, and what is not JSON at all.
+  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "application/json-seq", "text/json", ""])("refuses %j with 415 naming application/json", async (type) => {
+    const refusal = jsonContentTypeRefusal(post(type));
+    expect(refusal?.status).toBe(415);
+    const body = (await refusal!.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("unsupported_media_type");
+    expect(body.error.message).toContain("Content-Type: application/json");
+  });
+
+  it("refuses a body without a Content-Type (a Blob without a type sends none)", () => {
+    expect(jsonContentTypeRefusal(post(null))?.status).toBe(415);
+  });
+
+  it("readBody refuses before reading a byte, and parses JSON sent as JSON", async () => {
+    const refused = await readBody(post("text/plain", '{"kind":"snapshot"}'), 1000, true);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.response.status).toBe(415);
+    const read = await readBody(post("application/json", '{"a":1}'), 1000, true);
+    expect(read.ok && read.value).toEqual({ a: 1 });
+  });
+
+  it("readBody without JSON parsing (raw text) is not checked", async () => {
+    const read = await readBody(post("text/plain", "log dirs"), 1000, false);
+    expect(read.ok && read.text).toBe("log dirs");
+  });
+});
