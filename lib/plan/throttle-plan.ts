@@ -46,7 +46,7 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
   const dirMoveBrokers = new Set<number>();
   for (const e of entries) {
     const key = `${e.topic}-${e.partition}`;
-    const before = current[key] ?? [];
+    const before = Object.hasOwn(current, key) ? current[key]! : [];
     const changes = before.length !== e.replicas.length || e.replicas.some((b) => !before.includes(b));
     if (changes) proposed[key] = e.replicas;
     const replicas = replicasOf.get(`${e.topic}\u0000${e.partition}`);
@@ -68,9 +68,9 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     followerRate: replicationBrokers.has(b) ? rate : null,
     alterLogDirsRate: dirMoveBrokers.has(b) ? rates.alterLogDirsBytesPerSecond : null,
   }));
-  const topics = Object.keys(lists.leader)
-    .sort()
-    .map((topic) => ({ topic, leaderReplicas: lists.leader[topic]!, followerReplicas: lists.follower[topic] ?? "" }));
+  const topics = Object.entries(lists.leader)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([topic, leaderReplicas]) => ({ topic, leaderReplicas, followerReplicas: Object.hasOwn(lists.follower, topic) ? lists.follower[topic]! : "" }));
 
   const cmd = `kafka-configs.sh --bootstrap-server ${bootstrapServer}`;
   const apply: string[] = [];

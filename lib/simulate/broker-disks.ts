@@ -45,8 +45,8 @@ export class BrokerDisks {
       this.byPath.set(d.path, d);
     }
     const live = dirs.filter((d) => d.state !== "offline");
-    const counts: Record<string, number> = {};
-    for (const d of live) counts[d.path] = d.count;
+    // Own properties (a dir may be named `__proto__`: `counts[path] =` on a {} would drop its count).
+    const counts = Object.fromEntries(live.map((d) => [d.path, d.count]));
     this.chooser = new LogDirChooser(
       live.map((d) => d.path),
       { tieOrder, cordoned: cordonedLogDirs ? live.filter((d) => d.state === "cordoned").map((d) => d.path) : [], counts },

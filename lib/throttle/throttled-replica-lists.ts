@@ -11,6 +11,8 @@
  *   partitions that are only reordered, and in-progress ones not in the proposal).
  * - Follower list: `p:b` for every destination b not among the sources; `""` when there is none.
  * - Entries are sorted as Java strings (TreeSet: "0:12" < "0:2" < "10:3" < "1:0") and joined by ",".
+ * - Inputs are read by own keys only, and the lists are own properties: any topic name works, those of
+ *   Object.prototype's members (`__proto__`, `constructor`) included.
  */
 import { compareJavaStrings } from "./java-string";
 import { splitTopicPartition } from "../model/kafka-names";
@@ -65,7 +67,7 @@ export function proposedMoveMap(
     const existing = partMoves.get(partition);
     let sources: Set<number>;
     if (existing) sources = new Set(existing.sources);
-    else if (current[key] !== undefined) sources = new Set(current[key]);
+    else if (Object.hasOwn(current, key)) sources = new Set(current[key]);
     else throw new ReassignmentInputError("no_current_replicas", `Trying to reassign a topic partition ${key} with 0 replicas`);
     partMoves.set(partition, { sources, destinations: new Set(replicas.filter((b) => !sources.has(b))) });
   }
@@ -81,8 +83,10 @@ export function throttledReplicaLists(
   proposed: Record<string, number[]>,
   inProgress: Record<string, InProgressReassignment> = {},
 ): { leader: Record<string, string>; follower: Record<string, string> } {
-  const leader: Record<string, string> = {};
-  const follower: Record<string, string> = {};
+  // Built with Object.fromEntries (own properties), never `leader[topic] =`: a topic may be named
+  // `__proto__` (legal in Kafka), and assigning that key to a plain {} sets the prototype instead.
+  const leader: [string, string][] = [];
+  const follower: [string, string][] = [];
   for (const [topic, partMoves] of proposedMoveMap(current, proposed, inProgress)) {
     const l = new Set<string>();
     const f = new Set<string>();
@@ -90,10 +94,10 @@ export function throttledReplicaLists(
       for (const s of move.sources) l.add(`${p}:${s}`);
       for (const d of move.destinations) if (!move.sources.has(d)) f.add(`${p}:${d}`);
     }
-    leader[topic] = joinSorted(l);
-    follower[topic] = joinSorted(f);
+    leader.push([topic, joinSorted(l)]);
+    follower.push([topic, joinSorted(f)]);
   }
-  return { leader, follower };
+  return { leader: Object.fromEntries(leader), follower: Object.fromEntries(follower) };
 }
 
 /** Brokers whose throttle rates the tool sets: ∪ (sources ∪ destinations) over the move map. */
