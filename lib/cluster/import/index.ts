@@ -73,5 +73,7 @@ export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<Import
   if (!checked.ok) {
     return importFailure(checked.error.issues.map((issue) => ({ ...issue, source: "snapshot" as const, line: null })));
   }
-  return success(checked.value, warnings);
+  // What the readers skipped (Kafka's logging) goes first: it is about the pasted texts themselves.
+  const notes = [logDirs, topics].flatMap((r) => (r?.ok ? ((r.warnings ?? []) as ImportIssue[]) : []));
+  return success(checked.value, [...notes, ...warnings]);
 }

@@ -14,11 +14,12 @@
  * - The result, issues and their lines are those of the whole text read at once: structural problems
  *   (a line that is not the tool's, JSON syntax) first and alone; otherwise the rules' problems.
  */
-import { IssueList, quote } from "./issues";
+import { importFailure, IssueList, quote } from "./issues";
 import { joinPath, success, type Result } from "@/lib/model/result";
 import { JsonTokenizer } from "./json-tokens";
 import { LogDirsDocumentBuilder } from "./log-dirs-json";
 import { LogDirsDocumentReader, type LogDirsListing } from "./log-dirs-document";
+import { mayBeToolNoise, ToolNoise } from "./tool-noise";
 
 const QUERYING = "Querying brokers for log directories information";
 const RECEIVED = "Received log directory information from brokers ";
@@ -45,9 +46,21 @@ const enum Prefix {
   QueryingTail,
   Received,
   ReceivedTail,
+  /** A line that may be Kafka's logging or a failure report (tool-noise.ts), not yet known. */
+  Head,
+  /** A line whose start is that of Kafka's logging or a failure report: kept up to NOISE_KEPT. */
+  NoiseTail,
   /** The line is a document line. */
   Content,
 }
+
+/** 200: enough of a line to tell a log line or an exception's first line (its class names) from output. */
+const HEAD_CHARS = 200;
+/** 2,000: enough of a failure's line for its message; the rest of a long log line is not kept. */
+const NOISE_KEPT = 2000;
+
+/** A line's first character that rules out a log line at once: what JSON output lines start with. */
+const isJsonStart = (c: number) => c === 0x7b || c === 0x22 || c === 0x7d || c === 0x5d || c === 0x2c;
 
 /** 60: `quote` shows at most 60 characters of a line. */
 const QUOTED = 60;
@@ -93,6 +106,7 @@ export class LogDirsStreamReader {
   private json: JsonTokenizer | null = null;
   private text: TextSegment | null = null;
   private segments = 0;
+  private readonly noise = new ToolNoise("logDirs");
   /** Some line is not blank (the paste is not empty). */
   sawText = false;
 
@@ -108,13 +122,18 @@ export class LogDirsStreamReader {
     if (this.decoder) this.read(this.decoder.decode());
     this.endLine();
     this.endSegment();
+    const failed = this.noise.failed(this.segments > 0 && this.structural.empty);
+    if (failed) return importFailure([failed]);
     if (this.segments === 0) {
       this.structural.add(null, "", "no JSON found: paste the whole output of kafka-log-dirs.sh --describe, including the line that starts with '{'");
+      const note = this.noise.note(false);
+      if (note) this.structural.add(note.line, "", note.message);
       return this.structural.failed();
     }
     if (!this.structural.empty) return this.structural.failed();
     const listing = this.reader.finish();
-    if (this.reader.pending.length === 0) return success(listing);
+    const note = this.noise.note(true);
+    if (this.reader.pending.length === 0) return success(listing, note ? [note] : undefined);
     const issues = new IssueList("logDirs");
     for (const p of this.reader.pending) issues.add(p.line, joinPath(p.path), p.message);
     issues.skip(this.reader.dropped);
@@ -153,13 +172,29 @@ export class LogDirsStreamReader {
   /** Part of a line (no line break in it). */
   private lineText(text: string, from: number, to: number): void {
     if (this.prefix === Prefix.Content) return this.pass(text, from, to);
+    if (this.prefix === Prefix.NoiseTail) return this.keepNoise(text, from, to);
     for (let i = from; i < to; i++) {
-      if (this.advance(text.charCodeAt(i))) continue;
+      if (this.advance(text.charCodeAt(i))) {
+        if (this.prefix !== Prefix.Head || this.matched < HEAD_CHARS) continue;
+        // Long enough to know: a log line's rest is skipped, anything else is a document line.
+        this.held += text.slice(from, i + 1);
+        if (mayBeToolNoise(this.held.trimStart())) {
+          this.prefix = Prefix.NoiseTail;
+          return this.keepNoise(text, i + 1, to);
+        }
+        this.startContent(i + 1 < to ? text.charCodeAt(i + 1) : -1);
+        return this.pass(text, i + 1, to);
+      }
       this.held += text.slice(from, i);
       this.startContent(text.charCodeAt(i));
       return this.pass(text, i, to);
     }
     this.held += text.slice(from, to);
+  }
+
+  /** The rest of a log line or failure report, kept only as far as a message needs. */
+  private keepNoise(text: string, from: number, to: number): void {
+    if (this.held.length < NOISE_KEPT) this.held += text.slice(from, Math.min(to, from + NOISE_KEPT - this.held.length));
   }
 
   /** One more character of a line that may still be a boundary; false once it cannot be. */
@@ -169,8 +204,12 @@ export class LogDirsStreamReader {
         if (isSpace(c)) return true;
         if (c === QUERYING.charCodeAt(0)) this.prefix = Prefix.Querying;
         else if (c === RECEIVED.charCodeAt(0)) this.prefix = Prefix.Received;
-        else return false;
+        else if (isJsonStart(c)) return false;
+        else this.prefix = Prefix.Head;
         this.matched = 1;
+        return true;
+      case Prefix.Head:
+        this.matched += 1;
         return true;
       case Prefix.Querying:
       case Prefix.Received: {
@@ -230,14 +269,28 @@ export class LogDirsStreamReader {
       if (trimmed !== "") this.sawText = true;
       if (trimmed === "" || PREAMBLE.some((re) => re.test(trimmed))) {
         this.endSegment();
+      } else if ((this.prefix === Prefix.Head || this.prefix === Prefix.NoiseTail) && this.noise.read(this.line, trimmed)) {
+        this.skipLine();
       } else {
         this.startContent(-1);
       }
+    } else {
+      this.noise.afterNoise = false;
     }
     this.line += 1;
     this.prefix = Prefix.Blank;
     this.matched = 0;
     this.held = "";
+  }
+
+  /**
+   * A line of Kafka's logging (or a failure report) read through: inside a JSON document that is not
+   * complete it stands for an empty line (stderr may interleave with a pretty-printed document);
+   * otherwise it ends the segment, as a blank line does.
+   */
+  private skipLine(): void {
+    if (this.json && !this.json.complete) this.json.newline();
+    else this.endSegment();
   }
 
   private endSegment(): void {

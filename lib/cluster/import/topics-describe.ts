@@ -20,7 +20,8 @@
  * ignored (newer tools add columns). Any problem means no result: a paste that was cut off would
  * otherwise look like a cluster with fewer partitions.
  */
-import { IssueList, quote, splitLines, } from "./issues";
+import { importFailure, IssueList, quote, splitLines } from "./issues";
+import { ToolNoise } from "./tool-noise";
 import { success, type Result } from "@/lib/model/result";
 import { isInternalTopic, topicNameProblem } from "@/lib/model/kafka-names";
 
@@ -122,6 +123,8 @@ function parseConfigs(text: string): Record<string, string> {
 
 class TopicsReader {
   readonly issues = new IssueList("topics");
+  /** Kafka's logging and a failed run's report (tool-noise.ts): skipped, or the answer. */
+  readonly noise = new ToolNoise("topics");
   private readonly topics = new Map<string, DescribedTopic & { summaryLine: number | null; partitionLines: Map<number, number> }>();
 
   private topic(name: string) {
@@ -135,6 +138,7 @@ class TopicsReader {
 
   line(text: string, line: number): void {
     if (text.trim() === "") return;
+    if (this.noise.read(line, text.trim())) return;
     const { values, leading, repeated } = fieldsOf(text);
     const isPartition = values.has("Partition");
     const isSummary = !isPartition && (values.has("PartitionCount") || values.has("ReplicationFactor"));
@@ -260,9 +264,12 @@ export function parseTopicsDescribe(text: string): Result<TopicsListing> {
   const lines = splitLines(text);
   for (let i = 0; i < lines.length && !reader.issues.full; i++) reader.line(lines[i] ?? "", i + 1);
   const listing = reader.finish();
+  const failed = reader.noise.failed(listing.topics.length > 0 && reader.issues.empty);
+  if (failed) return importFailure([failed]);
   if (reader.issues.empty && listing.topics.length === 0) {
     reader.issues.add(null, "", "no topics found: paste the output of kafka-topics.sh --describe (lines that start with \"Topic:\")");
   }
   if (!reader.issues.empty) return reader.issues.failed();
-  return success(listing);
+  const note = reader.noise.note(true);
+  return success(listing, note ? [note] : undefined);
 }

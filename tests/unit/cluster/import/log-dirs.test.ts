@@ -165,10 +165,17 @@ describe("parseLogDirs bad input", () => {
   });
 
   it("parseLogDirs() names a line that is not part of the tool's output", () => {
+    const text = `some notes about the cluster\n${fixture("log-dirs-3.9.txt")}`;
+    const [issue] = problems(text);
+    expect(issue?.line).toBe(1);
+    expect(issue?.message).toMatch(/^not part of kafka-log-dirs --describe output: .*got "some notes about the cluster"/);
+  });
+
+  it("parseLogDirs() answers the --broker-list check's ERROR line as the tool's failure", () => {
     const text = `ERROR: The given brokers do not exist from --broker-list: 7. Current existent brokers: 1,2,3\n${fixture("log-dirs-3.9.txt")}`;
     const [issue] = problems(text);
     expect(issue?.line).toBe(1);
-    expect(issue?.message).toMatch(/^not part of kafka-log-dirs --describe output: .*got "ERROR: The given brokers/);
+    expect(issue?.message).toMatch(/^the tool failed: The given brokers do not exist from --broker-list: 7\. Current existent brokers: 1,2,3; re-run kafka-log-dirs.sh/);
   });
 
   it("parseLogDirs() asks for the JSON line when only the preamble was pasted", () => {

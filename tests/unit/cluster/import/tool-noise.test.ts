@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { classifyToolLine, failureMessage } from "@/lib/cluster/import/tool-noise";
+import { parseLogDirs } from "@/lib/cluster/import/log-dirs";
+import { parseTopicsDescribe } from "@/lib/cluster/import/topics-describe";
+import { fixture } from "@/tests/fixtures/import/format";
+
+const WARN = "[2024-05-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] The DescribeTopicPartitions API is not supported, using Metadata API to describe topics. (org.apache.kafka.clients.admin.KafkaAdminClient)";
+const SLF4J = ["SLF4J: Class path contains multiple SLF4J bindings.", "SLF4J: Found binding in [jar:file:/opt/kafka/libs/slf4j-log4j12-1.7.30.jar!/org/slf4j/impl/StaticLoggerBinder.class]", "SLF4J: Actual binding is of type [org.slf4j.impl.Log4jLoggerFactory]"];
+const LOG4J = ["log4j:WARN No appenders could be found for logger (org.apache.kafka.clients.admin.AdminClientConfig).", "log4j:WARN Please initialize the log4j system properly."];
+
+describe("classifyToolLine", () => {
+  it("knows Kafka's log lines in the tools' pattern and others, SLF4J's, log4j's, Log4j 2's and the JVM's", () => {
+    for (const line of [WARN, "[2024-05-01T10:00:00.123Z] ERROR x (y)", "WARN The config was supplied but isn't a known config.", "2025-03-19T10:55:26.812105Z main WARN The use of package scanning", "ERROR StatusLogger No Log4j 2 configuration file found.", "SLF4J(W): No SLF4J providers were found.", ...SLF4J, ...LOG4J, "WARNING: An illegal reflective access operation has occurred", "OpenJDK 64-Bit Server VM warning: Options -Xverify:none are deprecated"]) {
+      expect(classifyToolLine(line, false), line).toEqual({ kind: "log" });
+    }
+  });
+
+  it("reads stack trace lines only after a log line or a failure", () => {
+    expect(classifyToolLine("at org.apache.kafka.tools.LogDirsCommand.main(LogDirsCommand.java:51)", true)).toEqual({ kind: "trace" });
+    expect(classifyToolLine("(org.apache.kafka.tools.TopicCommand)", true)).toEqual({ kind: "trace" });
+    expect(classifyToolLine("at org.apache.kafka.tools.LogDirsCommand.main(LogDirsCommand.java:51)", false)).toBeNull();
+  });
+
+  it("knows a failed run and gives the innermost exception's message", () => {
+    expect(classifyToolLine('Exception in thread "main" java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs', false)).toEqual({
+      kind: "failure",
+      message: "TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs",
+      strong: true,
+    });
+    expect(classifyToolLine("Error while executing topic command : Timed out waiting for a node assignment. Call: listTopics", false)).toMatchObject({ message: "Timed out waiting for a node assignment. Call: listTopics", strong: true });
+    expect(classifyToolLine("org.apache.kafka.common.errors.SaslAuthenticationException: Authentication failed", false)).toMatchObject({ message: "SaslAuthenticationException: Authentication failed", strong: false });
+    expect(failureMessage("java.lang.OutOfMemoryError")).toBe("OutOfMemoryError");
+  });
+
+  it("leaves the tools' own output alone", () => {
+    for (const line of ["Querying brokers for log directories information", '{"brokers":[],"version":1}', "Topic: orders\tPartitionCount: 2", "Topic: orders Partition: 0 Leader: 1 Replicas: 1 Isr: 1", "some notes"]) {
+      expect(classifyToolLine(line, true), line).toBeNull();
+    }
+  });
+});
+
+describe("Kafka's logging in a kafka-log-dirs paste", () => {
+  const run = fixture("log-dirs-per-broker.txt").split("\n").slice(0, 3).join("\n");
+
+  it("is skipped before, between and inside the output, and the note says how many and which first", () => {
+    const pretty = `Querying brokers for log directories information\nReceived log directory information from brokers 9\n{\n  "version": 1,\n${WARN}\n  "brokers": [{"broker": 9, "logDirs": []}]\n}`;
+    const text = [...SLF4J, WARN, run, ...LOG4J, pretty].join("\r\n");
+    const result = parseLogDirs(text);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.brokers.map((b) => b.id)).toEqual([1, 9]);
+    expect(result.warnings).toEqual([{ source: "logDirs", line: 1, path: "", message: `skipped 7 lines of Kafka's own logging (not the tool's output), the first: "SLF4J: Class path contains multiple SLF4J bindings."` }]);
+  });
+
+  it("a failed run is answered as the tool's failure on its line, with the exception's message", () => {
+    const text = [WARN, 'Exception in thread "main" java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs', "\tat org.apache.kafka.common.internals.KafkaFutureImpl.wrapAndThrow(KafkaFutureImpl.java:45)", "\tat kafka.admin.LogDirsCommand$.describe(LogDirsCommand.scala:50)", "Caused by: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs"].join("\n");
+    const result = parseLogDirs(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.issues).toEqual([
+      { source: "logDirs", line: 2, path: "", message: expect.stringMatching(/^the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeLogDirs; re-run kafka-log-dirs\.sh --describe \(check --bootstrap-server/) },
+    ]);
+  });
+
+  it("a log line longer than the look-ahead is skipped whole, and a long exception line keeps its message", () => {
+    const long = `[2024-05-01 10:00:00,123] WARN ${"x".repeat(5000)} (org.apache.kafka.clients.NetworkClient)`;
+    const ok = parseLogDirs(`${long}\n${run}`);
+    expect(ok.ok && ok.warnings?.[0]?.line).toBe(1);
+    const failed = parseLogDirs(`org.apache.kafka.common.errors.TimeoutException: ${"y".repeat(400)}`);
+    expect(!failed.ok && failed.error.issues[0]?.message).toMatch(/^the tool failed: TimeoutException: y{200}/);
+  });
+});
+
+describe("Kafka's logging in a kafka-topics paste", () => {
+  it("skips the 3.7+ client's DescribeTopicPartitions warning at line 1 and notes it", () => {
+    const result = parseTopicsDescribe(`${WARN}\n${fixture("topics-3.6.txt")}`);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ source: "topics", line: 1, message: expect.stringMatching(/^skipped 1 line of Kafka's own logging .*the first: "\[2024-05-01 10:00:00,123\] WARN/) });
+  });
+
+  it("answers a failed run as the tool's failure", () => {
+    const text = `${WARN}\nError while executing topic command : Timed out waiting for a node assignment. Call: listTopics\n[2024-05-01 10:00:01,000] ERROR org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: listTopics\n (org.apache.kafka.tools.TopicCommand)\n`;
+    const result = parseTopicsDescribe(text);
+    expect(!result.ok && result.error.issues).toEqual([{ source: "topics", line: 2, path: "", message: expect.stringMatching(/^the tool failed: Timed out waiting for a node assignment\. Call: listTopics; re-run kafka-topics\.sh/) }]);
+  });
+});
