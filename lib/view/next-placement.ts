@@ -63,8 +63,8 @@ function fullness(dirs: readonly DirFigures[]): { of: (d: DirFigures) => number;
 }
 
 function candidateOrder(live: readonly DirFigures[], rule: LogDirRule): string[] {
-  const counts: Record<string, number> = {};
-  for (const d of live) counts[d.path] = d.logCount;
+  // Own properties: a dir may be named `__proto__`, which `counts[path] =` on a {} would drop.
+  const counts = Object.fromEntries(live.map((d) => [d.path, d.logCount]));
   const cordoned = rule.honoursCordons ? live.filter((d) => d.state === "cordoned").map((d) => d.path) : [];
   return nextLogDirs(
     live.map((d) => d.path),

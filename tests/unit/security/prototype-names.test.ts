@@ -17,6 +17,7 @@ import { dirsCsv, brokersCsv } from "@/lib/snapshots/export";
 import { applySharing, hashTopics, redactHosts } from "@/lib/snapshots/redact";
 import { decodePayload, encodePayload } from "@/lib/snapshots/codec";
 import { nextLogDirs } from "@/lib/placement";
+import { nextPlacements } from "@/lib/view/next-placement";
 
 const NAMES = ["__proto__", "constructor", "hasOwnProperty", "toString", "valueOf", "__defineGetter__", "prototype", "__lookupGetter__", "isPrototypeOf"] as const;
 const GiB = 1024 ** 3;
@@ -127,6 +128,14 @@ describe("names that are Object.prototype's work everywhere", () => {
     expect(grid.columns.map((c) => c.label).sort()).toEqual(["/data/z", "__proto__", "constructor", "toString"].sort());
     for (let r = 0; r < grid.rows.length; r++) expect(grid.cells(r).filter(Boolean)).toHaveLength(4);
     expect(report.topics.map((t) => t.name).sort()).toEqual([...NAMES].sort());
+    // The dashboard's "next partition goes to" (Kafka's count rule): the empty /data/z, never __proto__.
+    for (const p of nextPlacements(report, { cluster: null })) expect(p.dir, `broker ${p.broker}`).toBe("/data/z");
+    const onlyDirs = balanceReport({ ...snapshot, brokers: snapshot.brokers.map((b) => ({ ...b, logDirs: b.logDirs.filter((d) => d.path !== "/data/z") })) });
+    const counts = (b: number) => onlyDirs.dirs.filter((d) => d.broker === b);
+    for (const p of nextPlacements(onlyDirs, { cluster: null })) {
+      const fewest = Math.min(...counts(p.broker).map((d) => d.logCount));
+      expect(counts(p.broker).find((d) => d.path === p.dir)!.logCount, `broker ${p.broker}`).toBe(fewest);
+    }
 
     const csv = dirsCsv(report);
     for (const path of ["__proto__", "constructor", "toString"]) expect(csv).toContain(`,${path},`);
