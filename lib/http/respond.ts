@@ -51,6 +51,17 @@ export function payloadTooLarge(limitBytes: number, what = "request body"): Resp
   return fail("payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { limitBytes });
 }
 
+const ABORTED = Symbol("aborted");
+
+/**
+ * The answer for a body whose connection ended before it did: the client went away, or the app's
+ * server dropped a stalled upload (scripts/server/uploads.mjs). Nobody may be there to read it; it is
+ * an answer rather than a thrown error so no stack is logged for what a client did.
+ */
+function uploadAborted(): Response {
+  return badRequest("The connection closed before the whole body arrived; send it again (a body that sends nothing for a while is dropped, see KAFKA_BALANCE_UPLOAD_IDLE_SECONDS).");
+}
+
 export type BodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
 
 /**
@@ -65,7 +76,8 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
-  const bytes = await readBounded(request.body, limitBytes);
+  const bytes = await readBounded(request.body, limitBytes).catch((): typeof ABORTED => ABORTED);
+  if (bytes === ABORTED) return { ok: false, response: uploadAborted() };
   if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   if (!parseJson) return { ok: true, value: text, text };

@@ -12,7 +12,7 @@
  *   The process metrics (prom-client's defaults: CPU, memory, event loop) live in one registry per
  *   process, merged in.
  */
-import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import { clustersFromEnv } from "@/lib/cluster/clusters";
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -78,13 +78,47 @@ export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample
 
 const processKey = Symbol.for("kafka-balance.metrics.process-registry");
 
-/** The process metrics' registry, one per process (on globalThis: Next may load this module in several chunks). */
+/** The upload accounting of the app's server (scripts/server/uploads.mjs), when it runs in this process. */
+interface UploadState {
+  uploads: number;
+  bytes: number;
+  refused: Record<string, number>;
+  dropped: Record<string, number>;
+}
+const uploadsKey = Symbol.for("kafka-balance.uploads");
+
+function uploadState(): UploadState | undefined {
+  return (globalThis as Record<symbol, UploadState | undefined>)[uploadsKey];
+}
+
+/** Bodies and bytes in flight, refusals and drops, read from the server's accounting at each scrape. */
+function registerUploadMetrics(registry: Registry): void {
+  new Gauge({ name: "kafka_balance_uploads_in_flight", help: "Request bodies being received or held until their answer is sent (scripts/server/uploads.mjs).", registers: [registry], collect() { this.set(uploadState()?.uploads ?? 0); } });
+  new Gauge({ name: "kafka_balance_upload_bytes_in_flight", help: "Bytes of request bodies in flight: declared or received, whichever is more, until the answer is sent.", registers: [registry], collect() { this.set(uploadState()?.bytes ?? 0); } });
+  for (const [name, key, help] of [
+    ["kafka_balance_uploads_refused_total", "refused", "Request bodies refused before being read, by the limit they would pass (client_uploads, client_bytes, total_bytes)."],
+    ["kafka_balance_uploads_dropped_total", "dropped", "Request bodies dropped while arriving: idle (stalled), deadline, over_budget (no Content-Length, passed the bytes allowed)."],
+  ] as const) {
+    new Counter({ name, help, labelNames: ["reason"], registers: [registry], collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(uploadState()?.[key] ?? {})) this.inc({ reason }, n);
+    } });
+  }
+}
+
+/**
+ * The process metrics' registry, one per process (on globalThis: Next may load this module in several
+ * chunks). prom-client's nodejs_version_info is left out: the exact Node version tells an attacker
+ * which CVEs apply, and an operator knows it anyway.
+ */
 function processRegistry(): Registry {
   const holder = globalThis as Record<symbol, Registry | undefined>;
   let registry = holder[processKey];
   if (!registry) {
     registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    registry.removeSingleMetric("nodejs_version_info");
+    registerUploadMetrics(registry);
     holder[processKey] = registry;
   }
   return registry;

@@ -1,6 +1,7 @@
 // The e2e harness's server half: builds the app once when the build is missing or older than the
-// sources (the rule scripts/start.mjs uses), then runs `next start` on a free port with the env a
-// test chooses (the demo unless it passes KAFKA_BOOTSTRAP_SERVERS), and stops it.
+// sources (the rule scripts/start.mjs uses), then runs the app's server (scripts/server.mjs, what
+// `npm start` runs: Next behind the connection-level limits) on a free port with the env a test
+// chooses (the demo unless it passes KAFKA_BOOTSTRAP_SERVERS), and stops it.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -10,6 +11,7 @@ import { timed, timedSync } from "../../scripts/test-timings/phases";
 
 const root = path.resolve(__dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const serverEntry = path.join(root, "scripts", "server.mjs");
 export function buildIsFresh(): boolean {
   return buildState(root) === "fresh";
 }
@@ -110,7 +112,7 @@ export async function freePort(): Promise<number> {
 
 export interface AppServer {
   url: string;
-  /** stdout + stderr of `next start`, for failure messages. */
+  /** stdout + stderr of the server, for failure messages. */
   output(): string;
   /** False once the server process has exited. */
   alive(): boolean;
@@ -131,14 +133,14 @@ export async function startApp(env: Record<string, string> = {}, readyTimeoutMs 
   if (readBuildState()?.state === "running") await timed("wait", "the background next build", () => awaitBackgroundBuild());
   else await awaitBackgroundBuild();
   ensureBuild();
-  return timed("server start", "next start", () => launchApp(env, readyTimeoutMs, options));
+  return timed("server start", "scripts/server.mjs", () => launchApp(env, readyTimeoutMs, options));
 }
 
 async function launchApp(env: Record<string, string>, readyTimeoutMs: number, options: { port?: number }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const base: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("KAFKA_")) base[k] = v;
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...base, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -157,7 +159,7 @@ async function launchApp(env: Record<string, string>, readyTimeoutMs: number, op
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) before it was ready:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the app server (scripts/server.mjs) exited (${child.exitCode}) before it was ready:\n${log}`);
     try {
       const r = await fetch(`${url}/import`, { signal: AbortSignal.timeout(2000) });
       const kill = async (signal: NodeJS.Signals) => {
@@ -172,5 +174,5 @@ async function launchApp(env: Record<string, string>, readyTimeoutMs: number, op
     await sleep(200);
   }
   await stop();
-  throw new Error(`next start did not answer on ${url} within ${readyTimeoutMs} ms:\n${log}`);
+  throw new Error(`the app server (scripts/server.mjs) did not answer on ${url} within ${readyTimeoutMs} ms:\n${log}`);
 }

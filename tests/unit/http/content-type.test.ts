@@ -34,4 +34,20 @@ describe("JSON routes take JSON only", () => {
     const read = await readBody(post("text/plain", "log dirs"), 1000, false);
     expect(read.ok && read.text).toBe("log dirs");
   });
+
+  it("readBody answers 400 (not a thrown error, so no stack is logged) when the connection ends before the body does", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"kind":'));
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const request = new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const read = await readBody(request, 1000, true);
+    expect(read.ok).toBe(false);
+    if (!read.ok) {
+      expect(read.response.status).toBe(400);
+      expect(((await read.response.json()) as { error: { message: string } }).error.message).toMatch(/connection closed before the whole body arrived/);
+    }
+  });
 });

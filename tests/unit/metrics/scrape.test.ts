@@ -77,4 +77,26 @@ describe("metricsExposition()", () => {
     expect(body).toMatch(/^kafka_balance_log_dir_utilization_ratio\{cluster="demo",broker="1",log_dir="\/data\/d2"\} 0\.76\d+$/m);
     expect(body).toMatch(/^process_cpu_seconds_total \d/m);
   });
+
+  it("metricsExposition() does not show the exact Node version (prom-client's nodejs_version_info)", async () => {
+    const { body } = await metricsExposition({ env: {}, sources: none });
+    expect(body).not.toContain("nodejs_version_info");
+    expect(body).not.toContain(process.version);
+  });
+
+  it("metricsExposition() exports the app server's upload accounting (scripts/server/uploads.mjs)", async () => {
+    const key = Symbol.for("kafka-balance.uploads");
+    const holder = globalThis as Record<symbol, unknown>;
+    const before = holder[key];
+    holder[key] = { uploads: 2, bytes: 12345, refused: { client_uploads: 1, client_bytes: 0, total_bytes: 3 }, dropped: { idle: 4, deadline: 0, over_budget: 0 } };
+    try {
+      const { body } = await metricsExposition({ env: {}, sources: none });
+      expect(body).toMatch(/^kafka_balance_uploads_in_flight 2$/m);
+      expect(body).toMatch(/^kafka_balance_upload_bytes_in_flight 12345$/m);
+      expect(body).toMatch(/^kafka_balance_uploads_refused_total\{reason="total_bytes"\} 3$/m);
+      expect(body).toMatch(/^kafka_balance_uploads_dropped_total\{reason="idle"\} 4$/m);
+    } finally {
+      holder[key] = before;
+    }
+  });
 });
