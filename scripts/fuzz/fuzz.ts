@@ -7,11 +7,19 @@
  *   nesting, long strings, lone surrogates, raw text that is not JSON; GET routes with odd queries
  *   and ids; and for every snapshot the server agreed to store, its `/s/<id>` page, its API record,
  *   its exports and its topic grid and broker drawer (`shared=<id>`), opened after storing.
+ * - Hostile classes (#26): JSON nested 10k–200k levels deep (objects and arrays) in place of any
+ *   field of an otherwise valid body; `__proto__` / `constructor` / `prototype` (and the other
+ *   Object.prototype names) as topic, dir, rack and host names and as keys of bodies (own keys, as a
+ *   parsed body has them); valid JSON bodies sent as text/plain, a form, multipart or with no
+ *   content type; and stalled bodies (headers and part of a body, then nothing).
  * - Findings: an answer of 500 or more (`fiveXX`), an answer that took longer than the hang limit
  *   (`hangs`), and the server process gone or not answering (`crashes`; the caller restarts it).
+ *   A stalled body is the client's fault, not a hang: the server must answer or close the connection
+ *   within its upload idle deadline (`stallMs`); only one it holds open longer is a hang.
  * - Seeded: the same seed sends the same inputs, so a finding can be replayed.
  */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import fc from "fast-check";
 import { demoSnapshot } from "@/lib/simulate/presets";
@@ -50,16 +58,25 @@ export interface FuzzOptions {
   seed: number;
   /** An answer slower than this counts as a hang. Default 10 s. */
   hangMs?: number;
+  /**
+   * How long the server may hold a stalled body's connection before it answers or closes it (its
+   * upload idle deadline, KAFKA_BALANCE_UPLOAD_IDLE_SECONDS, plus slack); longer is a hang. Default 40 s
+   * (the 30 s default deadline + 10 s).
+   */
+  stallMs?: number;
   /** Called when the server died; returns the new target (or null to stop). */
   restart?: () => Promise<FuzzTarget | null>;
   log?: (line: string) => void;
 }
 
-interface Request {
+export interface FuzzRequest {
   method: "GET" | "POST" | "DELETE";
   path: string;
   body?: string;
-  contentType?: string;
+  /** The content-type header; null sends none (the body as bytes, so fetch adds none either). */
+  contentType?: string | null;
+  /** Send the headers (Content-Length: the whole body) and this many bytes of the body, then stall. */
+  stallAfter?: number;
   /** Store-and-open: after a 201 from POST /api/snapshots, open the link's pages too. */
   follow?: boolean;
 }
@@ -94,6 +111,14 @@ const deepJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => i)),
 );
 
+/**
+ * Sets `key` as an own property, as JSON.parse makes it: `obj["__proto__"] = v` would set the
+ * prototype instead and JSON.stringify would drop it, so the body would never carry the key.
+ */
+function ownKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A deep copy as JSON would carry it (undefined becomes null). */
 const clone = (value: unknown): unknown => (value === undefined ? null : (JSON.parse(JSON.stringify(value) ?? "null") as unknown));
 
@@ -118,7 +143,7 @@ function mutate(value: unknown, rng: () => number, pick: <T>(xs: readonly T[]) =
     const scalars: unknown[] = [...EXTREME_NUMBERS, ...WEIRD_STRINGS, true, false, null, [], {}, -1, 1.5, "1e999"];
     if (r < 0.45 && keys.length > 0) obj[pick(keys)] = pick(scalars);
     else if (r < 0.6 && keys.length > 0) delete obj[pick(keys)];
-    else if (r < 0.75) obj[pick(PROTO_KEYS)] = pick(scalars);
+    else if (r < 0.75) ownKey(obj, pick(PROTO_KEYS), clone(pick(scalars)));
     else if (r < 0.9 && Array.isArray(obj) && obj.length > 0) obj.push(clone(obj[Math.floor(rng() * obj.length)]));
     else if (keys.length > 0) {
       const k = pick(keys);
@@ -180,9 +205,160 @@ function mutateText(text: string, rng: () => number, pick: <T>(xs: readonly T[])
 }
 
 // ------------------------------------------------------------------------------------------------
+// Hostile classes (#26)
+
+/** Names that are also Object.prototype's members: legal topic names, dir paths, racks and hosts. */
+export const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf", "__defineGetter__", "isPrototypeOf"];
+
+/** JSON text nested `depth` levels: `{"a":{"a":…1…}}` or `[[…1…]]`; built as text (JSON.stringify would overflow the stack). */
+export function deepText(depth: number, kind: "object" | "array"): string {
+  return kind === "object" ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+}
+
+/** Every path (keys and indexes) of a JSON value, the root excluded, up to `maxDepth` deep and `max` paths. */
+export function jsonPaths(value: unknown, maxDepth = 8, max = 5000): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  const walk = (node: unknown, at: (string | number)[]) => {
+    if (out.length >= max || at.length >= maxDepth || node === null || typeof node !== "object") return;
+    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    for (const [k, v] of entries) {
+      if (out.length >= max) return;
+      out.push([...at, k]);
+      walk(v, [...at, k]);
+    }
+  };
+  walk(value, []);
+  return out;
+}
+
+const PLACEHOLDER = "\u0000deep-placeholder\u0000";
+
+/** `body` as JSON text with the value at `at` replaced by `replacement` (raw JSON text); the root when `at` is empty. */
+export function replaceAt(body: unknown, at: readonly (string | number)[], replacement: string): string {
+  if (at.length === 0) return replacement;
+  const copy = clone(body) as Record<string | number, unknown>;
+  let node = copy;
+  for (const k of at.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  const last = at[at.length - 1]!;
+  if (typeof last === "string") ownKey(node as Record<string, unknown>, last, PLACEHOLDER);
+  else node[last] = PLACEHOLDER;
+  return JSON.stringify(copy).replace(JSON.stringify(PLACEHOLDER), () => replacement);
+}
+
+/** The demo snapshot with one topic, one dir path (everywhere it is named), the racks and the hosts renamed after `name`. */
+export function prototypeNamed(snapshot: ReturnType<typeof demoSnapshot>, name: string, pick: <T>(xs: readonly T[]) => T): { snapshot: unknown; topic: string; dir: string; broker: number } {
+  const s = clone(snapshot) as ReturnType<typeof demoSnapshot>;
+  const topic = pick(s.topics.filter((t) => !t.internal)) ?? s.topics[0]!;
+  const oldName = topic.name;
+  topic.name = name;
+  for (const t of s.throttles.topics) if (t.topic === oldName) t.topic = name;
+  for (const r of s.throttles.reassignments) if (r.topic === oldName) r.topic = name;
+  const broker = pick(s.brokers.filter((b) => b.logDirs.length > 0)) ?? s.brokers[0]!;
+  const oldPath = broker.logDirs[0]?.path ?? "/data/d1";
+  const dir = pick(PROTOTYPE_NAMES);
+  for (const b of s.brokers) for (const d of b.logDirs) if (d.path === oldPath) d.path = dir;
+  for (const t of s.topics) for (const p of t.partitions) for (const r of p.replicas) {
+    if (r.logDir === oldPath) r.logDir = dir;
+    if (r.future?.logDir === oldPath) r.future.logDir = dir;
+  }
+  s.brokers.forEach((b, i) => {
+    b.rack = PROTOTYPE_NAMES[(i + name.length) % PROTOTYPE_NAMES.length]!;
+    b.host = PROTOTYPE_NAMES[(i + 3) % PROTOTYPE_NAMES.length]!;
+  });
+  return { snapshot: s, topic: name, dir, broker: broker.id };
+}
+
+/** A `multipart/form-data` body carrying `json` as its one field, and its content type. */
+function multipart(json: string): { body: string; contentType: string } {
+  const boundary = "----fuzz" + json.length.toString(36);
+  return { body: `--${boundary}\r\ncontent-disposition: form-data; name="body"\r\ncontent-type: application/json\r\n\r\n${json}\r\n--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The share of inputs drawn from the hostile classes. */
+const HOSTILE_SHARE = 0.15;
+
+/** The generator of hostile-class requests: deep nesting, prototype names, wrong content types, stalled bodies. */
+function hostileRequests(snapshot: ReturnType<typeof demoSnapshot>, logDirs: string[], topics: string[], rng: () => number, pick: <T>(xs: readonly T[]) => T): () => FuzzRequest {
+  const logDirsText = logDirs[0] ?? '{"version":1,"brokers":[]}';
+  const topicsText = topics[0];
+  /** A valid body for each JSON route (each answered 2xx or a 4xx about its content, never a 5xx). */
+  const validBodies = (): { path: string; body: unknown }[] => [
+    { path: "/api/simulate", body: { base: "demo", steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 }], snapshot: false } },
+    { path: "/api/simulate", body: { base: { snapshot }, steps: [], compare: false } },
+    { path: "/api/plan", body: { snapshot, options: { operation: pick(PLAN_OPERATIONS), throttle: { replicationBytesPerSecond: 1e6 } } } },
+    { path: "/api/plan", body: { snapshot, reassignment: JSON.stringify({ version: 1, partitions: [{ topic: snapshot.topics[0]!.name, partition: 0, replicas: snapshot.topics[0]!.partitions[0]!.replicas.map((r) => r.broker) }] }) } },
+    { path: "/api/import", body: { logDirs: logDirsText, topics: topicsText, label: "fuzz" } },
+    { path: "/api/snapshots", body: { kind: "snapshot", snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } } },
+    { path: "/api/plan/apply/control", body: { jobId: "x", action: "pause" } },
+  ];
+  const deep = (): FuzzRequest => {
+    const { path: route, body } = pick(validBodies());
+    const paths = jsonPaths(body);
+    const at = rng() < 0.1 || paths.length === 0 ? [] : pick(paths);
+    const depth = rng() < 0.5 ? pick([10_000, 20_000, 50_000, 100_000, 200_000]) : 10_000 + Math.floor(rng() * 190_000);
+    return { method: "POST", path: route, body: replaceAt(body, at, deepText(depth, rng() < 0.5 ? "object" : "array")) };
+  };
+  const prototypeNames = (): FuzzRequest => {
+    const name = pick(PROTOTYPE_NAMES);
+    const named = prototypeNamed(snapshot, name, pick);
+    const other = pick(PROTOTYPE_NAMES);
+    const r = rng();
+    if (r < 0.3) {
+      const steps = pick([
+        [{ kind: "createTopic", name: other, partitions: 4, replicationFactor: 2 }],
+        [{ kind: "addLogDir", broker: "all", path: other }, { kind: "createTopic", name: other + "-t", partitions: 6, replicationFactor: 1 }],
+        [{ kind: "failLogDir", broker: named.broker, path: named.dir }],
+        [{ kind: "cordonLogDir", broker: named.broker, path: named.dir }],
+        [{ kind: "addPartitions", topic: named.topic, totalPartitions: 40 }],
+        [{ kind: "addBroker", id: 99, rack: other, logDirs: [{ path: other }] }, { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [99] } } }],
+      ]);
+      return { method: "POST", path: "/api/simulate", body: JSON.stringify({ base: { snapshot: named.snapshot }, steps, compare: rng() < 0.5 }) };
+    }
+    if (r < 0.55) {
+      const options = pick([{ operation: { kind: "drain-dirs", dirs: [{ broker: named.broker, path: named.dir }] } }, { operation: { kind: "remove-brokers", brokers: [named.broker] }, excludeTopics: [other] }, { excludeTopics: [named.topic] }, {}]);
+      return { method: "POST", path: "/api/plan", body: JSON.stringify({ snapshot: named.snapshot, options }) };
+    }
+    if (r < 0.75) return { method: "POST", path: "/api/snapshots", body: JSON.stringify({ kind: "snapshot", snapshot: named.snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }), follow: true };
+    if (r < 0.85) {
+      // A log dir, a topic and a rack named after a prototype member in pasted tool output.
+      const text = logDirsText.replace(/"logDir":"[^"]*"/, `"logDir":"${name}"`).replace(/"partition":"[^"-]+-/, `"partition":"${other}-`);
+      const racks = pick([`broker 1 rack ${name}`, JSON.stringify(Object.fromEntries([["1", name], ["2", other]])), `{"__proto__":"a","1":"${name}"}`]);
+      return { method: "POST", path: "/api/import", body: JSON.stringify({ logDirs: text, topics: topicsText?.replace(/Topic: ?\S+/g, `Topic: ${other}`), racks }) };
+    }
+    // Prototype names as keys of an otherwise valid body, as own keys (what JSON.parse makes of them).
+    const { path: route, body } = pick(validBodies());
+    const copy = clone(body) as Record<string, unknown>;
+    const paths = jsonPaths(copy).filter((p) => typeof p[p.length - 1] === "string");
+    const at = paths.length > 0 && rng() < 0.8 ? pick(paths).slice(0, -1) : [];
+    let node = copy as Record<string | number, unknown>;
+    for (const k of at) node = node[k] as Record<string | number, unknown>;
+    if (node !== null && typeof node === "object" && !Array.isArray(node)) ownKey(node as Record<string, unknown>, pick(["__proto__", "constructor", "prototype"]), pick<unknown>([{ polluted: true }, { prototype: { polluted: true } }, 1, "x", null, []]));
+    return { method: "POST", path: route, body: JSON.stringify(copy) };
+  };
+  const contentTypes = (): FuzzRequest => {
+    const { path: route, body } = pick(validBodies());
+    const text = JSON.stringify(body);
+    const form = pick(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart", null, "application/jsonx", "application/json-seq", "text/json"]);
+    if (form === "multipart") return { method: "POST", path: route, ...multipart(text) };
+    if (form === "application/x-www-form-urlencoded" && rng() < 0.5) return { method: "POST", path: route, body: `body=${encodeURIComponent(text)}`, contentType: form };
+    return { method: "POST", path: route, body: text, contentType: form };
+  };
+  const stalled = (): FuzzRequest => {
+    const { path: route, body } = pick(validBodies());
+    const text = JSON.stringify(body);
+    return { method: "POST", path: route, body: text, stallAfter: Math.max(1, Math.floor(rng() * text.length)) };
+  };
+  return () => {
+    const r = rng();
+    return r < 0.35 ? deep() : r < 0.65 ? prototypeNames() : r < 0.85 ? contentTypes() : stalled();
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
 // Requests
 
-function requestsFor(seed: number, count: number): Request[] {
+/** The inputs of a run: the same seed gives the same requests. */
+export function requestsFor(seed: number, count: number): FuzzRequest[] {
   const { logDirs, topics } = fixtureTexts();
   const snapshot = demoSnapshot();
   // A small seeded PRNG of our own: independent of fast-check's internals, reproducible by seed.
@@ -218,8 +394,13 @@ function requestsFor(seed: number, count: number): Request[] {
     for (const [k, f] of Object.entries(fields)) if (rng() < 0.35) base[k] = f();
     return base;
   };
-  const out: Request[] = [];
+  const hostile = hostileRequests(snapshot, logDirs, topics, rng, pick);
+  const out: FuzzRequest[] = [];
   for (let i = 0; i < count; i++) {
+    if (rng() < HOSTILE_SHARE) {
+      out.push(hostile());
+      continue;
+    }
     const r = rng();
     if (r < 0.2) {
       // Simulate.
@@ -269,13 +450,15 @@ function requestsFor(seed: number, count: number): Request[] {
 // ------------------------------------------------------------------------------------------------
 // Sending
 
-async function send(target: FuzzTarget, req: Request, hangMs: number): Promise<{ status: number | null; ms: number; text: string; error: string | null }> {
+async function send(target: FuzzTarget, req: FuzzRequest, hangMs: number): Promise<{ status: number | null; ms: number; text: string; error: string | null }> {
   const started = Date.now();
   try {
+    const noType = req.contentType === null;
     const res = await fetch(target.url + req.path, {
       method: req.method,
-      headers: req.body !== undefined ? { "content-type": req.contentType ?? "application/json" } : {},
-      body: req.body,
+      headers: req.body !== undefined && !noType ? { "content-type": req.contentType ?? "application/json" } : {},
+      // Bytes, not a string, when no type is sent: fetch would add text/plain to a string.
+      body: req.body !== undefined && noType ? new TextEncoder().encode(req.body) : req.body,
       redirect: "manual",
       signal: AbortSignal.timeout(hangMs * 3),
     });
@@ -286,12 +469,51 @@ async function send(target: FuzzTarget, req: Request, hangMs: number): Promise<{
   }
 }
 
+/**
+ * Sends the headers (Content-Length: the whole body) and the first `req.stallAfter` bytes, then
+ * nothing. Resolves when the server answers (its status) or closes the connection (status null,
+ * `closed`), or after `stallMs` (`held`: the server kept the stalled body open past its deadline).
+ */
+function sendStalled(target: FuzzTarget, req: FuzzRequest, stallMs: number): Promise<{ status: number | null; ms: number; text: string; outcome: "answered" | "closed" | "held" }> {
+  const started = Date.now();
+  const bytes = Buffer.from(req.body ?? "", "utf8");
+  const url = new URL(target.url + req.path);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (status: number | null, text: string, outcome: "answered" | "closed" | "held") => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve({ status, ms: Date.now() - started, text, outcome });
+    };
+    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: req.method, headers: { "content-type": req.contentType ?? "application/json", "content-length": String(bytes.length) } });
+    request.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        if (text.length < 2000) text += chunk;
+      });
+      res.on("end", () => finish(res.statusCode ?? null, text, "answered"));
+      res.on("error", () => finish(res.statusCode ?? null, text, "answered"));
+    });
+    request.on("error", () => finish(null, "", "closed"));
+    request.on("close", () => finish(null, "", "closed"));
+    const timer = setTimeout(() => finish(null, "", "held"), stallMs);
+    request.write(bytes.subarray(0, Math.min(bytes.length - 1, req.stallAfter ?? 1)));
+  });
+}
+
+/** At most this many stalled bodies at once (under the server's per-client upload limit of 8). */
+const MAX_STALLED = 4;
+
 export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const hangMs = options.hangMs ?? 10_000;
+  const stallMs = options.stallMs ?? 40_000;
   const log = options.log ?? (() => {});
   const report: FuzzReport = { inputs: 0, statuses: {}, linksOpened: 0, fiveXX: 0, hangs: 0, crashes: 0, findings: [] };
   let target: FuzzTarget | null = first;
-  const record = (kind: FuzzFinding["kind"], req: Request, status: number | null, ms: number, answer: string) => {
+  const record = (kind: FuzzFinding["kind"], req: FuzzRequest, status: number | null, ms: number, answer: string) => {
     if (kind === "fiveXX") report.fiveXX += 1;
     if (kind === "hang") report.hangs += 1;
     if (kind === "crash") report.crashes += 1;
@@ -299,8 +521,27 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
     report.findings.push(finding);
     log(`${kind}: ${req.method} ${req.path} → ${status ?? "no answer"} in ${ms} ms: ${finding.answer.replace(/\s+/g, " ").slice(0, 160)}`);
   };
-  const check = async (req: Request): Promise<string | null> => {
+  // Stalled bodies run beside the other inputs (a stalled upload must not hold up anyone else).
+  const stalls = new Set<Promise<void>>();
+  const stall = async (req: FuzzRequest): Promise<void> => {
+    if (!target) return;
+    report.inputs += 1;
+    const sent = target;
+    const r = await sendStalled(sent, req, stallMs);
+    const key = r.outcome === "answered" ? String(r.status) : `stalled-${r.outcome}`;
+    report.statuses[key] = (report.statuses[key] ?? 0) + 1;
+    if (!sent.alive()) record("crash", req, r.status, r.ms, "server exited");
+    else if (r.status !== null && r.status >= 500) record("fiveXX", req, r.status, r.ms, r.text);
+    else if (r.outcome === "held") record("hang", req, null, r.ms, `a stalled body was held open for ${stallMs} ms without an answer or a close`);
+  };
+  const check = async (req: FuzzRequest): Promise<string | null> => {
     if (!target) return null;
+    if (req.stallAfter !== undefined) {
+      while (stalls.size >= MAX_STALLED) await Promise.race(stalls);
+      const p: Promise<void> = stall(req).finally(() => stalls.delete(p));
+      stalls.add(p);
+      return null;
+    }
     report.inputs += 1;
     const r = await send(target, req, hangMs);
     const key = r.status === null ? "none" : String(r.status);
@@ -333,5 +574,6 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
       }
     }
   }
+  await Promise.all(stalls);
   return report;
 }

@@ -14,6 +14,9 @@ import { intFlag } from "../cli-args";
 import { startApp, type AppServer } from "@/tests/support/e2e-server";
 import { runFuzz, type FuzzTarget } from "./fuzz";
 
+/** The server's upload idle deadline during a run (KAFKA_BALANCE_UPLOAD_IDLE_SECONDS). */
+const FUZZ_UPLOAD_IDLE_SECONDS = 3;
+
 
 async function main(): Promise<boolean> {
   const args = process.argv.slice(2);
@@ -21,8 +24,10 @@ async function main(): Promise<boolean> {
   const inputs = intFlag(args, "inputs", 2000);
   const seed = intFlag(args, "seed", 1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-"));
-  // No rate limit on new links: every stored fuzzed snapshot should have its pages opened.
-  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0" };
+  // No rate limit on new links: every stored fuzzed snapshot should have its pages opened. A short
+  // upload idle deadline, so the server drops each stalled body in seconds (the fuzzer counts a
+  // stalled body held past it, plus the hang limit, as a hang).
+  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0", KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: String(FUZZ_UPLOAD_IDLE_SECONDS) };
   let app: AppServer = await startApp(env);
   let exited = false;
   const target = (a: AppServer): FuzzTarget => ({ url: a.url, alive: () => !exited && a.alive() });
@@ -31,6 +36,7 @@ async function main(): Promise<boolean> {
     const report = await runFuzz(target(app), {
       inputs,
       seed,
+      stallMs: FUZZ_UPLOAD_IDLE_SECONDS * 1000 + 10_000,
       log: json ? undefined : (line) => console.log(line),
       restart: async () => {
         if (!json) console.log(`server output before it died:\n${app.output().slice(-2000)}`);

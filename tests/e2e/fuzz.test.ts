@@ -15,7 +15,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-e2e-"));
 
 describe("fuzz", () => {
   beforeAll(async () => {
-    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0" });
+    // A short upload idle deadline: the server drops the fuzzer's stalled bodies in 2 s.
+    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0", KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: "2" });
   }, 900_000);
 
   afterAll(async () => {
@@ -24,7 +25,7 @@ describe("fuzz", () => {
   });
 
   it.each([11, 12])("600 fuzzed requests (seed %i) get no 5xx, no hang and no crash", async (seed) => {
-    const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed });
+    const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed, stallMs: 12_000 });
     expect(report.findings).toEqual([]);
     expect(report.inputs).toBe(600);
     // The run reached the stored-link pages, not only the validators.
