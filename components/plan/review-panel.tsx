@@ -170,6 +170,11 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
               The review
             </h3>
             <ResultStatusLine status={statusOf(r)} stale={stale} staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it." of="review" />
+            {r.notes?.map((note) => (
+              <p key={note} data-review-note className="text-sm text-zinc-700 dark:text-zinc-300">
+                Read from the paste: {note}.
+              </p>
+            ))}
             {r.verdict === "refused" ? (
               <ul aria-label="What Kafka would refuse" className="list-disc rounded-lg border-l-4 border-red-600 bg-red-50 py-2 pr-3 pl-8 text-sm dark:bg-red-950/30">
                 {r.refusals.map((p) => (

@@ -15,6 +15,7 @@ import { findJsonSyntaxError, lineAndColumn } from "../model/json-scan";
 import { splitTopicPartition } from "../model/kafka-names";
 import { failure, success, type Err, type Result } from "../model/result";
 import { compareJavaStrings } from "../throttle/java-string";
+import { reassignmentFromPaste } from "./reassignment-paste";
 
 export const ANY_LOG_DIR = "any";
 
@@ -85,11 +86,27 @@ function isIntArray(v: unknown): v is number[] {
  */
 export function parseReassignmentJson(text: string, options: { allowEmpty?: boolean } = {}): ReassignmentParse {
   let data: unknown;
+  let note: string | null = null;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return syntaxError(text, error);
+    // Not JSON alone: the tool's whole output, or logging around the JSON (reassignment-paste.ts).
+    const paste = reassignmentFromPaste(text);
+    if (!paste.ok) return paste;
+    if (paste.note === null) return syntaxError(text, error);
+    note = paste.note;
+    try {
+      data = JSON.parse(paste.json);
+    } catch (inner) {
+      const refused = syntaxError(paste.json, inner);
+      return failure(refused.error.code, `${refused.error.message} (${note})`, { issues: refused.error.issues });
+    }
   }
+  const parsed = readReassignment(data, options);
+  return parsed.ok && note !== null ? success(parsed.value, [{ path: "", message: note }]) : parsed;
+}
+
+function readReassignment(data: unknown, options: { allowEmpty?: boolean }): ReassignmentParse {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return fail("invalid_json", "The reassignment JSON must be an object");
   const obj = data as Record<string, unknown>;
   const version = obj.version ?? 1;

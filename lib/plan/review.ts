@@ -26,6 +26,8 @@ import { snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
 export interface RefusedReview {
   verdict: "refused";
   entries: ReassignmentEntry[];
+  /** What was read from the paste when it was not the JSON alone (the part of the tool's output taken). */
+  notes?: string[];
   refusals: string[];
 }
 
@@ -33,6 +35,7 @@ export interface RefusedReview {
 export interface AcceptedReview {
   verdict: "accepted";
   entries: ReassignmentEntry[];
+  notes?: string[];
   throttles: ThrottlePlan;
   /** How the apply runs it (options.execution). */
   batches: ExecutionBatch[];
@@ -87,9 +90,10 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
   const parsed = parseReassignmentJson(json);
   if (!parsed.ok) return parsed;
   const entries = parsed.value;
+  const notes = parsed.warnings?.length ? { notes: parsed.warnings.map((w) => w.message) } : {};
   const refused = refusals(snapshot, entries);
   const done = refused.length === 0 ? completed(snapshot, entries) : null;
-  if (!done || "problem" in done) return { ok: true, value: { verdict: "refused", entries, refusals: done ? [done.problem] : refused } };
+  if (!done || "problem" in done) return { ok: true, value: { verdict: "refused", entries, refusals: done ? [done.problem] : refused, ...notes } };
   const rates = {
     replicationBytesPerSecond: options.throttle.replicationBytesPerSecond,
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
@@ -100,6 +104,7 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
     value: {
       verdict: "accepted",
       entries,
+      ...notes,
       throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
       batches,
       estimate: estimateExecution(batches, rates),

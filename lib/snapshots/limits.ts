@@ -44,7 +44,23 @@ export const RATE_BYTES_ENV = "KAFKA_BALANCE_SNAPSHOT_RATE_BYTES";
 /** 64 MiB of stored bytes per minute, all clients together: a burst fills at most 1/16 of the default store. 0 turns it off. */
 export const DEFAULT_RATE_BYTES = 64 * 1024 * 1024;
 
-/** The window of the two rate limits. */
+export const CLIENT_RATE_LINKS_ENV = "KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS";
+/**
+ * 20 new links per minute from one client (lib/http/client.ts): one client cannot spend the whole
+ * store's rate and lock everyone else out. 0 turns it off; unset, it is off when the rate of all
+ * clients is (KAFKA_BALANCE_SNAPSHOT_RATE_LINKS=0).
+ */
+export const DEFAULT_CLIENT_RATE_LINKS = 20;
+
+export const CLIENT_RATE_BYTES_ENV = "KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_BYTES";
+/** 32 MiB of stored bytes per minute from one client: half of all clients' rate. 0 turns it off; unset, off with the all-clients rate. */
+export const DEFAULT_CLIENT_RATE_BYTES = 32 * 1024 * 1024;
+
+export const CLIENT_STORE_ENV = "KAFKA_BALANCE_SNAPSHOT_CLIENT_STORE_BYTES";
+/** By default a quarter of the store (KAFKA_BALANCE_SNAPSHOT_STORE_LIMIT_BYTES): one client cannot fill it alone. */
+export const CLIENT_STORE_SHARE = 4;
+
+/** The window of the rate limits. */
 export const RATE_WINDOW_MS = 60_000;
 
 /** Expired links deleted per write at most, so one share never does unbounded cleanup. */
@@ -60,6 +76,11 @@ export interface LinkLimits {
   rateLinks: number;
   /** 0: no limit. */
   rateBytes: number;
+  /** The same per client; 0: no limit. */
+  clientRateLinks: number;
+  clientRateBytes: number;
+  /** The stored bytes one client's links may hold together. */
+  clientStoreBytes: number;
 }
 
 const warned = new Set<string>();
@@ -79,13 +100,19 @@ export function wholeNumberFromEnv(name: string, fallback: number, min: 0 | 1, e
 }
 
 export function linkLimits(env: Record<string, string | undefined> = process.env): LinkLimits {
+  const storeBytes = wholeNumberFromEnv(STORE_LIMIT_ENV, DEFAULT_STORE_LIMIT_BYTES, 1, env);
+  const rateLinks = wholeNumberFromEnv(RATE_LINKS_ENV, DEFAULT_RATE_LINKS, 0, env);
+  const rateBytes = wholeNumberFromEnv(RATE_BYTES_ENV, DEFAULT_RATE_BYTES, 0, env);
   return {
     linkBytes: wholeNumberFromEnv(LINK_LIMIT_ENV, DEFAULT_LINK_LIMIT_BYTES, 1, env),
-    storeBytes: wholeNumberFromEnv(STORE_LIMIT_ENV, DEFAULT_STORE_LIMIT_BYTES, 1, env),
+    storeBytes,
     labelChars: wholeNumberFromEnv(LABEL_LIMIT_ENV, DEFAULT_LABEL_MAX_CHARS, 1, env),
     retentionDays: wholeNumberFromEnv(RETENTION_ENV, DEFAULT_RETENTION_DAYS, 0, env),
-    rateLinks: wholeNumberFromEnv(RATE_LINKS_ENV, DEFAULT_RATE_LINKS, 0, env),
-    rateBytes: wholeNumberFromEnv(RATE_BYTES_ENV, DEFAULT_RATE_BYTES, 0, env),
+    rateLinks,
+    rateBytes,
+    clientRateLinks: wholeNumberFromEnv(CLIENT_RATE_LINKS_ENV, rateLinks === 0 ? 0 : DEFAULT_CLIENT_RATE_LINKS, 0, env),
+    clientRateBytes: wholeNumberFromEnv(CLIENT_RATE_BYTES_ENV, rateBytes === 0 ? 0 : DEFAULT_CLIENT_RATE_BYTES, 0, env),
+    clientStoreBytes: wholeNumberFromEnv(CLIENT_STORE_ENV, Math.max(1, Math.floor(storeBytes / CLIENT_STORE_SHARE)), 1, env),
   };
 }
 

@@ -14,19 +14,19 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { jsonDepthProblem } from "@/lib/model/json-depth";
-import { parseSnapshot, parseStored, zodIssues } from "@/lib/model/parse";
+import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
-import { decodePayload, encodePayload } from "./codec";
+import { encodePayload } from "./codec";
+import { decodeRecord, recordVersion, type StoredPayload } from "./decode-record";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
 import { admitLink, trimText } from "./quota";
-import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type RecordKind, type RecordSummary, type SharedRecord } from "./record";
+import type { RecordKind, RecordSummary, SharedRecord } from "./record";
 import type { ShareResponse } from "./request";
 import { prepareShare, type PreparedShare } from "./prepare";
 import { getStore } from "@/lib/store";
-import { rowBytes, type LinkStore, type NewRow } from "@/lib/store/links";
+import { rowBytes, type LinkStore, type NewRow, type StoredRow } from "@/lib/store/links";
 import { isUniqueViolation } from "@/lib/store/sql";
 import { DATABASE_URL_ENV } from "@/lib/store/postgres";
 import { DB_ENV, StoreUnavailableError } from "@/lib/store/sqlite";
@@ -54,13 +54,7 @@ async function guarded<T>(work: () => Promise<Result<T>> | Result<T>): Promise<R
   }
 }
 
-/** The JSON stored (compressed) in a row. Its snapshot carries its own schema version. */
-export interface StoredPayload {
-  snapshot: unknown;
-  scenario: unknown;
-  plan: unknown;
-  sharing: unknown;
-}
+export type { StoredPayload } from "./decode-record";
 
 export interface CreateShareOptions {
   store?: LinkStore;
@@ -166,8 +160,6 @@ function notFound(id: string): Err {
 const OPENED_KEPT = 2;
 const opened = new Map<string, { version: string; record: SharedRecord }>();
 
-const versionOf = (row: { createdAt: string; schemaVersion: number; sizeBytes: number; encoding: string }) => `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
-
 function keep(id: string, version: string, record: SharedRecord): void {
   opened.delete(id);
   opened.set(id, { version, record });
@@ -188,7 +180,12 @@ export function openShownShare(id: string, store?: LinkStore, now: Date = new Da
   return openRecord(id, store, now, true);
 }
 
-async function openRecord(id: string, store: LinkStore | undefined, now: Date, kept: boolean): Promise<Result<SharedRecord>> {
+/**
+ * A link's stored row, read as every opening reads it: a malformed id, an unknown one and an expired
+ * one (deleted here) are answers; the payload is not decoded. The worker pool decodes it for the
+ * reads that would otherwise hold the request thread (lib/workers/share-reads.ts).
+ */
+export async function readShareRow(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<StoredRow>> {
   const bad = idProblem(id);
   if (bad) return bad;
   const found = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).get(id) }));
@@ -202,51 +199,22 @@ async function openRecord(id: string, store: LinkStore | undefined, now: Date, k
     if (!deleted.ok) return deleted;
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
   }
-  const version = versionOf(row);
+  return { ok: true, value: row };
+}
+
+async function openRecord(id: string, store: LinkStore | undefined, now: Date, kept: boolean): Promise<Result<SharedRecord>> {
+  const read = await readShareRow(id, store, now);
+  if (!read.ok) return read;
+  const row = read.value;
+  const version = recordVersion(row);
   const last = kept ? opened.get(id) : undefined;
   if (last && last.version === version) {
     keep(id, version, last.record);
     return { ok: true, value: last.record };
   }
-  const unreadable = (what: string) =>
-    failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);
-  let payload: StoredPayload;
-  try {
-    const json = await decodePayload(row.encoding, row.payload);
-    // Every body stored since is bounded; an older row nested deeper would overflow the schema's walk.
-    const tooDeep = jsonDepthProblem(json, "The stored record");
-    if (tooDeep) return unreadable(tooDeep.message);
-    payload = JSON.parse(json) as StoredPayload;
-  } catch (error) {
-    return unreadable((error as Error).message);
-  }
-  const kind = RecordKindSchema.safeParse(row.kind);
-  // Stored by this or an earlier release: upgraded, and keys since retired dropped rather than refused.
-  const snapshot = parseSnapshot(payload.snapshot, { stored: true });
-  const sharing = parseStored(SharingSchema, payload.sharing ?? {});
-  const scenario = payload.scenario == null ? null : parseStored(ScenarioSpecSchema, payload.scenario);
-  const plan = payload.plan == null ? null : parseStored(SharedPlanSchema, payload.plan);
-  if (!kind.success) return unreadable(`unknown kind ${JSON.stringify(row.kind)}`);
-  if (!snapshot.ok) return unreadable(`snapshot: ${snapshot.error.message}`);
-  if (!sharing.success) return unreadable("sharing options");
-  if (scenario && !scenario.success) return unreadable(`scenario: ${zodIssues(scenario.error)[0]?.path ?? ""}`);
-  if (plan && !plan.success) return unreadable(`plan: ${zodIssues(plan.error)[0]?.path ?? ""}`);
-  if (kind.data === "scenario" && !scenario) return unreadable("a scenario link without a scenario");
-  if (kind.data === "plan" && !plan) return unreadable("a plan link without a plan");
-  const record: SharedRecord = {
-    id: row.id,
-    kind: kind.data,
-    url: snapshotUrl(row.id),
-    createdAt: row.createdAt,
-    schemaVersion: row.schemaVersion,
-    sizeBytes: row.sizeBytes,
-    sharing: sharing.data,
-    snapshot: snapshot.value,
-    scenario: scenario?.data ?? null,
-    plan: plan?.data ?? null,
-  };
-  if (kept) keep(id, version, record);
-  return { ok: true, value: record };
+  const record = await decodeRecord(row);
+  if (record.ok && kept) keep(id, version, record.value);
+  return record;
 }
 
 /** A link's snapshot for the overview routes: the record of a snapshot link, kept as openShownShare keeps it (a scenario or plan link answers wrong_kind). */

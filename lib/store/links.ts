@@ -2,7 +2,8 @@
  * Rows of the link store (shared snapshots): put, get, list, delete, expire. Payloads arrive and leave
  * compressed; what they mean (validation, upgrades, redaction) is lib/snapshots/share.ts's business,
  * and which quotas apply is lib/snapshots/quota.ts's: `insertWithin` only runs the caller's check and
- * the insert in one write transaction.
+ * the insert in one write transaction. Each row records which client created it (a hash of its
+ * address, lib/http/client.ts), so the quotas can count one client's links apart from everyone's.
  */
 import type { RecordKind } from "@/lib/snapshots/record";
 import { textBytes, type SqlDb } from "./sql";
@@ -16,6 +17,8 @@ export interface NewRow {
   encoding: string;
   payload: Buffer;
   summary: string;
+  /** Who created it (lib/http/client.ts `clientKey`); null when unknown (links written by tools, tests). */
+  client?: string | null;
 }
 
 /** The columns every read of a row returns. */
@@ -45,6 +48,16 @@ export interface QuotaState {
   windowLinks: number;
   windowBytes: number;
   windowOldest: string | null;
+  /** The same figures for the client creating the link; absent when no client is named. */
+  client?: ClientQuotaState;
+}
+
+/** One client's links: their bytes in the store, and those created in the rate window. */
+export interface ClientQuotaState {
+  bytes: number;
+  windowLinks: number;
+  windowBytes: number;
+  windowOldest: string | null;
 }
 
 /** The bytes a row counts for in the quotas: what it occupies on disk, payload and summary. */
@@ -66,18 +79,33 @@ interface RawRow {
 
 export class LinkStore {
   private readonly windowSql: string;
+  private readonly clientSql: string;
 
   constructor(private readonly db: SqlDb) {
+    const bytes = `stored_bytes + ${textBytes(db.dialect, "summary")}`;
     // Walks the created_at index over at most the rows it counts.
-    this.windowSql = `SELECT count(*) AS n, coalesce(sum(stored_bytes + ${textBytes(db.dialect, "summary")}), 0) AS bytes, min(created_at) AS oldest FROM snapshots WHERE created_at > ?`;
+    this.windowSql = `SELECT count(*) AS n, coalesce(sum(${bytes}), 0) AS bytes, min(created_at) AS oldest FROM snapshots WHERE created_at > ?`;
+    // Walks the (client, created_at) index over one client's rows.
+    this.clientSql = `SELECT coalesce(sum(${bytes}), 0) AS bytes, count(CASE WHEN created_at > ? THEN 1 END) AS n, coalesce(sum(CASE WHEN created_at > ? THEN ${bytes} END), 0) AS window_bytes, min(CASE WHEN created_at > ? THEN created_at END) AS oldest FROM snapshots WHERE client = ?`;
   }
 
-  /** The store's totals, and the links created after `windowStart` (none counted when null). */
-  async quota(windowStart: string | null): Promise<QuotaState> {
+  /**
+   * The store's totals and the links created after `windowStart` (none counted when null); with
+   * `client`, the same for that client's links.
+   */
+  async quota(windowStart: string | null, client: string | null = null): Promise<QuotaState> {
     const totals = (await this.db.get<{ links: number; bytes: number }>(`SELECT links, bytes FROM store_totals WHERE id = 1`))!;
-    if (windowStart === null) return { links: totals.links, bytes: totals.bytes, windowLinks: 0, windowBytes: 0, windowOldest: null };
+    const mine = client === null ? {} : { client: await this.clientQuota(windowStart, client) };
+    if (windowStart === null) return { links: totals.links, bytes: totals.bytes, windowLinks: 0, windowBytes: 0, windowOldest: null, ...mine };
     const window = (await this.db.get<{ n: number; bytes: number; oldest: string | null }>(this.windowSql, [windowStart]))!;
-    return { links: totals.links, bytes: totals.bytes, windowLinks: window.n, windowBytes: window.bytes, windowOldest: window.oldest };
+    return { links: totals.links, bytes: totals.bytes, windowLinks: window.n, windowBytes: window.bytes, windowOldest: window.oldest, ...mine };
+  }
+
+  private async clientQuota(windowStart: string | null, client: string): Promise<ClientQuotaState> {
+    // No window: a start after every row, so none counts as recent.
+    const start = windowStart ?? "9999";
+    const row = (await this.db.get<{ bytes: number; n: number; window_bytes: number; oldest: string | null }>(this.clientSql, [start, start, start, client]))!;
+    return { bytes: Number(row.bytes), windowLinks: Number(row.n), windowBytes: Number(row.window_bytes), windowOldest: row.oldest };
   }
 
   /**
@@ -88,7 +116,7 @@ export class LinkStore {
    */
   insertWithin<R>(row: NewRow, windowStart: string | null, admit: (state: QuotaState) => R | null): Promise<R | null> {
     return this.db.transaction(async () => {
-      const refusal = admit(await this.quota(windowStart));
+      const refusal = admit(await this.quota(windowStart, row.client ?? null));
       if (refusal !== null) return refusal;
       await this.insert(row);
       return null;
@@ -103,8 +131,8 @@ export class LinkStore {
   /** Commits the row (durably, see sqlite.ts) before resolving; rejects on a duplicate id. */
   async insert(row: NewRow): Promise<void> {
     await this.db.run(
-      `INSERT INTO snapshots (id, kind, schema_version, created_at, size_bytes, stored_bytes, encoding, payload, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [row.id, row.kind, row.schemaVersion, row.createdAt, row.sizeBytes, row.payload.byteLength, row.encoding, row.payload, row.summary],
+      `INSERT INTO snapshots (id, kind, schema_version, created_at, size_bytes, stored_bytes, encoding, payload, summary, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [row.id, row.kind, row.schemaVersion, row.createdAt, row.sizeBytes, row.payload.byteLength, row.encoding, row.payload, row.summary, row.client ?? null],
     );
   }
 

@@ -116,6 +116,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      until bigint NOT NULL,
      token bigint NOT NULL
    );`,
+  // 4: who created each link (a hash of the client's address), for the per-client quotas.
+  `ALTER TABLE snapshots ADD COLUMN client text;
+   CREATE INDEX snapshots_client ON snapshots (client, created_at);`,
 ];
 
 /** The advisory lock key migrations hold ("kbal" in ASCII). */

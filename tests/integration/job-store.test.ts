@@ -116,7 +116,7 @@ describe("job store", () => {
     db.exec("DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
     db.close();
     const store = getStore();
-    expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(4);
+    expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(5);
     expect(await getStore().jobs.current("127.0.0.1:9092")).toBeNull();
     await getStore().jobs.insert(job("e1"), "p1", 10_000, 0);
     expect((await getStore().jobs.get("e1"))!.createdBy).toBe("alice");

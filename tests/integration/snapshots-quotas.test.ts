@@ -22,6 +22,8 @@ const ENV = {
   retention: "KAFKA_BALANCE_SNAPSHOT_RETENTION_DAYS",
   rateLinks: "KAFKA_BALANCE_SNAPSHOT_RATE_LINKS",
   rateBytes: "KAFKA_BALANCE_SNAPSHOT_RATE_BYTES",
+  clientRateLinks: "KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS",
+  clientStore: "KAFKA_BALANCE_SNAPSHOT_CLIENT_STORE_BYTES",
 } as const;
 
 interface FixtureRecord {
@@ -44,8 +46,9 @@ afterEach(async () => {
 
 type Answer = { status: number; headers: Headers; json: { id: string; url: string; notices?: string[]; error?: { code: string; message: string; retryAfterSeconds?: number } } };
 
-async function share(body: unknown): Promise<Answer> {
-  const response = await postRecord(jsonRequest("/api/snapshots", { body }));
+/** `client`: the address the app's server (scripts/server.mjs) passes in x-kafka-balance-client. */
+async function share(body: unknown, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await postRecord(jsonRequest("/api/snapshots", { body, headers: { ...(client ? { "x-kafka-balance-client": client } : {}), ...headers } }));
   return { status: response.status, headers: response.headers, json: (await response.json()) as never };
 }
 
@@ -212,6 +215,48 @@ describe("the rate of new links", () => {
     process.env[ENV.rateLinks] = "2";
     for (let n = 0; n < 2; n++) await createShare({ kind: "snapshot", snapshot: writerSnapshot(n, 1) }, { now: () => new Date(Date.now() - 61_000) });
     expect((await share({ kind: "snapshot", snapshot: writerSnapshot(3, 1) })).status).toBe(201);
+  });
+});
+
+describe("per-client quotas (the client: the peer address, or a trusted proxy's X-Forwarded-For)", () => {
+  it("one client at KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS is refused while others still share; rotating X-Forwarded-For changes nothing", async () => {
+    process.env[ENV.clientRateLinks] = "3";
+    for (let n = 0; n < 3; n++) expect((await share({ kind: "snapshot", snapshot: writerSnapshot(n, 1) }, "192.0.2.1", { "x-forwarded-for": `198.51.100.${n}` })).status).toBe(201);
+    const refused = await share({ kind: "snapshot", snapshot: writerSnapshot(3, 1) }, "192.0.2.1", { "x-forwarded-for": "198.51.100.99" });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error!.message).toMatch(/from your address: 3 in the last minute and the limit is 3 per minute per address \(KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS\); retry in \d+ s/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await share({ kind: "snapshot", snapshot: writerSnapshot(4, 1) }, "192.0.2.2")).status).toBe(201);
+    expect(stored().links).toBe(4);
+  });
+
+  it("one client cannot fill the store: its links stop at its share (a quarter by default), others' go on", async () => {
+    process.env[ENV.store] = "40000";
+    let refused: Answer | null = null;
+    for (let n = 0; n < 40 && !refused; n++) {
+      const answer = await share({ kind: "snapshot", snapshot: writerSnapshot(n, 20) }, "192.0.2.1");
+      if (answer.status !== 201) refused = answer;
+    }
+    expect(refused?.status).toBe(413);
+    expect(refused?.json.error).toMatchObject({ code: "client_store_full" });
+    expect(refused?.json.error!.message).toMatch(/over the 10000 bytes one address may hold \(KAFKA_BALANCE_SNAPSHOT_CLIENT_STORE_BYTES\)/);
+    const mine = stored().bytes;
+    expect(mine).toBeLessThanOrEqual(10000);
+    expect(mine).toBeGreaterThan(5000);
+    expect((await share({ kind: "snapshot", snapshot: writerSnapshot(99, 20) }, "192.0.2.2")).status).toBe(201);
+  });
+
+  it("keeps a hash of the client with each link, never its address", async () => {
+    expect((await share({ kind: "snapshot", snapshot: writerSnapshot(1, 1) }, "192.0.2.77")).status).toBe(201);
+    const db = new Database(temp.file, { readonly: true });
+    try {
+      const rows = db.prepare("SELECT client FROM snapshots").all() as { client: string }[];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.client).toMatch(/^[0-9a-f]{16}$/);
+      expect(fs.readFileSync(temp.file).includes("192.0.2.77")).toBe(false);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
  *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking
- *   and redacting run in the worker pool (lib/workers); the store's quotas are applied on insert.
+ *   and redacting run in the worker pool (lib/workers); the store's quotas, everyone's and the
+ *   client's (lib/http/client.ts), are applied on insert.
  * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token
  *   (lib/http/write-access.ts, scope `links`).
  */
 import { randomBytes } from "node:crypto";
+import { clientKey } from "@/lib/http/client";
 import { readBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
@@ -25,7 +27,7 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     return workFailure(error);
   }
-  return resultResponse(prepared.ok ? await storePreparedShare(prepared.value) : prepared, 201);
+  return resultResponse(prepared.ok ? await storePreparedShare(prepared.value, { client: clientKey(request) }) : prepared, 201);
 }
 
 export async function GET(request: Request): Promise<Response> {

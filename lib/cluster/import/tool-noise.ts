@@ -40,6 +40,14 @@ const LOG_HEADS: readonly RegExp[] = [
   /^(?:OpenJDK|Java HotSpot\(TM\)) (?:64-Bit )?(?:Server|Client) VM warning:/,
 ];
 
+/**
+ * A shell prompt copied with the output (`$`, `bash-5.1$`, `[kafka@b1 bin]$`, `user@host:~$`,
+ * `PS C:\\kafka>`), alone or with the command typed after it, and the tool's command line itself.
+ */
+const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]$/;
+const POWERSHELL = /^PS [A-Za-z]:[^>]*>\s*/;
+const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
+
 /** What follows a logged exception or a failure: its stack trace. */
 const TRACE_LINES: readonly RegExp[] = [
   /^at [\w$.<>/-]+\(/,
@@ -61,6 +69,8 @@ const EXCEPTION_LINE = new RegExp(`^(${CLASS}(?:Exception|Error))(?::\\s*(.*))?$
 
 export type ToolLine =
   | { kind: "log" }
+  /** A shell prompt or the tool's command line. */
+  | { kind: "prompt" }
   | { kind: "trace" }
   /** `strong`: the tool says it failed; otherwise an exception line, which may belong to a log line. */
   | { kind: "failure"; message: string; strong: boolean };
@@ -71,6 +81,7 @@ export function mayBeToolNoise(head: string): boolean {
     LOG_HEADS.some((re) => re.test(head)) ||
     TRACE_LINES.some((re) => re.test(head)) ||
     FAILURES.some((re) => re.test(head)) ||
+    isPrompt(head) ||
     new RegExp(`^${CLASS}(?:Exception|Error)\\b`).test(head)
   );
 }
@@ -81,6 +92,7 @@ export function mayBeToolNoise(head: string): boolean {
  */
 export function classifyToolLine(line: string, afterNoise: boolean): ToolLine | null {
   if (LOG_HEADS.some((re) => re.test(line))) return { kind: "log" };
+  if (isPrompt(line)) return { kind: "prompt" };
   if (afterNoise && TRACE_LINES.some((re) => re.test(line))) return { kind: "trace" };
   for (const re of FAILURES) {
     const m = re.exec(line);
@@ -88,6 +100,10 @@ export function classifyToolLine(line: string, afterNoise: boolean): ToolLine | 
   }
   if (EXCEPTION_LINE.test(line)) return { kind: "failure", message: failureMessage(line), strong: false };
   return null;
+}
+
+function isPrompt(line: string): boolean {
+  return line.length <= 400 && (PROMPT.test(line) || COMMAND.test(line) || (POWERSHELL.test(line) && line.replace(POWERSHELL, "") === ""));
 }
 
 /**
@@ -169,7 +185,7 @@ export class ToolNoise {
       source: this.source,
       line: this.first.line,
       path: "",
-      message: `skipped ${n} line${n === 1 ? "" : "s"} of Kafka's own logging (not the tool's output), the first: ${quote(this.first.text)}`,
+      message: `skipped ${n} line${n === 1 ? "" : "s"} that ${n === 1 ? "is" : "are"} not the tool's output (Kafka's own logging, shell prompts), the first: ${quote(this.first.text)}`,
     };
   }
 }

@@ -3,7 +3,7 @@ import type { LinkLimits } from "@/lib/snapshots/limits";
 import { admitLink, trimText } from "@/lib/snapshots/quota";
 import type { QuotaState } from "@/lib/store/links";
 
-const limits: LinkLimits = { linkBytes: 100, storeBytes: 1000, labelChars: 10, retentionDays: 90, rateLinks: 3, rateBytes: 250 };
+const limits: LinkLimits = { linkBytes: 100, storeBytes: 1000, labelChars: 10, retentionDays: 90, rateLinks: 3, rateBytes: 250, clientRateLinks: 2, clientRateBytes: 150, clientStoreBytes: 400 };
 const now = new Date("2026-06-01T12:00:00.000Z");
 const empty: QuotaState = { links: 0, bytes: 0, windowLinks: 0, windowBytes: 0, windowOldest: null };
 
@@ -51,5 +51,31 @@ describe("trimText()", () => {
 
   it("trimText() does not split a surrogate pair", () => {
     expect(trimText("abc😀def", 5)).toBe("abc…");
+  });
+});
+
+describe("admitLink() per client", () => {
+  const mine = { bytes: 0, windowLinks: 0, windowBytes: 0, windowOldest: null };
+
+  it("refuses a client at its own rate of links while everyone's has room, with Retry-After from its own oldest link", () => {
+    const state: QuotaState = { ...empty, links: 2, bytes: 20, windowLinks: 2, windowBytes: 20, windowOldest: "2026-06-01T11:59:40.000Z", client: { ...mine, bytes: 20, windowLinks: 2, windowBytes: 20, windowOldest: "2026-06-01T11:59:30.000Z" } };
+    const refusal = admitLink(10, state, limits, now);
+    expect(refusal).toMatchObject({ code: "rate_limited", details: { retryAfterSeconds: 30 } });
+    expect(refusal!.message).toMatch(/from your address: 2 in the last minute and the limit is 2 per minute per address \(KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS\)/);
+    // Another client (its own figures empty) is admitted against the same store.
+    expect(admitLink(10, { ...state, client: mine }, limits, now)).toBeNull();
+  });
+
+  it("refuses a client past its rate of bytes", () => {
+    const state: QuotaState = { ...empty, windowLinks: 1, windowBytes: 100, client: { ...mine, bytes: 100, windowLinks: 1, windowBytes: 100, windowOldest: "2026-06-01T11:59:50.000Z" } };
+    expect(admitLink(60, state, limits, now)?.message).toMatch(/KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_BYTES/);
+  });
+
+  it("refuses a client whose links would pass its share of the store, naming KAFKA_BALANCE_SNAPSHOT_CLIENT_STORE_BYTES", () => {
+    const state: QuotaState = { ...empty, links: 8, bytes: 380, client: { ...mine, bytes: 380 } };
+    const refusal = admitLink(30, state, limits, now);
+    expect(refusal).toMatchObject({ code: "client_store_full" });
+    expect(refusal!.message).toMatch(/hold 380 bytes and this one needs 30, over the 400 bytes one address may hold \(KAFKA_BALANCE_SNAPSHOT_CLIENT_STORE_BYTES\)/);
+    expect(admitLink(20, state, limits, now)).toBeNull();
   });
 });

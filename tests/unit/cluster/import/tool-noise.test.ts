@@ -32,6 +32,12 @@ describe("classifyToolLine", () => {
     expect(failureMessage("java.lang.OutOfMemoryError")).toBe("OutOfMemoryError");
   });
 
+  it("knows shell prompts and the tools' command lines", () => {
+    for (const line of ["$", "bash-5.1$", "[kafka@broker-1 bin]$", "user@host:~/kafka_2.13-3.9.0$", "root@kafka-0:/#", "%", "PS C:\\kafka>", "$ bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", "kafka-topics --bootstrap-server localhost:9092 --describe", "PS C:\\kafka> .\\bin\\windows\\kafka-log-dirs.bat --describe --bootstrap-server b:9092", "(venv) me@laptop ~ %"]) {
+      expect(classifyToolLine(line, false), line).toEqual({ kind: "prompt" });
+    }
+  });
+
   it("leaves the tools' own output alone", () => {
     for (const line of ["Querying brokers for log directories information", '{"brokers":[],"version":1}', "Topic: orders\tPartitionCount: 2", "Topic: orders Partition: 0 Leader: 1 Replicas: 1 Isr: 1", "some notes"]) {
       expect(classifyToolLine(line, true), line).toBeNull();
@@ -49,7 +55,7 @@ describe("Kafka's logging in a kafka-log-dirs paste", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.brokers.map((b) => b.id)).toEqual([1, 9]);
-    expect(result.warnings).toEqual([{ source: "logDirs", line: 1, path: "", message: `skipped 7 lines of Kafka's own logging (not the tool's output), the first: "SLF4J: Class path contains multiple SLF4J bindings."` }]);
+    expect(result.warnings).toEqual([{ source: "logDirs", line: 1, path: "", message: `skipped 7 lines that are not the tool's output (Kafka's own logging, shell prompts), the first: "SLF4J: Class path contains multiple SLF4J bindings."` }]);
   });
 
   it("a failed run is answered as the tool's failure on its line, with the exception's message", () => {
@@ -75,7 +81,7 @@ describe("Kafka's logging in a kafka-topics paste", () => {
   it("skips the 3.7+ client's DescribeTopicPartitions warning at line 1 and notes it", () => {
     const result = parseTopicsDescribe(`${WARN}\n${fixture("topics-3.6.txt")}`);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ source: "topics", line: 1, message: expect.stringMatching(/^skipped 1 line of Kafka's own logging .*the first: "\[2024-05-01 10:00:00,123\] WARN/) });
+    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ source: "topics", line: 1, message: expect.stringMatching(/^skipped 1 line that is not the tool's output .*the first: "\[2024-05-01 10:00:00,123\] WARN/) });
   });
 
   it("answers a failed run as the tool's failure", () => {

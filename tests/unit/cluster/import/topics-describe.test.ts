@@ -121,11 +121,17 @@ describe("parseTopicsDescribe bad input", () => {
   });
 
   it("parseTopicsDescribe() names a line that is not the tool's output", () => {
-    const text = `$ kafka-topics.sh --bootstrap-server localhost:9092 --describe\n${fixture("topics-4.x.txt")}`;
+    const text = `topics of the eu cluster:\n${fixture("topics-4.x.txt")}`;
     const [issue] = problems(text);
     expect(issue?.line).toBe(1);
-    expect(issue?.message).toMatch(/^not a kafka-topics --describe line: .*got "\$ kafka-topics.sh/);
-    expect(problems("Error while executing topic command : Topic 'x' does not exist as expected")[0]?.line).toBe(1);
+    expect(issue?.message).toMatch(/^not a kafka-topics --describe line: .*got "topics of the eu cluster:"/);
+    expect(problems("Error while executing topic command : Topic 'x' does not exist as expected")[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^the tool failed: Topic 'x' does not exist as expected; re-run kafka-topics.sh/) });
+  });
+
+  it("parseTopicsDescribe() skips the command line and the prompt copied with the output, and says so", () => {
+    const result = parseTopicsDescribe(`$ kafka-topics.sh --bootstrap-server localhost:9092 --describe\r\n${fixture("topics-4.x.txt").replace(/\n/g, "\r\n")}bash-5.1$ `);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^skipped 2 lines that are not the tool's output .*the first: "\$ kafka-topics.sh/) });
   });
 
   it("parseTopicsDescribe() rejects a partition listed twice", () => {
