@@ -6,7 +6,6 @@
 // view models, the CSV export, the redaction and hashing of shared links, and the stored payload.
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { parseSnapshot } from "@/lib/model/parse";
 import { planRebalance, PlanOptionsSchema, reviewReassignment, throttlePlan } from "@/lib/plan";
 import { throttledReplicaLists } from "@/lib/throttle";
@@ -18,44 +17,7 @@ import { applySharing, hashTopics, redactHosts } from "@/lib/snapshots/redact";
 import { decodePayload, encodePayload } from "@/lib/snapshots/codec";
 import { nextLogDirs } from "@/lib/placement";
 import { nextPlacements } from "@/lib/view/next-placement";
-
-const NAMES = ["__proto__", "constructor", "hasOwnProperty", "toString", "valueOf", "__defineGetter__", "prototype", "__lookupGetter__", "isPrototypeOf"] as const;
-const GiB = 1024 ** 3;
-
-/**
- * Four brokers; racks and hosts named after NAMES; each broker has a dir named after each of the
- * first three NAMES plus "/data/z" (empty); every topic of NAMES has 4 partitions at RF 2, and broker 4 holds
- * a replica of each (so removing broker 4 moves a partition of every topic).
- */
-function hostileSnapshot(): ClusterSnapshot {
-  const dirs = ["__proto__", "constructor", "toString", "/data/z"];
-  const brokers = [1, 2, 3, 4].map((id) => ({
-    id,
-    rack: NAMES[id % 3]!,
-    host: NAMES[(id + 3) % NAMES.length]!,
-    port: 9092,
-    logDirs: dirs.map((path) => ({ path, totalBytes: 1000 * GiB, usableBytes: 900 * GiB })),
-  }));
-  // Each broker's replicas go round its first three dirs in turn, so those hold alike and /data/z none.
-  const turn = new Map<number, number>();
-  const dirOf = (broker: number) => {
-    const n = turn.get(broker) ?? 0;
-    turn.set(broker, n + 1);
-    return dirs[n % 3]!;
-  };
-  const topics = NAMES.map((name, t) => ({
-    name,
-    partitions: Array.from({ length: 4 }, (_, p) => {
-      const first = p === 0 ? 4 : 1 + ((t + p) % 3);
-      const second = 1 + ((t + p + 1) % 3) === first ? 1 + ((t + p + 2) % 3) : 1 + ((t + p + 1) % 3);
-      const replicas = [first, second].map((broker) => ({ broker, logDir: dirOf(broker), sizeBytes: (1 + t + p) * GiB }));
-      return { id: p, replicas, leader: first, isr: [first, second] };
-    }),
-  }));
-  const parsed = parseSnapshot({ schema: 1, capturedAt: "2026-12-01T00:00:00Z", source: { kind: "import", label: "hostile names" }, brokers, topics });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
+import { GiB, PROTOTYPE_NAMES as NAMES, prototypeNamedSnapshot as hostileSnapshot } from "@/tests/support/prototype-names";
 
 describe("names that are Object.prototype's work everywhere", () => {
   const snapshot = hostileSnapshot();
