@@ -113,7 +113,7 @@ describe("job store", () => {
   it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", async () => {
     closeStore();
     const db = new Database(temp.file);
-    db.exec("DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
+    db.exec("DROP INDEX snapshots_client; ALTER TABLE snapshots DROP COLUMN client; DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
     db.close();
     const store = getStore();
     expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(5);

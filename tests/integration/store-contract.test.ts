@@ -83,6 +83,18 @@ describe.each(["sqlite", "postgres"] as const)("store contract: %s", (kind) => {
     expect((await links.quota(null)).links).toBe(1);
   });
 
+  it("links: one client's figures count only its own links (the per-client quotas)", async () => {
+    const { links } = store;
+    await links.insert({ ...row("c1", "2026-03-01T00:00:00.000Z"), client: "aaaa" });
+    await links.insert({ ...row("c2", "2026-03-02T00:00:00.000Z", 20), client: "aaaa" });
+    await links.insert({ ...row("c3", "2026-03-02T00:00:00.000Z", 40), client: "bbbb" });
+    const summaryBytes = Buffer.byteLength('{"label":"é"}');
+    const state = await links.quota("2026-03-01T12:00:00.000Z", "aaaa");
+    expect(state.client).toEqual({ bytes: 30 + 2 * summaryBytes, windowLinks: 1, windowBytes: 20 + summaryBytes, windowOldest: "2026-03-02T00:00:00.000Z" });
+    expect((await links.quota(null, "cccc")).client).toEqual({ bytes: 0, windowLinks: 0, windowBytes: 0, windowOldest: null });
+    for (const id of ["c1", "c2", "c3"]) await links.delete(id);
+  });
+
   it("links: insertWithin stores only what admit accepts; expire deletes the oldest first, at most max", async () => {
     const { links } = store;
     expect(await links.insertWithin(row("r", "2026-02-01T00:00:00.000Z"), null, () => "full")).toBe("full");
@@ -205,7 +217,7 @@ describe("store: PostgreSQL", () => {
     try {
       await Promise.all([a.get("SELECT 1 AS one"), b.get("SELECT 1 AS one")]);
       const versions = await a.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
-      expect(versions.map((v) => v.version)).toEqual([1, 2, 3]);
+      expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
       await a.run("INSERT INTO leases (name, owner, until, token) VALUES (?, ?, ?, ?)", ["x", "a", 1, 1]);
       expect(await b.get("SELECT owner FROM leases WHERE name = ?", ["x"])).toEqual({ owner: "a" });
     } finally {
