@@ -61,6 +61,8 @@ export interface CreateShareOptions {
   now?: () => Date;
   /** Salt for topic-name hashes; random per link unless a test fixes it. */
   salt?: string;
+  /** Who asks (lib/http/client.ts `clientKey`): the per-client quotas count its links; none when absent. */
+  client?: string;
 }
 
 /**
@@ -87,11 +89,12 @@ export async function storePreparedShare(prepared: PreparedShare, options: Omit<
     // Expired links make room first; then a full store or a spent rate refuses before any
     // compressing (1 byte: the smallest link). The insert checks again, atomically.
     if (expiredBefore !== null) await store.expire(expiredBefore, EXPIRE_BATCH);
-    const early = admitLink(1, await store.quota(windowStart), limits, now);
+    const client = options.client ?? null;
+    const early = admitLink(1, await store.quota(windowStart, client), limits, now);
     if (early) return { ok: false, error: early };
     const row = await encodeRecord({ kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), payload: { ...content, sharing } }, limits.labelChars);
     const bytes = rowBytes(row);
-    const stored = await withFreshId((id) => store.insertWithin({ id, ...row }, windowStart, (state) => admitLink(bytes, state, limits, now)));
+    const stored = await withFreshId((id) => store.insertWithin({ id, ...row, client }, windowStart, (state) => admitLink(bytes, state, limits, now)));
     if ("refusal" in stored) return { ok: false, error: stored.refusal };
     return { ok: true, value: { id: stored.id, url: snapshotUrl(stored.id), ...(notices.length > 0 ? { notices } : {}) } };
   });
