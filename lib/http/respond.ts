@@ -5,6 +5,7 @@
  */
 import { isClusterSourceError } from "@/lib/cluster/source";
 import { readBounded } from "@/lib/model/bounded-stream";
+import { parseJsonBytes, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
 import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { jsonContentTypeRefusal } from "./content-type";
@@ -65,13 +66,12 @@ function uploadAborted(): Response {
 export type BodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
 
 /**
- * Reads a request body as text with a byte limit (checked on Content-Length first, then while
- * reading, so an oversized body is never held in memory whole), then parses JSON when asked: JSON
- * nested deeper than MAX_JSON_DEPTH is refused first, without recursion (lib/model/json-depth.ts).
+ * A body's bytes with a byte limit (checked on Content-Length first, then while reading, so an
+ * oversized body is never held in memory whole); a JSON body's Content-Type is checked first.
  */
-export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<BodyResult> {
+async function readBodyBytes(request: Request, limitBytes: number, json: boolean): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
   // A JSON body must say so (content-type.ts: what stops cross-site posts), checked before a byte is read.
-  const notJson = parseJson ? jsonContentTypeRefusal(request) : null;
+  const notJson = json ? jsonContentTypeRefusal(request) : null;
   if (notJson) return { ok: false, response: notJson };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
@@ -79,7 +79,17 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   const bytes = await readBounded(request.body, limitBytes).catch((): typeof ABORTED => ABORTED);
   if (bytes === ABORTED) return { ok: false, response: uploadAborted() };
   if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  return { ok: true, bytes };
+}
+
+/**
+ * Reads a request body as text with a byte limit (readBodyBytes), then parses JSON when asked: JSON
+ * nested deeper than MAX_JSON_DEPTH is refused first, without recursion (lib/model/json-depth.ts).
+ */
+export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<BodyResult> {
+  const read = await readBodyBytes(request, limitBytes, parseJson);
+  if (!read.ok) return read;
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(read.bytes);
   if (!parseJson) return { ok: true, value: text, text };
   const tooDeep = jsonDepthProblem(text);
   if (tooDeep) return { ok: false, response: tooDeepResponse(tooDeep) };
@@ -88,6 +98,19 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
   } catch (error) {
     return { ok: false, response: badRequest(`The body is not valid JSON: ${(error as Error).message}`) };
   }
+}
+
+/**
+ * readBody for the routes whose work runs in the worker pool: a body of more than `offThreadAbove`
+ * bytes (1 MB) comes back as its bytes, for the worker to check and parse (lib/model/json-body.ts
+ * gives the same answers as here); JSON.parse of 40 MB would hold this thread for a second.
+ */
+export async function readJsonBody(request: Request, limitBytes: number, offThreadAbove = PARSE_OFF_THREAD_BYTES): Promise<{ ok: true; body: JsonBody } | { ok: false; response: Response }> {
+  const read = await readBodyBytes(request, limitBytes, true);
+  if (!read.ok) return read;
+  if (read.bytes.byteLength > offThreadAbove) return { ok: true, body: { bytes: read.bytes } };
+  const parsed = parseJsonBytes(read.bytes);
+  return parsed.ok ? { ok: true, body: { parsed: parsed.value } } : { ok: false, response: failureResponse(parsed.error) };
 }
 
 /**

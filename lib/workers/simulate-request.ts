@@ -11,11 +11,13 @@ import { DEFAULT_COLLECT_INTERVAL_MS, historySettingsFromEnv } from "@/lib/model
 import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { SimulationLimits } from "@/lib/simulate/limits";
-import { ForecastBaseSchema } from "@/lib/simulate/request";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 import { openSharedCluster } from "@/lib/snapshots/open";
 import { intervalWords } from "@/lib/view/collector-status";
+import type { JsonBody } from "@/lib/model/json-body";
+import { namedBase, type NamedBase } from "./named-base";
 import { runTask } from "./pool";
+import { transferable } from "./transfer";
 import type { LoadedBase, LoadedForecast } from "./tasks";
 
 async function current(cluster: string | null): Promise<Result<ClusterSnapshot>> {
@@ -62,21 +64,34 @@ function collectIntervalMs(): number {
   return settings.ok ? settings.settings.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
 }
 
-/** Which base needing I/O a request body names, looked up without validating it (the worker validates). */
-function namedBase(raw: unknown): { current: boolean; shared: string | null; forecastDays: number | null } {
-  const base = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as { base?: unknown }).base : undefined;
-  const ref = base && typeof base === "object" && !Array.isArray(base) ? (base as { shared?: unknown; forecast?: unknown }) : undefined;
-  const days = ref?.forecast && typeof ref.forecast === "object" ? (ref.forecast as { days?: unknown }).days : undefined;
-  // Only a valid number of days is worth loading for; anything else the worker refuses with its path.
-  const forecastDays = typeof days === "number" && ForecastBaseSchema.shape.days.safeParse(days).success ? days : null;
-  return { current: base === "current", shared: typeof ref?.shared === "string" ? ref.shared : null, forecastDays };
+/** The bases a body names, loaded on this thread (the store and Kafka live here). */
+async function loadBases(named: NamedBase, cluster: string | null): Promise<{ current: LoadedBase; shared: LoadedBase; forecast: LoadedForecast }> {
+  return {
+    current: named.current ? await current(cluster) : null,
+    shared: named.shared !== null ? await shared(named.shared) : null,
+    forecast: named.forecastDays !== null ? await forecast(cluster, collectIntervalMs()) : null,
+  };
 }
 
 /** `cluster`: whose snapshot `base: "current"` means (`?cluster=` of the request; null = the first configured). */
 export async function simulateOffThread(body: unknown, limits: SimulationLimits, cluster: string | null = null): Promise<Result<SimulationResult>> {
-  const named = namedBase(body);
-  const loadedCurrent: LoadedBase = named.current ? await current(cluster) : null;
-  const loadedShared: LoadedBase = named.shared !== null ? await shared(named.shared) : null;
-  const loadedForecast: LoadedForecast = named.forecastDays !== null ? await forecast(cluster, collectIntervalMs()) : null;
-  return runTask("simulate", { body, current: loadedCurrent, shared: loadedShared, forecast: loadedForecast, limits });
+  return runTask("simulate", { body, ...(await loadBases(namedBase(body), cluster)), limits });
+}
+
+/**
+ * POST /api/simulate: the answer's JSON bytes, serialised in the worker. A large body arrives as bytes
+ * and is parsed there; if it names a base this thread must load, the bases are loaded and the task
+ * runs again (the first try had a copy of the bytes, the second has them).
+ */
+export async function simulateJsonOffThread(body: JsonBody, limits: SimulationLimits, cluster: string | null = null): Promise<Result<Uint8Array>> {
+  if ("parsed" in body) {
+    const out = await runTask("simulateJson", { body: body.parsed, ...(await loadBases(namedBase(body.parsed), cluster)), limits, looked: true });
+    return "needs" in out ? failure("internal", "The simulator asked for bases it was given.") : out;
+  }
+  const bytes = transferable(body.bytes);
+  const first = new Uint8Array(bytes);
+  const tried = await runTask("simulateJson", { body: undefined, bodyBytes: first, current: null, shared: null, limits, looked: false }, { transferList: [first.buffer] });
+  if (!("needs" in tried)) return tried;
+  const again = await runTask("simulateJson", { body: undefined, bodyBytes: bytes, ...(await loadBases(tried.needs, cluster)), limits, looked: true }, { transferList: [bytes.buffer] });
+  return "needs" in again ? failure("internal", "The simulator asked for bases it was given.") : again;
 }

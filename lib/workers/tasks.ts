@@ -26,6 +26,10 @@ import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/snapshots/prepare";
 import type { MessagePort } from "node:worker_threads";
 import { readImportStream } from "./import-stream";
+import { sharedRecordTask } from "./shared-record-task";
+import { namedBase, needsIo, type NamedBase } from "./named-base";
+import { moved, ownBytes } from "./transfer";
+import { parseJsonBytes } from "@/lib/model/json-body";
 
 /**
  * Generated clusters kept per worker thread: re-running an edited scenario on the same generated base
@@ -71,6 +75,34 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
     synthetic: cachedSynthetic,
   };
   return runSimulateRequest(parsed.value, loaders, input.limits);
+}
+
+export interface SimulateJsonTaskInput extends SimulateTaskInput {
+  /** A large body's raw JSON (transferred), parsed here instead of `body`. */
+  bodyBytes?: Uint8Array;
+  /** Whether the request thread looked up the bases the body names (it could not, for bytes it did not parse). */
+  looked: boolean;
+}
+
+/**
+ * A POST /api/simulate answer: the result serialised here, its bytes moved back (240,000 replicas with
+ * `snapshot: true` are tens of MB of JSON, a second of the server's thread to write). A large body is
+ * parsed here too; when it names a base only the request thread can load, the task answers `needs`
+ * and the route runs it again with that base loaded.
+ */
+export async function simulateJsonTask(input: SimulateJsonTaskInput): Promise<{ needs: NamedBase } | Result<Uint8Array>> {
+  let body = input.body;
+  if (input.bodyBytes) {
+    const parsed = parseJsonBytes(input.bodyBytes);
+    if (!parsed.ok) return parsed;
+    body = parsed.value;
+    const named = namedBase(body);
+    if (!input.looked && needsIo(named)) return { needs: named };
+  }
+  const result = await simulateTask({ ...input, body });
+  if (!result.ok) return result;
+  const json = ownBytes(JSON.stringify(result.value));
+  return moved(success(json), [json.buffer]);
 }
 
 export interface PlanTaskInput {
@@ -163,7 +195,7 @@ export async function forecastTask(input: ForecastTaskInput): Promise<DirForecas
   return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
 }
 
-export const TASKS = { simulate: simulateTask, plan: planTask, import: importTask, importStream: importStreamTask, share: shareTask, forecast: forecastTask } as const;
+export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, import: importTask, importStream: importStreamTask, share: shareTask, forecast: forecastTask, sharedRecord: sharedRecordTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -5,6 +5,7 @@
  * gives, when it has one) and its human summary on stderr, so stdout stays one JSON line per bench.
  */
 import { applySummary, benchApply, DEFAULT_APPLY_BENCH, type ApplyBenchFigures } from "./apply";
+import { benchEventLoop, eventLoopSummary, type EventLoopBenchFigures } from "./event-loop";
 import { benchHistory, historySummary, type HistoryBenchFigures } from "./history";
 import { benchForecastAccuracy, forecastSummary, type ForecastBenchFigures } from "./forecast";
 import { benchImport, importSummary, type ImportBenchFigures } from "./import";
@@ -30,6 +31,11 @@ const BENCHES: Record<string, Bench> = {
   apply: {
     run: async () => ({ ...(await benchApply({ ...DEFAULT_APPLY_BENCH, log: (m) => process.stderr.write(`${m}\n`) })) }),
     summary: (f) => applySummary(f as unknown as ApplyBenchFigures),
+  },
+  "event-loop": {
+    run: async () => ({ ...(await benchEventLoop((m) => process.stderr.write(`${m}\n`))) }),
+    summary: (f) => eventLoopSummary(f as unknown as EventLoopBenchFigures),
+    jsonKey: "eventLoop",
   },
   history: {
     run: async () => ({ ...(await benchHistory((m) => process.stderr.write(`${m}\n`))) }),

@@ -3,11 +3,12 @@
  * final snapshot, and the same scenario under every log-dir rule with a one-line verdict.
  * Body shapes and answers: lib/simulate/request.ts and lib/simulate/run-request.ts. A bad field is a 400
  * naming its path; a scenario too large for the limits is a 413 naming the limit; a run past the time
- * limit is stopped and answered 503. The run happens in a worker thread (lib/workers).
+ * limit is stopped and answered 503. The run happens in a worker thread (lib/workers), which also
+ * parses a body over 1 MB and serialises the answer: this thread only moves bytes.
  */
-import { bodyLimitFromEnv, readBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
-import { simulateOffThread } from "@/lib/workers/simulate-request";
+import { simulateJsonOffThread } from "@/lib/workers/simulate-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,11 +17,14 @@ export const dynamic = "force-dynamic";
 const DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES), true);
-  if (!body.ok) return body.response;
+  const read = await readJsonBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES));
+  if (!read.ok) return read.response;
+  let json;
   try {
-    return resultResponse(await simulateOffThread(body.value, limitsFromEnv(process.env), new URL(request.url).searchParams.get("cluster")));
+    json = await simulateJsonOffThread(read.body, limitsFromEnv(process.env), new URL(request.url).searchParams.get("cluster"));
   } catch (error) {
     return workFailure(error);
   }
+  if (!json.ok) return resultResponse(json);
+  return new Response(json.value as Uint8Array<ArrayBuffer>, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }

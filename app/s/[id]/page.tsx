@@ -7,8 +7,8 @@
  */
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { clusterOverviewModel, snapshotAtHand } from "@/lib/cluster/overview";
-import { openShownShare } from "@/lib/snapshots/share";
+import { failure, type Result } from "@/lib/model/result";
+import { sharedOverview, type SharedOverview as SharedOverviewData } from "@/lib/workers/share-reads";
 import { openerPath } from "@/lib/snapshots/record";
 import { LinkProblem } from "@/components/share/link-problem";
 import { SharedOverview } from "@/components/share/shared-overview";
@@ -18,18 +18,29 @@ export const dynamic = "force-dynamic";
 // A link is a secret: keep it out of search engines and out of the Referer of links followed from here.
 export const metadata: Metadata = { title: "Shared snapshot", robots: { index: false, follow: false }, referrer: "no-referrer" };
 
+/** The link's overview, or why it does not open: a busy or stopped pool is said as such (503 in the API). */
+async function openOverview(id: string): Promise<Result<SharedOverviewData>> {
+  try {
+    return await sharedOverview(id);
+  } catch (error) {
+    const name = (error as { name?: string } | null)?.name;
+    if (name === "WorkBusyError" || name === "WorkTimeoutError") return failure(name === "WorkBusyError" ? "busy" : "work_timed_out", (error as Error).message);
+    throw error;
+  }
+}
+
 export default async function SharedLinkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const opened = await openShownShare(id);
+  // The server's model of the stored snapshot (kept per link and stored version), not the snapshot: a
+  // 1M-replica link would otherwise send every replica to the browser. Decoding the link and making the
+  // model happen in the worker pool (lib/workers/share-reads.ts), so a large link never stalls the server.
+  const opened = await openOverview(id);
   if (!opened.ok) {
     if (opened.error.code === "invalid_id" || opened.error.code === "not_found") notFound();
     const title = opened.error.code === "expired" ? "This shared link has expired" : "This shared snapshot cannot be opened";
     return <LinkProblem title={title} message={opened.error.message} />;
   }
-  const record = opened.value;
-  if (record.kind !== "snapshot") redirect(openerPath(record.kind, record.id));
-  // The server's model of the stored snapshot (kept per link and stored version), not the snapshot: a
-  // 1M-replica link would otherwise send every replica to the browser.
-  const { model } = await clusterOverviewModel(snapshotAtHand(record.snapshot));
+  const { meta: record, model } = opened.value;
+  if (record.kind !== "snapshot" || !model) redirect(openerPath(record.kind, record.id));
   return <SharedOverview id={record.id} createdAt={record.createdAt} sharing={record.sharing} model={model} />;
 }

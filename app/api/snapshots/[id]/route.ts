@@ -4,9 +4,10 @@
  * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
  *   scope `links`).
  */
-import { resultResponse } from "@/lib/http/respond";
+import { resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
-import { deleteShare, openShare } from "@/lib/snapshots/share";
+import { deleteShare } from "@/lib/snapshots/share";
+import { sharedRecordJson } from "@/lib/workers/share-reads";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,8 +16,16 @@ interface Context {
   params: Promise<{ id: string }>;
 }
 
+/** Decoded and serialised in the worker pool (lib/workers/share-reads.ts): the bytes are sent as they come. */
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
-  return resultResponse(await openShare((await params).id));
+  let json;
+  try {
+    json = await sharedRecordJson((await params).id);
+  } catch (error) {
+    return workFailure(error);
+  }
+  if (!json.ok) return resultResponse(json);
+  return new Response(json.value as Uint8Array<ArrayBuffer>, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
