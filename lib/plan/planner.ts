@@ -38,6 +38,7 @@ import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
 import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
+import { bootstrapArg, shellArg } from "./shell";
 import { copySize, leaderAndIsrAfter } from "../simulate/reassign";
 
 export interface PlanMove {
@@ -279,7 +280,7 @@ function leadershipOf(changes: LeadershipChange[], bootstrapServer: string): Lea
   return {
     changes,
     electionJson,
-    command: `kafka-leader-election.sh --bootstrap-server ${bootstrapServer} --election-type PREFERRED --path-to-json-file election.json`,
+    command: `kafka-leader-election.sh --bootstrap-server ${bootstrapArg(bootstrapServer)} --election-type PREFERRED --path-to-json-file election.json`,
   };
 }
 
@@ -290,7 +291,8 @@ function cordonsOf(snapshot: ClusterSnapshot, options: PlanOptions): Cordon[] {
     return {
       broker: change.broker,
       dirs,
-      command: `kafka-configs.sh --bootstrap-server ${options.bootstrapServer} --entity-type brokers --entity-name ${change.broker} --alter --add-config 'cordoned.log.dirs=[${dirs.join(",")}]'`,
+      // Always quoted (the brackets); a dir path with a ' in it stays inside the quotes.
+      command: `kafka-configs.sh --bootstrap-server ${bootstrapArg(options.bootstrapServer)} --entity-type brokers --entity-name ${change.broker} --alter --add-config ${shellArg(`cordoned.log.dirs=[${dirs.join(",")}]`)}`,
     };
   });
 }

@@ -10,11 +10,14 @@
  * - Removal clears what was set: the three broker rates and both topic lists.
  * - Every command names `--bootstrap-server` as the options give it: the live cluster's servers, or
  *   BOOTSTRAP_PLACEHOLDER (lib/plan/options.ts) when the snapshot's address is not known.
+ * - Topic names and the address are written as one shell word each (./shell.ts): a hostile name is
+ *   quoted, never run when the operator pastes the command.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
 import { proposedMoveMap, reassigningBrokers, throttledReplicaLists, type InProgressReassignment } from "../throttle/throttled-replica-lists";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "./reassignment-json";
 import type { Rates } from "./estimate";
+import { bootstrapArg, shellArg } from "./shell";
 
 export interface ThrottlePlan {
   topics: { topic: string; leaderReplicas: string; followerReplicas: string }[];
@@ -72,7 +75,7 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([topic, leaderReplicas]) => ({ topic, leaderReplicas, followerReplicas: Object.hasOwn(lists.follower, topic) ? lists.follower[topic]! : "" }));
 
-  const cmd = `kafka-configs.sh --bootstrap-server ${bootstrapServer}`;
+  const cmd = `kafka-configs.sh --bootstrap-server ${bootstrapArg(bootstrapServer)}`;
   const apply: string[] = [];
   const remove: string[] = [];
   for (const b of brokers) {
@@ -92,14 +95,14 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
       t.leaderReplicas ? `leader.replication.throttled.replicas=[${t.leaderReplicas}]` : null,
       t.followerReplicas ? `follower.replication.throttled.replicas=[${t.followerReplicas}]` : null,
     ].filter((c): c is string => c !== null);
-    if (configs.length > 0) apply.push(`${cmd} --entity-type topics --entity-name ${t.topic} --alter --add-config '${configs.join(",")}'`);
-    remove.push(`${cmd} --entity-type topics --entity-name ${t.topic} --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`);
+    if (configs.length > 0) apply.push(`${cmd} --entity-type topics --entity-name ${shellArg(t.topic)} --alter --add-config '${configs.join(",")}'`);
+    remove.push(`${cmd} --entity-type topics --entity-name ${shellArg(t.topic)} --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`);
   }
   return { topics, brokers, commands: { apply, remove } };
 }
 
 /** `kafka-reassign-partitions` to start the reassignment in `jsonFile`, then to check it until done (keeping the throttles). */
 export function reassignPartitionsCommands(bootstrapServer: string, jsonFile: string): { execute: string; verify: string } {
-  const cmd = `kafka-reassign-partitions.sh --bootstrap-server ${bootstrapServer} --reassignment-json-file ${jsonFile}`;
+  const cmd = `kafka-reassign-partitions.sh --bootstrap-server ${bootstrapArg(bootstrapServer)} --reassignment-json-file ${shellArg(jsonFile)}`;
   return { execute: `${cmd} --execute`, verify: `${cmd} --verify --preserve-throttles` };
 }

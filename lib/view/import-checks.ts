@@ -12,8 +12,19 @@ export interface ImportChecks {
   items: readonly string[];
 }
 
-/** The import's findings, or null for a snapshot that is not an import or an import without any. */
+/** The words of lib/cluster/import/assemble.ts's warning about a paste that covers only some topics. */
+const PARTIAL_SKEW = "broker skew is of those topics only";
+
+/**
+ * The import's findings, or null for a snapshot that is not an import or an import without any. When
+ * the paste may cover only some topics (a --topic-list run), the title says so: every skew figure
+ * beside it is then of those topics only.
+ */
 export function importChecks(source: Pick<Source, "kind" | "warnings">): ImportChecks | null {
   if (source.kind !== "import" || source.warnings.length === 0) return null;
-  return { title: `Cross-checks of the pasted outputs: ${formatCountOf(source.warnings.length, "finding")}`, items: source.warnings };
+  const count = `Cross-checks of the pasted outputs: ${formatCountOf(source.warnings.length, "finding")}`;
+  const partial = source.warnings.find((w) => w.includes(PARTIAL_SKEW));
+  if (!partial) return { title: count, items: source.warnings };
+  const scope = /if it is a --topic-list run/.test(partial) ? "the skew figures may cover only some topics" : "the skew figures cover only some topics";
+  return { title: `${count}; ${scope}`, items: source.warnings };
 }

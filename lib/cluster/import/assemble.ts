@@ -42,7 +42,7 @@ type Reassignment = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["
 type TopicThrottle = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["topics"]>[number];
 
 /** Kinds of disagreement, most consequential first: the order warnings are listed in. */
-const KIND_ORDER = ["no-broker", "topics-only-partition", "not-on-disk", "stray", "disk-only-partition", "disk-only-topic", "rack", "no-topics"] as const;
+const KIND_ORDER = ["no-broker", "topic-list", "topics-only-partition", "not-on-disk", "stray", "disk-only-partition", "disk-only-topic", "rack", "no-topics"] as const;
 type Kind = (typeof KIND_ORDER)[number];
 
 /** Counts one kind of disagreement and keeps the first example, so a warning reads "N …, e.g. …". */
@@ -102,6 +102,47 @@ function throttleOf(topic: DescribedTopic): TopicThrottle | null {
   const leader = topic.configs["leader.replication.throttled.replicas"] ?? null;
   const follower = topic.configs["follower.replication.throttled.replicas"] ?? null;
   return leader === null && follower === null ? null : { topic: topic.name, leaderReplicas: leader, followerReplicas: follower };
+}
+
+const SKEW_OF_THOSE = "broker skew is of those topics only";
+
+/**
+ * A kafka-log-dirs paste that covers only some topics (`--topic-list`) makes the broker skew that of
+ * those topics, which the figures cannot show. What is known, and said as known:
+ * - a broker in several runs: the runs were filtered by --topic-list (an unfiltered run already lists
+ *   every partition of a broker);
+ * - with kafka-topics: topics it lists that kafka-log-dirs holds no replica of, on brokers it covered;
+ * - without either: no __consumer_offsets partition although the paste holds topics, which an
+ *   unfiltered run of a cluster that has ever had a consumer group shows; said as a condition.
+ */
+function filteredRun(input: AssembleInput, tally: Tally): void {
+  const covered = new Set(input.logDirs.replicas.map((r) => r.topic));
+  const n = covered.size;
+  if (n === 0) return;
+  const topics = `${n} ${plural(n, "topic", "topics")}`;
+  const { splitBrokers, runs } = input.logDirs;
+  if (input.topics) {
+    const brokers = new Set(input.logDirs.brokers.map((b) => b.id));
+    const missing = input.topics.topics.filter((t) => !covered.has(t.name) && t.partitions.some((p) => p.replicas.some((b) => brokers.has(b))));
+    if (missing.length === 0) return;
+    const total = n + missing.length;
+    tally.add("topic-list", "logDirs", null, missing[0]!.name, (_count, e) =>
+      `the kafka-log-dirs paste covers only ${n} of the ${total} topics the kafka-topics output lists (a --topic-list run? e.g. ${e} has no replica in it): ${SKEW_OF_THOSE}; paste a kafka-log-dirs run without --topic-list for the whole cluster`,
+    );
+    return;
+  }
+  if (splitBrokers.length > 0) {
+    const ids = splitBrokers.slice(0, 5).join(", ");
+    tally.add("topic-list", "logDirs", null, "", () =>
+      `the paste covers only ${topics} (--topic-list runs: ${plural(splitBrokers.length, "broker", "brokers")} ${ids}${splitBrokers.length > 5 ? ", …" : ""} ${plural(splitBrokers.length, "appears", "appear")} in ${runs} runs): ${SKEW_OF_THOSE}; topics no run listed are not counted`,
+    );
+    return;
+  }
+  if (![...covered].some((t) => t === "__consumer_offsets")) {
+    tally.add("topic-list", "logDirs", null, "", () =>
+      `the paste covers ${topics} and no __consumer_offsets partition: if it is a --topic-list run, it covers only those ${topics} and ${SKEW_OF_THOSE} (a cluster that never had a consumer group has no __consumer_offsets; then this is the whole cluster)`,
+    );
+  }
 }
 
 export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnapshotInput; warnings: ImportIssue[] } {
@@ -183,6 +224,8 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
       "not given, so leaders, ISR and replica order are unknown and replicas are listed in broker id order; add the output of kafka-topics.sh --describe to see them",
     );
   }
+
+  filteredRun(input, tally);
 
   const dirsByBroker = new Map(input.logDirs.brokers.map((b) => [b.id, b.logDirs]));
   const brokerIds = new Set<number>(dirsByBroker.keys());

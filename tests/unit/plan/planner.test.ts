@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { moveSeconds, planRebalance, PlanOptionsSchema, SOFT_GOALS, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { balanceReport } from "@/lib/model/report";
@@ -275,6 +276,17 @@ describe("planRebalance()", () => {
       [2, "online"],
     ]);
     expect(plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/a" }], cordon: false } }).cordons).toEqual([]);
+  });
+
+  it("planRebalance() writes a cordon of a dir whose path holds a quote as one shell word (never run when pasted)", () => {
+    const hostile = "/a'; touch /tmp/kb-pwned; echo '";
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: [hostile, "/b"] }],
+      partitions: [0, 1].map((p) => ({ topic: "t", partition: p, replicas: [[1, hostile, GiB]] as [number, string, number][] })),
+    });
+    const p = plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: hostile }] }, bootstrapServer: "k1:9092;id" });
+    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${p.cordons[0]!.command}`], { encoding: "utf8" }).split("\n").slice(0, -1);
+    expect(words).toEqual(["kafka-configs.sh", "--bootstrap-server", "k1:9092;id", "--entity-type", "brokers", "--entity-name", "1", "--alter", "--add-config", `cordoned.log.dirs=[${hostile}]`]);
   });
 
   it("planRebalance() says a drain leaves the dirs of brokers it moves nothing to as they are", () => {

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { reassignPartitionsCommands, throttlePlan } from "@/lib/plan/throttle-plan";
 import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
@@ -126,5 +127,22 @@ describe("reassignPartitionsCommands()", () => {
       execute: "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --execute",
       verify: "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --verify --preserve-throttles",
     });
+  });
+});
+
+describe("throttlePlan() commands with hostile names", () => {
+  /** The words `sh` makes of a command (printf prints one per line; nothing in it is run). */
+  const words = (command: string) => execFileSync("sh", ["-c", `printf '%s\\n' ${command}`], { encoding: "utf8" }).split("\n").slice(0, -1);
+
+  it("throttlePlan() and reassignPartitionsCommands() pass a hostile topic name and address as one word each, never as a command", () => {
+    const topic = "x'; touch /tmp/kb-pwned; echo '$(id)";
+    const bootstrap = "k1:9092 `id`";
+    const snap = snapshot([{ topic, partition: 0, replicas: on(1, 2) }]);
+    const plan = throttlePlan(snap, [entry(topic, 0, [1, 3])], rates, bootstrap);
+    const apply = plan.commands.apply.find((c) => c.includes("--entity-type topics"))!;
+    expect(words(apply)).toEqual(["kafka-configs.sh", "--bootstrap-server", bootstrap, "--entity-type", "topics", "--entity-name", topic, "--alter", "--add-config", "leader.replication.throttled.replicas=[0:1,0:2],follower.replication.throttled.replicas=[0:3]"]);
+    for (const c of [...plan.commands.apply, ...plan.commands.remove]) expect(words(c)).toContain(bootstrap);
+    const run = reassignPartitionsCommands(bootstrap, "plan.json");
+    expect(words(run.execute)).toEqual(["kafka-reassign-partitions.sh", "--bootstrap-server", bootstrap, "--reassignment-json-file", "plan.json", "--execute"]);
   });
 });

@@ -62,6 +62,7 @@ describe("assembleSnapshot", () => {
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(fixture("log-dirs-3.9.txt")), topics: topics(fixture("topics-4.x.txt")) });
     expect(snapshot.topics.find((t) => t.name === "audit")?.partitions[0]).toMatchObject({ leader: null, replicas: [{ broker: 3, logDir: null, sizeBytes: null }] });
     expect(warnings).toEqual([
+      { source: "logDirs", line: null, path: "", message: expect.stringMatching(/^the kafka-log-dirs paste covers only 4 of the 5 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. audit has no replica in it\): broker skew is of those topics only/) },
       { source: "topics", line: 21, path: "", message: expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. audit-0\); kept with log dirs and sizes unknown/) },
     ]);
   });
@@ -100,6 +101,7 @@ describe("assembleSnapshot", () => {
     expect(snapshot.brokers[1]!.error).toMatch(/^not in the kafka-log-dirs output .*its state, log dirs and bytes are unknown$/);
     expect(warnings.map((w) => [w.source, w.line, w.message])).toEqual([
       ["topics", 1, expect.stringMatching(/^broker 7 holds 2 replicas in the kafka-topics output but has no entry in the kafka-log-dirs output .*shown as unknown and left out of the balance figures$/)],
+      ["logDirs", null, expect.stringMatching(/^the kafka-log-dirs paste covers only 2 of the 3 topics/)],
       ["topics", 3, expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. c-0\)/)],
     ]);
   });
@@ -137,5 +139,28 @@ describe("assembleSnapshot", () => {
     const { snapshot } = assembleSnapshot({ ...base, logDirs: logDirs(fixture("log-dirs-2.4.txt")), topics: null });
     expect(snapshot.topics.map((t) => t.name)).toEqual(["__consumer_offsets", "app.logs.v2", "clicks-raw"]);
     expect(snapshot.topics[2]?.partitions.map((p) => p.id)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  describe("a paste that covers only some topics (--topic-list)", () => {
+    const topicList = (w: { message: string }[]) => w.filter((x) => /broker skew is of those topics only/.test(x.message)).map((x) => x.message);
+
+    it("says so for certain when one broker appears in several runs", () => {
+      const { warnings } = assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("real/log-dirs-3.9-two-topic-list-runs-one-broker.txt")) });
+      expect(topicList(warnings)).toEqual(["the paste covers only 3 topics (--topic-list runs: broker 1 appears in 2 runs): broker skew is of those topics only; topics no run listed are not counted"]);
+      expect(warnings[0]?.message).toBe(topicList(warnings)[0]);
+    });
+
+    it("says so as a condition when a single run holds no __consumer_offsets, and not at all when it does", () => {
+      const { warnings } = assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("real/log-dirs-3.9-topic-list-orders.txt")) });
+      expect(topicList(warnings)).toEqual([expect.stringMatching(/^the paste covers 1 topic and no __consumer_offsets partition: if it is a --topic-list run, it covers only those 1 topic and broker skew is of those topics only/)]);
+      expect(topicList(assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("log-dirs-2.4.txt")) }).warnings)).toEqual([]);
+    });
+
+    it("says how many of kafka-topics' topics the paste covers, and nothing when it covers them all", () => {
+      const filtered = assembleSnapshot({ ...base, topics: topics(fixture("real/topics-3.9-describe.txt")), logDirs: logDirs(fixture("real/log-dirs-3.9-topic-list-orders.txt")) });
+      expect(topicList(filtered.warnings)).toEqual([expect.stringMatching(/^the kafka-log-dirs paste covers only 1 of the 3 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. clicks has no replica in it\)/)]);
+      const whole = assembleSnapshot({ ...base, topics: topics(fixture("real/topics-3.9-describe.txt")), logDirs: logDirs(fixture("real/log-dirs-3.9-all.txt")) });
+      expect(topicList(whole.warnings)).toEqual([]);
+    });
   });
 });
