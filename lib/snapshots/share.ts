@@ -33,9 +33,24 @@ import { DB_ENV, StoreUnavailableError } from "@/lib/store/sqlite";
 
 export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
 
+const loggedUnavailable = new Set<string>();
+
+/**
+ * A store that cannot be opened, as an answer: what to do, but not where the store is (its absolute
+ * path or database host is for the operator, not for whoever holds a link). The whole message goes to
+ * the server log, once per distinct message.
+ */
+function storeUnavailable(error: StoreUnavailableError): Err {
+  if (!loggedUnavailable.has(error.message)) {
+    loggedUnavailable.add(error.message);
+    console.error(`Kafka Balance: ${error.message}`);
+  }
+  return failure("store_unavailable", `The snapshot store cannot be opened; the server log says why. An operator must fix it (${DB_ENV} or ${DATABASE_URL_ENV}).`);
+}
+
 /** Storage failures a caller can act on become answers; anything else is a bug and propagates. */
 function storeFailure(error: unknown): Err {
-  if (error instanceof StoreUnavailableError) return failure("store_unavailable", error.message);
+  if (error instanceof StoreUnavailableError) return storeUnavailable(error);
   const code = (error as { code?: unknown }).code;
   // SQLite's codes, then PostgreSQL's (lock_not_available, serialization_failure; disk_full; read_only_sql_transaction).
   if (code === "SQLITE_BUSY" || code === "55P03" || code === "40001") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");

@@ -149,9 +149,8 @@ describe("retention", () => {
     if (!old.ok || !other.ok) throw new Error("share failed");
     const exported = await exportRecord(jsonRequest(`/api/snapshots/${old.value.id}/export?format=json`), params(old.value.id));
     expect(exported.status).toBe(410);
-    const page = (await SharedLinkPage(params(other.value.id))) as { props: { title: string; message: string } };
-    expect(page.props.title).toBe("This shared link has expired");
-    expect(page.props.message).toMatch(/expired/);
+    // The page: the not-found page (404), whose words name expiry, never a 200.
+    await expect(SharedLinkPage(params(other.value.id))).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
   });
 
   it("each new link first deletes expired links, at most 100 per write", async () => {
@@ -215,6 +214,39 @@ describe("the rate of new links", () => {
     process.env[ENV.rateLinks] = "2";
     for (let n = 0; n < 2; n++) await createShare({ kind: "snapshot", snapshot: writerSnapshot(n, 1) }, { now: () => new Date(Date.now() - 61_000) });
     expect((await share({ kind: "snapshot", snapshot: writerSnapshot(3, 1) })).status).toBe(201);
+  });
+});
+
+describe("a store that cannot be opened", () => {
+  it("answers 503 saying what to do, without the store's path, in the API and on /s/<id> (never a 200 there)", async () => {
+    const created = await share({ kind: "snapshot", snapshot: writerSnapshot(1, 1) });
+    closeStore();
+    // A regular file where the store's folder should be: mkdir and open both fail.
+    const blocker = path.join(temp.dir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    process.env.KAFKA_BALANCE_DB = path.join(blocker, "sub", "snapshots.db");
+    const error = console.error;
+    const logged: string[] = [];
+    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
+    try {
+      const opened = await open(created.json.id);
+      expect(opened.status).toBe(503);
+      expect(opened.json.error!.message).toMatch(/snapshot store cannot be opened; the server log says why.*KAFKA_BALANCE_DB/);
+      expect(JSON.stringify(opened.json)).not.toContain(temp.dir);
+      const posted = await share({ kind: "snapshot", snapshot: writerSnapshot(2, 1) });
+      expect(posted.status).toBe(503);
+      expect(JSON.stringify(posted.json)).not.toContain(temp.dir);
+      const page = SharedLinkPage(params(created.json.id));
+      await expect(page).rejects.toThrow(/snapshot store cannot be opened/);
+      await expect(page).rejects.not.toMatchObject({ digest: expect.anything() });
+      await expect(page).rejects.not.toThrow(temp.dir);
+      // The operator's log has the whole story, once.
+      expect(logged.filter((l) => l.includes(temp.dir))).toHaveLength(1);
+    } finally {
+      console.error = error;
+      closeStore();
+      process.env.KAFKA_BALANCE_DB = temp.file;
+    }
   });
 });
 

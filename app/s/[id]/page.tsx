@@ -2,15 +2,17 @@
  * /s/<id>: a shared link. A snapshot opens read-only in the overview; a scenario opens in the
  * simulator and a plan in the planner (`?shared=<id>`), which load the record themselves.
  * The overview gets the server's view model of the snapshot (lib/cluster/overview.ts), as the live one does.
- * A malformed or unknown id is a 404 with the not-found page. The record is opened before anything
- * is sent (no loading.tsx here: a Suspense boundary would send the 200 first), so the status is real.
+ * A malformed, unknown or expired id is a 404 with the not-found page. A link that cannot be shown now
+ * (the store cannot be opened, the worker pool is busy) is thrown: Next answers 500 with error.tsx,
+ * never a 200 that a monitor or a retrying client would take for success. The record is opened before
+ * anything is sent (no loading.tsx here: a Suspense boundary would send the 200 first), so the status
+ * is real.
  */
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { failure, type Result } from "@/lib/model/result";
 import { sharedOverview, type SharedOverview as SharedOverviewData } from "@/lib/workers/share-reads";
 import { openerPath } from "@/lib/snapshots/record";
-import { LinkProblem } from "@/components/share/link-problem";
 import { SharedOverview } from "@/components/share/shared-overview";
 
 export const dynamic = "force-dynamic";
@@ -36,9 +38,9 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   // model happen in the worker pool (lib/workers/share-reads.ts), so a large link never stalls the server.
   const opened = await openOverview(id);
   if (!opened.ok) {
-    if (opened.error.code === "invalid_id" || opened.error.code === "not_found") notFound();
-    const title = opened.error.code === "expired" ? "This shared link has expired" : "This shared snapshot cannot be opened";
-    return <LinkProblem title={title} message={opened.error.message} />;
+    if (opened.error.code === "invalid_id" || opened.error.code === "not_found" || opened.error.code === "expired") notFound();
+    // The message says what to do and nothing about where the store is (lib/snapshots/share.ts).
+    throw new Error(opened.error.message);
   }
   const { meta: record, model } = opened.value;
   if (record.kind !== "snapshot" || !model) redirect(openerPath(record.kind, record.id));
