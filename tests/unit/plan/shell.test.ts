@@ -7,7 +7,7 @@ import { bootstrapArg, shellArg } from "@/lib/plan/shell";
 
 /** The words `sh` makes of a command line's tail: one line each (printf repeats its format per word). */
 function words(line: string): string[] {
-  return execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }).split("\n").slice(0, -1);
+  return execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8" }).split("\n").slice(0, -1);
 }
 
 const HOSTILE = ["x; touch /tmp/kb-pwned", "$(id)", "`id`", "a'b", "'", "''", "a b", "*", "~", "=ls", "a\\b", "!1", "x|y", "x&", "a\"b", "$HOME", "${IFS}", "{a,b}", "[ab]", "#", "a\tb", "\u00e9t\u00e9", "-n"];
