@@ -5,6 +5,7 @@
  */
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from "react";
 import { lineRange } from "@/lib/view/import-issues";
+import { decodeUpload } from "@/lib/cluster/import/text-encoding";
 
 /** 20 px: the textarea's line height (leading-5); the gutter and the error marks rely on it. */
 const LINE_H = 20;
@@ -30,6 +31,8 @@ interface Props {
 export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function LineNumberedInput({ id, label, hint, value, onChange, errorLines, describedBy, required, placeholder }, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [scroll, setScroll] = useState(0);
+  /** What the last upload's bytes were when not plain UTF-8: decoded from UTF-16, or refused and why. */
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const lineCount = value === "" ? 1 : value.split("\n").length;
   const numbered = Math.min(lineCount, MAX_NUMBERED);
   const gutter = Array.from({ length: numbered }, (_, i) => i + 1).join("\n");
@@ -49,7 +52,10 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
   async function upload(input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
-    onChange(await file.text());
+    // Decoded by what the bytes are (UTF-8, or UTF-16 as PowerShell's `>` writes it), not as UTF-8 always.
+    const decoded = decodeUpload(new Uint8Array(await file.arrayBuffer()));
+    setUploadProblem(decoded.ok ? decoded.note : `${file.name}: ${decoded.message}`);
+    if (decoded.ok) onChange(decoded.text);
     // Cleared, so choosing the same file again (after editing the box) loads it again.
     input.value = "";
   }
@@ -68,6 +74,11 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
         </label>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
+      {uploadProblem ? (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-300" data-upload-note={id}>
+          {uploadProblem}
+        </p>
+      ) : null}
       <div className={`relative flex h-72 overflow-hidden rounded border font-mono text-xs leading-5 ${errorLines.length ? "border-red-500" : "border-zinc-300 dark:border-zinc-700"}`}>
         <div aria-hidden className="relative w-12 shrink-0 overflow-hidden bg-zinc-50 text-right text-zinc-400 select-none dark:bg-zinc-900 dark:text-zinc-500">
           <pre className="px-2 py-2" style={{ transform: `translateY(${-scroll}px)` }}>

@@ -17,11 +17,13 @@ import { importFailure } from "./issues";
 import { parseLogDirs, type LogDirsListing } from "./log-dirs";
 import { parseRacks } from "./racks";
 import { parseTopicsDescribe } from "./topics-describe";
+import { repairPastedText } from "./text-encoding";
 
 export { describeImportIssues, formatImportIssue, importFailure, type ImportIssue, type ImportSource } from "./issues";
 export { LogDirsStreamReader, parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
 export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
 export { parseRacks, type RackMap } from "./racks";
+export { decodeUpload, PasteDecoder, repairPastedText, type Decoded } from "./text-encoding";
 export { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
 
 export interface ImportInput {
@@ -45,9 +47,24 @@ const given = (text: string | undefined): text is string => text !== undefined &
 export const emptyLogDirs = (): ImportOutcome =>
   importFailure([{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }]);
 
+/** A pasted text as a client sent it, repaired when it is UTF-16 read as 8-bit text (text-encoding.ts). */
+function pasted(source: "logDirs" | "topics", text: string): { text: string; note: ImportIssue | null } | ImportIssue {
+  const repaired = repairPastedText(text);
+  if (!repaired.ok) return { source, line: null, path: "", message: repaired.message };
+  return { text: repaired.text, note: repaired.note === null ? null : { source, line: null, path: "", message: repaired.note } };
+}
+
 export function importSnapshot(input: ImportInput): ImportOutcome {
   if (!given(input.logDirs)) return emptyLogDirs();
-  return importParsed(parseLogDirs(input.logDirs), input);
+  const logDirs = pasted("logDirs", input.logDirs);
+  const topics = given(input.topics) ? pasted("topics", input.topics) : null;
+  const refused = [logDirs, topics].filter((p): p is ImportIssue => p !== null && "source" in p);
+  if (refused.length > 0) return importFailure(refused);
+  const l = logDirs as { text: string; note: ImportIssue | null };
+  const t = topics as { text: string; note: ImportIssue | null } | null;
+  const outcome = importParsed(parseLogDirs(l.text), { ...input, topics: t?.text ?? input.topics });
+  const notes = [l.note, t?.note ?? null].filter((n): n is ImportIssue => n !== null);
+  return outcome.ok && notes.length > 0 ? success(outcome.value, [...notes, ...(outcome.warnings ?? [])]) : outcome;
 }
 
 /**

@@ -5,8 +5,11 @@
  *
  * Invariants:
  * - Lines end at LF, CRLF or CR (a CRLF split across chunks counts once); a leading byte-order mark is
- *   dropped; bytes are decoded with one streaming TextDecoder, so a character split across chunks is
- *   read whole and invalid UTF-8 becomes U+FFFD, as a whole-text decode would make it.
+ *   dropped; bytes are decoded by one streaming PasteDecoder (text-encoding.ts): UTF-8 or UTF-16 by
+ *   their BOM or NUL pattern, a character split across chunks read whole, invalid UTF-8 refused
+ *   with its line (not turned into U+FFFD).
+ * - Kafka's own logging, shell prompts and a failed run's report are told apart (tool-noise.ts):
+ *   skipped with a note, or the answer "the tool failed".
  * - A line is a boundary when, trimmed, it is blank or a preamble line; every other line belongs to a
  *   document (a segment: a run of such lines). To know, a line is held back only while it can still be
  *   a boundary: its blank start, or a prefix of a preamble line. Document lines go straight to the
@@ -14,7 +17,8 @@
  * - The result, issues and their lines are those of the whole text read at once: structural problems
  *   (a line that is not the tool's, JSON syntax) first and alone; otherwise the rules' problems.
  */
-import { importFailure, IssueList, quote } from "./issues";
+import { importFailure, IssueList, quote, type ImportIssue } from "./issues";
+import { PasteDecoder } from "./text-encoding";
 import { joinPath, success, type Result } from "@/lib/model/result";
 import { JsonTokenizer } from "./json-tokens";
 import { LogDirsDocumentBuilder } from "./log-dirs-json";
@@ -96,7 +100,7 @@ class TextSegment {
 export class LogDirsStreamReader {
   private readonly reader = new LogDirsDocumentReader();
   private readonly structural = new IssueList("logDirs");
-  private decoder: TextDecoder | null = null;
+  private decoder: PasteDecoder | null = null;
   private started = false;
   private pendingCr = false;
   private line = 1;
@@ -110,16 +114,23 @@ export class LogDirsStreamReader {
   /** Some line is not blank (the paste is not empty). */
   sawText = false;
 
-  /** Reads the next chunk: text, or UTF-8 bytes (a character may be split between two chunks). */
+  /**
+   * Reads the next chunk: text, or bytes (a character may be split between two chunks) in UTF-8 or
+   * UTF-16, told by a byte-order mark or the NUL pattern (text-encoding.ts).
+   */
   write(chunk: string | Uint8Array): void {
     if (typeof chunk === "string") return this.read(chunk);
-    this.decoder ??= new TextDecoder("utf-8", { ignoreBOM: true });
-    this.read(this.decoder.decode(chunk, { stream: true }));
+    this.decoder ??= new PasteDecoder();
+    this.read(this.decoder.write(chunk));
   }
 
   /** The end of the paste: the listing, or every problem with its line and JSON path. */
   end(): Result<LogDirsListing> {
-    if (this.decoder) this.read(this.decoder.decode());
+    if (this.decoder) this.read(this.decoder.end());
+    if (this.decoder?.error) {
+      this.sawText = true;
+      return importFailure([{ source: "logDirs", line: this.decoder.errorLine, path: "", message: this.decoder.error }]);
+    }
     this.endLine();
     this.endSegment();
     const failed = this.noise.failed(this.segments > 0 && this.structural.empty);
@@ -132,12 +143,17 @@ export class LogDirsStreamReader {
     }
     if (!this.structural.empty) return this.structural.failed();
     const listing = this.reader.finish();
-    const note = this.noise.note(true);
-    if (this.reader.pending.length === 0) return success(listing, note ? [note] : undefined);
+    const notes = [this.noise.note(true), this.encodingNote()].filter((n) => n !== null);
+    if (this.reader.pending.length === 0) return success(listing, notes.length > 0 ? notes : undefined);
     const issues = new IssueList("logDirs");
     for (const p of this.reader.pending) issues.add(p.line, joinPath(p.path), p.message);
     issues.skip(this.reader.dropped);
     return issues.failed();
+  }
+
+  private encodingNote(): ImportIssue | null {
+    const note = this.decoder?.note;
+    return note ? { source: "logDirs", line: null, path: "", message: note } : null;
   }
 
   private read(text: string): void {
