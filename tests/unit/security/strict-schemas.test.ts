@@ -94,6 +94,24 @@ describe("request schemas are strict at every level", () => {
   });
 });
 
+describe("prototype keys in a body are unknown keys", () => {
+  it("an own __proto__, constructor or prototype key (as JSON.parse makes it) is refused by name, at the top and nested", () => {
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      const cases: [z.ZodType, string][] = [
+        [planRequest.PlanRequestSchema, `{"${key}":{"options":{}}}`],
+        [planRequest.PlanRequestSchema, `{"options":{"throttle":{"${key}":{"replicationBytesPerSecond":1}}}}`],
+        [importRequest.ImportRequestSchema, `{"logDirs":"x","${key}":{"topics":"y"}}`],
+        [applyRequest.ApplyControlSchema, `{"jobId":"x","action":"pause","${key}":1}`],
+      ];
+      for (const [schema, text] of cases) {
+        const parsed = schema.safeParse(JSON.parse(text));
+        expect(parsed.success, text).toBe(false);
+        expect(parsed.error!.issues.some((i) => i.code === "unrecognized_keys" && i.keys.includes(key)), text).toBe(true);
+      }
+    }
+  });
+});
+
 describe("no loose object schema in the sources", () => {
   /** Files whose loose objects read no request, with the reason. */
   const ALLOWED: Record<string, string> = {
