@@ -170,7 +170,7 @@ export class ToolNoise {
   failed(sawOutput: boolean): ImportIssue | null {
     const f = this.failure ?? (sawOutput ? null : this.weakFailure);
     if (!f) return null;
-    return { source: this.source, line: f.line, path: "", message: `the tool failed: ${f.message}; ${RERUN[this.source]}` };
+    return { source: this.source, line: f.line, path: "", message: `the tool failed: ${f.message.replace(/\.$/, "")}; ${RERUN[this.source]}` };
   }
 
   /** The note on what was skipped, or null when nothing was. */
