@@ -18,6 +18,7 @@
  * - `alter_log_dirs_rate_idle`: an alter-log-dirs rate on a broker with no dir move in flight.
  * The per-broker view lists what each broker throttles as leader and as follower.
  */
+import { shellArg } from "../model/shell-word";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { effectiveRates, type EffectiveRates } from "./rates";
 import { isValidThrottledReplicaList, parseThrottledPartitions, ThrottleConfigError } from "./replica-list";
@@ -122,7 +123,7 @@ export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis 
           code: "stale_list",
           severity: "warning",
           topic: tt.topic,
-          message: `${prop} is set on ${tt.topic} but no reassignment of it is in flight; it will throttle the next catch-up of a listed replica. Remove it: kafka-configs --entity-type topics --entity-name ${tt.topic} --alter --delete-config ${prop}`,
+          message: `${prop} is set on ${tt.topic} but no reassignment of it is in flight; it will throttle the next catch-up of a listed replica. Remove it: kafka-configs --entity-type topics --entity-name ${shellArg(tt.topic)} --alter --delete-config ${prop}`,
         });
       }
       findings.push(...unknownReplicas(raw, tt.topic, prop, topics.get(tt.topic)));

@@ -59,3 +59,12 @@ describe("diagnoseThrottles()", () => {
     expect(d.brokers.find((b) => b.broker === 1)!.follower).toEqual([]);
   });
 });
+
+describe("diagnoseThrottles() advice with a hostile topic name", () => {
+  it("diagnoseThrottles() quotes a topic name that a shell would run, in the command it suggests", () => {
+    const topic = "o$(touch /tmp/kb-pwned)";
+    const snap = base({ topics: [{ topic, leaderReplicas: "0:1" }] }, { topics: [{ name: topic, partitions: [{ id: 0, replicas: [{ broker: 1 }, { broker: 2 }] }] }] });
+    const stale = diagnoseThrottles(snap).findings.find((f) => f.code === "stale_list")!;
+    expect(stale.message).toContain(`--entity-name 'o$(touch /tmp/kb-pwned)' --alter`);
+  });
+});
