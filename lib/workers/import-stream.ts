@@ -39,7 +39,10 @@ export function readImportStream(port: MessagePort, input: { capturedAt: string 
       }
       port.close();
       if ("abort" in message) return resolve(failure("bad_request", "The upload stopped before its end."));
-      resolve(reader.sawText ? importParsed(reader.end(), { capturedAt: input.capturedAt }) : emptyLogDirs());
+      // end() first: the reader holds the first bytes back until it knows their encoding, so only
+      // then does it know whether the paste had any text.
+      const read = reader.end();
+      resolve(reader.sawText ? importParsed(read, { capturedAt: input.capturedAt }) : emptyLogDirs());
     });
   });
 }
