@@ -319,7 +319,12 @@ function hostileRequests(snapshot: ReturnType<typeof demoSnapshot>, logDirs: str
       return { method: "POST", path: "/api/plan", body: JSON.stringify({ snapshot: named.snapshot, options }) };
     }
     if (r < 0.75) return { method: "POST", path: "/api/snapshots", body: JSON.stringify({ kind: "snapshot", snapshot: named.snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }), follow: true };
-    if (r < 0.85) {
+    if (r < 0.8) {
+      // Prototype names in queries and ids: cluster, link id, dir, topic search and sort, job id.
+      const q = encodeURIComponent(name);
+      return { method: "GET", path: pick([`/api/cluster?cluster=${q}`, `/api/cluster/overview?cluster=${q}&search=${q}&sort=${q}`, `/api/cluster/topics?search=${q}&sort=${q}`, `/api/cluster/broker?broker=1&cluster=${q}`, `/api/history?cluster=${q}&scope=dir&broker=1&dir=${q}`, `/api/history/forecast?cluster=${q}`, `/api/snapshots/${q}`, `/api/snapshots/${q}/export?format=${q}`, `/s/${q}`, `/api/audit?jobId=${q}`, `/api/plan/apply?cluster=${q}`, `/simulate?preset=${q}`, `/plan?shared=${q}`, `/?cluster=${q}`]) };
+    }
+    if (r < 0.88) {
       // A log dir, a topic and a rack named after a prototype member in pasted tool output.
       const text = logDirsText.replace(/"logDir":"[^"]*"/, `"logDir":"${name}"`).replace(/"partition":"[^"-]+-/, `"partition":"${other}-`);
       const racks = pick([`broker 1 rack ${name}`, JSON.stringify(Object.fromEntries([["1", name], ["2", other]])), `{"__proto__":"a","1":"${name}"}`]);
