@@ -21,6 +21,11 @@ export function ok<T>(data: T, status = 200): Response {
   return Response.json(data, { status, headers: noStore });
 }
 
+/** JSON already serialised (in the worker pool: lib/workers), sent as its bytes with `status`. */
+export function okJson(json: Uint8Array, status = 200): Response {
+  return new Response(json as Uint8Array<ArrayBuffer>, { status, headers: { ...noStore, "content-type": "application/json" } });
+}
+
 /**
  * The answer for a failure: the status its code maps to, its details beside the message, and a
  * Retry-After header when it says when to retry.

@@ -17,11 +17,11 @@ import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
-import { encodePayload } from "./codec";
+import { encodeStoredPayload, type EncodedPayload } from "./encode-record";
 import { decodeRecord, recordVersion, type StoredPayload } from "./decode-record";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
-import { admitLink, trimText } from "./quota";
+import { admitLink } from "./quota";
 import type { RecordKind, RecordSummary, SharedRecord } from "./record";
 import type { ShareResponse } from "./request";
 import { prepareShare, type PreparedShare } from "./prepare";
@@ -90,11 +90,27 @@ export async function createShare(raw: unknown, options: CreateShareOptions = {}
 }
 
 /**
- * Stores a link prepared by prepareShare (in this thread, or in the worker pool by the route) within
- * the quotas. Resolves once the row is committed and fsynced, or with the quota that refused it.
+ * Stores a link prepared by prepareShare (in this thread) within the quotas. Resolves once the row is
+ * committed and fsynced, or with the quota that refused it.
  */
-export async function storePreparedShare(prepared: PreparedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<Result<ShareResponse>> {
+export function storePreparedShare(prepared: PreparedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<Result<ShareResponse>> {
   const { kind, sharing, content, notices } = prepared;
+  return storeShare(kind, notices, (labelChars) => encodeStoredPayload({ ...content, sharing }, labelChars), options);
+}
+
+/** A link prepared and encoded in the worker pool (lib/workers/tasks.ts shareEncodedTask): what the route stores. */
+export interface EncodedShare extends EncodedPayload {
+  kind: RecordKind;
+  notices: string[];
+}
+
+/** Stores a link the worker pool prepared and encoded, within the quotas, as storePreparedShare does. */
+export function storeEncodedShare(encoded: EncodedShare, options: Omit<CreateShareOptions, "salt"> = {}): Promise<Result<ShareResponse>> {
+  const { kind, notices, ...row } = encoded;
+  return storeShare(kind, notices, async () => row, options);
+}
+
+async function storeShare(kind: RecordKind, notices: string[], encode: (labelChars: number) => Promise<EncodedPayload>, options: Omit<CreateShareOptions, "salt">): Promise<Result<ShareResponse>> {
   const limits = linkLimits();
   const now = (options.now ?? (() => new Date()))();
   const windowStart = limits.rateLinks > 0 || limits.rateBytes > 0 ? new Date(now.getTime() - RATE_WINDOW_MS).toISOString() : null;
@@ -107,7 +123,7 @@ export async function storePreparedShare(prepared: PreparedShare, options: Omit<
     const client = options.client ?? null;
     const early = admitLink(1, await store.quota(windowStart, client), limits, now);
     if (early) return { ok: false, error: early };
-    const row = await encodeRecord({ kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), payload: { ...content, sharing } }, limits.labelChars);
+    const row: Omit<NewRow, "id"> = { kind, schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: now.toISOString(), ...(await encode(limits.labelChars)) };
     const bytes = rowBytes(row);
     const stored = await withFreshId((id) => store.insertWithin({ id, ...row, client }, windowStart, (state) => admitLink(bytes, state, limits, now)));
     if ("refusal" in stored) return { ok: false, error: stored.refusal };
@@ -117,17 +133,7 @@ export async function storePreparedShare(prepared: PreparedShare, options: Omit<
 
 /** A row ready to insert, but for its id: compressed payload and the listing summary. */
 async function encodeRecord(record: { kind: RecordKind; schemaVersion: number; createdAt: string; payload: StoredPayload }, labelChars: number): Promise<Omit<NewRow, "id">> {
-  const { snapshot, sharing } = record.payload as { snapshot: { source?: { kind?: unknown; label?: unknown }; brokers?: unknown[]; topics?: unknown[] }; sharing: unknown };
-  const label = snapshot.source?.label;
-  const summary = JSON.stringify({
-    sourceKind: snapshot.source?.kind ?? null,
-    label: typeof label === "string" ? trimText(label, labelChars) : null,
-    brokers: snapshot.brokers?.length ?? 0,
-    topics: snapshot.topics?.length ?? 0,
-    sharing,
-  });
-  const encoded = await encodePayload(JSON.stringify(record.payload));
-  return { kind: record.kind, schemaVersion: record.schemaVersion, createdAt: record.createdAt, sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary };
+  return { kind: record.kind, schemaVersion: record.schemaVersion, createdAt: record.createdAt, ...(await encodeStoredPayload(record.payload, labelChars)) };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Which base needing I/O a simulator body names (the current cluster, a snapshot link, a forecast),
- * looked up without validating the body (the worker validates). Pure, so both threads use it: the
- * request thread for a body it parsed, the worker for a large body it parsed itself.
+ * Which base needing I/O a simulator or planner body names (the current cluster, a snapshot link, a
+ * forecast), looked up without validating the body (the worker validates). Pure, so both threads use
+ * it: the request thread for a body it parsed, the worker for a large body it parsed itself.
  */
 import { ForecastBaseSchema } from "@/lib/simulate/request";
 
@@ -23,3 +23,8 @@ export function namedBase(raw: unknown): NamedBase {
 
 /** Whether the body names a base only the request thread can load. */
 export const needsIo = (named: NamedBase) => named.current || named.shared !== null || named.forecastDays !== null;
+
+/** Whether a plan body carries its own snapshot (else the route loads the current cluster). */
+export function planHasSnapshot(raw: unknown): boolean {
+  return raw !== null && typeof raw === "object" && !Array.isArray(raw) && (raw as { snapshot?: unknown }).snapshot !== undefined;
+}

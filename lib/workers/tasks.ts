@@ -27,8 +27,10 @@ import { prepareShare } from "@/lib/snapshots/prepare";
 import type { MessagePort } from "node:worker_threads";
 import { readImportStream } from "./import-stream";
 import { sharedRecordTask } from "./shared-record-task";
-import { namedBase, needsIo, type NamedBase } from "./named-base";
-import { moved, ownBytes } from "./transfer";
+import { namedBase, needsIo, planHasSnapshot, type NamedBase } from "./named-base";
+import { moved, ownBytes, transferable } from "./transfer";
+import { encodeStoredPayload } from "@/lib/snapshots/encode-record";
+import type { EncodedShare } from "@/lib/snapshots/share";
 import { parseJsonBytes } from "@/lib/model/json-body";
 
 /**
@@ -77,9 +79,7 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
   return runSimulateRequest(parsed.value, loaders, input.limits);
 }
 
-export interface SimulateJsonTaskInput extends SimulateTaskInput {
-  /** A large body's raw JSON (transferred), parsed here instead of `body`. */
-  bodyBytes?: Uint8Array;
+export interface SimulateJsonTaskInput extends SimulateTaskInput, BodyInput {
   /** Whether the request thread looked up the bases the body names (it could not, for bytes it did not parse). */
   looked: boolean;
 }
@@ -91,18 +91,11 @@ export interface SimulateJsonTaskInput extends SimulateTaskInput {
  * and the route runs it again with that base loaded.
  */
 export async function simulateJsonTask(input: SimulateJsonTaskInput): Promise<{ needs: NamedBase } | Result<Uint8Array>> {
-  let body = input.body;
-  if (input.bodyBytes) {
-    const parsed = parseJsonBytes(input.bodyBytes);
-    if (!parsed.ok) return parsed;
-    body = parsed.value;
-    const named = namedBase(body);
-    if (!input.looked && needsIo(named)) return { needs: named };
-  }
-  const result = await simulateTask({ ...input, body });
-  if (!result.ok) return result;
-  const json = ownBytes(JSON.stringify(result.value));
-  return moved(success(json), [json.buffer]);
+  const body = bodyOf(input);
+  if (!body.ok) return body;
+  const named = namedBase(body.value);
+  if (!input.looked && needsIo(named)) return { needs: named };
+  return jsonAnswer(await simulateTask({ ...input, body: body.value }));
 }
 
 export interface PlanTaskInput {
@@ -135,10 +128,51 @@ export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
   return plan.ok ? success({ plan: planResponse(plan.value) }) : plan;
 }
 
+/** A body as the route hands it on: parsed, or (a large one) its bytes, transferred and parsed here. */
+export interface BodyInput {
+  body: unknown;
+  bodyBytes?: Uint8Array;
+}
+
+/** The body a task works on: `body`, or `bodyBytes` parsed (the same 400s as readBody). */
+function bodyOf(input: BodyInput): Result<unknown> {
+  return input.bodyBytes ? parseJsonBytes(input.bodyBytes) : success(input.body);
+}
+
+/** A value serialised here, its bytes moved back: the request thread sends them as they are. */
+function jsonAnswer<T>(result: Result<T>): Result<Uint8Array> {
+  if (!result.ok) return result;
+  const json = ownBytes(JSON.stringify(result.value));
+  return moved(success(json), [json.buffer]);
+}
+
+export interface PlanJsonTaskInput extends BodyInput {
+  current: ClusterSnapshot | null;
+  /** Whether the route loaded the current cluster for a body without a snapshot (it cannot tell for bytes it did not parse). */
+  looked: boolean;
+}
+
+/**
+ * POST /api/plan's answer, serialised here. A large body is parsed here too; one without a snapshot
+ * of its own answers `needsCurrent` until the route has loaded the current cluster.
+ */
+export function planJsonTask(input: PlanJsonTaskInput): { needsCurrent: true } | Result<Uint8Array> {
+  const body = bodyOf(input);
+  if (!body.ok) return body;
+  if (!input.looked && !planHasSnapshot(body.value)) return { needsCurrent: true };
+  return jsonAnswer(planTask({ body: body.value, current: input.current }));
+}
+
 export interface ImportTaskInput {
   /** The JSON body, or `{ logDirs: text }` for a text/plain one. */
   body: unknown;
   capturedAt: string;
+}
+
+/** POST /api/import's JSON form, its answer serialised here (a large body parsed here too). */
+export function importJsonTask(input: Omit<ImportTaskInput, "body"> & BodyInput): Result<Uint8Array> {
+  const body = bodyOf(input);
+  return body.ok ? jsonAnswer(importTask({ body: body.value, capturedAt: input.capturedAt })) : body;
 }
 
 export function importTask(input: ImportTaskInput): Result<{ snapshot: ClusterSnapshot; report: BalanceReport; warnings: Issue[] }> {
@@ -155,11 +189,11 @@ export interface ImportStreamTaskInput {
   capturedAt: string;
 }
 
-/** The text/plain import, read from the port as the body arrives. */
-export async function importStreamTask(input: ImportStreamTaskInput): Promise<Result<{ snapshot: ClusterSnapshot; report: BalanceReport; warnings: Issue[] }>> {
+/** The text/plain import, read from the port as the body arrives; the answer serialised here (a 1M-replica import is ~100 MB of JSON). */
+export async function importStreamTask(input: ImportStreamTaskInput): Promise<Result<Uint8Array>> {
   const result = await readImportStream(input.port, { capturedAt: input.capturedAt });
   if (!result.ok) return result;
-  return success({ snapshot: result.value, report: balanceReport(result.value), warnings: result.warnings ?? [] });
+  return jsonAnswer(success({ snapshot: result.value, report: balanceReport(result.value), warnings: result.warnings ?? [] }));
 }
 
 export interface ShareTaskInput {
@@ -171,6 +205,22 @@ export interface ShareTaskInput {
 /** Validation and redaction of a new link; the route stores the result within the quotas. */
 export function shareTask(input: ShareTaskInput): ReturnType<typeof prepareShare> {
   return prepareShare(input.body, input.salt, input.labelChars);
+}
+
+/**
+ * POST /api/snapshots: validation, redaction, serialising and compressing all here (a 50 MB snapshot
+ * is seconds of CPU), a large body parsed here too; the compressed bytes are moved back and the route
+ * only inserts the row within the quotas.
+ */
+export async function shareEncodedTask(input: Omit<ShareTaskInput, "body"> & BodyInput): Promise<Result<EncodedShare>> {
+  const body = bodyOf(input);
+  if (!body.ok) return body;
+  const prepared = prepareShare(body.value, input.salt, input.labelChars);
+  if (!prepared.ok) return prepared;
+  const { kind, sharing, content, notices } = prepared.value;
+  const encoded = await encodeStoredPayload({ ...content, sharing }, input.labelChars);
+  const payload = transferable(encoded.payload);
+  return moved(success({ kind, notices, ...encoded, payload: payload as Buffer }), [payload.buffer]);
 }
 
 export interface ForecastTaskInput {
@@ -195,7 +245,7 @@ export async function forecastTask(input: ForecastTaskInput): Promise<DirForecas
   return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
 }
 
-export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, import: importTask, importStream: importStreamTask, share: shareTask, forecast: forecastTask, sharedRecord: sharedRecordTask } as const;
+export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, planJson: planJsonTask, import: importTask, importJson: importJsonTask, importStream: importStreamTask, share: shareTask, shareEncoded: shareEncodedTask, forecast: forecastTask, sharedRecord: sharedRecordTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -3,9 +3,10 @@
 // arrives (lib/workers/import-stream.ts), so a 1,000,000-replica paste is never held whole; the JSON
 // form is read whole first (its fields are JSON strings) and has the smaller limit.
 import { MessageChannel } from "node:worker_threads";
-import { bodyLimitFromEnv, fail, payloadTooLarge, readBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, fail, okJson, payloadTooLarge, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { runTask } from "@/lib/workers/pool";
 import { ImportStreamSender } from "@/lib/workers/import-stream";
+import { transferable } from "@/lib/workers/transfer";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,10 +24,13 @@ export async function POST(request: Request): Promise<Response> {
     return fail("unsupported_media_type", `Content-Type ${type ? JSON.stringify(type) : "(none)"} is not accepted: send application/json {"logDirs": "...", "topics": "..."} or text/plain with the kafka-log-dirs output alone (curl -H 'content-type: text/plain' --data-binary @log-dirs.txt).`);
   }
   if (!json) return streamText(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_TEXT_LIMIT_BYTES));
-  const body = await readBody(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_JSON_LIMIT_BYTES), true);
-  if (!body.ok) return body.response;
+  // Parsed here when small, in the worker when over 1 MB; the answer is serialised in the worker.
+  const read = await readJsonBody(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_JSON_LIMIT_BYTES));
+  if (!read.ok) return read.response;
+  const body = "parsed" in read.body ? { body: read.body.parsed } : { body: undefined, bodyBytes: transferable(read.body.bytes) };
   try {
-    return resultResponse(await runTask("import", { body: body.value, capturedAt: new Date().toISOString() }));
+    const json = await runTask("importJson", { ...body, capturedAt: new Date().toISOString() }, { transferList: body.bodyBytes ? [body.bodyBytes.buffer] : [] });
+    return json.ok ? okJson(json.value) : resultResponse(json);
   } catch (error) {
     return workFailure(error);
   }
@@ -76,7 +80,7 @@ async function streamText(request: Request, limitBytes: number): Promise<Respons
   sender.end();
   const outcome = await answer;
   if (!outcome.ok) return workFailure(outcome.error);
-  return resultResponse(outcome.result);
+  return outcome.result.ok ? okJson(outcome.result.value) : resultResponse(outcome.result);
 }
 
 const EMPTY = new Uint8Array(0);

@@ -2,33 +2,42 @@
  * POST /api/plan → `{ plan }` (a rebalance of the given snapshot, or of the current source) or
  * `{ review }` (an existing reassignment JSON validated and estimated). Bad input → 400 naming the
  * field; an unreachable cluster → 502/504 as for /api/cluster; work past the time limit → 503.
- * Planning runs in a worker thread (lib/workers); this handler reads the body and the current source
- * (the cluster `?cluster=` names; none = the first configured).
+ * Planning runs in a worker thread (lib/workers), which also parses a body over 1 MB and serialises
+ * the answer; this handler reads the body and the current source (the cluster `?cluster=` names;
+ * none = the first configured).
  */
-import { getClusterSnapshot } from "@/lib/cluster/source";
-import { bodyLimitFromEnv, clusterSourceFailure, readBody, resultResponse, workFailure } from "@/lib/http/respond";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
+import { bodyLimitFromEnv, clusterSourceFailure, fail, okJson, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { runTask } from "@/lib/workers/pool";
+import { planHasSnapshot } from "@/lib/workers/named-base";
+import { transferable } from "@/lib/workers/transfer";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
-  if (!body.ok) return body.response;
-  const raw = body.value;
-  const hasSnapshot = raw !== null && typeof raw === "object" && !Array.isArray(raw) && (raw as { snapshot?: unknown }).snapshot !== undefined;
-  let current: ClusterSnapshot | null = null;
-  if (!hasSnapshot) {
-    try {
-      current = await getClusterSnapshot({ cluster: new URL(request.url).searchParams.get("cluster") });
-    } catch (error) {
-      return clusterSourceFailure(error);
-    }
-  }
+  const read = await readJsonBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024));
+  if (!read.ok) return read.response;
+  const cluster = new URL(request.url).searchParams.get("cluster");
   try {
-    return resultResponse(await runTask("plan", { body: raw, current }));
+    let answer;
+    if ("parsed" in read.body) {
+      const current = planHasSnapshot(read.body.parsed) ? null : await getClusterSnapshot({ cluster });
+      answer = await runTask("planJson", { body: read.body.parsed, current, looked: true });
+    } else {
+      // A large body is parsed in the worker; only one without a snapshot of its own needs the current cluster.
+      const bytes = transferable(read.body.bytes);
+      const copy = new Uint8Array(bytes);
+      answer = await runTask("planJson", { body: undefined, bodyBytes: copy, current: null, looked: false }, { transferList: [copy.buffer] });
+      if ("needsCurrent" in answer) {
+        const current = await getClusterSnapshot({ cluster });
+        answer = await runTask("planJson", { body: undefined, bodyBytes: bytes, current, looked: true }, { transferList: [bytes.buffer] });
+      }
+    }
+    if ("needsCurrent" in answer) return fail("internal", "The planner asked for the current cluster it was given; retry.");
+    return answer.ok ? okJson(answer.value) : resultResponse(answer);
   } catch (error) {
+    if (isClusterSourceError(error)) return clusterSourceFailure(error);
     return workFailure(error);
   }
 }

@@ -6,7 +6,7 @@
  * limit is stopped and answered 503. The run happens in a worker thread (lib/workers), which also
  * parses a body over 1 MB and serialises the answer: this thread only moves bytes.
  */
-import { bodyLimitFromEnv, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, readJsonBody, okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { simulateJsonOffThread } from "@/lib/workers/simulate-request";
 
@@ -25,6 +25,5 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     return workFailure(error);
   }
-  if (!json.ok) return resultResponse(json);
-  return new Response(json.value as Uint8Array<ArrayBuffer>, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  return json.ok ? okJson(json.value) : resultResponse(json);
 }

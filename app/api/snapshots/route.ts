@@ -1,33 +1,40 @@
 /**
  * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
- *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking
- *   and redacting run in the worker pool (lib/workers); the store's quotas, everyone's and the
+ *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking,
+ *   redacting and compressing run in the worker pool (lib/workers), which also parses a body over
+ *   1 MB; the store's quotas, everyone's and the
  *   client's (lib/http/client.ts), are applied on insert.
  * GET /api/snapshots?limit=&offset= → the newest links first; needs the write token
  *   (lib/http/write-access.ts, scope `links`).
  */
 import { randomBytes } from "node:crypto";
 import { clientKey } from "@/lib/http/client";
-import { readBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
-import { listShares, storePreparedShare } from "@/lib/snapshots/share";
+import { listShares, storeEncodedShare } from "@/lib/snapshots/share";
 import { runTask } from "@/lib/workers/pool";
+import { transferable } from "@/lib/workers/transfer";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
-  const body = await readBody(request, snapshotLimitBytes(), true);
-  if (!body.ok) return body.response;
-  // Validation and redaction run in the worker pool; only the insert happens on this thread.
-  let prepared;
+  const read = await readJsonBody(request, snapshotLimitBytes());
+  if (!read.ok) return read.response;
+  // Parsing a large body, validation, redaction and compression run in the worker pool; only the insert happens on this thread.
+  const body = "parsed" in read.body ? { body: read.body.parsed } : { body: undefined, bodyBytes: transferable(read.body.bytes) };
+  let encoded;
   try {
-    prepared = await runTask("share", { body: body.value, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars });
+    encoded = await runTask("shareEncoded", { ...body, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars }, { transferList: body.bodyBytes ? [body.bodyBytes.buffer] : [] });
   } catch (error) {
     return workFailure(error);
   }
-  return resultResponse(prepared.ok ? await storePreparedShare(prepared.value, { client: clientKey(request) }) : prepared, 201);
+  if (!encoded.ok) return resultResponse(encoded);
+  // The bytes arrive as a plain Uint8Array; the store takes a Buffer over the same memory.
+  const { payload } = encoded.value;
+  const row = { ...encoded.value, payload: Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength) };
+  return resultResponse(await storeEncodedShare(row, { client: clientKey(request) }), 201);
 }
 
 export async function GET(request: Request): Promise<Response> {

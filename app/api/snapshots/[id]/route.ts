@@ -4,7 +4,7 @@
  * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
  *   scope `links`).
  */
-import { resultResponse, workFailure } from "@/lib/http/respond";
+import { okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { deleteShare } from "@/lib/snapshots/share";
 import { sharedRecordJson } from "@/lib/workers/share-reads";
@@ -24,8 +24,7 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
   } catch (error) {
     return workFailure(error);
   }
-  if (!json.ok) return resultResponse(json);
-  return new Response(json.value as Uint8Array<ArrayBuffer>, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  return json.ok ? okJson(json.value) : resultResponse(json);
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
