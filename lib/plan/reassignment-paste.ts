@@ -10,12 +10,12 @@
  *   throttle lines and "Successfully started partition reassignment(s) for …". Its only JSON is the
  *   assignment *before* the reassignment (for a rollback), not the reassignment that was run: taking
  *   it would review the wrong moves, so the answer says exactly what to paste instead.
- * - Kafka's own logging mixed in (tool-noise.ts) is skipped.
+ * - Kafka's own logging and shell prompts mixed in (lib/model/tool-lines.ts) are skipped.
  *
  * Lines that are not taken become empty lines, so the JSON keeps its line and column numbers and a
  * syntax error still points into the paste as it is.
  */
-import { classifyToolLine } from "../cluster/import/tool-noise";
+import { classifyToolLine } from "../model/tool-lines";
 import { failure, type Err } from "../model/result";
 
 const CURRENT = /^Current partition replica assignment\s*$/;
