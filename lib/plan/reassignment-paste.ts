@@ -23,6 +23,7 @@ const PROPOSED = /^Proposed partition reassignment configuration\s*$/;
 const ROLLBACK = /^Save this to use as the --reassignment-json-file option during rollback\s*$/;
 /** What `--execute` prints after its rollback banner (throttles, progress), 1.x–4.x. */
 const EXECUTE_LINES: readonly RegExp[] = [
+  /^Warning: (?:ignoring deprecated )?--zookeeper /,
   /^Warning: You must run (?:--verify|Verify) periodically/,
   /^The (?:inter-broker|replica-alter-dir) throttle limit was set to /,
   /^The throttle limit was set to /,
@@ -50,10 +51,12 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
   const trimmed = lines.map((l) => l.trim());
   let noise = 0;
   let afterNoise = false;
-  const skipped = trimmed.map((line) => {
+  let failed: { line: number; message: string } | null = null;
+  const skipped = trimmed.map((line, i) => {
     if (line === "") return false;
     const kind = classifyToolLine(line, afterNoise);
-    afterNoise = kind !== null && kind.kind !== "failure";
+    if (kind?.kind === "failure" && (kind.strong || !line.startsWith("{"))) failed ??= { line: i + 1, message: kind.message };
+    afterNoise = kind !== null;
     if (afterNoise) noise += 1;
     return afterNoise;
   });
@@ -67,6 +70,10 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
     if (end < 0) end = lines.length;
     const json = keepOnly(lines.map((l, i) => (skipped[i] ? "" : l)), proposed + 1, end);
     return { ok: true, json, note: `took the JSON after "Proposed partition reassignment configuration" (line ${proposed + 1}) of the kafka-reassign-partitions --generate output; the "Current partition replica assignment" JSON above it is the rollback${skippedNote}` };
+  }
+  if (failed && proposed < 0) {
+    const message = `line ${failed.line}: the tool failed: ${failed.message.replace(/\.$/, "")}; re-run kafka-reassign-partitions.sh (check --bootstrap-server, and --command-config for a secured cluster) and paste the JSON it prints or takes`;
+    return failure("invalid_json", message, { issues: [{ path: "", message, line: failed.line, column: 1 }] });
   }
   if (current >= 0) {
     const rollback = trimmed.findIndex((l) => ROLLBACK.test(l));

@@ -38,3 +38,11 @@ describe("parseReassignmentJson() on the whole output of kafka-reassign-partitio
     expect(result.ok && result.warnings).toBeUndefined();
   });
 });
+
+describe("parseReassignmentJson() on a failed kafka-reassign-partitions run", () => {
+  it("answers the tool's failure on its line", () => {
+    const text = "[2024-05-01 10:00:00,123] WARN Connection to node -1 (localhost/127.0.0.1:9092) could not be established. (org.apache.kafka.clients.NetworkClient)\nError: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeTopics\norg.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeTopics\n";
+    const result = parseReassignmentJson(text);
+    expect(!result.ok && result.error.issues[0]).toMatchObject({ line: 2, message: expect.stringMatching(/^line 2: the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeTopics; re-run kafka-reassign-partitions\.sh/) });
+  });
+});
