@@ -54,6 +54,9 @@ const TRACE_LINES: readonly RegExp[] = [
   new RegExp(`^(?:Caused by|Suppressed): ${CLASS}`),
   // A log message that ends in a line break: the pattern's ` (%c)` lands alone on the next line.
   /^\((?:[\w$]+\.)+[\w$]+\)$/,
+  // The rest of Kafka 4's "DEPRECATED: A Log4j 1.x configuration file has been detected" notice.
+  /^To use a Log4j 2\.x configuration, please see /,
+  /^You can also use the \S+ file as a starting point/,
 ];
 
 /** A failed tool's report; the message is what follows the prefix. */

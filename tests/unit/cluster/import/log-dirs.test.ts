@@ -223,6 +223,16 @@ describe("parseLogDirs bad input", () => {
       expect(l).toMatchObject({ runs: 2, splitBrokers: [1] });
     });
 
+    it("merges six runs of one broker, each with its own topics, with prompts and log lines between them", () => {
+      const runs = ["a", "b", "c", "d", "e", "f"].map((t, i) => run([[entry(`${t}-0`, i + 1), "/d1"], [entry(`${t}-1`, 10 * (i + 1)), "/d2"]]));
+      const text = runs.map((r, i) => `$ kafka-log-dirs.sh --bootstrap-server b1:9092 --describe --broker-list 1 --topic-list ${"abcdef"[i]}\n[2024-05-01 10:00:0${i},000] WARN x (org.apache.kafka.clients.NetworkClient)\n${r}`).join("");
+      const l = listing(`${text}bash-5.1$ `);
+      expect(l.brokers.map((b) => [b.id, b.logDirs.length])).toEqual([[1, 2]]);
+      expect(l.replicas).toHaveLength(12);
+      expect(l.replicas.reduce((n, r) => n + (r.sizeBytes ?? 0), 0)).toBe(21 + 210);
+      expect(l).toMatchObject({ runs: 6, splitBrokers: [1] });
+    });
+
     it("refuses the same partition in two runs with different sizes, naming both lines", () => {
       const [issue] = problems(run([[entry("a-0", 10), "/d1"]]) + run([[entry("a-0", 12), "/d1"]]));
       expect(issue).toMatchObject({ line: 6 });
