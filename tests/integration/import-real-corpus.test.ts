@@ -4,6 +4,8 @@
 // writes; kafka-topics pastes go beside a kafka-log-dirs paste. No Kafka, no server: the worker pool only.
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/import/route";
+import { POST as planRoute } from "@/app/api/plan/route";
+import { importSnapshot } from "@/lib/cluster/import";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Issue } from "@/lib/model/result";
 import { fixture } from "@/tests/fixtures/import/format";
@@ -88,5 +90,26 @@ describe("POST /api/import on the corpus of real pastes", () => {
     const got = await answer(await post(new Uint8Array(latin1), "text/plain"));
     expect(got.status).toBe(400);
     expect(got.issues?.[0]).toMatchObject({ source: "logDirs", line: 3, message: expect.stringMatching(/^the upload is not UTF-8 \(byte 0xE9/) });
+  });
+});
+
+describe("POST /api/plan reviews the real kafka-reassign-partitions outputs of the corpus", () => {
+  // The cluster the 3.9.2 and 4.4.0 tools ran on, imported from their own kafka-log-dirs and kafka-topics output.
+  const imported = importSnapshot({ logDirs: fixture("real/log-dirs-3.9-all.txt"), topics: fixture("real/topics-3.9-describe.txt"), capturedAt: "2025-01-31T12:00:00Z" });
+  const review = (reassignment: string) =>
+    planRoute(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot: imported.ok ? imported.value : null, reassignment }) }));
+
+  it.each(pastes.filter((p) => p.kind === "reassignment").map((p) => [p.name, p] as const))("%s", async (_name, paste) => {
+    const response = await review(paste.text);
+    const body = (await response.json()) as { review?: { entries: unknown[]; notes?: string[] }; error?: { message: string; issues: Issue[] } };
+    if (paste.refused) {
+      expect(response.status).toBe(400);
+      expect(body.error?.message).toContain(paste.refused.phrase);
+      expect(body.error?.issues[0]?.line).toBe(paste.refused.line);
+      return;
+    }
+    expect(response.status, JSON.stringify(body.error)).toBe(200);
+    expect(body.review?.entries).toHaveLength(paste.expect!.entries!);
+    for (const phrase of paste.notes ?? []) expect(body.review?.notes?.join("\n")).toContain(phrase);
   });
 });
