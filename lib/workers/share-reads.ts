@@ -12,6 +12,7 @@
 import { failure, type Result } from "@/lib/model/result";
 import { recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/snapshots/export";
+import type { ScenarioSpec } from "@/lib/snapshots/record";
 import { readShareRow } from "@/lib/snapshots/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
 import type { OverviewModel } from "@/lib/view/overview-model";
@@ -72,4 +73,14 @@ export async function sharedOverview(id: string, store?: LinkStore): Promise<Res
   shown.set(id, { version, overview });
   while (shown.size > KEPT) shown.delete(shown.keys().next().value!);
   return { ok: true, value: overview };
+}
+
+/** The simulator page's `?shared=<id>`: the link's scenario without its base (null for a snapshot or plan link). */
+export async function sharedScenarioSpec(id: string, store?: LinkStore): Promise<Result<{ meta: SharedMeta; scenario: ScenarioSpec | null }>> {
+  const row = await readShareRow(id, store);
+  if (!row.ok) return row;
+  const out = await inWorker(row.value, "scenario");
+  if (!out.ok) return out;
+  if (out.value.answer !== "scenario") return failure("internal", "The worker answered a scenario read with something else.");
+  return { ok: true, value: { meta: out.value.meta, scenario: out.value.scenario } };
 }

@@ -2,8 +2,9 @@
  * The worker's side of reading a shared link (lib/workers/share-reads.ts is the request thread's):
  * the stored row's compressed bytes arrive transferred, and everything that costs (decompress,
  * parse, upgrade and validate, the balance report, serialising) happens here. What goes back is the
- * answer itself: the record's JSON or an export file's bytes (moved, not copied), or for the /s/<id>
- * page the overview model it renders (a few KB however large the link).
+ * answer itself: the record's JSON or an export file's bytes (moved, not copied), for the /s/<id>
+ * page the overview model it renders (a few KB however large the link), for the simulator page the
+ * scenario it reopens.
  *
  * Decoded records are kept per thread, by id and stored version (two at most: a decoded 300,000-replica
  * snapshot is large), so ten readers of one link decode it once per thread.
@@ -12,12 +13,12 @@ import { balanceReport } from "@/lib/model/report";
 import { failure, type Result } from "@/lib/model/result";
 import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
 import { exportFile, type ExportFormat } from "@/lib/snapshots/export";
-import type { SharedRecord } from "@/lib/snapshots/record";
+import type { ScenarioSpec, SharedRecord } from "@/lib/snapshots/record";
 import { overviewModel, type OverviewModel } from "@/lib/view/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST } from "@/lib/view/topic-page";
 import { moved, ownBytes } from "./transfer";
 
-export type SharedAnswer = "record" | "overview" | { export: ExportFormat };
+export type SharedAnswer = "record" | "overview" | "scenario" | { export: ExportFormat };
 
 export interface SharedRecordTaskInput {
   /** The stored row; its payload's buffer is transferred to the worker. */
@@ -33,12 +34,15 @@ export type SharedRecordOutput =
   | { answer: "record"; json: Uint8Array }
   /** The first-paint overview model of a snapshot link (null for a scenario or plan link, which open elsewhere). */
   | { answer: "overview"; meta: SharedMeta; model: OverviewModel | null }
-  | { answer: "export"; fileName: string; mimeType: string; body: Uint8Array };
+  | { answer: "export"; fileName: string; mimeType: string; body: Uint8Array }
+  /** A link's scenario without its base (null for a snapshot or plan link): what the simulator page reopens. */
+  | { answer: "scenario"; meta: SharedMeta; scenario: ScenarioSpec | null };
 
 const KEPT = 2;
 const decoded = new Map<string, { version: string; record: SharedRecord }>();
 
-async function decodeKept(row: RecordRow): Promise<Result<SharedRecord>> {
+/** A row's record, decoded once per thread while it is kept (the simulator's shared bases use it too). */
+export async function decodeKept(row: RecordRow): Promise<Result<SharedRecord>> {
   const version = recordVersion(row);
   const last = decoded.get(row.id);
   if (last && last.version === version) {
@@ -67,6 +71,10 @@ export async function sharedRecordTask(input: SharedRecordTaskInput): Promise<Re
     const meta: SharedMeta = { id: record.id, kind: record.kind, createdAt: record.createdAt, sharing: record.sharing };
     const model = record.kind === "snapshot" ? overviewModel(record.snapshot, balanceReport(record.snapshot), DEFAULT_TOPIC_PAGE_REQUEST) : null;
     return { ok: true, value: { answer: "overview", meta, model } };
+  }
+  if (answer === "scenario") {
+    const meta: SharedMeta = { id: record.id, kind: record.kind, createdAt: record.createdAt, sharing: record.sharing };
+    return { ok: true, value: { answer: "scenario", meta, scenario: record.scenario } };
   }
   if (typeof answer === "object" && answer !== null && "export" in answer) {
     const file = exportFile(record.snapshot, balanceReport(record.snapshot), answer.export);

@@ -1,8 +1,8 @@
 /**
  * One simulator request off the request thread, for the route and the simulator page alike: loads
- * what needs I/O (the dashboard's current source, a snapshot link's base, the forecast table for a
- * forecast base) on this thread, then runs the request in the worker pool (which grows a forecast base
- * `days` ahead). Throws WorkTimeoutError / WorkBusyError as runTask does.
+ * what needs I/O (the dashboard's current source, a snapshot link's stored row, the forecast table for
+ * a forecast base) on this thread, then runs the request in the worker pool (which decodes the link and
+ * grows a forecast base `days` ahead). Throws WorkTimeoutError / WorkBusyError as runTask does.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
@@ -12,7 +12,8 @@ import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import type { SimulationResult } from "@/lib/simulate/run-request";
-import { openSharedCluster } from "@/lib/snapshots/open";
+import type { RecordRow } from "@/lib/snapshots/decode-record";
+import { readShareRow } from "@/lib/snapshots/share";
 import { intervalWords } from "@/lib/view/collector-status";
 import type { JsonBody } from "@/lib/model/json-body";
 import { namedBase, type NamedBase } from "./named-base";
@@ -30,12 +31,15 @@ async function current(cluster: string | null): Promise<Result<ClusterSnapshot>>
 }
 
 /**
- * The cluster of a snapshot link of any kind (a scenario's base, a shared snapshot, a plan's snapshot);
- * the store upgrades old records to the current schema.
+ * The stored row of a snapshot link of any kind (a scenario's base, a shared snapshot, a plan's
+ * snapshot), or why it does not open: the worker decodes it (lib/workers/shared-record-task.ts), since
+ * decoding a 50 MB link here would stall the server; old records are upgraded there.
  */
-async function shared(id: string): Promise<Result<ClusterSnapshot>> {
-  const opened = await openSharedCluster(id);
-  return opened.ok ? success(opened.value.snapshot) : opened;
+async function sharedRow(id: string): Promise<Result<RecordRow>> {
+  const row = await readShareRow(id);
+  if (!row.ok) return row;
+  const { kind, createdAt, schemaVersion, sizeBytes, encoding, payload } = row.value;
+  return success({ id, kind, createdAt, schemaVersion, sizeBytes, encoding, payload: transferable(payload) });
 }
 
 /**
@@ -64,18 +68,29 @@ function collectIntervalMs(): number {
   return settings.ok ? settings.settings.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
 }
 
-/** The bases a body names, loaded on this thread (the store and Kafka live here). */
-async function loadBases(named: NamedBase, cluster: string | null): Promise<{ current: LoadedBase; shared: LoadedBase; forecast: LoadedForecast }> {
-  return {
+interface LoadedBases {
+  current: LoadedBase;
+  shared: LoadedBase;
+  sharedRow?: RecordRow;
+  forecast: LoadedForecast;
+}
+
+/** The bases a body names, loaded on this thread (the store and Kafka live here), and the buffers to transfer with them. */
+async function loadBases(named: NamedBase, cluster: string | null): Promise<{ bases: LoadedBases; transfer: ArrayBuffer[] }> {
+  const row = named.shared !== null ? await sharedRow(named.shared) : null;
+  const bases: LoadedBases = {
     current: named.current ? await current(cluster) : null,
-    shared: named.shared !== null ? await shared(named.shared) : null,
+    shared: row && !row.ok ? row : null,
+    ...(row?.ok ? { sharedRow: row.value } : {}),
     forecast: named.forecastDays !== null ? await forecast(cluster, collectIntervalMs()) : null,
   };
+  return { bases, transfer: row?.ok ? [row.value.payload.buffer as ArrayBuffer] : [] };
 }
 
 /** `cluster`: whose snapshot `base: "current"` means (`?cluster=` of the request; null = the first configured). */
 export async function simulateOffThread(body: unknown, limits: SimulationLimits, cluster: string | null = null): Promise<Result<SimulationResult>> {
-  return runTask("simulate", { body, ...(await loadBases(namedBase(body), cluster)), limits });
+  const { bases, transfer } = await loadBases(namedBase(body), cluster);
+  return runTask("simulate", { body, ...bases, limits }, { transferList: transfer });
 }
 
 /**
@@ -85,13 +100,15 @@ export async function simulateOffThread(body: unknown, limits: SimulationLimits,
  */
 export async function simulateJsonOffThread(body: JsonBody, limits: SimulationLimits, cluster: string | null = null): Promise<Result<Uint8Array>> {
   if ("parsed" in body) {
-    const out = await runTask("simulateJson", { body: body.parsed, ...(await loadBases(namedBase(body.parsed), cluster)), limits, looked: true });
+    const { bases, transfer } = await loadBases(namedBase(body.parsed), cluster);
+    const out = await runTask("simulateJson", { body: body.parsed, ...bases, limits, looked: true }, { transferList: transfer });
     return "needs" in out ? failure("internal", "The simulator asked for bases it was given.") : out;
   }
   const bytes = transferable(body.bytes);
   const first = new Uint8Array(bytes);
   const tried = await runTask("simulateJson", { body: undefined, bodyBytes: first, current: null, shared: null, limits, looked: false }, { transferList: [first.buffer] });
   if (!("needs" in tried)) return tried;
-  const again = await runTask("simulateJson", { body: undefined, bodyBytes: bytes, ...(await loadBases(tried.needs, cluster)), limits, looked: true }, { transferList: [bytes.buffer] });
+  const { bases, transfer } = await loadBases(tried.needs, cluster);
+  const again = await runTask("simulateJson", { body: undefined, bodyBytes: bytes, ...bases, limits, looked: true }, { transferList: [bytes.buffer, ...transfer] });
   return "needs" in again ? failure("internal", "The simulator asked for bases it was given.") : again;
 }

@@ -13,9 +13,9 @@ import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { ForecastBaseSchema } from "@/lib/simulate/request";
 import { decodeScenarioLink, FORECAST_PARAM, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
-import { openSharedCluster } from "@/lib/snapshots/open";
 import { BASE_PARAM } from "@/lib/snapshots/origin";
 import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/snapshots/record";
+import { sharedScenarioSpec } from "./share-reads";
 import { simulateOffThread } from "./simulate-request";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -27,13 +27,18 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   // A scenario stored as a snapshot link (/s/<id> redirects here): its steps on its own base.
   const sharedId = first(params[SHARED_PARAM]);
   if (sharedId) {
-    const opened = await openSharedCluster(sharedId);
+    // Decoded in the worker pool, which answers only the scenario (a 50 MB link must not stall the server).
+    let opened;
+    try {
+      opened = await sharedScenarioSpec(sharedId);
+    } catch (error) {
+      opened = { ok: false as const, error: { message: (error as Error).message } };
+    }
     if (!opened.ok) return { draft: fallback, notice: `The shared link could not be opened: ${opened.error.message} Showing the first preset instead.` };
     // The link's cluster is resolved by the run (base { shared: id }); a scenario brings its steps.
-    const base = emptyDraft({ kind: "shared", id: opened.value.id });
+    const base = emptyDraft({ kind: "shared", id: opened.value.meta.id });
     if (!opened.value.scenario) return { draft: base, notice: null };
-    const { base: _base, ...spec } = opened.value.scenario;
-    const { policy, seed, steps } = ScenarioSpecSchema.parse(spec);
+    const { policy, seed, steps } = ScenarioSpecSchema.parse(opened.value.scenario);
     return { draft: { ...base, policy, seed, steps: steps as StepInput[] }, notice: null };
   }
   // The import lives in the browser tab: the page runs it there (initialState leaves it unrun).

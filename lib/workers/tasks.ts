@@ -26,7 +26,8 @@ import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/snapshots/prepare";
 import type { MessagePort } from "node:worker_threads";
 import { readImportStream } from "./import-stream";
-import { sharedRecordTask } from "./shared-record-task";
+import { decodeKept, sharedRecordTask } from "./shared-record-task";
+import type { RecordRow } from "@/lib/snapshots/decode-record";
 import { namedBase, needsIo, planHasSnapshot, type NamedBase } from "./named-base";
 import { moved, ownBytes, transferable } from "./transfer";
 import { encodeStoredPayload } from "@/lib/snapshots/encode-record";
@@ -58,6 +59,8 @@ export interface SimulateTaskInput {
   body: unknown;
   current: LoadedBase;
   shared: LoadedBase;
+  /** A snapshot link's stored row (its payload transferred), decoded here: the shared base when given. */
+  sharedRow?: RecordRow;
   forecast?: LoadedForecast;
   limits: SimulationLimits;
 }
@@ -68,7 +71,11 @@ export async function simulateTask(input: SimulateTaskInput): Promise<Result<Sim
   const unavailable = failure("base_not_loaded", "The base cluster was not loaded before the run.");
   const loaders: BaseLoaders = {
     current: async () => input.current ?? unavailable,
-    shared: async () => input.shared ?? unavailable,
+    shared: async () => {
+      if (!input.sharedRow) return input.shared ?? unavailable;
+      const record = await decodeKept(input.sharedRow);
+      return record.ok ? success(record.value.snapshot) : record;
+    },
     // Growing every replica is a pass over the cluster: done here, off the request thread.
     forecast: async (days) => {
       const loaded = input.forecast ?? unavailable;

@@ -3,6 +3,7 @@ import { POST } from "@/app/api/simulate/route";
 import { POST as share } from "@/app/api/snapshots/route";
 import { balanceReport } from "@/lib/model/report";
 import { demoSnapshot, getPreset } from "@/lib/simulate/presets";
+import { initialState } from "@/lib/workers/simulator-initial-state";
 import { jsonRequest, useTempStore } from "../fixtures/snapshots/harness";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { storyBase } from "@/lib/simulate/presets/story";
@@ -141,6 +142,14 @@ describe("POST /api/simulate", () => {
       expect(run.body.comparison?.verdict).toMatch(/^Kafka's rule gives every broker 70 partitions/);
       const missing = await post({ base: { shared: "AAAAAAAAAAAAAAAAAAAAAA" } });
       expect(missing.status).toBe(404);
+      // The simulator page reopens it (the link decoded in the worker, which answers only the scenario).
+      const page = await initialState({ shared: id });
+      expect(page.notice).toBeNull();
+      expect(page.draft.steps).toEqual(steps);
+      expect(page.draft.seed).toBe(seed);
+      expect(page.result).not.toBeNull();
+      const gone = await initialState({ shared: "AAAAAAAAAAAAAAAAAAAAAA" });
+      expect(gone.notice).toMatch(/^The shared link could not be opened: No shared snapshot has the id/);
     });
 
     it("runs on the cluster of a shared snapshot (not a scenario) too: a snapshot link simulated as itself", async () => {
