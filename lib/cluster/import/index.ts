@@ -13,7 +13,7 @@ import type { ImportIssue } from "./issues";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { assembleSnapshot } from "./assemble";
 import { success, type Result } from "@/lib/model/result";
-import { importFailure } from "./issues";
+import { formatImportIssue, importFailure } from "./issues";
 import { parseLogDirs, type LogDirsListing } from "./log-dirs";
 import { parseRacks } from "./racks";
 import { parseTopicsDescribe } from "./topics-describe";
@@ -62,16 +62,15 @@ export function importSnapshot(input: ImportInput): ImportOutcome {
   if (refused.length > 0) return importFailure(refused);
   const l = logDirs as { text: string; note: ImportIssue | null };
   const t = topics as { text: string; note: ImportIssue | null } | null;
-  const outcome = importParsed(parseLogDirs(l.text), { ...input, topics: t?.text ?? input.topics });
   const notes = [l.note, t?.note ?? null].filter((n): n is ImportIssue => n !== null);
-  return outcome.ok && notes.length > 0 ? success(outcome.value, [...notes, ...(outcome.warnings ?? [])]) : outcome;
+  return importParsed(parseLogDirs(l.text), { ...input, topics: t?.text ?? input.topics }, notes);
 }
 
 /**
  * The rest of an import once the kafka-log-dirs output is read (the streaming route reads it as it
  * arrives): the other texts parsed, the snapshot assembled and checked.
  */
-export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<ImportInput, "logDirs">): ImportOutcome {
+export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<ImportInput, "logDirs">, readNotes: readonly ImportIssue[] = []): ImportOutcome {
   const topics = given(input.topics) ? parseTopicsDescribe(input.topics) : null;
   const racks = given(input.racks) ? parseRacks(input.racks) : null;
   if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) {
@@ -86,11 +85,13 @@ export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<Import
     capturedAt: input.capturedAt,
     label,
   });
-  const checked = parseSnapshot(snapshot);
+  // How the texts were read (decoded from UTF-16, Kafka's logging skipped) goes first: it is about the
+  // pasted texts themselves. In the snapshot's warnings too, so the import's overview shows it.
+  const notes = [...readNotes, ...[logDirs, topics].flatMap((r) => (r?.ok ? ((r.warnings ?? []) as ImportIssue[]) : []))];
+  const all = [...notes, ...warnings];
+  const checked = parseSnapshot({ ...snapshot, source: { ...snapshot.source, warnings: all.map(formatImportIssue) } });
   if (!checked.ok) {
     return importFailure(checked.error.issues.map((issue) => ({ ...issue, source: "snapshot" as const, line: null })));
   }
-  // What the readers skipped (Kafka's logging) goes first: it is about the pasted texts themselves.
-  const notes = [logDirs, topics].flatMap((r) => (r?.ok ? ((r.warnings ?? []) as ImportIssue[]) : []));
-  return success(checked.value, [...notes, ...warnings]);
+  return success(checked.value, all);
 }

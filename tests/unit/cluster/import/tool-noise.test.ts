@@ -90,3 +90,12 @@ describe("Kafka's logging in a kafka-topics paste", () => {
     expect(!result.ok && result.error.issues).toEqual([{ source: "topics", line: 2, path: "", message: expect.stringMatching(/^the tool failed: Timed out waiting for a node assignment\. Call: listTopics; re-run kafka-topics\.sh/) }]);
   });
 });
+
+describe("the import's notes on how the paste was read", () => {
+  it("travel in the snapshot's warnings, so the import's overview shows them", async () => {
+    const { importSnapshot } = await import("@/lib/cluster/import");
+    const result = importSnapshot({ logDirs: `${WARN}\n${fixture("log-dirs-2.4.txt")}`, capturedAt: "2025-01-31T12:00:00Z" });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value.source.warnings[0]).toMatch(/^kafka-log-dirs output, line 1: skipped 1 line that is not the tool's output/);
+  });
+});
