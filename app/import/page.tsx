@@ -22,6 +22,9 @@ export default function ImportPage() {
         <p className="mt-2 text-zinc-700 dark:text-zinc-300">
           kafka-log-dirs prints each replica&apos;s size but not the disk&apos;s capacity, so an import shows bytes and partition counts per log dir; utilisation stays unknown. Without the kafka-topics output, leaders and replica order are unknown too.
         </p>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">
+          Paste the terminal as it is: Kafka&apos;s own log lines, SLF4J and log4j warnings and shell prompts are skipped (the import says how many), a failed run is named as such, several runs of kafka-log-dirs (one per --broker-list or --topic-list) merge, and files PowerShell wrote in UTF-16 are read. A --topic-list run covers only its topics: the overview then says its skew figures are of those topics only.
+        </p>
       </section>
     </div>
   );
