@@ -66,6 +66,13 @@ const FAILURES: readonly RegExp[] = [
   /^ERROR: (.*)$/,
   /^Error: (.*)$/,
 ];
+/**
+ * 2,000: how much of a line is looked at. Every pattern is decided by a line's start, and a bound
+ * keeps each test linear in it whatever a pasted line holds (a 10 MB line costs no more than 2 KB).
+ */
+const LOOKED_AT = 2000;
+const EXCEPTION_HEAD = new RegExp(`^${CLASS}(?:Exception|Error)\\b`);
+
 /** An exception's `toString()` alone on its line: how the Java tools (3.5+) print a failure. */
 const EXCEPTION_LINE = new RegExp(`^(${CLASS}(?:Exception|Error))(?::\\s*(.*))?$`);
 
@@ -78,13 +85,14 @@ export type ToolLine =
   | { kind: "failure"; message: string; strong: boolean };
 
 /** Whether a line that starts with `head` (trimmed, possibly cut short) may be one of these lines. */
-export function mayBeToolNoise(head: string): boolean {
+export function mayBeToolNoise(text: string): boolean {
+  const head = text.slice(0, LOOKED_AT);
   return (
     LOG_HEADS.some((re) => re.test(head)) ||
     TRACE_LINES.some((re) => re.test(head)) ||
     FAILURES.some((re) => re.test(head)) ||
     isPrompt(head) ||
-    new RegExp(`^${CLASS}(?:Exception|Error)\\b`).test(head)
+    EXCEPTION_HEAD.test(head)
   );
 }
 
@@ -92,7 +100,8 @@ export function mayBeToolNoise(head: string): boolean {
  * What a whole line (trimmed) is, or null when it is none of these. `afterNoise`: the line before it
  * (blank lines aside) was one of them, so a stack trace line belongs to it.
  */
-export function classifyToolLine(line: string, afterNoise: boolean): ToolLine | null {
+export function classifyToolLine(text: string, afterNoise: boolean): ToolLine | null {
+  const line = text.slice(0, LOOKED_AT);
   if (LOG_HEADS.some((re) => re.test(line))) return { kind: "log" };
   if (isPrompt(line)) return { kind: "prompt" };
   if (afterNoise && TRACE_LINES.some((re) => re.test(line))) return { kind: "trace" };
