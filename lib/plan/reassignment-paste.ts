@@ -51,11 +51,11 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
   const trimmed = lines.map((l) => l.trim());
   let noise = 0;
   let afterNoise = false;
-  let failed: { line: number; message: string } | null = null;
+  const failures: { line: number; message: string }[] = [];
   const skipped = trimmed.map((line, i) => {
     if (line === "") return false;
     const kind = classifyToolLine(line, afterNoise);
-    if (kind?.kind === "failure" && (kind.strong || !line.startsWith("{"))) failed ??= { line: i + 1, message: kind.message };
+    if (kind?.kind === "failure" && (kind.strong || !line.startsWith("{"))) failures.push({ line: i + 1, message: kind.message });
     afterNoise = kind !== null;
     if (afterNoise) noise += 1;
     return afterNoise;
@@ -71,6 +71,7 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
     const json = keepOnly(lines.map((l, i) => (skipped[i] ? "" : l)), proposed + 1, end);
     return { ok: true, json, note: `took the JSON after "Proposed partition reassignment configuration" (line ${proposed + 1}) of the kafka-reassign-partitions --generate output; the "Current partition replica assignment" JSON above it is the rollback${skippedNote}` };
   }
+  const failed = failures[0];
   if (failed && proposed < 0) {
     const message = `line ${failed.line}: the tool failed: ${failed.message.replace(/\.$/, "")}; re-run kafka-reassign-partitions.sh (check --bootstrap-server, and --command-config for a secured cluster) and paste the JSON it prints or takes`;
     return failure("invalid_json", message, { issues: [{ path: "", message, line: failed.line, column: 1 }] });

@@ -24,8 +24,8 @@ async function answer(response: Response): Promise<Answer> {
   return { status: response.status, snapshot: body.snapshot, warnings: body.warnings, issues: body.error?.issues };
 }
 
-function utf16le(text: string, bom: boolean): Uint8Array {
-  return new Uint8Array(Buffer.from((bom ? "\ufeff" : "") + text, "utf16le"));
+function utf16le(text: string, bom: boolean): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(Buffer.from((bom ? "\ufeff" : "") + text, "utf16le"));
 }
 
 function counts(snapshot: ClusterSnapshot) {
