@@ -45,6 +45,15 @@ function keepOnly(lines: readonly string[], from: number, to: number): string {
   return lines.map((line, i) => (i >= from && i < to ? line : "")).join("\n");
 }
 
+function parses(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the paste; the JSON alone comes back unchanged. */
 export function reassignmentFromPaste(text: string): ReassignmentPaste {
   const lines = text.replace(/^\ufeff/, "").split(/\r\n|\n|\r/);
@@ -83,6 +92,12 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
     const what = rollback >= 0 ? "the output of kafka-reassign-partitions --execute" : 'a "Current partition replica assignment"';
     const message = `this is ${what}: its JSON${where} is the assignment before the reassignment, saved for a rollback, not the reassignment that was run. To review the reassignment, paste the file given to --execute as --reassignment-json-file; to review the rollback, paste only the JSON${where}`;
     return failure("invalid_json", message, { issues: [{ path: "", message, line: current + 1, column: 1 }] });
+  }
+  // Two JSON documents without the tool's headers: --generate's two, copied without their titles.
+  const documents = trimmed.flatMap((l, i) => (l.startsWith("{") && parses(l) ? [i + 1] : []));
+  if (documents.length >= 2) {
+    const message = `the paste holds ${documents.length} JSON documents (lines ${documents.join(", ")}); kafka-reassign-partitions --generate prints the current assignment first and the proposed one second: paste only the one to review (the proposed one to see the moves)`;
+    return failure("invalid_json", message, { issues: [{ path: "", message, line: documents[1]!, column: 1 }] });
   }
   if (noise === 0) return { ok: true, json: text, note: null };
   const json = lines.map((l, i) => (skipped[i] ? "" : l)).join("\n");

@@ -46,3 +46,11 @@ describe("parseReassignmentJson() on a failed kafka-reassign-partitions run", ()
     expect(!result.ok && result.error.issues[0]).toMatchObject({ line: 2, message: expect.stringMatching(/^line 2: the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeTopics; re-run kafka-reassign-partitions\.sh/) });
   });
 });
+
+describe("parseReassignmentJson() on --generate's two JSON documents copied without their titles", () => {
+  it("says there are two and which to paste", () => {
+    const lines = fixture("real/reassign-3.9-generate.txt").split("\n").filter((l) => l.startsWith("{"));
+    const result = parseReassignmentJson(`${lines[0]}\n\n${lines[1]}\n`);
+    expect(!result.ok && result.error.issues[0]).toMatchObject({ line: 3, message: expect.stringMatching(/^the paste holds 2 JSON documents \(lines 1, 3\); .*paste only the one to review/) });
+  });
+});
