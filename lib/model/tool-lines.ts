@@ -113,8 +113,11 @@ export function classifyToolLine(text: string, afterNoise: boolean): ToolLine | 
   return null;
 }
 
+/** A Markdown code fence around output copied from an issue or a wiki (```, ```text, ~~~). */
+const FENCE = /^(?:```|~~~)[\w+.-]*$/;
+
 function isPrompt(line: string): boolean {
-  return line.length <= 400 && (PROMPT.test(line) || COMMAND.test(line) || (POWERSHELL.test(line) && line.replace(POWERSHELL, "") === ""));
+  return line.length <= 400 && (FENCE.test(line) || PROMPT.test(line) || COMMAND.test(line) || (POWERSHELL.test(line) && line.replace(POWERSHELL, "") === ""));
 }
 
 /**

@@ -33,7 +33,7 @@ describe("classifyToolLine", () => {
   });
 
   it("knows shell prompts and the tools' command lines", () => {
-    for (const line of ["$", "bash-5.1$", "[kafka@broker-1 bin]$", "user@host:~/kafka_2.13-3.9.0$", "root@kafka-0:/#", "%", "PS C:\\kafka>", "$ bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", "kafka-topics --bootstrap-server localhost:9092 --describe", "PS C:\\kafka> .\\bin\\windows\\kafka-log-dirs.bat --describe --bootstrap-server b:9092", "(venv) me@laptop ~ %"]) {
+    for (const line of ["$", "bash-5.1$", "[kafka@broker-1 bin]$", "user@host:~/kafka_2.13-3.9.0$", "root@kafka-0:/#", "%", "PS C:\\kafka>", "$ bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", "kafka-topics --bootstrap-server localhost:9092 --describe", "PS C:\\kafka> .\\bin\\windows\\kafka-log-dirs.bat --describe --bootstrap-server b:9092", "(venv) me@laptop ~ %", "```", "```text", "~~~"]) {
       expect(classifyToolLine(line, false), line).toEqual({ kind: "prompt" });
     }
   });
