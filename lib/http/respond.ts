@@ -21,9 +21,30 @@ export function ok<T>(data: T, status = 200): Response {
   return Response.json(data, { status, headers: noStore });
 }
 
-/** JSON already serialised (in the worker pool: lib/workers), sent as its bytes with `status`. */
+/** 256 KB: the slice of a large answer written per turn of the event loop. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Bytes as a body sent in slices, one per read, as the client (and compression) takes them: a 100 MB
+ * answer handed over whole is written (and gzipped) in one go, which holds the event loop.
+ */
+export function chunkedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (at >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.subarray(at, at + CHUNK_BYTES));
+        at += CHUNK_BYTES;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** JSON already serialised (in the worker pool: lib/workers), sent as its bytes, in slices, with `status`. */
 export function okJson(json: Uint8Array, status = 200): Response {
-  return new Response(json as Uint8Array<ArrayBuffer>, { status, headers: { ...noStore, "content-type": "application/json" } });
+  return new Response(chunkedBody(json), { status, headers: { ...noStore, "content-type": "application/json" } });
 }
 
 /**

@@ -94,6 +94,15 @@ export async function simulateOffThread(body: unknown, limits: SimulationLimits,
 }
 
 /**
+ * Whether raw JSON could name a base that needs I/O ("current", { shared }, { forecast }): a byte
+ * search, no parse. Any \u escape counts as a maybe (`"sh\u0061red"` is "shared").
+ */
+function mayNameIo(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return ['"current"', '"shared"', '"forecast"', "\\u"].some((word) => buffer.indexOf(word) >= 0);
+}
+
+/**
  * POST /api/simulate: the answer's JSON bytes, serialised in the worker. A large body arrives as bytes
  * and is parsed there; if it names a base this thread must load, the bases are loaded and the task
  * runs again (the first try had a copy of the bytes, the second has them).
@@ -105,6 +114,11 @@ export async function simulateJsonOffThread(body: JsonBody, limits: SimulationLi
     return "needs" in out ? failure("internal", "The simulator asked for bases it was given.") : out;
   }
   const bytes = transferable(body.bytes);
+  // Without any of the words a base needing I/O is named by, the body names none: one run, no copy.
+  if (!mayNameIo(bytes)) {
+    const out = await runTask("simulateJson", { body: undefined, bodyBytes: bytes, current: null, shared: null, limits, looked: true }, { transferList: [bytes.buffer] });
+    return "needs" in out ? failure("internal", "The simulator asked for bases it was given.") : out;
+  }
   const first = new Uint8Array(bytes);
   const tried = await runTask("simulateJson", { body: undefined, bodyBytes: first, current: null, shared: null, limits, looked: false }, { transferList: [first.buffer] });
   if (!("needs" in tried)) return tried;

@@ -1,5 +1,5 @@
 /** GET /api/snapshots/<id>/export?format=json|brokers-csv|dirs-csv → the file, as a download (made in the worker pool). */
-import { resultResponse, workFailure } from "@/lib/http/respond";
+import { chunkedBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { exportShare } from "@/lib/snapshots/export-share";
 
 export const runtime = "nodejs";
@@ -14,5 +14,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   }
   if (!file.ok) return resultResponse(file);
   const { body, mimeType, fileName } = file.value;
-  return new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": mimeType, "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" } });
+  return new Response(chunkedBody(body), { headers: { "content-type": mimeType, "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" } });
 }
