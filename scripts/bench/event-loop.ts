@@ -11,12 +11,14 @@
  *   under 500 ms.
  *
  * Scenarios:
- * - `bigLink`: the largest legal link (a snapshot body just under the snapshot body limit, whose
- *   compressed row stays under the link limit) stored once, then read by 10 concurrent readers, each
- *   asking its record (GET /api/snapshots/<id>), its JSON export and its page (/s/<id>).
+ * - `bigLink`: the largest legal link stored once, then read by 10 concurrent readers, each asking its
+ *   record (GET /api/snapshots/<id>), its JSON export and its page (/s/<id>). The body limit binds
+ *   first (KAFKA_BALANCE_SNAPSHOT_LIMIT_BYTES, 50 MB): a synthetic snapshot just under it (~427,000
+ *   replicas) compresses to ~3 MB, well under the 16 MiB link limit, which no legal body reaches.
  * - `maxSimulation`: the largest simulation the default limits allow (249,000 replicas, eight steps,
  *   every policy compared) with `snapshot: true`, so the final snapshot comes back too.
- * - `bigInvalidBodies`: ten 40 MB bodies that are not JSON, posted to /api/simulate at once.
+ * - `bigInvalidBodies`: ten 40 MB bodies that are not JSON, posted to /api/simulate at once (from one
+ *   client, so the app's server refuses those past its per-client bytes in flight with 429).
  *
  * Runs `next start` on the build (built when stale; E2E_REUSE_BUILD=1 takes any build) on port 39400.
  */
