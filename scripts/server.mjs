@@ -20,6 +20,8 @@ import { ALLOWED_HOSTS_ENV, TRUSTED_PROXIES_ENV, allowedHosts, clientAddress, cr
 import { UploadGuard, hasBody, uploadLimits } from "./server/uploads.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+// A production server, as `next start` is, however it was started.
+process.env.NODE_ENV = "production";
 const next = createRequire(import.meta.url)(path.join(root, "node_modules", "next"));
 
 function argument(flags, fallback) {
