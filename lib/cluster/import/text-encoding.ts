@@ -9,7 +9,7 @@
  *   00 00 FE FF are UTF-32, refused by name.
  * - Without a BOM, the first SNIFF_BYTES decide: ASCII text in UTF-16 has a NUL in every other byte
  *   (odd offsets for LE, even for BE); otherwise UTF-8.
- * - UTF-8 is decoded strictly: an invalid byte (Windows-1252 or Latin-1 text, a binary file) is
+ * - UTF-8 is decoded strictly (natively, by a fatal TextDecoder): an invalid byte (Windows-1252 or Latin-1 text, a binary file) is
  *   refused with its offset and line, not turned into U+FFFD.
  * - Text already decoded (a JSON field) may carry UTF-16 read as UTF-8 by a client: NULs between the
  *   characters. When every character is ASCII the bytes are known exactly and the text is repaired;
@@ -96,8 +96,8 @@ export class PasteDecoder {
   private headBytes = 0;
   private decoder: TextDecoder | null = null;
   private offset = 0;
-  /** UTF-8: the start of a sequence cut at the end of the last chunk. */
-  private carry = new Uint8Array(0);
+  /** UTF-8: the start of a sequence cut at the end of the last chunk (for an error's offset). */
+  private tail: Uint8Array = new Uint8Array(0);
   /** The encoding found, once sniffed. */
   encoding: Encoding | null = null;
   note: string | null = null;
@@ -139,36 +139,63 @@ export class PasteDecoder {
     }
     this.encoding = sniffed.encoding;
     this.note = noteFor(sniffed.encoding, sniffed.bom);
-    this.decoder = new TextDecoder(sniffed.encoding, { ignoreBOM: true });
+    // UTF-8 strictly (fatal: an invalid byte throws, and is then located); UTF-16 as it comes.
+    this.decoder = new TextDecoder(sniffed.encoding, { ignoreBOM: true, fatal: sniffed.encoding === "utf-8" });
     this.offset = sniffed.skip;
     return this.decode(all.subarray(sniffed.skip), final);
   }
 
-  private decode(chunk: Uint8Array, final: boolean): string {
-    let bytes = chunk;
-    if (this.encoding === "utf-8") {
-      if (this.carry.length > 0) {
-        bytes = new Uint8Array(this.carry.length + chunk.length);
-        bytes.set(this.carry);
-        bytes.set(chunk, this.carry.length);
-      }
-      const { bad, end } = scanUtf8(bytes, final);
-      if (bad >= 0) {
-        const before = this.decoder!.decode(bytes.subarray(0, bad));
-        const line = this.lines + countLf(before);
-        const byte = bytes[bad]!.toString(16).toUpperCase().padStart(2, "0");
-        this.errorLine = line;
-        this.error = `the upload is not UTF-8 (byte 0x${byte} at offset ${this.offset + bad} is not valid UTF-8: Windows-1252 or ISO-8859-1 text, or not text at all); ${SAVE_AS_UTF8}`;
-        return before;
-      }
-      this.carry = bytes.slice(end);
-      bytes = bytes.subarray(0, end);
+  private decode(bytes: Uint8Array, final: boolean): string {
+    let text: string;
+    try {
+      text = final ? this.decoder!.decode(bytes) : this.decoder!.decode(bytes, { stream: true });
+    } catch {
+      // Only UTF-8 is decoded strictly (fatal): find the byte, with the cut sequence the last chunk left.
+      return this.invalidUtf8(bytes, final);
     }
-    this.offset += bytes.length;
-    const text = final ? this.decoder!.decode(bytes) : this.decoder!.decode(bytes, { stream: true });
     this.lines += countLf(text);
+    this.offset += bytes.length;
+    this.tail = incompleteTail(bytes, this.tail);
     return text;
   }
+
+  private invalidUtf8(chunk: Uint8Array, final: boolean): string {
+    const bytes = new Uint8Array(this.tail.length + chunk.length);
+    bytes.set(this.tail);
+    bytes.set(chunk, this.tail.length);
+    const found = scanUtf8(bytes, final).bad;
+    const bad = found >= 0 ? found : bytes.length;
+    let lf = 0;
+    for (let i = this.tail.length; i < bad; i++) if (bytes[i] === 0x0a) lf++;
+    const byte = bad < bytes.length ? `byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, "0")}` : "a character cut off";
+    this.errorLine = this.lines + lf;
+    this.error = `the upload is not UTF-8 (${byte} at offset ${this.offset - this.tail.length + bad} is not valid UTF-8: Windows-1252 or ISO-8859-1 text, or not text at all); ${SAVE_AS_UTF8}`;
+    return "";
+  }
+}
+
+/**
+ * The bytes at the end of `bytes` that start a UTF-8 sequence not yet complete (0–3 of them), with
+ * `before` (the previous such tail) when `bytes` is shorter than the sequence.
+ */
+function incompleteTail(bytes: Uint8Array, before: Uint8Array): Uint8Array {
+  const all = bytes.length >= 4 ? bytes : concat(before, bytes);
+  for (let back = 1; back <= Math.min(3, all.length); back++) {
+    const c = all[all.length - back]!;
+    if ((c & 0xc0) === 0x80) continue;
+    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return need > back ? all.slice(all.length - back) : EMPTY;
+  }
+  return EMPTY;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 function countLf(text: string): number {

@@ -243,6 +243,14 @@ describe("parseLogDirs bad input", () => {
       expect(problems(run([[entry("a-0", 10, 0), "/d1"]]) + run([[entry("a-0", 10, 5), "/d1"]]))[0]?.message).toMatch(/with different offsetLag 0 and 5/);
     });
 
+    it("names the lines of the partition keys in pretty-printed runs", () => {
+      const doc = (size: number) => JSON.stringify({ brokers: [{ broker: 1, logDirs: [{ logDir: "/d1", error: null, partitions: [{ partition: `x-${size}`, size: 1, offsetLag: 0, isFuture: false }, { partition: "a-0", size, offsetLag: 0, isFuture: false }] }] }], version: 1 }, null, 2);
+      const text = `${PREAMBLE}${doc(1)}\n${PREAMBLE}${doc(2)}\n`;
+      const lines = text.split("\n").flatMap((l, i) => (l.includes('"partition": "a-0"') ? [i + 1] : []));
+      expect(lines).toHaveLength(2);
+      expect(problems(text)[0]).toMatchObject({ line: lines[1], message: expect.stringContaining(`is in two runs (lines ${lines[0]} and ${lines[1]}) with different sizes 1 byte and 2 bytes`) });
+    });
+
     it("refuses the same partition in two runs in different dirs", () => {
       const [issue] = problems(run([[entry("a-0"), "/d1"]]) + run([[entry("a-0"), "/d2"]]));
       expect(issue?.message).toMatch(/^a-0 on broker 1 is in two runs, in "\/d1" \(line 3\) and in "\/d2" \(line 6\)/);
