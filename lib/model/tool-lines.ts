@@ -37,6 +37,10 @@ const LOG_HEADS: readonly RegExp[] = [
   // The JVM's own warnings (illegal reflective access on Java 9–16, VM options).
   /^WARNING: /,
   /^(?:OpenJDK|Java HotSpot\(TM\)) (?:64-Bit )?(?:Server|Client) VM warning:/,
+  /^Picked up (?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS): /,
+  // kubectl exec's own lines (Strimzi and other Kubernetes set-ups).
+  /^Defaulted container "[^"]*" out of: /,
+  /^Unable to use a TTY - input is not a terminal/,
 ];
 
 /**

@@ -10,7 +10,7 @@ const LOG4J = ["log4j:WARN No appenders could be found for logger (org.apache.ka
 
 describe("classifyToolLine", () => {
   it("knows Kafka's log lines in the tools' pattern and others, SLF4J's, log4j's, Log4j 2's and the JVM's", () => {
-    for (const line of [WARN, "[2024-05-01T10:00:00.123Z] ERROR x (y)", "WARN The config was supplied but isn't a known config.", "2025-03-19T10:55:26.812105Z main WARN The use of package scanning", "ERROR StatusLogger No Log4j 2 configuration file found.", "SLF4J(W): No SLF4J providers were found.", ...SLF4J, ...LOG4J, "WARNING: An illegal reflective access operation has occurred", "OpenJDK 64-Bit Server VM warning: Options -Xverify:none are deprecated"]) {
+    for (const line of [WARN, "[2024-05-01T10:00:00.123Z] ERROR x (y)", "WARN The config was supplied but isn't a known config.", "2025-03-19T10:55:26.812105Z main WARN The use of package scanning", "ERROR StatusLogger No Log4j 2 configuration file found.", "SLF4J(W): No SLF4J providers were found.", ...SLF4J, ...LOG4J, "WARNING: An illegal reflective access operation has occurred", "OpenJDK 64-Bit Server VM warning: Options -Xverify:none are deprecated", "Picked up JAVA_TOOL_OPTIONS: -XX:+UseContainerSupport", 'Defaulted container "kafka" out of: kafka, kafka-init (init)']) {
       expect(classifyToolLine(line, false), line).toEqual({ kind: "log" });
     }
   });
@@ -33,7 +33,7 @@ describe("classifyToolLine", () => {
   });
 
   it("knows shell prompts and the tools' command lines", () => {
-    for (const line of ["$", "bash-5.1$", "[kafka@broker-1 bin]$", "user@host:~/kafka_2.13-3.9.0$", "root@kafka-0:/#", "%", "PS C:\\kafka>", "$ bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", "kafka-topics --bootstrap-server localhost:9092 --describe", "PS C:\\kafka> .\\bin\\windows\\kafka-log-dirs.bat --describe --bootstrap-server b:9092", "(venv) me@laptop ~ %", "```", "```text", "~~~"]) {
+    for (const line of ["$", "bash-5.1$", "[kafka@broker-1 bin]$", "user@host:~/kafka_2.13-3.9.0$", "root@kafka-0:/#", "%", "PS C:\\kafka>", "$ bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", "kafka-topics --bootstrap-server localhost:9092 --describe", "PS C:\\kafka> .\\bin\\windows\\kafka-log-dirs.bat --describe --bootstrap-server b:9092", "(venv) me@laptop ~ %", "```", "```text", "~~~", "$ kubectl exec -it my-cluster-kafka-0 -n kafka -- bin/kafka-log-dirs.sh --bootstrap-server localhost:9092 --describe"]) {
       expect(classifyToolLine(line, false), line).toEqual({ kind: "prompt" });
     }
   });
