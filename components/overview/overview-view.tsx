@@ -71,6 +71,11 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
       {checks ? null : <ReaderWarnings warnings={data?.head.source.warnings ?? []} />}
       {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={data?.verdict ?? null} checks={checks} />}
       {forecast}
+      {checks?.skewScope ? (
+        <p className="text-sm text-amber-800 dark:text-amber-300" data-skew-scope>
+          {checks.skewScope}
+        </p>
+      ) : null}
       {!data && failure ? null : <SkewCards cards={data?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />

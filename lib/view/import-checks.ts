@@ -10,6 +10,8 @@ import type { Source } from "@/lib/model/snapshot";
 export interface ImportChecks {
   title: string;
   items: readonly string[];
+  /** Shown on the skew figures when the paste covers (or may cover) only some topics; else null. */
+  skewScope: string | null;
 }
 
 /** The words of lib/cluster/import/assemble.ts's warning about a paste that covers only some topics. */
@@ -24,7 +26,11 @@ export function importChecks(source: Pick<Source, "kind" | "warnings">): ImportC
   if (source.kind !== "import" || source.warnings.length === 0) return null;
   const count = `Cross-checks of the pasted outputs: ${formatCountOf(source.warnings.length, "finding")}`;
   const partial = source.warnings.find((w) => w.includes(PARTIAL_SKEW));
-  if (!partial) return { title: count, items: source.warnings };
-  const scope = /if it is a --topic-list run/.test(partial) ? "the skew figures may cover only some topics" : "the skew figures cover only some topics";
-  return { title: `${count}; ${scope}`, items: source.warnings };
+  if (!partial) return { title: count, items: source.warnings, skewScope: null };
+  const maybe = /if it is a --topic-list run/.test(partial);
+  const scope = maybe ? "the skew figures may cover only some topics" : "the skew figures cover only some topics";
+  const skewScope = maybe
+    ? "If the paste is a --topic-list run, these skew figures are of its topics only (see the cross-checks above)."
+    : "These skew figures are of the topics the paste covers only (a --topic-list run; see the cross-checks above).";
+  return { title: `${count}; ${scope}`, items: source.warnings, skewScope };
 }
