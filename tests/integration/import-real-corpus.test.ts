@@ -10,6 +10,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Issue } from "@/lib/model/result";
 import { fixture } from "@/tests/fixtures/import/format";
 import { corpus, type CorpusPaste } from "@/tests/fixtures/import/real/corpus";
+import { generatedLogDirsText } from "@/tests/fixtures/import/generated-log-dirs";
 
 const URL = "http://localhost/api/import";
 
@@ -83,6 +84,16 @@ describe("POST /api/import on the corpus of real pastes", () => {
     expect(got.status).toBe(200);
     expect(counts(got.snapshot!)).toEqual(paste.expect);
     expect(got.warnings?.[0]?.message).toMatch(/^the text was UTF-16LE read as 8-bit text/);
+  });
+
+  it("skips Kafka's logging in a JSON body over 1 MB too (parsed in the worker), and says so", async () => {
+    const text = `[2024-05-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] Connection to node -1 could not be established. (org.apache.kafka.clients.NetworkClient)\n${generatedLogDirsText({ brokers: 3, dirs: 3, replicas: 30_000 })}`;
+    const body = JSON.stringify({ logDirs: text });
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    const got = await answer(await post(body, "application/json"));
+    expect(got.status).toBe(200);
+    expect(counts(got.snapshot!).replicas).toBe(30_000);
+    expect(got.warnings?.[0]).toMatchObject({ source: "logDirs", line: 1, message: expect.stringMatching(/^skipped 1 line that is not the tool's output/) });
   });
 
   it("refuses an upload that is not UTF-8, naming the encoding and the line", async () => {
