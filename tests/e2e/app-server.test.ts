@@ -80,7 +80,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 describe("uploads in flight", () => {
   it("drops stalled bodies at the idle deadline and their bytes leave the accounting; a client at its limit is refused before sending", async () => {
     const before = await uploads();
-    const stalled = [0, 1, 2].map(() => raw(post("/api/plan", 10 * MB), "[".repeat(1000)));
+    // JSON bodies (read by readBody) and a text/plain import (streamed by its route): every reader.
+    const textImport = [`POST /api/import HTTP/1.1`, "Host: 127.0.0.1", "Content-Type: text/plain", `Content-Length: ${10 * MB}`, "Connection: close"];
+    const stalled = [raw(post("/api/plan", 10 * MB), "[".repeat(1000)), raw(post("/api/snapshots", 10 * MB), "{"), raw(textImport, "Querying brokers for log directories information\n")];
     const held = await until(uploads, (u) => u.inFlight === 3);
     expect(held.bytes).toBe(30 * MB);
     // A fourth body from the same client: 429 from the headers alone, with when to retry and why.

@@ -49,7 +49,10 @@ async function streamText(request: Request, limitBytes: number): Promise<Respons
   const reader = request.body?.getReader();
   let size = 0;
   while (reader) {
-    const { done, value } = await reader.read();
+    // The connection ended early (the client left, or the server dropped a stalled upload): an answer, not a logged stack.
+    const read = await reader.read().catch(() => null);
+    if (read === null) return fail("bad_request", "The connection closed before the whole body arrived; send it again.");
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limitBytes) {
