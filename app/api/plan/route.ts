@@ -6,14 +6,24 @@
  * the answer; this handler reads the body and the current source (the cluster `?cluster=` names;
  * none = the first configured).
  */
-import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
+import { getClusterSnapshot } from "@/lib/cluster/source";
 import { bodyLimitFromEnv, clusterSourceFailure, fail, okJson, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "@/lib/workers/pool";
 import { planHasSnapshot } from "@/lib/workers/named-base";
 import { transferable } from "@/lib/workers/transfer";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
+
+/** The current source's snapshot, or the answer for a failed read (502/504 as for /api/cluster, else 500 saying to retry). */
+async function currentSnapshot(cluster: string | null): Promise<{ snapshot: ClusterSnapshot } | { response: Response }> {
+  try {
+    return { snapshot: await getClusterSnapshot({ cluster }) };
+  } catch (error) {
+    return { response: clusterSourceFailure(error) };
+  }
+}
 
 export async function POST(request: Request): Promise<Response> {
   const read = await readJsonBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024));
@@ -22,7 +32,12 @@ export async function POST(request: Request): Promise<Response> {
   try {
     let answer;
     if ("parsed" in read.body) {
-      const current = planHasSnapshot(read.body.parsed) ? null : await getClusterSnapshot({ cluster });
+      let current: ClusterSnapshot | null = null;
+      if (!planHasSnapshot(read.body.parsed)) {
+        const loaded = await currentSnapshot(cluster);
+        if ("response" in loaded) return loaded.response;
+        current = loaded.snapshot;
+      }
       answer = await runTask("planJson", { body: read.body.parsed, current, looked: true });
     } else {
       // A large body is parsed in the worker; only one without a snapshot of its own needs the current cluster.
@@ -30,14 +45,14 @@ export async function POST(request: Request): Promise<Response> {
       const copy = new Uint8Array(bytes);
       answer = await runTask("planJson", { body: undefined, bodyBytes: copy, current: null, looked: false }, { transferList: [copy.buffer] });
       if ("needsCurrent" in answer) {
-        const current = await getClusterSnapshot({ cluster });
-        answer = await runTask("planJson", { body: undefined, bodyBytes: bytes, current, looked: true }, { transferList: [bytes.buffer] });
+        const loaded = await currentSnapshot(cluster);
+        if ("response" in loaded) return loaded.response;
+        answer = await runTask("planJson", { body: undefined, bodyBytes: bytes, current: loaded.snapshot, looked: true }, { transferList: [bytes.buffer] });
       }
     }
     if ("needsCurrent" in answer) return fail("internal", "The planner asked for the current cluster it was given; retry.");
     return answer.ok ? okJson(answer.value) : resultResponse(answer);
   } catch (error) {
-    if (isClusterSourceError(error)) return clusterSourceFailure(error);
     return workFailure(error);
   }
 }
