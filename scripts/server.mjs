@@ -44,7 +44,9 @@ const uploads = new UploadGuard(limits);
 
 function refuse(res, status, code, message, headers = {}) {
   const body = JSON.stringify({ error: { code, message } });
-  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff", "content-length": Buffer.byteLength(body), ...headers });
+  // The headers next.config.js gives every API answer, which this one never reaches.
+  const security = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" };
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...security, "content-length": Buffer.byteLength(body), ...headers });
   res.end(body);
 }
 

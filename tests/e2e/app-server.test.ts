@@ -149,6 +149,8 @@ describe("hostile requests", () => {
       const response = await fetch(`${app.url}/import`, { method });
       expect(response.status, method).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     expect(app.output()).not.toMatch(/⨯|\n\s+at /);
   });
