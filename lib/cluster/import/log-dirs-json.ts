@@ -238,13 +238,15 @@ export class LogDirsDocumentBuilder implements JsonSink {
     const container = parent.value!;
     if (Array.isArray(container)) container.push(value);
     else if (parent.key !== null) {
-      container[parent.key] = value;
+      // A pasted "__proto__" key is kept as an own member (plain assignment would set the prototype).
+      if (parent.key === "__proto__") Object.defineProperty(container, parent.key, { value, writable: true, enumerable: true, configurable: true });
+      else container[parent.key] = value;
       parent.key = null;
     }
   }
 
   private lineOf(container: Record<string, unknown> | unknown[]): Record<string | number, number> {
     const holder = container as { [LINES]?: Record<string | number, number> };
-    return (holder[LINES] ??= {});
+    return (holder[LINES] ??= Object.create(null) as Record<string | number, number>);
   }
 }

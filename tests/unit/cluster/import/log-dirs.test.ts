@@ -302,4 +302,13 @@ describe("parseLogDirs() at size", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.issues.map((i) => i.message)).toEqual(['log dir "/data/d7" is listed twice on broker 1']);
   });
+  it("parseLogDirs() keeps a pasted \"__proto__\" key an ordinary unknown key: it neither replaces nor hides the entry's own fields", () => {
+    const entry = oneDir(`{"partition":"t-0","size":7,"offsetLag":0,"isFuture":false,"__proto__":{"size":5,"partition":"x-9"}}`);
+    expect(listing(entry).replicas.map((r) => [r.topic, r.partition, r.sizeBytes])).toEqual([["t", 0, 7]]);
+    const broker = `${PREAMBLE}{"brokers":[{"__proto__":{"broker":9,"logDirs":[]},"broker":1,"logDirs":[{"partitions":[{"partition":"t-0","size":3,"offsetLag":0,"isFuture":false}],"error":null,"logDir":"/data/d1"}]}],"version":1}`;
+    expect(listing(broker).brokers.map((b) => b.id)).toEqual([1]);
+    expect(listing(broker).replicas.map((r) => r.sizeBytes)).toEqual([3]);
+    const only = `${PREAMBLE}{"brokers":[{"broker":1,"logDirs":[{"partitions":[{"__proto__":{"partition":"t-0","size":3,"offsetLag":0,"isFuture":false}}],"error":null,"logDir":"/data/d1"}]}],"version":1}`;
+    expect(problems(only).map(formatImportIssue).join("\n")).toMatch(/partition/);
+  });
 });
