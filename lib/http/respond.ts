@@ -102,7 +102,8 @@ async function readBodyBytes(request: Request, limitBytes: number, json: boolean
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
-  const bytes = await readBounded(request.body, limitBytes).catch((): typeof ABORTED => ABORTED);
+  // The declared size lets each chunk be copied into place as it arrives (bounded-stream.ts).
+  const bytes = await readBounded(request.body, limitBytes, Number.isFinite(declared) ? declared : undefined).catch((): typeof ABORTED => ABORTED);
   if (bytes === ABORTED) return { ok: false, response: uploadAborted() };
   if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
   return { ok: true, bytes };
