@@ -1,10 +1,12 @@
 /**
  * Snapshot links, end to end: validate what a client wants to share, apply its sharing options,
- * store it, and open it again. Route handlers and the /s/[id] page call only these functions.
+ * store it, and open it again. Route handlers call these functions; the reads that decode a large
+ * record (GET of a link, its exports, the /s/[id] page, the overview routes) take its row from
+ * `readShareRow` and decode it in the worker pool (lib/workers/share-reads.ts, decode-record.ts).
  *
  * - Expected failures (bad input, unknown or malformed id, missing token) are Results (lib/model/result.ts)
  *   with a code and a message that says what to change; they never throw. lib/http maps codes to statuses.
- * - Reading always goes through `parseSnapshot`, which upgrades a snapshot written by an older
+ * - Reading always goes through `parseSnapshot` (decode-record.ts), which upgrades a snapshot written by an older
  *   schema version, so a link keeps opening after the schema grows. A scenario's base is the
  *   record's snapshot, so it is upgraded by the same call.
  * - Creating a link applies the store's quotas (quota.ts, limits.ts): it is refused with a 4xx
@@ -18,7 +20,7 @@ import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { encodeStoredPayload, type EncodedPayload } from "./encode-record";
-import { decodeRecord, recordVersion, type StoredPayload } from "./decode-record";
+import { decodeRecord, type StoredPayload } from "./decode-record";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
 import { admitLink } from "./quota";
@@ -175,33 +177,14 @@ function notFound(id: string): Err {
 }
 
 /**
- * Records the overview opened lately (openShownShare), by id, with the stored version they were read
- * from. A stored record never changes (a fresh id per link, never overwritten), so while its row is
- * there with the same version the decoded record is the same — and the same object, so the figures
- * kept per snapshot object (lib/cluster/overview.ts) are found again. Two only: a decoded 1M-replica
- * snapshot is large. Other callers (exports, the planner and simulator) decode afresh, as before.
+ * Opens a link on this thread: decompresses, upgrades and validates the record. An expired link is
+ * deleted and answers 410. The reads a visitor makes (the record, exports, the /s/<id> page, the
+ * overview routes, the simulator's bases) decode in the worker pool instead (lib/workers/share-reads.ts),
+ * which keeps decoded records per thread.
  */
-const OPENED_KEPT = 2;
-const opened = new Map<string, { version: string; record: SharedRecord }>();
-
-function keep(id: string, version: string, record: SharedRecord): void {
-  opened.delete(id);
-  opened.set(id, { version, record });
-  while (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value!);
-}
-
-/** Opens a link: decompresses, upgrades and validates the record. An expired link is deleted and answers 410. */
-export function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
-  return openRecord(id, store, now, false);
-}
-
-/**
- * openShare for the overview of a link (the /s/<id> page and the overview routes with `shared=<id>`):
- * the row is still read every time (a deleted or expired link stops opening at once), but its decoding
- * is kept per stored version, and the same object is answered while it is kept. Callers do not change it.
- */
-export function openShownShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
-  return openRecord(id, store, now, true);
+export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
+  const read = await readShareRow(id, store, now);
+  return read.ok ? decodeRecord(read.value) : read;
 }
 
 /**
@@ -224,29 +207,6 @@ export async function readShareRow(id: string, store?: LinkStore, now: Date = ne
     return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
   }
   return { ok: true, value: row };
-}
-
-async function openRecord(id: string, store: LinkStore | undefined, now: Date, kept: boolean): Promise<Result<SharedRecord>> {
-  const read = await readShareRow(id, store, now);
-  if (!read.ok) return read;
-  const row = read.value;
-  const version = recordVersion(row);
-  const last = kept ? opened.get(id) : undefined;
-  if (last && last.version === version) {
-    keep(id, version, last.record);
-    return { ok: true, value: last.record };
-  }
-  const record = await decodeRecord(row);
-  if (record.ok && kept) keep(id, version, record.value);
-  return record;
-}
-
-/** A link's snapshot for the overview routes: the record of a snapshot link, kept as openShownShare keeps it (a scenario or plan link answers wrong_kind). */
-export async function openSharedSnapshot(id: string, store?: LinkStore): Promise<Result<SharedRecord>> {
-  const record = await openShownShare(id, store);
-  if (!record.ok) return record;
-  if (record.value.kind !== "snapshot") return failure("wrong_kind", `The link ${id} holds a ${record.value.kind}, not a snapshot: open it at /s/${id}.`);
-  return record;
 }
 
 export const ListQuerySchema = z.strictObject({

@@ -5,8 +5,8 @@
  * bytes, an export file's bytes) or the small overview model the /s/<id> page renders. A 50 MB link
  * used to be decoded, validated and serialised here: a second or more of a stalled event loop per read.
  *
- * The overview answers are kept per link and stored version (two, as openShownShare keeps records):
- * a reload of the page costs a row read, not a trip to the pool. Throws WorkTimeoutError /
+ * The page's overview answers are kept per link and stored version (two): a reload of the page costs
+ * a row read, not a trip to the pool. Throws WorkTimeoutError /
  * WorkBusyError as runTask does.
  */
 import { failure, type Result } from "@/lib/model/result";
@@ -17,7 +17,9 @@ import { readShareRow } from "@/lib/snapshots/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
 import type { OverviewModel } from "@/lib/view/overview-model";
 import { runTask } from "./pool";
-import type { SharedAnswer, SharedMeta, SharedRecordOutput } from "./shared-record-task";
+
+export type { SharedView, SharedViewAnswer } from "./shared-record-task";
+import type { SharedAnswer, SharedMeta, SharedRecordOutput, SharedView, SharedViewAnswer } from "./shared-record-task";
 import { transferable } from "./transfer";
 
 async function inWorker(row: StoredRow, answer: SharedAnswer): Promise<Result<SharedRecordOutput>> {
@@ -83,4 +85,15 @@ export async function sharedScenarioSpec(id: string, store?: LinkStore): Promise
   if (!out.ok) return out;
   if (out.value.answer !== "scenario") return failure("internal", "The worker answered a scenario read with something else.");
   return { ok: true, value: { meta: out.value.meta, scenario: out.value.scenario } };
+}
+
+/**
+ * An overview route's answer for a shared link (lib/cluster/overview.ts, `shared=<id>`), made in the
+ * worker from the row the route read: the link's decoding and its report are kept per thread, so
+ * paging the grid or opening drawers costs the worker a lookup, and this thread nothing.
+ */
+export async function sharedView(row: StoredRow, view: SharedView): Promise<Result<SharedViewAnswer>> {
+  const out = await inWorker(row, view);
+  if (!out.ok) return out;
+  return out.value.answer === "view" ? { ok: true, value: out.value.view } : failure("internal", "The worker answered an overview route with something else.");
 }

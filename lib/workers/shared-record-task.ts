@@ -4,7 +4,7 @@
  * parse, upgrade and validate, the balance report, serialising) happens here. What goes back is the
  * answer itself: the record's JSON or an export file's bytes (moved, not copied), for the /s/<id>
  * page the overview model it renders (a few KB however large the link), for the simulator page the
- * scenario it reopens.
+ * scenario it reopens, for the overview routes (`shared=<id>`) their JSON answers.
  *
  * Decoded records are kept per thread, by id and stored version (two at most: a decoded 300,000-replica
  * snapshot is large), so ten readers of one link decode it once per thread.
@@ -14,11 +14,24 @@ import { failure, type Result } from "@/lib/model/result";
 import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
 import { exportFile, type ExportFormat } from "@/lib/snapshots/export";
 import type { ScenarioSpec, SharedRecord } from "@/lib/snapshots/record";
-import { overviewModel, type OverviewModel } from "@/lib/view/overview-model";
-import { DEFAULT_TOPIC_PAGE_REQUEST } from "@/lib/view/topic-page";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer } from "@/lib/cluster/overview-answers";
+import type { BrokerDetail } from "@/lib/view/broker-detail";
+import type { OverviewModel } from "@/lib/view/overview-model";
+import type { TopicPageRequest } from "@/lib/view/topic-page";
 import { moved, ownBytes } from "./transfer";
 
-export type SharedAnswer = "record" | "overview" | "scenario" | { export: ExportFormat };
+/** What the overview routes ask of a shared link (GET /api/cluster/overview, /topics, /broker with `shared=<id>`). */
+export type SharedView = { view: "overview"; request: TopicPageRequest } | { view: "topics"; request: TopicPageRequest } | { view: "broker"; broker: number };
+
+/** An overview route's answer: the JSON and its ETag (lib/cluster/overview-answers.ts); for a broker, its detail (null: no such broker). */
+export interface SharedViewAnswer {
+  body: string;
+  etag: string;
+  capturedAt: string;
+  detail?: BrokerDetail | null;
+}
+
+export type SharedAnswer = "record" | "overview" | "scenario" | { export: ExportFormat } | SharedView;
 
 export interface SharedRecordTaskInput {
   /** The stored row; its payload's buffer is transferred to the worker. */
@@ -35,6 +48,7 @@ export type SharedRecordOutput =
   /** The first-paint overview model of a snapshot link (null for a scenario or plan link, which open elsewhere). */
   | { answer: "overview"; meta: SharedMeta; model: OverviewModel | null }
   | { answer: "export"; fileName: string; mimeType: string; body: Uint8Array }
+  | { answer: "view"; view: SharedViewAnswer }
   /** A link's scenario without its base (null for a snapshot or plan link): what the simulator page reopens. */
   | { answer: "scenario"; meta: SharedMeta; scenario: ScenarioSpec | null };
 
@@ -69,12 +83,23 @@ export async function sharedRecordTask(input: SharedRecordTaskInput): Promise<Re
   }
   if (answer === "overview") {
     const meta: SharedMeta = { id: record.id, kind: record.kind, createdAt: record.createdAt, sharing: record.sharing };
-    const model = record.kind === "snapshot" ? overviewModel(record.snapshot, balanceReport(record.snapshot), DEFAULT_TOPIC_PAGE_REQUEST) : null;
+    // The same kept figures the overview routes answer from (overview-answers.ts), made once per thread.
+    const model = record.kind === "snapshot" ? firstModel(record.snapshot).model : null;
     return { ok: true, value: { answer: "overview", meta, model } };
   }
   if (answer === "scenario") {
     const meta: SharedMeta = { id: record.id, kind: record.kind, createdAt: record.createdAt, sharing: record.sharing };
     return { ok: true, value: { answer: "scenario", meta, scenario: record.scenario } };
+  }
+  if (typeof answer === "object" && answer !== null && "view" in answer) {
+    const { snapshot } = record;
+    const capturedAt = snapshot.capturedAt;
+    if (answer.view === "broker") {
+      const found = brokerAnswer(snapshot, answer.broker);
+      return { ok: true, value: { answer: "view", view: found ? { body: found.body, etag: found.etag, capturedAt, detail: found.detail } : { body: "", etag: "", capturedAt, detail: null } } };
+    }
+    const made = answer.view === "overview" ? overviewAnswer(snapshot, answer.request) : topicPageAnswer(snapshot, answer.request);
+    return { ok: true, value: { answer: "view", view: { ...made, capturedAt } } };
   }
   if (typeof answer === "object" && answer !== null && "export" in answer) {
     const file = exportFile(record.snapshot, balanceReport(record.snapshot), answer.export);
