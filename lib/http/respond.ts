@@ -8,7 +8,7 @@ import { readBounded } from "@/lib/model/bounded-stream";
 import { parseJsonBytes, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
 import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
-import { jsonContentTypeRefusal } from "./content-type";
+import { notJsonMessage } from "./content-type";
 import { statusFor } from "./status";
 
 export interface ErrorBody {
@@ -97,8 +97,8 @@ export type BodyResult = { ok: true; value: unknown; text: string } | { ok: fals
  */
 async function readBodyBytes(request: Request, limitBytes: number, json: boolean): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
   // A JSON body must say so (content-type.ts: what stops cross-site posts), checked before a byte is read.
-  const notJson = json ? jsonContentTypeRefusal(request) : null;
-  if (notJson) return { ok: false, response: notJson };
+  const notJson = json ? notJsonMessage(request.headers.get("content-type")) : null;
+  if (notJson) return { ok: false, response: fail("unsupported_media_type", notJson) };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
   if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
