@@ -20,7 +20,7 @@
  * - `bigInvalidBodies`: ten 40 MB bodies that are not JSON, posted to /api/simulate at once (from one
  *   client, so the app's server refuses those past its per-client bytes in flight with 429).
  *
- * Runs `next start` on the build (built when stale; E2E_REUSE_BUILD=1 takes any build) on port 39400.
+ * Runs the app's server (scripts/server.mjs) on the build (built when stale; E2E_REUSE_BUILD=1 takes any build) on port 29812.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,7 +30,8 @@ import { DEFAULT_LIMITS } from "../../lib/simulate/limits";
 import { syntheticCluster } from "../../lib/simulate/synthetic";
 import { startApp, type AppServer } from "../../tests/support/e2e-server";
 
-const PORT = 39400;
+/** App port: inside the range this machine's benches may use (29800–29849). */
+const PORT = 29_812;
 const READERS = 10;
 const STALL_TARGET_MS = 250;
 const ROOT_P95_TARGET_MS = 500;
