@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { connectionLabel } from "@/lib/cluster/connection";
-import { openSharedPlan } from "@/lib/snapshots/open";
+import { sharedPlanLink } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/snapshots/origin";
 import { PageHeader } from "@/components/shell/page-header";
 
@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Plan" };
 export default async function PlanPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const origin = originFromParams(params);
-  const opened = origin.kind === "shared" ? await openSharedPlan(origin.id) : null;
+  // Only the link's row is read here; the browser fetches the record, decoded in the worker pool.
+  const opened = origin.kind === "shared" ? await sharedPlanLink(origin.id) : null;
   const resolved = resolveCluster(typeof params.cluster === "string" ? params.cluster : null);
   const connection = resolved.ok && resolved.cluster.kind === "live" ? resolved.cluster.connection : null;
   const live = connection?.ok === true;
@@ -33,7 +34,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         sourceLabel={live ? "the live cluster" : "the demo cluster"}
         bootstrap={bootstrap}
         imported={origin.kind === "imported"}
-        shared={opened?.ok ? { id: opened.value.id, snapshot: opened.value.snapshot, options: opened.value.plan?.options ?? null, reassignmentJson: opened.value.plan?.reassignmentJson ?? null } : undefined}
+        shared={opened?.ok ? opened.value : undefined}
       />
     </div>
   );

@@ -2,6 +2,9 @@
 /**
  * The planner page's client side: goals → POST /api/plan → result → optional apply. It plans the
  * current source, the snapshot imported in this tab, or a shared link's snapshot, and says which.
+ * A shared link arrives as its id alone: its record is read from the API (decoded in the server's
+ * worker pool, lib/hooks/use-shared-plan.ts) while the page says so, and a link that cannot be read
+ * says why and plans the current source instead, as the server page does for a missing link.
  *
  * After Plan (or Review) focus moves to the result's heading, which scrolls it into view (on a phone
  * it sits far below the form), and its status sentence is announced in the page's polite live region.
@@ -13,12 +16,13 @@ import { ShareExportActions } from "@/components/share/share-export-actions";
 import { WorkingOn } from "@/components/share/working-on";
 import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { useSharedPlan, type SharedPlanLink } from "@/lib/hooks/use-shared-plan";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { useClusterOnce } from "@/lib/hooks/use-cluster";
 import { requestPlan } from "@/lib/hooks/use-plan";
 import { MODE_LABELS, modeOf } from "@/lib/view/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { PlanOptions, PlanOptionsInput } from "@/lib/plan/options";
+import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 import { commandBootstrap } from "@/lib/view/command-bootstrap";
 import { DEFAULT_PLAN_FORM, fieldErrors, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
@@ -38,15 +42,47 @@ interface Props {
   bootstrap: string | null;
   /** Plan the snapshot imported in this browser tab instead of the current source. */
   imported?: boolean;
+  /** A shared link to plan (the server page checked that it exists and is not a scenario): its id. */
+  shared?: { id: string };
+}
+
+/** The workbench, once a shared link's record is read (at once for any other source). */
+export function PlanWorkbench({ shared, ...rest }: Props) {
+  const link = useSharedPlan(shared?.id ?? null);
+  if (link === null) return <Workbench {...rest} />;
+  if (link.state === "ready") return <Workbench key={link.shared.id} {...rest} shared={link.shared} />;
+  if (link.state === "error") {
+    return (
+      <div className="grid gap-6">
+        <p role="alert" data-shared-failure className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          {link.message} Showing a new plan for the current cluster instead.
+        </p>
+        <Workbench {...rest} />
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="goals-title" aria-busy="true" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h2 id="goals-title" className="mb-3 text-base font-semibold">
+        Goals for the shared snapshot
+      </h2>
+      <p role="status" data-shared-reading className="text-sm text-zinc-600 dark:text-zinc-400">
+        Reading the shared link…
+      </p>
+    </section>
+  );
+}
+
+interface WorkbenchProps extends Omit<Props, "shared"> {
   /**
    * A shared link's snapshot. A plan link brings its goals (`options`) and is planned again on open (the
    * planner is deterministic); `reassignmentJson` is the JSON the link stored: when it is not the plan's
    * own (an edited plan, or a shared review), it is reviewed below the plan. A snapshot link has neither.
    */
-  shared?: { id: string; snapshot: ClusterSnapshot; options: PlanOptions | null; reassignmentJson: string | null };
+  shared?: SharedPlanLink;
 }
 
-export function PlanWorkbench({ sourceLabel, bootstrap, imported = false, shared }: Props) {
+function Workbench({ sourceLabel, bootstrap, imported = false, shared }: WorkbenchProps) {
   const [form, setForm] = useState<PlanForm>(shared?.options ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
   // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
   const cluster = useClusterOnce(!shared && !imported);

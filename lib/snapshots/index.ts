@@ -3,7 +3,7 @@
  * `record` and `request` (types and zod schemas), `client` (fetch helpers), `export` (CSV/JSON).
  */
 export { createShare, openShare, listShares, deleteShare, parseShareRequest } from "./share";
-export { openSharedCluster, openSharedScenario, openSharedPlan } from "./open";
+export { sharedPlanLink, type PlanLink } from "./open";
 export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { isSnapshotId, snapshotUrl } from "./ids";

@@ -1,44 +1,27 @@
 /**
- * Opening a shared record in the simulator or the planner (server side: their pages and routes
- * call these with the `?shared=<id>` they were given). Every record holds a cluster, so each page can
- * work on any record's snapshot (a shared snapshot planned or simulated as itself); a record of a kind
- * a page cannot reopen is refused with the place it does open, so a hand-edited URL gets an answer
- * that says where to go.
+ * Opening a shared link in the planner, server side, without decoding it. The planner page's
+ * `?shared=<id>` reads only the link's row (`readShareRow`: a malformed, unknown or expired id is an
+ * answer here, and so is a link of a kind the planner cannot reopen, with the place it does open); the
+ * browser then fetches the record from `GET /api/snapshots/<id>`, which the worker pool decodes
+ * (lib/workers/share-reads.ts). A 50 MB link decoded here, and its snapshot serialised into the page,
+ * used to hold the request thread for a second or more.
  */
-import { failure, type Err, type Result } from "@/lib/model/result";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { ScenarioInput } from "@/lib/simulate/schema";
-import { openerPath, storedScenario, type RecordKind, type SharedPlan, type SharedRecord } from "./record";
-import { openShare } from "./share";
+import { failure, type Result } from "@/lib/model/result";
+import type { LinkStore } from "@/lib/store/links";
+import { openerPath, type RecordKind } from "./record";
+import { readShareRow } from "./share";
 
-type Meta = Pick<SharedRecord, "id" | "createdAt" | "sharing">;
-
-function wrongKind(record: SharedRecord, wanted: RecordKind): Err {
-  return failure("wrong_kind", `The shared link ${record.id} holds a ${record.kind}, not a ${wanted}: open ${openerPath(record.kind, record.id)} instead.`);
+/** What the planner page passes to the browser: which link, and whether it brings a plan (a snapshot link is planned from scratch). */
+export interface PlanLink {
+  id: string;
+  kind: Exclude<RecordKind, "scenario">;
 }
 
-/** Any record's cluster (a snapshot link's snapshot, a scenario's base, a plan's snapshot), with its scenario or plan if it has one. */
-export async function openSharedCluster(id: string): Promise<Result<Meta & Pick<SharedRecord, "kind" | "snapshot" | "plan"> & { scenario: ScenarioInput | null }>> {
-  const opened = await openShare(id);
-  if (!opened.ok) return opened;
-  const record = opened.value;
-  return { ok: true, value: { id: record.id, createdAt: record.createdAt, sharing: record.sharing, kind: record.kind, snapshot: record.snapshot, plan: record.plan, scenario: storedScenario(record) } };
-}
-
-export async function openSharedScenario(id: string): Promise<Result<Meta & { scenario: ScenarioInput }>> {
-  const opened = await openShare(id);
-  if (!opened.ok) return opened;
-  const record = opened.value;
-  const scenario = storedScenario(record);
-  if (record.kind !== "scenario" || !scenario) return wrongKind(record, "scenario");
-  return { ok: true, value: { id: record.id, createdAt: record.createdAt, sharing: record.sharing, scenario } };
-}
-
-/** A plan link (its snapshot and goals), or a snapshot link to plan from scratch (plan null). */
-export async function openSharedPlan(id: string): Promise<Result<Meta & { snapshot: ClusterSnapshot; plan: SharedPlan | null }>> {
-  const opened = await openShare(id);
-  if (!opened.ok) return opened;
-  const record = opened.value;
-  if (record.kind === "scenario" || (record.kind === "plan" && !record.plan)) return wrongKind(record, "plan");
-  return { ok: true, value: { id: record.id, createdAt: record.createdAt, sharing: record.sharing, snapshot: record.snapshot, plan: record.kind === "plan" ? record.plan : null } };
+/** A plan link, or a snapshot link to plan from scratch; a scenario link is refused with the simulator's address. */
+export async function sharedPlanLink(id: string, store?: LinkStore, now?: Date): Promise<Result<PlanLink>> {
+  const read = await readShareRow(id, store, now);
+  if (!read.ok) return read;
+  const { kind } = read.value;
+  if (kind === "scenario") return failure("wrong_kind", `The shared link ${id} holds a ${kind}, not a plan: open ${openerPath(kind, id)} instead.`);
+  return { ok: true, value: { id, kind } };
 }

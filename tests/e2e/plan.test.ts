@@ -228,13 +228,17 @@ describe("planner (demo cluster)", () => {
     expect(e2e.tab.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
-  it("a shared link that carries a reassignment JSON other than the plan's opens with that JSON reviewed", async () => {
+  it("a shared link that carries a reassignment JSON other than the plan's opens with that JSON reviewed; the page's HTML carries the link's id, not its snapshot", async () => {
     const { page } = e2e.tab;
     const errorsBefore = e2e.tab.errors.length;
     await page.goto(`${e2e.app.url}/plan`);
+    // The demo's "orders" under a name nothing but this link holds, so the HTML can be searched for it.
+    const TOPIC = "orders-only-in-this-shared-link";
     const snapshot = demoSnapshot();
-    const orders = snapshot.topics.find((t) => t.name === "orders")!.partitions[0]!;
-    const json = JSON.stringify({ version: 1, partitions: [{ topic: "orders", partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }] });
+    const topic = snapshot.topics.find((t) => t.name === "orders")!;
+    topic.name = TOPIC;
+    const orders = topic.partitions[0]!;
+    const json = JSON.stringify({ version: 1, partitions: [{ topic: TOPIC, partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }] });
     const id = await page.evaluate(
       async (body) => {
         const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -242,8 +246,24 @@ describe("planner (demo cluster)", () => {
       },
       JSON.stringify({ kind: "plan", snapshot, plan: { options: { mode: "intra", bootstrapServer: "k1:9092" }, reassignmentJson: json } }),
     );
+    // The page is made without decoding the link: its HTML (and RSC payload) holds neither the snapshot
+    // nor the reassignment JSON, and says that the link is being read; the browser fetches the record.
+    const html = await (await fetch(`${e2e.app.url}/plan?shared=${id}`)).text();
+    expect(html).not.toContain(TOPIC);
+    expect(html).not.toMatch(/\\?"brokers\\?":\[/);
+    expect(html).toContain("Reading the shared link…");
+    const asked: string[] = [];
+    const onRequest = (r: { url: () => string }) => asked.push(new URL(r.url()).pathname);
+    page.on("request", onRequest);
     await page.goto(`${e2e.app.url}/plan?shared=${id}`);
     await page.waitForSelector("[data-review-result]");
+    page.off("request", onRequest);
+    expect(asked).toContain(`/api/snapshots/${id}`);
+    // Then it shows what the link holds: its snapshot's label in the heading, its JSON (with the topic) under review.
+    const label = await page.locator("[data-working-on-label]").textContent();
+    expect(label).toBeTruthy();
+    expect(await page.locator("#goals-title").textContent()).toBe(`Goals for the shared snapshot (${label})`);
+    expect(await page.locator("[data-review-input]").inputValue()).toContain(TOPIC);
     // A link stored with the retired `mode: "intra"` opens with the goal it meant: the dirs alone.
     expect(await page.locator("[data-goal-include]:checked").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-goal-include")))).toEqual(["dir-utilization"]);
     expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
@@ -255,6 +275,34 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator("[data-plan-result] [data-result-stale]").count()).toBe(0);
     expect(await activeId(page)).not.toBe("plan-result-title");
     expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it("a shared link whose record cannot be fetched says why and plans the current cluster instead", async () => {
+    const { page } = e2e.tab;
+    const errorsBefore = e2e.tab.errors.length;
+    await page.goto(`${e2e.app.url}/plan`);
+    const id = await page.evaluate(
+      async (body) => {
+        const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
+        return ((await created.json()) as { id: string }).id;
+      },
+      JSON.stringify({ kind: "plan", snapshot: demoSnapshot(), plan: { options: { goals: ["dir-utilization"], bootstrapServer: "k1:9092" } } }),
+    );
+    // The connection drops while the browser reads the record (the page itself was answered).
+    const record = `**/api/snapshots/${id}`;
+    await page.route(record, (route) => route.abort("connectionreset"));
+    try {
+      await page.goto(`${e2e.app.url}/plan?shared=${id}`);
+      await page.waitForSelector("[data-shared-failure]");
+      expect(await page.locator("[data-shared-failure]").textContent()).toMatch(/^The server did not answer \(.+\); check that Kafka Balance is running\. Showing a new plan for the current cluster instead\.$/);
+      await page.waitForSelector("[data-plan-submit]:not([disabled])");
+      expect(await page.locator("#goals-title").textContent()).toBe("Goals for the demo cluster");
+      expect(await page.locator("[data-plan-result]").count()).toBe(0);
+    } finally {
+      await page.unroute(record);
+    }
+    // The browser logs the dropped request; nothing else may have gone wrong.
+    expect(e2e.tab.errors.slice(errorsBefore).filter((e) => !/ERR_CONNECTION_RESET|Failed to load resource/.test(e))).toEqual([]);
   });
 
   it("removes a broker picked from the cluster: the goals table, what cannot leave and why, and the broker's row after", async () => {
