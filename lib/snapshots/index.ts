@@ -2,7 +2,7 @@
  * Snapshot links, server side. Client components import the client-safe modules directly:
  * `record` and `request` (types and zod schemas), `client` (fetch helpers), `export` (CSV/JSON).
  */
-export { createShare, openShare, listShares, deleteShare, parseShareRequest } from "./share";
+export { createShare, readShareRow, listShares, deleteShare, parseShareRequest } from "./share";
 export { sharedPlanLink, type PlanLink } from "./open";
 export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";

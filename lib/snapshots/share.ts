@@ -1,8 +1,9 @@
 /**
  * Snapshot links, end to end: validate what a client wants to share, apply its sharing options,
- * store it, and open it again. Route handlers call these functions; the reads that decode a large
- * record (GET of a link, its exports, the /s/[id] page, the overview routes) take its row from
- * `readShareRow` and decode it in the worker pool (lib/workers/share-reads.ts, decode-record.ts).
+ * store it, and read it again. Route handlers call these functions; every read of a link (GET of a
+ * link, its exports, the /s/[id] page, the overview routes, the simulator's and the planner's
+ * `?shared=`) takes its row from `readShareRow` and decodes it in the worker pool
+ * (lib/workers/share-reads.ts, decode-record.ts), never on the request thread.
  *
  * - Expected failures (bad input, unknown or malformed id, missing token) are Results (lib/model/result.ts)
  *   with a code and a message that says what to change; they never throw. lib/http maps codes to statuses.
@@ -20,11 +21,11 @@ import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { encodeStoredPayload, type EncodedPayload } from "./encode-record";
-import { decodeRecord, type StoredPayload } from "./decode-record";
+import type { StoredPayload } from "./decode-record";
 import { isSnapshotId, newSnapshotId, snapshotUrl } from "./ids";
 import { DEFAULT_LIST_LIMIT, EXPIRE_BATCH, expiryCutoff, linkLimits, MAX_LIST_LIMIT, RATE_WINDOW_MS, RETENTION_ENV } from "./limits";
 import { admitLink } from "./quota";
-import type { RecordKind, RecordSummary, SharedRecord } from "./record";
+import type { RecordKind, RecordSummary } from "./record";
 import type { ShareResponse } from "./request";
 import { prepareShare, type PreparedShare } from "./prepare";
 import { getStore } from "@/lib/store";
@@ -174,17 +175,6 @@ function notFound(id: string): Err {
   const { retentionDays } = linkLimits();
   const expiry = retentionDays > 0 ? `, or it expired (links are kept for ${retentionDays} days, ${RETENTION_ENV})` : "";
   return failure("not_found", `No shared snapshot has the id ${id}: the link may have been mistyped, or the snapshot was deleted${expiry}. Ask whoever sent it for a new link.`);
-}
-
-/**
- * Opens a link on this thread: decompresses, upgrades and validates the record. An expired link is
- * deleted and answers 410. The reads a visitor makes (the record, exports, the /s/<id> page, the
- * overview routes, the simulator's bases) decode in the worker pool instead (lib/workers/share-reads.ts),
- * which keeps decoded records per thread.
- */
-export async function openShare(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<SharedRecord>> {
-  const read = await readShareRow(id, store, now);
-  return read.ok ? decodeRecord(read.value) : read;
 }
 
 /**

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getRecord } from "@/app/api/snapshots/[id]/route";
 import { POST as postRecord } from "@/app/api/snapshots/route";
-import { openShare } from "@/lib/snapshots/share";
 import type { SharedRecord } from "@/lib/snapshots/record";
-import { jsonRequest, params, startWriter, useTempStore } from "../fixtures/snapshots/harness";
+import { jsonRequest, openStoredRecord, params, startWriter, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 
 const IN_PROCESS = 100;
@@ -31,7 +30,7 @@ describe("snapshot store under concurrent use", () => {
   it("100 concurrent stores and reads succeed while another process writes to the same file", async () => {
     // Opens the file first so both processes do not race to create it (that race is also handled,
     // by the IMMEDIATE migration transaction, but it is not what this test is about).
-    expect((await openShare("AAAAAAAAAAAAAAAAAAAAAA")).ok).toBe(false);
+    expect((await openStoredRecord("AAAAAAAAAAAAAAAAAAAAAA")).ok).toBe(false);
     // The other process writes until this test is done, so its writes surely overlap ours.
     const other = startWriter(temp.file, "forever", 40);
     await other.waitForAcks(1);

@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
-import { openShare } from "@/lib/snapshots/share";
 import { closeStore, openStore } from "@/lib/store";
-import { startWriter, useTempStore } from "../fixtures/snapshots/harness";
+import { openStoredRecord, startWriter, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 
 const TOPICS = 150;
@@ -42,7 +41,7 @@ describe("snapshot store durability", () => {
     const store = openStore({ kind: "sqlite", file: temp.file });
     try {
       for (const { id, n } of acked) {
-        const opened = await openShare(id, store.links);
+        const opened = await openStoredRecord(id, store.links);
         if (!opened.ok) throw new Error(`acknowledged id ${id} (#${n}) does not open: ${opened.error.message}`);
         const expected = parseSnapshot(writerSnapshot(n, TOPICS));
         if (!expected.ok) throw new Error("writer snapshot does not parse");

@@ -8,10 +8,10 @@ import { MAX_JSON_DEPTH } from "@/lib/model/json-depth";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { encodePayload } from "@/lib/snapshots/codec";
 import { newSnapshotId } from "@/lib/snapshots/ids";
-import { insertRecord, openShare, type StoredPayload } from "@/lib/snapshots/share";
+import { insertRecord, type StoredPayload } from "@/lib/snapshots/share";
 import { getStore } from "@/lib/store";
 import type { RecordKind } from "@/lib/snapshots/record";
-import { useTempStore } from "../fixtures/snapshots/harness";
+import { openStoredRecord, useTempStore } from "../fixtures/snapshots/harness";
 
 const FIXTURES = path.resolve("tests/fixtures/snapshots");
 const versions = fs
@@ -53,7 +53,7 @@ describe("snapshot schema versions", () => {
         expect(record.schemaVersion).toBe(version);
         expect((record.payload.snapshot as { schema: number }).schema).toBe(version);
         const id = await insertRecord(getStore().links, record);
-        const opened = await openShare(id);
+        const opened = await openStoredRecord(id);
         if (!opened.ok) throw new Error(`v${version} ${kind} did not open: ${opened.error.message}`);
         expect(opened.value).toMatchObject({ kind, schemaVersion: version, createdAt: record.createdAt });
         expect(opened.value.snapshot.schema).toBe(SNAPSHOT_SCHEMA_VERSION);
@@ -68,7 +68,7 @@ describe("snapshot schema versions", () => {
     const record = JSON.parse(fs.readFileSync(path.join(FIXTURES, "v1", "snapshot.json"), "utf8")) as FixtureRecord;
     const future = SNAPSHOT_SCHEMA_VERSION + 1;
     const id = await insertRecord(getStore().links, { ...record, schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
-    const opened = await openShare(id);
+    const opened = await openStoredRecord(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {
       expect(opened.error).toMatchObject({ code: "record_unreadable" });
@@ -82,7 +82,7 @@ describe("snapshot schema versions", () => {
     const encoded = await encodePayload(`{"snapshot":${deep},"scenario":null,"plan":null,"sharing":{}}`);
     const id = newSnapshotId();
     await getStore().links.insert({ id, kind: "snapshot", schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: new Date().toISOString(), sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary: "{}" });
-    const opened = await openShare(id);
+    const opened = await openStoredRecord(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {
       expect(opened.error.code).toBe("record_unreadable");

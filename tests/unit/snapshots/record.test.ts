@@ -28,7 +28,7 @@ describe("record helpers", () => {
   it("SharedPlanSchema opens a plan link stored before goals existed, with the goals its mode meant", () => {
     const stored = storedV1Plan();
     expect(stored.options).toMatchObject({ mode: "intra", order: "inter-first", interObjective: "bytes" });
-    // As openShare reads a record: keys retired since are dropped, never refused — so the upgrade must come first.
+    // As decodeRecord reads a record: keys retired since are dropped, never refused — so the upgrade must come first.
     const opened = parseStored(SharedPlanSchema, stored);
     expect(opened.success).toBe(true);
     if (!opened.success) return;
