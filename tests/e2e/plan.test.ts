@@ -5,11 +5,17 @@
 // review Kafka would refuse shows only the refusals; a JSON error names its line and column; focus and
 // announcements follow each run; the page fits a phone and axe finds nothing serious. Screenshots go to
 // test-results/screenshots/.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GOAL_LABELS, planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
+import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
+import { insertRecord, type StoredPayload } from "@/lib/snapshots/share";
+import { openStore } from "@/lib/store";
 import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/moves-table";
 import { evacuationSentence } from "@/lib/view/plan-evacuation";
@@ -18,6 +24,9 @@ import { planResultStatus } from "@/lib/view/plan-status";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
 import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
+
+/** The server's link store, which one test writes a row into directly. */
+const DB = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-e2e-plan-")), "snapshots.db");
 
 /** What /api/plan answers for the demo and these options: the page must show exactly this. */
 function demoPlan(options: PlanOptionsInput) {
@@ -52,7 +61,7 @@ const focusReaches = (page: Page, id: string) => page.waitForFunction((want) => 
 const screenTop = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
 
 describe("planner (demo cluster)", () => {
-  const e2e = useE2eSession();
+  const e2e = useE2eSession({ env: { KAFKA_BALANCE_DB: DB } });
 
   it("plans the demo's dirs back into balance: one status sentence, the library's plan, focus on the result and an announcement", async () => {
     const { page } = e2e.tab;
@@ -277,32 +286,28 @@ describe("planner (demo cluster)", () => {
     expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
   });
 
-  it("a shared link whose record cannot be fetched says why and plans the current cluster instead", async () => {
+  it("a shared link whose record cannot be read says why and plans the current cluster instead", async () => {
     const { page } = e2e.tab;
     const errorsBefore = e2e.tab.errors.length;
-    await page.goto(`${e2e.app.url}/plan`);
-    const id = await page.evaluate(
-      async (body) => {
-        const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
-        return ((await created.json()) as { id: string }).id;
-      },
-      JSON.stringify({ kind: "plan", snapshot: demoSnapshot(), plan: { options: { goals: ["dir-utilization"], bootstrapServer: "k1:9092" } } }),
-    );
-    // The connection drops while the browser reads the record (the page itself was answered).
-    const record = `**/api/snapshots/${id}`;
-    await page.route(record, (route) => route.abort("connectionreset"));
+    // A plan link written by a newer server (its schema is newer than this one reads), put into the
+    // server's own store: the page finds the row, the record's read in the browser fails for real.
+    const record = JSON.parse(fs.readFileSync(path.resolve("tests/fixtures/snapshots/v1/plan.json"), "utf8")) as { kind: "plan"; createdAt: string; payload: StoredPayload };
+    const future = SNAPSHOT_SCHEMA_VERSION + 1;
+    const store = openStore({ kind: "sqlite", file: DB });
+    let id: string;
     try {
-      await page.goto(`${e2e.app.url}/plan?shared=${id}`);
-      await page.waitForSelector("[data-shared-failure]");
-      expect(await page.locator("[data-shared-failure]").textContent()).toMatch(/^The server did not answer \(.+\); check that Kafka Balance is running\. Showing a new plan for the current cluster instead\.$/);
-      await page.waitForSelector("[data-plan-submit]:not([disabled])");
-      expect(await page.locator("#goals-title").textContent()).toBe("Goals for the demo cluster");
-      expect(await page.locator("[data-plan-result]").count()).toBe(0);
+      id = await insertRecord(store.links, { ...record, createdAt: new Date().toISOString(), schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
     } finally {
-      await page.unroute(record);
+      await store.close();
     }
-    // The browser logs the dropped request; nothing else may have gone wrong.
-    expect(e2e.tab.errors.slice(errorsBefore).filter((e) => !/ERR_CONNECTION_RESET|Failed to load resource/.test(e))).toEqual([]);
+    await page.goto(`${e2e.app.url}/plan?shared=${id}`);
+    await page.waitForSelector("[data-shared-failure]");
+    expect(await page.locator("[data-shared-failure]").textContent()).toMatch(/upgrade.*Showing a new plan for the current cluster instead\.$/is);
+    await page.waitForSelector("[data-plan-submit]:not([disabled])");
+    expect(await page.locator("#goals-title").textContent()).toBe("Goals for the demo cluster");
+    expect(await page.locator("[data-plan-result]").count()).toBe(0);
+    // The browser logs the failed request (a 500); nothing else may have gone wrong.
+    expect(e2e.tab.errors.slice(errorsBefore).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
   it("removes a broker picked from the cluster: the goals table, what cannot leave and why, and the broker's row after", async () => {
