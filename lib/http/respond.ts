@@ -97,7 +97,7 @@ export type BodyResult = { ok: true; value: unknown; text: string } | { ok: fals
  */
 async function readBodyBytes(request: Request, limitBytes: number, json: boolean): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
   // A JSON body must say so (content-type.ts: what stops cross-site posts), checked before a byte is read.
-  const notJson = json ? notJsonMessage(request.headers.get("content-type")) : null;
+  const notJson = json ? notJsonMessage(request.headers.get("content-type"), request.headers.get("content-encoding")) : null;
   if (notJson) return { ok: false, response: fail("unsupported_media_type", notJson) };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };

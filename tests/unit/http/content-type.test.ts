@@ -32,6 +32,27 @@ describe("JSON routes take JSON only", () => {
     expect(read.ok && read.value).toEqual({ a: 1 });
   });
 
+  it.each([
+    ["application/json; charset=utf-16", null, /UTF-8 .*charset "utf-16"/],
+    ['application/json;charset="ISO-8859-1"', null, /charset "iso-8859-1"/],
+    ["application/json", "gzip", /uncompressed .*Content-Encoding "gzip"/],
+    ["application/json", "br", /Content-Encoding "br"/],
+  ])("refuses JSON it would misread (%s, Content-Encoding %s) with 415 saying what to send", async (type, encoding, message) => {
+    const request = new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": type, ...(encoding ? { "content-encoding": encoding } : {}) }, body: "{}" });
+    const read = await readBody(request, 1000, true);
+    if (read.ok) throw new Error("read as JSON");
+    expect(read.response.status).toBe(415);
+    expect(((await read.response.json()) as { error: { message: string } }).error.message).toMatch(message);
+  });
+
+  it("takes UTF-8 named either way and an identity Content-Encoding", async () => {
+    for (const [type, encoding] of [["application/json; charset=UTF-8", null], ["application/json;charset=utf8", "identity"]] as const) {
+      const request = new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": type, ...(encoding ? { "content-encoding": encoding } : {}) }, body: '{"a":1}' });
+      const read = await readBody(request, 1000, true);
+      expect(read.ok && read.value, type).toEqual({ a: 1 });
+    }
+  });
+
   it("readBody without JSON parsing (raw text) is not checked", async () => {
     const read = await readBody(post("text/plain", "log dirs"), 1000, false);
     expect(read.ok && read.text).toBe("log dirs");
