@@ -19,6 +19,17 @@ import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummar
 import { topicMaxCount } from "@/lib/view/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
 
+/** What an overview route asks of a shared link's snapshot, answered in the worker pool (lib/workers/shared-record-task.ts). */
+export type SharedView = { view: "overview"; request: TopicPageRequest } | { view: "topics"; request: TopicPageRequest } | { view: "broker"; broker: number };
+
+/** An overview route's answer: the JSON and its ETag; for a broker, its detail (null: no such broker). */
+export interface SharedViewAnswer {
+  body: string;
+  etag: string;
+  capturedAt: string;
+  detail?: BrokerDetail | null;
+}
+
 /** A JSON answer as sent, with its strong ETag. */
 export interface OverviewAnswer {
   body: string;

@@ -8,22 +8,19 @@
  *   object. The source hands out the same object until it scans again, so a refresh of an unchanged
  *   cluster costs a lookup and a hash comparison, not a walk over the replicas.
  * - The snapshot is a cluster's (the source's scan) or a shared link's. A shared link's stored
- *   snapshot is decoded and answered in the worker pool (lib/workers/share-reads.ts, its decoding
- *   kept per worker thread): a 50 MB link decoded here would hold the event loop for seconds. Only its
+ *   snapshot is decoded and answered in the worker pool (lib/workers/chosen-snapshot.ts makes its
+ *   loader; the decoding is kept per worker thread): a 50 MB link decoded here would hold the event loop for seconds. Only its
  *   row is read here, every time, so a deleted or expired link stops answering at once.
  * - The ETag is the SHA-1 of what the answer shows except when it was captured: two scans that read
  *   the same figures give the same tag (a 304, which carries the newer capture time in the
  *   `x-captured-at` header), and any change in a figure gives another.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { failure, success, type Result } from "@/lib/model/result";
 import type { BrokerDetail } from "@/lib/view/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/topic-page";
-import { readShareRow } from "@/lib/snapshots/share";
-import { sharedView, type SharedView, type SharedViewAnswer } from "@/lib/workers/share-reads";
-import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer } from "./overview-answers";
-import { ClusterSourceError, getClusterSnapshot } from "./source";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "./overview-answers";
+import { getClusterSnapshot } from "./source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */
 export interface TaggedBody {
@@ -98,42 +95,4 @@ async function timedRemote(ask: () => Promise<SharedViewAnswer>): Promise<Tagged
 /** The first-paint model of a snapshot as an object (the server page hands it to the browser), with its ETag. Throws what the loader throws. */
 export async function clusterOverviewModel(load: SnapshotLoader): Promise<{ model: OverviewModel; etag: string }> {
   return firstModel(await load());
-}
-
-/** What an overview request names: a configured cluster (`cluster=`), or a shared link's snapshot (`shared=<link id>`). */
-export interface SnapshotChoice {
-  cluster: string | undefined;
-  shared: string | undefined;
-}
-
-/**
- * The loader of the snapshot a request names. A shared link's row is read here, so an unknown,
- * expired or malformed link is an answer (404, 410, 400) and a scenario or plan link a 409; its
- * answers are made in the worker pool, whose failures (busy, unreadable) throw as a source's would.
- */
-export async function chosenSnapshot(choice: SnapshotChoice, refresh = false): Promise<Result<SnapshotLoader>> {
-  if (choice.shared === undefined) return success(clusterSnapshot(choice.cluster, refresh));
-  const id = choice.shared;
-  const row = await readShareRow(id);
-  if (!row.ok) return row;
-  if (row.value.kind !== "snapshot") return failure("wrong_kind", `The link ${id} holds a ${row.value.kind}, not a snapshot: open it at /s/${id}.`);
-  const load: SnapshotLoader = () => Promise.reject(new Error("a shared link's snapshot is answered in the worker pool"));
-  load.shared = async (view) => {
-    let answer: Result<SharedViewAnswer>;
-    try {
-      answer = await sharedView(row.value, view);
-    } catch (error) {
-      const name = (error as { name?: string } | null)?.name;
-      if (name === "WorkBusyError" || name === "WorkTimeoutError") throw sourceError(name === "WorkBusyError" ? "busy" : "work_timed_out", (error as Error).message);
-      throw error;
-    }
-    if (!answer.ok) throw sourceError(answer.error.code, answer.error.message);
-    return answer.value;
-  };
-  return success(load);
-}
-
-/** A worker's failure, thrown as a source's failure so the routes answer its code and message (503 busy, 500 unreadable). */
-function sourceError(code: string, message: string): ClusterSourceError {
-  return new ClusterSourceError(code as ConstructorParameters<typeof ClusterSourceError>[0], message);
 }

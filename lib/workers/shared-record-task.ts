@@ -14,23 +14,15 @@ import { failure, type Result } from "@/lib/model/result";
 import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
 import { exportFile, type ExportFormat } from "@/lib/snapshots/export";
 import type { ScenarioSpec, SharedRecord } from "@/lib/snapshots/record";
-import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer } from "@/lib/cluster/overview-answers";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/cluster/overview-answers";
+
+export type { SharedView, SharedViewAnswer };
 import type { BrokerDetail } from "@/lib/view/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview-model";
 import type { TopicPageRequest } from "@/lib/view/topic-page";
 import { moved, ownBytes } from "./transfer";
 
 /** What the overview routes ask of a shared link (GET /api/cluster/overview, /topics, /broker with `shared=<id>`). */
-export type SharedView = { view: "overview"; request: TopicPageRequest } | { view: "topics"; request: TopicPageRequest } | { view: "broker"; broker: number };
-
-/** An overview route's answer: the JSON and its ETag (lib/cluster/overview-answers.ts); for a broker, its detail (null: no such broker). */
-export interface SharedViewAnswer {
-  body: string;
-  etag: string;
-  capturedAt: string;
-  detail?: BrokerDetail | null;
-}
-
 export type SharedAnswer = "record" | "overview" | "scenario" | { export: ExportFormat } | SharedView;
 
 export interface SharedRecordTaskInput {

@@ -1,14 +1,18 @@
 /** GET /api/snapshots/<id>/export?format=json|brokers-csv|dirs-csv → the file, as a download (made in the worker pool). */
 import { chunkedBody, resultResponse, workFailure } from "@/lib/http/respond";
-import { exportShare } from "@/lib/snapshots/export-share";
+import { exportFormatOf } from "@/lib/snapshots/export-share";
+import { sharedExport } from "@/lib/workers/share-reads";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  // The format is checked before the link is read: a wrong one is a 400 whatever the id.
+  const format = exportFormatOf(new URL(request.url).searchParams.get("format"));
+  if (!format.ok) return resultResponse(format);
   let file;
   try {
-    file = await exportShare((await params).id, new URL(request.url).searchParams.get("format"));
+    file = await sharedExport((await params).id, format.value);
   } catch (error) {
     return workFailure(error);
   }
