@@ -141,6 +141,10 @@ export type Throttles = z.infer<typeof ThrottlesSchema>;
 export const SourceKindSchema = z.enum(["kafka", "import", "demo", "scenario"]);
 export type SourceKind = z.infer<typeof SourceKindSchema>;
 
+/** The facts a source may or may not carry (lib/model/facts.ts reads them). */
+export const FACTS = ["throttles", "reassignments", "leadership", "racks", "capacity", "kafkaVersion", "cordons"] as const;
+export type Fact = (typeof FACTS)[number];
+
 export const SourceSchema = z.strictObject({
   kind: SourceKindSchema,
   label: z.string(),
@@ -154,6 +158,11 @@ export const SourceSchema = z.strictObject({
    * figures that depend on it may be incomplete. Empty when everything was read.
    */
   warnings: z.array(z.string()).default([]),
+  /**
+   * The facts this source did not carry (an import of kafka-log-dirs output carries no configs):
+   * unknown, not "none". Left out by snapshots written before it existed (lib/model/facts.ts derives them).
+   */
+  unknownFacts: z.array(z.enum(FACTS)).nullish(),
 });
 export type Source = z.infer<typeof SourceSchema>;
 
