@@ -7,7 +7,9 @@
 import { useMemo } from "react";
 import { formatCount, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { PolicyComparison, PolicyOutcome } from "@/lib/simulate/compare";
+import { sameFailures } from "@/lib/simulate/compare-verdict";
 import { asReport } from "@/lib/simulate/slim-report";
+import { dirBytesSkew, flooredSkewShort, flooredSkewText } from "@/lib/simulate/byte-skew";
 import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import type { SimulationSnapshots } from "@/components/share/export-sets";
@@ -27,17 +29,19 @@ function Figures({ outcome }: { outcome: PolicyOutcome }) {
   const fullest = skew.fullestDir;
   const r = skew.brokerReplicas;
   const perBroker = r.min === r.max ? `${formatCount(r.max)} each (${formatSkew(r.maxOverMean)})` : `${formatCount(r.min)}–${formatCount(r.max)} (${formatSkew(r.maxOverMean)})`;
-  const items: [string, string][] = [
+  const dirBytes = dirBytesSkew(outcome.report);
+  const items: [string, string, string?][] = [
     ["Partitions per broker", perBroker],
-    ["Bytes per dir, worst broker", formatSkew(skew.dirBytes.maxOverMean)],
+    // Below the size floor a ratio is not skew (lib/plan/balanced.ts): the cell says so, the title why.
+    ["Bytes per dir, worst broker", flooredSkewShort(dirBytes), flooredSkewText(dirBytes, "dirs")],
     ["Fullest dir", fullest ? `${formatUtilization(fullest.utilization)} (broker ${fullest.broker} ${fullest.path})` : "capacity unknown"],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-      {items.map(([k, v]) => (
+      {items.map(([k, v, why]) => (
         <div key={k} className="contents">
           <dt className="text-zinc-600 dark:text-zinc-400">{k}</dt>
-          <dd className="truncate font-medium tabular-nums" title={v}>
+          <dd className="truncate font-medium tabular-nums" title={why ?? v}>
             {v}
           </dd>
         </div>
@@ -49,6 +53,8 @@ function Figures({ outcome }: { outcome: PolicyOutcome }) {
 /** `snapshots`: the clusters behind the outcomes, for the broker drawer (components/simulate/run-snapshots). */
 export function CompareCard({ comparison, state, snapshots = null }: { comparison: PolicyComparison | null; state: WidgetState; snapshots?: SimulationSnapshots | null }) {
   const drawer = useBrokerDrawer();
+  // A failure shared by every rule is shown once, above the results; an outcome names only its own.
+  const chosenFailures = comparison?.outcomes.find((o) => o.chosen)?.failedSteps ?? [];
   const view = useMemo(() => {
     if (!comparison) return null;
     const reports = comparison.outcomes.map((o) => asReport(o.report));
@@ -83,7 +89,7 @@ export function CompareCard({ comparison, state, snapshots = null }: { compariso
                 <p className="text-xs leading-snug text-zinc-700 dark:text-zinc-300" data-outcome-verdict>
                   {view.verdicts[i]!.headline}
                 </p>
-                {o.failedSteps.length > 0 ? (
+                {o.failedSteps.length > 0 && !sameFailures(o.failedSteps, chosenFailures) ? (
                   <p className="text-xs text-red-700 dark:text-red-400">
                     Step {o.failedSteps[0]!.index + 1} failed under this rule: {o.failedSteps[0]!.message}
                   </p>

@@ -2,14 +2,16 @@
 /**
  * Skew after each step (max ÷ mean, 1.00× is even): what Kafka balances (partitions per broker)
  * against what it does not (bytes per dir). Lines differ in dash and marker as well as colour
- * (Okabe–Ito palette), and the same figures are in a table for screen readers.
+ * (Okabe–Ito palette), and the same figures are in a table for screen readers. Bytes below the size
+ * floor (lib/plan/balanced.ts) are not skew: drawn at 1.00×, with the reason in the tooltip, the
+ * table and a line under the chart.
  */
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
-import { skewTimeline, TIMELINE_SERIES, type TimelinePoint } from "@/lib/view/skew-timeline";
+import { floorNote, skewTimeline, TIMELINE_SERIES, timelineValueText, type TimelinePoint } from "@/lib/view/skew-timeline";
 import { skewTicks } from "@/lib/view/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
@@ -36,8 +38,8 @@ function StepTooltip({ active, payload }: TooltipProps) {
       <ul className="tabular-nums">
         {TIMELINE_SERIES.map((s) => (
           <li key={s.key} className="flex gap-3">
-            <span>{s.label}</span>
-            <span className="ml-auto">{formatSkew(p[s.key])}</span>
+            <span className="shrink-0">{s.label}</span>
+            <span className="ml-auto text-right">{timelineValueText(p, s.key)}</span>
           </li>
         ))}
         <li className="flex gap-3">
@@ -53,6 +55,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
   const points = useMemo(() => (initial ? skewTimeline(initial, steps) : []), [initial, steps]);
   const ticks = skewTicks(points.flatMap((p) => TIMELINE_SERIES.map((s) => p[s.key])));
   const hasCapacity = points.some((p) => p.fullest !== null);
+  const note = floorNote(points);
   const effective: WidgetState = state.kind === "ready" && steps.length === 0 ? { kind: "empty", message: "No steps: add one to see how skew moves." } : state;
   const xAxis = <XAxis dataKey="step" {...axisProps} tickFormatter={(s: number) => (s === 0 ? "base" : `step ${s}`)} />;
   return (
@@ -76,6 +79,11 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                 </LineChart>
               </ResponsiveContainer>
             </div>
+            {note ? (
+              <p className="mt-1 text-xs leading-snug" data-skew-floor-note>
+                {note}
+              </p>
+            ) : null}
           </figure>
           <figure className="flex min-h-0 min-w-0 flex-col">
             <figcaption className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Disk used: the fullest and the emptiest dir</figcaption>
@@ -118,7 +126,7 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                   <tr key={p.step}>
                     <th scope="row">{p.label}</th>
                     {TIMELINE_SERIES.map((s) => (
-                      <td key={s.key}>{formatSkew(p[s.key])}</td>
+                      <td key={s.key}>{timelineValueText(p, s.key)}</td>
                     ))}
                     <td>{p.fullest === null ? "unknown" : formatUtilization(p.fullest)}</td>
                     <td>{p.emptiest === null ? "unknown" : formatUtilization(p.emptiest)}</td>

@@ -7,15 +7,18 @@
  * - Utilisation when every live dir of every outcome has a known capacity, else bytes.
  * - Kafka's outcome is described by path when the brokers share their log.dirs paths (a path is "this
  *   disk on every broker"): paths are sorted by their mean and split at the widest gap; a gap under
- *   10 points (or a quarter of the largest mean, for bytes) means the dirs are even. When paths are
+ *   10 points (or, for bytes, a quarter of the largest mean and never under the size floor of
+ *   lib/plan/balanced.ts) means the dirs are even. When paths are
  *   not shared, the broker with the widest spread speaks for the cluster.
  * - Each alternative is summed up by the range of all its live dirs, or, when that range is wide only
  *   because brokers differ, by the widest spread within one broker.
- * - Steps that failed under one policy only are named, since then the outcomes are not like for like.
+ * - Steps that failed under some policies and not others (or differently) are named, since then the
+ *   outcomes are not like for like; a step that fails alike under every rule is left to the page.
  */
 import { maxOf, minOf } from "../model/min-max";
 import { formatBytes, formatCount, formatWholePercent } from "../model/format";
 import type { DirFigures } from "../model/report";
+import { skewFloorBytes } from "../plan/balanced";
 import type { LogDirPlacement } from "./schema";
 import type { SlimReport } from "./slim-report";
 
@@ -99,8 +102,9 @@ function pathGroups(dirs: readonly DirFigures[], metric: VerdictMetric): PathGro
   return [...byPath].map(([path, values]) => ({ path, lo: minOf(values), hi: maxOf(values), mean: values.reduce((a, b) => a + b, 0) / values.length }));
 }
 
+/** A gap under this is even; in bytes it is never under the size floor (capacity unknown: lib/plan/balanced.ts), so 16 KiB against 0 B is not a skew. */
 function evenGap(metric: VerdictMetric, largest: number): number {
-  return metric === "utilization" ? EVEN_POINTS : EVEN_BYTES_SHARE * largest;
+  return metric === "utilization" ? EVEN_POINTS : Math.max(EVEN_BYTES_SHARE * largest, skewFloorBytes(null));
 }
 
 /** The clause for Kafka's outcome, or null when its dirs are even. */
@@ -167,7 +171,19 @@ function spreadClause(dirs: readonly DirFigures[], metric: VerdictMetric): strin
   return `leaves dirs ${between(lo, hi, metric)}`;
 }
 
+/** Do two outcomes have the same failed steps, with the same messages? */
+export function sameFailures(a: VerdictOutcome["failedSteps"], b: VerdictOutcome["failedSteps"]): boolean {
+  return a.length === b.length && a.every((f, i) => f.index === b[i]!.index && f.message === b[i]!.message);
+}
+
+/**
+ * Steps that failed under some rules and not others (or differently): then the outcomes are not like
+ * for like, and the verdict says so. A step that fails the same way under every rule is the scenario's
+ * own failure, shown once by the page (beside the step and above the results), not once per rule here.
+ */
 function failureNote(outcomes: readonly VerdictOutcome[]): string {
+  const first = outcomes[0];
+  if (!first || outcomes.every((o) => sameFailures(o.failedSteps, first.failedSteps))) return "";
   const notes = outcomes
     .filter((o) => o.failedSteps.length > 0)
     .map((o) => {
@@ -175,9 +191,8 @@ function failureNote(outcomes: readonly VerdictOutcome[]): string {
       const more = o.failedSteps.length > 1 ? ` (and ${o.failedSteps.length - 1} more)` : "";
       return `under ${POLICY_NAMES[o.policy]}, step ${first.index + 1} failed: ${first.message}${more}`;
     });
-  if (notes.length === 0) return "";
-  const all = notes.length === outcomes.length;
-  return ` ${all ? "Note" : "Not like for like"}: ${notes.join("; ")}.`;
+  const clean = outcomes.filter((o) => o.failedSteps.length === 0).map((o) => POLICY_NAMES[o.policy]);
+  return ` Not like for like: ${notes.join("; ")}${clean.length > 0 ? ` (no step failed under ${listText(clean)})` : ""}.`;
 }
 
 function sameDirs(a: SlimReport, b: SlimReport): boolean {

@@ -77,11 +77,30 @@ describe("compareVerdict()", () => {
     expect(compareVerdict([
       { policy: "kafka-count", report: outcome({}), failedSteps: [] },
       { policy: "least-bytes", report: outcome({}), failedSteps: [{ index: 1, message: "boom" }] },
-    ])).toBe("No partition is placed anywhere, so every rule leaves the same cluster. Not like for like: under least-bytes, step 2 failed: boom.");
+    ])).toBe("No partition is placed anywhere, so every rule leaves the same cluster. Not like for like: under least-bytes, step 2 failed: boom (no step failed under Kafka's rule).");
     expect(compareVerdict([
       { policy: "kafka-count", report: outcome({ "/d1": [0] }), failedSteps: [{ index: 0, message: "a" }, { index: 2, message: "b" }] },
       { policy: "least-bytes", report: outcome({ "/d2": [0] }), failedSteps: [{ index: 1, message: "c" }] },
-    ])).toBe("Every dir stays empty under every rule: the partitions placed hold no bytes yet. Note: under Kafka's rule, step 1 failed: a (and 1 more); under least-bytes, step 2 failed: c.");
+    ])).toBe("Every dir stays empty under every rule: the partitions placed hold no bytes yet. Not like for like: under Kafka's rule, step 1 failed: a (and 1 more); under least-bytes, step 2 failed: c.");
+    // The same failure under every rule is the scenario's own: the page shows it once, the verdict not per rule.
+    const same = [{ index: 0, message: "a" }];
+    expect(compareVerdict([
+      { policy: "kafka-count", report: outcome({}), failedSteps: same },
+      { policy: "least-bytes", report: outcome({}), failedSteps: same },
+      { policy: "least-utilization", report: outcome({}), failedSteps: same },
+    ])).toBe("No partition is placed anywhere, so every rule leaves the same cluster.");
+  });
+
+  it("compareVerdict() calls a bytes gap under the size floor even, with capacity unknown", () => {
+    const noCapacity = (sizes: Record<string, number[]>) => outcome(sizes, null);
+    // 16 KiB against nothing: a quarter of the largest mean, but far under the 1 GiB floor.
+    const tiny = noCapacity({ "/d1": [16 * KiB], "/d2": [], "/d3": [] });
+    const v = compareVerdict([
+      { policy: "kafka-count", report: tiny, failedSteps: [] },
+      { policy: "least-bytes", report: tiny, failedSteps: [] },
+    ]);
+    expect(v).not.toMatch(/leaves/);
+    expect(v).toMatch(/Kafka's rule keeps every dir between 0 B and 16\.0 KiB\.$/);
   });
 
   it("compareVerdict() lets the worst broker speak when brokers do not share their paths", () => {
