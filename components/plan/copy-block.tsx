@@ -1,12 +1,24 @@
 "use client";
 /**
  * A block of text (JSON, commands) with Copy and, optionally, Download. Long lines wrap with a hanging
- * indent, so a phone reads each command whole and sees where the next one starts.
+ * indent, so a phone reads each command whole and sees where the next one starts. `mime`: the
+ * download's type (JSON unless said); `collapsed`: the text is behind a "Show" toggle (a long script).
  */
 import { useState } from "react";
 
-export function CopyBlock({ id, title, text, download }: { id: string; title: string; text: string; download?: string }) {
+export function CopyBlock({ id, title, text, download, mime = "application/json", collapsed = false }: { id: string; title: string; text: string; download?: string; mime?: string; collapsed?: boolean }) {
   const [copied, setCopied] = useState(false);
+  const pre = (
+    <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
+      {text.split("\n").map((line, i, lines) => (
+        // A hanging indent: where a long command wraps, its continuation is indented under it.
+        <span key={i} className="block pl-[2ch] -indent-[2ch]">
+          {line}
+          {i < lines.length - 1 ? "\n" : null}
+        </span>
+      ))}
+    </pre>
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -27,22 +39,21 @@ export function CopyBlock({ id, title, text, download }: { id: string; title: st
             <a
               className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700"
               download={download}
-              href={`data:application/json;charset=utf-8,${encodeURIComponent(text)}`}
+              href={`data:${mime};charset=utf-8,${encodeURIComponent(text)}`}
             >
               Download
             </a>
           ) : null}
         </div>
       </div>
-      <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
-        {text.split("\n").map((line, i, lines) => (
-          // A hanging indent: where a long command wraps, its continuation is indented under it.
-          <span key={i} className="block pl-[2ch] -indent-[2ch]">
-            {line}
-            {i < lines.length - 1 ? "\n" : null}
-          </span>
-        ))}
-      </pre>
+      {collapsed ? (
+        <details>
+          <summary className="cursor-pointer text-xs">Show</summary>
+          {pre}
+        </details>
+      ) : (
+        pre
+      )}
     </section>
   );
 }

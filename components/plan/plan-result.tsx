@@ -8,18 +8,17 @@
  * and the artefacts to run it by hand, in the order to run them (cordons, throttles, the reassignment,
  * the election, removing the throttles), with the JSON files and the rollback.
  */
-import type { Ref } from "react";
+import { useMemo, type Ref } from "react";
 import { HeatmapPair } from "./heatmap-pair";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
-import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
+import { planBatches } from "@/lib/plan/batches";
 import type { PlanResponse } from "@/lib/plan/response";
 import { qualityFigures } from "@/lib/view/plan-goals";
-import { planRunSteps } from "@/lib/view/plan-run-steps";
 import type { ResultStatus } from "@/lib/view/plan-status";
-import { CopyBlock } from "./copy-block";
+import { HandRun } from "./hand-run";
 import { GoalsTable } from "./goals-table";
 import { MovesTable } from "./moves-table";
 import { EvacuationSummary, LeadershipSummary } from "./plan-extras";
@@ -50,8 +49,8 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
   const drawer = useBrokerDrawer();
   const e = plan.estimate;
   const bottleneck = e.bottleneck ? `broker ${e.bottleneck.broker} (${e.bottleneck.limitedBy} rate)` : "none";
-  const bootstrap = plan.options.bootstrapServer;
-  const steps = planRunSteps(plan);
+  // The apply's batches (the planner's, from the same snapshot and options): the hand-run's files.
+  const batches = useMemo(() => planBatches(snapshot, plan.entries, plan.options.execution), [snapshot, plan]);
   return (
     <section aria-labelledby="plan-result-title" className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-plan-result data-stale={stale || undefined}>
       <div className="grid gap-3">
@@ -107,30 +106,19 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
           ))}
         </ul>
       </section>
-      {steps.length > 0 ? (
-        <section aria-labelledby="plan-run-title" className="grid gap-3">
-          <h3 id="plan-run-title" className="text-base font-semibold">
-            Run it by hand
-          </h3>
-          {bootstrap === BOOTSTRAP_PLACEHOLDER ? (
-            <p className="text-sm text-zinc-700 dark:text-zinc-300" data-bootstrap-placeholder>
-              This snapshot does not say where its cluster is: replace <code>{BOOTSTRAP_PLACEHOLDER}</code> in the commands with your bootstrap servers (<code>host:port,…</code>).
-            </p>
-          ) : null}
-          <div className="grid gap-6 xl:grid-cols-2">
-            {plan.entries.length > 0 ? <CopyBlock id="plan-json" title="Reassignment JSON (log dirs pinned)" text={plan.reassignmentJson} download="plan.json" /> : null}
-            {plan.entries.length > 0 ? <CopyBlock id="plan-rollback" title="Rollback: the current assignment" text={plan.rollbackJson} download="rollback.json" /> : null}
-            {plan.leadership.changes.length > 0 ? <CopyBlock id="plan-election-json" title="Preferred-leader election (election.json)" text={plan.leadership.electionJson} download="election.json" /> : null}
-          </div>
-          <ol className="grid gap-6 xl:grid-cols-2" aria-label="Commands, in the order to run them">
-            {steps.map((s) => (
-              <li key={s.id} className="min-w-0">
-                <CopyBlock id={s.id} title={s.title} text={s.text} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      <HandRun
+        idPrefix="plan"
+        heading="h3"
+        snapshot={snapshot}
+        bootstrapServer={plan.options.bootstrapServer}
+        entries={plan.entries}
+        batches={batches}
+        cordons={plan.cordons}
+        throttles={plan.throttles}
+        leadershipChanges={plan.leadership.changes}
+        estimate={plan.estimate}
+        wholeJson={plan.entries.length > 0 ? { name: "plan.json", text: plan.reassignmentJson } : null}
+      />
       {drawer.element}
     </section>
   );

@@ -21,13 +21,12 @@ import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "@/lib/plan/options";
 import type { AcceptedReview, ReassignmentReview } from "@/lib/plan/review";
-import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
 import { asReport } from "@/lib/simulate/slim-report";
 import { fieldErrors, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import { reviewStatus } from "@/lib/view/plan-status";
 import { reviewChanged } from "@/lib/view/result-freshness";
 import { reviewFailure, type ReviewFailure } from "@/lib/view/review-failure";
-import { CopyBlock } from "./copy-block";
+import { HandRun } from "./hand-run";
 import { ResultStatusLine } from "./result-status";
 import { TransferChart } from "./transfer-chart";
 import { useResultFocus } from "./use-result-focus";
@@ -184,7 +183,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
                 ))}
               </ul>
             ) : (
-              <AcceptedReviewResult review={r} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} views={views} onOpen={drawer.opener} />
+              <AcceptedReviewResult review={r} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} views={views} onOpen={drawer.opener} snapshot={snapshot} />
             )}
           </section>
         ) : null}
@@ -203,11 +202,12 @@ interface AcceptedProps {
   /** The clusters behind the before and after heatmaps, for the broker drawer. */
   views: { before: ReviewView; after: ReviewView } | null;
   onOpen: (data: BrokerDrawerData) => (broker: number) => void;
+  /** The cluster the review was made for: the hand-run's rollback and election. */
+  snapshot: ClusterSnapshot | null;
 }
 
-function AcceptedReviewResult({ review: r, bootstrap, views, onOpen }: AcceptedProps) {
+function AcceptedReviewResult({ review: r, bootstrap, views, onOpen, snapshot }: AcceptedProps) {
   const e = r.estimate;
-  const run = reassignPartitionsCommands(bootstrap, "reassignment.json");
   return (
     <>
       <p className="text-sm" data-review-summary>
@@ -228,21 +228,20 @@ function AcceptedReviewResult({ review: r, bootstrap, views, onOpen }: AcceptedP
           <TransferChart brokers={e.brokers} />
         </section>
       ) : null}
-      <section aria-labelledby="review-run-title" className="grid gap-3">
-        <h4 id="review-run-title" className="text-sm font-semibold">
-          Run it by hand
-        </h4>
-        {bootstrap === BOOTSTRAP_PLACEHOLDER ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            This snapshot does not say where its cluster is: replace <code>{BOOTSTRAP_PLACEHOLDER}</code> in the commands with your bootstrap servers (<code>host:port,…</code>), and save the JSON above as <code>reassignment.json</code>.
-          </p>
-        ) : null}
-        <div className="grid gap-6 xl:grid-cols-2">
-          {r.throttles.commands.apply.length > 0 ? <CopyBlock id="review-apply-commands" title="1. Set the throttles" text={r.throttles.commands.apply.join("\n")} /> : null}
-          <CopyBlock id="review-execute" title="2. Start, then check until done" text={`${run.execute}\n${run.verify}`} />
-          {r.throttles.commands.remove.length > 0 ? <CopyBlock id="review-remove-commands" title="3. When nothing is moving: remove the throttles" text={r.throttles.commands.remove.join("\n")} /> : null}
-        </div>
-      </section>
+      {snapshot ? (
+        <HandRun
+          idPrefix="review"
+          heading="h4"
+          snapshot={snapshot}
+          bootstrapServer={bootstrap}
+          entries={r.entries}
+          batches={r.batches}
+          cordons={[]}
+          throttles={r.throttles}
+          leadershipChanges={[]}
+          estimate={e}
+        />
+      ) : null}
     </>
   );
 }

@@ -29,6 +29,7 @@ import { JavaRandom } from "../placement";
 import { cordonedAfter, drainCordons } from "./cordons";
 import { batchSummaries, estimateExecution, planBatches, type BatchSummary, type ExecutionEstimate } from "./batches";
 import { generateAssignment, GenerateError } from "./generate";
+import { snapshotAfterGenerate } from "./generate-after";
 import { brokerBands, brokerValue, GOAL_LABELS, measureGoal, outOfBand, participants, type GoalMeasure, type GoalResult } from "./goals";
 import { balanceBrokers, evacuate, spreadTopics, type InterStop, type StuckReplica } from "./inter-broker";
 import { balanceBrokerDirs, dirsOutsideTolerance } from "./intra-broker";
@@ -36,7 +37,7 @@ import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./lead
 import { lowerBound as planLowerBound } from "./lower-bound";
 import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
-import { ANY_LOG_DIR, currentAssignmentJson, formatReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
+import { ANY_LOG_DIR, formatReassignmentJson, rollbackAssignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
 import { bootstrapArg, shellArg } from "./shell";
 import { copySize, leaderAndIsrAfter } from "../simulate/reassign";
@@ -78,8 +79,29 @@ export interface Cordon {
   command: string;
 }
 
-/** What Kafka's `kafka-reassign-partitions --generate` would move for the same brokers (seeded). */
-export type GenerateComparison = { bytes: number; replicas: number; placer: "admin-utils" | "striped" } | { error: string };
+/**
+ * What Kafka's `kafka-reassign-partitions --generate` would move for the same brokers (seeded), and
+ * what it would leave undone: its after-state measured with the plan's own goals (generate-after.ts).
+ */
+export type GenerateComparison =
+  | {
+      bytes: number;
+      replicas: number;
+      placer: "admin-utils" | "striped";
+      /** Each chosen goal on the cluster once its proposal has run, in priority order. */
+      goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[];
+      /** Replicas it leaves on the brokers being removed or in the dirs being drained (it drains no dir). */
+      leftBehind: number;
+      /** Partitions it could not place (left out of its after-state). */
+      unplaced: number;
+    }
+  | { error: string };
+
+/** What the snapshot has no figures for: offline dirs, and brokers that did not answer or are known only by name. */
+export interface Unmeasured {
+  dirs: { broker: number; path: string; error: string | null }[];
+  brokers: { id: number; state: "unreachable" | "unknown" }[];
+}
 
 export interface Plan {
   options: PlanOptions;
@@ -102,14 +124,21 @@ export interface Plan {
   before: BalanceReport;
   after: BalanceReport;
   afterSnapshot: ClusterSnapshot;
-  /** After the plan, the largest |dir utilisation − its broker's utilisation|, in points (0.05 = 5). */
+  /** After the plan, the largest |dir utilisation − its broker's utilisation|, in points (0.05 = 5), over dirs of known capacity. */
   maxDirDeviation: number;
+  /**
+   * The dirs by the dir goal's own measure and tolerance (goals.ts), before and after, whether or not
+   * the goal was chosen: what the page's dir headline shows, so it never disagrees with the goals table.
+   */
+  dirs: { before: GoalMeasure; after: GoalMeasure };
+  /** Dirs and brokers the snapshot has no figures for (the plan moves nothing into or out of them). */
+  unmeasured: Unmeasured;
   throttles: ThrottlePlan;
   /** How the apply runs it: batches bounded per broker (options.execution), leadership changes last. */
   batches: BatchSummary[];
   /** The batches one after another, with the job's own steps. */
   estimate: ExecutionEstimate;
-  /** What the operator should know beyond the goals: topics that are not there, partitions left alone. */
+  /** What the operator should know beyond the goals, most severe first: offline dirs and absent brokers, topics that are not there, partitions left alone. */
   warnings: string[];
 }
 
@@ -125,11 +154,28 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
   const op = options.operation;
   const brokers = new Map(snapshot.brokers.map((b) => [b.id, b]));
   const issues: Issue[] = [];
+  const ids = () => [...brokers.keys()].sort((x, y) => x - y).join(", ");
   if (op.kind === "add-brokers" || op.kind === "remove-brokers") {
+    const held = op.kind === "add-brokers" ? heldByBroker(snapshot) : null;
     op.brokers.forEach((id, i) => {
+      const path = `options.operation.brokers.${i}`;
       const b = brokers.get(id);
-      if (!b) issues.push({ path: `options.operation.brokers.${i}`, message: `broker ${id} is not in this cluster (it has ${[...brokers.keys()].sort((x, y) => x - y).join(", ")})` });
-      else if (op.kind === "add-brokers" && b.state !== "online") issues.push({ path: `options.operation.brokers.${i}`, message: `broker ${id} is ${b.state}: only an online broker can be filled` });
+      if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()}), so there is nothing to remove` });
+      else if (!b)
+        issues.push({
+          path,
+          message: `broker ${id} is not in this snapshot (it has ${ids()}): Kafka moves replicas only onto a registered broker, and the plan pins each replica's log dir, so it must know the broker's dirs. Start broker ${id}, then plan from a snapshot taken after it registered`,
+        });
+      else if (op.kind === "add-brokers" && b.state !== "online") issues.push({ path, message: `broker ${id} is ${b.state}: only an online broker can be filled` });
+      else if (op.kind === "add-brokers" && (held!.get(id)?.replicas ?? 0) > 0) {
+        const h = held!.get(id)!;
+        issues.push({
+          path,
+          message: `broker ${id} already holds ${formatBytes(h.bytes)} in ${h.replicas === 1 ? "1 replica" : `${h.replicas.toLocaleString("en-US")} replicas`}: Add brokers fills brokers that hold nothing yet (newly started ones). To even out brokers that hold data, choose Rebalance`,
+        });
+      } else if (op.kind === "add-brokers" && !b.logDirs.some((d) => d.state === "online")) {
+        issues.push({ path, message: `broker ${id} has no online log dir that is not cordoned, so nothing can be moved onto it` });
+      }
     });
     if (op.kind === "remove-brokers" && issues.length === 0) {
       const left = snapshot.brokers.filter((b) => b.state === "online" && !op.brokers.includes(b.id));
@@ -139,11 +185,35 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
   if (op.kind === "drain-dirs") {
     op.dirs.forEach((d, i) => {
       const b = brokers.get(d.broker);
-      if (!b) issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is not in this cluster` });
-      else if (!b.logDirs.some((x) => x.path === d.path)) issues.push({ path: `options.operation.dirs.${i}.path`, message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ")})` });
+      const dir = b?.logDirs.find((x) => x.path === d.path);
+      if (!b) issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is not in this cluster (it has ${ids()})` });
+      else if (b.state !== "online")
+        issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is ${b.state}: its dirs cannot be drained until it answers again (the snapshot has no figures for them)` });
+      else if (!dir) issues.push({ path: `options.operation.dirs.${i}.path`, message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ") || "none"})` });
+      else if (dir.state === "offline")
+        issues.push({
+          path: `options.operation.dirs.${i}.path`,
+          message: `${d.path} on broker ${d.broker} is offline${dir.error ? ` (${dir.error})` : ""}: Kafka reads nothing from an offline dir, so no replica can be moved out of it, and the snapshot does not say what it holds. Bring the disk back (or replace it) and plan again`,
+        });
     });
   }
   return issues;
+}
+
+/** Each broker's replicas and their bytes, as the snapshot's partitions place them. */
+function heldByBroker(snapshot: ClusterSnapshot): Map<number, { bytes: number; replicas: number }> {
+  const held = new Map<number, { bytes: number; replicas: number }>();
+  for (const t of snapshot.topics) {
+    for (const p of t.partitions) {
+      for (const r of p.replicas) {
+        const h = held.get(r.broker) ?? { bytes: 0, replicas: 0 };
+        h.bytes += r.sizeBytes ?? 0;
+        h.replicas += 1;
+        held.set(r.broker, h);
+      }
+    }
+  }
+  return held;
 }
 
 /** Whether a partition ends as it started: the same replicas in the same order, each on its own broker and dir. */
@@ -164,6 +234,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
   const goals = options.goals;
   const measuredBefore = new Map<SoftGoal, GoalMeasure>(goals.map((g) => [g, measureGoal(state, g, options)]));
+  const dirsBefore = measuredBefore.get("dir-utilization") ?? measureGoal(state, "dir-utilization", options);
   const lowerBound = planLowerBound(state, options, goals);
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const added = op.kind === "add-brokers" ? new Set(op.brokers) : null;
@@ -255,7 +326,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     moves,
     entries,
     reassignmentJson: formatReassignmentJson(entries),
-    rollbackJson: currentAssignmentJson(proposed, current),
+    rollbackJson: rollbackAssignmentJson(snapshot, entries),
     bytesMoved: { intra, inter, total: intra + inter },
     lowerBound,
     goals: goalResults,
@@ -268,6 +339,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     after,
     afterSnapshot,
     maxDirDeviation: maxDirDeviation(after),
+    dirs: { before: dirsBefore, after: goalResults.find((g) => g.goal === "dir-utilization")?.after ?? measureGoal(state, "dir-utilization", options) },
+    unmeasured: unmeasuredOf(snapshot),
     throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
     batches: batchSummaries(batches, estimate),
     estimate,
@@ -309,6 +382,7 @@ function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options
   const placer = kafkaBehaviour(pickKafkaLine(snapshot.source.kafkaVersion).line).generatePlacer;
   try {
     const generated = generateAssignment(snapshot, topics, brokers, { random: new JavaRandom(options.seed) });
+    const measured = measureGenerated(snapshot, generated, options);
     const byName = new Map(snapshot.topics.map((t) => [t.name, t]));
     let bytes = 0;
     let replicas = 0;
@@ -324,11 +398,47 @@ function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options
         }
       });
     }
-    return { bytes, replicas, placer };
+    return { bytes, replicas, placer, ...measured };
   } catch (error) {
     if (error instanceof GenerateError) return { error: error.message };
     throw error;
   }
+}
+
+/** Kafka's `--generate` proposal, run, measured with the plan's goals: what it leaves undone. */
+function measureGenerated(snapshot: ClusterSnapshot, generated: ReadonlyMap<string, number[][]>, options: PlanOptions): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
+  const { snapshot: after, unplaced } = snapshotAfterGenerate(snapshot, generated);
+  const state = new PlanState(after, new Set(options.excludeTopics), true, true);
+  const op = options.operation;
+  if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
+  if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
+  let leftBehind = 0;
+  for (const part of state.partitions) {
+    for (const r of part.members) {
+      const b = state.brokers.get(r.broker);
+      if (b && (b.removing || (r.dir !== null && b.byPath.get(r.dir)?.draining === true))) leftBehind += 1;
+    }
+  }
+  state.indexDirs();
+  const goals = options.goals.map((goal) => {
+    const measure = measureGoal(state, goal, options);
+    return { goal, met: measure.outside === 0, measure };
+  });
+  return { goals, leftBehind, unplaced };
+}
+
+/** Offline dirs (of brokers that answered), and brokers that did not answer or are known only by name. */
+function unmeasuredOf(snapshot: ClusterSnapshot): Unmeasured {
+  const dirs: Unmeasured["dirs"] = [];
+  const brokers: Unmeasured["brokers"] = [];
+  for (const b of [...snapshot.brokers].sort((x, y) => x.id - y.id)) {
+    if (b.state !== "online") {
+      brokers.push({ id: b.id, state: b.state });
+      continue;
+    }
+    for (const d of b.logDirs) if (d.state === "offline") dirs.push({ broker: b.id, path: d.path, error: d.error });
+  }
+  return { dirs, brokers };
 }
 
 function pct(x: number): string {
@@ -387,7 +497,7 @@ function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop
  * flight.
  */
 function planWarnings(snapshot: ClusterSnapshot, state: PlanState, options: PlanOptions): string[] {
-  const warnings: string[] = [];
+  const warnings: string[] = [...unmeasuredWarnings(unmeasuredOf(snapshot), options)];
   const topics = new Set(snapshot.topics.map((t) => t.name));
   const unknown = [...new Set(options.excludeTopics)].filter((t) => !topics.has(t));
   if (unknown.length > 0) {
@@ -404,6 +514,42 @@ function planWarnings(snapshot: ClusterSnapshot, state: PlanState, options: Plan
   const inFlight = state.partitions.filter((p) => !p.movable && !excluded.has(p.topic)).length;
   if (inFlight > 0) warnings.push(inFlight === 1 ? "1 partition has a reassignment or dir move in flight and was left alone." : `${inFlight} partitions have a reassignment or dir move in flight and were left alone.`);
   return warnings;
+}
+
+/** "/data2 on broker 2", "/data2 on broker 2 and /data1 on broker 0", "5 dirs (… and 2 more)". */
+function dirList(dirs: Unmeasured["dirs"]): string {
+  const names = dirs.slice(0, 5).map((d) => `${d.path} on broker ${d.broker}`);
+  if (dirs.length > 5) names.push(`${dirs.length - 5} more`);
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The warnings that come before every other: what the snapshot has no figures for, what that does to
+ * the plan's figures, and what moving would mean for it.
+ */
+export function unmeasuredWarnings(unmeasured: Unmeasured, options: PlanOptions): string[] {
+  const out: string[] = [];
+  const { dirs, brokers } = unmeasured;
+  if (dirs.length > 0) {
+    const errors = [...new Set(dirs.map((d) => d.error).filter((e): e is string => e !== null))];
+    const one = dirs.length === 1;
+    out.push(
+      `${one ? "Log dir" : "Log dirs"} ${dirList(dirs)} ${one ? "is" : "are"} offline${errors.length > 0 ? ` (${errors.join(", ")})` : ""}: the snapshot has no bytes for ${one ? "it" : "them"}, so every figure below leaves ${one ? "its" : "their"} replicas out and ${one ? "its broker looks" : "their brokers look"} lighter than ${one ? "it is" : "they are"}. ` +
+        `The plan moves nothing into or out of ${one ? "it" : "them"}: Kafka cannot read a replica from an offline dir. Bring the disk back or replace it, then plan again from a new snapshot.`,
+    );
+  }
+  const unreachable = brokers.filter((b) => b.state === "unreachable").map((b) => b.id);
+  const unknown = brokers.filter((b) => b.state === "unknown").map((b) => b.id);
+  const name = (ids: number[]) => (ids.length === 1 ? `Broker ${ids[0]}` : `Brokers ${ids.slice(0, -1).join(", ")} and ${ids[ids.length - 1]}`);
+  if (unreachable.length > 0) {
+    const one = unreachable.length === 1;
+    out.push(`${name(unreachable)} did not answer: ${one ? "its" : "their"} dirs and bytes are missing from the snapshot, so every figure below leaves ${one ? "it" : "them"} out. The plan moves nothing onto ${one ? "it" : "them"}.`);
+  }
+  if (unknown.length > 0) {
+    const one = unknown.length === 1;
+    out.push(`${name(unknown)} ${one ? "is" : "are"} known only because partitions are assigned to ${one ? "it" : "them"}: whether ${one ? "it runs" : "they run"}, which dirs ${one ? "it has" : "they have"} and what ${one ? "it holds" : "they hold"} are not in the snapshot, so every figure below leaves ${one ? "it" : "them"} out and the plan moves nothing onto ${one ? "it" : "them"}. Import kafka-log-dirs output that includes ${one ? "it" : "them"} to plan with ${one ? "it" : "them"}.`);
+  }
+  return out;
 }
 
 /** Largest |dir utilisation − broker utilisation| over online dirs with known capacity. */

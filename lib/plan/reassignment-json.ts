@@ -51,7 +51,8 @@ export function formatReassignmentJson(entries: ReadonlyArray<{ topic: string; p
 
 /**
  * "Current partition replica assignment" as the tool prints it before executing (for rollback):
- * the current replicas of every partition in the proposal, dirs "any".
+ * the current replicas of every partition in the proposal, dirs "any". Kept for callers that know only
+ * the replica lists; a plan's rollback is `rollbackJson` (it pins the dirs).
  */
 export function currentAssignmentJson(proposed: Record<string, number[]>, current: Record<string, number[]>): string {
   const entries = Object.keys(proposed).flatMap((key) => {
@@ -59,6 +60,52 @@ export function currentAssignmentJson(proposed: Record<string, number[]>, curren
     return split.ok ? [{ ...split.value, replicas: current[key] ?? [] }] : [];
   });
   return formatReassignmentJson(entries);
+}
+
+/** The snapshot's replicas of one partition, as much as a rollback needs. */
+interface RollbackReplica {
+  broker: number;
+  logDir: string | null;
+}
+
+/**
+ * The rollback of `entries` against the snapshot they were made for: every partition the entries
+ * touch (dir-only moves included), with its current replicas in their current order and each
+ * replica's current log dir pinned, so running it with `--execute` restores the assignment and the
+ * dirs (what Kafka's own `--execute` prints as the rollback from 4.2 on). A dir the snapshot does not
+ * know (null) stays "any": `unpinned` counts them, for the page to say so. Partitions the snapshot
+ * lacks are left out (there is nothing to go back to).
+ */
+export function rollbackEntries(
+  partitionsOf: (topic: string, partition: number) => ReadonlyArray<RollbackReplica> | undefined,
+  entries: ReadonlyArray<Pick<ReassignmentEntry, "topic" | "partition">>,
+): { entries: ReassignmentEntry[]; unpinned: number } {
+  let unpinned = 0;
+  const seen = new Set<string>();
+  const out: ReassignmentEntry[] = [];
+  for (const e of entries) {
+    const key = `${e.topic}\u0000${e.partition}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const replicas = partitionsOf(e.topic, e.partition);
+    if (!replicas || replicas.length === 0) continue;
+    const logDirs = replicas.map((r) => r.logDir ?? ANY_LOG_DIR);
+    unpinned += logDirs.filter((d) => d === ANY_LOG_DIR).length;
+    out.push({ topic: e.topic, partition: e.partition, replicas: replicas.map((r) => r.broker), logDirs });
+  }
+  return { entries: out, unpinned };
+}
+
+/** A lookup of the snapshot's partitions by topic and id, for `rollbackEntries` (built once: linear). */
+export function snapshotPartitions(snapshot: { topics: ReadonlyArray<{ name: string; partitions: ReadonlyArray<{ id: number; replicas: ReadonlyArray<RollbackReplica> }> }> }): (topic: string, partition: number) => ReadonlyArray<RollbackReplica> | undefined {
+  const byTopic = new Map<string, Map<number, ReadonlyArray<RollbackReplica>>>();
+  for (const t of snapshot.topics) byTopic.set(t.name, new Map(t.partitions.map((p) => [p.id, p.replicas])));
+  return (topic, partition) => byTopic.get(topic)?.get(partition);
+}
+
+/** `rollbackEntries` as the reassignment JSON to save as rollback.json. */
+export function rollbackAssignmentJson(snapshot: Parameters<typeof snapshotPartitions>[0], entries: ReadonlyArray<Pick<ReassignmentEntry, "topic" | "partition">>): string {
+  return formatReassignmentJson(rollbackEntries(snapshotPartitions(snapshot), entries).entries);
 }
 
 const fail = (code: ReassignmentRefusal, message: string, path?: string): Err => failure(code, message, path !== undefined ? { issues: [{ path, message }] } : {});

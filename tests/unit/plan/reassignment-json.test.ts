@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import vectors from "../../fixtures/kafka/vectors.json";
 import { currentAssignmentJson, formatReassignmentJson, parseReassignmentJson } from "@/lib/plan";
-import { checkReassignmentEntries } from "@/lib/plan/reassignment-json";
+import { checkReassignmentEntries, rollbackAssignmentJson, rollbackEntries, snapshotPartitions } from "@/lib/plan/reassignment-json";
+import { cluster, GiB } from "@/tests/support/snapshots";
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { demoSnapshot } from "@/lib/simulate/presets";
@@ -13,6 +14,35 @@ describe("reassignment JSON", () => {
   it("currentAssignmentJson() prints the current replicas of proposed partitions, sorted, dirs any (RP2)", () => {
     const v = byId("RP2") as unknown as { proposed: Record<string, number[]>; current: Record<string, number[]>; json: string };
     expect(currentAssignmentJson(v.proposed, v.current)).toBe(v.json);
+  });
+
+  it("rollbackAssignmentJson() pins every replica's current dir, keeps the current order, and includes partitions that only change dirs", () => {
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
+      partitions: [
+        { topic: "orders", partition: 0, replicas: [[2, "/d2", GiB], [1, "/d1", GiB]] },
+        { topic: "orders", partition: 1, replicas: [[3, "/d1", GiB], [1, "/d2", GiB]] },
+        { topic: "quiet", partition: 0, replicas: [[1, "/d1", GiB]] },
+      ],
+    });
+    const entries = [
+      { topic: "orders", partition: 0, replicas: [3, 1], logDirs: ["/d1", "any"] },
+      // A dir-only move: the replica set stays, so Kafka's own rollback (before 4.2) would leave it out.
+      { topic: "orders", partition: 1, replicas: [3, 1], logDirs: ["/d2", "/d1"] },
+    ];
+    expect(JSON.parse(rollbackAssignmentJson(snap, entries))).toEqual({
+      version: 1,
+      partitions: [
+        { topic: "orders", partition: 0, replicas: [2, 1], log_dirs: ["/d2", "/d1"] },
+        { topic: "orders", partition: 1, replicas: [3, 1], log_dirs: ["/d1", "/d2"] },
+      ],
+    });
+  });
+
+  it("rollbackEntries() keeps \"any\" only where the snapshot does not know the dir, and counts those", () => {
+    const snap = cluster({ brokers: [1, 2].map((id) => ({ id, dirs: ["/d1"] })), partitions: [{ topic: "t", partition: 0, replicas: [[1, null, GiB], [2, "/d1", GiB]] }] });
+    const back = rollbackEntries(snapshotPartitions(snap), [{ topic: "t", partition: 0 }, { topic: "t", partition: 0 }, { topic: "gone", partition: 3 }]);
+    expect(back).toEqual({ entries: [{ topic: "t", partition: 0, replicas: [1, 2], logDirs: ["any", "/d1"] }], unpinned: 1 });
   });
 
   it("parseReassignmentJson() reads replicas and log_dirs (RP3)", () => {

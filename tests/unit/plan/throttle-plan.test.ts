@@ -82,8 +82,51 @@ describe("throttlePlan()", () => {
       `${cmd} --entity-type brokers --entity-name 3 --alter --add-config replica.alter.log.dirs.io.max.bytes.per.second=2000`,
       `${cmd} --entity-type topics --entity-name orders --alter --add-config 'leader.replication.throttled.replicas=[0:1],follower.replication.throttled.replicas=[0:2]'`,
     ]);
-    const clearBroker = (b: number) => `${cmd} --entity-type brokers --entity-name ${b} --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate,replica.alter.log.dirs.io.max.bytes.per.second`;
-    expect(plan.commands.remove).toEqual([clearBroker(1), clearBroker(2), clearBroker(3), `${cmd} --entity-type topics --entity-name orders --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`]);
+    // Only the keys each broker got: Kafka 3.9–4.2 refuse (exit 1, deleting nothing) a --delete-config of a key that is not set.
+    expect(plan.commands.remove).toEqual([
+      `${cmd} --entity-type brokers --entity-name 1 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate`,
+      `${cmd} --entity-type brokers --entity-name 2 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate`,
+      `${cmd} --entity-type brokers --entity-name 3 --alter --delete-config replica.alter.log.dirs.io.max.bytes.per.second`,
+      `${cmd} --entity-type topics --entity-name orders --alter --delete-config leader.replication.throttled.replicas,follower.replication.throttled.replicas`,
+    ]);
+    expect(plan.previousKnown).toBe(true);
+  });
+
+  it("throttlePlan() removes only the keys it set: no follower list on a topic whose move only drops replicas, no alter-log-dirs rate without dir moves", () => {
+    const snap = snapshot([{ topic: "orders", partition: 0, replicas: on(1, 2, 3) }]);
+    const plan = throttlePlan(snap, [entry("orders", 0, [1, 2])], rates, "k:1");
+    expect(plan.commands.remove).toEqual([
+      "kafka-configs.sh --bootstrap-server k:1 --entity-type brokers --entity-name 1 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate",
+      "kafka-configs.sh --bootstrap-server k:1 --entity-type brokers --entity-name 2 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate",
+      "kafka-configs.sh --bootstrap-server k:1 --entity-type brokers --entity-name 3 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate",
+      "kafka-configs.sh --bootstrap-server k:1 --entity-type topics --entity-name orders --alter --delete-config leader.replication.throttled.replicas",
+    ]);
+  });
+
+  it("throttlePlan() puts back a value that was set before the plan, as the apply job does, and deletes the rest", () => {
+    const snap = snapshot([
+      { topic: "orders", partition: 0, replicas: on(1) },
+      { topic: "logs", partition: 0, replicas: on(3) },
+    ]);
+    snap.throttles.brokers = [{ broker: 1, leader: 5000, follower: null, alterLogDirs: 7 }, { broker: 3, leader: null, follower: null, alterLogDirs: 9000 }];
+    snap.throttles.topics = [{ topic: "orders", leaderReplicas: "*", followerReplicas: null }];
+    const plan = throttlePlan(snap, [entry("orders", 0, [2]), entry("logs", 0, [3], ["/d2"])], rates, "kafka:9092");
+    const cmd = "kafka-configs.sh --bootstrap-server kafka:9092";
+    expect(plan.commands.remove).toEqual([
+      // Broker 1's alter-log-dirs rate (7) was not touched by the plan, so it is neither put back nor deleted.
+      `${cmd} --entity-type brokers --entity-name 1 --alter --add-config leader.replication.throttled.rate=5000`,
+      `${cmd} --entity-type brokers --entity-name 1 --alter --delete-config follower.replication.throttled.rate`,
+      `${cmd} --entity-type brokers --entity-name 2 --alter --delete-config leader.replication.throttled.rate,follower.replication.throttled.rate`,
+      `${cmd} --entity-type brokers --entity-name 3 --alter --add-config replica.alter.log.dirs.io.max.bytes.per.second=9000`,
+      `${cmd} --entity-type topics --entity-name orders --alter --add-config 'leader.replication.throttled.replicas=[*]'`,
+      `${cmd} --entity-type topics --entity-name orders --alter --delete-config follower.replication.throttled.replicas`,
+    ]);
+  });
+
+  it("throttlePlan() says when the snapshot does not know the throttles set before (an import without configs)", () => {
+    const snap = snapshot([{ topic: "orders", partition: 0, replicas: on(1) }]);
+    snap.source = { ...snap.source, unknownFacts: ["throttles"] };
+    expect(throttlePlan(snap, [entry("orders", 0, [2])], rates, "k:1").previousKnown).toBe(false);
   });
 
   it("throttlePlan() writes no follower list when a move only drops replicas", () => {
