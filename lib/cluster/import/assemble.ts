@@ -24,12 +24,15 @@ import { formatImportIssue, type ImportIssue, type ImportSource } from "./issues
 import type { LogDirsListing, LogDirsReplica } from "./log-dirs";
 import type { RackMap } from "./racks";
 import type { DescribedTopic, TopicsListing } from "./topics-describe";
-import { SNAPSHOT_SCHEMA_VERSION, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+import type { ConfigsListing } from "./configs-describe";
+import { SNAPSHOT_SCHEMA_VERSION, type ClusterSnapshotInput, type Fact, type ThrottleRates } from "@/lib/model/snapshot";
 
 export interface AssembleInput {
   logDirs: LogDirsListing;
   topics: TopicsListing | null;
   racks: RackMap | null;
+  /** kafka-configs --describe output for brokers and/or topics (configs-describe.ts), or null. */
+  configs?: ConfigsListing | null;
   capturedAt: string;
   label: string;
 }
@@ -42,7 +45,7 @@ type Reassignment = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["
 type TopicThrottle = NonNullable<NonNullable<ClusterSnapshotInput["throttles"]>["topics"]>[number];
 
 /** Kinds of disagreement, most consequential first: the order warnings are listed in. */
-const KIND_ORDER = ["no-broker", "topic-list", "topics-only-partition", "not-on-disk", "stray", "disk-only-partition", "disk-only-topic", "rack", "no-topics"] as const;
+const KIND_ORDER = ["no-broker", "topic-list", "topics-only-partition", "not-on-disk", "stray", "disk-only-partition", "disk-only-topic", "configs", "rack", "no-topics"] as const;
 type Kind = (typeof KIND_ORDER)[number];
 
 /** Counts one kind of disagreement and keeps the first example, so a warning reads "N …, e.g. …". */
@@ -244,16 +247,127 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
         : { id, rack: input.racks?.get(id) ?? null, host: null, port: null, state: "unknown" as const, error: NOT_IN_LOG_DIRS, logDirs: [] };
     });
 
+  const configs = applyConfigs(input, brokers, topics, topicThrottles, tally);
+  const unknownFacts = unknownFactsOf(input, brokers, configs);
+
   const warnings = tally.warnings();
   return {
     snapshot: {
       schema: SNAPSHOT_SCHEMA_VERSION,
       capturedAt: input.capturedAt,
-      source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null, warnings: warnings.map(formatImportIssue) },
+      source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null, warnings: warnings.map(formatImportIssue), unknownFacts },
       brokers,
       topics,
-      throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: topicThrottles, reassignments },
+      throttles: { defaults: configs.defaults ?? { leader: null, follower: null, alterLogDirs: null }, brokers: configs.brokerRates, topics: configs.topicThrottles, reassignments },
     },
     warnings,
   };
+}
+
+interface AppliedConfigs {
+  defaults: ThrottleRates | null;
+  brokerRates: (ThrottleRates & { broker: number })[];
+  topicThrottles: TopicThrottle[];
+  /** Every broker's rates were read (a section of its own), and the cluster defaults. */
+  ratesKnown: boolean;
+  /** Every topic's throttled replica lists were read (kafka-configs sections, or kafka-topics' Configs). */
+  listsKnown: boolean;
+  /** Brokers whose rack is known (from an --all section or the racks text). */
+  rackKnown: Set<number>;
+  /** Brokers whose cordons are known (an --all section, or a cordon set dynamically). */
+  cordonsKnown: Set<number>;
+}
+
+const trimSlash = (p: string) => p.trim().replace(/\/+$/, "");
+const idList = (ids: readonly number[]) => `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+
+/**
+ * What the kafka-configs output adds: throttle rates per broker and the cluster defaults, the
+ * topics' throttled replica lists (beside those kafka-topics' Configs column shows), broker.rack and
+ * cordoned.log.dirs (from --all sections). What it leaves out is said, so an unknown is not read as
+ * "not set": brokers without a section, a cordoned dir the broker does not report, a rack that
+ * differs from the racks text.
+ */
+function applyConfigs(input: AssembleInput, brokers: BrokerInput[], topics: SnapshotTopic[], fromTopics: TopicThrottle[], tally: Tally): AppliedConfigs {
+  const rackKnown = new Set<number>(input.racks ? [...input.racks.keys()] : []);
+  const listing = input.configs ?? null;
+  if (!listing) {
+    return { defaults: null, brokerRates: [], topicThrottles: fromTopics, ratesKnown: false, listsKnown: input.topics !== null, rackKnown, cordonsKnown: new Set() };
+  }
+  const byId = new Map(brokers.map((b) => [b.id, b]));
+  const cordonsKnown = new Set<number>();
+  const brokerRates: AppliedConfigs["brokerRates"] = [];
+  for (const c of listing.brokers) {
+    const broker = byId.get(c.id);
+    if (!broker) {
+      tally.add("configs", "configs", c.line, String(c.id), (n, e) => `${formatCountOf(n, "broker")} in the kafka-configs output ${plural(n, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. broker ${e}); ${plural(n, "its", "their")} configs are left out`);
+      continue;
+    }
+    if (c.rates.leader !== null || c.rates.follower !== null || c.rates.alterLogDirs !== null) brokerRates.push({ broker: c.id, ...c.rates });
+    if (c.rack !== undefined) {
+      const given = input.racks?.get(c.id);
+      if (given !== undefined && given !== c.rack) {
+        tally.add("configs", "configs", c.line, `${c.id}`, () => `broker ${c.id}'s broker.rack is ${c.rack === null ? "not set" : JSON.stringify(c.rack)} in the kafka-configs output and ${JSON.stringify(given)} in the racks text; the kafka-configs value is used`, `configs-rack-${c.id}`);
+      }
+      broker.rack = c.rack;
+      rackKnown.add(c.id);
+    }
+    if (c.cordoned !== undefined) {
+      cordonsKnown.add(c.id);
+      const listed = c.cordoned === "*" ? null : new Set(c.cordoned.map(trimSlash));
+      // Copies: the listing's dirs stay as kafka-log-dirs reported them. An offline dir stays offline.
+      const dirs = (broker.logDirs ?? []).map((d) => ((listed === null || listed.has(trimSlash(d.path))) && (d.state ?? "online") === "online" ? { ...d, state: "cordoned" as const } : d));
+      broker.logDirs = dirs;
+      const paths = new Set(dirs.map((d) => trimSlash(d.path)));
+      const stray = listed === null || broker.state === "unknown" ? [] : [...listed].filter((p) => !paths.has(p));
+      if (stray.length > 0) {
+        tally.add("configs", "configs", c.line, `${c.id}`, () => `broker ${c.id}'s cordoned.log.dirs names ${stray.map((p) => JSON.stringify(p)).join(", ")}, which the kafka-log-dirs output does not list for it; that cordon is not shown`, `configs-cordon-${c.id}`);
+      }
+    }
+  }
+  const withSection = new Set(listing.brokers.map((c) => c.id));
+  const withoutSection = brokers.filter((b) => !withSection.has(b.id)).map((b) => b.id);
+  const defaults = listing.defaults ?? listing.brokers.find((c) => c.defaults !== null)?.defaults ?? null;
+  if (listing.brokers.length > 0 && withoutSection.length > 0) {
+    tally.add("configs", "configs", null, "", () => `the kafka-configs output has no section for ${plural(withoutSection.length, "broker", "brokers")} ${idList(withoutSection)}: ${plural(withoutSection.length, "its", "their")} throttle rates${listing.brokers.some((c) => c.all) ? ", rack and cordons" : ""} are unknown; describe every broker (leave out --entity-name)`, "configs-brokers");
+  }
+  if (listing.brokers.length > 0 && defaults === null) {
+    tally.add("configs", "configs", null, "", () => `the kafka-configs output has no "Default configs for brokers in the cluster" section, so the cluster-wide throttle defaults are unknown; describe the brokers without --entity-name (or with --entity-default)`, "configs-defaults");
+  }
+
+  // Topic lists: kafka-configs' sections win over kafka-topics' Configs column for the topics they describe.
+  const described = new Map(listing.topics.map((t) => [t.name, t]));
+  const topicThrottles = fromTopics.filter((t) => !described.has(t.topic));
+  for (const t of listing.topics) if (t.leaderReplicas !== null || t.followerReplicas !== null) topicThrottles.push({ topic: t.name, leaderReplicas: t.leaderReplicas, followerReplicas: t.followerReplicas });
+  topicThrottles.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+  const names = new Set(topics.map((t) => t.name));
+  const extraTopics = listing.topics.filter((t) => !names.has(t.name));
+  if (extraTopics.length > 0) {
+    tally.add("configs", "configs", extraTopics[0]!.line, extraTopics[0]!.name, (n, e) => `${extraTopics.length} ${plural(extraTopics.length, "topic", "topics")} in the kafka-configs output ${plural(extraTopics.length, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. ${e}); ${plural(n, "its", "their")} throttled replica lists are kept`, "configs-topics");
+  }
+  const listsKnown = input.topics !== null || (listing.topics.length > 0 && topics.every((t) => described.has(t.name)));
+  if (input.topics === null && listing.topics.length > 0 && !listsKnown) {
+    const missing = topics.filter((t) => !described.has(t.name)).map((t) => t.name);
+    tally.add("configs", "configs", null, "", () => `the kafka-configs output describes ${listing.topics.length} of the ${topics.length} topics (e.g. ${missing[0]} is missing): the throttled replica lists of the others are unknown; describe every topic (leave out --entity-name)`, "configs-topic-lists");
+  }
+  const ratesKnown = listing.brokers.length > 0 && withoutSection.length === 0 && defaults !== null;
+  return { defaults, brokerRates: brokerRates.sort((a, b) => a.broker - b.broker), topicThrottles, ratesKnown, listsKnown, rackKnown, cordonsKnown };
+}
+
+/** The facts the pasted texts did not carry (lib/model/facts.ts): unknown, not "none". */
+function unknownFactsOf(input: AssembleInput, brokers: BrokerInput[], configs: AppliedConfigs): Fact[] {
+  const unknown: Fact[] = [];
+  if (!configs.ratesKnown || !configs.listsKnown) unknown.push("throttles");
+  // Partitions being reassigned are marked (Adding/Removing Replicas) by kafka-topics 2.5+; its output
+  // shows TopicId from 2.8, so an output without either cannot tell "none in flight" from "not shown".
+  const marksMoves = input.topics !== null && input.topics.topics.some((t) => t.topicId !== null || t.partitions.some((p) => p.adding !== null || p.removing !== null));
+  if (!marksMoves) unknown.push("reassignments");
+  if (input.topics === null) unknown.push("leadership");
+  if (!brokers.every((b) => configs.rackKnown.has(b.id))) unknown.push("racks");
+  // kafka-log-dirs prints no capacity; a newer tool's totalBytes (log-dirs-document.ts reads it) would.
+  const online = brokers.filter((b) => b.state === "online");
+  if (!online.some((b) => (b.logDirs ?? []).some((d) => d.totalBytes !== null && d.totalBytes !== undefined))) unknown.push("capacity");
+  unknown.push("kafkaVersion");
+  if (online.length === 0 || !online.every((b) => configs.cordonsKnown.has(b.id))) unknown.push("cordons");
+  return unknown;
 }

@@ -1,7 +1,9 @@
 /**
  * Offline import: pasted `kafka-log-dirs.sh --describe` output (required), optionally with
- * `kafka-topics.sh --describe` output and a broker → rack list, becomes a ClusterSnapshot with
- * source kind "import".
+ * `kafka-topics.sh --describe` output, `kafka-configs.sh --describe` output (brokers and topics) and a
+ * broker → rack list, becomes a ClusterSnapshot with source kind "import". The snapshot's
+ * `source.unknownFacts` lists what the texts did not carry (throttles without kafka-configs, leaders
+ * without kafka-topics, …), so no view reads an unknown as "none".
  *
  * All pasted texts are parsed before anything is built, so one answer lists the problems in all of
  * them. Any problem means no snapshot. The assembled snapshot goes through `parseSnapshot`, the same
@@ -17,12 +19,14 @@ import { formatImportIssue, importFailure } from "./issues";
 import { parseLogDirs, type LogDirsListing } from "./log-dirs";
 import { parseRacks } from "./racks";
 import { parseTopicsDescribe } from "./topics-describe";
+import { parseConfigsDescribe } from "./configs-describe";
 import { repairPastedText } from "./text-encoding";
 
 export { describeImportIssues, formatImportIssue, importFailure, type ImportIssue, type ImportSource } from "./issues";
 export { LogDirsStreamReader, parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
 export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
 export { parseRacks, type RackMap } from "./racks";
+export { parseConfigsDescribe, type BrokerConfigs, type ConfigsListing, type TopicConfigs } from "./configs-describe";
 export { decodeUpload, PasteDecoder, repairPastedText, type Decoded } from "./text-encoding";
 export { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
 
@@ -31,6 +35,12 @@ export interface ImportInput {
   logDirs: string;
   /** Output of `kafka-topics.sh --describe`; blank or missing means "not given". */
   topics?: string;
+  /**
+   * Output of `kafka-configs.sh --describe --entity-type brokers` and/or `--entity-type topics` (with or
+   * without --all; several runs one after another): throttle rates and lists, broker.rack and
+   * cordoned.log.dirs. Blank or missing means "not given": then those facts are unknown.
+   */
+  configs?: string;
   /** Broker → rack, as `broker 1 rack a` lines or `{"1":"a"}`; blank or missing means "not given". */
   racks?: string;
   /** When the outputs were taken (ISO-8601). */
@@ -48,7 +58,7 @@ export const emptyLogDirs = (): ImportOutcome =>
   importFailure([{ source: "logDirs", line: null, path: "", message: "paste the output of kafka-log-dirs.sh --describe; it is empty" }]);
 
 /** A pasted text as a client sent it, repaired when it is UTF-16 read as 8-bit text (text-encoding.ts). */
-function pasted(source: "logDirs" | "topics", text: string): { text: string; note: ImportIssue | null } | ImportIssue {
+function pasted(source: "logDirs" | "topics" | "configs", text: string): { text: string; note: ImportIssue | null } | ImportIssue {
   const repaired = repairPastedText(text);
   if (!repaired.ok) return { source, line: null, path: "", message: repaired.message };
   return { text: repaired.text, note: repaired.note === null ? null : { source, line: null, path: "", message: repaired.note } };
@@ -58,12 +68,14 @@ export function importSnapshot(input: ImportInput): ImportOutcome {
   if (!given(input.logDirs)) return emptyLogDirs();
   const logDirs = pasted("logDirs", input.logDirs);
   const topics = given(input.topics) ? pasted("topics", input.topics) : null;
-  const refused = [logDirs, topics].filter((p): p is ImportIssue => p !== null && "source" in p);
+  const configs = given(input.configs) ? pasted("configs", input.configs) : null;
+  const refused = [logDirs, topics, configs].filter((p): p is ImportIssue => p !== null && "source" in p);
   if (refused.length > 0) return importFailure(refused);
   const l = logDirs as { text: string; note: ImportIssue | null };
   const t = topics as { text: string; note: ImportIssue | null } | null;
-  const notes = [l.note, t?.note ?? null].filter((n): n is ImportIssue => n !== null);
-  return importParsed(parseLogDirs(l.text), { ...input, topics: t?.text ?? input.topics }, notes);
+  const c = configs as { text: string; note: ImportIssue | null } | null;
+  const notes = [l.note, t?.note ?? null, c?.note ?? null].filter((n): n is ImportIssue => n !== null);
+  return importParsed(parseLogDirs(l.text), { ...input, topics: t?.text ?? input.topics, configs: c?.text ?? input.configs }, notes);
 }
 
 /**
@@ -72,22 +84,24 @@ export function importSnapshot(input: ImportInput): ImportOutcome {
  */
 export function importParsed(logDirs: Result<LogDirsListing>, input: Omit<ImportInput, "logDirs">, readNotes: readonly ImportIssue[] = []): ImportOutcome {
   const topics = given(input.topics) ? parseTopicsDescribe(input.topics) : null;
+  const configs = given(input.configs) ? parseConfigsDescribe(input.configs) : null;
   const racks = given(input.racks) ? parseRacks(input.racks) : null;
-  if (!logDirs.ok || (topics && !topics.ok) || (racks && !racks.ok)) {
-    return importFailure([logDirs, topics, racks].flatMap((r) => (r && !r.ok ? (r.error.issues as ImportIssue[]) : [])));
+  if (!logDirs.ok || (topics && !topics.ok) || (configs && !configs.ok) || (racks && !racks.ok)) {
+    return importFailure([logDirs, topics, configs, racks].flatMap((r) => (r && !r.ok ? (r.error.issues as ImportIssue[]) : [])));
   }
 
-  const label = input.label?.trim() || (topics ? "kafka-log-dirs + kafka-topics import" : "kafka-log-dirs import");
+  const label = input.label?.trim() || ["kafka-log-dirs", ...(topics ? ["kafka-topics"] : []), ...(configs ? ["kafka-configs"] : [])].join(" + ") + " import";
   const { snapshot, warnings } = assembleSnapshot({
     logDirs: logDirs.value,
     topics: topics?.value ?? null,
+    configs: configs?.value ?? null,
     racks: racks?.value ?? null,
     capturedAt: input.capturedAt,
     label,
   });
   // How the texts were read (decoded from UTF-16, Kafka's logging skipped) goes first: it is about the
   // pasted texts themselves. In the snapshot's warnings too, so the import's overview shows it.
-  const notes = [...readNotes, ...[logDirs, topics].flatMap((r) => (r?.ok ? ((r.warnings ?? []) as ImportIssue[]) : []))];
+  const notes = [...readNotes, ...[logDirs, topics, configs].flatMap((r) => (r?.ok ? ((r.warnings ?? []) as ImportIssue[]) : []))];
   const all = [...notes, ...warnings];
   const checked = parseSnapshot({ ...snapshot, source: { ...snapshot.source, warnings: all.map(formatImportIssue) } });
   if (!checked.ok) {

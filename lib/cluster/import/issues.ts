@@ -9,7 +9,7 @@
 import { describeIssues, failure, type Err, type Issue } from "@/lib/model/result";
 
 /** Which pasted text an issue points into; `snapshot` is the assembled result (no line). */
-export type ImportSource = "logDirs" | "topics" | "racks" | "snapshot";
+export type ImportSource = "logDirs" | "topics" | "configs" | "racks" | "snapshot";
 
 /** An Issue (lib/model/result.ts) that always says which pasted text, and which line, it is about. */
 export type ImportIssue = Issue & { source: ImportSource; line: number | null };
@@ -17,6 +17,7 @@ export type ImportIssue = Issue & { source: ImportSource; line: number | null };
 const SOURCE_NAMES: Record<ImportSource, string> = {
   logDirs: "kafka-log-dirs output",
   topics: "kafka-topics output",
+  configs: "kafka-configs output",
   racks: "racks",
   snapshot: "assembled snapshot",
 };

@@ -10,6 +10,7 @@ export const ImportRequestSchema = z.strictObject(
   {
     logDirs: z.string({ error: "paste the output of kafka-log-dirs.sh --describe here, as a JSON string" }),
     topics: text("topics (the output of kafka-topics.sh --describe)").optional(),
+    configs: text("configs (the output of kafka-configs.sh --describe --entity-type brokers and/or topics)").optional(),
     racks: text('racks (lines such as "broker 1 rack a", or {"1":"a"})').optional(),
     label: text("label").max(200, "a label has at most 200 characters").optional(),
     /** When the outputs were taken; the time of the import when left out. */

@@ -12,6 +12,7 @@ export { classifyToolLine, failureMessage, mayBeToolNoise, type ToolLine } from 
 const RERUN: Record<Exclude<ImportSource, "snapshot" | "racks">, string> = {
   logDirs: "re-run kafka-log-dirs.sh --describe (check --bootstrap-server, and --command-config for a secured cluster) and paste its output",
   topics: "re-run kafka-topics.sh --describe (check --bootstrap-server, and --command-config for a secured cluster) and paste its output",
+  configs: "re-run kafka-configs.sh --describe --entity-type brokers (or topics) (check --bootstrap-server, and --command-config for a secured cluster) and paste its output",
 };
 
 /**
@@ -26,7 +27,7 @@ export class ToolNoise {
   /** The last non-blank line was one of these (a stack trace line may follow). */
   afterNoise = false;
 
-  constructor(private readonly source: "logDirs" | "topics") {}
+  constructor(private readonly source: "logDirs" | "topics" | "configs") {}
 
   /** Reads a trimmed, non-blank line; true when it is not output (and so is skipped). */
   read(line: number, text: string): boolean {

@@ -15,7 +15,7 @@ describe("importSnapshot", () => {
     const snapshot = snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), capturedAt }));
     expect(snapshot.schema).toBe(1);
     expect(snapshot.capturedAt).toBe(capturedAt);
-    expect(snapshot.source).toEqual({ kind: "import", label: "kafka-log-dirs import", kafkaVersion: null, clusterId: null, warnings: [expect.stringMatching(/^kafka-topics output: not given, so leaders, ISR and replica order are unknown/)] });
+    expect(snapshot.source).toEqual({ kind: "import", label: "kafka-log-dirs import", kafkaVersion: null, clusterId: null, warnings: [expect.stringMatching(/^kafka-topics output: not given, so leaders, ISR and replica order are unknown/)], unknownFacts: ["throttles", "reassignments", "leadership", "racks", "capacity", "kafkaVersion", "cordons"] });
     expect(snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), topics: fixture("topics-4.x.txt"), capturedAt })).source.label).toBe("kafka-log-dirs + kafka-topics import");
     expect(snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), capturedAt, label: " prod-eu " })).source.label).toBe("prod-eu");
   });
