@@ -7,7 +7,7 @@ import type { PlanMark } from "@/lib/view/applied-plan-marks";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { rowMax, type BrokerRow } from "@/lib/view/history-rows";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
-import { LINE } from "./series-styles";
+import { historyTitle, LINE } from "./series-styles";
 import { TimeChart, type ChartSeries } from "./time-chart";
 
 type Key = keyof Omit<BrokerRow, "t">;
@@ -27,9 +27,11 @@ interface Props {
   marks: readonly PlanMark[];
   state: WidgetState;
   onZoom: (a: number, b: number) => void;
+  /** The demo's generated history: said in the title. */
+  generated?: boolean;
 }
 
-export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, marks, state, onZoom }: Props) {
+export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, marks, state, onZoom, generated = false }: Props) {
   const id = useId();
   const bytes = useMemo(() => niceByteTicks(rowMax(rows, ["bytes"])), [rows]);
   const counts = useMemo(() => niceCountTicks(rowMax(rows, ["partitions", "leaders"])), [rows]);
@@ -47,7 +49,7 @@ export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, mar
   );
   const shown: WidgetState = state.kind === "ready" && rows.every((r) => r.bytes === null) ? { kind: "empty", message: `No scan of broker ${broker ?? ""} in this range.` } : state;
   return (
-    <WidgetCard id="history-broker" title={broker === null ? "Broker" : `Broker ${broker}`} subtitle="Pick a broker: its bytes, and the partitions and leaders it holds." actions={picker} bodyClassName="min-h-[15rem]" state={brokers.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No broker has been recorded yet." } : shown}>
+    <WidgetCard id="history-broker" title={historyTitle(broker === null ? "Broker" : `Broker ${broker}`, generated)} subtitle="Pick a broker: its bytes, and the partitions and leaders it holds." actions={picker} bodyClassName="min-h-[15rem]" state={brokers.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No broker has been recorded yet." } : shown}>
       <div className="grid gap-5 lg:grid-cols-2">
         <TimeChart id="history-broker-bytes" title={`Bytes on broker ${broker ?? ""}`} rows={rows} series={BYTES} window={window} marks={marks} left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }} onZoom={onZoom} />
         <TimeChart id="history-broker-partitions" title={`Partitions and leaders on broker ${broker ?? ""}`} rows={rows} series={COUNTS} window={window} marks={marks} left={{ ticks: counts, domain: [0, counts.at(-1) ?? 1], format: (v) => formatCount(v), width: 48 }} onZoom={onZoom} />

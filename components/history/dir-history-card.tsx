@@ -10,7 +10,7 @@ import type { PlanMark } from "@/lib/view/applied-plan-marks";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { rowMax, type DirRow } from "@/lib/view/history-rows";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
-import { LINE, THRESHOLD } from "./series-styles";
+import { historyTitle, LINE, THRESHOLD } from "./series-styles";
 import { TimeChart, type ChartSeries } from "./time-chart";
 
 type Key = keyof Omit<DirRow, "t">;
@@ -39,9 +39,11 @@ interface Props {
   marks: readonly PlanMark[];
   state: WidgetState;
   onZoom: (a: number, b: number) => void;
+  /** The demo's generated history: said in the title. */
+  generated?: boolean;
 }
 
-export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, onZoom }: Props) {
+export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, onZoom, generated = false }: Props) {
   const id = useId();
   const bytes = useMemo(() => niceByteTicks(rowMax(rows, ["usedBytes", "kafkaBytes", "capacityBytes"])), [rows]);
   const name = dir ? `${dir.dir} on broker ${dir.broker}` : "";
@@ -71,7 +73,7 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
   return (
     <WidgetCard
       id="history-dir"
-      title={dir ? `Log dir ${name}` : "Log dir"}
+      title={historyTitle(dir ? `Log dir ${name}` : "Log dir", generated)}
       subtitle={noCapacity ? "This dir's broker does not report its capacity, so there is no utilisation; bytes are Kafka's." : "Pick one of the broker's log dirs: how full it is against 85% and 95%, and its used bytes against its capacity."}
       actions={picker}
       bodyClassName="min-h-[15rem]"

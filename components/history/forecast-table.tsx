@@ -77,7 +77,7 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
   return (
     <WidgetCard
       id="history-forecast"
-      title="When each log dir fills"
+      title={forecast?.generated ? "When each log dir fills · from the generated demo history" : "When each log dir fills"}
       subtitle={
         <>
           From a robust fit of each dir&apos;s recent growth plus the partitions Kafka&apos;s count rule will send it; soonest to fill first.{" "}
@@ -85,7 +85,7 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
           {forecast && forecast.total > rows.length ? ` Showing the first ${formatCount(rows.length)} of ${formatCount(forecast.total)}.` : null}
         </>
       }
-      actions={<SimulateLinks />}
+      actions={forecast?.generated ? undefined : <SimulateLinks />}
       bodyClassName="min-h-[8rem]"
       state={shown}
     >

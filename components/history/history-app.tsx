@@ -4,7 +4,8 @@
  * broker and one of its log dirs over the chosen range (the broker's read carries its dirs' series).
  * Everything the page shows is in its URL (`range` or `from`/`to`, `broker`, `dir`, and the cluster),
  * so a link opens the same view. A preset range ends now and moves with the clock (re-read every
- * minute); a zoom stays put.
+ * minute); a zoom stays put. The demo's history is generated (lib/simulate/demo-history.ts): the page
+ * says so above everything, and every card's title says so too.
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -42,10 +43,11 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const nowMs = tick === null ? null : Math.ceil(tick / MINUTE_MS) * MINUTE_MS;
   const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
   const live = kind === "live";
+  const demo = kind === "demo";
   const refreshMs = choice.kind === "preset" ? MINUTE_MS : 0;
 
-  const history = useClusterHistory(live ? window : null, refreshMs);
-  const forecast = useForecast(live);
+  const history = useClusterHistory(window, refreshMs);
+  const forecast = useForecast(true);
   const data = history.data;
 
   const setParams = useCallback(
@@ -72,7 +74,7 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const brokers = data?.brokers ?? [];
   const brokerParam = Number(params?.get("broker") ?? Number.NaN);
   const broker = brokers.includes(brokerParam) ? brokerParam : (brokers[0] ?? null);
-  const brokerHistory = useBrokerHistory(live ? broker : null, window, refreshMs);
+  const brokerHistory = useBrokerHistory(broker, window, refreshMs);
   const dirs = useMemo(() => brokerHistory.data?.dirs ?? [], [brokerHistory.data]);
   const dirParam = params?.get("dir") ?? null;
   const dirSeries = dirs.find((d) => d.dir === dirParam) ?? dirs[0] ?? null;
@@ -88,8 +90,10 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   );
   const marks = useMemo(() => (data && window ? planMarks(data.plans, window) : []), [data, window]);
 
-  const reason = live ? (data ? emptyReason(kind, data.collector, data.points.length) : null) : "demo";
-  const status = data && clock !== null ? collectorLine(data.collector, resolution.collectIntervalMs, clock) : null;
+  const generated = data?.generated ?? null;
+  // The demo's answer is generated, never empty for want of a collector.
+  const reason = live && data && generated === null ? emptyReason(kind, data.collector, data.points.length) : null;
+  const status = data && clock !== null && generated === null ? collectorLine(data.collector, resolution.collectIntervalMs, clock) : null;
 
   if (reason) {
     return (
@@ -109,6 +113,7 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   return (
     <div className="grid gap-5" data-history={data ? "ready" : "loading"}>
       {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
+      {generated !== null ? <GeneratedNotice text={generated} /> : demo && !data ? <p className="text-sm text-zinc-600 dark:text-zinc-400">The demo cluster is not recorded: generating its history…</p> : null}
       <ForecastTable forecast={forecast.data} state={swrState(forecast.data, forecast.error, () => void forecast.mutate())} onChart={showDir} />
       <div className="sticky top-0 z-20 -mx-1 rounded bg-white/95 px-1 py-2 backdrop-blur dark:bg-zinc-950/95">
         <RangeBar
@@ -122,9 +127,9 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
       </div>
       {window ? (
         <>
-          <ClusterHistoryCard rows={rows.cluster} window={window} marks={marks} state={clusterState} onZoom={onZoom} />
-          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b), dir: null })} rows={rows.broker} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
-          <DirHistoryCard dirs={dirs} dir={dirSeries} onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })} rows={rows.dir} window={window} marks={marks} state={brokerState} onZoom={onZoom} />
+          <ClusterHistoryCard rows={rows.cluster} window={window} marks={marks} state={clusterState} onZoom={onZoom} generated={generated !== null} />
+          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b), dir: null })} rows={rows.broker} window={window} marks={marks} state={brokerState} onZoom={onZoom} generated={generated !== null} />
+          <DirHistoryCard dirs={dirs} dir={dirSeries} onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })} rows={rows.dir} window={window} marks={marks} state={brokerState} onZoom={onZoom} generated={generated !== null} />
           {marks.length > 0 ? (
             <section aria-labelledby="history-plans-title" className="text-sm">
               <h2 id="history-plans-title" className="font-semibold">
@@ -140,6 +145,15 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
         </>
       ) : null}
     </div>
+  );
+}
+
+/** What the demo's generated history is, above everything it shows (history-read.ts `generated`). */
+function GeneratedNotice({ text }: { text: string }) {
+  return (
+    <p className="rounded border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100" data-history-generated>
+      {text}
+    </p>
   );
 }
 

@@ -10,5 +10,10 @@ export const LINE = {
   grey: { color: "#888888", dash: "8 4" },
 } as const;
 
+/** A card's title, marked when what it shows is the demo's generated history (never a recorded one). */
+export function historyTitle(title: string, generated: boolean): string {
+  return generated ? `${title} · generated demo history` : title;
+}
+
 /** Threshold lines: 85 % (act now) and 95 % (urgent), as the heatmap marks them. */
 export const THRESHOLD = { p85: "#E69F00", p95: "#DC2626" } as const;

@@ -2,9 +2,9 @@
 /**
  * The overview's forecast: the first log dirs to fill, one sentence each (lib/view/forecast-card.ts),
  * and the way to the history page's full table. Read in the browser after the first paint, so the
- * overview never waits for it; shown only when the cluster has a history (never for the demo or an
- * import, nor before the collector's first scans, nor when the forecast cannot be read: the history
- * page says why).
+ * overview never waits for it; shown only when the cluster has a history (never for an import, nor
+ * before the collector's first scans, nor when the forecast cannot be read: the history page says
+ * why). The demo's comes from its generated history (lib/simulate/demo-history.ts), and says so.
  */
 import Link from "next/link";
 import { useMemo } from "react";
@@ -15,9 +15,11 @@ import { navHref } from "@/lib/view/app-nav";
 import { forecastCard } from "@/lib/view/forecast-card";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 
+/** `live` false: the demo, whose forecast is from its generated history. */
 export function ForecastCard({ live }: { live: boolean }) {
   const cluster = useClusterName();
-  const { data } = useForecast(live);
+  const { data } = useForecast(true);
+  const generated = !live && data?.generated ? data.generated : null;
   const card = useMemo(() => (data && data.dirs.length > 0 ? forecastCard(data.dirs, DEFAULT_HORIZON_DAYS) : null), [data]);
   if (!card) return null;
   const tone = card.lines.length > 0 ? "border-amber-500 bg-amber-50 dark:bg-amber-950/30" : "border-emerald-600 bg-emerald-50 dark:bg-emerald-950/30";
@@ -26,14 +28,17 @@ export function ForecastCard({ live }: { live: boolean }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="forecast-card-title" className="text-base font-semibold">
           {card.lines.length > 0 ? "First log dirs to fill" : "Disk forecast"}
+          {generated ? <span className="font-normal text-zinc-600 dark:text-zinc-400"> · from the generated demo history</span> : null}
         </h2>
         <p className="flex flex-wrap gap-x-4 text-sm font-medium">
           <Link href={navHref("/history", cluster)} className="underline underline-offset-2">
             Every dir&apos;s forecast and history
           </Link>
-          <Link href={forecastSimulatorPath(30, cluster)} className="underline underline-offset-2">
-            Simulate the cluster in 30 days
-          </Link>
+          {generated ? null : (
+            <Link href={forecastSimulatorPath(30, cluster)} className="underline underline-offset-2">
+              Simulate the cluster in 30 days
+            </Link>
+          )}
         </p>
       </div>
       {card.calm ? (

@@ -20,8 +20,11 @@ export type ClusterHistory = Extract<HistoryResponse, { scope: "cluster" }>;
 /** One broker's figures with its log dirs' series (scope=broker). */
 export type BrokerHistory = Extract<HistoryResponse, { scope: "broker" }>;
 
-/** The answer of GET /api/history/forecast: the cluster's forecast table, soonest to fill first (`total` dirs, `dirs` the first of them). */
-export type ForecastAnswer = ForecastTable & { total: number };
+/**
+ * The answer of GET /api/history/forecast: the cluster's forecast table, soonest to fill first (`total`
+ * dirs, `dirs` the first of them); `generated` null, or for the demo what its generated history is.
+ */
+export type ForecastAnswer = ForecastTable & { total: number; generated: string | null };
 
 const OPTIONS = { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
@@ -46,7 +49,7 @@ export function useBrokerHistory(broker: number | null, window: TimeWindow | nul
 /** 5 min: the collector's default interval; a forecast does not move faster than its history. */
 const FORECAST_REFRESH_MS = 300_000;
 
-/** The forecast of every dir; `enabled` false reads nothing (the demo, which has no history). */
+/** The forecast of every dir (the demo's from its generated history); `enabled` false reads nothing. */
 export function useForecast(enabled = true) {
   const cluster = useClusterName();
   return useSWR<ForecastAnswer>(enabled ? withCluster(FORECAST_URL, cluster) : null, (url: string) => fetchJson<ForecastAnswer>(url), { ...OPTIONS, refreshInterval: FORECAST_REFRESH_MS });

@@ -2,11 +2,12 @@
  * GET /api/history/forecast?cluster=<name>&limit=<n> → the cluster's forecast table (lib/collector/
  * forecast-table.ts): per log dir the time until 85 %, 95 % and full with a range, the growth it is
  * based on and how sure it is, the first to fill first (at most `limit` dirs; `total` says how many
- * there are). Computed in the worker pool once per recorded scan. 400 naming the field, 404 for an
+ * there are); `generated` is null, or for the demo what its generated history is (history-read.ts). Computed in the worker pool once per recorded scan. 400 naming the field, 404 for an
  * unknown cluster, 503 when the pool is busy or the work passes its time limit.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { forecastTable } from "@/lib/collector/forecast-table";
+import { demoForecastTable } from "@/lib/collector/history-read";
 import { badRequest, fail, ok, workFailure } from "@/lib/http/respond";
 import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";
@@ -22,7 +23,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!resolved.ok) return fail(resolved.code, resolved.message);
   let table;
   try {
-    table = await forecastTable(resolved.cluster.name);
+    table = resolved.cluster.kind === "demo" ? await demoForecastTable(resolved.cluster.name, Date.now()) : { ...(await forecastTable(resolved.cluster.name)), generated: null };
   } catch (error) {
     const name = (error as Error | null)?.name;
     if (name === "WorkTimeoutError" || name === "WorkBusyError") return workFailure(error);
@@ -30,5 +31,5 @@ export async function GET(request: Request): Promise<Response> {
     return fail("store_unavailable", "The forecast could not be computed from the history; see the server log.");
   }
   const dirs = soonestFirst(table.dirs);
-  return ok({ cluster: table.cluster, nowMs: table.nowMs, scanAt: table.scanAt, fromMs: table.fromMs, total: dirs.length, dirs: dirs.slice(0, parsed.data.limit) });
+  return ok({ cluster: table.cluster, nowMs: table.nowMs, scanAt: table.scanAt, fromMs: table.fromMs, generated: table.generated, total: dirs.length, dirs: dirs.slice(0, parsed.data.limit) });
 }
