@@ -1,15 +1,30 @@
 /**
  * The one definition of "balanced" and of the size floor below which skew is not called skew.
  *
- * Balanced means the planner's tolerances (goals.ts, tolerance.ts) hold: every view — the overview's
- * verdict and cards, the trap cards, the metrics, the simulator's timeline and the planner's "nothing
- * to do" — asks this module, so none of them calls a cluster balanced that the planner would move, or
- * uneven when the planner would leave it.
+ * Balanced means the planner's tolerances hold (goals.ts bands, intra-broker.ts dir targets, the
+ * default PlanOptions of options.ts): every view — the overview's verdict and cards, the trap cards,
+ * the metrics, the simulator's timeline and the planner's "nothing to do" — asks this module, so none
+ * of them calls a cluster balanced that the planner would move, or uneven when the planner would leave
+ * it. `balanceOf(report)` measures a balance report (brokers × dirs + topics × brokers work, one pass:
+ * the overview runs on million-replica snapshots, where a PlanState costs seconds);
+ * `balanceOfState(state)` measures a PlanState the same way — both go through `measureLoads`, whose
+ * band and dir-target arithmetic is the planner's own (`byteBand`, `countBand`, `outOfBand`,
+ * `loadsOutsideTolerance`).
  *
  * The size floor: a difference of bytes smaller than SKEW_FLOOR_SHARE of the disks it is measured on
  * (when their capacity is known), or than SKEW_FLOOR_BYTES (when it is not), is not skew: 3.00× of
- * 16 KiB is nothing to move, and no ratio is printed as a problem below it.
+ * 16 KiB is nothing to move, and no ratio is printed as a problem below it. It applies to the byte
+ * goals (dir utilisation, broker bytes); counts have no floor (their band is never narrower than
+ * [⌊mean⌋, ⌈mean⌉]).
  */
+import { knownFacts } from "../model/facts";
+import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
+import type { BalanceReport } from "../model/report";
+import type { ClusterSnapshot } from "../model/snapshot";
+import { byteBand, countBand, outOfBand, type Band } from "./goals";
+import { loadsOutsideTolerance, type DirLoad } from "./intra-broker";
+import { PlanOptionsSchema, SOFT_GOALS, type PlanOptions, type SoftGoal } from "./options";
+import type { PlanState } from "./plan-state";
 
 /** 1 GiB: the floor when capacity is unknown. */
 export const SKEW_FLOOR_BYTES = 1024 ** 3;
@@ -24,4 +39,250 @@ export function skewFloorBytes(capacityBytes: number | null): number {
 /** True when a spread of bytes is too small to call skew. */
 export function belowSkewFloor(spreadBytes: number, capacityBytes: number | null): boolean {
   return spreadBytes < skewFloorBytes(capacityBytes);
+}
+
+/** The tolerances "balanced" is measured with: the planner's defaults (a plan's own options when it has them). */
+export type BalanceOptions = Pick<PlanOptions, "tolerance" | "intraObjective" | "goals">;
+const PLAN_DEFAULTS = PlanOptionsSchema.parse({});
+export const DEFAULT_BALANCE_OPTIONS: BalanceOptions = { tolerance: PLAN_DEFAULTS.tolerance, intraObjective: PLAN_DEFAULTS.intraObjective, goals: [...SOFT_GOALS] };
+
+/** One broker as the goals read it. */
+export interface BrokerLoad {
+  id: number;
+  /** Online, with an open dir (online, or cordoned where the broker ignores cordons): may take data. */
+  participant: boolean;
+  bytes: number;
+  replicas: number;
+  /** Partitions whose first replica (the preferred leader) is this broker; null when leadership is unknown. */
+  preferredLeaders: number | null;
+  /** Its open dirs: Kafka bytes (current + future), other usage, capacity. */
+  openDirs: DirLoad[];
+}
+
+/** One soft goal's state on the cluster, as the planner would judge it. */
+export interface GoalBalance {
+  goal: SoftGoal;
+  /** False when the snapshot lacks what the goal reads (leaders without leadership data). */
+  measured: boolean;
+  /** Brokers (dirs, topic × broker cells) outside the tolerance, above the floor. */
+  outside: number;
+  /** Byte goals: whether every spread it found is below the size floor (so nothing is skew). */
+  belowFloor: boolean;
+  /** Byte goals: brokers whose spread is outside the tolerance but under the floor (not counted in `outside`). */
+  flooredBrokers: number[];
+  /** Brokers with something outside (dir goal: the brokers whose dirs are; broker goals: the brokers outside the band). */
+  brokers: number[];
+}
+
+export interface Balance {
+  options: BalanceOptions;
+  goals: GoalBalance[];
+  /** Every measured goal within tolerance (or below the floor): the planner has nothing to do. */
+  balanced: boolean;
+  /** Goals not measured (leadership unknown), so "balanced" is said only of the others. */
+  unmeasured: SoftGoal[];
+  /** Every participant holds less than the floor: too little data to call any byte skew. */
+  tooLittleData: boolean;
+}
+
+export function goalOf(balance: Balance, goal: SoftGoal): GoalBalance | undefined {
+  return balance.goals.find((g) => g.goal === goal);
+}
+
+/** Whether the goal is within tolerance (or not asked, or below the floor, or not measured). */
+export function goalMet(balance: Balance, goal: SoftGoal): boolean {
+  const g = goalOf(balance, goal);
+  return !g || !g.measured || g.outside === 0;
+}
+
+const spreadOf = (values: readonly number[]) => {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return values.length === 0 ? 0 : hi - lo;
+};
+
+/** The capacity a floor is measured against: the smallest known, or null when any is unknown. */
+function floorCapacity(caps: readonly (number | null)[]): number | null {
+  let min = Infinity;
+  for (const c of caps) {
+    if (c === null) return null;
+    if (c < min) min = c;
+  }
+  return Number.isFinite(min) ? min : null;
+}
+
+/** Whether a broker's open dirs differ by less than the floor (the dir goal says nothing of it then). */
+export function dirsBelowFloor(dirs: readonly DirLoad[]): boolean {
+  return belowSkewFloor(spreadOf(dirs.map((d) => d.bytes)), floorCapacity(dirs.map((d) => d.cap)));
+}
+
+/** Whether the participants' bytes differ by less than the floor (against the smallest broker's capacity). */
+export function brokerBytesBelowFloor(brokers: readonly BrokerLoad[]): boolean {
+  const members = brokers.filter((b) => b.participant);
+  const caps = members.map((b) => (b.openDirs.every((d) => d.cap !== null) ? b.openDirs.reduce((s, d) => s + d.cap!, 0) : null));
+  return belowSkewFloor(spreadOf(members.map((b) => b.bytes)), floorCapacity(caps));
+}
+
+/**
+ * The goals over broker loads and topic counts (per topic, its replicas on each broker in `brokers`
+ * order). Means are over participants, as the planner's (no broker is being removed: a snapshot's
+ * balance, not an operation's).
+ */
+export function measureLoads(brokers: readonly BrokerLoad[], topicCounts: Iterable<ArrayLike<number>> | null, options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): Balance {
+  const members = brokers.filter((b) => b.participant);
+  const n = members.length;
+  const mean = (f: (b: BrokerLoad) => number) => (n === 0 ? 0 : members.reduce((s, b) => s + f(b), 0) / n);
+  const goals: GoalBalance[] = [];
+  const unmeasured: SoftGoal[] = [];
+  const brokersFloor = brokerBytesBelowFloor(brokers);
+  for (const goal of options.goals) {
+    const out: GoalBalance = { goal, measured: true, outside: 0, belowFloor: false, flooredBrokers: [], brokers: [] };
+    if (goal === "dir-utilization") {
+      let anyAbove = false;
+      let any = false;
+      for (const b of members) {
+        if (b.openDirs.length < 2) continue;
+        any = true;
+        const outside = loadsOutsideTolerance(b.openDirs, options);
+        const floored = dirsBelowFloor(b.openDirs);
+        if (!floored) anyAbove = true;
+        if (outside === 0) continue;
+        if (floored) out.flooredBrokers.push(b.id);
+        else {
+          out.outside += outside;
+          out.brokers.push(b.id);
+        }
+      }
+      out.belowFloor = any && !anyAbove;
+    } else if (goal === "topic-spread") {
+      if (topicCounts) {
+        const index = new Map(brokers.map((b, i) => [b.id, i]));
+        const memberIndexes = members.map((b) => index.get(b.id)!);
+        const hit = new Set<number>();
+        for (const counts of topicCounts) {
+          let total = 0;
+          for (const i of memberIndexes) total += counts[i] ?? 0;
+          const band = countBand(n === 0 ? 0 : total / n, options.tolerance);
+          for (const i of memberIndexes) {
+            if (outOfBand(counts[i] ?? 0, band, false) > 0) {
+              out.outside += 1;
+              hit.add(brokers[i]!.id);
+            }
+          }
+        }
+        out.brokers = [...hit].sort((a, b) => a - b);
+      } else out.measured = false;
+    } else {
+      const value = (b: BrokerLoad) => (goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.replicas : b.preferredLeaders ?? 0);
+      if (goal === "broker-leaders" && members.some((b) => b.preferredLeaders === null)) out.measured = false;
+      else {
+        const band: Band = goal === "broker-bytes" ? byteBand(mean(value), options.tolerance) : countBand(mean(value), options.tolerance);
+        const off = members.filter((b) => outOfBand(value(b), band, false) > 0).map((b) => b.id);
+        if (goal === "broker-bytes" && brokersFloor) {
+          out.belowFloor = n > 1;
+          out.flooredBrokers = off;
+        } else {
+          out.outside = off.length;
+          out.brokers = off;
+        }
+      }
+    }
+    if (!out.measured) unmeasured.push(goal);
+    goals.push(out);
+  }
+  const capacityOf = (b: BrokerLoad) => (b.openDirs.every((d) => d.cap !== null) ? b.openDirs.reduce((s, d) => s + d.cap!, 0) : null);
+  return {
+    options,
+    goals,
+    balanced: goals.every((g) => !g.measured || g.outside === 0),
+    unmeasured,
+    tooLittleData: n > 0 && members.every((b) => belowSkewFloor(b.bytes, capacityOf(b))),
+  };
+}
+
+export interface ReportBalanceInput {
+  /** Per broker, partitions whose first replica is on it; null when leadership is unknown (the leader goal is then not measured). */
+  preferredLeaders?: ReadonlyMap<number, number> | null;
+  /** Whether a broker honours `cordoned.log.dirs` (4.3+): its cordoned dirs take nothing. Default: every broker does. */
+  honoursCordons?: (broker: number) => boolean;
+}
+
+/** The loads of a balance report's brokers, as the planner's PlanState would hold them. */
+export function reportLoads(report: Pick<BalanceReport, "brokers" | "dirs">, input: ReportBalanceInput = {}): BrokerLoad[] {
+  const dirsOf = new Map<number, DirLoad[]>();
+  for (const d of report.dirs) {
+    const honours = input.honoursCordons ? input.honoursCordons(d.broker) : true;
+    const open = d.state === "online" || (d.state === "cordoned" && !honours);
+    if (!open) continue;
+    const bytes = d.bytes + d.futureBytes;
+    const other = d.totalBytes !== null && d.usableBytes !== null ? Math.max(0, d.totalBytes - d.usableBytes - bytes) : 0;
+    const load: DirLoad = { bytes, other, cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null };
+    const list = dirsOf.get(d.broker);
+    if (list) list.push(load);
+    else dirsOf.set(d.broker, [load]);
+  }
+  const leaders = input.preferredLeaders ?? null;
+  return report.brokers.map((b) => {
+    const openDirs = b.state === "online" ? dirsOf.get(b.id) ?? [] : [];
+    return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.replicas, preferredLeaders: leaders ? leaders.get(b.id) ?? 0 : null, openDirs };
+  });
+}
+
+/** The balance of a report (with its topic rows when topic spread is asked; without them it is not measured). */
+export function balanceOf(report: Pick<BalanceReport, "brokers" | "dirs"> & { topics?: BalanceReport["topics"] }, input: ReportBalanceInput = {}, options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): Balance {
+  const loads = reportLoads(report, input);
+  // A report's topic rows count replicas per listed broker in brokerIds order, which is report.brokers' order.
+  return measureLoads(loads, report.topics ? report.topics.map((t) => t.perBroker) : null, options);
+}
+
+/** The balance of a planner state (brokers being removed are not participants and hold nothing here). */
+export function balanceOfState(state: PlanState, options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): Balance {
+  const brokers = [...state.brokers.values()].sort((a, b) => a.id - b.id);
+  const loads: BrokerLoad[] = brokers.map((b) => {
+    const openDirs = state.openDirs(b);
+    return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.count, preferredLeaders: b.leaders, openDirs };
+  });
+  const topicCounts = [...state.topicCounts.values()].map((counts) => brokers.map((b) => counts.get(b.id) ?? 0));
+  return measureLoads(loads, topicCounts, options);
+}
+
+/**
+ * What a plan should leave alone because it is below the size floor: the dirs of brokers whose open
+ * dirs differ by less than the floor, and broker bytes when the brokers do. The planner's "nothing to
+ * do" for a 123-byte cluster: the same floor the overview applies.
+ */
+export function flooredGoals(state: PlanState): { dirBrokers: Set<number>; brokerBytes: boolean } {
+  const dirBrokers = new Set<number>();
+  const loads: BrokerLoad[] = [];
+  for (const b of state.brokers.values()) {
+    const openDirs = state.openDirs(b);
+    if (openDirs.length >= 2 && dirsBelowFloor(openDirs)) dirBrokers.add(b.id);
+    loads.push({ id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.count, preferredLeaders: b.leaders, openDirs });
+  }
+  return { dirBrokers, brokerBytes: brokerBytesBelowFloor(loads) };
+}
+
+/**
+ * What `balanceOf` needs of the snapshot beyond its report, in one pass over partitions: the preferred
+ * leaders (when the source carried leadership: a `kafka-log-dirs` paste lists replicas in no
+ * meaningful order) and each broker's cordon rule (the planner's: the broker's Kafka line, the newest
+ * it may be when not pinned down).
+ */
+export function reportBalanceInput(snapshot: ClusterSnapshot): ReportBalanceInput {
+  let preferredLeaders: Map<number, number> | null = null;
+  if (knownFacts(snapshot).leadership) {
+    preferredLeaders = new Map();
+    for (const t of snapshot.topics) {
+      for (const p of t.partitions) {
+        const first = p.replicas[0];
+        if (first) preferredLeaders.set(first.broker, (preferredLeaders.get(first.broker) ?? 0) + 1);
+      }
+    }
+  }
+  const honours = new Map(snapshot.brokers.map((b) => [b.id, kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs]));
+  return { preferredLeaders, honoursCordons: (id) => honours.get(id) ?? true };
 }

@@ -23,8 +23,11 @@ export interface IntraContext {
 }
 
 
-interface DirTarget {
-  dir: PlannedDir;
+/** What the dir goal reads of a dir: its Kafka bytes, other usage and capacity (lib/plan/balanced.ts passes a report's dirs). */
+export type DirLoad = Pick<PlannedDir, "bytes" | "other" | "cap">;
+
+interface DirTarget<D extends DirLoad = PlannedDir> {
+  dir: D;
   weight: number;
   target: number;
   tolerance: number;
@@ -37,7 +40,7 @@ interface DirTarget {
  * dir's capacity. `bytes` (or unknown capacity): Kafka bytes split equally, tolerance a share of that
  * target — other usage would otherwise dwarf Kafka's when dirs share a filesystem.
  */
-function targets(broker: PlannedBroker, dirs: PlannedDir[], options: PlanOptions): DirTarget[] {
+function targets<D extends DirLoad>(_broker: unknown, dirs: readonly D[], options: Pick<PlanOptions, "intraObjective" | "tolerance">): DirTarget<D>[] {
   const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
   const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -49,13 +52,17 @@ function targets(broker: PlannedBroker, dirs: PlannedDir[], options: PlanOptions
   });
 }
 
-const excess = (t: DirTarget) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
+const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 
 /** How many of the broker's open dirs are outside the tolerance, by the rule this pass balances to. */
 export function dirsOutsideTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
-  const dirs = state.openDirs(broker);
+  return loadsOutsideTolerance(state.openDirs(broker), options);
+}
+
+/** The same count over one broker's open dirs as plain figures (lib/plan/balanced.ts measures a balance report with it). */
+export function loadsOutsideTolerance(dirs: readonly DirLoad[], options: Pick<PlanOptions, "intraObjective" | "tolerance">): number {
   if (dirs.length < 2) return 0;
-  return targets(broker, dirs, options).filter((t) => Math.abs(excess(t)) > t.tolerance).length;
+  return targets(null, dirs, options).filter((t) => Math.abs(excess(t)) > t.tolerance).length;
 }
 
 /** Normalised deviation used to pick the most-over and most-under dirs. */
@@ -142,6 +149,23 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
     }
   }
   return budgetBlocked ? "byte_cap" : "no_improving_move";
+}
+
+/**
+ * How far each open dir of the broker is from its target, by the rule the dir goal balances to
+ * (`targets`): in `points` of its capacity (utilisation mode, every open dir's capacity known), or as a
+ * `share` of its even share of the Kafka bytes (bytes mode, or a capacity unknown). Null when the
+ * broker has fewer than two open dirs (nothing to balance between).
+ */
+export function dirGoalDeviations(state: PlanState, broker: PlannedBroker, options: PlanOptions): { unit: "points" | "share"; values: number[] } | null {
+  const dirs = state.openDirs(broker);
+  if (dirs.length < 2) return null;
+  const ts = targets(broker, dirs, options);
+  const points = ts[0]!.withOther;
+  return {
+    unit: points ? "points" : "share",
+    values: ts.map((t) => (points ? Math.abs(excess(t)) / t.dir.cap! : t.target > 0 ? Math.abs(excess(t)) / t.target : 0)),
+  };
 }
 
 /** |utilisation − the broker's utilisation| of each open dir of known capacity (0.05 = 5 points). */
