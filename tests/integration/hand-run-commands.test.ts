@@ -1,0 +1,186 @@
+/**
+ * The planner's "Run it by hand" commands, run as printed — not the apply job — with Kafka's own CLI
+ * classes from the jars (scripts/kafka/tools.ts), on real 3.9.2, 4.2.2 and 4.4.0 clusters (3 KRaft
+ * nodes × 2 log dirs each, side by side). A rebalance of a topic that sits on brokers 1 and 2 only,
+ * with partitions of different sizes, so the plan has both inter-broker and dir moves:
+ *
+ * - each file the steps name is written, each command runs and exits 0, each check is run again until
+ *   its output says complete (bounded);
+ * - afterwards every partition's replicas (in order) and every replica's log dir are the plan's
+ *   after-state, every partition the plan elects is led by its first replica, and no throttle config
+ *   is left on any broker or topic (read back with the live reader);
+ * - then rollback.json, run the same way, puts back the replicas and every replica's log dir.
+ *
+ * Each check is also made before the commands run, where it must fail, so the test cannot pass on a
+ * cluster the commands did not change. Ports: clients 19610–19612, 19620–19622 and 19630–19632,
+ * controllers 50 above (19660–19682); no other test file uses them.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Kafka, logLevel } from "kafkajs";
+import { afterAll, describe, expect, it } from "vitest";
+import type { KafkaConnection } from "@/lib/cluster/connection";
+import { readCluster } from "@/lib/cluster/live";
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { planBatches } from "@/lib/plan/batches";
+import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
+import { handRun, verifyState, type RunCommand, type RunFile } from "@/lib/view/plan-run-steps";
+import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
+import { runToolLine } from "@/scripts/kafka/tools";
+import { withAdmin } from "@/scripts/kafka/version-matrix";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const VERSIONS = [
+  { version: "3.9.2", basePort: 19610 },
+  { version: "4.2.2", basePort: 19620 },
+  { version: "4.4.0", basePort: 19630 },
+] as const;
+const TOPIC = "hand-run";
+/** On brokers 1 and 2 only (broker 3 is empty), preferred leaders alternating. */
+const ASSIGNMENTS = [[1, 2], [2, 1], [1, 2], [2, 1], [1, 2], [2, 1]];
+/** Bytes per partition: different, so the dirs are uneven by bytes whatever Kafka's count-based placement does. */
+const BYTES = (p: number) => [1536, 192, 1024, 128, 768, 256][p]! * KiB;
+// Dirs balanced by Kafka bytes (a few MiB on a large disk is no utilisation skew at all).
+const THROTTLE = { replicationBytesPerSecond: 64 * MiB, alterLogDirsBytesPerSecond: 64 * MiB };
+/** How often, and how many times, a check is run again while it says a move is in progress. */
+const VERIFY_PAUSE_MS = 1000;
+const VERIFY_TRIES = 60;
+
+const clusters: LocalCluster[] = [];
+afterAll(async () => {
+  await Promise.all(clusters.map((c) => c.stop()));
+}, 120_000);
+
+const connection = (cluster: LocalCluster): KafkaConnection => ({ bootstrapServers: cluster.bootstrap.split(","), clientId: "it-hand-run", requestTimeoutMs: 15_000, sasl: null, tls: null });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Each partition as "p: [replicas in order] dir,dir", dirs by their folder name. */
+function layout(snapshot: ClusterSnapshot): string[] {
+  const t = snapshot.topics.find((x) => x.name === TOPIC);
+  return (t?.partitions ?? []).map((p) => `${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => (r.logDir ? path.basename(r.logDir) : "?")).join(",")}`).sort();
+}
+
+/** Every throttle config the live reader sees, as "broker 1 leader=…" lines (empty: none). */
+function throttlesLeft(snapshot: ClusterSnapshot): string[] {
+  const out: string[] = [];
+  for (const b of snapshot.throttles.brokers) for (const k of ["leader", "follower", "alterLogDirs"] as const) if (b[k] !== null) out.push(`broker ${b.broker} ${k}=${b[k]}`);
+  for (const t of snapshot.throttles.topics) for (const k of ["leaderReplicas", "followerReplicas"] as const) if (t[k] !== null) out.push(`topic ${t.topic} ${k}=${t[k]}`);
+  return out;
+}
+
+/** A scan once every partition has a leader and every replica a dir, and nothing is moving. */
+async function settled(cluster: LocalCluster): Promise<ClusterSnapshot> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const s = await readCluster(connection(cluster));
+    const t = s.topics.find((x) => x.name === TOPIC);
+    const ok = t !== undefined && t.partitions.length === ASSIGNMENTS.length && t.partitions.every((p) => p.leader !== null && p.isr.length === p.replicas.length && p.replicas.every((r) => r.logDir !== null && r.future === null)) && s.throttles.reassignments.length === 0;
+    if (ok) return s;
+    if (Date.now() > deadline) throw new Error(`Kafka ${cluster.version}: the cluster did not settle within 60 s`);
+    await sleep(500);
+  }
+}
+
+async function produce(cluster: LocalCluster): Promise<void> {
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = "1";
+  const kafka = new Kafka({ clientId: "it-hand-run", brokers: cluster.bootstrap.split(","), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  try {
+    const value = Buffer.alloc(32 * KiB, 7);
+    for (let p = 0; p < ASSIGNMENTS.length; p++) {
+      const records = Math.ceil(BYTES(p) / value.length);
+      for (let sent = 0; sent < records; sent += 16) await producer.send({ topic: TOPIC, acks: -1, messages: Array.from({ length: Math.min(16, records - sent) }, () => ({ partition: p, value })) });
+    }
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** Runs a step's commands as printed, in `cwd`; a check is run again until it says complete. Returns what ran, for the failure message. */
+async function runCommands(version: string, cwd: string, file: RunFile | undefined, commands: ReadonlyArray<RunCommand>, transcript: string[]): Promise<void> {
+  if (file) writeFileSync(path.join(cwd, file.name), file.text);
+  for (const c of commands) {
+    for (let attempt = 1; ; attempt++) {
+      const out = await runToolLine(version, c.line, { cwd });
+      transcript.push(`$ ${c.line}\n${out.stdout}${out.stderr}(exit ${out.code})`);
+      expect(out.code, `Kafka ${version}: ${c.line}\n${out.stdout}\n${out.stderr}`).toBe(0);
+      if (c.until !== "complete") break;
+      const state = verifyState(out.stdout);
+      expect(state, `Kafka ${version}: ${c.line}\n${out.stdout}`).not.toBe("not-as-planned");
+      if (state === "complete") break;
+      if (attempt >= VERIFY_TRIES) throw new Error(`Kafka ${version}: still in progress after ${VERIFY_TRIES} checks: ${c.line}\n${out.stdout}`);
+      await sleep(VERIFY_PAUSE_MS);
+    }
+  }
+}
+
+describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
+  it.concurrent.each(VERSIONS)("Kafka $version: every printed command exits 0, the cluster ends as the plan's after-state with no throttle left, and rollback.json puts back replicas and dirs", async ({ version, basePort }) => {
+    const started = Date.now();
+    const baseDir = path.resolve(`.kafka/it-hand-run-${version}`);
+    const cluster = await startCluster({ baseDir, basePort, nodes: 3, dirsPerNode: 2, version, heapMb: 256 });
+    clusters.push(cluster);
+    const cwd = path.join(baseDir, "hand-run");
+    rmSync(cwd, { recursive: true, force: true });
+    mkdirSync(cwd, { recursive: true });
+    await withAdmin(cluster.bootstrap, (admin) => admin.createTopics({ topics: [TOPIC], assignments: ASSIGNMENTS.map((brokers, partition) => ({ partition, brokers })) }));
+    await settled(cluster);
+    await produce(cluster);
+    const before = await settled(cluster);
+
+    const result = planRebalance(before, PlanOptionsSchema.parse({ throttle: THROTTLE, bootstrapServer: cluster.bootstrap, intraObjective: "bytes" }));
+    if (!result.ok) throw new Error(`the planner refused: ${result.error.message}`);
+    const plan: Plan = result.value;
+    expect(plan.bytesMoved.inter, "the plan copies replicas between brokers").toBeGreaterThan(0);
+    expect(plan.bytesMoved.intra, "the plan moves replicas between dirs").toBeGreaterThan(0);
+    const run = handRun({
+      snapshot: before,
+      bootstrapServer: plan.options.bootstrapServer,
+      entries: plan.entries,
+      batches: planBatches(before, plan.entries, plan.options.execution),
+      cordons: plan.cordons,
+      throttles: plan.throttles,
+      leadershipChanges: plan.leadership.changes,
+      estimate: plan.estimate,
+    });
+    expect(run.batchCount).toBe(plan.batches.length);
+    // What must change does not hold yet (so the checks below can fail).
+    const planned = layout(plan.afterSnapshot);
+    expect(layout(before)).not.toEqual(planned);
+
+    const transcript: string[] = [];
+    try {
+      for (const step of run.steps) await runCommands(version, cwd, step.file, step.commands, transcript);
+      let after = await settled(cluster);
+      expect(layout(after), `Kafka ${version}: the assignment and dirs after the hand-run`).toEqual(planned);
+      // The election is done at the controller; the brokers' metadata follows within moments.
+      const step = run.steps.find((s) => s.id === "plan-election-command");
+      const elected = step ? (JSON.parse(step.file!.text) as { partitions: { topic: string; partition: number }[] }).partitions : [];
+      const leaders = (s: ClusterSnapshot) => elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.leader}`);
+      const preferred = (s: ClusterSnapshot) => elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.replicas[0]!.broker}`);
+      for (let i = 0; i < 20 && leaders(after).join() !== preferred(after).join(); i++) {
+        await sleep(500);
+        after = await settled(cluster);
+      }
+      expect(leaders(after), `Kafka ${version}: each elected partition is led by its first replica`).toEqual(preferred(after));
+      expect(throttlesLeft(after), `Kafka ${version}: throttle configs left`).toEqual([]);
+
+      // The rollback, run the same way, restores the replicas (in order) and each replica's dir.
+      expect(run.rollback).not.toBeNull();
+      await runCommands(version, cwd, run.rollback!.file, run.rollback!.commands, transcript);
+      const back = await settled(cluster);
+      expect(layout(back), `Kafka ${version}: the assignment and dirs after rollback.json`).toEqual(layout(before));
+      expect(throttlesLeft(back)).toEqual([]);
+    } catch (error) {
+      writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
+      throw error;
+    }
+    writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
+    process.stdout.write(
+      `\nKafka ${version}: ${plan.moves.length} move(s) (${(plan.bytesMoved.inter / MiB).toFixed(1)} MiB between brokers, ${(plan.bytesMoved.intra / MiB).toFixed(1)} MiB between dirs), ` +
+        `${run.batchCount} batch(es), ${transcript.length} command run(s), ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  }, 420_000);
+});
