@@ -55,6 +55,11 @@ export function GoalsTable({ goals }: { goals: GoalResult[] }) {
                   </td>
                   <td className="px-2 py-1.5 tabular-nums">
                     {r.spread.before} → {r.spread.after}
+                    {r.unmeasured ? (
+                      <span className="block text-xs text-amber-900 dark:text-amber-200" data-goal-unmeasured>
+                        {r.unmeasured}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-2 py-1.5 text-zinc-700 dark:text-zinc-300">{r.reason ?? "—"}</td>
                 </tr>

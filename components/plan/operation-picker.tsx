@@ -20,7 +20,7 @@ interface Props {
 
 const HELP: Record<OperationKind, string> = {
   rebalance: "Even out the whole cluster by the goals below, moving as little as possible.",
-  "add-brokers": "Fill the chosen (new) brokers: data moves only onto them, never between the others.",
+  "add-brokers": "Fill the chosen new brokers (empty ones: each is marked below): data moves only onto them, never between the others. A broker that holds data is evened out by Rebalance.",
   "remove-brokers": "Move every replica off the chosen brokers, so they can be decommissioned.",
   "drain-dirs": "Empty the chosen log dirs, into other dirs of the same broker first, so the disk can be removed.",
 };
@@ -71,9 +71,14 @@ function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onCh
           {choices.map((b) => (
             <li key={b.id}>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="h-4 w-4" checked={form.brokers.includes(b.id)} onChange={(e) => onChange(toggleBroker(form, b.id, e.target.checked))} data-plan-broker={b.id} />
+                <input type="checkbox" className="h-4 w-4" checked={form.brokers.includes(b.id)} onChange={(e) => onChange(toggleBroker(form, b.id, e.target.checked))} data-plan-broker={b.id} aria-describedby={adding ? `plan-broker-fill-${b.id}` : undefined} />
                 {b.label}
               </label>
+              {adding ? (
+                <span id={`plan-broker-fill-${b.id}`} className={`ml-6 block text-xs ${b.fill.ok ? "text-emerald-800 dark:text-emerald-300" : "text-zinc-600 dark:text-zinc-400"}`} data-plan-broker-fill={b.fill.ok ? "empty" : "not-empty"}>
+                  {b.fill.note}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

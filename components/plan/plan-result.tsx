@@ -13,10 +13,10 @@ import { HeatmapPair } from "./heatmap-pair";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { formatCountOf, formatDuration, formatSkew } from "@/lib/model/format";
+import { formatCountOf, formatDuration } from "@/lib/model/format";
 import { planBatches } from "@/lib/plan/batches";
 import type { PlanResponse } from "@/lib/plan/response";
-import { qualityFigures } from "@/lib/view/plan-goals";
+import { dirFigures, qualityFigures, worsenedGoals } from "@/lib/view/plan-goals";
 import type { ResultStatus } from "@/lib/view/plan-status";
 import { HandRun } from "./hand-run";
 import { GoalsTable } from "./goals-table";
@@ -50,6 +50,7 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
   const e = plan.estimate;
   const bottleneck = e.bottleneck ? `broker ${e.bottleneck.broker} (${e.bottleneck.limitedBy} rate)` : "none";
   // The apply's batches (the planner's, from the same snapshot and options): the hand-run's files.
+  const worse = worsenedGoals(plan);
   const batches = useMemo(() => planBatches(snapshot, plan.entries, plan.options.execution), [snapshot, plan]);
   return (
     <section aria-labelledby="plan-result-title" className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-plan-result data-stale={stale || undefined}>
@@ -57,11 +58,21 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
         <h2 id="plan-result-title" ref={headingRef} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
           The plan
         </h2>
-        <ResultStatusLine status={status} stale={stale} staleText="The goals changed after this plan was made: it shows the previous goals. Press Plan to update it." of="plan" />
+        {/* What the snapshot has no figures for comes first: every figure below is read without it. */}
         {plan.warnings.length > 0 ? (
           <ul aria-label="Warnings" className="grid gap-1 text-sm">
             {plan.warnings.map((w) => (
               <li key={w} className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-plan-warning>
+                {w}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <ResultStatusLine status={status} stale={stale} staleText="The goals changed after this plan was made: it shows the previous goals. Press Plan to update it." of="plan" />
+        {worse.length > 0 ? (
+          <ul aria-label="Made worse by the plan" className="grid gap-1 text-sm">
+            {worse.map((w) => (
+              <li key={w} className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-plan-worse>
                 {w}
               </li>
             ))}
@@ -72,8 +83,9 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
         <Figure label="Moves" value={String(plan.movesTotal)} hint={formatCountOf(plan.entries.length, "partition")} />
         <Figure label="Estimated duration" value={formatDuration(e.seconds)} hint={`bottleneck: ${bottleneck}`} />
         <Figure label="Leadership changes" value={String(plan.leadership.changes.length)} hint="by reordering replicas, no bytes" />
-        <Figure label="Dir skew" value={`${formatSkew(plan.before.skew.dirBytes.maxOverMean)} → ${formatSkew(plan.after.skew.dirBytes.maxOverMean)}`} hint="worst broker, max ÷ mean bytes" />
-        <Figure label="Worst dir after" value={`${(plan.maxDirDeviation * 100).toFixed(1)} points`} hint="from its broker's mean utilisation" />
+        {dirFigures(plan).map((f) => (
+          <Figure key={f.label} label={f.label} value={f.value} hint={f.hint} />
+        ))}
       </section>
       <GoalsTable goals={plan.goals} />
       <section aria-labelledby="plan-quality-title" className="grid gap-2">

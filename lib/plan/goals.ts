@@ -15,7 +15,7 @@
  * - A broker being removed is out of band by everything it still holds; cost 0 means the goal is met.
  */
 import type { PlanOptions, SoftGoal } from "./options";
-import { dirsOutsideTolerance, dirDeviations } from "./intra-broker";
+import { dirGoalDeviations, dirsOutsideTolerance } from "./intra-broker";
 import type { PlannedBroker, PlanState } from "./plan-state";
 
 export const BROKER_GOALS = ["broker-bytes", "broker-replicas", "broker-leaders"] as const;
@@ -96,20 +96,48 @@ export interface GoalMeasure {
   /** Broker goals: the fullest and the emptiest participant over the mean. */
   maxOverMean: number | null;
   minOverMean: number | null;
-  /** dir-utilization: the largest |dir − broker| utilisation (0.05 = 5 points); topic-spread: the most replicas of one topic on one broker beyond its band. */
+  /**
+   * dir-utilization: the largest |dir − its target| in utilisation points of capacity (0.05 = 5), over
+   * brokers whose dirs' capacity is known (null: none); topic-spread: the most replicas of one topic on
+   * one broker beyond its band.
+   */
   worst: number | null;
+  /** dir-utilization only: the largest |dir − its even share| ÷ that share, over brokers measured by bytes (capacity unknown, or bytes mode); null: none. */
+  worstShare?: number | null;
+  /** How many dirs (dir goal) or brokers (broker goals, topic spread) the measure could look at. */
+  measured: number;
+  /**
+   * How many it could not, because the snapshot has no figures for them: offline dirs and the dirs of
+   * brokers that did not answer (dir goal); brokers that did not answer or are known only by name
+   * (broker goals, topic spread). Their bytes are missing from every figure of this measure.
+   */
+  unmeasured: number;
 }
 
 export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptions): GoalMeasure {
   const members = participants(state);
+  const absent = [...state.brokers.values()].filter((b) => !b.online);
   if (goal === "dir-utilization") {
     let outside = 0;
-    let worst = 0;
+    let worst: number | null = null;
+    let worstShare: number | null = null;
+    let measured = 0;
+    let unmeasured = 0;
     for (const b of state.brokers.values()) {
+      if (!b.online) {
+        unmeasured += b.dirs.length;
+        continue;
+      }
+      unmeasured += b.dirs.filter((d) => d.state === "offline").length;
       outside += dirsOutsideTolerance(state, b, options);
-      for (const d of dirDeviations(state, b)) worst = Math.max(worst, d);
+      const dev = dirGoalDeviations(state, b, options);
+      if (!dev) continue;
+      measured += dev.values.length;
+      const top = Math.max(...dev.values);
+      if (dev.unit === "points") worst = Math.max(worst ?? 0, top);
+      else worstShare = Math.max(worstShare ?? 0, top);
     }
-    return { outside, maxOverMean: null, minOverMean: null, worst };
+    return { outside, maxOverMean: null, minOverMean: null, worst, worstShare, measured, unmeasured };
   }
   if (goal === "topic-spread") {
     let outside = 0;
@@ -131,7 +159,7 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
         worst = Math.max(worst, band.lo);
       }
     }
-    return { outside, maxOverMean: null, minOverMean: null, worst };
+    return { outside, maxOverMean: null, minOverMean: null, worst: members.length === 0 ? null : worst, measured: members.length, unmeasured: absent.length };
   }
   const band = brokerBands(state, options.tolerance)[goal];
   let outside = 0;
@@ -149,7 +177,7 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
     min = Math.min(min, v);
   }
   const ratio = (v: number) => (members.length === 0 || !Number.isFinite(v) ? null : band.mean === 0 ? 1 : v / band.mean);
-  return { outside, maxOverMean: ratio(max), minOverMean: ratio(min), worst: null };
+  return { outside, maxOverMean: ratio(max), minOverMean: ratio(min), worst: null, measured: members.length, unmeasured: absent.length };
 }
 
 export interface GoalResult {

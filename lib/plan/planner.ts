@@ -160,7 +160,7 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
     op.brokers.forEach((id, i) => {
       const path = `options.operation.brokers.${i}`;
       const b = brokers.get(id);
-      if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()}), so there is nothing to remove` });
+      if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()})` });
       else if (!b)
         issues.push({
           path,

@@ -1,7 +1,8 @@
 /**
  * What the planner's operation pickers offer: the snapshot's brokers and log dirs with what each holds,
  * so an operator picks the broker to remove or the dir to drain from the cluster instead of typing it
- * blind; which brokers look newly added; and whether the dirs to drain can be cordoned first.
+ * blind; which brokers are empty (newly added), the only ones "Add brokers" fills (the planner refuses
+ * one that holds data: lib/plan/planner.ts); and whether the dirs to drain can be cordoned first.
  */
 import { formatBytes, formatCountOf, formatUtilization } from "@/lib/model/format";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "@/lib/model/kafka-versions";
@@ -18,6 +19,11 @@ export interface BrokerChoice {
   dirs: DirChoice[];
   /** Whether the broker's Kafka version has `cordoned.log.dirs` (4.3+). */
   cordons: boolean;
+  /**
+   * Whether "Add brokers" can fill it, and if not why, as the picker shows it: "empty: can be filled",
+   * "holds data: use Rebalance", "unreachable: cannot be filled", "no open log dir".
+   */
+  fill: { ok: boolean; note: string };
 }
 
 export interface DirChoice {
@@ -57,6 +63,14 @@ export function operationChoices(snapshot: ClusterSnapshot): BrokerChoice[] {
         bytes: held.bytes,
         replicas: held.replicas,
         cordons: kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs,
+        fill:
+          b.state !== "online"
+            ? { ok: false, note: `${b.state}: cannot be filled` }
+            : held.replicas > 0
+              ? { ok: false, note: "holds data: to even it out, use Rebalance" }
+              : !b.logDirs.some((d) => d.state === "online")
+                ? { ok: false, note: "no open log dir: cannot be filled" }
+                : { ok: true, note: "empty: can be filled" },
         dirs: b.logDirs.map((d) => {
           const bytes = byDir.get(`${b.id}\u0000${d.path}`) ?? 0;
           const used = d.totalBytes !== null && d.usableBytes !== null && d.totalBytes > 0 ? `, ${formatUtilization((d.totalBytes - d.usableBytes) / d.totalBytes)} used` : "";
@@ -66,9 +80,9 @@ export function operationChoices(snapshot: ClusterSnapshot): BrokerChoice[] {
     });
 }
 
-/** Online brokers that hold no replica: the ones an operator has just added, and wants filled. */
+/** Online brokers that hold no replica and have an open dir: the ones an operator has just added, and the only ones "Add brokers" fills. */
 export function emptyBrokers(choices: readonly BrokerChoice[]): number[] {
-  return choices.filter((b) => b.state === "online" && b.replicas === 0).map((b) => b.id);
+  return choices.filter((b) => b.fill.ok).map((b) => b.id);
 }
 
 /**

@@ -70,10 +70,10 @@ describe("measureGoal()", () => {
       partitions: [one("t", 0, 1, 30 * GiB), one("t", 1, 2, 10 * GiB), one("t", 2, 3, 20 * GiB)],
     });
     const m = measureGoal(new PlanState(snap, new Set()), "broker-bytes", options());
-    expect(m).toEqual({ outside: 2, maxOverMean: 1.5, minOverMean: 0.5, worst: null });
+    expect(m).toEqual({ outside: 2, maxOverMean: 1.5, minOverMean: 0.5, worst: null, measured: 3, unmeasured: 0 });
     expect(measureGoal(new PlanState(snap, new Set()), "broker-bytes", options(0.5)).outside).toBe(0);
     // One replica each: replica counts are even.
-    expect(measureGoal(new PlanState(snap, new Set()), "broker-replicas", options())).toEqual({ outside: 0, maxOverMean: 1, minOverMean: 1, worst: null });
+    expect(measureGoal(new PlanState(snap, new Set()), "broker-replicas", options())).toEqual({ outside: 0, maxOverMean: 1, minOverMean: 1, worst: null, measured: 3, unmeasured: 0 });
   });
 
   it("measureGoal() counts a broker being removed as outside while it holds anything, and leaves it out of the extremes", () => {
@@ -102,6 +102,43 @@ describe("measureGoal()", () => {
     expect(m.outside).toBe(2);
     expect(m.worst).toBeCloseTo(0.2, 10);
     expect(measureGoal(new PlanState(snap, new Set()), "dir-utilization", options(0.25)).outside).toBe(0);
+    expect(m.worstShare).toBeNull();
+    expect([m.measured, m.unmeasured]).toEqual([4, 0]);
+  });
+
+  it("measureGoal() for dirs of unknown capacity measures by an even share of the broker's bytes, never as 0 points", () => {
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: null }, { path: "/d2", totalBytes: null }] }],
+      partitions: [one("t", 0, 1, 30 * GiB), one("t", 1, 1, 10 * GiB, "/d2")],
+    });
+    const m = measureGoal(new PlanState(snap, new Set()), "dir-utilization", options());
+    // 30 and 10 GiB against an even 20: each dir is half its share away.
+    expect(m.outside).toBe(2);
+    expect(m.worst).toBeNull();
+    expect(m.worstShare).toBeCloseTo(0.5, 10);
+  });
+
+  it("measureGoal() counts what it cannot measure: an offline dir, a broker that did not answer", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1", { path: "/d2", state: "offline" }] },
+        { id: 2, dirs: ["/d1", "/d2"] },
+        { id: 3, dirs: ["/d1"], state: "unreachable" },
+      ],
+      partitions: [one("t", 0, 1, 10 * GiB), one("t", 1, 2, 10 * GiB)],
+    });
+    const state = new PlanState(snap, new Set());
+    const dirs = measureGoal(state, "dir-utilization", options());
+    // Broker 1 has one open dir left (nothing to compare); broker 2's two are measured; /d2 of broker 1 and broker 3's dir are not.
+    expect([dirs.measured, dirs.unmeasured]).toEqual([2, 2]);
+    const bytes = measureGoal(state, "broker-bytes", options());
+    expect([bytes.measured, bytes.unmeasured]).toEqual([2, 1]);
+  });
+
+  it("measureGoal() says nothing was measurable when no broker has two open dirs", () => {
+    const snap = cluster({ brokers: [{ id: 1, dirs: ["/d1"] }], partitions: [one("t", 0, 1, GiB)] });
+    const m = measureGoal(new PlanState(snap, new Set()), "dir-utilization", options());
+    expect(m).toEqual({ outside: 0, maxOverMean: null, minOverMean: null, worst: null, worstShare: null, measured: 0, unmeasured: 0 });
   });
 
   it("measureGoal() for topic spread counts topic × broker pairs outside the topic's band, a broker without any included", () => {
@@ -112,7 +149,7 @@ describe("measureGoal()", () => {
     });
     const state = new PlanState(snap, new Set());
     expect(topicBand(state, "a", 3, 0.05)).toEqual({ mean: 1, lo: 1, hi: 1 });
-    expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 2 });
+    expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 2, measured: 3, unmeasured: 0 });
   });
 });
 

@@ -7,9 +7,10 @@ import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
-import { cluster } from "@/tests/support/snapshots";
+import { cluster, type PartitionSpec } from "@/tests/support/snapshots";
 
 const GiB = 1024 ** 3;
+const one = (topic: string, partition: number, broker: number, bytes: number, dir = "/d1"): PartitionSpec => ({ topic, partition, replicas: [[broker, dir, bytes]] });
 /** The plan, or the test fails with the planner's refusal. */
 function plan(snap: ClusterSnapshot, options: PlanOptionsInput = {}): Plan {
   const r = planRebalance(snap, PlanOptionsSchema.parse(options));
@@ -184,7 +185,94 @@ describe("planRebalance()", () => {
     expect(refused({ kind: "remove-brokers", brokers: [3, 9] })).toEqual([["options.operation.brokers.1", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
     expect(refused({ kind: "remove-brokers", brokers: [1, 2, 3] })).toEqual([["options.operation.brokers", "removing these brokers leaves no online broker to move their replicas to"]]);
     expect(refused({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d9" }] })).toEqual([["options.operation.dirs.0.path", "broker 2 has no log dir /data/d9 (it has /data/d1, /data/d2, /data/d3)"]]);
-    expect(refused({ kind: "add-brokers", brokers: [7] })).toEqual([["options.operation.brokers.0", "broker 7 is not in this cluster (it has 1, 2, 3)"]]);
+    expect(refused({ kind: "add-brokers", brokers: [7] })).toEqual([
+      [
+        "options.operation.brokers.0",
+        "broker 7 is not in this snapshot (it has 1, 2, 3): Kafka moves replicas only onto a registered broker, and the plan pins each replica's log dir, so it must know the broker's dirs. Start broker 7, then plan from a snapshot taken after it registered",
+      ],
+    ]);
+    expect(refused({ kind: "remove-brokers", brokers: [9] })).toEqual([["options.operation.brokers.0", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
+    expect(refused({ kind: "drain-dirs", dirs: [{ broker: 9, path: "/data/d1" }] })).toEqual([["options.operation.dirs.0.broker", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
+  });
+
+  it("planRebalance() refuses to 'add' a broker that already holds data, naming what it holds and Rebalance", () => {
+    const r = planRebalance(demoSnapshot(), PlanOptionsSchema.parse({ operation: { kind: "add-brokers", brokers: [3] } }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.issues).toEqual([
+      {
+        path: "options.operation.brokers.0",
+        message: "broker 3 already holds 812.0 GiB in 70 replicas: Add brokers fills brokers that hold nothing yet (newly started ones). To even out brokers that hold data, choose Rebalance",
+      },
+    ]);
+  });
+
+  it("planRebalance() refuses to drain an offline dir or a dir of a broker that did not answer, and to fill a broker without an open dir", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1", { path: "/d2", state: "offline" }] },
+        { id: 2, dirs: ["/d1", "/d2"] },
+        { id: 3, dirs: ["/d1"], state: "unreachable" },
+        { id: 4, dirs: [{ path: "/d1", state: "offline" }] },
+      ],
+      partitions: [one("t", 0, 1, GiB), one("t", 1, 2, GiB)],
+    });
+    const issues = (operation: PlanOptionsInput["operation"]) => {
+      const r = planRebalance(snap, PlanOptionsSchema.parse({ operation }));
+      return r.ok ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 1, path: "/d2" }] })).toEqual([expect.stringMatching(/^\/d2 on broker 1 is offline: Kafka reads nothing from an offline dir, so no replica can be moved out of it/)]);
+    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 3, path: "/d1" }] })).toEqual([expect.stringMatching(/^broker 3 is unreachable: its dirs cannot be drained until it answers again/)]);
+    expect(issues({ kind: "add-brokers", brokers: [4] })).toEqual(["broker 4 has no online log dir that is not cordoned, so nothing can be moved onto it"]);
+    expect(issues({ kind: "add-brokers", brokers: [3] })).toEqual(["broker 3 is unreachable: only an online broker can be filled"]);
+  });
+
+  it("planRebalance() warns first about offline dirs and brokers that did not answer: their bytes are missing", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1", { path: "/d2", state: "offline" }] },
+        { id: 2, dirs: ["/d1", "/d2"] },
+        { id: 3, dirs: [], state: "unreachable" },
+      ],
+      partitions: [one("t", 0, 1, GiB), one("t", 1, 2, GiB)],
+    });
+    const p = plan(snap, { excludeTopics: ["nope"] });
+    expect(p.warnings[0]).toMatch(/^Log dir \/d2 on broker 1 is offline: the snapshot has no bytes for it, so every figure below leaves its replicas out .*The plan moves nothing into or out of it/);
+    expect(p.warnings[1]).toMatch(/^Broker 3 did not answer: its dirs and bytes are missing from the snapshot/);
+    expect(p.warnings[2]).toMatch(/^Topic "nope" is not in this snapshot/);
+    expect(p.unmeasured).toEqual({ dirs: [{ broker: 1, path: "/d2", error: null }], brokers: [{ id: 3, state: "unreachable" }] });
+  });
+
+  it("planRebalance() gives a fill and a rebalance of the same cluster and goals one lower bound", () => {
+    const snap = demoSnapshot();
+    snap.brokers.push({ id: 4, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/data/d1", totalBytes: 2048 * GiB, usableBytes: 2048 * GiB, state: "online", error: null }] });
+    const fill = plan(snap, { operation: { kind: "add-brokers", brokers: [4] } });
+    const rebalance = plan(snap, {});
+    expect(fill.lowerBound).toBe(rebalance.lowerBound);
+    expect(fill.bytesMoved.total).toBeGreaterThanOrEqual(fill.lowerBound);
+  });
+
+  it("planRebalance() measures Kafka's --generate with the plan's goals: on the demo it leaves the dirs uneven", () => {
+    const p = plan(demoSnapshot(), {});
+    const g = p.kafkaGenerate;
+    if ("error" in g) throw new Error(g.error);
+    expect(g.goals.map((x) => x.goal)).toEqual(p.goals.map((x) => x.goal));
+    const dirs = g.goals.find((x) => x.goal === "dir-utilization")!;
+    // --generate pins no dir: each broker puts a new replica in the dir with the fewest logs, whatever its bytes.
+    expect(dirs.met).toBe(false);
+    expect(dirs.measure.worst!).toBeGreaterThan(0.3);
+    expect(p.goals.find((x) => x.goal === "dir-utilization")!.met).toBe(true);
+  });
+
+  it("planRebalance() measures the dirs headline with the dir goal's own measure: removing broker 3 evens them, as the goals table says", () => {
+    const p = plan(demoSnapshot(), { operation: { kind: "remove-brokers", brokers: [3] } });
+    const goal = p.goals.find((g) => g.goal === "dir-utilization")!;
+    expect(p.dirs).toEqual({ before: goal.before, after: goal.after });
+    expect(goal.met).toBe(true);
+    expect(p.dirs.after.outside).toBe(0);
+    // Without the dir goal the headline still measures dirs, by the same tolerance.
+    const without = plan(demoSnapshot(), { goals: ["broker-bytes"] });
+    expect(without.dirs.before.outside).toBe(goal.before.outside + 3);
   });
 
   it("planRebalance() reports the dir goal met exactly when the dir passes ended balanced", () => {
