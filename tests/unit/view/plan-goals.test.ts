@@ -3,12 +3,32 @@ import type { GoalMeasure, GoalResult } from "@/lib/plan/goals";
 import type { GenerateComparison } from "@/lib/plan/planner";
 import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { statementCorpus } from "@/tests/fixtures/statements/corpus";
+import { importSnapshot } from "@/lib/cluster/import";
 import { dirFigures, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
 
 const GiB = 1024 ** 3;
 const none: GoalMeasure = { outside: 0, maxOverMean: null, minOverMean: null, worst: null, measured: 3, unmeasured: 0 };
 const dirs = (m: Partial<GoalMeasure>): GoalMeasure => ({ ...none, worstShare: null, measured: 9, ...m });
+
+/**
+ * A kafka-log-dirs import (no capacity figures) of three brokers with two dirs each whose broker 2
+ * `/data2` reports a KafkaStorageException, with kafka-topics output for the assignment.
+ */
+function offlineDirImport() {
+  const parts = ["orders-0", "orders-1", "orders-2", "clicks-0", "clicks-1", "clicks-2"];
+  const on = (broker: number) => parts.filter((name) => [Number(name.slice(-1)), (Number(name.slice(-1)) + 1) % 3].includes(broker));
+  const size = (name: string) => (name.startsWith("orders") ? 40 : 20) * GiB;
+  const dir = (logDir: string, names: string[]) => ({ logDir, error: null, partitions: names.map((partition) => ({ partition, size: size(partition), offsetLag: 0, isFuture: false })) });
+  const brokers = [0, 1, 2].map((broker) => ({ broker, logDirs: [dir("/data1", on(broker).filter((n) => n.startsWith("orders"))), dir("/data2", on(broker).filter((n) => n.startsWith("clicks")))] }));
+  brokers[2]!.logDirs[1] = { logDir: "/data2", error: "org.apache.kafka.common.errors.KafkaStorageException", partitions: [] };
+  const logDirs = `Querying brokers for log directories information\nReceived log directory information from brokers 0,1,2\n${JSON.stringify({ brokers, version: 1 })}\n`;
+  const topics = ["clicks", "orders"]
+    .map((t) => [`Topic: ${t}\tTopicId: AAAAAAAAAAAAAAAAAAAAAA\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: `, ...[0, 1, 2].map((p) => `\tTopic: ${t}\tPartition: ${p}\tLeader: ${p}\tReplicas: ${p},${(p + 1) % 3}\tIsr: ${p},${(p + 1) % 3}`)].join("\n"))
+    .join("\n");
+  const outcome = importSnapshot({ logDirs, topics: `${topics}\n`, capturedAt: "2026-11-30T09:00:00.000Z", label: "offline dir" });
+  if (!outcome.ok) throw new Error("import failed");
+  return outcome.value;
+}
 
 function plan(snapshot = demoSnapshot(), options: PlanOptionsInput = {}): Plan {
   const r = planRebalance(snapshot, PlanOptionsSchema.parse(options));
@@ -49,8 +69,7 @@ describe("goalRows()", () => {
   });
 
   it("goalRows() on an import with an offline dir and no capacity: shares of an even split, and the offline dir said as not measured", () => {
-    const offline = statementCorpus().find((c) => c.id === "import-offline-dir")!.snapshot;
-    const p = plan(offline);
+    const p = plan(offlineDirImport());
     const row = goalRows(p.goals).find((r) => r.goal === "dir-utilization")!;
     // The old table said "4 dirs → 0 dirs, worst 0.0 → 0.0 points": points need capacity, which kafka-log-dirs does not carry.
     expect(row.spread).toEqual({ before: "worst 33% off an even share", after: "worst 0% off an even share" });
