@@ -16,11 +16,13 @@ import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
 import { draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, type Draft, type InitialState } from "@/lib/view/scenario-draft";
 import type { PresetId } from "@/lib/simulate/presets";
 import type { SimulationResult } from "@/lib/simulate/run-request";
+import type { SimulationAction } from "@/lib/simulate/actions";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/kafka-version-text";
 import { runLink, type LinkState } from "@/lib/view/run-link";
 import { clusterFromLocation } from "@/lib/hooks/cluster-param";
 import type { WidgetState } from "@/components/ui/widget-card";
+import { ActionsCard } from "./actions-card";
 import { BeforeAfterCard } from "./before-after-card";
 import { CompareCard } from "./compare-card";
 import { LinkBar } from "./link-bar";
@@ -30,6 +32,8 @@ import { ScenarioEditor } from "./scenario-editor";
 import { SimulatorHeader } from "./simulator-header";
 import { SkewTimelineCard } from "./skew-timeline-card";
 import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
+
+type PlanStepOptions = Extract<SimulationAction, { kind: "rebalance" }>["options"];
 
 /** What the page shows of a failed run: the message and the fields at fault. */
 type RunFailure = Pick<Failure, "message" | "issues">;
@@ -145,6 +149,16 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const activePreset = isPristinePreset(draft) ? draft.presetId : null;
   const policyName = result ? POLICY_NAMES[result.scenario.policy.logDirPlacement] : "";
   const failedSteps = result?.steps.filter((s) => !s.ok) ?? [];
+  // What to do is for the cluster Kafka would leave: the run's own when it runs Kafka's rule, else the comparison's.
+  const kafkaRule = result?.scenario.policy.logDirPlacement === "kafka-count";
+  const kafkaReport = result ? (kafkaRule ? result.final.report : (result.comparison?.outcomes.find((o) => o.kafka)?.report ?? null)) : null;
+  const kafkaSnapshot = snapshots ? snapshots.after("kafka-count") : null;
+  const loadKafkaSnapshot = typeof kafkaSnapshot === "function" ? kafkaSnapshot : kafkaSnapshot ? () => Promise.resolve(kafkaSnapshot) : null;
+  const addPlanStep = (options: PlanStepOptions) => {
+    const d: Draft = { ...draft, steps: [...draft.steps, { kind: "plan", options }] };
+    setDraft(d);
+    void run(d);
+  };
 
   return (
     <div className="flex flex-col gap-4" data-hydrated={hydrated ? "" : undefined}>
@@ -216,6 +230,15 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
             </p>
           ) : null}
           <CompareCard comparison={result?.comparison ?? null} state={cardState} snapshots={snapshots} />
+          <ActionsCard
+            report={stale ? null : kafkaReport}
+            kafkaVersion={result?.scenario.policy.kafkaVersion ?? "auto"}
+            kafka={result?.kafka ?? []}
+            state={stale && result ? { kind: "empty", message: "The scenario changed: run it to see what to do about the new result." } : cardState}
+            loadSnapshot={stale ? null : loadKafkaSnapshot}
+            onAddPlanStep={stale || sim.isMutating ? null : addPlanStep}
+            context={kafkaRule ? "the last step" : `the last step under Kafka's rule (this run's own rule, ${policyName}, is not in Kafka)`}
+          />
           <BeforeAfterCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} policyName={policyName} snapshots={snapshots} />
           <SkewTimelineCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} />
         </div>
