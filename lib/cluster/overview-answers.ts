@@ -16,7 +16,7 @@ import { balanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { brokerDetail, type BrokerDetail } from "@/lib/view/broker-detail";
 import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummary } from "@/lib/view/overview-model";
-import { topicMaxCount } from "@/lib/view/topic-heatmap";
+import { topicMaxBytes, topicMaxCount } from "@/lib/view/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
 
 /** What an overview route asks of a shared link's snapshot, answered in the worker pool (lib/workers/shared-record-task.ts). */
@@ -40,6 +40,7 @@ interface Prepared {
   report: BalanceReport;
   summary: OverviewSummary;
   maxCount: number;
+  maxBytes: number;
   /** The model with the grid's first page, as sent (most requests ask for exactly this). */
   first: OverviewAnswer & { model: OverviewModel };
 }
@@ -63,7 +64,7 @@ function prepare(snapshot: ClusterSnapshot): Prepared {
     const report = balanceReport(snapshot);
     const summary = overviewSummary(snapshot, report);
     const model = overviewModel(snapshot, report, DEFAULT_TOPIC_PAGE_REQUEST, summary);
-    entry = { report, summary, maxCount: topicMaxCount(report.topics), first: { ...taggedModel(model), model } };
+    entry = { report, summary, maxCount: topicMaxCount(report.topics), maxBytes: topicMaxBytes(report.topics), first: { ...taggedModel(model), model } };
     prepared.set(snapshot, entry);
   }
   return entry;
@@ -80,7 +81,7 @@ export function overviewAnswer(snapshot: ClusterSnapshot, request: TopicPageRequ
 /** One page of a snapshot's topic grid. */
 export function topicPageAnswer(snapshot: ClusterSnapshot, request: TopicPageRequest): OverviewAnswer {
   const entry = prepare(snapshot);
-  return tagged(JSON.stringify(topicPage(entry.report.topics, request, entry.maxCount)));
+  return tagged(JSON.stringify(topicPage(entry.report.topics, request, entry.maxCount, entry.maxBytes)));
 }
 
 /** One broker's details for the drawer, or null when the snapshot has no such broker. */

@@ -9,8 +9,8 @@
  *
  * `source.unknownFacts` lists the facts the source did not carry. Snapshots written before the field
  * existed have none: for them the facts are derived from the source kind and the data (an old import
- * is assumed to carry no configs; leaders, racks, capacity and the Kafka version are known when the
- * data holds any).
+ * is assumed to carry no configs and no reassignments; leaders, racks, capacity and the Kafka version
+ * are known when the data holds any). A simulated scenario keeps its base's list (lib/simulate).
  */
 import { FACTS, type ClusterSnapshot, type Fact } from "./snapshot";
 
@@ -43,18 +43,24 @@ export function knownFacts(snapshot: FactSource): KnownFacts {
 export function howToLearn(fact: Fact): string {
   switch (fact) {
     case "throttles":
-      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --all --entity-type brokers` and `… --entity-type topics`, or connect Kafka Balance to the cluster";
+      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --entity-type brokers` and `… --describe --entity-type topics` into the import's kafka-configs box, or connect Kafka Balance to the cluster";
     case "reassignments":
-      return "paste the output of `kafka-reassign-partitions.sh --bootstrap-server <servers> --list`, or connect Kafka Balance to the cluster";
+      return "paste the output of `kafka-topics.sh --bootstrap-server <servers> --describe` (Kafka 2.5 or newer marks partitions being reassigned with Adding/Removing Replicas), or connect Kafka Balance to the cluster";
     case "leadership":
-      return "paste the output of `kafka-topics.sh --bootstrap-server <servers> --describe` beside the kafka-log-dirs output";
+      return "paste the output of `kafka-topics.sh --bootstrap-server <servers> --describe` beside the kafka-log-dirs output, or connect Kafka Balance to the cluster";
     case "racks":
-      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --all --entity-type brokers` (broker.rack), or connect Kafka Balance to the cluster";
+      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --all --entity-type brokers` (it shows broker.rack; without --all it does not), or connect Kafka Balance to the cluster";
     case "capacity":
-      return "run kafka-log-dirs against Kafka 3.3 or newer (its output then carries totalBytes and usableBytes), or connect Kafka Balance to the cluster";
+      return "connect Kafka Balance to the cluster: kafka-log-dirs prints no disk sizes, and brokers on Kafka 3.3 or newer report each dir's total and usable bytes to a live read";
     case "kafkaVersion":
-      return "connect Kafka Balance to the cluster (it tells the version from the broker's API versions)";
+      return "connect Kafka Balance to the cluster (it tells the version from the brokers' API versions); no pasted output names it";
     case "cordons":
-      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --all --entity-type brokers` (cordoned.log.dirs, Kafka 4.3+), or connect Kafka Balance to the cluster";
+      return "paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --all --entity-type brokers` (it shows cordoned.log.dirs, Kafka 4.3+), or connect Kafka Balance to the cluster";
   }
+}
+
+/** The facts a snapshot lacks, in FACTS order. */
+export function unknownFactsOf(snapshot: FactSource): Fact[] {
+  const known = knownFacts(snapshot);
+  return FACTS.filter((f) => !known[f]);
 }

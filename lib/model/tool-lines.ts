@@ -49,7 +49,7 @@ const LOG_HEADS: readonly RegExp[] = [
  */
 const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]$/;
 const POWERSHELL = /^PS [A-Za-z]:[^>]*>\s*/;
-const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
+const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|configs|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
 
 /** What follows a logged exception or a failure: its stack trace. */
 const TRACE_LINES: readonly RegExp[] = [

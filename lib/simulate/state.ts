@@ -13,6 +13,7 @@
  */
 import type { Broker, ClusterSnapshot, Partition, Topic } from "../model/snapshot";
 import { cloneSnapshot, cloneTopic } from "../model/clone";
+import { unknownFactsOf } from "../model/facts";
 import { BrokerDisks, type SimDir } from "./broker-disks";
 import { SimulationError } from "./errors";
 import type { Policy } from "./schema";
@@ -75,7 +76,8 @@ export class SimulationState {
   ) {
     this.snapshot = {
       ...base,
-      source: { ...base.source },
+      // The base's facts travel with every state and capture: a step does not learn what the base's source did not carry.
+      source: { ...base.source, unknownFacts: unknownFactsOf(base) },
       brokers: base.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d })) })),
       topics: [...base.topics],
     };

@@ -1,4 +1,5 @@
 // POST /api/import, called as Next calls it: the exported handler with a web Request.
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/import/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -31,10 +32,27 @@ describe("POST /api/import", () => {
     expect(body.snapshot.source).toEqual({ kind: "import", label: "prod-eu", kafkaVersion: null, clusterId: null, warnings: [
         expect.stringMatching(/^kafka-log-dirs output: the kafka-log-dirs paste covers only 4 of the 5 topics the kafka-topics output lists .*broker skew is of those topics only/),
         expect.stringMatching(/^kafka-topics output, line 21: 1 partition is in the kafka-topics output but not in the kafka-log-dirs output/),
-      ] });
+      ], unknownFacts: ["throttles", "racks", "capacity", "kafkaVersion", "cordons"] });
     expect(body.snapshot.capturedAt).toBe("2025-01-31T12:00:00Z");
     expect(body.report.totals).toMatchObject({ brokers: 3, topics: 5, partitions: 16, offlineDirs: 1 });
     expect(body.warnings).toHaveLength(2);
+  });
+
+  it("POST() reads kafka-configs output beside the other two: the throttles, racks and cordons it carries become known", async () => {
+    const real = (name: string) => readFileSync(`tests/fixtures/import/configs/4.4.0/${name}`, "utf8");
+    const response = await postJson({ logDirs: real("log-dirs-all.txt"), topics: real("topics-describe.txt"), configs: `${real("configs-brokers-all.txt")}${real("configs-topics.txt")}` });
+    expect(response.status).toBe(200);
+    const { snapshot } = (await response.json()) as { snapshot: ClusterSnapshot };
+    expect(snapshot.source.label).toBe("kafka-log-dirs + kafka-topics + kafka-configs import");
+    expect(snapshot.source.unknownFacts).toEqual(["capacity", "kafkaVersion"]);
+    expect(snapshot.throttles.brokers).toEqual([{ broker: 1, leader: 10000000, follower: 10000000, alterLogDirs: null }]);
+    expect(snapshot.brokers.map((b) => b.rack)).toEqual(["rack-a", "rack-b"]);
+
+    const hostile = await postJson({ logDirs: real("log-dirs-all.txt"), configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}\n" });
+    expect(hostile.status).toBe(400);
+    const refused = (await hostile.json()) as { error: { message: string; issues: { source: string; line: number }[] } };
+    expect(refused.error.issues[0]).toMatchObject({ source: "configs", line: 2 });
+    expect(refused.error.message).toMatch(/^kafka-configs output, line 2: leader\.replication\.throttled\.rate: expected a rate in bytes per second/);
   });
 
   it("POST() accepts the kafka-log-dirs output alone as text/plain and stamps the import time", async () => {

@@ -90,6 +90,7 @@ interface Entry {
   value: string | null;
   /** Raw text inside `synonyms={…}`. */
   synonyms: string;
+  line: number;
 }
 
 const HEADER = /^(Dynamic|All|Default) configs for (.*) are:$/;
@@ -108,7 +109,7 @@ type Section =
 const emptyRates = (): ThrottleRates => ({ leader: null, follower: null, alterLogDirs: null });
 
 /** `  name=value sensitive=false synonyms={…}` → its parts, or null when the line is not one. */
-function entryOf(text: string): Entry | "not-entry" {
+function entryOf(text: string, line: number): Entry | "not-entry" {
   const eq = text.indexOf("=");
   if (eq <= 0) return "not-entry";
   const name = text.slice(0, eq);
@@ -117,7 +118,7 @@ function entryOf(text: string): Entry | "not-entry" {
   const marker = / sensitive=(?:true|false) synonyms=\{/.exec(rest);
   if (!marker || !rest.endsWith("}")) return "not-entry";
   const raw = rest.slice(0, marker.index);
-  return { name, value: raw === "null" ? null : raw, synonyms: rest.slice(marker.index + marker[0].length, -1) };
+  return { name, value: raw === "null" ? null : raw, synonyms: rest.slice(marker.index + marker[0].length, -1), line };
 }
 
 /** The value of `SOURCE:name=value` for the wanted sources, the first found; undefined when none. */
@@ -147,6 +148,13 @@ class ConfigsReader {
   line(raw: string, line: number): void {
     const text = raw.trim();
     if (text === "") return;
+    // A config line first: most lines of an --all paste are, and no logging or prompt line has its shape.
+    const entry = entryOf(text, line);
+    if (entry !== "not-entry") {
+      this.noise.afterNoise = false;
+      this.entry(entry, line);
+      return;
+    }
     if (this.noise.read(line, text)) return;
     const header = HEADER.exec(text);
     if (header) {
@@ -164,15 +172,14 @@ class ConfigsReader {
       this.section = { kind: "skipped" };
       return;
     }
-    const entry = entryOf(text);
-    if (entry === "not-entry") {
-      this.issues.add(
-        line,
-        "",
-        `not a kafka-configs --describe line: expected "Dynamic configs for broker <id> are:", "All configs for topic <name> are:" or "  <name>=<value> sensitive=false synonyms={…}", got ${quote(text)}; remove lines that are not the tool's output`,
-      );
-      return;
-    }
+    this.issues.add(
+      line,
+      "",
+      `not a kafka-configs --describe line: expected "Dynamic configs for broker <id> are:", "All configs for topic <name> are:" or "  <name>=<value> sensitive=false synonyms={…}", got ${quote(text)}; remove lines that are not the tool's output`,
+    );
+  }
+
+  private entry(entry: Entry, line: number): void {
     if (this.section === null) {
       this.issues.add(line, entry.name, `a config line before any "… configs for … are:" line; paste the whole output, its first line included`);
       this.section = { kind: "skipped" };
@@ -247,10 +254,10 @@ class ConfigsReader {
     this.section = { kind: "skipped" };
   }
 
-  private rate(entry: Entry | undefined, value: string | null | undefined, line: number): number | null {
+  private rate(entry: Entry | undefined, value: string | null | undefined): number | null {
     if (!entry || value === undefined || value === null || value === "" || value === LONG_MAX) return null;
     if (!/^\d{1,19}$/.test(value)) {
-      this.issues.add(line, entry.name, `expected a rate in bytes per second (a whole number), got ${quote(value)}`);
+      this.issues.add(entry.line, entry.name, `expected a rate in bytes per second (a whole number), got ${quote(value)}`);
       return null;
     }
     return Number(value);
@@ -265,12 +272,12 @@ class ConfigsReader {
       const key = RATE_KEYS[side];
       if (all) {
         const entry = all.entries.get(key);
-        rates[side] = entry ? this.rate(entry, synonymValue(entry, ["DYNAMIC_BROKER_CONFIG", "STATIC_BROKER_CONFIG"]), all.line) : null;
-        defaults![side] = entry ? this.rate(entry, synonymValue(entry, ["DYNAMIC_DEFAULT_BROKER_CONFIG"]), all.line) : null;
+        rates[side] = entry ? this.rate(entry, synonymValue(entry, ["DYNAMIC_BROKER_CONFIG", "STATIC_BROKER_CONFIG"])) : null;
+        defaults![side] = entry ? this.rate(entry, synonymValue(entry, ["DYNAMIC_DEFAULT_BROKER_CONFIG"])) : null;
       }
       if (dynamic) {
         const entry = dynamic.entries.get(key);
-        const own = entry ? this.rate(entry, entry.value, dynamic.line) : null;
+        const own = entry ? this.rate(entry, entry.value) : null;
         if (all && own !== rates[side] && own !== null) {
           this.issues.add(dynamic.line, key, `broker ${id}'s ${key} is ${own} here and ${rates[side] ?? "not set"} in its --all section (line ${all.line}); were the outputs taken at different times? Paste one run`);
         }
@@ -300,7 +307,7 @@ class ConfigsReader {
       const rates = emptyRates();
       for (const side of Object.keys(RATE_KEYS) as RateSide[]) {
         const entry = section.entries.get(RATE_KEYS[side]);
-        rates[side] = entry ? this.rate(entry, entry.value, section.line) : null;
+        rates[side] = entry ? this.rate(entry, entry.value) : null;
       }
       if (defaults && (defaults.leader !== rates.leader || defaults.follower !== rates.follower || defaults.alterLogDirs !== rates.alterLogDirs)) {
         this.issues.add(section.line, "", `the cluster-wide defaults differ from those on line ${defaultsLine}; were the outputs taken at different times? Paste one run`);

@@ -12,7 +12,7 @@
  * - Throttle rates: a broker's own dynamic value, and the `<default>` entity's; Long.MAX_VALUE
  *   (Kafka's "unlimited" default) counts as not set.
  */
-import { SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
+import { FACTS, SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type Fact, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
 import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
 import { clusterKafkaVersion, detectKafkaVersion, type DetectedVersion } from "./kafka-version";
 import { errorText } from "./protocol";
@@ -65,6 +65,28 @@ interface ReplicaPlacement {
 function readerWarnings(raw: RawCluster): string[] {
   const brokers = [...raw.brokers.values()].sort((a, b) => a.id - b.id);
   return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Configs of broker ${scan.id} (throttle rates, cordoned log dirs) could not be read: ${scan.configsError}`] : []))];
+}
+
+/**
+ * The facts a failed read left unknown (lib/model/facts.ts): a live read carries everything else.
+ * - throttles: the `<default>` entity's or a topic's configs, or a reachable broker's own, were not read;
+ * - cordons: a reachable broker's configs were not read;
+ * - reassignments: ListPartitionReassignments failed (fetch-cluster.ts says so in `unread`);
+ * - capacity: no dir reported its size (DescribeLogDirs before v4, Kafka before 3.3);
+ * - kafkaVersion: no broker's API versions told it.
+ * Brokers that did not answer at all are shown as unreachable, each with its own words; they do not
+ * make the cluster's facts unknown.
+ */
+function unknownFactsOf(raw: RawCluster, brokers: Broker[], topicNames: readonly string[], kafkaVersion: string | null): Fact[] {
+  const unknown = new Set<Fact>(raw.unread ?? []);
+  const scans = [...raw.brokers.values()];
+  const configsUnread = scans.some((s) => s.ok && s.configs === null);
+  const topicsRead = new Set(raw.topicConfigs.map((r) => r.resourceName));
+  if (configsUnread || raw.defaultConfigs === null || topicNames.some((t) => !topicsRead.has(t))) unknown.add("throttles");
+  if (configsUnread) unknown.add("cordons");
+  if (!brokers.some((b) => b.logDirs.some((d) => d.totalBytes !== null))) unknown.add("capacity");
+  if (kafkaVersion === null) unknown.add("kafkaVersion");
+  return FACTS.filter((f) => unknown.has(f));
 }
 
 /** The cluster's version from its scanned brokers (the bootstrap server's table when none was scanned), and ZooKeeper or KRaft. */
@@ -205,10 +227,12 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
     .flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.partitionIndex, replicas: p.replicas, adding: p.addingReplicas, removing: p.removingReplicas })))
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
 
+  const version = sourceVersion(raw, detected);
+  const topicNames = metadata.topics.map((t) => t.name).filter((n): n is string => typeof n === "string");
   return {
     schema: SNAPSHOT_SCHEMA_VERSION,
     capturedAt,
-    source: { kind: "kafka", label, ...sourceVersion(raw, detected), clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw) },
+    source: { kind: "kafka", label, ...version, clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw), unknownFacts: unknownFactsOf(raw, brokers, topicNames, version.kafkaVersion) },
     brokers,
     topics,
     throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },

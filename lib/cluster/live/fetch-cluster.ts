@@ -31,6 +31,7 @@ import {
   type Connection,
 } from "@platformatic/kafka";
 import type { KafkaConnection } from "../connection";
+import type { Fact } from "@/lib/model/snapshot";
 import { VERSION_MARKER_CONFIGS } from "./kafka-version";
 import { answerOf, connectTo, createAdmin, describeFailure, pickVersion, ScanTimeoutError, withTimeout, type ApiRange } from "./protocol";
 
@@ -63,6 +64,8 @@ export interface RawCluster {
   reassignments: ReassignmentTopic[];
   /** Secondary reads that failed (configs, reassignments): the snapshot is still useful without them. */
   warnings: string[];
+  /** The facts a failed read left unknown that the answers above cannot show (ListPartitionReassignments failed: "reassignments"). */
+  unread?: Fact[];
 }
 
 /** The three throttle rates (KIP-73 replication quotas, KIP-113 intra-broker moves). */
@@ -174,6 +177,7 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
       throw new ClusterUnreachableError(`No bootstrap server answered Metadata: ${causes}`, timedOut);
     }
     const warnings: string[] = [];
+    const unread: Fact[] = [];
     const topicNames = first.metadata.topics.map((t) => t.name).filter((n): n is string => typeof n === "string");
 
     const brokerScans = Promise.all(first.metadata.brokers.map((b) => scanBroker(admin, b.nodeId, b.host, b.port, timeoutMs)));
@@ -201,11 +205,15 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
     const { host, port } = splitHostPort(first.server);
     const reassignments = withTimeout(connectTo(controllerBound, host, port).then((c) => answerOf(listPartitionReassignmentsV0.api.async(c, timeoutMs, null as unknown as listPartitionReassignmentsV0.ListPartitionReassignmentsRequestTopic[]))), timeoutMs, "ListPartitionReassignments").then(
       (answer) => {
-        if (answer.errorCode !== 0) warnings.push(`In-flight reassignments could not be read (error ${answer.errorCode}${answer.errorMessage ? `: ${answer.errorMessage}` : ""})`);
+        if (answer.errorCode !== 0) {
+          warnings.push(`In-flight reassignments could not be read (error ${answer.errorCode}${answer.errorMessage ? `: ${answer.errorMessage}` : ""})`);
+          unread.push("reassignments");
+        }
         return answer.topics;
       },
       (error: unknown) => {
         warnings.push(`In-flight reassignments could not be read: ${describeFailure(error)}`);
+        unread.push("reassignments");
         return [] as ReassignmentTopic[];
       },
     );
@@ -230,6 +238,7 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
       topicConfigs: configs?.results.filter((r) => r.resourceType === ConfigResourceTypes.TOPIC && r.errorCode === 0) ?? [],
       reassignments: moving,
       warnings,
+      unread,
     };
   } finally {
     await Promise.all([admin.close().catch(() => undefined), controllerBound.close().catch(() => undefined)]);

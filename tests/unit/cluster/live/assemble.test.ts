@@ -101,7 +101,7 @@ describe("assembleSnapshot", () => {
   });
 
   it("assembleSnapshot() labels the source kind kafka with the cluster id and inferred version", () => {
-    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", metadataMode: "kraft", clusterId: "c-1", warnings: [] });
+    expect(snapshot.source).toEqual({ kind: "kafka", label: "k1:9092", kafkaVersion: "4.x", metadataMode: "kraft", clusterId: "c-1", warnings: [], unknownFacts: [] });
     // The fixture's broker scans carry no ApiVersions table: the brokers stay unknown and the bootstrap server's table stands for the cluster.
     expect(snapshot.brokers.map((b) => b.kafkaVersion)).toEqual([null, null, null]);
   });
@@ -128,6 +128,25 @@ describe("assembleSnapshot", () => {
       "Configs of broker 1 (throttle rates, cordoned log dirs) could not be read: DescribeConfigs for broker 1 failed (error 31)",
     ]);
     expect(snapshot.source.warnings).toEqual([]);
+  });
+
+  it("assembleSnapshot() makes unknown exactly what a failed read left unread, and nothing for a broker that is down", () => {
+    const unknownOf = (change: (r: RawCluster) => void) => {
+      const r = raw();
+      change(r);
+      return assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").source.unknownFacts;
+    };
+    // Broker 2 did not answer: it is unreachable, and the facts read from the others stay known.
+    expect(unknownOf(() => undefined)).toEqual([]);
+    expect(unknownOf((r) => r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "timed out" }))).toEqual(["throttles", "cordons"]);
+    expect(unknownOf((r) => (r.defaultConfigs = null))).toEqual(["throttles"]);
+    expect(unknownOf((r) => (r.topicConfigs = []))).toEqual(["throttles"]);
+    expect(unknownOf((r) => (r.unread = ["reassignments"]))).toEqual(["reassignments"]);
+    expect(unknownOf((r) => {
+      const scan = r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>;
+      r.brokers.set(1, { ...scan, logDirs: scan.logDirs.map((d) => ({ ...d, totalBytes: null, usableBytes: null })) });
+    })).toEqual(["capacity"]);
+    expect(unknownOf((r) => (r.bootstrapApis = []))).toEqual(["kafkaVersion"]);
   });
 });
 
