@@ -1,11 +1,13 @@
 /**
  * Draws the visible window of the topic × broker heatmap onto a canvas. Only rows and columns in view
  * are drawn (about 30 × 100 cells), so the cost is the same at 20 or 2,000 topics. Colours come from
- * the scale, precomputed per count; geometry is shared with the component's hit testing.
+ * the scale (precomputed per count for counts, per cell for bytes); geometry is shared with the
+ * component's hit testing. `metric` picks what a cell is coloured by (lib/view/topic-heatmap.ts).
  */
 import type { TopicFigures } from "@/lib/model/report";
 import { formatSkew } from "@/lib/model/format";
 import { textColorOn, type ColorScale } from "@/lib/view/color-scale";
+import { topicCellText, topicCellValue, type TopicMetric } from "@/lib/view/topic-heatmap";
 import { visibleRange } from "@/lib/view/virtual-window";
 import { fitText } from "@/components/heatmap/fit-text";
 
@@ -51,6 +53,8 @@ export interface DrawInput {
   brokerIds: readonly number[];
   geometry: TopicGridGeometry;
   scale: ColorScale;
+  /** What cells are coloured by; replicas unless told (the scale must be the metric's). */
+  metric?: TopicMetric;
   theme: TopicGridTheme;
   active: { row: number; col: number } | null;
   hover: { row: number; col: number } | null;
@@ -74,12 +78,12 @@ function ellipsize(ctx: CanvasRenderingContext2D, text: string, max: number): st
 
 export function drawTopicGrid(input: DrawInput): void {
   const { ctx, width, height, scrollTop, scrollLeft, topics, brokerIds, geometry: g, scale, theme } = input;
-  const { fill, ink } = colourTable(scale);
+  const metric = input.metric ?? "replicas";
+  const { fill, ink } = metric === "replicas" ? colourTable(scale) : { fill: [], ink: [] };
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, width, height);
   const rows = visibleRange(scrollTop, height - g.headerH, g.rowH, topics.length, 1);
   const cols = visibleRange(scrollLeft, width - g.labelW, g.colW, brokerIds.length, 1);
-  const showCounts = g.colW >= MIN_TEXT_COL;
   ctx.textBaseline = "middle";
   ctx.textAlign = "center";
   ctx.font = "11px ui-sans-serif, system-ui, sans-serif";
@@ -90,11 +94,23 @@ export function drawTopicGrid(input: DrawInput): void {
     for (let c = cols.start; c < cols.end; c++) {
       const x = g.labelW + c * g.colW - scrollLeft;
       const count = topic.perBroker[c] ?? 0;
-      ctx.fillStyle = count > 0 ? fill[Math.min(count, fill.length - 1)]! : theme.empty;
+      let colour: string = theme.empty;
+      let inkColour: string | null = null;
+      if (count > 0) {
+        if (metric === "replicas") {
+          colour = fill[Math.min(count, fill.length - 1)]!;
+          inkColour = g.colW >= MIN_TEXT_COL ? ink[Math.min(count, ink.length - 1)]! : null;
+        } else {
+          colour = scale.color(topicCellValue(topic, c, metric));
+          inkColour = textColorOn(colour);
+        }
+      }
+      ctx.fillStyle = colour;
       ctx.fillRect(x, y, g.colW - 1, g.rowH - 1);
-      if (showCounts && count > 0) {
-        ctx.fillStyle = ink[Math.min(count, ink.length - 1)]!;
-        ctx.fillText(String(count), x + g.colW / 2, y + g.rowH / 2);
+      const label = inkColour === null ? null : topicCellText(topic, c, metric, g.colW);
+      if (label !== null) {
+        ctx.fillStyle = inkColour!;
+        ctx.fillText(label, x + g.colW / 2, y + g.rowH / 2);
       }
     }
   }

@@ -1,13 +1,14 @@
 "use client";
 /**
- * The topic × broker heatmap in its card: search, internal topics on/off, sort. The rows are chosen
+ * The topic × broker heatmap in its card: colour by bytes (default) or replicas, search, internal
+ * topics on/off, sort. The rows are chosen
  * where the topics are: here, for a snapshot this tab holds (every matching topic is drawn), or by
  * the server a page at a time (`GET /api/cluster/topics`, of a cluster or a shared link), with "Show more topics" for the next page.
  */
 import { useDeferredValue, useMemo, useState } from "react";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/hooks/fetch-json";
-import { DEFAULT_TOPIC_QUERY, TOPIC_SORTS, topicMatchSummary, topicScaleUpTo, type TopicQuery, type TopicSort } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, TOPIC_METRICS, TOPIC_SORTS, topicMatchSummary, topicMaxBytes, topicMaxCount, topicMetricScale, type TopicMetric, type TopicQuery, type TopicSort } from "@/lib/view/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE, topicPage, topicPageParams, type TopicPage } from "@/lib/view/topic-page";
 import { topicHeatmapLegend } from "@/lib/view/legend";
 import { WidgetCard } from "@/components/ui/widget-card";
@@ -41,6 +42,7 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
   const [search, setSearch] = useState(DEFAULT_TOPIC_QUERY.search);
   const [includeInternal, setIncludeInternal] = useState(DEFAULT_TOPIC_QUERY.includeInternal);
   const [sort, setSort] = useState<TopicSort>(DEFAULT_TOPIC_QUERY.sort);
+  const [metric, setMetric] = useState<TopicMetric>(DEFAULT_TOPIC_METRIC);
   // Typing stays responsive on 2,000 topics: the grid follows the deferred value.
   const deferred = useDeferredValue(search);
   const query = useMemo(() => ({ search: deferred, includeInternal, sort }), [deferred, includeInternal, sort]);
@@ -49,14 +51,27 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
   const pages = shown.query === query ? shown.pages : 1;
   const { page, loading } = useTopicPage(data, query, pages * DEFAULT_TOPIC_PAGE);
   const topics = page?.rows ?? [];
-  const maxCount = data ? (data.allTopics ? null : data.topics.maxCount) : null;
-  const scale = useMemo(() => topicScaleUpTo(maxCount ?? page?.maxCount ?? 1), [maxCount, page?.maxCount]);
-  const legend = useMemo(() => topicHeatmapLegend(scale), [scale]);
+  // The whole grid's largest values (every topic's when the tab has them), so colours stay put while typing or paging.
+  const max = useMemo(() => {
+    if (data?.allTopics) return { count: topicMaxCount(data.allTopics), bytes: topicMaxBytes(data.allTopics) };
+    const source = data?.topics ?? page;
+    return { count: source?.maxCount ?? 1, bytes: source?.maxBytes ?? topicMaxBytes(page?.rows ?? []) };
+  }, [data, page]);
+  const scale = useMemo(() => topicMetricScale(metric, max), [metric, max]);
+  const legend = useMemo(() => topicHeatmapLegend(scale, metric), [scale, metric]);
   const state = widgetState(data, failure, (d) => (d.topics.total === 0 ? "This snapshot has no topics yet." : d.report.brokers.length === 0 ? "This snapshot lists no brokers." : null));
   const more = page !== null && topics.length < page.matched;
 
   const actions = (
     <>
+      <div role="group" aria-label="Colour by" className="flex items-center gap-1 text-sm" data-topic-metric={metric}>
+        <span>Colour by</span>
+        {TOPIC_METRICS.map((m) => (
+          <button key={m.id} type="button" aria-pressed={metric === m.id} onClick={() => setMetric(m.id)} className={`rounded border px-2 py-1 ${metric === m.id ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"}`}>
+            {m.label}
+          </button>
+        ))}
+      </div>
       <label className="flex items-center gap-1 text-sm">
         <span className="sr-only">Search topics</span>
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search topics" className={`${control} w-44`} data-topic-search />
@@ -84,8 +99,8 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
       title="Topics × brokers"
       subtitle={
         data && page
-          ? `Replicas of each topic on each broker; skew = max ÷ mean per topic. Showing ${topicMatchSummary(page.matched, page.total)}${more ? `, the first ${topics.length.toLocaleString("en-US")} drawn` : ""}.`
-          : "Replicas of each topic on each broker."
+          ? `${metric === "bytes" ? "Bytes" : "Replicas"} of each topic on each broker; skew = max ÷ mean of replicas per topic. Showing ${topicMatchSummary(page.matched, page.total)}${more ? `, the first ${topics.length.toLocaleString("en-US")} drawn` : ""}.`
+          : `${metric === "bytes" ? "Bytes" : "Replicas"} of each topic on each broker.`
       }
       bodyClassName={data && data.topics.total <= 8 ? "h-72" : "h-[30rem]"}
       state={state}
@@ -103,7 +118,7 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
             </div>
           ) : (
             <div className="min-h-0 flex-1">
-              <TopicBrokerHeatmap topics={topics} brokerIds={data.report.brokerIds} scale={scale} onOpenBroker={onOpenBroker} />
+              <TopicBrokerHeatmap topics={topics} brokerIds={data.report.brokerIds} scale={scale} metric={metric} onOpenBroker={onOpenBroker} />
             </div>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2">

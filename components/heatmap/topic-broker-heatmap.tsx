@@ -1,6 +1,6 @@
 "use client";
 /**
- * The topic × broker heatmap of replica counts, on a canvas: a scroll container holds a spacer of
+ * The topic × broker heatmap of bytes or replica counts (`metric`), on a canvas: a scroll container holds a spacer of
  * the full grid size and a sticky canvas the size of the viewport, redrawn for the visible window
  * on every scroll frame. Keyboard: the grid is one tab stop; arrows / PageUp / PageDown / Home / End
  * move the active cell, Enter opens the broker, and a live region reads the cell out.
@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { TopicFigures } from "@/lib/model/report";
 import type { ColorScale } from "@/lib/view/color-scale";
-import { topicCellLabel, topicRowLabel } from "@/lib/view/topic-heatmap";
+import { topicCellLabel, topicRowLabel, type TopicMetric } from "@/lib/view/topic-heatmap";
 import { scrollToReveal } from "@/lib/view/virtual-window";
 import { useDarkMode } from "@/components/ui/use-dark-mode";
 import { DARK_THEME, drawTopicGrid, geometryFor, LIGHT_THEME } from "./draw-topic-grid";
@@ -19,6 +19,7 @@ interface Props {
   topics: readonly TopicFigures[];
   brokerIds: readonly number[];
   scale: ColorScale;
+  metric?: TopicMetric;
   onOpenBroker: (broker: number) => void;
   onRendered?: () => void;
 }
@@ -28,7 +29,7 @@ interface Pos {
   col: number;
 }
 
-export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onRendered }: Props) {
+export function TopicBrokerHeatmap({ topics, brokerIds, scale, metric = "replicas", onOpenBroker, onRendered }: Props) {
   const [scrollRef, box] = useScrollBox<HTMLDivElement>({ top: 0, left: 0, width: 0, height: 0 });
   const cue = useScrollCue(scrollRef);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -67,11 +68,12 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onR
       brokerIds,
       geometry: g,
       scale,
+      metric,
       theme: dark ? DARK_THEME : LIGHT_THEME,
       active: focused ? { row, col } : null,
       hover,
     });
-  }, [box, topics, brokerIds, g, scale, dark, row, col, hover, focused]);
+  }, [box, topics, brokerIds, g, scale, metric, dark, row, col, hover, focused]);
 
   useEffect(() => {
     if (box.width > 0) onRendered?.();
@@ -121,7 +123,7 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onR
 
   const shown = hover ?? (focused ? { row, col } : null);
   const shownTopic = shown ? topics[shown.row] : undefined;
-  const readout = shown && shownTopic ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0) : null;
+  const readout = shown && shownTopic ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0, shownTopic.perBrokerBytes[shown.col] ?? 0) : null;
 
   return (
     <div className="flex h-full flex-col gap-2">
@@ -131,7 +133,7 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onR
           tabIndex={0}
           role="application"
           aria-roledescription="heatmap"
-          aria-label={`Topic × broker heatmap of replica counts: ${topics.length} topics × ${brokerIds.length} brokers. Arrow keys move between cells, Enter opens the broker.`}
+          aria-label={`Topic × broker heatmap of ${metric === "bytes" ? "bytes" : "replica counts"}: ${topics.length} topics × ${brokerIds.length} brokers. Arrow keys move between cells, Enter opens the broker.`}
           aria-describedby="topic-heatmap-readout"
           data-heatmap="topic-broker"
           data-rows={topics.length}
@@ -171,7 +173,7 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, onOpenBroker, onR
             <span className="text-zinc-600 dark:text-zinc-400"> · {topicRowLabel(shownTopic!)}</span>
           </>
         ) : (
-          <span className="text-zinc-500 dark:text-zinc-400">Hover or focus the grid for exact counts; click a cell to open its broker.</span>
+          <span className="text-zinc-500 dark:text-zinc-400">Hover or focus the grid for exact bytes and counts; click a cell to open its broker.</span>
         )}
       </p>
     </div>

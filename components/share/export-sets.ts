@@ -20,7 +20,7 @@ import type { OverviewData } from "@/components/overview/overview-data";
 import type { DirMetric } from "@/lib/view/dir-metric";
 import { topicHeatmapLegend } from "@/lib/view/legend";
 import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale, topicScaleUpTo } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, selectTopics, topicMaxBytes, topicMaxCount, topicMetricScale } from "@/lib/view/topic-heatmap";
 import type { HeatmapCaption, TopicHeatmapInput } from "./heatmap-png";
 
 export interface ExportSet {
@@ -75,9 +75,12 @@ export function clusterExportSets(data: OverviewData, metric: () => DirMetric): 
       heatmap: dirHeatmap(() => brokerDirGrid(data.report, metric()), "Brokers × log dirs", facts),
       topicHeatmap: () => {
         const topics = data.allTopics ? selectTopics(data.allTopics, DEFAULT_TOPIC_QUERY) : data.topics.rows;
-        const scale = data.allTopics ? topicCountScale(data.allTopics) : topicScaleUpTo(data.topics.maxCount);
-        const legend = topicHeatmapLegend(scale);
-        return { input: { topics, brokerIds: data.report.brokerIds, scale, legend }, caption: caption("Topics × brokers", facts, legend.title) };
+        // Coloured as the page colours it by default: by bytes (lib/view/topic-heatmap.ts).
+        const metric = DEFAULT_TOPIC_METRIC;
+        const max = data.allTopics ? { count: topicMaxCount(data.allTopics), bytes: topicMaxBytes(data.allTopics) } : { count: data.topics.maxCount, bytes: data.topics.maxBytes ?? topicMaxBytes(data.topics.rows) };
+        const scale = topicMetricScale(metric, max);
+        const legend = topicHeatmapLegend(scale, metric);
+        return { input: { topics, brokerIds: data.report.brokerIds, scale, metric, legend }, caption: caption("Topics × brokers", facts, legend.title) };
       },
       snapshot: data.snapshot,
     },

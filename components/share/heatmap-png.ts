@@ -11,6 +11,7 @@
 import type { TopicFigures } from "@/lib/model/report";
 import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import type { ColorScale } from "@/lib/view/color-scale";
+import type { TopicMetric } from "@/lib/view/topic-heatmap";
 import type { CellPattern, Legend } from "@/lib/view/legend";
 import { drawTopicGrid, geometryFor, LIGHT_THEME } from "@/components/heatmap/draw-topic-grid";
 import { fitText as fitTextTo } from "@/components/heatmap/fit-text";
@@ -224,11 +225,13 @@ export interface TopicHeatmapInput {
   topics: readonly TopicFigures[];
   brokerIds: readonly number[];
   scale: ColorScale;
+  /** What cells are coloured by (the scale is the metric's); replicas unless told. */
+  metric?: TopicMetric;
   legend: Legend;
 }
 
 /** Draws the topic × broker heatmap, every topic up to MAX_TOPIC_ROWS, on a new canvas. */
-export function drawTopicHeatmapCanvas({ topics, brokerIds, scale, legend }: TopicHeatmapInput, caption: HeatmapCaption): HTMLCanvasElement {
+export function drawTopicHeatmapCanvas({ topics, brokerIds, scale, metric, legend }: TopicHeatmapInput, caption: HeatmapCaption): HTMLCanvasElement {
   const shown = topics.slice(0, MAX_TOPIC_ROWS);
   const more = topics.length - shown.length;
   // Columns as wide as the page would draw them on a wide screen, at least wide enough for counts.
@@ -243,7 +246,7 @@ export function drawTopicHeatmapCanvas({ topics, brokerIds, scale, legend }: Top
   drawCaption(ctx, caption, width);
   ctx.save();
   ctx.translate(0, TITLE_H);
-  drawTopicGrid({ ctx, width: gridW, height: gridH, scrollTop: 0, scrollLeft: 0, topics: shown, brokerIds, geometry: g, scale, theme: LIGHT_THEME, active: null, hover: null });
+  drawTopicGrid({ ctx, width: gridW, height: gridH, scrollTop: 0, scrollLeft: 0, topics: shown, brokerIds, geometry: g, scale, metric, theme: LIGHT_THEME, active: null, hover: null });
   ctx.restore();
   if (more > 0) {
     ctx.textAlign = "left";

@@ -55,6 +55,8 @@ export interface TopicFigures {
   bytes: number;
   /** Replica count per broker, aligned with `BalanceReport.brokerIds`. */
   perBroker: number[];
+  /** Bytes of the topic's replicas per broker (current replicas, as `bytes`), aligned with `perBroker`. */
+  perBrokerBytes: number[];
   /** max ÷ mean of `perBroker` over the brokers in the report. */
   skew: number;
 }
@@ -112,10 +114,11 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
   const sums = new ReportSums();
   const brokerIds = sortedBrokerIds(snapshot.brokers);
   const brokerIndex = new Map<number, number>(brokerIds.map((id, i) => [id, i]));
-  const tally = { brokerIndex, perBroker: new Int32Array(brokerIds.length) };
+  const tally = { brokerIndex, perBroker: new Int32Array(brokerIds.length), perBrokerBytes: new Float64Array(brokerIds.length) };
   const topics: TopicFigures[] = [];
   for (const topic of snapshot.topics) {
     tally.perBroker.fill(0);
+    tally.perBrokerBytes.fill(0);
     const { replicas, bytes } = sums.add(topic, tally);
     let max = 0;
     let sum = 0;
@@ -124,7 +127,7 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
       if (v > max) max = v;
     }
     const mean = brokerIds.length > 0 ? sum / brokerIds.length : 0;
-    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), skew: mean > 0 ? max / mean : 1 });
+    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), perBrokerBytes: Array.from(tally.perBrokerBytes), skew: mean > 0 ? max / mean : 1 });
   }
   return { ...sums.report(snapshot.brokers, snapshot.topics.length), topics };
 }
@@ -197,7 +200,7 @@ export class ReportSums {
    * Adds a topic's partitions. `tally`, when given, also counts the topic's replicas per listed broker
    * (by `brokerIndex`), for its topic row.
    */
-  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array }): { replicas: number; bytes: number } {
+  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array }): { replicas: number; bytes: number } {
     return this.walk(topic, 1, tally);
   }
 
@@ -225,7 +228,7 @@ export class ReportSums {
     return d;
   }
 
-  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array }): { replicas: number; bytes: number } {
+  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array }): { replicas: number; bytes: number } {
     let replicas = 0;
     let bytes = 0;
     let exact = true;
@@ -243,7 +246,10 @@ export class ReportSums {
         broker.bytes += sign * size;
         if (tally) {
           const bi = tally.brokerIndex.get(replica.broker);
-          if (bi !== undefined) tally.perBroker[bi]! += 1;
+          if (bi !== undefined) {
+            tally.perBroker[bi]! += 1;
+            if (tally.perBrokerBytes) tally.perBrokerBytes[bi]! += size;
+          }
         }
         if (replica.logDir !== null) {
           const dir = this.dir(broker, replica.logDir);

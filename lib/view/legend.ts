@@ -98,8 +98,19 @@ function uniqueTicks(ticks: LegendTick[]): LegendTick[] {
   return ticks.filter((t) => (seen.has(t.label) ? false : (seen.add(t.label), true)));
 }
 
-/** Legend of the topic × broker heatmap: replica counts from 1 to the largest, 0 drawn as empty. */
-export function topicHeatmapLegend(scale: ColorScale): Legend {
+/** Legend of the topic × broker heatmap: bytes from 0 to the largest on a broker, or replica counts from 1 to the largest; no replica drawn as empty. */
+export function topicHeatmapLegend(scale: ColorScale, metric: "bytes" | "replicas" = "replicas"): Legend {
+  if (metric === "bytes") {
+    const [lo, hi] = scale.domain;
+    return {
+      title: "Bytes of the topic on the broker",
+      reading: "paler = fewer bytes, darker red = more",
+      gradient: cssGradient(scale),
+      ticks: uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatBytes(lo + (hi - lo) * p) }))),
+      marks: [],
+      swatches: [{ pattern: "empty", label: "no replica" }],
+    };
+  }
   return {
     title: "Replicas of the topic on the broker",
     reading: "paler = fewer, darker red = more",

@@ -2,6 +2,11 @@
  * The topic × broker heatmap as data: which topics to show, in which order, and what each cell says.
  * Cells are drawn on a canvas by the component (2,000 topics × 100 brokers is 200,000 cells, too
  * many for DOM nodes), so this module answers per cell on demand instead of building them all.
+ *
+ * A cell is coloured by the topic's bytes on the broker (the default: what fills disks) or by its
+ * replica count (what Kafka balances). Counts alone paint `__consumer_offsets` (50 replicas of 16 KiB)
+ * darkest and a 270 GiB-a-broker topic pale; bytes show where the data is. A broker without a replica
+ * of the topic is empty in both (a replica of 0 bytes is still a replica, the palest colour).
  */
 import type { TopicFigures } from "@/lib/model/report";
 import { formatBytes, formatCount, formatCountOf, formatSkew } from "@/lib/model/format";
@@ -16,6 +21,15 @@ export const TOPIC_SORTS: readonly { id: TopicSort; label: string }[] = [
   { id: "replicas", label: "Replicas, most first" },
   { id: "name", label: "Name" },
 ];
+
+export type TopicMetric = "bytes" | "replicas";
+
+export const TOPIC_METRICS: readonly { id: TopicMetric; label: string }[] = [
+  { id: "bytes", label: "Bytes" },
+  { id: "replicas", label: "Replicas" },
+];
+
+export const DEFAULT_TOPIC_METRIC: TopicMetric = "bytes";
 
 export interface TopicQuery {
   search: string;
@@ -73,15 +87,46 @@ export function topicMaxCount(topics: readonly TopicFigures[]): number {
   return max;
 }
 
+/** The largest bytes of any topic on any broker (at least 1, the top of the colour scale). */
+export function topicMaxBytes(topics: readonly TopicFigures[]): number {
+  let max = 1;
+  for (const t of topics) for (const b of t.perBrokerBytes) if (b > max) max = b;
+  return max;
+}
+
+/** Bytes from 0 to the largest on any broker in the whole grid (`maxBytes`: the page's, when only a page is at hand). */
+export function topicBytesScaleUpTo(maxBytes: number): ColorScale {
+  return sequentialScale(0, Math.max(1, maxBytes));
+}
+
+/** The grid's scale for a metric, from the largest value of the whole grid. */
+export function topicMetricScale(metric: TopicMetric, max: { count: number; bytes: number }): ColorScale {
+  return metric === "bytes" ? topicBytesScaleUpTo(max.bytes) : topicScaleUpTo(max.count);
+}
+
+/** What a cell is coloured by: the topic's bytes or replicas on the broker in column `col`. */
+export function topicCellValue(topic: TopicFigures, col: number, metric: TopicMetric): number {
+  return metric === "bytes" ? (topic.perBrokerBytes[col] ?? 0) : (topic.perBroker[col] ?? 0);
+}
+
+/** Short text inside a cell: the count, or the bytes ("270 GiB") where the cell is wide enough (else none). */
+export function topicCellText(topic: TopicFigures, col: number, metric: TopicMetric, cellWidth: number): string | null {
+  const count = topic.perBroker[col] ?? 0;
+  if (count <= 0) return null;
+  if (metric === "replicas") return cellWidth >= 22 ? String(count) : null;
+  return cellWidth >= 64 ? formatBytes(topic.perBrokerBytes[col] ?? 0) : null;
+}
+
 export interface TopicCellStyle {
   /** null: no replica here; drawn as the empty background. */
   background: string | null;
   foreground: string;
 }
 
-export function topicCellStyle(count: number, scale: ColorScale): TopicCellStyle {
+/** `count`: the topic's replicas on the broker (0 = empty cell); `value`: what is coloured (the count, or bytes). */
+export function topicCellStyle(count: number, scale: ColorScale, value: number = count): TopicCellStyle {
   if (count <= 0) return { background: null, foreground: "inherit" };
-  const background = scale.color(count);
+  const background = scale.color(value);
   return { background, foreground: textColorOn(background) };
 }
 
@@ -90,10 +135,13 @@ export function topicMean(topic: TopicFigures): number {
   return topic.perBroker.length === 0 ? 0 : topic.replicas / topic.perBroker.length;
 }
 
-/** "orders on broker 2: 7 replicas (topic mean 6.7 per broker, skew 1.50×)". */
-export function topicCellLabel(topic: TopicFigures, brokerId: number, count: number): string {
+/** "orders on broker 2: 7 replicas, 270.4 GiB (topic mean 6.7 replicas and 90.1 GiB per broker, skew 1.50×)". */
+export function topicCellLabel(topic: TopicFigures, brokerId: number, count: number, bytes: number | null = null): string {
   const mean = topicMean(topic);
-  return `${topic.name} on broker ${brokerId}: ${formatCountOf(count, "replica")} (topic mean ${mean.toFixed(1)} per broker, skew ${formatSkew(topic.skew)})`;
+  const brokers = topic.perBroker.length;
+  const bytesText = bytes === null ? "" : `, ${formatBytes(bytes)}`;
+  const meanBytes = bytes === null || brokers === 0 ? "" : ` and ${formatBytes(topic.bytes / brokers)}`;
+  return `${topic.name} on broker ${brokerId}: ${formatCountOf(count, "replica")}${bytesText} (topic mean ${mean.toFixed(1)} replicas${meanBytes} per broker, skew ${formatSkew(topic.skew)})`;
 }
 
 /** "orders: 30 partitions, 60 replicas, 1.2 TiB, skew 1.00×". */

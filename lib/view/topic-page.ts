@@ -12,7 +12,7 @@ import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
 import type { TopicFigures } from "@/lib/model/report";
 import { invalid, success, type Issue, type Result } from "@/lib/model/result";
-import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, topicMaxCount, type TopicQuery, type TopicSort } from "./topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, TOPIC_SORTS, topicMaxBytes, topicMaxCount, type TopicQuery, type TopicSort } from "./topic-heatmap";
 
 /** 50 rows: a screenful of the grid twice over; a row costs one number per broker. */
 export const DEFAULT_TOPIC_PAGE = 50;
@@ -29,6 +29,8 @@ export interface TopicPage {
   total: number;
   /** The largest replica count of any topic on any broker, over every topic (at least 1). */
   maxCount: number;
+  /** The most bytes of any topic on any broker, over every topic (at least 1): the bytes colouring's scale. */
+  maxBytes: number;
   rows: TopicFigures[];
 }
 
@@ -40,10 +42,10 @@ export interface TopicPageRequest {
 
 export const DEFAULT_TOPIC_PAGE_REQUEST: TopicPageRequest = { query: DEFAULT_TOPIC_QUERY, offset: 0, limit: DEFAULT_TOPIC_PAGE };
 
-/** The page a request asks for; `maxCount` may be passed in when the caller keeps it per snapshot. */
-export function topicPage(topics: readonly TopicFigures[], request: TopicPageRequest, maxCount = topicMaxCount(topics)): TopicPage {
+/** The page a request asks for; `maxCount` and `maxBytes` may be passed in when the caller keeps them per snapshot. */
+export function topicPage(topics: readonly TopicFigures[], request: TopicPageRequest, maxCount = topicMaxCount(topics), maxBytes = topicMaxBytes(topics)): TopicPage {
   const chosen = selectTopics(topics, request.query);
-  return { query: request.query, offset: request.offset, limit: request.limit, matched: chosen.length, total: topics.length, maxCount, rows: chosen.slice(request.offset, request.offset + request.limit) };
+  return { query: request.query, offset: request.offset, limit: request.limit, matched: chosen.length, total: topics.length, maxCount, maxBytes, rows: chosen.slice(request.offset, request.offset + request.limit) };
 }
 
 const SORT_IDS = TOPIC_SORTS.map((s) => s.id) as [TopicSort, ...TopicSort[]];
