@@ -4,9 +4,9 @@
  * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
  */
 import { useState, type KeyboardEvent } from "react";
-import type { ClusterContext, Draft } from "@/lib/view/scenario-draft";
+import { changeBase, type ClusterContext, type Draft } from "@/lib/view/scenario-draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
-import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion } from "@/lib/simulate/schema";
+import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion, StepInput } from "@/lib/simulate/schema";
 import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/kafka-version-text";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { NumberField, SelectField } from "./fields";
@@ -59,6 +59,11 @@ const LOG_DIR_RULES: readonly { value: LogDirPlacement; label: string; hint: str
 export function ScenarioEditor({ draft, onChange, context, issues, outcomes, importedAvailable, running, onRun, onAnnounce }: Props) {
   // The shared link's id is kept while the draft is on another base, so the choice can come back to it.
   const [sharedId] = useState(draft.base.kind === "shared" ? draft.base.id : null);
+  // The preset's steps taken out when the base left the preset (they fail on any other base), to offer back.
+  const [removed, setRemoved] = useState<StepInput[]>([]);
+  // The note belongs to the base it was written for: a preset picked or a link opened since hides it.
+  const [baseNote, setBaseNote] = useState<{ base: string; text: string } | null>(null);
+  const shownNote = baseNote && baseNote.base === JSON.stringify(draft.base) ? baseNote.text : null;
   const setBase = (kind: BaseChoice) => {
     let base: LinkBase;
     if (kind === "preset") base = { kind, id: draft.presetId ?? "consumer-offsets-skew" };
@@ -66,7 +71,20 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
     else if (kind === "shared") base = { kind, id: sharedId ?? "" };
     else if (kind === "forecast") base = { kind, days: DEFAULT_FORECAST_DAYS };
     else base = { kind };
-    onChange({ ...draft, base });
+    const next = changeBase(draft, base, removed);
+    const label = BASES.find((b) => b.value === kind)?.label ?? kind;
+    let note: string | null = null;
+    if (next.removed.length > 0) {
+      setRemoved(next.removed);
+      const n = next.removed.length;
+      note = `The preset's ${n} step${n === 1 ? " was" : "s were"} taken out: ${n === 1 ? "it builds" : "they build"} the story from its empty start (3 brokers, one empty disk each), not from this base (${label}). Choosing the story start again puts ${n === 1 ? "it" : "them"} back.`;
+    } else if (next.restored.length > 0) {
+      setRemoved([]);
+      note = `The preset's ${next.restored.length} step${next.restored.length === 1 ? " is" : "s are"} back in front of the others.`;
+    }
+    setBaseNote(note ? { base: JSON.stringify(base), text: note } : null);
+    if (note) onAnnounce(note);
+    onChange(next.draft);
   };
   const setPolicy = (patch: Partial<Draft["policy"]>) => onChange({ ...draft, policy: { ...draft.policy, ...patch } });
   const onKeyDown = (e: KeyboardEvent) => {
@@ -105,6 +123,11 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
           options={BASES.filter((b) => (b.value !== "imported" || importedAvailable || draft.base.kind === "imported") && (b.value !== "shared" || sharedId !== null))}
           hint={BASE_HINTS[draft.base.kind]}
         />
+        {shownNote ? (
+          <p role="note" className="rounded border border-zinc-300 bg-white px-2 py-1.5 text-xs leading-snug dark:border-zinc-700 dark:bg-zinc-900" data-base-note>
+            {shownNote}
+          </p>
+        ) : null}
         {forecastDays !== null ? (
           <div className="flex flex-wrap items-end gap-2" data-forecast-days>
             <div role="group" aria-label="Common horizons" className="flex gap-1">

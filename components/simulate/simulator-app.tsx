@@ -41,6 +41,11 @@ type RunFailure = Pick<Failure, "message" | "issues">;
 /** What the "working on" line calls each base. */
 const BASE_KINDS: Record<Draft["base"]["kind"], string> = { preset: "preset", demo: "demo", current: "current source", forecast: "forecast", imported: "import", synthetic: "synthetic", shared: "shared link" };
 
+/** "1, 2 and 4". */
+function listSteps(numbers: readonly number[]): string {
+  return numbers.length <= 1 ? numbers.join("") : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
 interface Shown {
   result: SimulationResult;
   key: string;
@@ -90,7 +95,8 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
         return;
       }
       setShown({ result, key: draftKey(d), draft: d });
-      setAnnouncement(`Ran ${d.steps.length} step${d.steps.length === 1 ? "" : "s"}. ${result.comparison?.verdict ?? ""}`);
+      const failed = result.steps.filter((s) => !s.ok).length;
+      setAnnouncement(`Ran ${d.steps.length} step${d.steps.length === 1 ? "" : "s"}${failed > 0 ? ` (${failed} failed; why is beside each in the step list)` : ""}. ${result.comparison?.verdict ?? ""}`);
       await publishLink(d);
     },
     [importedSnapshot, sim, publishLink],
@@ -226,7 +232,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           ) : null}
           {failedSteps.length > 0 && !stale ? (
             <p role="note" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40" data-failed-steps>
-              {failedSteps.map((s) => `Step ${s.index + 1} failed: ${s.error?.message}`).join(" ")} Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the later steps ran.
+              {failedSteps.length === 1 ? `Step ${failedSteps[0]!.index + 1} failed` : `Steps ${listSteps(failedSteps.map((s) => s.index + 1))} failed`} (why is beside {failedSteps.length === 1 ? "it" : "each"} in the step list). Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the later steps ran.
             </p>
           ) : null}
           <CompareCard comparison={result?.comparison ?? null} state={cardState} snapshots={snapshots} />

@@ -36,6 +36,27 @@ export function draftFromPreset(id: PresetId): Draft {
   };
 }
 
+/**
+ * The draft on another base. A preset's steps build the story from its empty start (the first
+ * consumer group, the new disks, the topic); on any other base they would act on a cluster that
+ * already has them and fail, so leaving the preset's base takes them out (steps the operator added
+ * or changed stay), and `removed` lists them for the editor to say so and offer them back. Coming back to the
+ * preset's base with none of its steps left puts `restore` back in front.
+ */
+export function changeBase(draft: Draft, base: LinkBase, restore: readonly StepInput[] = []): { draft: Draft; removed: StepInput[]; restored: StepInput[] } {
+  if (draft.base.kind === "preset" && base.kind !== "preset") {
+    const own = new Set(draftFromPreset(draft.base.id).steps.map((s) => JSON.stringify(s)));
+    const removed = draft.steps.filter((s) => own.has(JSON.stringify(s)));
+    return { draft: { ...draft, base, steps: draft.steps.filter((s) => !own.has(JSON.stringify(s))) }, removed, restored: [] };
+  }
+  if (base.kind === "preset" && draft.base.kind !== "preset" && restore.length > 0) {
+    const have = new Set(draft.steps.map((s) => JSON.stringify(s)));
+    const restored = restore.filter((s) => !have.has(JSON.stringify(s)));
+    return { draft: { ...draft, base, steps: [...restored, ...draft.steps] }, removed: [], restored };
+  }
+  return { draft: { ...draft, base }, removed: [], restored: [] };
+}
+
 export function emptyDraft(base: LinkBase): Draft {
   return { base, policy: PolicySchema.parse({}), seed: 1, steps: [], presetId: null };
 }

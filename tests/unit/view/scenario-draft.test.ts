@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
+import { changeBase, clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
 import { STEP_KINDS } from "@/lib/view/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
@@ -23,6 +23,31 @@ describe("draftFromPreset() / isPristinePreset()", () => {
     expect(isPristinePreset({ ...d, seed: 1 })).toBe(false);
     expect(isPristinePreset({ ...d, steps: d.steps.slice(1) })).toBe(false);
     expect(isPristinePreset({ ...d, base: { kind: "demo" } })).toBe(false);
+  });
+});
+
+describe("changeBase()", () => {
+  it("changeBase() takes the preset's steps out when the base leaves the preset, keeps the operator's own, and puts them back on return", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    const own: StepInput = { kind: "addLogDir", broker: "all", path: "/data/d9", totalBytes: 512 * GiB };
+    const left = changeBase({ ...d, steps: [...d.steps, own] }, { kind: "demo" });
+    expect(left.draft.base).toEqual({ kind: "demo" });
+    expect(left.draft.steps).toEqual([own]);
+    expect(left.removed).toEqual(d.steps);
+    const back = changeBase(left.draft, { kind: "preset", id: "consumer-offsets-skew" }, left.removed);
+    expect(back.draft.steps).toEqual([...d.steps, own]);
+    expect(back.restored).toEqual(d.steps);
+    expect(isPristinePreset(changeBase(left.draft, { kind: "preset", id: "consumer-offsets-skew" }, left.removed).draft)).toBe(false);
+    expect(isPristinePreset(changeBase(changeBase(d, { kind: "current" }).draft, { kind: "preset", id: "consumer-offsets-skew" }, d.steps).draft)).toBe(true);
+  });
+
+  it("changeBase() keeps every step between bases that are not the preset's, and a preset step the operator changed", () => {
+    const d = draftFromPreset("consumer-offsets-skew");
+    const edited = d.steps.map((s, i) => (i === 3 && s.kind === "createTopic" ? { ...s, name: "clicks" } : s));
+    const left = changeBase({ ...d, steps: edited }, { kind: "current" });
+    expect(left.draft.steps).toEqual([edited[3]]);
+    const again = changeBase(left.draft, { kind: "demo" });
+    expect(again).toEqual({ draft: { ...left.draft, base: { kind: "demo" } }, removed: [], restored: [] });
   });
 });
 
