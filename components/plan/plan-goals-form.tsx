@@ -83,7 +83,7 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
       {list.length > 0 ? (
         <div ref={summaryRef} tabIndex={-1} aria-labelledby="plan-errors-title" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 focus:outline-2 focus:outline-red-600 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-plan-form-errors>
           <p id="plan-errors-title" className="font-semibold">
-            {list.length === 1 ? "Fix this goal before planning:" : `Fix these ${list.length} goals before planning:`}
+            {list.length === 1 ? "Fix this before planning:" : `Fix these ${list.length} fields before planning:`}
           </p>
           <ul className="mt-1 list-disc pl-5">
             {list.map((e) => (

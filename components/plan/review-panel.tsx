@@ -15,7 +15,8 @@ import { ShareExportActions } from "@/components/share/share-export-actions";
 import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { requestReview } from "@/lib/hooks/use-plan";
-import { formatBytes, formatDuration, formatSkew } from "@/lib/model/format";
+import { formatBytes, formatDuration } from "@/lib/model/format";
+import { dirSentence } from "@/lib/view/plan-goals";
 import { offsetAt } from "@/lib/model/json-scan";
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -212,7 +213,7 @@ function AcceptedReviewResult({ review: r, bootstrap, views, onOpen, snapshot }:
     <>
       <p className="text-sm" data-review-summary>
         {formatBytes(e.interBrokerBytes)} copied between brokers and {formatBytes(e.dirMoveBytes)} moved between dirs; estimated <strong>{formatDuration(e.seconds)}</strong>
-        {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}. Worst dir skew {formatSkew(r.before.skew.dirBytes.maxOverMean)} → {formatSkew(r.after.skew.dirBytes.maxOverMean)}.
+        {e.bottleneck ? ` (bottleneck: broker ${e.bottleneck.broker}, ${e.bottleneck.limitedBy} rate)` : ""}. {dirSentence(r.dirs)}
       </p>
       <HeatmapPair
         idPrefix="review"

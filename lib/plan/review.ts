@@ -21,6 +21,8 @@ import type { PlanOptions } from "./options";
 import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
 import { snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
+import { measureGoal, type GoalMeasure } from "./goals";
+import { PlanState } from "./plan-state";
 
 /** Kafka would refuse the reassignment: each reason, in words. */
 export interface RefusedReview {
@@ -45,6 +47,8 @@ export interface AcceptedReview {
   after: BrokerDirReport;
   /** Dirs and brokers outside the goals' tolerance once it is complete (tolerance.ts). */
   outsideTolerance: OutsideTolerance;
+  /** The dirs by the dir goal's own measure and tolerance (goals.ts), before and once it is complete: the summary's dir figure. */
+  dirs: { before: GoalMeasure; after: GoalMeasure };
 }
 
 export type ReassignmentReview = RefusedReview | AcceptedReview;
@@ -111,6 +115,7 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       before: withoutTopicRows(balanceReport(snapshot)),
       after: done.report,
       outsideTolerance: snapshotOutsideTolerance(done.snapshot, options),
+      dirs: { before: measureGoal(new PlanState(snapshot, new Set()), "dir-utilization", options), after: measureGoal(new PlanState(done.snapshot, new Set()), "dir-utilization", options) },
     },
   };
 }

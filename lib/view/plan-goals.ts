@@ -146,6 +146,18 @@ export function dirFigures(plan: Pick<PlanFigures, "options" | "dirs">): Quality
   return figures;
 }
 
+/**
+ * The review's dir sentence, by the dir goal's measure (the one the goals use): "Dirs outside the
+ * tolerance: 9 → 0 (worst 52.9 points → 1.9 points)." or "Dirs: not measurable (…)."
+ */
+export function dirSentence(dirs: { before: GoalMeasure; after: GoalMeasure }): string {
+  const { before, after } = dirs;
+  if (before.measured === 0 && after.measured === 0) return `Dirs: not measurable (${unmeasuredText("dir-utilization", after)}).`;
+  const missing = after.unmeasured > 0 ? `; ${unmeasuredText("dir-utilization", after)}` : "";
+  const worse = worseAfter("dir-utilization", before, after) ? " — worse after it" : "";
+  return `Dirs outside the tolerance: ${before.outside} → ${after.outside} (${spreadText("dir-utilization", before)} → ${spreadText("dir-utilization", after).replace(/^worst /, "")}${missing})${worse}.`;
+}
+
 /** Why a goal can end worse than it started: what the plan was asked that comes before it. */
 function worseReason(goal: SoftGoal, options: PlanFigures["options"]): string {
   const op = options.operation;

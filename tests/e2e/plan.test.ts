@@ -19,14 +19,22 @@ import { openStore } from "@/lib/store";
 import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/moves-table";
 import { evacuationSentence } from "@/lib/view/plan-evacuation";
-import { goalRows } from "@/lib/view/plan-goals";
+import { dirFigures, goalRows } from "@/lib/view/plan-goals";
 import { planResultStatus } from "@/lib/view/plan-status";
+import { planBatches } from "@/lib/plan/batches";
+import { BATCH_STEPS_SHOWN, handRun } from "@/lib/view/plan-run-steps";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
 import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
 
 /** The server's link store, which one test writes a row into directly. */
 const DB = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-e2e-plan-")), "snapshots.db");
+
+/** The hand-run steps the page shows for a plan of the demo cluster. */
+function demoHandRun(plan: ReturnType<typeof demoPlan>) {
+  const snapshot = demoSnapshot();
+  return handRun({ snapshot, bootstrapServer: plan.options.bootstrapServer, entries: plan.entries, batches: planBatches(snapshot, plan.entries, plan.options.execution), cordons: plan.cordons, throttles: plan.throttles, leadershipChanges: plan.leadership.changes, estimate: plan.estimate });
+}
 
 /** What /api/plan answers for the demo and these options: the page must show exactly this. */
 function demoPlan(options: PlanOptionsInput) {
@@ -80,7 +88,9 @@ describe("planner (demo cluster)", () => {
     const commands = await page.locator("#plan-apply-commands").textContent();
     expect(commands).toContain("--bootstrap-server <bootstrap-servers> ");
     expect(commands).not.toContain("localhost:9092");
-    expect(await page.locator("#plan-execute").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan.json --execute");
+    // The batched path the estimate models: each batch its own file, started and checked until complete.
+    expect(await page.locator("#plan-batch-1").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute");
+    expect(await page.locator("#plan-batch-1-json").textContent()).toBe(demoHandRun(intraPlan).steps.find((s) => s.batch === 1)!.file!.text);
     expect(await page.locator("[data-bootstrap-placeholder]").count()).toBe(1);
     // Before and after: one heatmap each, one row per broker.
     expect(await page.locator('[data-heatmap="broker-dir"]').count()).toBe(2);
@@ -192,10 +202,11 @@ describe("planner (demo cluster)", () => {
     await page.waitForFunction(() => document.querySelector("[data-plan-announcer]")?.textContent?.startsWith("Review ready. Kafka would accept"));
     const summary = await page.locator("[data-review-summary]").textContent();
     expect(summary).toMatch(/^0 B copied between brokers and .+ moved between dirs; estimated \d+ min \d+ s \(bottleneck: broker \d, alter-log-dirs rate\)\./);
-    expect(summary).toMatch(/Worst dir skew 1\.\d\d× → 1\.\d\d×/);
+    // The dirs by the dir goal's own measure, as the goals table says them.
+    expect(summary).toMatch(/Dirs outside the tolerance: \d+ → 0 \(worst \d+\.\d points → \d+\.\d points\)\./);
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
     expect(await page.locator("#review-apply-commands").textContent()).toContain("--bootstrap-server <bootstrap-servers> ");
-    expect(await page.locator("#review-execute").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file reassignment.json --execute");
+    expect(await page.locator("#review-batch-1").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "plan-review-desktop");
 
@@ -212,7 +223,7 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator("[data-review-status]").textContent()).toContain("Kafka would refuse this reassignment: 2 problems, listed below; fix them and review again.");
     const problems = await page.locator("[data-review-problem]").allTextContents();
     expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("broker 9 is not in the cluster"), expect.stringContaining("has no log dir /data/nope")]));
-    for (const gone of ["[data-review-summary]", "[data-review-after]", "#review-apply-commands", "#review-execute", '[data-review-result] [data-chart="transfer"]']) {
+    for (const gone of ["[data-review-summary]", "[data-review-after]", "#review-apply-commands", "#review-batch-1", '[data-review-result] [data-chart="transfer"]']) {
       expect(await page.locator(gone).count()).toBe(0);
     }
     expect(await page.locator("[data-review-result]").textContent()).not.toMatch(/estimated|bootstrap-server/);
@@ -348,6 +359,11 @@ describe("planner (demo cluster)", () => {
     expect(quality).toContain("Lower bound");
     expect(quality).toContain("Moved ÷ lower bound");
     expect(quality).toMatch(/Kafka's --generaterefused.*replication factor of 3/);
+    // The summary's dir figures are the dir goal's measure, as the goals table's ✓ Met: evened, not "1.51× → 3.00×".
+    const summary = await page.locator('[aria-label="Plan summary"]').textContent();
+    expect(summary).toContain(dirFigures(expected).map((f) => `${f.label}${f.value}${f.hint}`).join(""));
+    expect(summary).toContain("Dirs outside the tolerance6 → 0");
+    expect(summary).not.toContain("3.00×");
     // After the plan broker 3 holds nothing but those 50 tiny replicas: its other dirs are empty.
     const after = page.locator('[data-plan-result] [data-heatmap="broker-dir"]').last();
     const labels = await after.locator('[data-broker-row="3"] [data-cell]').evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label")));
@@ -358,6 +374,22 @@ describe("planner (demo cluster)", () => {
     await elementScreenshot(page.locator("[data-evacuation]"), "plan-remove-broker-evacuation");
     await screenshot(page, "plan-remove-broker-desktop");
     expect(e2e.tab.errors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it("adds brokers only where a broker is empty: the picker marks each, and a broker that holds data is refused, naming Rebalance", async () => {
+    const { page } = e2e.tab;
+    await openPlanner(page, e2e.app.url);
+    await page.selectOption("#plan-operation", "add-brokers");
+    // Every demo broker holds data: none is ticked, and each says why it cannot be filled.
+    expect(await page.locator("[data-plan-broker]:checked").count()).toBe(0);
+    expect(await page.locator("[data-plan-broker-fill]").allTextContents()).toEqual(Array(3).fill("holds data: to even it out, use Rebalance"));
+    await page.locator('[data-plan-broker="3"]').check();
+    await page.click("[data-plan-submit]");
+    await page.waitForSelector("[data-plan-form-errors]");
+    expect(await page.locator("[data-plan-form-errors] li").allTextContents()).toEqual([
+      "Brokers: broker 3 already holds 812.0 GiB in 70 replicas: Add brokers fills brokers that hold nothing yet (newly started ones). To even out brokers that hold data, choose Rebalance",
+    ]);
+    expect(await page.locator("[data-plan-result]").count()).toBe(0);
   });
 
   it("drains a log dir picked from a broker's dirs: cordoned first, emptied into the broker's other dirs, commands in order", async () => {
@@ -384,12 +416,14 @@ describe("planner (demo cluster)", () => {
     expect(await cell.getAttribute("aria-label")).toMatch(/\/data\/d3: .*0 B.*0 partitions/);
     expect(await cell.getAttribute("aria-label")).toMatch(/cordoned/);
     // The commands in the order to run them: the cordon before the throttles.
-    expect(await page.locator('[aria-label="Commands, in the order to run them"] h4').allTextContents()).toEqual([
-      "1. Cordon the dirs being drained",
-      "2. Set the throttles",
-      "3. Start, then check until done",
-      "4. When nothing is moving: remove the throttles",
-    ]);
+    // Each batch's file beside its step; the cordon first, the throttles put back after the last batch.
+    const run = demoHandRun(expected);
+    expect(await page.locator('[aria-label="Commands, in the order to run them"] h4').allTextContents()).toEqual(
+      run.steps.filter((s) => s.batch === undefined || s.batch <= BATCH_STEPS_SHOWN).flatMap((s) => (s.file ? [s.file.name, s.title] : [s.title])),
+    );
+    expect(run.steps[0]!.title).toBe("1. Cordon the dirs being drained (Kafka 4.3+, cordoned.log.dirs); the cordons stay once it is done, as the apply job leaves them");
+    expect(run.steps[1]!.title).toBe("2. Set the throttles, once for every batch");
+    expect(run.steps.at(-1)!.id).toBe("plan-remove-commands");
     expect(await page.locator("#plan-cordon-commands").textContent()).toBe(expected.cordons[0]!.command);
     expect(expected.cordons[0]!.command).toContain("--entity-name 2 --alter --add-config 'cordoned.log.dirs=[/data/d3]'");
     expect(await seriousA11yViolations(page)).toEqual([]);

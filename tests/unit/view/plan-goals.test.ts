@@ -4,7 +4,8 @@ import type { GenerateComparison } from "@/lib/plan/planner";
 import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { importSnapshot } from "@/lib/cluster/import";
-import { dirFigures, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
+import { reviewReassignment } from "@/lib/plan";
+import { dirFigures, dirSentence, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
 
 const GiB = 1024 ** 3;
 const none: GoalMeasure = { outside: 0, maxOverMean: null, minOverMean: null, worst: null, measured: 3, unmeasured: 0 };
@@ -18,7 +19,7 @@ function offlineDirImport() {
   const parts = ["orders-0", "orders-1", "orders-2", "clicks-0", "clicks-1", "clicks-2"];
   const on = (broker: number) => parts.filter((name) => [Number(name.slice(-1)), (Number(name.slice(-1)) + 1) % 3].includes(broker));
   const size = (name: string) => (name.startsWith("orders") ? 40 : 20) * GiB;
-  const dir = (logDir: string, names: string[]) => ({ logDir, error: null, partitions: names.map((partition) => ({ partition, size: size(partition), offsetLag: 0, isFuture: false })) });
+  const dir = (logDir: string, names: string[]) => ({ logDir, error: null as string | null, partitions: names.map((partition) => ({ partition, size: size(partition), offsetLag: 0, isFuture: false })) });
   const brokers = [0, 1, 2].map((broker) => ({ broker, logDirs: [dir("/data1", on(broker).filter((n) => n.startsWith("orders"))), dir("/data2", on(broker).filter((n) => n.startsWith("clicks")))] }));
   brokers[2]!.logDirs[1] = { logDir: "/data2", error: "org.apache.kafka.common.errors.KafkaStorageException", partitions: [] };
   const logDirs = `Querying brokers for log directories information\nReceived log directory information from brokers 0,1,2\n${JSON.stringify({ brokers, version: 1 })}\n`;
@@ -156,6 +157,20 @@ describe("dirFigures()", () => {
     expect(figures[0]!.value).toBe("not measurable");
     expect(figures[0]!.hint).toMatch(/4 dirs offline or on a broker that did not answer: not measured/);
     expect(figures[1]!.value).toBe("not measurable → not measurable");
+  });
+});
+
+describe("dirSentence()", () => {
+  it("dirSentence() says the review's dirs by the dir goal's measure: the plan's own JSON, reviewed, evens them", () => {
+    const p = plan();
+    const r = reviewReassignment(demoSnapshot(), p.reassignmentJson, PlanOptionsSchema.parse({}));
+    if (!r.ok || r.value.verdict !== "accepted") throw new Error("refused");
+    expect(r.value.dirs.before).toEqual(p.dirs.before);
+    expect(dirSentence(r.value.dirs)).toMatch(/^Dirs outside the tolerance: 9 → 0 \(worst 52\.\d points → \d\.\d points\)\.$/);
+    expect(dirSentence({ before: dirs({ measured: 0 }), after: dirs({ measured: 0 }) })).toBe("Dirs: not measurable (no broker has two open dirs to compare).");
+    expect(dirSentence({ before: dirs({ outside: 1, worst: 0.1 }), after: dirs({ outside: 2, worst: 0.2, unmeasured: 1 }) })).toBe(
+      "Dirs outside the tolerance: 1 → 2 (worst 10.0 points → 20.0 points; 1 dir offline or on a broker that did not answer: not measured (the snapshot has no bytes for it)) — worse after it.",
+    );
   });
 });
 
