@@ -44,6 +44,20 @@ describe("emptyBrokers()", () => {
   it("emptyBrokers() offers the online brokers that hold nothing, never an unreachable one", () => {
     expect(emptyBrokers(operationChoices(snapshot))).toEqual([3]);
   });
+
+  it("operationChoices() marks which brokers Add brokers can fill, and why not the others (what the planner refuses)", () => {
+    const withOffline = cluster({ brokers: [{ id: 1, dirs: ["/d1"] }, { id: 5, dirs: [{ path: "/d1", state: "offline" }] }], partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }] });
+    expect([...operationChoices(snapshot), ...operationChoices(withOffline)].map((b) => [b.id, b.fill])).toEqual([
+      [1, { ok: false, note: "holds data: to even it out, use Rebalance" }],
+      [2, { ok: false, note: "holds data: to even it out, use Rebalance" }],
+      [3, { ok: true, note: "empty: can be filled" }],
+      [4, { ok: false, note: "unreachable: cannot be filled" }],
+      [1, { ok: false, note: "holds data: to even it out, use Rebalance" }],
+      [5, { ok: false, note: "no open log dir: cannot be filled" }],
+    ]);
+    // An empty broker whose only dir is offline is not offered for filling either.
+    expect(emptyBrokers(operationChoices(withOffline))).toEqual([]);
+  });
 });
 
 describe("cordonNote()", () => {
