@@ -10,6 +10,8 @@
  * - "Nothing to move" appears only with no data move and no leadership change; "within the tolerance"
  *   only when every chosen goal is met; a goal outside the tolerance, or a replica that cannot leave,
  *   always comes with why (the first in priority order).
+ * - When the snapshot has no figures for some dirs or brokers (offline, did not answer), the sentence
+ *   says it holds as far as the snapshot shows, and for what it has no figures.
  * - A review Kafka would refuse says only that (and how many reasons): no duration, no tolerance.
  */
 import { formatBytes, formatCountOf } from "@/lib/model/format";
@@ -37,6 +39,8 @@ export interface PlanStatusInput {
   goals: ReadonlyArray<{ goal: SoftGoal; met: boolean; reason: string | null }>;
   /** What an evacuation could not move, and the first reasons; null for a rebalance or a fill. */
   evacuation: { stuckTotal: number; stuck: ReadonlyArray<{ reason: string }> } | null;
+  /** Offline dirs and brokers that did not answer (or are known only by name): the snapshot has no figures for them. */
+  unmeasured?: { dirs: number; brokers: number };
 }
 
 export type ReviewStatusInput =
@@ -75,7 +79,18 @@ function unmetText(unmet: number, of: number): string {
   return `${unmet} of ${formatCountOf(of, "goal")} ${unmet === 1 ? "is" : "are"}`;
 }
 
+/** The sentence, qualified when the snapshot lacks figures: ", as far as the snapshot shows (it has no figures for 1 offline dir)." */
+function qualified(status: ResultStatus, unmeasured: PlanStatusInput["unmeasured"]): ResultStatus {
+  if (!unmeasured || unmeasured.dirs + unmeasured.brokers === 0) return status;
+  const what = [unmeasured.dirs > 0 ? formatCountOf(unmeasured.dirs, "offline dir") : null, unmeasured.brokers > 0 ? `${formatCountOf(unmeasured.brokers, "broker")} that did not answer` : null].filter((x): x is string => x !== null);
+  return { ...status, sentence: `${status.sentence.replace(/\.$/, "")}, as far as the snapshot shows (it has no figures for ${joinWords(what)}).` };
+}
+
 export function planStatus(input: PlanStatusInput): ResultStatus {
+  return qualified(unqualifiedPlanStatus(input), input.unmeasured);
+}
+
+function unqualifiedPlanStatus(input: PlanStatusInput): ResultStatus {
   const changed = input.moves > 0 || input.leadershipChanges > 0;
   const unmet = input.goals.filter((g) => !g.met);
   const stuck = input.evacuation?.stuckTotal ?? 0;
@@ -108,8 +123,9 @@ export function planStatus(input: PlanStatusInput): ResultStatus {
 }
 
 /** The status of a plan as /api/plan answers it. */
-export function planResultStatus(plan: Pick<PlanResponse, "options" | "movesTotal" | "bytesMoved" | "leadership" | "goals" | "evacuation">): ResultStatus {
-  return planStatus({ operation: plan.options.operation, moves: plan.movesTotal, bytes: plan.bytesMoved.total, leadershipChanges: plan.leadership.changes.length, goals: plan.goals, evacuation: plan.evacuation });
+export function planResultStatus(plan: Pick<PlanResponse, "options" | "movesTotal" | "bytesMoved" | "leadership" | "goals" | "evacuation"> & { unmeasured?: PlanResponse["unmeasured"] }): ResultStatus {
+  const unmeasured = plan.unmeasured ? { dirs: plan.unmeasured.dirs.length, brokers: plan.unmeasured.brokers.length } : undefined;
+  return planStatus({ operation: plan.options.operation, moves: plan.movesTotal, bytes: plan.bytesMoved.total, leadershipChanges: plan.leadership.changes.length, goals: plan.goals, evacuation: plan.evacuation, unmeasured });
 }
 
 /** "3 dirs", "1 broker", "4 topic × broker pairs": what a goal counts outside its tolerance. */

@@ -38,6 +38,15 @@ function expectOneSentence(status: ResultStatus) {
 const input = (over: Partial<PlanStatusInput>): PlanStatusInput => ({ operation: { kind: "rebalance" }, moves: 0, bytes: 0, leadershipChanges: 0, goals: [], evacuation: null, ...over });
 
 describe("planStatus()", () => {
+  it("planStatus() qualifies a sentence when the snapshot has no figures for some dirs or brokers, never a bare 'within the tolerance'", () => {
+    const goals = GOAL_SETS[1]!;
+    const status = planStatus(input({ moves: 4, bytes: 120 * GiB, goals, unmeasured: { dirs: 1, brokers: 0 } }));
+    expect(status.sentence).toBe("4 moves (120.0 GiB) bring every goal within the tolerance, as far as the snapshot shows (it has no figures for 1 offline dir).");
+    expectOneSentence(status);
+    expect(planStatus(input({ goals, unmeasured: { dirs: 2, brokers: 1 } })).sentence).toBe("Nothing to move: every goal is already within the tolerance, as far as the snapshot shows (it has no figures for 2 offline dirs and 1 broker that did not answer).");
+    expect(planStatus(input({ goals, unmeasured: { dirs: 0, brokers: 0 } })).sentence).toBe("Nothing to move: every goal is already within the tolerance.");
+  });
+
   it("planStatus() gives one true sentence for every operation, change count, goal outcome and stuck count", () => {
     for (const operation of OPERATIONS) {
       const evacuates = operation.kind === "remove-brokers" || operation.kind === "drain-dirs";
