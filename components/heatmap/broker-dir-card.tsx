@@ -1,5 +1,5 @@
 "use client";
-/** The broker × log-dir heatmap in its card, with the metric switch. */
+/** The broker × log-dir heatmap in its card, with the metric switch; on a phone, the compact table (no sideways scroll). */
 import { useState } from "react";
 import { DIR_METRICS, type DirMetric } from "@/lib/view/dir-metric";
 import { Segmented } from "@/components/ui/segmented";
@@ -27,7 +27,7 @@ export function BrokerDirCard({ data, failure, onOpenBroker }: Props) {
       state={state}
       actions={<Segmented name="dir-metric" label="Colour by" options={DIR_METRICS} value={metric} onChange={setMetric} />}
     >
-      {data ? <BrokerDirHeatmap report={data.report} metric={metric} onOpenBroker={onOpenBroker} /> : null}
+      {data ? <BrokerDirHeatmap report={data.report} metric={metric} onOpenBroker={onOpenBroker} compactOnPhone /> : null}
     </WidgetCard>
   );
 }

@@ -4,8 +4,15 @@
  * metric. An ARIA grid with a roving tab stop: Tab enters at the active cell, arrows / Home / End /
  * PageUp / PageDown move, Enter opens the broker. Rows are virtualised, so 1,000 brokers render
  * as fast as 30. Cell data comes from lib/view/broker-dir-heatmap; this file only lays it out.
+ *
+ * The cell under the pointer (or focused) is read out in a tooltip beside the cell, so the figures
+ * show where the eye is (the line under the grid, also a live region, can be below the fold). With
+ * `compactOnPhone`, a phone-wide screen (under 640 px) shows the simulator's compact table instead
+ * (every dir of a broker side by side with its value and partition count, no sideways scroll, so
+ * the fullest dirs are never hidden behind a scroll).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { DirGrid } from "@/components/simulate/dir-grid";
 import type { BalanceReport } from "@/lib/model/report";
 import { brokerDirGrid, emptyCellLabel, type DirCell } from "@/lib/view/broker-dir-heatmap";
 import type { BrokerState } from "@/lib/model/snapshot";
@@ -37,6 +44,8 @@ interface Props {
   report: BalanceReport;
   metric: DirMetric;
   onOpenBroker: (broker: number) => void;
+  /** Under 640 px, the compact table (components/simulate/dir-grid.tsx) instead of the grid. */
+  compactOnPhone?: boolean;
   /** Called once the grid has committed its cells (the UI bench's end mark). */
   onRendered?: () => void;
 }
@@ -47,12 +56,22 @@ interface Pos {
   col: number;
 }
 
-export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: Props) {
+export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone = false, onRendered }: Props) {
   const grid = useMemo(() => brokerDirGrid(report, metric), [report, metric]);
   const [scrollRef, box] = useScrollBox<HTMLDivElement>({ top: 0, left: 0, width: 0, height: FIRST_PAINT_ROWS * MIN_ROW_H });
   const cue = useScrollCue(scrollRef);
   const [active, setActive] = useState<Pos>({ row: 0, col: 1 });
   const [hover, setHover] = useState<DirCell | null>(null);
+  // Where the tooltip points: the hovered or focused cell's box, relative to the grid's frame.
+  const [tip, setTip] = useState<{ cell: DirCell; x: number; y: number; bottom: number; width: number } | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const pointAt = (cell: DirCell | null, el: HTMLElement | null) => {
+    const frame = frameRef.current;
+    if (!cell || !el || !frame) return setTip(null);
+    const f = frame.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    setTip({ cell, x: r.left - f.left + r.width / 2, y: r.top - f.top, bottom: r.bottom - f.top, width: f.width });
+  };
   const [focused, setFocused] = useState(false);
   const wantFocus = useRef(false);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -126,8 +145,13 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
 
   return (
     <div className="flex h-full flex-col gap-2">
-      <div className="relative flex min-h-0 flex-1 flex-col">
-        <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 dark:border-zinc-800" data-heatmap-scroll>
+      {compactOnPhone ? (
+        <div className="min-h-0 flex-1 overflow-y-auto sm:hidden" data-heatmap-compact>
+          <DirGrid grid={grid} report={report} caption={`${grid.legend.title} and partitions per broker and log dir`} maxRows={rows.length} onOpenBroker={onOpenBroker} />
+        </div>
+      ) : null}
+      <div ref={frameRef} className={`relative min-h-0 flex-1 flex-col ${compactOnPhone ? "hidden sm:flex" : "flex"}`}>
+        <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto rounded border border-zinc-200 dark:border-zinc-800" data-heatmap-scroll onScroll={() => setTip(null)}>
           <div
             ref={gridRef}
             role="grid"
@@ -139,9 +163,15 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
             onKeyDown={onKeyDown}
             onFocus={() => setFocused(true)}
             onBlur={(e) => {
-              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
+                setFocused(false);
+                setTip(null);
+              }
             }}
-            onMouseLeave={() => setHover(null)}
+            onMouseLeave={() => {
+              setHover(null);
+              setTip(null);
+            }}
             style={{ minWidth }}
           >
             <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: template, height: HEADER_H }}>
@@ -175,7 +205,23 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
                     </div>
                     {grid.cells(r).map((cell, c) =>
                       cell ? (
-                        <HeatCell key={cell.key} cell={cell} large={rowH >= 64} row={r} col={c + 1} tabIndex={tabIndex(r, c + 1)} onHover={setHover} onFocusCell={() => setActive({ row: r, col: c + 1 })} onOpen={() => onOpenBroker(row.broker)} />
+                        <HeatCell
+                          key={cell.key}
+                          cell={cell}
+                          large={rowH >= 64}
+                          row={r}
+                          col={c + 1}
+                          tabIndex={tabIndex(r, c + 1)}
+                          onHover={(hovered, el) => {
+                            setHover(hovered);
+                            pointAt(hovered, el);
+                          }}
+                          onFocusCell={(el) => {
+                            setActive({ row: r, col: c + 1 });
+                            pointAt(cell, el);
+                          }}
+                          onOpen={() => onOpenBroker(row.broker)}
+                        />
                       ) : (
                         <div
                           key={`empty-${c}`}
@@ -200,8 +246,9 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
           </div>
         </div>
         <ScrollEdges cue={cue} />
+        {tip ? <CellTip tip={tip} /> : null}
       </div>
-      <p className="h-10 overflow-hidden text-sm leading-5 text-zinc-700 dark:text-zinc-300" data-readout>
+      <p className={`h-10 overflow-hidden text-sm leading-5 text-zinc-700 dark:text-zinc-300 ${compactOnPhone ? "hidden sm:block" : ""}`} data-readout>
         {readout ? (
           <>
             <span className="font-medium">{readout.summary}</span>
@@ -216,6 +263,30 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, onRendered }: P
   );
 }
 
+/** 288 px: the tooltip's width (w-72), for keeping it inside the frame. */
+const TIP_W = 288;
+
+/**
+ * The figures of the cell under the pointer (or focused), beside it: above the cell, or below it when
+ * the cell is near the top of the frame; kept inside the frame sideways. Not announced (the live
+ * region under the grid says the same).
+ */
+function CellTip({ tip }: { tip: { cell: DirCell; x: number; y: number; bottom: number; width: number } }) {
+  const above = tip.y > 96;
+  const left = Math.max(0, Math.min(tip.width - TIP_W, tip.x - TIP_W / 2));
+  return (
+    <div
+      aria-hidden
+      className="pointer-events-none absolute z-30 w-72 rounded-md bg-zinc-900 px-2.5 py-1.5 text-xs leading-4 text-white shadow-lg dark:bg-zinc-100 dark:text-zinc-900"
+      style={{ left, top: above ? tip.y - 6 : tip.bottom + 6, transform: above ? "translateY(-100%)" : undefined }}
+      data-cell-tip
+    >
+      <div className="font-medium">{tip.cell.summary}</div>
+      {tip.cell.details.length ? <div className="mt-0.5 text-zinc-300 dark:text-zinc-600">{tip.cell.details.join(" · ")}</div> : null}
+    </div>
+  );
+}
+
 interface CellProps {
   cell: DirCell;
   /** Tall rows (few brokers) print the value larger. */
@@ -223,8 +294,8 @@ interface CellProps {
   row: number;
   col: number;
   tabIndex: number;
-  onHover: (cell: DirCell | null) => void;
-  onFocusCell: () => void;
+  onHover: (cell: DirCell | null, el: HTMLElement | null) => void;
+  onFocusCell: (el: HTMLElement) => void;
   onOpen: () => void;
 }
 
@@ -246,8 +317,8 @@ function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpe
       data-broker={cell.broker}
       data-path={cell.path}
       data-pattern={cell.pattern}
-      onMouseEnter={() => onHover(cell)}
-      onFocus={onFocusCell}
+      onMouseEnter={(e) => onHover(cell, e.currentTarget)}
+      onFocus={(e) => onFocusCell(e.currentTarget)}
       onClick={onOpen}
       className="relative m-0.5 flex cursor-pointer items-center justify-center gap-1 overflow-hidden rounded-sm px-1 text-center focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}

@@ -27,7 +27,7 @@ describe("import", () => {
     expect(await page.locator("[data-source-kind]").textContent()).toBe("import");
     const rows = await page.locator("[data-broker-row]").evaluateAll((els) => els.map((e) => e.getAttribute("data-broker-row")));
     expect(rows).toEqual(["1", "2", "3"]);
-    expect(await page.locator("[data-cell]").count()).toBe(9);
+    expect(await page.locator(`[data-heatmap="broker-dir"] [data-cell]`).count()).toBe(9);
     // kafka-log-dirs prints no capacity, so the heatmap opens on bytes and says capacity is unknown.
     expect(await page.locator('[data-heatmap="broker-dir"]').getAttribute("data-metric")).toBe("bytes");
     const label = (broker: number, dir: string) => page.locator(`[data-broker-row="${broker}"] [data-cell][data-path="/var/lib/kafka/${dir}"]`).getAttribute("aria-label");
@@ -39,7 +39,7 @@ describe("import", () => {
     await screenshot(page, "import-overview");
     await page.reload();
     await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
-    expect(await page.locator("[data-cell]").count()).toBe(9);
+    expect(await page.locator(`[data-heatmap="broker-dir"] [data-cell]`).count()).toBe(9);
     expect(e2e.tab.errors).toEqual([]);
   });
 

@@ -141,10 +141,12 @@ describe("overview (demo cluster)", () => {
     const phone = await openPage(e2e.browser, PHONE);
     await openOverview(phone.page, e2e.app.url);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
-    // The heatmap is wider than a phone: it scrolls sideways inside its card, and says so.
-    const scroller = phone.page.locator("[data-heatmap-scroll]");
-    expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-    expect(await phone.page.locator('[data-widget="broker-dir-heatmap"] [data-scroll-cue="right"]').count()).toBe(1);
+    // On a phone the heatmap is the compact table: every dir of a broker in view, the fullest ones too, with no sideways scroll.
+    const compact = phone.page.locator("[data-heatmap-compact]");
+    expect(await compact.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await compact.locator('[data-cell][data-path="/data/d3"]').count()).toBe(3);
+    expect(await compact.locator('[data-cell][data-path="/data/d3"]').first().isVisible()).toBe(true);
+    expect(await phone.page.locator('[data-heatmap="broker-dir"]').isVisible()).toBe(false);
     await elementScreenshot(phone.page.locator('[data-widget="broker-dir-heatmap"]'), "overview-heatmap-phone");
     await screenshot(phone.page, "overview-phone");
     await phone.page.context().close();
