@@ -1,5 +1,5 @@
 "use client";
-/** The presets from the core, one click away: each loads its scenario and runs it. */
+/** The presets from the core, one click away: each loads its scenario and runs it; focus stays on the preset picked. */
 import type { PresetId } from "@/lib/simulate/presets";
 
 export interface PresetCard {
@@ -31,10 +31,13 @@ export function PresetPicker({ presets, active, modified, onPick, disabled }: Pr
             <li key={p.id}>
               <button
                 type="button"
-                onClick={() => onPick(p.id)}
-                disabled={disabled}
+                // aria-disabled, not disabled: a button disabled under focus drops focus to <body> while the preset runs.
+                onClick={() => {
+                  if (!disabled) onPick(p.id);
+                }}
+                aria-disabled={disabled || undefined}
                 aria-pressed={on}
-                className={`flex h-full w-full flex-col gap-1 rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-wait ${on ? "border-blue-600 bg-blue-50 dark:border-blue-500 dark:bg-blue-950/40" : "border-zinc-200 bg-white hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"}`}
+                className={`flex h-full w-full flex-col gap-1 rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 aria-disabled:cursor-wait ${on ? "border-blue-600 bg-blue-50 dark:border-blue-500 dark:bg-blue-950/40" : "border-zinc-200 bg-white hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"}`}
                 data-preset={p.id}
               >
                 <span className="flex items-center gap-2 text-sm font-semibold">

@@ -3,7 +3,7 @@
  * The scenario editor: where the cluster starts, Kafka's broker placement, the log-dir rule, the
  * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
  */
-import { useState, type KeyboardEvent } from "react";
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { changeBase, type ClusterContext, type Draft } from "@/lib/view/scenario-draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
 import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion, StepInput } from "@/lib/simulate/schema";
@@ -86,11 +86,24 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
     if (note) onAnnounce(note);
     onChange(next.draft);
   };
+  // The Run bar is sticky at the bottom of the editor's scrolling panel (wide screens): a field that gets
+  // focus under it is scrolled up clear of it. The panel's scroll padding does this where the browser
+  // honours it for focus; this check, after the browser's own scrolling, covers the rest.
+  const runBar = useRef<HTMLDivElement>(null);
+  const keepClearOfRunBar = (e: FocusEvent) => {
+    const field = e.target as HTMLElement;
+    requestAnimationFrame(() => {
+      const bar = runBar.current;
+      if (!bar || bar.contains(field) || getComputedStyle(bar).position !== "sticky") return;
+      const overlap = field.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (overlap > 0) bar.closest("aside")?.scrollBy({ top: overlap + 8 });
+    });
+  };
   const setPolicy = (patch: Partial<Draft["policy"]>) => onChange({ ...draft, policy: { ...draft.policy, ...patch } });
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      onRun();
+      if (!running) onRun();
     }
   };
   const synthetic = draft.base.kind === "synthetic" ? draft.base.options : null;
@@ -105,9 +118,10 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
       noValidate
       className="flex flex-col gap-4"
       onKeyDown={onKeyDown}
+      onFocus={keepClearOfRunBar}
       onSubmit={(e) => {
         e.preventDefault();
-        onRun();
+        if (!running) onRun();
       }}
       data-scenario-editor
     >
@@ -194,8 +208,10 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
         <StepList steps={draft.steps} onChange={(steps) => onChange({ ...draft, steps })} context={context} issues={issues} outcomes={outcomes} onAnnounce={onAnnounce} />
       </fieldset>
 
-      <div className="-mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 lg:sticky lg:bottom-0 dark:bg-zinc-950/95">
-        <button type="submit" disabled={running} aria-busy={running} className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-70" data-run>
+      {/* Sticky inside the editor's scrolling panel; the panel's scroll padding keeps focused fields clear of it. */}
+      <div className="-mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 lg:sticky lg:bottom-0 dark:bg-zinc-950/95" ref={runBar} data-run-bar>
+        {/* aria-disabled, not disabled: a button disabled under focus drops focus to <body> while the run lasts. */}
+        <button type="submit" aria-disabled={running || undefined} aria-busy={running} className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 aria-disabled:opacity-70" data-run>
           {running ? "Running…" : "Run scenario"}
         </button>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">Ctrl+Enter</span>

@@ -161,6 +161,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const kafkaSnapshot = snapshots ? snapshots.after("kafka-count") : null;
   const loadKafkaSnapshot = typeof kafkaSnapshot === "function" ? kafkaSnapshot : kafkaSnapshot ? () => Promise.resolve(kafkaSnapshot) : null;
   const addPlanStep = (options: PlanStepOptions) => {
+    if (sim.isMutating) return;
     const d: Draft = { ...draft, steps: [...draft.steps, { kind: "plan", options }] };
     setDraft(d);
     void run(d);
@@ -181,7 +182,8 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       <PresetPicker presets={presets} active={activePreset} modified={activePreset ? null : draft.presetId} onPick={pickPreset} disabled={sim.isMutating} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <aside aria-label="Scenario editor" className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-950">
+        {/* scroll-pb: a field scrolled into view (focus, Tab) stops above the sticky Run bar, never under it. */}
+        <aside aria-label="Scenario editor" className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:scroll-pb-16 lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-950">
           <ScenarioEditor
             draft={draft}
             onChange={setDraft}
@@ -236,13 +238,14 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
             </p>
           ) : null}
           <CompareCard comparison={result?.comparison ?? null} state={cardState} snapshots={snapshots} />
+          {/* Like the other cards, it keeps the run shown (the stale note above says when the editor has moved on). */}
           <ActionsCard
-            report={stale ? null : kafkaReport}
+            report={kafkaReport}
             kafkaVersion={result?.scenario.policy.kafkaVersion ?? "auto"}
             kafka={result?.kafka ?? []}
-            state={stale && result ? { kind: "empty", message: "The scenario changed: run it to see what to do about the new result." } : cardState}
-            loadSnapshot={stale ? null : loadKafkaSnapshot}
-            onAddPlanStep={stale || sim.isMutating ? null : addPlanStep}
+            state={cardState}
+            loadSnapshot={loadKafkaSnapshot}
+            onAddPlanStep={addPlanStep}
             context={kafkaRule ? "the last step" : `the last step under Kafka's rule (this run's own rule, ${policyName}, is not in Kafka)`}
           />
           <BeforeAfterCard initial={result?.initial.report ?? null} steps={result?.steps ?? []} state={cardState} policyName={policyName} snapshots={snapshots} />

@@ -4,7 +4,7 @@
  * steps move up and down, are removed, and new ones are added by kind, filled in for the cluster at
  * hand. What happened to each step in the last run (failed, note) shows beside it.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { newStep, type ClusterContext } from "@/lib/view/scenario-draft";
 import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/step-list";
 import type { StepInput, StepKind } from "@/lib/simulate/schema";
@@ -28,6 +28,17 @@ const ICON_BUTTON = "rounded px-1.5 py-0.5 text-sm text-zinc-600 hover:bg-zinc-2
 export function StepList({ steps, onChange, context, issues, outcomes, onAnnounce }: Props) {
   const [open, setOpen] = useState<number | null>(null);
   const [kind, setKind] = useState<StepKind>("createTopic");
+  // After "Add step", focus goes to the new step's first field (scrolled into view), not the button left behind.
+  const focusNew = useRef<number | null>(null);
+  useEffect(() => {
+    const i = focusNew.current;
+    if (i === null || open !== i) return;
+    focusNew.current = null;
+    const field = document.getElementById(`step-form-${i}`)?.querySelector<HTMLElement>("input, select, textarea, button");
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "nearest" });
+  }, [open, steps.length]);
 
   const errorsOf = (i: number): Record<string, string> => {
     const prefix = `steps.${i}.`;
@@ -58,6 +69,7 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
     const step = newStep(kind, context);
     onChange([...steps, step]);
     setOpen(steps.length);
+    focusNew.current = steps.length;
     onAnnounce(`Step ${steps.length + 1} added: ${stepSummary(step).text}. Its form is open below it.`);
   };
 

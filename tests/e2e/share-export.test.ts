@@ -99,7 +99,7 @@ async function openSharePopover(page: Page, name: string) {
 
 async function simulatorSettled(page: Page): Promise<void> {
   await page.waitForSelector("[data-hydrated]");
-  await page.waitForSelector("[data-run]:not([disabled])");
+  await page.waitForSelector("[data-run]:not([aria-disabled])");
   await page.waitForSelector("[data-run-summary]");
 }
 

@@ -13,7 +13,7 @@ const verdict = (page: Page) => page.locator("[data-compare-verdict]").textConte
 /** Waits until the page is interactive and a run has finished: the Run button is idle and the results match the editor. */
 async function settled(page: Page): Promise<void> {
   await page.waitForSelector("[data-hydrated]");
-  await page.waitForSelector("[data-run]:not([disabled])");
+  await page.waitForSelector("[data-run]:not([aria-disabled])");
   await page.waitForSelector("[data-compare-verdict]");
   await page.waitForFunction(() => !document.querySelector("[data-stale]"));
 }
@@ -32,9 +32,12 @@ describe("simulate", () => {
     expect(page.url()).toMatch(/\/simulate\?preset=padding-workaround$/);
     expect(await page.locator('[data-preset="padding-workaround"]').getAttribute("aria-pressed")).toBe("true");
 
-    await page.locator('[data-preset="consumer-offsets-skew"]').click();
+    await page.locator('[data-preset="consumer-offsets-skew"]').focus();
+    await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelector("[data-compare-verdict]")?.textContent?.includes("almost empty"));
     await settled(page);
+    // Focus stays on the preset picked while it runs and after, not dropped to <body>.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-preset"))).toBe("consumer-offsets-skew");
     expect(await verdict(page)).toMatch(/^Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty \(under 1%\) while \/data\/d2 and \/data\/d3 reach \d+–\d+%; least-bytes and least-utilization keep every dir between \d+% and \d+%\.$/);
     // Kafka's panel: d1 holds 50 tiny partitions, d2 and d3 hold 10 large ones each, on every broker.
     const kafka = page.locator('[data-outcome="kafka-count"]');
@@ -48,6 +51,12 @@ describe("simulate", () => {
       const box = await page.locator(selector).boundingBox();
       expect(box!.y + box!.height, selector).toBeLessThanOrEqual(900);
     }
+    // What to do, for Kafka 4.4 (the demo's version): cordon the full dirs, with the exact commands, then a log-dir rebalance.
+    expect(await page.locator('[data-action="cordon"] h3').textContent()).toBe("1. Cordon /data/d2 and /data/d3 on brokers 1, 2 and 3");
+    expect(await page.locator('[data-action="cordon"] [data-action-commands]').textContent()).toContain("kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/data/d2,/data/d3]'");
+    expect(await page.locator('[data-action="rebalance"] [data-open-planner]').count()).toBe(1);
+    // Bytes skew of 16 KiB is not skew: the timeline says when it appears.
+    expect(await page.locator("[data-skew-floor-note]").textContent()).toMatch(/^Bytes per dir from the base to step 3: too little data to call skew .* From step 4 \(Create topic orders.*\) the dirs differ by more than the floor: 1\.\d\d×\.$/);
     await page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
     await screenshot(page, "simulate-story", false);
     await screenshot(page, "simulate-story-full");
@@ -65,6 +74,24 @@ describe("simulate", () => {
     await page.locator("[data-new-step-kind]").selectOption("createTopic");
     await page.locator("[data-add-step]").click();
     const topic = page.locator('[data-step="6"]');
+    // Focus moves to the new step's first field, in view and clear of the sticky Run bar.
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-step]")?.getAttribute("data-step"))).toBe("6");
+    const clear = () =>
+      page.evaluate(async () => {
+        // After the page's own scrolling (it runs on the next frame).
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const field = document.activeElement!.getBoundingClientRect();
+        const bar = document.querySelector("[data-run-bar]")!.getBoundingClientRect();
+        const panel = document.querySelector('aside[aria-label="Scenario editor"]')!.getBoundingClientRect();
+        return field.top >= panel.top && field.bottom <= Math.min(bar.top, panel.bottom, window.innerHeight);
+      });
+    expect(await clear()).toBe(true);
+    // Tabbing through the step's fields never leaves one under the Run bar.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      if ((await page.evaluate(() => document.activeElement?.closest("[data-step]") === null))) break;
+      expect(await clear(), `field ${i + 1} after the first`).toBe(true);
+    }
     await topic.getByLabel("Topic name").fill("clicks");
     await topic.getByLabel("Partitions", { exact: true }).fill("24");
     await topic.getByLabel("Bytes per partition").fill("20 GiB");
@@ -145,7 +172,9 @@ describe("simulate", () => {
     await page.goto(`${e2e.app.url}/simulate?preset=consumer-offsets-skew`);
     await settled(page);
     await page.getByLabel("Base cluster").selectOption("current");
-    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
+    // The preset's steps build the story from its empty start: leaving its base takes them out, and says so.
+    expect(await page.locator("[data-step]").count()).toBe(0);
+    expect(await page.locator("[data-base-note]").textContent()).toMatch(/^The preset's 4 steps were taken out: they build the story from its empty start/);
     await page.locator("[data-new-step-kind]").selectOption("createTopic");
     await page.locator("[data-add-step]").click();
     await page.locator("[data-run]").click();
@@ -177,7 +206,7 @@ describe("simulate", () => {
     await page.goto(`${e2e.app.url}/simulate`);
     await settled(page);
     await page.getByLabel("Base cluster").selectOption("imported");
-    for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Remove step 1" }).click();
+    expect(await page.locator("[data-step]").count()).toBe(0);
     await page.locator("[data-new-step-kind]").selectOption("createTopic");
     await page.locator("[data-add-step]").click();
     await page.locator("[data-run]").click();
