@@ -2,6 +2,8 @@
 /**
  * The throttle doctor's findings for one snapshot: throttles that do nothing, throttles left behind
  * after a move, lists the brokers reject or cannot parse, and entries naming brokers without a replica.
+ * When the snapshot does not carry the throttle configs or the reassignments, it says so and how to
+ * learn them, and never "no problems" from what it could not see (lib/throttle/doctor.ts).
  */
 import { useMemo } from "react";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -24,7 +26,9 @@ export function ThrottleFindings({ diagnosis }: { diagnosis: ThrottleDiagnosis }
   return (
     <div className="mt-2 grid gap-2 text-sm" data-throttle-doctor>
       {diagnosis.findings.length === 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">No problems: {diagnosis.moving ? "the throttles match what is moving." : "no throttle is set, and nothing is moving."}</p>
+        <p className={diagnosis.known?.throttles === false ? "text-amber-900 dark:text-amber-200" : "text-zinc-600 dark:text-zinc-400"} data-doctor-summary>
+          {diagnosis.summary ?? "No problems found."}
+        </p>
       ) : (
         <ul className="grid gap-2">
           {diagnosis.findings.map((f, i) => (
@@ -34,6 +38,13 @@ export function ThrottleFindings({ diagnosis }: { diagnosis: ThrottleDiagnosis }
           ))}
         </ul>
       )}
+      {(diagnosis.notes ?? []).length > 0 ? (
+        <ul className="grid gap-1 text-amber-900 dark:text-amber-200" aria-label="What the doctor could not see" data-doctor-notes>
+          {diagnosis.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
       {throttling.length > 0 ? (
         <details>
           <summary className="cursor-pointer">What each broker throttles</summary>

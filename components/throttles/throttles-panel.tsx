@@ -1,7 +1,8 @@
 "use client";
 /**
  * Throttles & reassignments: replication rates per broker and the cluster defaults, throttled
- * replica lists per topic, partition reassignments in flight. The throttle doctor (stale or
+ * replica lists per topic, partition reassignments and log-dir moves in flight. What the snapshot's
+ * source did not carry is said to be unknown, with the command that teaches it (lib/view/throttles.ts). The throttle doctor (stale or
  * ineffective throttles, from the planner work) plugs into the `doctor` slot; until then the slot
  * says what will appear there.
  */
@@ -53,24 +54,36 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
         // Focusable and named: the body scrolls inside its fixed height and holds no control of its own, so a keyboard user reaches its scrolling by this stop.
         <div role="region" aria-label="Throttles and reassignments" tabIndex={0} className="grid h-full gap-4 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 lg:grid-cols-[3fr_2fr]">
           <div className="min-w-0 space-y-4">
-            {view.empty ? (
-              <p className="rounded border border-dashed border-zinc-300 p-3 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-throttles-empty>
-                No throttle is set and no reassignment is in flight: replication runs unthrottled.
-              </p>
+            <p className={`rounded border border-dashed p-3 text-sm ${view.unknown.length > 0 ? "border-amber-400 text-amber-900 dark:border-amber-700 dark:text-amber-200" : "border-zinc-300 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"}`} data-throttles-summary data-throttles-empty={view.empty ? "" : undefined}>
+              {view.summary}
+            </p>
+            {view.unknown.length > 0 ? (
+              <ul className="space-y-1 text-sm text-amber-900 dark:text-amber-200" aria-label="Unknown facts">
+                {view.unknown.map((u) => (
+                  <li key={u.fact} data-throttles-unknown={u.fact}>
+                    {u.text}
+                  </li>
+                ))}
+              </ul>
             ) : null}
             <section aria-label="Rates">
               <h3 className="mb-1 text-sm font-semibold">Rates</h3>
               <RateTable rows={[view.defaults, ...view.brokers]} />
               {view.unthrottledBrokers.length > 0 ? (
                 <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                  Brokers {view.unthrottledBrokers.join(", ")}: no rate set (unlimited).
+                  {view.unthrottledBrokers.length === 1 ? "Broker" : "Brokers"} {view.unthrottledBrokers.join(", ")}: no rate set (unlimited).
+                </p>
+              ) : null}
+              {view.unknownRateBrokers.length > 0 ? (
+                <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-unknown-rates>
+                  {view.unknownRateBrokers.length === 1 ? "Broker" : "Brokers"} {view.unknownRateBrokers.join(", ")}: rates unknown{view.known.throttles ? " (not reachable when the snapshot was taken)" : ""}.
                 </p>
               ) : null}
             </section>
             <section aria-label="Throttled replica lists">
               <h3 className="mb-1 text-sm font-semibold">Throttled replicas per topic</h3>
               {view.topics.length === 0 ? (
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">No topic lists throttled replicas.</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">{view.known.throttles ? "No topic lists throttled replicas." : "Unknown (see above)."}</p>
               ) : (
                 <table className="w-full text-sm">
                   <thead className="border-b border-zinc-200 dark:border-zinc-800">
@@ -95,7 +108,7 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
             <section aria-label="Reassignments in flight">
               <h3 className="mb-1 text-sm font-semibold">Reassignments in flight</h3>
               {view.reassignments.length === 0 ? (
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">None.</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">{view.known.reassignments ? "None." : "Unknown (see above)."}</p>
               ) : (
                 <table className="w-full text-sm">
                   <thead className="border-b border-zinc-200 dark:border-zinc-800">
@@ -113,6 +126,33 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
                         <td className={td}>{r.replicas}</td>
                         <td className={td}>{r.adding}</td>
                         <td className={td}>{r.removing}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            <section aria-label="Log-dir moves in flight">
+              <h3 className="mb-1 text-sm font-semibold">Log-dir moves in flight</h3>
+              {view.dirMoves.length === 0 ? (
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">None.</p>
+              ) : (
+                <table className="w-full text-sm" data-dir-moves>
+                  <thead className="border-b border-zinc-200 dark:border-zinc-800">
+                    <tr>
+                      <th className={th}>Partition</th>
+                      <th className={th}>Broker</th>
+                      <th className={th}>From</th>
+                      <th className={th}>To</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.dirMoves.map((m) => (
+                      <tr key={`${m.topicPartition}-${m.broker}`} className="border-b border-zinc-100 dark:border-zinc-800/60">
+                        <td className={`${td} font-mono`}>{m.topicPartition}</td>
+                        <td className={td}>{m.broker}</td>
+                        <td className={`${td} font-mono`}>{m.from}</td>
+                        <td className={`${td} font-mono`}>{m.to}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -20,6 +20,7 @@
  */
 import { shellArg } from "../model/shell-word";
 import type { ClusterSnapshot } from "../model/snapshot";
+import { howToLearn, knownFacts } from "../model/facts";
 import { effectiveRates, type EffectiveRates } from "./rates";
 import { isValidThrottledReplicaList, parseThrottledPartitions, ThrottleConfigError } from "./replica-list";
 import { javaSplit, javaTrim } from "./java-string";
@@ -51,14 +52,21 @@ export interface BrokerThrottleView {
 export interface ThrottleDiagnosis {
   findings: Finding[];
   brokers: BrokerThrottleView[];
-  /** True when any reassignment or dir move is in flight. */
+  /** True when any reassignment or dir move is known to be in flight. */
   moving: boolean;
+  /** Whether the snapshot's source carried the throttle configs and the reassignments in flight (lib/model/facts.ts). */
+  known: { throttles: boolean; reassignments: boolean };
+  /** What the doctor says when it finds nothing; never "no problems" from configs it could not see. */
+  summary: string;
+  /** The facts the diagnosis could not see, each with the command that teaches it; shown with the findings too. */
+  notes: string[];
 }
 
 const PROPS = { leader: "leader.replication.throttled.replicas", follower: "follower.replication.throttled.replicas" } as const;
 type Side = keyof typeof PROPS;
 
 export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis {
+  const facts = knownFacts(snapshot);
   const findings: Finding[] = [];
   const brokerIds = snapshot.brokers.map((b) => b.id).sort((a, b) => a - b);
   const rates = new Map(brokerIds.map((id) => [id, effectiveRates(snapshot, id)]));
@@ -121,9 +129,11 @@ export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis 
       if (!movingTopics.has(tt.topic)) {
         findings.push({
           code: "stale_list",
-          severity: "warning",
+          severity: facts.reassignments ? "warning" : "info",
           topic: tt.topic,
-          message: `${prop} is set on ${tt.topic} but no reassignment of it is in flight; it will throttle the next catch-up of a listed replica. Remove it: kafka-configs --entity-type topics --entity-name ${shellArg(tt.topic)} --alter --delete-config ${prop}`,
+          message: facts.reassignments
+            ? `${prop} is set on ${tt.topic} but no reassignment of it is in flight; it will throttle the next catch-up of a listed replica. Remove it: kafka-configs --entity-type topics --entity-name ${shellArg(tt.topic)} --alter --delete-config ${prop}`
+            : `${prop} is set on ${tt.topic}; whether a reassignment of it is in flight is unknown. If none is, it will throttle the next catch-up of a listed replica: remove it then with kafka-configs --entity-type topics --entity-name ${shellArg(tt.topic)} --alter --delete-config ${prop}`,
         });
       }
       findings.push(...unknownReplicas(raw, tt.topic, prop, topics.get(tt.topic)));
@@ -134,11 +144,14 @@ export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis 
     const r = rates.get(id)!;
     for (const side of ["leader", "follower"] as const) {
       if (r[side].bytesPerSecond !== null && !moving) {
+        const where = r[side].origin === "default" ? "cluster default" : "per broker";
         findings.push({
           code: "stale_rate",
-          severity: "warning",
+          severity: facts.reassignments ? "warning" : "info",
           broker: id,
-          message: `Broker ${id} has ${side}.replication.throttled.rate=${r[side].bytesPerSecond} (${r[side].origin === "default" ? "cluster default" : "per broker"}) while nothing is moving; it will slow the next catch-up of any listed replica. Remove it when the reassignment is done.`,
+          message: facts.reassignments
+            ? `Broker ${id} has ${side}.replication.throttled.rate=${r[side].bytesPerSecond} (${where}) while nothing is moving; it will slow the next catch-up of any listed replica. Remove it when the reassignment is done.`
+            : `Broker ${id} has ${side}.replication.throttled.rate=${r[side].bytesPerSecond} (${where}) and no log-dir move is in flight; whether a partition reassignment is, is unknown. If none is, it will slow the next catch-up of any listed replica: remove it.`,
         });
       }
     }
@@ -151,7 +164,29 @@ export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis 
       });
     }
   }
-  return { findings, brokers: [...views.values()], moving };
+  const known = { throttles: facts.throttles, reassignments: facts.reassignments };
+  const anySet = [...rates.values()].some((r) => r.leader.bytesPerSecond !== null || r.follower.bytesPerSecond !== null || r.alterLogDirs.bytesPerSecond !== null) || snapshot.throttles.topics.some((t) => t.leaderReplicas || t.followerReplicas);
+  return { findings, brokers: [...views.values()], moving, known, summary: summaryOf(known, moving, anySet), notes: notesOf(snapshot, known) };
+}
+
+/** What the doctor says when it found nothing: only what the known facts support. */
+function summaryOf(known: ThrottleDiagnosis["known"], moving: boolean, anySet: boolean): string {
+  if (!known.throttles) {
+    return anySet
+      ? "No problems in the throttles that are shown, but the snapshot does not carry every broker's and topic's throttle configs, so others cannot be checked."
+      : "The throttles cannot be checked: the snapshot does not carry the throttle configs, so whether any is set, stale or ineffective is unknown.";
+  }
+  if (moving) return anySet ? "No problems: the throttles match what is moving." : "No problems: no throttle is set, so the moves in flight run at full speed.";
+  if (!known.reassignments) return anySet ? "No problems found in the throttles that are set; whether a partition reassignment is in flight is unknown (no log-dir move is)." : "No problems: no throttle is set. Whether a partition reassignment is in flight is unknown (no log-dir move is).";
+  return "No problems: no throttle is set, and nothing is moving.";
+}
+
+function notesOf(snapshot: ClusterSnapshot, known: ThrottleDiagnosis["known"]): string[] {
+  const lacks = snapshot.source.kind === "kafka" ? "the live read could not read" : snapshot.source.kind === "import" ? "the pasted outputs do not show" : "the snapshot does not carry";
+  const notes: string[] = [];
+  if (!known.throttles) notes.push(`Throttle configs are unknown (${lacks} them). To learn them, ${howToLearn("throttles")}.`);
+  if (!known.reassignments) notes.push(`Partition reassignments in flight are unknown (${lacks} them). To learn them, ${howToLearn("reassignments")}.`);
+  return notes;
 }
 
 function unknownReplicas(raw: string, topic: string, prop: string, t: ClusterSnapshot["topics"][number] | undefined): Finding[] {
