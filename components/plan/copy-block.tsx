@@ -8,6 +8,7 @@ import { useState } from "react";
 
 export function CopyBlock({ id, title, text, download, mime = "application/json", collapsed = false }: { id: string; title: string; text: string; download?: string; mime?: string; collapsed?: boolean }) {
   const [copied, setCopied] = useState(false);
+  const [open, setOpen] = useState(false);
   const pre = (
     <pre id={id} tabIndex={0} className="max-h-48 overflow-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900">
       {text.split("\n").map((line, i, lines) => (
@@ -47,9 +48,10 @@ export function CopyBlock({ id, title, text, download, mime = "application/json"
         </div>
       </div>
       {collapsed ? (
-        <details>
+        // The text is drawn only once opened: a long script stays out of the page until asked for.
+        <details onToggle={(event) => setOpen(event.currentTarget.open)}>
           <summary className="cursor-pointer text-xs">Show</summary>
-          {pre}
+          {open ? pre : null}
         </details>
       ) : (
         pre

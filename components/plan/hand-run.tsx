@@ -72,7 +72,7 @@ export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Pr
             <CopyBlock id={id("plan-rollback")} title={`Rollback: the current assignment and dirs (${ROLLBACK_FILE})`} text={run.rollback.file.text} download={ROLLBACK_FILE} />
             <CopyBlock id={id("plan-rollback-commands")} title="To go back: start it, then repeat the check until it says complete" text={run.rollback.text} />
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              It puts every partition the plan touches back on its current brokers, in their current order, and each replica back in its current dir. It is one file: it moves everything back at once, without throttles unless you set them first.
+              It puts every partition the plan touches back on its current brokers, in their current order, and each replica back in its current dir. It is one file: it moves everything back at once, unthrottled (the throttles above are for the plan&apos;s direction, not the way back).
             </p>
           </div>
         ) : null}

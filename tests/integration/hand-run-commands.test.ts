@@ -66,6 +66,7 @@ function layout(snapshot: ClusterSnapshot): string[] {
 /** Every throttle config the live reader sees, as "broker 1 leader=…" lines (empty: none). */
 function throttlesLeft(snapshot: ClusterSnapshot): string[] {
   const out: string[] = [];
+  for (const k of ["leader", "follower", "alterLogDirs"] as const) if (snapshot.throttles.defaults[k] !== null) out.push(`broker default ${k}=${snapshot.throttles.defaults[k]}`);
   for (const b of snapshot.throttles.brokers) for (const k of ["leader", "follower", "alterLogDirs"] as const) if (b[k] !== null) out.push(`broker ${b.broker} ${k}=${b[k]}`);
   for (const t of snapshot.throttles.topics) for (const k of ["leaderReplicas", "followerReplicas"] as const) if (t[k] !== null) out.push(`topic ${t.topic} ${k}=${t[k]}`);
   return out;
@@ -157,7 +158,15 @@ describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
     const transcript: string[] = [];
     const ready = Date.now();
     try {
-      for (const step of run.steps) await runCommands(version, cwd, step.file, step.commands, transcript);
+      for (const step of run.steps) {
+        await runCommands(version, cwd, step.file, step.commands, transcript);
+        if (step.id === "plan-apply-commands") {
+          // The reader sees the throttles once set (so "none left" below can fail): every broker the plan throttles.
+          const mid = throttlesLeft(await readCluster(connection(cluster)));
+          for (const b of plan.throttles.brokers) expect(mid.some((l) => l.startsWith(`broker ${b.broker} `)), `Kafka ${version}: broker ${b.broker} throttled`).toBe(true);
+          expect(mid.some((l) => l.startsWith(`topic ${TOPIC} `))).toBe(true);
+        }
+      }
       let after = await settled(cluster);
       expect(layout(after), `Kafka ${version}: the assignment and dirs after the hand-run`).toEqual(planned);
       // The election is done at the controller; the brokers' metadata follows within moments.
