@@ -69,7 +69,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
     <div className="flex flex-col gap-5" data-overview={mode}>
       <OverviewHeader snapshot={data?.head ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
       {checks ? null : <ReaderWarnings warnings={data?.head.source.warnings ?? []} />}
-      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={data?.verdict ?? null} checks={checks} />}
+      {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={data?.verdict ?? null} checks={checks} origin={origin} />}
       {forecast}
       {checks?.skewScope ? (
         <p className="text-sm text-amber-800 dark:text-amber-300" data-skew-scope>

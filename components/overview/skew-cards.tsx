@@ -30,6 +30,11 @@ export function SkewCards({ cards }: { cards: SkewCard[] | null }) {
           <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
             {c.spread} · {c.detail}
           </p>
+          {c.note ? (
+            <p className="text-xs text-zinc-700 dark:text-zinc-300" data-skew-note>
+              {c.note}
+            </p>
+          ) : null}
           {c.worst ? (
             <p className="mt-auto pt-1 text-xs font-medium" title={c.worst}>
               {c.worst}
@@ -49,4 +54,5 @@ const PLACEHOLDERS: SkewCard[] = (["brokerReplicas", "brokerLeaders", "brokerByt
   spread: "",
   detail: "",
   worst: null,
+  note: null,
 }));

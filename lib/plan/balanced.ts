@@ -286,3 +286,11 @@ export function reportBalanceInput(snapshot: ClusterSnapshot): ReportBalanceInpu
   const honours = new Map(snapshot.brokers.map((b) => [b.id, kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs]));
   return { preferredLeaders, honoursCordons: (id) => honours.get(id) ?? true };
 }
+
+/** How many of `values` lie outside the planner's band around their mean: a count band (whole numbers) or a byte band. */
+export function outsideBand(values: readonly number[], kind: "count" | "bytes", tolerance: number = DEFAULT_BALANCE_OPTIONS.tolerance): number {
+  if (values.length === 0) return 0;
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const band = kind === "count" ? countBand(mean, tolerance) : byteBand(mean, tolerance);
+  return values.filter((v) => outOfBand(v, band, false) > 0).length;
+}

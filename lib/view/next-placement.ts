@@ -12,13 +12,15 @@
  *   separate facts of a version. Each broker is read with its own version (a fleet mid-upgrade mixes
  *   them), else the cluster's. When the version is not pinned down and the lines it could be would
  *   pick different dirs, the newest line's choice leads and the others are listed as alternatives.
- * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes.
+ * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes; dirs whose
+ *   used bytes differ by less than the size floor (lib/plan/balanced.ts) are not called fuller.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import type { BrokerState } from "@/lib/model/snapshot";
 import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { nextLogDirs } from "@/lib/placement";
+import { belowSkewFloor } from "@/lib/plan/balanced";
 import { brokerKafkaVersion, describeKafkaLines, logDirRulesFor, type KafkaLine, type LogDirRule } from "@/lib/model/kafka-versions";
 
 export type PlacementFlag = "fullest" | "above-mean" | "above-85";
@@ -115,7 +117,10 @@ export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], 
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const value = of(chosen);
   const flags: PlacementFlag[] = [];
-  const meaningful = live.length > 1 && max > 0 && max - min > 0.05 * max;
+  // A gap under 5 % of the fullest, or under the size floor in bytes (lib/plan/balanced.ts), is noise: 16 KiB against 0 B is no trap.
+  const usedSpread = maxOf(live.map((d) => d.usedBytes)) - minOf(live.map((d) => d.usedBytes));
+  const capacity = live.every((d) => d.totalBytes !== null && d.totalBytes > 0) ? minOf(live.map((d) => d.totalBytes!)) : null;
+  const meaningful = live.length > 1 && max > 0 && max - min > 0.05 * max && !belowSkewFloor(usedSpread, capacity);
   if (meaningful && value === max) flags.push("fullest");
   else if (meaningful && mean > 0 && value >= ABOVE_MEAN_RATIO * mean) flags.push("above-mean");
   if (chosen.utilization !== null && chosen.utilization >= FULL_MARK) flags.push("above-85");

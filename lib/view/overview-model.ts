@@ -17,6 +17,9 @@ import type { BalanceReport } from "@/lib/model/report";
 import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { diagnoseThrottles, type ThrottleDiagnosis } from "@/lib/throttle/doctor";
+import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
+import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
+import { snapshotSignals } from "./signals";
 import { decodeReport, encodeReport, type CompactReport } from "./compact-report";
 import { importChecks, type ImportChecks } from "./import-checks";
 import { kafkaVersionsOf, nextPlacements, type NextPlacement } from "./next-placement";
@@ -58,10 +61,13 @@ export function overviewSummary(snapshot: ClusterSnapshot, report: BalanceReport
   const versions = kafkaVersionsOf(snapshot);
   const placements = nextPlacements(report, versions);
   const doctor = diagnoseThrottles(snapshot);
+  // The planner's measure of balance (lib/plan/balanced.ts), from the report's figures in one pass.
+  const balance = balanceOf(report, reportBalanceInput(snapshot));
+  const signals = snapshotSignals(snapshot);
   return {
     head: { schema: snapshot.schema, capturedAt: snapshot.capturedAt, source: snapshot.source },
-    verdict: verdict(report, { placements, reassignments: snapshot.throttles.reassignments.length }),
-    cards: skewCards(report),
+    verdict: verdict(report, { placements, balance, signals, actions: { bootstrapServer: BOOTSTRAP_PLACEHOLDER, versions } }),
+    cards: skewCards(report, { balance, facts: signals.facts }),
     checks: importChecks(snapshot.source),
     versions: { cluster: versions.cluster ?? null, brokers: [...(versions.brokers ?? [])].filter((e): e is [number, string] => typeof e[1] === "string") },
     throttles: throttleView(snapshot),

@@ -1,33 +1,53 @@
 /**
- * The verdict line: the balance report in plain words, for someone who has never heard the story.
+ * The verdict: the snapshot's findings in severity order, cause first, each with what to do.
  *
- * It answers, in this order: are brokers even (partitions, then bytes); are the disks of each broker
- * even; if not, which dirs hold the bytes (named by path when the same dirs dominate every broker,
- * else the worst broker's); and, when partition counts and bytes disagree, says so, because that is
- * the signature of Kafka's count-based dir placement. Details follow: the fullest disk, where Kafka
- * will put the next partition when that is a trap, offline dirs, unreachable brokers, brokers known only
- * from partition assignments, moves in flight.
+ * Order (a cause before its consequences): offline log dirs, unreachable brokers, brokers known only
+ * from assignments, under-replicated partitions, moves in flight (reassignments and `-future` dir
+ * moves), throttles set, a disk past 85 % (and a next-placement trap into one), broker skew, dir skew,
+ * the next-placement trap the skew sets (Kafka's count rule sends the next partition to a full dir),
+ * a disk past 70 %, too little data to call skew, then what the snapshot does not say (replicas
+ * without a dir, facts its source did not carry). The headline
+ * is the first finding; `details` are the others' texts (for callers that show lines), `findings` the
+ * structured list with each finding's actions (lib/view/finding-actions.ts).
  *
- * Only brokers whose figures were read (state `online`) are weighed: an unreachable or unknown broker's
- * bytes are missing, not zero (the report leaves it out of the broker skews), so it gets its own
- * sentence instead of bending the headline.
+ * "Balanced" is the planner's (lib/plan/balanced.ts): a skew finding appears exactly when a soft goal
+ * is outside the planner's tolerance above the size floor, so the verdict never calls balanced what the
+ * planner would move. Below the floor no ratio is printed: "too little data to call skew". Nothing
+ * is said to be fine from an unknown (lib/model/facts.ts): an unknown fact is its own finding, saying
+ * how to learn it.
+ *
+ * Only brokers whose figures were read (state `online`) are weighed; a figure that leaves unreadable
+ * data out (an offline dir, an unreachable broker) says so beside it.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatCountOf, formatSkew, formatUtilization, formatWholePercent } from "@/lib/model/format";
+import { howToLearn, type Fact, type KnownFacts } from "@/lib/model/facts";
+import { balanceOf, goalMet, goalOf, skewFloorBytes, type Balance } from "@/lib/plan/balanced";
 import type { NextPlacement } from "./next-placement";
-import { BAD_RATIO, EVEN_RATIO } from "./skew-cards";
+import { BAD_RATIO } from "./skew-cards";
+import { actionsFor, type ActionContext, type FindingAction, type FindingKind } from "./finding-actions";
+import type { SnapshotSignals } from "./signals";
+
+export type { FindingAction, FindingKind, SnapshotSignals };
+
+export interface Finding {
+  kind: FindingKind;
+  /** `info`: says what is unknown or fine, without raising the verdict's tone. */
+  tone: "ok" | "info" | "warn" | "bad";
+  text: string;
+  actions?: FindingAction[];
+}
 
 export interface Verdict {
   tone: "ok" | "warn" | "bad";
   headline: string;
   details: string[];
+  findings: Finding[];
 }
 
 /** 80 %: "most of the bytes"; the smallest set of dirs holding at least this share is named. */
 const DOMINANT_SHARE = 0.8;
-/** Dirs within a broker are called even up to 1.15× (a little looser than brokers: fewer, larger items). */
-const EVEN_DIR_RATIO = 1.15;
 
 /** "over 99%" rather than "100%" when a little is left elsewhere; "<1%" rather than "0%". */
 export function shareText(share: number): string {
@@ -39,6 +59,11 @@ export function shareText(share: number): string {
 export function listText(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** At most `n` items, then "and N more". */
+function someText(items: readonly string[], n = 5): string {
+  return items.length <= n ? listText(items) : `${items.slice(0, n).join(", ")} and ${formatCount(items.length - n)} more`;
 }
 
 interface Dominant {
@@ -69,15 +94,21 @@ export function dominantDirs(broker: number, dirs: readonly DirFigures[]): Domin
   return { broker, paths, byteShare: held / bytes, partitionShare: partitions > 0 ? chosenPartitions / partitions : 0 };
 }
 
-function dirsSentence(report: BalanceReport): { text: string; countsDisagree: boolean } | null {
+function dirsByBroker(report: BalanceReport): Map<number, DirFigures[]> {
   const byBroker = new Map<number, DirFigures[]>();
   for (const d of report.dirs) {
     const own = byBroker.get(d.broker);
     if (own) own.push(d);
     else byBroker.set(d.broker, [d]);
   }
+  return byBroker;
+}
+
+/** Which dirs hold the bytes on the brokers whose dirs are outside the dir goal. */
+function dirsSentence(report: BalanceReport, uneven: ReadonlySet<number>): { text: string; countsDisagree: boolean } | null {
+  const byBroker = dirsByBroker(report);
   const dominants = report.brokers
-    .filter((b) => b.state === "online")
+    .filter((b) => b.state === "online" && uneven.has(b.id))
     .map((b) => dominantDirs(b.id, byBroker.get(b.id) ?? []))
     .filter((d): d is Dominant => d !== null);
   if (dominants.length === 0) return null;
@@ -104,17 +135,6 @@ function dirsSentence(report: BalanceReport): { text: string; countsDisagree: bo
   return { text: `on broker ${worst.broker}, ${listText(worst.paths)} ${verb(worst.paths)} ${shareText(worst.byteShare)} of the bytes${tail}${more}`, countsDisagree: disagree(worst) };
 }
 
-function brokerClause(report: BalanceReport): { partitionsEven: boolean; bytesEven: boolean; text: string } {
-  const { brokerReplicas, brokerBytes } = report.skew;
-  const partitionsEven = brokerReplicas.count < 2 || brokerReplicas.maxOverMean <= EVEN_RATIO;
-  const bytesEven = brokerBytes.count < 2 || brokerBytes.total === 0 || brokerBytes.maxOverMean <= EVEN_RATIO;
-  if (partitionsEven && bytesEven) return { partitionsEven, bytesEven, text: "" };
-  const parts: string[] = [];
-  if (!partitionsEven) parts.push(`broker ${brokerReplicas.worst} has ${formatSkew(brokerReplicas.maxOverMean)} the mean partition count (${formatCount(brokerReplicas.max)} vs ${brokerReplicas.mean.toFixed(1)})`);
-  if (!bytesEven) parts.push(`broker ${brokerBytes.worst} holds ${formatSkew(brokerBytes.maxOverMean)} the mean bytes (${formatBytes(brokerBytes.max)} vs ${formatBytes(brokerBytes.mean)})`);
-  return { partitionsEven, bytesEven, text: `Brokers are uneven: ${parts.join("; ")}.` };
-}
-
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -122,79 +142,208 @@ function capitalise(s: string): string {
 export interface VerdictContext {
   /** From nextPlacements(): lets the verdict warn before Kafka's count rule fills a full disk. */
   placements?: readonly NextPlacement[];
-  /** Partition reassignments in flight (snapshot.throttles.reassignments.length). */
+  /** Partition reassignments in flight (snapshot.throttles.reassignments.length); `signals.reassignments` wins when given. */
   reassignments?: number;
+  /** The planner's measure of the snapshot (balanceOf with its preferred leaders and cordon rules); else taken from the report alone. */
+  balance?: Balance;
+  signals?: SnapshotSignals;
+  /** For the actions' commands: the bootstrap address (the placeholder when unknown) and each broker's Kafka line. */
+  actions?: ActionContext;
 }
 
+const TONE_RANK: Record<Finding["tone"], number> = { ok: 0, info: 0, warn: 1, bad: 2 };
+
 export function verdict(report: BalanceReport, context: VerdictContext = {}): Verdict {
+  const findings = verdictFindings(report, context);
+  const tone = findings.reduce<Verdict["tone"]>((t, f) => (TONE_RANK[f.tone] > TONE_RANK[t] ? (f.tone as Verdict["tone"]) : t), "ok");
+  const [first, ...rest] = findings;
+  return { tone, headline: first?.text ?? "", details: rest.map((f) => f.text), findings };
+}
+
+function verdictFindings(report: BalanceReport, context: VerdictContext): Finding[] {
   const placements = context.placements ?? [];
-  const details: string[] = [];
-  if (report.brokers.length === 0) return { tone: "warn", headline: "This snapshot lists no brokers, so there is nothing to balance.", details };
+  const signals = context.signals ?? null;
+  const act = context.actions ?? {};
+  const out: Finding[] = [];
+  const add = (f: Finding) => {
+    const actions = actionsFor(f.kind, report, placements, act);
+    out.push(actions.length > 0 ? { ...f, actions } : f);
+  };
+  if (report.brokers.length === 0) return [{ kind: "empty", tone: "warn", text: "This snapshot lists no brokers, so there is nothing to balance." }];
+  const balance = context.balance ?? balanceOf(report);
 
-  const brokers = brokerClause(report);
-  const dirSkew = report.skew.dirBytes;
-  const dirsEven = dirSkew.count < 2 || dirSkew.maxOverMean <= EVEN_DIR_RATIO;
-  const dirs = dirsEven ? null : dirsSentence(report);
-  let headline: string;
-  let tone: Verdict["tone"];
-  if (!dirs && !dirsEven) {
-    headline = `${brokers.text ? `${brokers.text} ` : ""}Log dirs are uneven: broker ${dirSkew.worst?.broker} has a dir with ${formatSkew(dirSkew.maxOverMean)} its mean bytes.`;
-    tone = dirSkew.maxOverMean > BAD_RATIO ? "bad" : "warn";
-  } else if (dirs) {
-    const lead = brokers.partitionsEven && brokers.bytesEven
-      ? dirs.countsDisagree ? "Partition counts are even across brokers, but bytes are not even across disks" : "Brokers are even, but their disks are not"
-      : `${brokers.text} Disks are uneven too`;
-    headline = `${lead}: ${dirs.text}.`;
-    tone = dirSkew.maxOverMean > BAD_RATIO ? "bad" : "warn";
-  } else if (brokers.text) {
-    headline = `${brokers.text} The log dirs within each broker are even.`;
-    const worst = Math.max(report.skew.brokerReplicas.maxOverMean, report.skew.brokerBytes.maxOverMean);
-    tone = worst > BAD_RATIO ? "bad" : "warn";
-  } else {
-    headline = report.totals.replicas === 0 ? "No partitions yet: nothing is out of balance." : "Balanced: partitions and bytes are even across brokers and across the disks of each broker.";
-    tone = "ok";
-  }
-
-  const fullest = report.skew.fullestDir;
-  if (fullest && fullest.utilization >= 0.7) {
-    const mark = fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : "";
-    details.push(`Fullest disk: broker ${fullest.broker} ${fullest.path} at ${formatUtilization(fullest.utilization)} used${mark}.`);
-    if (fullest.utilization >= 0.85) tone = "bad";
-  }
-  const trapped = placements.filter((p) => p.warning !== null && p.dir !== null);
-  if (trapped.length > 0) {
-    const dirsNamed = [...new Set(trapped.map((p) => p.dir!))];
-    const where = trapped.length === placements.filter((p) => p.dir !== null).length ? "on every broker" : `on broker${trapped.length === 1 ? "" : "s"} ${listText(trapped.map((p) => `${p.broker}`))}`;
-    details.push(
-      `Kafka places a new partition in the dir with the fewest partitions, not the fewest bytes: ${where} the next one goes to ${listText(dirsNamed)}, already among the fullest.`,
-    );
-  }
+  // 1. Causes: what cannot be read.
   const offline = report.dirs.filter((d) => d.state === "offline");
+  const errorOf = new Map((signals?.dirErrors ?? []).map((e) => [`${e.broker}\u0000${e.path}`, e.error]));
   if (offline.length > 0) {
-    details.push(`${offline.length} log dir${offline.length === 1 ? " is" : "s are"} offline: ${listText(offline.slice(0, 5).map((d) => `broker ${d.broker} ${d.path}`))}${offline.length > 5 ? " …" : ""}.`);
-    tone = "bad";
+    const one = offline.length === 1;
+    const named = offline.slice(0, 5).map((d) => {
+      const error = errorOf.get(`${d.broker}\u0000${d.path}`);
+      return `broker ${d.broker}'s ${d.path}${error ? ` (${error.replace(/^.*\./, "")})` : ""}`;
+    });
+    const brokers = [...new Set(offline.map((d) => d.broker))];
+    add({
+      kind: "offline-dir",
+      tone: "bad",
+      text: `${capitalise(one ? "log dir" : "log dirs")} offline: ${named.join(", ")}${offline.length > 5 ? ` and ${offline.length - 5} more` : ""}. ${one ? "Its" : "Their"} replicas cannot be read there, and the bytes figures of broker${brokers.length === 1 ? "" : "s"} ${listText(brokers.map(String))} leave ${one ? "it" : "them"} out.`,
+    });
   }
   const unreachable = report.brokers.filter((b) => b.state === "unreachable");
   if (unreachable.length > 0) {
-    details.push(`${capitalise(unreachable.length === 1 ? "broker" : "brokers")} ${listText(unreachable.map((b) => `${b.id}`))} ${unreachable.length === 1 ? "is" : "are"} unreachable; ${unreachable.length === 1 ? "its" : "their"} figures are missing.`);
-    if (tone === "ok") tone = "warn";
+    const one = unreachable.length === 1;
+    add({
+      kind: "unreachable-broker",
+      tone: "bad",
+      text: `${capitalise(one ? "broker" : "brokers")} ${someText(unreachable.map((b) => `${b.id}`))} ${one ? "is" : "are"} unreachable: ${one ? "its" : "their"} dirs and bytes are missing, and every balance figure leaves ${one ? "it" : "them"} out.`,
+    });
   }
   const unknown = report.brokers.filter((b) => b.state === "unknown");
   if (unknown.length > 0) {
     const one = unknown.length === 1;
     const replicas = unknown.reduce((s, b) => s + b.replicas, 0);
-    details.push(
-      `${capitalise(one ? "broker" : "brokers")} ${listText(unknown.map((b) => `${b.id}`))} ${one ? "is" : "are"} assigned ${formatCountOf(replicas, "replica")} but ${one ? "is" : "are"} missing from the log-dir data (the kafka-log-dirs output): whether ${one ? "it runs" : "they run"} and what ${one ? "its" : "their"} disks hold is unknown, so the balance figures leave ${one ? "it" : "them"} out.`,
-    );
-    if (tone === "ok") tone = "warn";
+    add({
+      kind: "unknown-broker",
+      tone: "warn",
+      text: `${capitalise(one ? "broker" : "brokers")} ${someText(unknown.map((b) => `${b.id}`))} ${one ? "is" : "are"} assigned ${formatCountOf(replicas, "replica")} but ${one ? "is" : "are"} missing from the log-dir data (the kafka-log-dirs output): whether ${one ? "it runs" : "they run"} and what ${one ? "its" : "their"} disks hold is unknown, so the balance figures leave ${one ? "it" : "them"} out.`,
+    });
   }
-  // Replicas on unreachable or unknown brokers have no dir either; the sentences above explain those.
+  if (signals && signals.underReplicated !== null && signals.underReplicated > 0) {
+    const n = signals.underReplicated;
+    add({
+      kind: "under-replicated",
+      tone: "bad",
+      text: `${formatCountOf(n, "partition")} ${n === 1 ? "is" : "are"} under-replicated (fewer in-sync replicas than replicas${signals.underReplicatedExamples.length > 0 ? `: ${someText(signals.underReplicatedExamples, 3)}` : ""}): one more failure loses ${n === 1 ? "its" : "their"} redundancy, so fix this before moving data.`,
+    });
+  }
+
+  // 2. Moves in flight, and throttles.
+  const reassignments = signals ? signals.reassignments : context.reassignments ?? 0;
+  const futures = report.dirs.reduce((s, d) => s + d.futureReplicas, 0);
+  if ((reassignments ?? 0) > 0 || futures > 0) {
+    const parts: string[] = [];
+    if (reassignments && reassignments > 0) parts.push(`${formatCountOf(reassignments, "partition reassignment")}`);
+    if (futures > 0) parts.push(`${formatCountOf(futures, "log-dir move")} (a -future replica being copied)`);
+    const many = (reassignments ?? 0) + futures > 1;
+    add({
+      kind: "moves-in-flight",
+      tone: "warn",
+      text: `${capitalise(listText(parts))} ${many ? "are" : "is"} in flight: the figures will change as ${many ? "they complete" : "it completes"}, and the planner leaves ${many ? "these partitions" : "this partition"} alone.`,
+    });
+  }
+  const throttles = signals?.throttles ?? null;
+  if (throttles && (throttles.brokers.length > 0 || throttles.topics.length > 0 || throttles.defaults)) {
+    const parts: string[] = [];
+    if (throttles.defaults) parts.push("a cluster-wide default rate");
+    if (throttles.brokers.length > 0) parts.push(`rates on broker${throttles.brokers.length === 1 ? "" : "s"} ${someText(throttles.brokers.map(String))}`);
+    if (throttles.topics.length > 0) parts.push(`throttled replicas on ${formatCountOf(throttles.topics.length, "topic")}`);
+    const moving = (reassignments ?? 0) > 0 || futures > 0;
+    add({
+      kind: "throttles-set",
+      tone: "warn",
+      text: `Replication throttles are set (${listText(parts)})${moving ? "" : reassignments === null ? "" : " with nothing moving: left over from a finished move, they slow every future catch-up"}.`,
+    });
+  }
+
+  // 3. Disk fullness past the 85 % mark (act now); a fuller-than-70 % disk is said after the skew.
+  const fullest = report.skew.fullestDir;
+  const fullText = fullest ? `Fullest disk: broker ${fullest.broker} ${fullest.path} at ${formatUtilization(fullest.utilization)} used${fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : ""}.` : "";
+  if (fullest && fullest.utilization >= 0.85) add({ kind: "disk-full", tone: "bad", text: fullText });
+
+  // 4. Skew (the planner's goals, above the floor) and where the next partition goes because of it.
+  let trapFinding: Finding | null = null;
+  const trapped = placements.filter((p) => p.warning !== null && p.dir !== null);
+  if (trapped.length > 0) {
+    const dirsNamed = [...new Set(trapped.map((p) => p.dir!))];
+    const where = trapped.length === placements.filter((p) => p.dir !== null).length ? "on every broker" : `on broker${trapped.length === 1 ? "" : "s"} ${someText(trapped.map((p) => `${p.broker}`))}`;
+    trapFinding = {
+      kind: "placement-trap",
+      tone: trapped.some((p) => p.flags.includes("above-85")) ? "bad" : "warn",
+      text: `Kafka places a new partition in the dir with the fewest partitions, not the fewest bytes: ${where} the next one goes to ${someText(dirsNamed)}, already among the fullest.`,
+    };
+  }
+  // Past the 85 % mark the trap is urgent and comes before the skew; else it follows the skew it comes from.
+  if (trapFinding?.tone === "bad") add(trapFinding);
+  const leftOut = leftOutText(report);
+  const brokerGoals = (["broker-replicas", "broker-bytes", "broker-leaders"] as const).filter((g) => !goalMet(balance, g));
+  const { brokerReplicas, brokerBytes, brokerLeaders } = report.skew;
+  const brokerParts: string[] = [];
+  if (brokerGoals.includes("broker-replicas")) brokerParts.push(`broker ${brokerReplicas.worst} has ${formatSkew(brokerReplicas.maxOverMean)} the mean partition count (${formatCount(brokerReplicas.max)} vs ${brokerReplicas.mean.toFixed(1)})`);
+  if (brokerGoals.includes("broker-bytes")) brokerParts.push(`broker ${brokerBytes.worst} holds ${formatSkew(brokerBytes.maxOverMean)} the mean bytes (${formatBytes(brokerBytes.max)} vs ${formatBytes(brokerBytes.mean)})`);
+  if (brokerGoals.includes("broker-leaders")) brokerParts.push(`preferred leaders are uneven (${formatCount(goalOf(balance, "broker-leaders")!.outside)} broker${goalOf(balance, "broker-leaders")!.outside === 1 ? "" : "s"} outside the band)`);
+  const dirGoal = goalOf(balance, "dir-utilization");
+  const dirsUneven = dirGoal !== undefined && dirGoal.outside > 0;
+  const dirs = dirsUneven ? dirsSentence(report, new Set(dirGoal.brokers)) : null;
+  const worstRatio = Math.max(brokerGoals.includes("broker-replicas") ? brokerReplicas.maxOverMean : 0, brokerGoals.includes("broker-bytes") ? brokerBytes.maxOverMean : 0, brokerGoals.includes("broker-leaders") ? brokerLeaders.maxOverMean : 0);
+  if (brokerParts.length > 0) {
+    add({ kind: "broker-skew", tone: worstRatio > BAD_RATIO ? "bad" : "warn", text: `Brokers are uneven: ${brokerParts.join("; ")}.${leftOut.brokers}` });
+  }
+  if (dirsUneven) {
+    const dirTone = report.skew.dirBytes.maxOverMean > BAD_RATIO ? "bad" : "warn";
+    const lead = brokerParts.length > 0 ? "Disks are uneven too" : dirs?.countsDisagree ? "Partition counts are even across brokers, but bytes are not even across disks" : "Brokers are even, but their disks are not";
+    const text = dirs
+      ? `${lead}: ${dirs.text}.${leftOut.dirs}`
+      : `Log dirs are uneven: ${formatCountOf(dirGoal.outside, "dir")} on ${formatCountOf(dirGoal.brokers.length, "broker")} ${dirGoal.outside === 1 ? "is" : "are"} outside the planner's tolerance (worst: broker ${report.skew.dirBytes.worst?.broker} has a dir with ${formatSkew(report.skew.dirBytes.maxOverMean)} its mean bytes).${leftOut.dirs}`;
+    add({ kind: "dir-skew", tone: dirTone, text });
+  }
+  if (trapFinding && trapFinding.tone !== "bad") add(trapFinding);
+  if (fullest && fullest.utilization >= 0.7 && fullest.utilization < 0.85) add({ kind: "disk-full", tone: "warn", text: fullText });
+  if (balance.tooLittleData && report.totals.replicas > 0) {
+    const capacityKnown = report.dirs.some((d) => d.totalBytes !== null);
+    add({
+      kind: "too-little-data",
+      tone: "ok",
+      text: `Too little data to call skew: the brokers hold ${formatBytes(report.totals.bytes)} in all, under the size floor (${capacityKnown ? "1% of a disk's capacity" : `${formatBytes(skewFloorBytes(null))}, as capacity is unknown`}) below which a difference of bytes is not worth moving.`,
+    });
+  }
+
+  // 5. What the figures do not hold, and what the snapshot does not say.
   const onMissingBrokers = report.brokers.reduce((s, b) => s + (b.state === "online" ? 0 : b.replicas), 0);
   const withoutDir = Math.max(0, report.totals.replicasWithoutDir - onMissingBrokers);
   if (withoutDir > 0) {
-    details.push(`${formatCountOf(withoutDir, "replica")} ${withoutDir === 1 ? "has" : "have"} no known log dir, so disk figures leave ${withoutDir === 1 ? "it" : "them"} out.`);
+    const one = withoutDir === 1;
+    const where = offline.length > 0 ? ` (a broker reports nothing in an offline dir, so ${one ? "it is" : "they are"} likely in ${offline.length === 1 ? "it" : "them"})` : "";
+    add({ kind: "missing-data", tone: "warn", text: `${formatCountOf(withoutDir, "replica")} ${one ? "has" : "have"} no known log dir${where}, so disk figures leave ${one ? "it" : "them"} out.` });
   }
-  const moving = context.reassignments ?? 0;
-  if (moving > 0) details.push(`${formatCount(moving)} partition reassignment${moving === 1 ? " is" : "s are"} in flight; figures will change as ${moving === 1 ? "it completes" : "they complete"}.`);
-  return { tone, headline, details };
+  const problems = out.filter((f) => f.tone === "warn" || f.tone === "bad").length;
+  if (problems === 0 && report.totals.replicas === 0) out.unshift({ kind: "balanced", tone: "ok", text: "No partitions yet: nothing is out of balance." });
+  else if (problems === 0 && !balance.tooLittleData) {
+    const unmeasured = balance.unmeasured.length > 0 ? ` (leaders not weighed: the snapshot does not say which broker leads)` : "";
+    out.unshift({
+      kind: "balanced",
+      tone: "ok",
+      text: `Balanced: within the planner's tolerances${unmeasured} — partitions and bytes are even across brokers and across the disks of each broker, so a rebalance has nothing to move.`,
+    });
+  }
+  const facts = signals?.facts;
+  if (facts) {
+    const unknownFacts = (["leadership", "reassignments", "throttles", "capacity", "kafkaVersion", "cordons", "racks"] as const).filter((f) => !facts[f]);
+    for (const fact of unknownFacts) out.push({ kind: "unknown-facts", tone: "info", text: unknownFactText(fact) });
+  }
+  return out;
+}
+
+/** What a figure leaves out, said beside it: offline dirs, unreachable or unknown brokers (" These figures leave out …"). */
+function leftOutText(report: BalanceReport): { brokers: string; dirs: string } {
+  const offline = report.dirs.filter((d) => d.state === "offline");
+  const missing = report.brokers.filter((b) => b.state !== "online").map((b) => b.id);
+  const offlineText = offline.length > 0 ? `the offline ${someText(offline.map((d) => `${d.path} on broker ${d.broker}`), 3)}` : null;
+  const missingText = missing.length > 0 ? `broker${missing.length === 1 ? "" : "s"} ${someText(missing.map(String), 3)}, whose figures are missing` : null;
+  const sentence = (parts: (string | null)[]) => {
+    const shown = parts.filter((p): p is string => p !== null);
+    return shown.length > 0 ? ` These figures leave out ${listText(shown)}.` : "";
+  };
+  return { brokers: sentence([offlineText, missingText]), dirs: sentence([offlineText]) };
+}
+
+function unknownFactText(fact: Fact): string {
+  const what: Record<Fact, string> = {
+    leadership: "Leaders and in-sync replicas are unknown, so under-replication and leader balance are not judged",
+    reassignments: "Whether a partition reassignment is in flight is unknown",
+    throttles: "Whether replication throttles are set is unknown",
+    capacity: "Disk capacity is unknown, so fullness is not judged and skew is floored at 1 GiB",
+    kafkaVersion: "The Kafka version is unknown, so the next placement is shown for every rule it could follow",
+    cordons: "Whether any log dir is cordoned is unknown",
+    racks: "Racks are unknown",
+  };
+  return `${what[fact]}: to learn it, ${howToLearn(fact)}.`;
 }

@@ -6,9 +6,7 @@ import type { Page } from "playwright-core";
 import { balanceReport } from "@/lib/model/report";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { dirAriaLabel } from "@/lib/view/broker-dir-heatmap";
-import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
-import { skewCards } from "@/lib/view/skew-cards";
-import { verdict } from "@/lib/view/verdict";
+import { overviewSummary } from "@/lib/view/overview-model";
 import { elementScreenshot, openPage, screenshot } from "../support/e2e-browser";
 import { PHONE, seriousA11yViolations } from "../support/a11y";
 import { useE2eSession } from "../support/e2e-session";
@@ -51,10 +49,11 @@ describe("overview (demo cluster)", () => {
 
   it("makes the __consumer_offsets skew visible in the verdict and the skew figures", async () => {
     const { page } = e2e.tab;
-    const expected = verdict(report, { placements: nextPlacements(report, kafkaVersionsOf(snapshot)) });
+    const summary = overviewSummary(snapshot, report);
+    const expected = summary.verdict;
     expect(await page.locator("[data-verdict-headline]").textContent()).toBe(expected.headline);
     expect(expected.headline).toContain("/data/d2 and /data/d3 hold over 99% of the bytes on every broker");
-    const cards = skewCards(report);
+    const cards = summary.cards;
     for (const card of cards) {
       expect(await page.locator(`[data-skew-card="${card.id}"] [data-skew-figure]`).textContent()).toBe(card.figure);
     }

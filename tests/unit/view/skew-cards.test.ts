@@ -9,7 +9,7 @@ describe("skewCards()", () => {
     const cards = skewCards(balanceReport(storySnapshot()));
     expect(cards.map((c) => [c.id, c.figure, c.tone])).toEqual([
       ["brokerReplicas", "1.00×", "ok"],
-      ["brokerLeaders", "1.14×", "warn"],
+      ["brokerLeaders", "1.14×", "ok"],
       ["brokerBytes", "1.00×", "ok"],
       ["dirBytes", "1.50×", "warn"],
       ["dirUtilization", "1.50×", "warn"],
@@ -26,10 +26,24 @@ describe("skewCards()", () => {
     expect(cards.find((c) => c.id === "dirUtilization")).toMatchObject({ figure: "–", spread: "capacity unknown", worst: null, tone: "none" });
   });
 
-  it("toneOf() calls ≤ 1.10× ok, ≤ 1.5× warn, beyond bad, and single values none", () => {
-    expect(toneOf(skewOf([[1, 10], [2, 10.5]]))).toBe("ok");
-    expect(toneOf(skewOf([[1, 10], [2, 14]]))).toBe("warn");
-    expect(toneOf(skewOf([[1, 0], [2, 14]]))).toBe("bad");
-    expect(toneOf(skewOf([[1, 10]]))).toBe("none");
+  it("toneOf() follows the planner's goal: within tolerance ok, outside warn up to 1.5×, beyond bad, single values none", () => {
+    expect(toneOf(skewOf([[1, 10], [2, 14]]), false)).toBe("ok");
+    expect(toneOf(skewOf([[1, 10], [2, 14]]), true)).toBe("warn");
+    expect(toneOf(skewOf([[1, 0], [2, 14]]), true)).toBe("bad");
+    expect(toneOf(skewOf([[1, 10]]), true)).toBe("none");
+  });
+
+  it("a card whose figures leave out an offline dir says so", () => {
+    const s = storySnapshot();
+    s.brokers[0]!.logDirs[0]!.state = "offline";
+    const cards = skewCards(balanceReport(s));
+    expect(cards.find((c) => c.id === "brokerBytes")!.note).toBe("leaves out the offline /d1 on broker 1");
+    expect(cards.find((c) => c.id === "dirBytes")!.note).toBe("leaves out the offline /d1 on broker 1");
+  });
+
+  it("leaders as even as whole partitions allow are ok, and say so", () => {
+    // Story: 7 partitions, leaders 4 and 3 (1.14× the mean 3.5), the tightest split there is.
+    const leaders = skewCards(balanceReport(storySnapshot())).find((c) => c.id === "brokerLeaders")!;
+    expect(leaders).toMatchObject({ tone: "ok", note: "as even as whole partitions allow", worst: null });
   });
 });
