@@ -317,7 +317,7 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
       }
       const dir = r.dir === null ? undefined : state.brokers.get(r.broker)!.byPath.get(r.dir);
       if (dir && dir.state === "offline") {
-        stuck.push({ topic: part.topic, partition: part.partition, broker: r.broker, dir: r.dir, reason: "its dir is offline, so Kafka cannot copy it from there" });
+        stuck.push({ topic: part.topic, partition: part.partition, broker: r.broker, dir: r.dir, reason: "its dir is offline, so the snapshot has no figures for it and the plan leaves it: Kafka can rebuild it on a broker that stays only by copying from the partition's leader (reassign the partition by hand)" });
         continue;
       }
       leaving.push(r);

@@ -160,7 +160,12 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
     op.brokers.forEach((id, i) => {
       const path = `options.operation.brokers.${i}`;
       const b = brokers.get(id);
-      if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()})` });
+      if (b && op.kind === "remove-brokers" && b.state !== "online")
+        issues.push({
+          path,
+          message: `broker ${id} is ${b.state}: the snapshot has no dirs or sizes for it, so the planner cannot plan moving its replicas. To replace a dead broker, reassign its partitions by hand onto brokers that stay (Kafka copies each from the partition's leader), or plan again once it answers`,
+        });
+      else if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()})` });
       else if (!b)
         issues.push({
           path,
@@ -193,7 +198,7 @@ function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue
       else if (dir.state === "offline")
         issues.push({
           path: `options.operation.dirs.${i}.path`,
-          message: `${d.path} on broker ${d.broker} is offline${dir.error ? ` (${dir.error})` : ""}: Kafka reads nothing from an offline dir, so no replica can be moved out of it, and the snapshot does not say what it holds. Bring the disk back (or replace it) and plan again`,
+          message: `${d.path} on broker ${d.broker} is offline${dir.error ? ` (${dir.error})` : ""}: Kafka reads nothing from an offline dir, so none of its replicas can be moved to another dir, and the snapshot does not say what it holds. Kafka can rebuild them on other brokers only by copying from each partition's leader (reassign those partitions by hand), or bring the disk back and plan again`,
         });
     });
   }
@@ -535,7 +540,7 @@ export function unmeasuredWarnings(unmeasured: Unmeasured, options: PlanOptions)
     const one = dirs.length === 1;
     out.push(
       `${one ? "Log dir" : "Log dirs"} ${dirList(dirs)} ${one ? "is" : "are"} offline${errors.length > 0 ? ` (${errors.join(", ")})` : ""}: the snapshot has no bytes for ${one ? "it" : "them"}, so every figure below leaves ${one ? "its" : "their"} replicas out and ${one ? "its broker looks" : "their brokers look"} lighter than ${one ? "it is" : "they are"}. ` +
-        `The plan moves nothing into or out of ${one ? "it" : "them"}: Kafka cannot read a replica from an offline dir. Bring the disk back or replace it, then plan again from a new snapshot.`,
+        `The plan moves nothing into or out of ${one ? "it" : "them"}: Kafka cannot read a replica out of an offline dir, and rebuilds one elsewhere only by copying from its partition's leader (a reassignment off the broker). Bring the disk back or replace it, then plan again from a new snapshot.`,
     );
   }
   const unreachable = brokers.filter((b) => b.state === "unreachable").map((b) => b.id);

@@ -221,10 +221,11 @@ describe("planRebalance()", () => {
       const r = planRebalance(snap, PlanOptionsSchema.parse({ operation }));
       return r.ok ? [] : r.error.issues.map((i) => i.message);
     };
-    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 1, path: "/d2" }] })).toEqual([expect.stringMatching(/^\/d2 on broker 1 is offline: Kafka reads nothing from an offline dir, so no replica can be moved out of it/)]);
+    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 1, path: "/d2" }] })).toEqual([expect.stringMatching(/^\/d2 on broker 1 is offline: Kafka reads nothing from an offline dir, so none of its replicas can be moved to another dir/)]);
     expect(issues({ kind: "drain-dirs", dirs: [{ broker: 3, path: "/d1" }] })).toEqual([expect.stringMatching(/^broker 3 is unreachable: its dirs cannot be drained until it answers again/)]);
     expect(issues({ kind: "add-brokers", brokers: [4] })).toEqual(["broker 4 has no online log dir that is not cordoned, so nothing can be moved onto it"]);
     expect(issues({ kind: "add-brokers", brokers: [3] })).toEqual(["broker 3 is unreachable: only an online broker can be filled"]);
+    expect(issues({ kind: "remove-brokers", brokers: [3] })).toEqual([expect.stringMatching(/^broker 3 is unreachable: the snapshot has no dirs or sizes for it, so the planner cannot plan moving its replicas\. To replace a dead broker, reassign its partitions by hand/)]);
   });
 
   it("planRebalance() warns first about offline dirs and brokers that did not answer: their bytes are missing", () => {

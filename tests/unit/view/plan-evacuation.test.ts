@@ -27,13 +27,13 @@ describe("stuckGroups()", () => {
       replicas: 0,
       bytes: 0,
       stuck: [
-        { ...stuck, partition: 1, reason: "its dir is offline, so Kafka cannot copy it from there" },
-        { ...stuck, partition: 2, broker: 4, dir: "/data/d2", reason: "its dir is offline, so Kafka cannot copy it from there" },
-        { ...stuck, partition: 3, reason: "its dir is offline, so Kafka cannot copy it from there" },
+        { ...stuck, partition: 1, reason: "its dir is offline, so the snapshot has no figures for it and the plan leaves it" },
+        { ...stuck, partition: 2, broker: 4, dir: "/data/d2", reason: "its dir is offline, so the snapshot has no figures for it and the plan leaves it" },
+        { ...stuck, partition: 3, reason: "its dir is offline, so the snapshot has no figures for it and the plan leaves it" },
       ],
       stuckTotal: 3,
     }).lines;
-    expect(lines).toEqual(["__consumer_offsets partitions 1, 3 on broker 3 (/data/d1): its dir is offline, so Kafka cannot copy it from there", "__consumer_offsets-2 on broker 4 (/data/d2): its dir is offline, so Kafka cannot copy it from there"]);
+    expect(lines).toEqual(["__consumer_offsets partitions 1, 3 on broker 3 (/data/d1): its dir is offline, so the snapshot has no figures for it and the plan leaves it", "__consumer_offsets-2 on broker 4 (/data/d2): its dir is offline, so the snapshot has no figures for it and the plan leaves it"]);
   });
 
   it("partitionRuns() writes consecutive ids as runs", () => {
