@@ -72,7 +72,7 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                   </Dialog.Title>
                   {data?.context ? <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300" data-broker-drawer-context>{data.context}</p> : null}
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {detail.host ? `${detail.host}${detail.port !== null ? `:${detail.port}` : ""}` : snapshot ? "host unknown" : "host not known here"} · rack {detail.figures.rack ?? "none"}
+                    {detail.host ? `${detail.host}${detail.port !== null ? `:${detail.port}` : ""}` : snapshot ? "host unknown" : "host not known here"} · rack {detail.figures.rack ?? (detail.known?.racks === false ? "unknown" : "none")}
                   </p>
                   {detail.error ? <p className="mt-1 text-sm text-red-800 dark:text-red-300">{detail.error}</p> : null}
                 </div>
@@ -83,7 +83,7 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
               <dl className="mb-5 grid grid-cols-3 gap-3 text-sm">
                 {[
                   ["Partition replicas", formatCount(detail.figures.replicas)],
-                  ["Leaders", formatCount(detail.figures.leaders)],
+                  ["Leaders", detail.known?.leadership === false ? "unknown" : formatCount(detail.figures.leaders)],
                   ["Bytes", formatBytes(detail.figures.bytes)],
                 ].map(([k, v]) => (
                   <div key={k} className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
@@ -112,7 +112,7 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                           <td className={td}>
                             <span className="block font-mono break-all">{d.path}</span>
                             <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                              {d.state} · {formatCountOf(d.partitions, "partition")}
+                              {d.state === "online" && detail.known?.cordons === false ? "online (cordons unknown)" : d.state} · {formatCountOf(d.partitions, "partition")}
                               {d.futureReplicas > 0 ? ` · ${d.futureReplicas} moving in` : ""}
                             </span>
                           </td>
@@ -167,8 +167,12 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                             </td>
                             <td className={`${td} text-right`}>{formatBytes(r.sizeBytes)}</td>
                             <td className={td}>
-                              {r.leader ? "leader" : "follower"}
-                              {r.inSync ? "" : " · out of sync"}
+                              {detail.known?.leadership === false ? "unknown (no kafka-topics output)" : (
+                                <>
+                                  {r.leader ? "leader" : "follower"}
+                                  {r.inSync ? "" : " · out of sync"}
+                                </>
+                              )}
                             </td>
                           </tr>
                         ))}

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
 import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { knownFacts, type KnownFacts } from "@/lib/model/facts";
 import type { BalanceReport, BrokerFigures, DirFigures } from "@/lib/model/report";
 import { SharedIdParam, sourceConflict } from "./topic-page";
 
@@ -33,6 +34,8 @@ export interface BrokerDetail {
   dirs: DirFigures[];
   /** Null while the snapshot behind the report is not at hand. */
   largest: ReplicaRow[] | null;
+  /** Which facts the snapshot's source carried (lib/model/facts.ts); null without the snapshot. Optional: answers of older servers have none. */
+  known?: KnownFacts | null;
 }
 
 /** The part of a report the drawer reads: a full BalanceReport and the simulator's slim one both fit. */
@@ -47,7 +50,8 @@ export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDet
   if (!figures) return null;
   const dirs = report.dirs.filter((d) => d.broker === brokerId);
   const broker = snapshot?.brokers.find((b) => b.id === brokerId);
-  if (!snapshot || !broker) return { figures, host: null, port: null, error: null, dirs, largest: snapshot ? [] : null };
+  const known = snapshot ? knownFacts(snapshot) : null;
+  if (!snapshot || !broker) return { figures, host: null, port: null, error: null, dirs, largest: snapshot ? [] : null, known };
   const top: ReplicaRow[] = [];
   for (const topic of snapshot.topics) {
     for (const p of topic.partitions) {
@@ -63,7 +67,7 @@ export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDet
       }
     }
   }
-  return { figures, host: broker.host, port: broker.port, error: broker.error, dirs, largest: top };
+  return { figures, host: broker.host, port: broker.port, error: broker.error, dirs, largest: top, known };
 }
 
 /** What `GET /api/cluster/broker` accepts: the cluster (or the shared link) and the broker, nothing else. */

@@ -18,6 +18,13 @@ describe("brokerDetail()", () => {
     expect(d.largest!.every((r) => r.inSync)).toBe(true);
   });
 
+  it("brokerDetail() says which facts the snapshot's source carried, so the drawer says 'unknown' rather than 'none'", () => {
+    expect(brokerDetail(s, report, 2)!.known).toMatchObject({ racks: true, leadership: true, cordons: true });
+    const imported = { ...s, source: { ...s.source, kind: "import" as const, unknownFacts: ["racks" as const, "leadership" as const, "cordons" as const] } };
+    expect(brokerDetail(imported, report, 2)!.known).toMatchObject({ racks: false, leadership: false, cordons: false, capacity: true });
+    expect(brokerDetail(null, report, 2)!.known).toBeNull();
+  });
+
   it("brokerDetail() returns null for a broker the report does not list", () => {
     expect(brokerDetail(s, report, 9)).toBeNull();
   });
