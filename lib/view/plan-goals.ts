@@ -182,7 +182,7 @@ function undone(goals: ReadonlyArray<{ goal: SoftGoal; met: boolean; measure: Go
 }
 
 /** Bytes moved, the lower bound, their ratio, and Kafka's `--generate` (or why it refuses), each with what it leaves undone. */
-export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBound" | "kafkaGenerate" | "goals" | "evacuation">): QualityFigure[] {
+export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBound" | "kafkaGenerate" | "goals" | "evacuation"> & { options?: { operation: Operation } }): QualityFigure[] {
   const moved = plan.bytesMoved.total;
   const lb = plan.lowerBound;
   const g = plan.kafkaGenerate;
@@ -206,7 +206,7 @@ export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBoun
     const parts = [
       `${formatCountOf(g.replicas, "replica")} copied by its ${g.placer === "striped" ? "striped placer" : "AdminUtils"} assignment, with no log dirs pinned (each broker picks the dir with the fewest partitions)`,
       g.goals.length === 0 ? null : left.length > 0 ? `it leaves ${joinWords(left)}` : "it meets every goal too",
-      g.leftBehind > 0 ? `it leaves ${formatCountOf(g.leftBehind, "replica")} where the operation must empty` : null,
+      g.leftBehind > 0 ? `it leaves ${formatCountOf(g.leftBehind, "replica")} ${plan.options?.operation.kind === "drain-dirs" ? "in the dirs being drained (it pins no dir)" : plan.options?.operation.kind === "remove-brokers" ? "on the brokers being removed" : "where the operation empties"}` : null,
       g.unplaced > 0 ? `${formatCountOf(g.unplaced, "partition")} it could not place ${g.unplaced === 1 ? "is" : "are"} left out` : null,
       planLeaves,
     ].filter((x): x is string => x !== null);

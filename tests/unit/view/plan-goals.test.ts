@@ -128,6 +128,11 @@ describe("qualityFigures()", () => {
     expect(qualityFigures({ bytesMoved: { intra: GiB, inter: 0, total: GiB }, lowerBound: 0, goals: [], evacuation: null, kafkaGenerate: generated({ placer: "admin-utils" }) })[2]!.hint).toBe("the bound is 0: no byte had to move for these goals");
   });
 
+  it("qualityFigures() for a drain: --generate pins no dir, so it leaves replicas in the drained dir", () => {
+    const p = plan(demoSnapshot(), { operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }] } });
+    expect(qualityFigures(p)[3]!.hint).toMatch(/it leaves \d+ replicas in the dirs being drained \(it pins no dir\)/);
+  });
+
   it("qualityFigures() on the demo: --generate copies fewer bytes than the plan but leaves the dirs out of the tolerance", () => {
     const p = plan();
     const g = qualityFigures(p)[3]!;
