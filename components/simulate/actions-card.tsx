@@ -14,8 +14,15 @@ import { simulationActions, type SimulationAction } from "@/lib/simulate/actions
 import type { SimulatedLines } from "@/lib/simulate/kafka-line";
 import type { SimulatedKafkaVersion } from "@/lib/simulate/schema";
 import type { SlimReport } from "@/lib/simulate/slim-report";
+import { GOAL_NAMES } from "@/lib/plan/goals";
+import type { SoftGoal } from "@/lib/plan/options";
 import { copyText } from "@/components/share/copy-text";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
+
+/** "dir utilisation, broker bytes": the goals as the planner names them. */
+function goalNames(goals: readonly SoftGoal[] | undefined): string {
+  return (goals ?? []).map((g) => GOAL_NAMES[g]).join(", ") || "every goal";
+}
 
 const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
@@ -109,14 +116,14 @@ export function ActionsCard({ report, kafkaVersion, kafka, state, loadSnapshot, 
                 {a.kind === "rebalance" ? (
                   <div className="flex flex-wrap items-center gap-2">
                     <button type="button" className={BUTTON} disabled={!loadSnapshot || planLink.kind === "busy"} onClick={() => void openPlanner(a.options)} data-open-planner>
-                      {planLink.kind === "busy" ? "Opening the planner…" : "Open in the planner (dir goal)"}
+                      {planLink.kind === "busy" ? "Opening the planner…" : `Open in the planner (${goalNames(a.options.goals)})`}
                     </button>
                     {onAddPlanStep ? (
                       <button type="button" className={BUTTON} onClick={() => onAddPlanStep(a.options)} data-add-plan-step>
                         Add it as a step here
                       </button>
                     ) : null}
-                    <span className="text-xs text-zinc-600 dark:text-zinc-400">Opening the planner stores this simulated cluster as a plan link (host names hidden) and opens it with the dir goal chosen; a step here shows the cluster the plan leaves.</span>
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">Opening the planner stores this simulated cluster as a plan link (host names hidden) and opens it with {a.options.goals?.length === 1 ? "that goal" : "those goals"} chosen; a step here shows the cluster the plan leaves.</span>
                     {planLink.kind === "error" ? (
                       <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
                         {planLink.message}

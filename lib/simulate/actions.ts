@@ -2,15 +2,17 @@
  * What to do about a simulated cluster: the actions after the diagnosis, each true for the Kafka
  * version the scenario runs.
  *
+ * - Balanced is lib/plan/balanced.ts's (`balanceOf`: the planner's tolerances, above the size floor),
+ *   over the goals a simulator report can measure (dir utilisation, broker bytes, broker replicas).
  * - Steer new partitions off the full dirs, where Kafka's count rule is about to put them there: on a
- *   broker whose dirs differ by at least the size floor (lib/plan/balanced.ts), the dirs with the
+ *   broker whose dirs are outside the dir goal's tolerance (above the floor), the dirs with the
  *   fewest partition logs (where `LogManager.nextLogDirs` puts the next new partition) include a full
  *   one (fullness at or above the broker's mean, as lib/plan/padding.ts splits them). Brokers on Kafka
  *   4.3+ (`kafkaBehaviour(line).cordonedLogDirs`) get a cordon of their full dirs (`cordonCommand`, the
  *   planner's format); older ones the padding workaround (`paddingPlan`, docs/padding-workaround.md).
  *   Where the version was assumed (the base does not say), both are given and the text says why.
- * - Fix the bytes already there: a log-dir rebalance (the planner's `dir-utilization` goal), offered
- *   whenever some broker's dirs differ by at least the floor; the planner decides the moves.
+ * - Fix the bytes already there: a log-dir rebalance (the planner's `dir-utilization` goal) when the
+ *   dir goal is not met, with the broker goals that are not met either; the planner decides the moves.
  *
  * Pure: it reads a report's figures and the simulated Kafka lines only. The commands name the
  * bootstrap placeholder: a simulated cluster has no address.
@@ -18,8 +20,8 @@
 import { formatBytes, formatSkew, formatWholePercent } from "../model/format";
 import { kafkaBehaviour, type KafkaLine } from "../model/kafka-versions";
 import type { DirFigures } from "../model/report";
-import { skewFloorBytes } from "../plan/balanced";
-import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "../plan/options";
+import { balanceOf, DEFAULT_BALANCE_OPTIONS, goalOf, skewFloorBytes, type Balance } from "../plan/balanced";
+import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput, type SoftGoal } from "../plan/options";
 import { cordonCommand, paddingPlan, type PaddingPlan } from "../plan/padding";
 import { bootstrapArg } from "../plan/shell";
 import { dirBytesSkew, flooredSkewText } from "./byte-skew";
@@ -72,9 +74,6 @@ export interface ActionsInput {
   bootstrapServer?: string;
 }
 
-/** The planner's options for a log-dir rebalance: the dir goal alone, the rest as the planner defaults them. */
-export const DIR_REBALANCE_OPTIONS: PlanOptionsInput = { operation: { kind: "rebalance" }, goals: ["dir-utilization"] };
-
 /** "a", "a and b", "a, b and c". */
 function listText(items: readonly string[]): string {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
@@ -101,10 +100,19 @@ function smallestCapacity(dirs: readonly DirFigures[]): number | null {
   return min;
 }
 
-/** The brokers whose next new partition goes to a full dir, by Kafka's count rule. */
-export function trappedBrokers(input: ActionsInput): TrappedBroker[] {
+/** The goals a simulator report can measure (it carries no leadership and no topic rows). */
+export const ACTION_GOALS: readonly SoftGoal[] = ["dir-utilization", "broker-bytes", "broker-replicas"];
+
+/** The report's balance by lib/plan/balanced.ts, each broker's cordons as its simulated line honours them. */
+export function reportBalance(input: ActionsInput): Balance {
+  return balanceOf(input.report, { honoursCordons: (b) => { const { line } = lineOf(input, b); return line !== null && kafkaBehaviour(line).cordonedLogDirs; } }, { ...DEFAULT_BALANCE_OPTIONS, goals: [...ACTION_GOALS] });
+}
+
+/** The brokers outside the dir goal whose next new partition goes to a full dir, by Kafka's count rule. */
+export function trappedBrokers(input: ActionsInput, balance: Balance = reportBalance(input)): TrappedBroker[] {
   const { report } = input;
-  const read = new Set(report.brokers.filter((b) => b.state === "online").map((b) => b.id));
+  const outside = new Set(goalOf(balance, "dir-utilization")?.brokers ?? []);
+  const read = new Set(report.brokers.filter((b) => b.state === "online" && outside.has(b.id)).map((b) => b.id));
   const out: TrappedBroker[] = [];
   for (const id of [...read].sort((a, b) => a - b)) {
     const { line, assumed } = lineOf(input, id);
@@ -205,12 +213,19 @@ function paddingAction(input: ActionsInput, trapped: readonly TrappedBroker[], b
   return { kind: "padding", title: `Pad ${dirsAcross(trapped.filter((t) => padded.includes(t.broker)), (t) => t.full)} (padding workaround)`, text, brokers: padded, plan, docs: PADDING_DOCS };
 }
 
+const GOAL_WORDS: Record<string, string> = { "dir-utilization": "the dirs of each broker", "broker-bytes": "bytes across brokers", "broker-replicas": "partitions across brokers" };
+
 export function simulationActions(input: ActionsInput): SimulationActions {
   const bootstrap = input.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER;
-  const skew = dirBytesSkew(input.report);
-  if (skew.kind === "below-floor") return { none: `Nothing to act on: bytes per dir are ${flooredSkewText(skew, "dirs")}.`, actions: [] };
+  const balance = reportBalance(input);
+  const unmet = balance.goals.filter((g) => g.measured && g.outside > 0).map((g) => g.goal);
+  if (unmet.length === 0) {
+    const skew = dirBytesSkew(input.report);
+    const detail = skew.kind === "below-floor" && skew.tooLittleData ? flooredSkewText(skew, "dirs") : "every dir and broker is within the planner's tolerances";
+    return { none: `Nothing to act on: ${detail}.`, actions: [] };
+  }
   const actions: SimulationAction[] = [];
-  const trapped = trappedBrokers(input);
+  const trapped = trappedBrokers(input, balance);
   const cordoning = trapped.filter((t) => t.line !== null && kafkaBehaviour(t.line).cordonedLogDirs);
   if (cordoning.length > 0) actions.push(cordonAction(input, cordoning, bootstrap));
   // Padding: brokers whose line has no cordons, and brokers whose line was assumed (they may be older).
@@ -224,12 +239,18 @@ export function simulationActions(input: ActionsInput): SimulationActions {
     const action = paddingAction(input, padding, bootstrap, why);
     if (action) actions.push(action);
   }
-  const worst = skew.broker === null ? "" : ` (on broker ${skew.broker} the fullest dir holds ${formatSkew(skew.ratio)} the mean of its dirs)`;
+  const dirs = unmet.includes("dir-utilization");
+  const skew = dirBytesSkew(input.report);
+  const worst = dirs && skew.kind === "skew" && skew.broker !== null ? ` (on broker ${skew.broker} the fullest dir holds ${formatSkew(skew.ratio)} the mean of its dirs)` : "";
+  const lead = trapped.length > 0 ? "Steering new partitions leaves the bytes already on the full dirs where they are" : `The planner's tolerances are not met for ${listText(unmet.map((g) => GOAL_WORDS[g]!))}`;
+  const how = dirs
+    ? "The planner's dir goal moves replicas between the dirs of each broker (kafka-reassign-partitions with log_dirs) until every dir is within its tolerance"
+    : "The planner moves replicas between brokers until each is within its tolerance";
   actions.push({
     kind: "rebalance",
-    title: "Plan a log-dir rebalance",
-    text: `${trapped.length > 0 ? "Steering new partitions leaves the bytes already on the full dirs where they are" : "The bytes per dir are uneven"}${worst}. The planner's dir goal moves replicas between the dirs of each broker (kafka-reassign-partitions with log_dirs) until every dir is within its tolerance, and prints the commands.`,
-    options: DIR_REBALANCE_OPTIONS,
+    title: unmet.length === 1 && dirs ? "Plan a log-dir rebalance" : dirs ? "Plan a log-dir and broker rebalance" : "Plan a broker rebalance",
+    text: `${lead}${worst}. ${how}, and prints the commands.`,
+    options: { operation: { kind: "rebalance" }, goals: [...unmet] },
   });
   return { none: null, actions };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { nextLogDirs } from "@/lib/placement";
 import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
-import { DIR_REBALANCE_OPTIONS, PADDING_DOCS, simulationActions, trappedBrokers } from "@/lib/simulate/actions";
+import { PADDING_DOCS, simulationActions, trappedBrokers } from "@/lib/simulate/actions";
 import { demoSnapshot, getPreset } from "@/lib/simulate/presets";
 import { simulate } from "@/lib/simulate/run-request";
-import type { SimulatedKafkaVersion } from "@/lib/simulate/schema";
+import { StepSchema, type SimulatedKafkaVersion } from "@/lib/simulate/schema";
 
 function story(kafkaVersion: SimulatedKafkaVersion, id: "consumer-offsets-skew" | "padding-workaround" = "consumer-offsets-skew") {
   const scenario = getPreset(id)!.scenario;
@@ -69,10 +69,10 @@ describe("simulationActions()", () => {
     expect(actions[1]!.text).toMatch(/^Cordons need Kafka 4\.3 or newer, and the version of brokers 1, 2 and 3 is not known for sure/);
   });
 
-  it("simulationActions() steers nothing where Kafka's next partitions already go to the emptier dirs (the padding preset)", () => {
+  it("simulationActions() has nothing to do where the planner's tolerances hold (the padding preset's end)", () => {
     const { input } = story("auto", "padding-workaround");
     expect(trappedBrokers(input)).toEqual([]);
-    expect(simulationActions(input).actions.map((a) => a.kind)).not.toContain("cordon");
+    expect(simulationActions(input)).toEqual({ none: "Nothing to act on: every dir and broker is within the planner's tolerances.", actions: [] });
   });
 
   it("simulationActions() has nothing to act on below the size floor: 16 KiB per dir is not skew", () => {
@@ -81,10 +81,13 @@ describe("simulationActions()", () => {
     const r = simulate({ ...scenario, steps: scenario.steps.slice(0, 3) }, { compare: false, includeSnapshot: false });
     const out = simulationActions({ report: r.final.report, kafkaVersion: "auto", kafka: r.kafka });
     expect(out.actions).toEqual([]);
-    expect(out.none).toBe("Nothing to act on: bytes per dir are too little data to call skew (the dirs differ by 800.0 KiB, under the 5.1 GiB floor (1% of a 512.0 GiB disk)).");
+    expect(out.none).toBe("Nothing to act on: too little data to call skew (the dirs differ by 800.0 KiB, under the 5.1 GiB floor (1% of a 512.0 GiB disk)).");
   });
 
-  it("DIR_REBALANCE_OPTIONS is a valid plan request and plan step: the dir goal alone", () => {
-    expect(PlanOptionsSchema.parse(DIR_REBALANCE_OPTIONS).goals).toEqual(["dir-utilization"]);
+  it("simulationActions()' rebalance is a valid plan request and plan step with the goals not met: the dir goal alone in the story", () => {
+    const rebalance = simulationActions(story("auto").input).actions.at(-1)!;
+    if (rebalance.kind !== "rebalance") throw new Error("expected a rebalance");
+    expect(PlanOptionsSchema.parse(rebalance.options).goals).toEqual(["dir-utilization"]);
+    expect(StepSchema.parse({ kind: "plan", options: rebalance.options })).toMatchObject({ kind: "plan", options: { goals: ["dir-utilization"] } });
   });
 });
