@@ -1,6 +1,7 @@
 "use client";
 /**
- * Paste or upload `kafka-log-dirs.sh --describe` output (and optionally `kafka-topics.sh --describe`),
+ * Paste or upload `kafka-log-dirs.sh --describe` output (and optionally `kafka-topics.sh --describe` and
+ * `kafka-configs.sh --describe` for brokers and topics),
  * send it to `POST /api/import`, and open the result in the overview. Errors are listed under the
  * box they are about, quoting the offending line, with a button that selects it in the box; editing,
  * clearing or uploading into a box takes its errors away (they described the text it had).
@@ -10,7 +11,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { FetchError, errorMessage } from "@/lib/hooks/fetch-json";
 import { saveImported } from "@/lib/hooks/imported-snapshot";
 import { loadSampleOutputs, useImport } from "@/lib/hooks/use-import";
-import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem } from "@/lib/view/import-issues";
+import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem, type PasteField } from "@/lib/view/import-issues";
 import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 
 const LOG_DIRS_HINT = (
@@ -20,7 +21,12 @@ const LOG_DIRS_HINT = (
 );
 const TOPICS_HINT = (
   <>
-    Output of <code className="font-mono">kafka-topics.sh --bootstrap-server … --describe</code>: adds leaders, ISR and replica order.
+    Output of <code className="font-mono">kafka-topics.sh --bootstrap-server … --describe</code>: adds leaders, ISR, replica order and the reassignments in flight.
+  </>
+);
+const CONFIGS_HINT = (
+  <>
+    Output of <code className="font-mono">kafka-configs.sh --bootstrap-server … --describe --all --entity-type brokers</code> and of <code className="font-mono">… --describe --entity-type topics</code>, one after the other: adds throttle rates and lists, racks (broker.rack) and cordoned dirs. Without it they are unknown. Without <code className="font-mono">--all</code> the rates still come through, racks and cordons do not.
   </>
 );
 
@@ -28,30 +34,31 @@ export function ImportForm() {
   const router = useRouter();
   const [logDirs, setLogDirs] = useState("");
   const [topics, setTopics] = useState("");
+  const [configs, setConfigs] = useState("");
   const [label, setLabel] = useState("");
   const [issues, setIssues] = useState<Record<ImportField, IssueItem[]> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [stored, setStored] = useState<boolean | null>(null);
   const { trigger, isMutating } = useImport();
-  const inputs = { logDirs: useRef<LineInputHandle>(null), topics: useRef<LineInputHandle>(null) };
+  const inputs = { logDirs: useRef<LineInputHandle>(null), topics: useRef<LineInputHandle>(null), configs: useRef<LineInputHandle>(null) };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setIssues(null);
     setMessage(null);
     try {
-      const answer = await trigger({ logDirs, topics: topics.trim() ? topics : undefined, label: label.trim() || undefined });
+      const answer = await trigger({ logDirs, topics: topics.trim() ? topics : undefined, configs: configs.trim() ? configs : undefined, label: label.trim() || undefined });
       setStored(saveImported(answer.snapshot));
       router.push("/import/overview");
     } catch (error) {
       setMessage(errorMessage(error));
-      if (error instanceof FetchError && error.issues.length > 0) setIssues(groupImportIssues(error.issues, { logDirs, topics }));
+      if (error instanceof FetchError && error.issues.length > 0) setIssues(groupImportIssues(error.issues, { logDirs, topics, configs }));
     }
   }
 
   /** An edit makes the errors about that box stale: they go, so a cleared or replaced input shows none. */
-  function edit(field: "logDirs" | "topics", value: string) {
-    (field === "logDirs" ? setLogDirs : setTopics)(value);
+  function edit(field: PasteField, value: string) {
+    ({ logDirs: setLogDirs, topics: setTopics, configs: setConfigs })[field](value);
     setIssues((prev) => issuesAfterEdit(prev, field));
     setMessage(null);
   }
@@ -60,11 +67,13 @@ export function ImportForm() {
     const sample = await loadSampleOutputs();
     setLogDirs(sample.logDirs);
     setTopics(sample.topics);
+    // The sample has no kafka-configs output: a paste left from another cluster would not match it.
+    setConfigs("");
     setIssues(null);
     setMessage(null);
   }
 
-  const lines = (field: "logDirs" | "topics") => (issues?.[field] ?? []).map((i) => i.line).filter((l): l is number => l !== null);
+  const lines = (field: PasteField) => (issues?.[field] ?? []).map((i) => i.line).filter((l): l is number => l !== null);
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-describedby={message ? "import-error" : undefined}>
@@ -84,6 +93,10 @@ export function ImportForm() {
         <div className="flex min-w-0 flex-col gap-2">
           <LineNumberedInput ref={inputs.topics} id="topics" label="kafka-topics output" hint={TOPICS_HINT} value={topics} onChange={(v) => edit("topics", v)} errorLines={lines("topics")} describedBy={issues?.topics.length ? "topics-issues" : undefined} placeholder={"Topic: orders\tTopicId: …\tPartitionCount: 30\tReplicationFactor: 2\tConfigs:\n\tTopic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2"} />
           {issues?.topics.length ? <IssueList id="topics-issues" items={issues.topics} onReveal={(l) => inputs.topics.current?.revealLine(l)} /> : null}
+        </div>
+        <div className="flex min-w-0 flex-col gap-2 xl:col-span-2">
+          <LineNumberedInput ref={inputs.configs} id="configs" label="kafka-configs output (optional)" hint={CONFIGS_HINT} value={configs} onChange={(v) => edit("configs", v)} errorLines={lines("configs")} describedBy={issues?.configs.length ? "configs-issues" : undefined} placeholder={"All configs for broker 1 are:\n  broker.rack=eu-west-1a sensitive=false synonyms={STATIC_BROKER_CONFIG:broker.rack=eu-west-1a}\n  leader.replication.throttled.rate=10000000 sensitive=false synonyms={DYNAMIC_BROKER_CONFIG:…}\nDynamic configs for topic orders are:"} />
+          {issues?.configs.length ? <IssueList id="configs-issues" items={issues.configs} onReveal={(l) => inputs.configs.current?.revealLine(l)} /> : null}
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4">

@@ -14,6 +14,8 @@ export const IMPORT_URL = "/api/import";
 export interface ImportBody {
   logDirs: string;
   topics?: string;
+  /** kafka-configs --describe output (brokers and/or topics). */
+  configs?: string;
   label?: string;
 }
 

@@ -5,7 +5,9 @@
  */
 import { formatIssue, type Issue } from "@/lib/model/result";
 
-export type ImportField = "logDirs" | "topics" | "other";
+export type ImportField = "logDirs" | "topics" | "configs" | "other";
+/** The pasted texts, each in its own box. */
+export type PasteField = Exclude<ImportField, "other">;
 
 export interface IssueItem {
   line: number | null;
@@ -19,7 +21,7 @@ export interface IssueItem {
 const EXCERPT_CHARS = 120;
 
 function fieldOf(source: string | undefined): ImportField {
-  return source === "logDirs" || source === "topics" ? source : "other";
+  return source === "logDirs" || source === "topics" || source === "configs" ? source : "other";
 }
 
 export function lineText(text: string, line: number): string | null {
@@ -49,13 +51,13 @@ export function lineRange(text: string, line: number): { start: number; end: num
   return { start, end: end > start && text[end - 1] === "\r" ? end - 1 : end };
 }
 
-export function groupImportIssues(issues: readonly Issue[], texts: { logDirs: string; topics: string }): Record<ImportField, IssueItem[]> {
-  const out: Record<ImportField, IssueItem[]> = { logDirs: [], topics: [], other: [] };
+export function groupImportIssues(issues: readonly Issue[], texts: { logDirs: string; topics: string; configs?: string }): Record<ImportField, IssueItem[]> {
+  const out: Record<ImportField, IssueItem[]> = { logDirs: [], topics: [], configs: [], other: [] };
   for (const issue of issues) {
     const field = fieldOf(issue.source);
     const line = issue.line ?? null;
     const where = line === null ? "" : `line ${line}: `;
-    const excerpt = line !== null && field !== "other" ? lineExcerpt(texts[field], line) : null;
+    const excerpt = line !== null && field !== "other" ? lineExcerpt(texts[field] ?? "", line) : null;
     out[field].push({ line, text: `${where}${formatIssue(issue)}`, excerpt });
   }
   for (const list of Object.values(out)) list.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
@@ -68,8 +70,8 @@ export function groupImportIssues(issues: readonly Issue[], texts: { logDirs: st
  * the other box's stay, since its text is what they describe. Null when none is left, so the form
  * shows no error at all after the input is cleared or replaced.
  */
-export function issuesAfterEdit(issues: Record<ImportField, IssueItem[]> | null, edited: "logDirs" | "topics"): Record<ImportField, IssueItem[]> | null {
+export function issuesAfterEdit(issues: Record<ImportField, IssueItem[]> | null, edited: PasteField): Record<ImportField, IssueItem[]> | null {
   if (!issues) return null;
   const left = { ...issues, [edited]: [], other: [] };
-  return left.logDirs.length + left.topics.length === 0 ? null : left;
+  return left.logDirs.length + left.topics.length + left.configs.length === 0 ? null : left;
 }

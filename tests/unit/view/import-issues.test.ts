@@ -34,16 +34,24 @@ describe("import-issues", () => {
     expect(grouped.other.map((i) => i.text)).toEqual(["brokers.0: bad"]);
   });
 
+  it("groupImportIssues() puts a kafka-configs issue beside the kafka-configs box, quoting its line", () => {
+    const grouped = groupImportIssues([{ source: "configs", line: 2, path: "leader.replication.throttled.rate", message: "expected a rate" }], { logDirs: "", topics: "", configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}" });
+    expect(grouped.configs).toEqual([{ line: 2, text: "line 2: leader.replication.throttled.rate: expected a rate", excerpt: "leader.replication.throttled.rate=fast sensitive=false synonyms={}" }]);
+    expect(grouped.other).toEqual([]);
+  });
+
   it("issuesAfterEdit() drops the edited box's issues and the general ones, and keeps the other box's", () => {
     const item = (line: number | null) => ({ line, text: `line ${line}`, excerpt: null });
-    const issues = { logDirs: [item(3)], topics: [item(5)], other: [item(null)] };
-    expect(issuesAfterEdit(issues, "logDirs")).toEqual({ logDirs: [], topics: [item(5)], other: [] });
-    expect(issuesAfterEdit(issues, "topics")).toEqual({ logDirs: [item(3)], topics: [], other: [] });
+    const issues = { logDirs: [item(3)], topics: [item(5)], configs: [item(7)], other: [item(null)] };
+    expect(issuesAfterEdit(issues, "logDirs")).toEqual({ logDirs: [], topics: [item(5)], configs: [item(7)], other: [] });
+    expect(issuesAfterEdit(issues, "topics")).toEqual({ logDirs: [item(3)], topics: [], configs: [item(7)], other: [] });
+    expect(issuesAfterEdit(issues, "configs")).toEqual({ logDirs: [item(3)], topics: [item(5)], configs: [], other: [] });
   });
 
   it("issuesAfterEdit() is null once nothing is left to show, or when there was nothing", () => {
     const item = { line: 3, text: "line 3", excerpt: null };
-    expect(issuesAfterEdit({ logDirs: [item], topics: [], other: [item] }, "logDirs")).toBeNull();
+    expect(issuesAfterEdit({ logDirs: [item], topics: [], configs: [], other: [item] }, "logDirs")).toBeNull();
+    expect(issuesAfterEdit({ logDirs: [], topics: [], configs: [item], other: [] }, "configs")).toBeNull();
     expect(issuesAfterEdit(null, "topics")).toBeNull();
   });
 });
