@@ -24,7 +24,7 @@ function goalNames(goals: readonly SoftGoal[] | undefined): string {
   return (goals ?? []).map((g) => GOAL_NAMES[g]).join(", ") || "every goal";
 }
 
-const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 function Commands({ id, title, text, collapsed = false }: { id: string; title: string; text: string; collapsed?: boolean }) {
   const [copied, setCopied] = useState<"" | "copied" | "failed">("");
@@ -115,7 +115,7 @@ export function ActionsCard({ report, kafkaVersion, kafka, state, loadSnapshot, 
                 ) : null}
                 {a.kind === "rebalance" ? (
                   <div className="flex flex-wrap items-center gap-2">
-                    <button type="button" className={BUTTON} disabled={!loadSnapshot || planLink.kind === "busy"} onClick={() => void openPlanner(a.options)} data-open-planner>
+                    <button type="button" className={BUTTON} aria-disabled={!loadSnapshot || planLink.kind === "busy" || undefined} onClick={() => planLink.kind !== "busy" && void openPlanner(a.options)} data-open-planner>
                       {planLink.kind === "busy" ? "Opening the planner…" : `Open in the planner (${goalNames(a.options.goals)})`}
                     </button>
                     {onAddPlanStep ? (

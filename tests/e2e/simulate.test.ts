@@ -60,6 +60,12 @@ describe("simulate", () => {
     await page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
     await screenshot(page, "simulate-story", false);
     await screenshot(page, "simulate-story-full");
+    // The rebalance opens the planner on the simulated cluster, with the dir goal, planned at once.
+    await page.locator('[data-action="rebalance"] [data-open-planner]').click();
+    await page.waitForURL(/\/plan\?shared=[A-Za-z0-9_-]+$/);
+    await page.locator("[data-plan-status]").waitFor();
+    expect(await page.locator("#plan-result-title").count()).toBe(1);
+    await screenshot(page, "simulate-story-planner", false);
     expect(e2e.tab.errors).toEqual([]);
   });
 
