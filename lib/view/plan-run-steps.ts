@@ -197,7 +197,7 @@ const HEREDOC = "KAFKA_BALANCE_EOF";
 /**
  * The steps as one POSIX sh script: each file written by a quoted here-document (nothing in it
  * expands), each command as printed, each check run through `kb_until_complete`, which repeats it
- * every VERIFY_EVERY_SECONDS while a move is in progress and stops the script when one ended other
+ * every VERIFY_EVERY_SECONDS (or $KB_VERIFY_EVERY) while a move is in progress and stops the script when one ended other
  * than planned. `set -eu`: a command that fails stops the script there.
  */
 function runScript(steps: ReadonlyArray<RunStep>): string {
@@ -207,13 +207,14 @@ function runScript(steps: ReadonlyArray<RunStep>): string {
     "# Run it where kafka-configs.sh, kafka-reassign-partitions.sh and kafka-leader-election.sh are on the PATH.",
     "set -eu",
     "",
-    "# Runs a --verify command until no move is in progress; stops the script if one ended other than planned.",
+    `# Runs a --verify command until no move is in progress (again every KB_VERIFY_EVERY seconds, ${VERIFY_EVERY_SECONDS} unless set);`,
+    "# stops the script if one ended other than planned.",
     "kb_until_complete() {",
     "  while :; do",
     '    out=$("$@")',
     "    printf '%s\\n' \"$out\"",
     '    case "$out" in',
-    `      *"still in progress"*) sleep ${VERIFY_EVERY_SECONDS} ;;`,
+    `      *"still in progress"*) sleep "\${KB_VERIFY_EVERY:-${VERIFY_EVERY_SECONDS}}" ;;`,
     '      *"rather than"* | *"is not being moved"* | *"cannot be found"* | *"not assigned to any log dir"*) echo "Not as planned: stopping here." >&2; exit 1 ;;',
     "      *) return 0 ;;",
     "    esac",

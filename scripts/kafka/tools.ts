@@ -185,3 +185,18 @@ export function runToolLine(version: string, line: string, options: { cwd: strin
     });
   });
 }
+
+/**
+ * Executable stand-ins for the distribution's scripts (kafka-configs.sh, …) in `binDir`, each running
+ * its class of `version` as runToolLine does, so a printed script can run with `PATH=<binDir>:$PATH`.
+ */
+export function writeToolWrappers(version: string, binDir: string, logDir: string): void {
+  mkdirSync(binDir, { recursive: true });
+  const quote = (w: string) => `'${w.replace(/'/g, "'\\''")}'`;
+  const archive = path.join(CDS_DIR, `tools-${version}.jsa`);
+  const sharing = existsSync(archive) ? ["-Xlog:disable", `-XX:SharedArchiveFile=${archive}`] : ["-Xlog:disable"];
+  for (const script of ["kafka-configs.sh", "kafka-reassign-partitions.sh", "kafka-leader-election.sh"]) {
+    const args = [...TOOL_JVM_ARGS, ...sharing, ...toolLogging(version, logDir), "-cp", classpathFor(version), toolMainClass(version, script)];
+    writeFileSync(path.join(binDir, script), `#!/bin/sh\nexec java ${args.map(quote).join(" ")} "$@"\n`, { mode: 0o755 });
+  }
+}
