@@ -11,12 +11,15 @@
  *   sample; a broker that could not be read has no bytes; a dir that is not growing has no forecast.
  * - Offline dirs have only `kafka_balance_log_dir_online` 0 (they hold nothing usable); the dirs of a
  *   broker that could not be read are not listed (the snapshot does not know them).
+ * - "Balanced" and the next-placement trap are the overview's definitions (lib/plan/balanced.ts: the
+ *   planner's tolerances and the size floor), so an alert fires on what the verdict calls a problem.
  * - The report and the next placements are taken once per snapshot (a scan is reused for every scrape
  *   until the next one), so a scrape costs brokers + dirs, not replicas.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport, type BalanceReport, type DirFigures } from "@/lib/model/report";
 import { skewOf } from "@/lib/model/skew";
+import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
 import type { MetricName, Sample } from "./families";
 import type { CollectorFigures, DirForecastFigures } from "./sources";
@@ -35,6 +38,8 @@ const dirKey = (broker: number, dir: string) => `${broker}\u0000${dir}`;
 
 interface SnapshotFigures {
   report: BalanceReport;
+  /** The planner's measure of balance (lib/plan/balanced.ts), as the overview's verdict takes it. */
+  balanced: boolean;
   /** Dir keys where the next new partition walks into the count rule's trap. */
   traps: Set<string>;
 }
@@ -49,7 +54,7 @@ function figuresOf(snapshot: ClusterSnapshot): SnapshotFigures {
     for (const p of nextPlacements(report, kafkaVersionsOf(snapshot))) {
       if (p.dir !== null && p.flags.length > 0) traps.add(dirKey(p.broker, p.dir));
     }
-    figures = { report, traps };
+    figures = { report, traps, balanced: balanceOf(report, reportBalanceInput(snapshot)).balanced };
     figuresBySnapshot.set(snapshot, figures);
   }
   return figures;
@@ -71,8 +76,9 @@ export function clusterSamples(input: ClusterSampleInput): Sample[] {
   }
   if (snapshot === null) return out;
 
-  const { report, traps } = figuresOf(snapshot);
+  const { report, traps, balanced } = figuresOf(snapshot);
   add("kafka_balance_cluster_brokers", clusterLabels, report.totals.brokers);
+  add("kafka_balance_cluster_balanced", clusterLabels, balanced ? 1 : 0);
   if (report.skew.brokerBytes.count > 0) add("kafka_balance_cluster_broker_bytes_skew_ratio", clusterLabels, report.skew.brokerBytes.maxOverMean);
   if (report.skew.dirUtilization.count > 0) add("kafka_balance_cluster_dir_skew_ratio", clusterLabels, report.skew.dirUtilization.maxOverMean);
 

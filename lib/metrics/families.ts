@@ -32,6 +32,10 @@ export const METRIC_FAMILIES = {
   kafka_balance_broker_dir_skew_ratio: { labels: BROKER, help: "Max / mean utilisation of the broker's online log dirs with known capacity (1 is even)." },
   kafka_balance_cluster_broker_bytes_skew_ratio: { labels: CLUSTER, help: "Max / mean bytes of the brokers that could be read (1 is even)." },
   kafka_balance_cluster_dir_skew_ratio: { labels: CLUSTER, help: "The worst broker's max / mean log-dir utilisation (1 is even)." },
+  kafka_balance_cluster_balanced: {
+    labels: CLUSTER,
+    help: "1 when every soft goal the planner measures is within its default tolerance (or below the size floor): a rebalance has nothing to move; 0 when the planner would move data. The overview's verdict uses the same definition.",
+  },
   kafka_balance_cluster_brokers: { labels: CLUSTER, help: "Brokers the cluster lists, reachable or not." },
   kafka_balance_collector_up: { labels: CLUSTER, help: "1 when the cluster's latest scan succeeded and its figures in this scrape are current; 0 when it could not be read, and then none of its figures are exported." },
   kafka_balance_collector_last_success_timestamp_seconds: { labels: CLUSTER, help: "Unix time of the collector's last successful scan of the cluster." },

@@ -117,6 +117,24 @@ describe("clusterSamples()", () => {
     expect(trap.map((s) => [s.labels.broker, s.labels.log_dir]).sort()).toEqual([["1", "/d1"], ["1", "/d2"], ["2", "/d1"], ["2", "/data/weird \"dir\"\\x"]].sort());
   });
 
+  it("clusterSamples() exports balanced as the overview's verdict and the planner define it, and no trap below the size floor", () => {
+    const demo = demoSnapshot();
+    expect(find(clusterSamples({ cluster: "demo", snapshot: demo, collector: null, forecasts: null }), "kafka_balance_cluster_balanced", { cluster: "demo" })).toBe(0);
+    const even = snap({
+      brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: "/a" }, { path: "/b" }] })),
+      topics: [{ name: "t", partitions: [0, 1].map((p) => ({ id: p, leader: 1 + p, isr: [1, 2], replicas: (p === 0 ? [1, 2] : [2, 1]).map((b) => ({ broker: b, logDir: p === 0 ? "/a" : "/b", sizeBytes: 10 * GiB })) })) }],
+    });
+    expect(find(clusterSamples({ cluster: "even", snapshot: even, collector: null, forecasts: null }), "kafka_balance_cluster_balanced", { cluster: "even" })).toBe(1);
+    // 16 KiB against nothing: 3× skew of nothing, not a trap and not unbalanced.
+    const tiny = snap({
+      brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }],
+      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/a", sizeBytes: 16 * 1024 }] }, { id: 1, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] }, { id: 2, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] }] }],
+    });
+    const samples = clusterSamples({ cluster: "tiny", snapshot: tiny, collector: null, forecasts: null });
+    expect(find(samples, "kafka_balance_cluster_balanced", { cluster: "tiny" })).toBe(1);
+    expect(samples.filter((s) => s.name === "kafka_balance_log_dir_next_placement_trap" && s.value === 1)).toEqual([]);
+  });
+
   it("clusterSamples() takes the skew figures from the report: broker bytes, the worst broker's and each broker's dir utilisation", () => {
     const demo = demoSnapshot();
     const report = balanceReport(demo);

@@ -7,7 +7,7 @@ describe("METRIC_FAMILIES", () => {
   it("METRIC_FAMILIES names follow Prometheus conventions: kafka_balance_ prefix, snake case, a unit or a count last", () => {
     for (const name of names) {
       expect(name).toMatch(/^kafka_balance_[a-z0-9_]+$/);
-      expect(name, name).toMatch(/_(bytes|seconds|ratio|partitions|leaders|brokers|online|up|trap)$/);
+      expect(name, name).toMatch(/_(bytes|seconds|ratio|partitions|leaders|brokers|online|up|trap|balanced)$/);
       expect(name, "gauges never end in _total").not.toMatch(/_total$/);
     }
   });
