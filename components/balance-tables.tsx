@@ -1,11 +1,15 @@
 import type { BalanceReport } from "@/lib/model/report";
 import { formatBytes, formatCount, formatPercent } from "@/lib/model/format";
+import type { KnownFacts } from "@/lib/model/facts";
 
 const th = "px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-400";
 const td = "px-3 py-1.5 tabular-nums";
 
 /** Per-broker and per-log-dir figures as plain tables: the accessible fallback of every chart. */
-export function BalanceTables({ report }: { report: BalanceReport }) {
+/** `facts`: which facts the snapshot carried; the others read "unknown", not 0 or "–". */
+export function BalanceTables({ report, facts }: { report: BalanceReport; facts?: KnownFacts }) {
+  const leaders = facts?.leadership !== false;
+  const racks = facts?.racks !== false;
   return (
     <div className="grid gap-8">
       <section aria-labelledby="brokers-heading">
@@ -25,9 +29,9 @@ export function BalanceTables({ report }: { report: BalanceReport }) {
             {report.brokers.map((b) => (
               <tr key={b.id} className="border-b border-zinc-100 dark:border-zinc-800">
                 <td className={td}>{b.id}{b.state !== "online" ? ` (${b.state})` : ""}</td>
-                <td className={td}>{b.rack ?? "–"}</td>
+                <td className={td}>{b.rack ?? (racks ? "–" : "unknown")}</td>
                 <td className={`${td} text-right`}>{formatCount(b.replicas)}</td>
-                <td className={`${td} text-right`}>{formatCount(b.leaders)}</td>
+                <td className={`${td} text-right`}>{leaders ? formatCount(b.leaders) : "unknown"}</td>
                 <td className={`${td} text-right`}>{formatBytes(b.bytes)}</td>
                 <td className={`${td} text-right`}>{b.logDirs}</td>
               </tr>

@@ -93,7 +93,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
           {/* Rendered when opened: 1,000 brokers × 12 dirs is 13,000 rows nobody reads unasked. */}
           {tablesOpen ? (
             <div className="mt-4">
-              <BalanceTables report={data.report} />
+              <BalanceTables report={data.report} facts={data.facts} />
             </div>
           ) : null}
         </details>

@@ -17,6 +17,7 @@ import type { BalanceReport } from "@/lib/model/report";
 import { invalid, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { diagnoseThrottles, type ThrottleDiagnosis } from "@/lib/throttle/doctor";
+import type { KnownFacts } from "@/lib/model/facts";
 import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import { snapshotSignals } from "./signals";
@@ -42,6 +43,8 @@ export interface OverviewSummary {
   throttles: ThrottleView;
   /** The doctor's findings, with only the brokers that throttle something (the ones it lists). */
   doctor: ThrottleDiagnosis;
+  /** Which facts the snapshot's source carried (lib/model/facts.ts): a widget says "unknown" for the others. Optional: models of older servers have none. */
+  facts?: KnownFacts;
 }
 
 /** The wire form: the summary, the report as columns, and one page of topic rows. */
@@ -72,6 +75,7 @@ export function overviewSummary(snapshot: ClusterSnapshot, report: BalanceReport
     versions: { cluster: versions.cluster ?? null, brokers: [...(versions.brokers ?? [])].filter((e): e is [number, string] => typeof e[1] === "string") },
     throttles: throttleView(snapshot),
     doctor: { ...doctor, brokers: doctor.brokers.filter((b) => b.leader.length > 0 || b.follower.length > 0) },
+    facts: signals.facts,
   };
 }
 
