@@ -54,15 +54,23 @@ export function snapshotAfterGenerate(snapshot: ClusterSnapshot, generated: Read
   // Bytes each dir gains (or loses), to keep its free space true: `usableBytes` − the change.
   const delta = new Map<string, number>();
   const shift = (broker: number, dir: string, bytes: number) => delta.set(`${broker}\u0000${dir}`, (delta.get(`${broker}\u0000${dir}`) ?? 0) + bytes);
+  // Replication factors are small: a scan of the replica list beats a Map per partition.
+  const on = (p: Partition, b: number): Replica | undefined => {
+    for (const r of p.replicas) if (r.broker === b) return r;
+    return undefined;
+  };
   const place = (p: Partition, target: number[]): Partition | null => {
-    const had = new Map(p.replicas.map((r) => [r.broker, r]));
-    if (target.every((b) => had.has(b)) && target.length === p.replicas.length) {
-      return target.every((b, i) => p.replicas[i]!.broker === b) ? p : { ...p, replicas: target.map((b) => had.get(b)!) };
+    let kept = 0;
+    for (const b of target) {
+      if (on(p, b)) kept += 1;
+      else if (!choosers.has(b)) return null;
     }
-    if (target.some((b) => !had.has(b) && !choosers.has(b))) return null;
+    if (kept === target.length && target.length === p.replicas.length) {
+      return target.every((b, i) => p.replicas[i]!.broker === b) ? p : { ...p, replicas: target.map((b) => on(p, b)!) };
+    }
     const size = copySize(p);
     const replicas: Replica[] = target.map((b) => {
-      const old = had.get(b);
+      const old = on(p, b);
       if (old) return old;
       const chooser = choosers.get(b)!;
       const logDir = chooser.next();
@@ -70,14 +78,15 @@ export function snapshotAfterGenerate(snapshot: ClusterSnapshot, generated: Read
       shift(b, logDir, size);
       return { broker: b, logDir, sizeBytes: size, offsetLag: 0, future: null };
     });
-    for (const [b, r] of had) {
-      if (target.includes(b) || r.logDir === null) continue;
-      shift(b, r.logDir, -(r.sizeBytes ?? 0));
-      const chooser = choosers.get(b);
-      if (chooser && chooser.liveDirs().includes(r.logDir) && chooser.count(r.logDir) > 0) chooser.remove(r.logDir);
+    for (const r of p.replicas) {
+      if (target.includes(r.broker) || r.logDir === null) continue;
+      shift(r.broker, r.logDir, -(r.sizeBytes ?? 0));
+      const chooser = choosers.get(r.broker);
+      // count() is 0 for a dir the chooser does not hold live (offline): nothing to remove there.
+      if (chooser && chooser.count(r.logDir) > 0) chooser.remove(r.logDir);
     }
     const leader = p.leader !== null && target.includes(p.leader) ? p.leader : (target[0] ?? null);
-    const isr = [...p.isr.filter((b) => target.includes(b)), ...target.filter((b) => !had.has(b))];
+    const isr = [...p.isr.filter((b) => target.includes(b)), ...target.filter((b) => !on(p, b))];
     return { ...p, replicas, leader, isr, adding: [], removing: [] };
   };
   const topics = snapshot.topics.map((t) => {

@@ -413,7 +413,8 @@ function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options
 /** Kafka's `--generate` proposal, run, measured with the plan's goals: what it leaves undone. */
 function measureGenerated(snapshot: ClusterSnapshot, generated: ReadonlyMap<string, number[][]>, options: PlanOptions): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
   const { snapshot: after, unplaced } = snapshotAfterGenerate(snapshot, generated);
-  const state = new PlanState(after, new Set(options.excludeTopics), true, true);
+  // Measured only, never moved: every topic is left out of the movers and the dirs are not indexed, which makes this state cheap.
+  const state = new PlanState(after, new Set(after.topics.map((t) => t.name)), true, true);
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
@@ -424,7 +425,6 @@ function measureGenerated(snapshot: ClusterSnapshot, generated: ReadonlyMap<stri
       if (b && (b.removing || (r.dir !== null && b.byPath.get(r.dir)?.draining === true))) leftBehind += 1;
     }
   }
-  state.indexDirs();
   const goals = options.goals.map((goal) => {
     const measure = measureGoal(state, goal, options);
     return { goal, met: measure.outside === 0, measure };
