@@ -79,7 +79,7 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
       {!data && failure ? null : <SkewCards cards={data?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
-        <NextPlacementCard {...widget} placements={data?.placements ?? null} onOpenBroker={onOpenBroker} />
+        <NextPlacementCard {...widget} placements={data?.placements ?? null} onOpenBroker={onOpenBroker} actions={data?.verdict.findings?.find((f) => f.kind === "placement-trap")?.actions} origin={origin} />
       </div>
       <div className="grid gap-5 lg:grid-cols-2">
         <BrokerBytesChart {...widget} />

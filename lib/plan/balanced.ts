@@ -160,21 +160,23 @@ export function measureLoads(brokers: readonly BrokerLoad[], topicCounts: Iterab
       out.belowFloor = any && !anyAbove;
     } else if (goal === "topic-spread") {
       if (topicCounts) {
-        const index = new Map(brokers.map((b, i) => [b.id, i]));
-        const memberIndexes = members.map((b) => index.get(b.id)!);
-        const hit = new Set<number>();
+        // Topics × brokers cells on a million-replica cluster: a tight loop over indexes, the band's test inlined (outOfBand > 0).
+        const memberIndexes = Int32Array.from(brokers.flatMap((b, i) => (b.participant ? [i] : [])));
+        const hit = new Uint8Array(brokers.length);
         for (const counts of topicCounts) {
           let total = 0;
-          for (const i of memberIndexes) total += counts[i] ?? 0;
+          for (let k = 0; k < memberIndexes.length; k++) total += counts[memberIndexes[k]!] ?? 0;
           const band = countBand(n === 0 ? 0 : total / n, options.tolerance);
-          for (const i of memberIndexes) {
-            if (outOfBand(counts[i] ?? 0, band, false) > 0) {
+          for (let k = 0; k < memberIndexes.length; k++) {
+            const i = memberIndexes[k]!;
+            const c = counts[i] ?? 0;
+            if (c > band.hi || c < band.lo) {
               out.outside += 1;
-              hit.add(brokers[i]!.id);
+              hit[i] = 1;
             }
           }
         }
-        out.brokers = [...hit].sort((a, b) => a - b);
+        out.brokers = brokers.filter((_, i) => hit[i] === 1).map((b) => b.id).sort((a, b) => a - b);
       } else out.measured = false;
     } else {
       const value = (b: BrokerLoad) => (goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.replicas : b.preferredLeaders ?? 0);
