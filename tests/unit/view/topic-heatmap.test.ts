@@ -64,7 +64,7 @@ describe("topic-heatmap", () => {
   it("topicCellLabel() reads the count with the topic's mean and skew", () => {
     const lop = report.topics.find((t) => t.name === "lopsided")!;
     expect(topicMean(lop)).toBe(1);
-    expect(topicCellLabel(lop, 1, 3)).toBe("lopsided on broker 1: 3 replicas (topic mean 1.0 per broker, skew 3.00×)");
+    expect(topicCellLabel(lop, 1, 3)).toBe("lopsided on broker 1: 3 replicas (topic mean 1.0 replicas per broker, skew 3.00×)");
   });
 
   it("topicRowLabel() and topicMatchSummary() describe rows and the filter result", () => {
