@@ -19,7 +19,7 @@
  */
 import { knownFacts } from "../model/facts";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
-import type { BalanceReport } from "../model/report";
+import type { BalanceReport, DirFigures } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { byteBand, countBand, outOfBand, type Band } from "./goals";
 import { loadsOutsideTolerance, type DirLoad } from "./intra-broker";
@@ -213,6 +213,23 @@ export interface ReportBalanceInput {
   honoursCordons?: (broker: number) => boolean;
 }
 
+/** One dir of a report as the planner's PlanState holds it: its bytes (a -future copy included), what else fills the disk, its capacity. */
+function dirLoadOf(d: DirFigures): DirLoad {
+  const bytes = d.bytes + d.futureBytes;
+  const other = d.totalBytes !== null && d.usableBytes !== null ? Math.max(0, d.totalBytes - d.usableBytes - bytes) : 0;
+  return { bytes, other, cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null };
+}
+
+/**
+ * Whether one broker's open dirs (its report rows that take partitions) are uneven as the dir goal
+ * judges them: some dir outside the tolerance, and the spread above the size floor. The next-placement
+ * card calls a pick a trap only then, so it never contradicts the verdict.
+ */
+export function dirsUneven(openDirs: readonly DirFigures[], options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): boolean {
+  const loads = openDirs.map(dirLoadOf);
+  return loadsOutsideTolerance(loads, options) > 0 && !dirsBelowFloor(loads);
+}
+
 /** The loads of a balance report's brokers, as the planner's PlanState would hold them. */
 export function reportLoads(report: Pick<BalanceReport, "brokers" | "dirs">, input: ReportBalanceInput = {}): BrokerLoad[] {
   const dirsOf = new Map<number, DirLoad[]>();
@@ -220,9 +237,7 @@ export function reportLoads(report: Pick<BalanceReport, "brokers" | "dirs">, inp
     const honours = input.honoursCordons ? input.honoursCordons(d.broker) : true;
     const open = d.state === "online" || (d.state === "cordoned" && !honours);
     if (!open) continue;
-    const bytes = d.bytes + d.futureBytes;
-    const other = d.totalBytes !== null && d.usableBytes !== null ? Math.max(0, d.totalBytes - d.usableBytes - bytes) : 0;
-    const load: DirLoad = { bytes, other, cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null };
+    const load = dirLoadOf(d);
     const list = dirsOf.get(d.broker);
     if (list) list.push(load);
     else dirsOf.set(d.broker, [load]);

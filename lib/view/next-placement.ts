@@ -3,8 +3,9 @@
  * ported in lib/placement) gives the next new partition replica, from the live log counts.
  *
  * The rule counts logs, never bytes, so it walks straight into the founding story's trap: a dir with
- * few but large partitions looks empty to it. A choice is flagged when the chosen dir is already the
- * broker's fullest, is well above the broker's mean, or is past the 85 % mark.
+ * few but large partitions looks empty to it. A choice is flagged when the broker's dirs are uneven as the
+ * planner judges them (lib/plan/balanced.ts dirsUneven: outside its tolerance, above the size floor) and
+ * the chosen dir is already the broker's fullest or well above its mean, or when it is past the 85 % mark.
  *
  * - Live dirs are the broker's online and cordoned dirs in `log.dirs` order (the tie-break order);
  *   counts are `logCount` (current + future logs), exactly what LogManager counts.
@@ -12,15 +13,15 @@
  *   separate facts of a version. Each broker is read with its own version (a fleet mid-upgrade mixes
  *   them), else the cluster's. When the version is not pinned down and the lines it could be would
  *   pick different dirs, the newest line's choice leads and the others are listed as alternatives.
- * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes; dirs whose
- *   used bytes differ by less than the size floor (lib/plan/balanced.ts) are not called fuller.
+ * - "Fuller" compares utilisation when every live dir reports capacity, else used bytes; dirs the
+ *   planner calls even (within its tolerance, or apart by less than the size floor) are not called fuller.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import type { BrokerState } from "@/lib/model/snapshot";
 import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { nextLogDirs } from "@/lib/placement";
-import { belowSkewFloor } from "@/lib/plan/balanced";
+import { dirsUneven } from "@/lib/plan/balanced";
 import { brokerKafkaVersion, describeKafkaLines, logDirRulesFor, type KafkaLine, type LogDirRule } from "@/lib/model/kafka-versions";
 
 export type PlacementFlag = "fullest" | "above-mean" | "above-85";
@@ -108,7 +109,7 @@ export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], 
       ? "the only live dir"
       : most && most.logCount > chosen.logCount
         ? `fewest partitions (${formatCount(chosen.logCount)}, vs ${formatCount(most.logCount)} in ${most.path})`
-        : `tied on partitions (${formatCount(chosen.logCount)}); first in log.dirs order`;
+        : `tied on partitions (${formatCount(chosen.logCount)}); first in ${primary!.rule.tieOrder === "scala-hash" && live.length > 4 ? "Scala's hash order of the dir paths (Kafka up to 4.3, over 4 dirs)" : "log.dirs order"}`;
 
   const { of, format } = fullness(live);
   const values = live.map(of);
@@ -117,10 +118,10 @@ export function nextPlacementFor(brokerId: number, dirs: readonly DirFigures[], 
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const value = of(chosen);
   const flags: PlacementFlag[] = [];
-  // A gap under 5 % of the fullest, or under the size floor in bytes (lib/plan/balanced.ts), is noise: 16 KiB against 0 B is no trap.
-  const usedSpread = maxOf(live.map((d) => d.usedBytes)) - minOf(live.map((d) => d.usedBytes));
-  const capacity = live.every((d) => d.totalBytes !== null && d.totalBytes > 0) ? minOf(live.map((d) => d.totalBytes!)) : null;
-  const meaningful = live.length > 1 && max > 0 && max - min > 0.05 * max && !belowSkewFloor(usedSpread, capacity);
+  // A pick is a trap only where the planner would call the broker's dirs uneven (lib/plan/balanced.ts: outside
+  // its tolerance, above the size floor): 62 GiB against 58 GiB, or 16 KiB against 0 B, is no trap.
+  const open = live.filter((d) => d.state !== "cordoned" || !primary!.rule.honoursCordons);
+  const meaningful = live.length > 1 && max > min && dirsUneven(open);
   if (meaningful && value === max) flags.push("fullest");
   else if (meaningful && mean > 0 && value >= ABOVE_MEAN_RATIO * mean) flags.push("above-mean");
   if (chosen.utilization !== null && chosen.utilization >= FULL_MARK) flags.push("above-85");

@@ -20,6 +20,20 @@ describe("nextPlacements()", () => {
     expect(nextPlacements(balanceReport(s), { cluster: null })[0]).toMatchObject({ dir: "/b", flags: [], warning: null });
   });
 
+  it("nextPlacements() calls the fullest dir a trap only where the planner calls the dirs uneven", () => {
+    // Two partitions per dir; /a holds 62 GiB and /b 58 GiB (within the 5% tolerance of their 60 GiB mean), or 80 and 40.
+    const broker = (a: number, b: number) =>
+      snap({
+        brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }],
+        topics: [
+          { name: "a", partitions: [0, 1].map((p) => ({ id: p, replicas: [{ broker: 1, logDir: "/a", sizeBytes: (a / 2) * GiB }] })) },
+          { name: "b", partitions: [0, 1].map((p) => ({ id: p, replicas: [{ broker: 1, logDir: "/b", sizeBytes: (b / 2) * GiB }] })) },
+        ],
+      });
+    expect(nextPlacements(balanceReport(broker(62, 58)), { cluster: "4.4.0" })[0]).toMatchObject({ dir: "/a", flags: [], warning: null });
+    expect(nextPlacements(balanceReport(broker(80, 40)), { cluster: "4.4.0" })[0]).toMatchObject({ dir: "/a", flags: ["fullest"], warning: "already the fullest dir on this broker (80.0 GiB)" });
+  });
+
   it("nextPlacements() flags a dir past 85 % even when it is not the fullest", () => {
     const s = snap({
       brokers: [{ id: 1, logDirs: [{ path: "/a", totalBytes: 100, usableBytes: 10 }, { path: "/b", totalBytes: 100, usableBytes: 5 }] }],
