@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { connectionLabel } from "@/lib/cluster/connection";
+import { formFromQuery } from "@/lib/view/plan-form";
 import { sharedPlanLink } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/snapshots/origin";
 import { PageHeader } from "@/components/shell/page-header";
@@ -35,6 +36,7 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
         bootstrap={bootstrap}
         imported={origin.kind === "imported"}
         shared={opened?.ok ? opened.value : undefined}
+        initialForm={formFromQuery(params)}
       />
     </div>
   );

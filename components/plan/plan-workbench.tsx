@@ -44,6 +44,8 @@ interface Props {
   imported?: boolean;
   /** A shared link to plan (the server page checked that it exists and is not a scenario): its id. */
   shared?: { id: string };
+  /** The form a finding's link asked for (`/plan?goals=…`, lib/view/plan-form.ts formFromQuery); a shared plan's own goals win. */
+  initialForm?: PlanForm | null;
 }
 
 /** The workbench, once a shared link's record is read (at once for any other source). */
@@ -82,8 +84,8 @@ interface WorkbenchProps extends Omit<Props, "shared"> {
   shared?: SharedPlanLink;
 }
 
-function Workbench({ sourceLabel, bootstrap, imported = false, shared }: WorkbenchProps) {
-  const [form, setForm] = useState<PlanForm>(shared?.options ? formFromOptions(shared.options) : DEFAULT_PLAN_FORM);
+function Workbench({ sourceLabel, bootstrap, imported = false, shared, initialForm }: WorkbenchProps) {
+  const [form, setForm] = useState<PlanForm>(shared?.options ? formFromOptions(shared.options) : (initialForm ?? DEFAULT_PLAN_FORM));
   // The plan is made for the snapshot the page shows, so a shared link reproduces exactly this view.
   const cluster = useClusterOnce(!shared && !imported);
   const tab = useImportedSnapshot();

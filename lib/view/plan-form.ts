@@ -344,3 +344,32 @@ export function toggleDir(form: PlanForm, dir: DrainDir, on: boolean): PlanForm 
   const rest = form.dirs.filter((d) => d.broker !== dir.broker || d.path !== dir.path);
   return { ...form, dirs: on ? [...rest, { broker: dir.broker, path: dir.path }] : rest };
 }
+
+/** The query a finding's plan action writes (lib/view/finding-actions.ts planActionQuery): `goals`, `operation`, `brokers`. */
+export type PlanQuery = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The form a finding's link asks for (`/plan?goals=dir-utilization`, `/plan?operation=remove-brokers&brokers=3`):
+ * the default form with those goals first and only those on, and the operation with its brokers. Values it
+ * does not know are left out (a goal or broker that is not one keeps the default); null when the query
+ * asks for nothing the form holds.
+ */
+export function formFromQuery(query: PlanQuery): PlanForm | null {
+  const goals = (first(query.goals) ?? "")
+    .split(",")
+    .map((g) => g.trim())
+    .filter((g): g is SoftGoal => (SOFT_GOALS as readonly string[]).includes(g));
+  const operation = first(query.operation);
+  const kind = operation === "add-brokers" || operation === "remove-brokers" ? operation : null;
+  const brokers = kind
+    ? [...new Set((first(query.brokers) ?? "").split(",").map((b) => b.trim()).filter((b) => /^\d{1,10}$/.test(b)).map(Number))].filter((b) => b <= 2147483647).slice(0, 10_000)
+    : [];
+  if (goals.length === 0 && (kind === null || brokers.length === 0)) return null;
+  return {
+    ...DEFAULT_PLAN_FORM,
+    ...(goals.length > 0 ? { goals: goalChoices([...new Set(goals)]) } : {}),
+    ...(kind !== null && brokers.length > 0 ? { operation: kind, brokers } : {}),
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, chosenGoals, fieldErrors, formErrorList, formErrorsFromIssues, formFromOptions, includeGoal, moveGoal, planOptionsFromForm, toggleBroker, toggleDir, withOperation } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, chosenGoals, fieldErrors, formErrorList, formErrorsFromIssues, formFromOptions, formFromQuery, includeGoal, moveGoal, planOptionsFromForm, toggleBroker, toggleDir, withOperation } from "@/lib/view/plan-form";
 import { PlanOptionsSchema, SOFT_GOALS } from "@/lib/plan/options";
+import { planActionQuery } from "@/lib/view/finding-actions";
 
 describe("plan form", () => {
   it("planOptionsFromForm() turns percentages, MiB/s and GiB into the planner's units", () => {
@@ -175,5 +176,21 @@ describe("formFromOptions()", () => {
       const back = planOptionsFromForm(form);
       expect(back.ok && PlanOptionsSchema.parse(back.value)).toEqual(options);
     }
+  });
+
+  it("formFromQuery() opens the form a finding's link asks for, from the query planActionQuery() writes", () => {
+    const dir = formFromQuery(Object.fromEntries(new URLSearchParams(planActionQuery({ kind: "plan", label: "Plan a log-dir rebalance", goals: ["dir-utilization"] }))));
+    expect(dir && chosenGoals(dir)).toEqual(["dir-utilization"]);
+    expect(dir?.operation).toBe("rebalance");
+    const remove = formFromQuery(Object.fromEntries(new URLSearchParams(planActionQuery({ kind: "plan", label: "Remove", operation: { kind: "remove-brokers", brokers: [3, 1] } }))));
+    expect(remove && { operation: remove.operation, brokers: remove.brokers, goals: chosenGoals(remove) }).toEqual({ operation: "remove-brokers", brokers: [3, 1], goals: [...SOFT_GOALS] });
+    const r = remove && planOptionsFromForm(remove);
+    expect(r?.ok && r.value.operation).toEqual({ kind: "remove-brokers", brokers: [1, 3] });
+    // What it does not know is left out; a query that asks for nothing it knows opens the default form.
+    expect(formFromQuery({ goals: "bogus,broker-bytes,broker-bytes", brokers: "2" })?.goals.filter((g) => g.on).map((g) => g.goal)).toEqual(["broker-bytes"]);
+    expect(formFromQuery({ goals: "bogus" })).toBeNull();
+    expect(formFromQuery({ operation: "remove-brokers", brokers: "-1,x" })).toBeNull();
+    expect(formFromQuery({ operation: "drop-cluster", brokers: "1" })).toBeNull();
+    expect(formFromQuery({})).toBeNull();
   });
 });
