@@ -275,7 +275,13 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   const dirs = dirsUneven ? dirsSentence(report, new Set(dirGoal.brokers)) : null;
   const worstRatio = Math.max(brokerGoals.includes("broker-replicas") ? brokerReplicas.maxOverMean : 0, brokerGoals.includes("broker-bytes") ? brokerBytes.maxOverMean : 0, brokerGoals.includes("broker-leaders") ? brokerLeaders.maxOverMean : 0);
   if (brokerParts.length > 0) {
-    add({ kind: "broker-skew", tone: worstRatio > BAD_RATIO ? "bad" : "warn", text: `Brokers are uneven: ${brokerParts.join("; ")}.${leftOut.brokers}` });
+    // Bytes of an offline dir or a missing broker are not in the figures: the gap may be only what they hold.
+    const partial = leftOut.brokers !== "" && brokerGoals.includes("broker-bytes");
+    add({
+      kind: "broker-skew",
+      tone: worstRatio > BAD_RATIO ? "bad" : "warn",
+      text: `Brokers are uneven${partial ? " by what could be read" : ""}: ${brokerParts.join("; ")}.${leftOut.brokers}${partial ? " Part or all of the gap may be in what they leave out." : ""}`,
+    });
   }
   if (dirsUneven) {
     const dirTone = report.skew.dirBytes.maxOverMean > BAD_RATIO ? "bad" : "warn";
