@@ -20,8 +20,9 @@ import { dirSentence } from "@/lib/view/plan-goals";
 import { offsetAt } from "@/lib/model/json-scan";
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput } from "@/lib/plan/options";
-import type { AcceptedReview, ReassignmentReview } from "@/lib/plan/review";
+import { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
+import type { ReviewAnswer } from "@/lib/plan/review";
+import { DEFAULT_EXECUTION, planBatches } from "@/lib/plan/batches";
 import { asReport } from "@/lib/simulate/slim-report";
 import { fieldErrors, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
 import { reviewStatus } from "@/lib/view/plan-status";
@@ -51,7 +52,7 @@ function failureOf(error: unknown): ReviewFailure {
   return error instanceof FetchError ? reviewFailure(error) : { message: errorMessage(error), at: null };
 }
 
-function statusOf(r: ReassignmentReview) {
+function statusOf(r: ReviewAnswer) {
   return reviewStatus(
     r.verdict === "refused"
       ? { verdict: "refused", refusals: r.refusals.length }
@@ -62,7 +63,7 @@ function statusOf(r: ReassignmentReview) {
 export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, announce, onGoalErrors }: Props) {
   const [text, setText] = useState(initialJson ?? "");
   /** The last answer, with the JSON and options it was made for (what "Share this review" stores). */
-  const [review, setReview] = useState<{ review: ReassignmentReview; json: string; options: PlanOptionsInput } | null>(null);
+  const [review, setReview] = useState<{ review: ReviewAnswer; json: string; options: PlanOptionsInput } | null>(null);
   const [failure, setFailure] = useState<ReviewFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -184,7 +185,7 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
                 ))}
               </ul>
             ) : (
-              <AcceptedReviewResult review={r} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} views={views} onOpen={drawer.opener} snapshot={snapshot} />
+              <AcceptedReviewResult review={r} options={review.options} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} views={views} onOpen={drawer.opener} snapshot={snapshot} />
             )}
           </section>
         ) : null}
@@ -198,7 +199,9 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
 type ReviewView = BrokerDrawerData & { report: BalanceReport };
 
 interface AcceptedProps {
-  review: AcceptedReview;
+  review: Extract<ReviewAnswer, { verdict: "accepted" }>;
+  /** The options it was reviewed with: the batches are planned again from them (the answer sends summaries). */
+  options: PlanOptionsInput;
   bootstrap: string;
   /** The clusters behind the before and after heatmaps, for the broker drawer. */
   views: { before: ReviewView; after: ReviewView } | null;
@@ -207,8 +210,13 @@ interface AcceptedProps {
   snapshot: ClusterSnapshot | null;
 }
 
-function AcceptedReviewResult({ review: r, bootstrap, views, onOpen, snapshot }: AcceptedProps) {
+function AcceptedReviewResult({ review: r, options, bootstrap, views, onOpen, snapshot }: AcceptedProps) {
   const e = r.estimate;
+  // The batches the review estimated (lib/plan/review.ts plans them with the same snapshot, entries and limits).
+  const batches = useMemo(() => {
+    const parsed = PlanOptionsSchema.safeParse(options);
+    return snapshot ? planBatches(snapshot, r.entries, parsed.success ? parsed.data.execution : DEFAULT_EXECUTION) : [];
+  }, [snapshot, r.entries, options]);
   return (
     <>
       <p className="text-sm" data-review-summary>
@@ -236,7 +244,7 @@ function AcceptedReviewResult({ review: r, bootstrap, views, onOpen, snapshot }:
           snapshot={snapshot}
           bootstrapServer={bootstrap}
           entries={r.entries}
-          batches={r.batches}
+          batches={batches}
           cordons={[]}
           throttles={r.throttles}
           leadershipChanges={[]}

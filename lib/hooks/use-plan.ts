@@ -5,7 +5,7 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import type { ReassignmentReview } from "@/lib/plan/review";
+import type { ReviewAnswer } from "@/lib/plan/review";
 import { withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 
@@ -20,7 +20,7 @@ export async function requestPlan(snapshot: ClusterSnapshot, options: PlanOption
   return plan;
 }
 
-export async function requestReview(snapshot: ClusterSnapshot, options: PlanOptionsInput, reassignment: string): Promise<ReassignmentReview> {
-  const { review } = await postPlan<{ review: ReassignmentReview }>({ snapshot, options, reassignment });
+export async function requestReview(snapshot: ClusterSnapshot, options: PlanOptionsInput, reassignment: string): Promise<ReviewAnswer> {
+  const { review } = await postPlan<{ review: ReviewAnswer }>({ snapshot, options, reassignment });
   return review;
 }

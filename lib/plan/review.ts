@@ -16,7 +16,7 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import type { Result } from "../model/result";
 import { runReports, withoutTopicRows } from "../simulate/run-reports";
 import { PolicySchema } from "../simulate/schema";
-import { estimateExecution, planBatches, type ExecutionBatch, type ExecutionEstimate } from "./batches";
+import { estimateExecution, planBatches, type BatchSummary, type ExecutionBatch, type ExecutionEstimate } from "./batches";
 import type { PlanOptions } from "./options";
 import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
@@ -52,6 +52,9 @@ export interface AcceptedReview {
 }
 
 export type ReassignmentReview = RefusedReview | AcceptedReview;
+
+/** A review as /api/plan sends it: the batches summarised (their entries are the review's entries; the page plans them again with planBatches). */
+export type ReviewAnswer = RefusedReview | (Omit<AcceptedReview, "batches"> & { batches: BatchSummary[] });
 
 /** The snapshot with the reassignment completed, as the simulator applies it; a message when it cannot be. */
 function completed(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): { report: BrokerDirReport; snapshot: ClusterSnapshot } | { problem: string } {

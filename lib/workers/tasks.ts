@@ -16,7 +16,8 @@ import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { batchSummaries, planRebalance, PlanRequestSchema, reviewReassignment, type AcceptedReview, type BatchSummary, type ReassignmentReview } from "@/lib/plan";
+import { batchSummaries, planRebalance, PlanRequestSchema, reviewReassignment } from "@/lib/plan";
+import type { ReviewAnswer } from "@/lib/plan/review";
 import { planResponse } from "@/lib/plan/response";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { parseSimulateRequest } from "@/lib/simulate/request";
@@ -111,8 +112,8 @@ export interface PlanTaskInput {
   current: ClusterSnapshot | null;
 }
 
-/** A review as the route sends it: batches summarised (their entries are the review's entries). */
-export type ReviewResponse = Exclude<ReassignmentReview, AcceptedReview> | (Omit<AcceptedReview, "batches"> & { batches: BatchSummary[] });
+/** A review as the route sends it: batches summarised (lib/plan/review.ts ReviewAnswer). */
+export type ReviewResponse = ReviewAnswer;
 export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: ReviewResponse };
 
 export function planTask(input: PlanTaskInput): Result<PlanTaskValue> {
