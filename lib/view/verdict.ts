@@ -275,8 +275,9 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   const dirs = dirsUneven ? dirsSentence(report, new Set(dirGoal.brokers)) : null;
   const worstRatio = Math.max(brokerGoals.includes("broker-replicas") ? brokerReplicas.maxOverMean : 0, brokerGoals.includes("broker-bytes") ? brokerBytes.maxOverMean : 0, brokerGoals.includes("broker-leaders") ? brokerLeaders.maxOverMean : 0);
   if (brokerParts.length > 0) {
-    // Bytes of an offline dir or a missing broker are not in the figures: the gap may be only what they hold.
-    const partial = leftOut.brokers !== "" && brokerGoals.includes("broker-bytes");
+    // A broker with an offline dir is measured without that dir's bytes: the gap may be only what it holds.
+    // (A missing broker is left out of the mean, so the gap among the others is theirs.)
+    const partial = leftOut.offline && brokerGoals.includes("broker-bytes");
     add({
       kind: "broker-skew",
       tone: worstRatio > BAD_RATIO ? "bad" : "warn",
@@ -329,7 +330,7 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
 }
 
 /** What a figure leaves out, said beside it: offline dirs, unreachable or unknown brokers (" These figures leave out …"). */
-function leftOutText(report: BalanceReport): { brokers: string; dirs: string } {
+function leftOutText(report: BalanceReport): { brokers: string; dirs: string; offline: boolean } {
   const offline = report.dirs.filter((d) => d.state === "offline");
   const missing = report.brokers.filter((b) => b.state !== "online").map((b) => b.id);
   const offlineText = offline.length > 0 ? `the offline ${someText(offline.map((d) => `${d.path} on broker ${d.broker}`), 3)}` : null;
@@ -338,7 +339,7 @@ function leftOutText(report: BalanceReport): { brokers: string; dirs: string } {
     const shown = parts.filter((p): p is string => p !== null);
     return shown.length > 0 ? ` These figures leave out ${listText(shown)}.` : "";
   };
-  return { brokers: sentence([offlineText, missingText]), dirs: sentence([offlineText]) };
+  return { brokers: sentence([offlineText, missingText]), dirs: sentence([offlineText]), offline: offline.some((d) => report.brokers.some((b) => b.id === d.broker && b.state === "online")) };
 }
 
 function unknownFactText(fact: Fact): string {

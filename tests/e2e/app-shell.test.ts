@@ -102,7 +102,7 @@ describe("app shell (demo cluster)", () => {
 
   const pages: ShellPage[] = [
     { name: "overview", path: "/", title: "Overview · Kafka Balance", current: { href: "/", value: "page" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
-    { name: "history", path: "/history", title: "History · Kafka Balance", current: { href: "/history", value: "page" }, ready: "[data-history-empty]" },
+    { name: "history", path: "/history", title: "History · Kafka Balance", current: { href: "/history", value: "page" }, ready: "[data-history=\"ready\"] [data-history-generated]" },
     { name: "import", path: "/import", title: "Import · Kafka Balance", current: { href: "/import", value: "page" }, ready: "#logDirs" },
     { name: "import-overview", path: "/import/overview", title: "Imported snapshot · Kafka Balance", current: { href: "/import", value: "true" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
     { name: "simulate", path: "/simulate", title: "Simulate · Kafka Balance", current: { href: "/simulate", value: "page" }, ready: "[data-hydrated] [data-compare-verdict]" },

@@ -22,38 +22,39 @@ import { launchBrowser, openPage, screenshot } from "../support/e2e-browser";
 import { startApp, type AppServer } from "../support/e2e-server";
 import { useE2eSession } from "../support/e2e-session";
 
-describe("history (demo: nothing collected)", () => {
+describe("history (demo: a generated history, never collected)", () => {
   const e2e = useE2eSession();
 
   for (const colorScheme of ["light", "dark"] as const) {
-    it(`the history page says the demo is not collected (${colorScheme}), with no serious axe finding`, async () => {
+    it(`the history page shows the demo's generated history and says so (${colorScheme}), with no serious axe finding`, async () => {
       const tab = await openPage(e2e.browser, { colorScheme });
       const { page } = tab;
-      const requests: string[] = [];
-      page.on("request", (r) => requests.push(new URL(r.url()).pathname));
       await page.goto(`${e2e.app.url}/history`);
-      const empty = page.locator('[data-history-empty="demo"]');
-      await empty.waitFor();
-      await expect(empty.textContent()).resolves.toMatch(/The demo cluster is not collected: history is recorded for live clusters only/);
+      const notice = page.locator("[data-history-generated]");
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toMatch(/generated/i);
+      await page.locator('[data-history="ready"]').waitFor();
+      // Every card says its figures are generated, and the forecast table too.
+      await page.locator("[data-widget=history-dir]").waitFor();
+      await expect(page.getByText("When each log dir fills · from the generated demo history").count()).resolves.toBe(1);
+      expect(await page.locator('[data-history-empty]').count()).toBe(0);
       await expect(page.title()).resolves.toBe("History · Kafka Balance");
       await expect(page.locator('nav[aria-label="Main"] a[aria-current="page"]').getAttribute("href")).resolves.toBe("/history");
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `history-demo-${colorScheme}`);
-      expect(requests.filter((p) => p.startsWith("/api/history")), "the demo's history is never asked for").toEqual([]);
       expect(tab.errors).toEqual([]);
       await page.context().close();
     });
   }
 
-  it("the overview of the demo has no forecast card and asks for no forecast", async () => {
+  it("the overview of the demo has a first-to-fill card from the generated history, and says so", async () => {
     const tab = await openPage(e2e.browser);
     const { page } = tab;
-    const requests: string[] = [];
-    page.on("request", (r) => requests.push(new URL(r.url()).pathname));
     await page.goto(`${e2e.app.url}/`);
     await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
-    expect(await page.locator("[data-forecast-card]").count()).toBe(0);
-    expect(requests.filter((p) => p.startsWith("/api/history"))).toEqual([]);
+    const card = page.locator("[data-forecast-card]");
+    await card.waitFor();
+    await expect(card.locator("#forecast-card-title").textContent()).resolves.toContain("from the generated demo history");
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(tab.errors).toEqual([]);
     await page.context().close();

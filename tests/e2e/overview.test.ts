@@ -16,7 +16,8 @@ const report = balanceReport(snapshot);
 
 async function openOverview(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/`);
-  await page.waitForSelector('[data-heatmap="broker-dir"] [data-cell]');
+  // The heatmap's cells, or on a phone the compact table's (the heatmap is hidden there).
+  await page.locator('[data-widget="broker-dir-heatmap"] [data-cell]:visible').first().waitFor();
   // Charts and the canvas draw after hydration.
   await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
   await page.waitForFunction(() => (document.querySelector('[data-heatmap="topic-broker"] canvas') as HTMLCanvasElement | null)?.width! > 0);

@@ -193,7 +193,7 @@ describe("planner (demo cluster)", () => {
   it("reviews a pasted reassignment JSON Kafka would run: status, duration and the cluster after it", async () => {
     const { page } = e2e.tab;
     await openPlanner(page, e2e.app.url);
-    await page.locator("[data-review-panel] summary").click();
+    await page.locator("[data-review-panel] > summary").click();
     await page.fill("[data-review-input]", intraPlan.reassignmentJson);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-result]");
@@ -286,7 +286,7 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator("[data-review-input]").inputValue()).toContain(TOPIC);
     // A link stored with the retired `mode: "intra"` opens with the goal it meant: the dirs alone.
     expect(await page.locator("[data-goal-include]:checked").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-goal-include")))).toEqual(["dir-utilization"]);
-    expect(await page.locator("[data-review-panel] summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
+    expect(await page.locator("[data-review-panel] > summary").textContent()).toBe("The reassignment JSON this link carries, reviewed");
     expect(await page.locator("[data-review-input]").inputValue()).toBe(json);
     expect(await page.locator("[data-review-status]").textContent()).toContain("Kafka would accept this reassignment of 1 partition, which copies");
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
@@ -484,7 +484,7 @@ describe("planner (demo cluster)", () => {
       await screenshot(page, "plan-phone-viewport", false);
       await screenshot(page, "plan-phone");
 
-      await page.locator("[data-review-panel] summary").click();
+      await page.locator("[data-review-panel] > summary").click();
       await page.fill("[data-review-input]", intraPlan.reassignmentJson);
       await page.click("[data-review-submit]");
       await page.waitForSelector("[data-review-result]");

@@ -257,7 +257,7 @@ describe("share, export and context", () => {
       await page.locator("[data-share-panel]").waitFor({ state: "detached" });
       expect(await planButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
-      await page.locator("[data-review-panel] summary").click();
+      await page.locator("[data-review-panel] > summary").click();
       await page.fill("[data-review-input]", (await page.locator("#plan-json").textContent())!);
       await page.click("[data-review-submit]");
       await page.waitForSelector("[data-review-result]");
@@ -401,7 +401,8 @@ describe("share, export and context", () => {
     await expectInsideViewport(page, "[data-export-panel]");
     await screenshot(page, "export-menu-overview-phone", false);
     await page.keyboard.press("Escape");
-    await page.locator('[data-broker-row="1"] [role="rowheader"]').first().click();
+    // On a phone the broker × dir heatmap is the compact table, whose broker names open the drawer.
+    await page.locator('[data-heatmap-compact] [data-open-broker="1"]').click();
     await page.locator('[data-broker-drawer="1"]').waitFor();
     await expectInsideViewport(page, '[data-broker-drawer="1"]');
     expect(await seriousA11yViolations(page)).toEqual([]);

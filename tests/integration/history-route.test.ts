@@ -86,10 +86,17 @@ describe("GET /api/history", () => {
     expect((unknown.body.error as { code: string; message: string }).message).toMatch(/east, west/);
   });
 
-  it("answers for the demo cluster with an empty history it does not collect", async () => {
+  it("answers for the demo cluster with its generated history, which says it is generated and is never collected", async () => {
     delete process.env.KAFKA_BOOTSTRAP_SERVERS;
     const { status, body } = await get("");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ cluster: "demo", collected: false, points: [], gaps: [], collector: { lastSuccessAt: null, lastAttemptAt: null } });
+    expect(body).toMatchObject({ cluster: "demo", collected: false, gaps: [] });
+    expect(body.generated).toEqual(expect.stringMatching(/generated/i));
+    const points = body.points as { at: number; error: string | null }[];
+    expect(points.length).toBeGreaterThan(10);
+    expect(points.every((p) => p.error === null)).toBe(true);
+    // Oldest first, ending within the collector's last interval before now.
+    expect(points.map((p) => p.at)).toEqual([...points.map((p) => p.at)].sort((a, b) => a - b));
+    expect(Date.now() - points.at(-1)!.at).toBeLessThan(24 * 3600_000);
   });
 });

@@ -94,7 +94,7 @@ describe("Prometheus scraping GET /api/metrics", () => {
       if (rules.length > 0 && rules.every((r) => !r.lastEvaluation.startsWith("0001-"))) break;
       await sleep(250);
     }
-    expect(rules).toHaveLength(10);
+    expect(rules).toHaveLength(11);
     expect(rules.filter((r) => r.health !== "ok")).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { createShare, deleteShare } from "@/lib/snapshots/share";
 import type { BrokerDetail } from "@/lib/view/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview-model";
-import type { TopicPage } from "@/lib/view/topic-page";
+import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPage } from "@/lib/view/topic-page";
 import { params, useTempStore } from "../fixtures/snapshots/harness";
 
 let temp: ReturnType<typeof useTempStore>;
@@ -39,6 +39,8 @@ const get = (route: string, query: string, headers: Record<string, string> = {})
 describe("/s/<id> sends the overview's view model, not the stored snapshot", () => {
   it("hands the client component a model whose size stays bounded as the replicas grow tenfold", async () => {
     const sent: Record<string, string> = {};
+    const rest: Record<string, string> = {};
+    const rowSize: Record<string, number> = {};
     for (const name of ["small", "large"] as const) {
       const page = (await SharedLinkPage(params(ids[name]))) as ReactElement<{ id: string; model: OverviewModel; snapshot?: unknown }>;
       expect(page.type).toBe(SharedOverview);
@@ -50,9 +52,15 @@ describe("/s/<id> sends the overview's view model, not the stored snapshot", () 
       sent[name] = JSON.stringify(page.props);
       // No replica is sent: a snapshot's replica lists start with a replica object.
       expect(sent[name]).not.toContain('"replicas":[{');
+      // The topic grid sends one page of rows (the small cluster's 27 topics fit in it; the large one's 267 do not).
+      const { topics: page_, ...others } = page.props.model;
+      expect(page_.rows.length).toBe(Math.min(page_.total, DEFAULT_TOPIC_PAGE_REQUEST.limit));
+      rest[name] = JSON.stringify(others);
+      rowSize[name] = JSON.stringify(page_.rows).length / Math.max(1, page_.rows.length);
     }
-    // Ten times the replicas: a few more digits per figure, nothing per replica.
-    expect(sent.large!.length).toBeLessThan(sent.small!.length * 1.3);
+    // Ten times the replicas: a few more digits per figure, nothing per replica, and no more than a page of topic rows.
+    expect(rest.large!.length).toBeLessThan(rest.small!.length * 1.3);
+    expect(rowSize.large!).toBeLessThan(rowSize.small! * 1.3);
     expect(sent.large!.length).toBeLessThan(snapshotBytes.large / 10);
   });
 
