@@ -195,7 +195,7 @@ export function writeToolWrappers(version: string, binDir: string, logDir: strin
   const quote = (w: string) => `'${w.replace(/'/g, "'\\''")}'`;
   const archive = path.join(CDS_DIR, `tools-${version}.jsa`);
   const sharing = existsSync(archive) ? ["-Xlog:disable", `-XX:SharedArchiveFile=${archive}`] : ["-Xlog:disable"];
-  for (const script of ["kafka-configs.sh", "kafka-reassign-partitions.sh", "kafka-leader-election.sh"]) {
+  for (const script of Object.keys(CANDIDATES)) {
     const args = [...TOOL_JVM_ARGS, ...sharing, ...toolLogging(version, logDir), "-cp", classpathFor(version), toolMainClass(version, script)];
     writeFileSync(path.join(binDir, script), `#!/bin/sh\nexec java ${args.map(quote).join(" ")} "$@"\n`, { mode: 0o755 });
   }

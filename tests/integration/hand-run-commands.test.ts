@@ -10,7 +10,10 @@
  * - afterwards every partition's replicas (in order) and every replica's log dir are the plan's
  *   after-state, every partition the plan elects is led by its first replica, and no throttle config
  *   is left on any broker or topic (read back with the live reader);
- * - then rollback.json, run the same way, puts back the replicas and every replica's log dir.
+ * - then rollback.json, run the same way, puts back the replicas and every replica's log dir;
+ * - then the next-placement trap's commands the overview prints: the padding workaround (create, pinned
+ *   --execute, --verify, with `sh` as printed), after which Kafka puts new partitions of each padded
+ *   broker in its other dirs, and its removal; on 4.4.0 a cordon, after which nothing new lands in the dir.
  *
  * Each check is also made before the commands run, where it must fail, so the test cannot pass on a
  * cluster the commands did not change. Ports: clients 19610–19612, 19620–19622 and 19630–19632,
@@ -25,7 +28,10 @@ import type { KafkaConnection } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { planBatches } from "@/lib/plan/batches";
+import { balanceReport } from "@/lib/model/report";
 import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
+import { cordonCommand, paddingPlan, type PaddingBroker } from "@/lib/plan/padding";
+import { nextPlacements } from "@/lib/view/next-placement";
 import { handRun, SCRIPT_FILE, verifyState, type RunCommand, type RunFile } from "@/lib/view/plan-run-steps";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { runToolLine, writeToolWrappers } from "@/scripts/kafka/tools";
@@ -124,11 +130,18 @@ async function runCommands(version: string, cwd: string, file: RunFile | undefin
 
 /** Runs run-plan.sh with `sh`, Kafka's scripts stood in for by the version's classes (writeToolWrappers). */
 async function runScript(version: string, cwd: string, text: string, transcript: string[]): Promise<void> {
-  writeFileSync(path.join(cwd, SCRIPT_FILE), text);
+  const out = await runShell(version, cwd, SCRIPT_FILE, text, transcript);
+  expect(out.code, `Kafka ${version}: sh ${SCRIPT_FILE}\n${out.text}`).toBe(0);
+  expect(out.text).toMatch(/Done\.\n$/);
+}
+
+/** Runs `text` as the file `name` with `sh`, Kafka's scripts on the PATH as the version's classes: commands exactly as printed, heredocs and all. */
+async function runShell(version: string, cwd: string, name: string, text: string, transcript: string[]): Promise<{ code: number | null; text: string }> {
+  writeFileSync(path.join(cwd, name), text);
   const bin = path.join(cwd, "bin");
   writeToolWrappers(version, bin, cwd);
   const out = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-    const child = spawn("sh", [SCRIPT_FILE], { cwd, env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, KB_VERIFY_EVERY: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("sh", [name], { cwd, env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, KB_VERIFY_EVERY: "1" }, stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     child.stdout.on("data", (c: Buffer) => (text += c.toString("utf8")));
     child.stderr.on("data", (c: Buffer) => (text += c.toString("utf8")));
@@ -139,9 +152,98 @@ async function runScript(version: string, cwd: string, text: string, transcript:
       resolve({ code, text });
     });
   });
-  transcript.push(`$ sh ${SCRIPT_FILE}\n${out.text}(exit ${out.code})`);
-  expect(out.code, `Kafka ${version}: sh ${SCRIPT_FILE}\n${out.text}`).toBe(0);
-  expect(out.text).toMatch(/Done\.\n$/);
+  transcript.push(`$ sh ${name}\n${out.text}(exit ${out.code})`);
+  return out;
+}
+
+/** Scans until `ready` holds (bounded), and returns that scan. */
+async function scanUntil(cluster: LocalCluster, what: string, ready: (s: ClusterSnapshot) => boolean): Promise<ClusterSnapshot> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const s = await readCluster(connection(cluster));
+    if (ready(s)) return s;
+    if (Date.now() > deadline) throw new Error(`Kafka ${cluster.version}: ${what} within 60 s`);
+    await sleep(500);
+  }
+}
+
+/** Each replica of `topic` as "broker:dir", in partition order; null dirs as "?". */
+function replicaDirs(s: ClusterSnapshot, topic: string): string[] | null {
+  const t = s.topics.find((x) => x.name === topic);
+  if (!t) return null;
+  return [...t.partitions].sort((a, b) => a.id - b.id).flatMap((p) => p.replicas.map((r) => `${r.broker}:${r.future ? "moving" : (r.logDir ?? "?")}`));
+}
+
+/** Whether a topic is there and every replica of it is in a dir (not moving). */
+const placed = (dirs: string[] | null) => dirs !== null && dirs.length > 0 && dirs.every((r) => !r.endsWith(":?") && !r.endsWith(":moving"));
+const padAssignment = (brokers: readonly number[], each: number) => brokers.flatMap((b) => Array.from({ length: each }, () => b)).join(",");
+/** New partitions per padded broker, after the padding: each must land in one of the broker's other dirs. */
+const STEERED = 2;
+
+/**
+ * The padding workaround (lib/plan/padding.ts) as the overview prints it: the create, the heredoc, the
+ * pinned --execute and the --verify (run again until complete), with `sh`. Then Kafka's own placement
+ * puts new single-replica partitions on each padded broker into its other dirs, and the printed removal
+ * deletes the padding topic.
+ */
+async function padAndCheck(version: string, cluster: LocalCluster, cwd: string, before: ClusterSnapshot, transcript: string[]): Promise<void> {
+  const report = balanceReport(before);
+  const brokers: PaddingBroker[] = report.brokers.map((b) => ({
+    id: b.id,
+    // By Kafka's bytes in each dir (as an import without capacity reads them): the test's dirs share one disk, so by the disk's used bytes or utilisation they are equally full.
+    dirs: report.dirs.filter((d) => d.broker === b.id).map((d) => ({ path: d.path, state: d.state, logCount: d.logCount, usedBytes: d.bytes, utilization: null })),
+    honoursCordons: true,
+  }));
+  const plan = paddingPlan(brokers, { bootstrapServer: cluster.bootstrap, steeredPartitions: STEERED });
+  expect(plan.padded.length, `Kafka ${version}: a dir fuller than its broker's mean is padded (${JSON.stringify(brokers)} ${JSON.stringify(plan.skipped)})`).toBeGreaterThan(0);
+  // Without the padding Kafka would put some padded broker's next partition into a padded dir: so the check below can fail.
+  const picks = nextPlacements(report, { cluster: version });
+  expect(plan.padded.some((d) => picks.find((p) => p.broker === d.broker)?.dir === d.path), `Kafka ${version}: Kafka's next pick is a dir the padding fills (${picks.map((p) => `${p.broker}:${p.dir}`).join(", ")})`).toBe(true);
+  const [verify, ...rest] = [...plan.commands].reverse();
+  const out = await runShell(version, cwd, "padding.sh", `set -e\n${rest.reverse().join("\n")}\n`, transcript);
+  expect(out.code, `Kafka ${version}: the padding commands\n${out.text}`).toBe(0);
+  for (let attempt = 1; ; attempt++) {
+    const v = await runToolLine(version, verify!, { cwd });
+    transcript.push(`$ ${verify}\n${v.stdout}${v.stderr}(exit ${v.code})`);
+    expect(v.code, `Kafka ${version}: ${verify}\n${v.stdout}${v.stderr}`).toBe(0);
+    if (verifyState(v.stdout) === "complete") break;
+    if (attempt >= VERIFY_TRIES) throw new Error(`Kafka ${version}: the padding still in progress after ${VERIFY_TRIES} checks`);
+    await sleep(VERIFY_PAUSE_MS);
+  }
+  const pinned = plan.partitions.map((p) => `${p.replicas[0]}:${p.logDirs[0]}`);
+  await scanUntil(cluster, "the padding replicas did not reach their pinned dirs", (s) => replicaDirs(s, plan.topic)?.join() === pinned.join());
+  // Kafka's own rule now sends each padded broker's next new partitions to its other dirs.
+  const padded = [...new Set(plan.padded.map((d) => d.broker))];
+  const create = `kafka-topics.sh --bootstrap-server ${cluster.bootstrap} --create --topic after-padding --replica-assignment ${padAssignment(padded, STEERED)}`;
+  const created = await runToolLine(version, create, { cwd });
+  expect(created.code, `Kafka ${version}: ${create}\n${created.stderr}`).toBe(0);
+  const after = await scanUntil(cluster, "the new topic's replicas have no dir", (s) => placed(replicaDirs(s, "after-padding")));
+  const targets = new Map(plan.targets.map((t) => [t.broker, t.dirs]));
+  for (const r of replicaDirs(after, "after-padding")!) {
+    const [broker, dir] = [Number(r.split(":")[0]), r.slice(r.indexOf(":") + 1)];
+    expect(targets.get(broker), `Kafka ${version}: broker ${broker}'s new replica went to ${dir}; the padding steers to ${targets.get(broker)?.join(", ")}`).toContain(dir);
+  }
+  const removed = await runShell(version, cwd, "padding-remove.sh", `set -e\n${plan.removeCommand}\n`, transcript);
+  expect(removed.code, `Kafka ${version}: ${plan.removeCommand}\n${removed.text}`).toBe(0);
+  await scanUntil(cluster, "the padding topic is still there", (s) => !s.topics.some((t) => t.name === plan.topic));
+}
+
+/** A cordon as the overview prints it (Kafka 4.3+): the broker's next new partitions avoid the cordoned dir. */
+async function cordonAndCheck(version: string, cluster: LocalCluster, cwd: string, before: ClusterSnapshot, transcript: string[]): Promise<void> {
+  const report = balanceReport(before);
+  const broker = report.brokers.find((b) => b.replicas > 0)!.id;
+  const dirs = report.dirs.filter((d) => d.broker === broker);
+  // The dir Kafka would pick next is cordoned, so the cordon has something to change.
+  const next = nextPlacements(report, { cluster: version }).find((p) => p.broker === broker)!.dir!;
+  const line = cordonCommand(cluster.bootstrap, broker, [next]);
+  const out = await runShell(version, cwd, "cordon.sh", `set -e\n${line}\n`, transcript);
+  expect(out.code, `Kafka ${version}: ${line}\n${out.text}`).toBe(0);
+  await scanUntil(cluster, `broker ${broker}'s ${next} is not read back as cordoned`, (s) => s.brokers.find((b) => b.id === broker)?.logDirs.find((d) => d.path === next)?.state === "cordoned");
+  const create = `kafka-topics.sh --bootstrap-server ${cluster.bootstrap} --create --topic after-cordon --replica-assignment ${padAssignment([broker], dirs.length)}`;
+  const created = await runToolLine(version, create, { cwd });
+  expect(created.code, `Kafka ${version}: ${create}\n${created.stderr}`).toBe(0);
+  const after = await scanUntil(cluster, "the new topic's replicas have no dir", (s) => placed(replicaDirs(s, "after-cordon")));
+  expect(replicaDirs(after, "after-cordon")!.filter((r) => r === `${broker}:${next}`), `Kafka ${version}: nothing new in the cordoned ${next}`).toEqual([]);
 }
 
 describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
@@ -219,6 +321,10 @@ describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
       const back = await settled(cluster);
       expect(layout(back), `Kafka ${version}: the assignment and dirs after rollback.json`).toEqual(layout(before));
       expect(throttlesLeft(back)).toEqual([]);
+
+      // The next-placement trap's commands (the overview prints them), run as printed on the same cluster.
+      await padAndCheck(version, cluster, cwd, back, transcript);
+      if (version === "4.4.0") await cordonAndCheck(version, cluster, cwd, back, transcript);
     } catch (error) {
       writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
       throw error;
