@@ -4,8 +4,12 @@
  * and for a live cluster the refresh button and the auto-refresh switch, then the caller's actions
  * (plan, simulate, share and export what is shown: components/share/cluster-actions).
  * A failed refresh is reported here while the last good data stays on screen.
+ *
+ * The capture's age ("330 days ago") needs the clock, which only the browser reads after hydration;
+ * its place is reserved from the first paint (AGE_SLOT), so the age appearing never moves or wraps the
+ * line, and nothing below it shifts.
  */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { SnapshotHead } from "@/lib/view/overview-model";
 import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
 import { formatAge, formatCapturedAt } from "@/lib/model/format";
@@ -27,6 +31,9 @@ interface Props {
   sourceLabel?: string;
 }
 
+/** Room for the widest age formatAge writes, "(1000 days ago)": 15 characters of tabular digits. */
+const AGE_SLOT = "inline-block min-w-[15ch]";
+
 const TITLES: Record<OverviewMode, string> = { live: "Overview", demo: "Overview", import: "Imported snapshot", shared: "Shared snapshot" };
 
 const MODE_STYLE: Record<OverviewMode, string> = {
@@ -39,11 +46,19 @@ const MODE_STYLE: Record<OverviewMode, string> = {
 export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRefresh, autoRefresh, actions, note, sourceLabel }: Props) {
   const now = useNow();
   const source = snapshot?.source;
-  const facts: [string, string][] = snapshot
+  const facts: [string, ReactNode][] = snapshot
     ? [
         ["cluster id", source?.clusterId ?? "unknown"],
         ["Kafka", source?.kafkaVersion ?? "version unknown"],
-        ["captured", `${formatCapturedAt(snapshot.capturedAt)}${now !== null ? ` (${formatAge(snapshot.capturedAt, now)})` : ""}`],
+        [
+          "captured",
+          <Fragment key="captured">
+            {formatCapturedAt(snapshot.capturedAt)}{" "}
+            <span className={AGE_SLOT} data-captured-age>
+              {now !== null ? `(${formatAge(snapshot.capturedAt, now)})` : ""}
+            </span>
+          </Fragment>,
+        ],
       ]
     : [];
   return (
