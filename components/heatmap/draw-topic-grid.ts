@@ -7,7 +7,7 @@
 import type { TopicFigures } from "@/lib/model/report";
 import { formatSkew } from "@/lib/model/format";
 import { textColorOn, type ColorScale } from "@/lib/view/color-scale";
-import { topicCellText, topicCellValue, type TopicMetric } from "@/lib/view/topic-heatmap";
+import { topicCellText, topicCellValue, topicUnsized, type TopicMetric } from "@/lib/view/topic-heatmap";
 import { visibleRange } from "@/lib/view/virtual-window";
 import { fitText } from "@/components/heatmap/fit-text";
 
@@ -100,6 +100,10 @@ export function drawTopicGrid(input: DrawInput): void {
         if (metric === "replicas") {
           colour = fill[Math.min(count, fill.length - 1)]!;
           inkColour = g.colW >= MIN_TEXT_COL ? ink[Math.min(count, ink.length - 1)]! : null;
+        } else if (topicUnsized(topic, c) >= count) {
+          // No size known: the muted colour, never the scale's 0 B.
+          colour = theme.muted;
+          inkColour = textColorOn(colour);
         } else {
           colour = scale.color(topicCellValue(topic, c, metric));
           inkColour = textColorOn(colour);

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { TopicFigures } from "@/lib/model/report";
 import type { ColorScale } from "@/lib/view/color-scale";
-import { topicCellLabel, topicRowLabel, type TopicMetric } from "@/lib/view/topic-heatmap";
+import { topicCellLabel, topicRowLabel, topicUnsized, type TopicMetric } from "@/lib/view/topic-heatmap";
 import { scrollToReveal } from "@/lib/view/virtual-window";
 import { useDarkMode } from "@/components/ui/use-dark-mode";
 import { DARK_THEME, drawTopicGrid, geometryFor, LIGHT_THEME } from "./draw-topic-grid";
@@ -123,7 +123,7 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, metric = "replica
 
   const shown = hover ?? (focused ? { row, col } : null);
   const shownTopic = shown ? topics[shown.row] : undefined;
-  const readout = shown && shownTopic ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0, shownTopic.perBrokerBytes[shown.col] ?? 0) : null;
+  const readout = shown && shownTopic ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0, shownTopic.perBrokerBytes[shown.col] ?? 0, topicUnsized(shownTopic, shown.col)) : null;
 
   return (
     <div className="flex h-full flex-col gap-2">

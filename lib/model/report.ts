@@ -57,6 +57,8 @@ export interface TopicFigures {
   perBroker: number[];
   /** Bytes of the topic's replicas per broker (current replicas, as `bytes`), aligned with `perBroker`. */
   perBrokerBytes: number[];
+  /** Replicas per broker whose size is unknown (no log-dir data for them), aligned with `perBroker`; absent when every size is known. `perBrokerBytes` leaves them out. */
+  perBrokerUnsized?: number[];
   /** max ÷ mean of `perBroker` over the brokers in the report. */
   skew: number;
 }
@@ -114,11 +116,12 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
   const sums = new ReportSums();
   const brokerIds = sortedBrokerIds(snapshot.brokers);
   const brokerIndex = new Map<number, number>(brokerIds.map((id, i) => [id, i]));
-  const tally = { brokerIndex, perBroker: new Int32Array(brokerIds.length), perBrokerBytes: new Float64Array(brokerIds.length) };
+  const tally = { brokerIndex, perBroker: new Int32Array(brokerIds.length), perBrokerBytes: new Float64Array(brokerIds.length), unsized: new Int32Array(brokerIds.length) };
   const topics: TopicFigures[] = [];
   for (const topic of snapshot.topics) {
     tally.perBroker.fill(0);
     tally.perBrokerBytes.fill(0);
+    tally.unsized.fill(0);
     const { replicas, bytes } = sums.add(topic, tally);
     let max = 0;
     let sum = 0;
@@ -127,7 +130,7 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
       if (v > max) max = v;
     }
     const mean = brokerIds.length > 0 ? sum / brokerIds.length : 0;
-    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), perBrokerBytes: Array.from(tally.perBrokerBytes), skew: mean > 0 ? max / mean : 1 });
+    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), perBrokerBytes: Array.from(tally.perBrokerBytes), ...(tally.unsized.some((n) => n > 0) ? { perBrokerUnsized: Array.from(tally.unsized) } : {}), skew: mean > 0 ? max / mean : 1 });
   }
   return { ...sums.report(snapshot.brokers, snapshot.topics.length), topics };
 }
@@ -200,7 +203,7 @@ export class ReportSums {
    * Adds a topic's partitions. `tally`, when given, also counts the topic's replicas per listed broker
    * (by `brokerIndex`), for its topic row.
    */
-  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array }): { replicas: number; bytes: number } {
+  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array }): { replicas: number; bytes: number } {
     return this.walk(topic, 1, tally);
   }
 
@@ -228,7 +231,7 @@ export class ReportSums {
     return d;
   }
 
-  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array }): { replicas: number; bytes: number } {
+  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array }): { replicas: number; bytes: number } {
     let replicas = 0;
     let bytes = 0;
     let exact = true;
@@ -249,6 +252,7 @@ export class ReportSums {
           if (bi !== undefined) {
             tally.perBroker[bi]! += 1;
             if (tally.perBrokerBytes) tally.perBrokerBytes[bi]! += size;
+            if (tally.unsized && replica.sizeBytes === null) tally.unsized[bi]! += 1;
           }
         }
         if (replica.logDir !== null) {

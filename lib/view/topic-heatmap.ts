@@ -114,7 +114,15 @@ export function topicCellText(topic: TopicFigures, col: number, metric: TopicMet
   const count = topic.perBroker[col] ?? 0;
   if (count <= 0) return null;
   if (metric === "replicas") return cellWidth >= 22 ? String(count) : null;
-  return cellWidth >= 64 ? formatBytes(topic.perBrokerBytes[col] ?? 0) : null;
+  const unsized = topicUnsized(topic, col);
+  // Sizes not known are not 0 B: "?" when none is known, "40.0 GiB+" when some are.
+  if (unsized >= count) return cellWidth >= 22 ? "?" : null;
+  return cellWidth >= 64 ? `${formatBytes(topic.perBrokerBytes[col] ?? 0)}${unsized > 0 ? "+" : ""}` : null;
+}
+
+/** Replicas of the topic on the broker in column `col` whose size is unknown. */
+export function topicUnsized(topic: TopicFigures, col: number): number {
+  return topic.perBrokerUnsized?.[col] ?? 0;
 }
 
 export interface TopicCellStyle {
@@ -136,17 +144,19 @@ export function topicMean(topic: TopicFigures): number {
 }
 
 /** "orders on broker 2: 7 replicas, 270.4 GiB (topic mean 6.7 replicas and 90.1 GiB per broker, skew 1.50×)". */
-export function topicCellLabel(topic: TopicFigures, brokerId: number, count: number, bytes: number | null = null): string {
+export function topicCellLabel(topic: TopicFigures, brokerId: number, count: number, bytes: number | null = null, unsized = 0): string {
   const mean = topicMean(topic);
   const brokers = topic.perBroker.length;
-  const bytesText = bytes === null ? "" : `, ${formatBytes(bytes)}`;
+  const bytesText =
+    bytes === null ? "" : unsized >= count && count > 0 ? ", size unknown (not in the log-dir data)" : unsized > 0 ? `, ${formatBytes(bytes)} and ${formatCountOf(unsized, "replica")} of unknown size` : `, ${formatBytes(bytes)}`;
   const meanBytes = bytes === null || brokers === 0 ? "" : ` and ${formatBytes(topic.bytes / brokers)}`;
   return `${topic.name} on broker ${brokerId}: ${formatCountOf(count, "replica")}${bytesText} (topic mean ${mean.toFixed(1)} replicas${meanBytes} per broker, skew ${formatSkew(topic.skew)})`;
 }
 
 /** "orders: 30 partitions, 60 replicas, 1.2 TiB, skew 1.00×". */
 export function topicRowLabel(topic: TopicFigures): string {
-  return `${topic.name}${topic.internal ? " (internal)" : ""}: ${formatCountOf(topic.partitions, "partition")}, ${formatCountOf(topic.replicas, "replica")}, ${formatBytes(topic.bytes)}, skew ${formatSkew(topic.skew)}`;
+  const unsized = (topic.perBrokerUnsized ?? []).reduce((a, b) => a + b, 0);
+  return `${topic.name}${topic.internal ? " (internal)" : ""}: ${formatCountOf(topic.partitions, "partition")}, ${formatCountOf(topic.replicas, "replica")}, ${formatBytes(topic.bytes)}${unsized > 0 ? ` and ${formatCountOf(unsized, "replica")} of unknown size` : ""}, skew ${formatSkew(topic.skew)}`;
 }
 
 /** Counts shown in summary: how many topics match, of how many. */

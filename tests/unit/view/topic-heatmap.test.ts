@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCellText, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel, topicUnsized } from "@/lib/view/topic-heatmap";
+import { statementCorpus } from "@/tests/fixtures/statements/corpus";
 import { snap, storySnapshot } from "@/tests/support/snapshots";
 
 const skewed = snap({
@@ -72,4 +73,21 @@ describe("topic-heatmap", () => {
     expect(topicRowLabel(r.topics[0]!)).toBe("__consumer_offsets (internal): 5 partitions, 10 replicas, 10.0 KiB, skew 1.00×");
     expect(topicMatchSummary(1, r.topics.length)).toBe("1 of 2 topics");
   });
+
+  it("a topic's replicas with no known size (an offline dir's) are unknown, never 0 B: in the cell, its label and the row", () => {
+    const snapshot = statementCorpus().find((c) => c.id === "import-offline-dir")!.snapshot;
+    const report = balanceReport(snapshot);
+    const clicks = report.topics.find((t) => t.name === "clicks")!;
+    const col = report.brokerIds.indexOf(2);
+    expect(clicks.perBroker[col]).toBe(2);
+    expect(clicks.perBrokerUnsized?.[col]).toBe(2);
+    expect(topicCellText(clicks, col, "bytes", 80)).toBe("?");
+    expect(topicCellLabel(clicks, 2, 2, clicks.perBrokerBytes[col]!, topicUnsized(clicks, col))).toBe("clicks on broker 2: 2 replicas, size unknown (not in the log-dir data) (topic mean 2.0 replicas and 26.7 GiB per broker, skew 1.00×)");
+    expect(topicRowLabel(clicks)).toBe("clicks: 3 partitions, 6 replicas, 80.0 GiB and 2 replicas of unknown size, skew 1.00×");
+    // Where every size is known there is no such field, and bytes read as bytes.
+    const orders = report.topics.find((t) => t.name === "orders")!;
+    expect(orders.perBrokerUnsized).toBeUndefined();
+    expect(topicCellText(orders, col, "bytes", 80)).toBe("80.0 GiB");
+  });
 });
+
