@@ -49,10 +49,10 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
   const view = data?.throttles ?? null;
   const state = widgetState(data, failure, () => null);
   return (
-    <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="h-80" state={state}>
+    <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="min-h-80" state={state}>
       {view ? (
-        // Focusable and named: the body scrolls inside its fixed height and holds no control of its own, so a keyboard user reaches its scrolling by this stop.
-        <div role="region" aria-label="Throttles and reassignments" tabIndex={0} className="grid h-full gap-4 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 lg:grid-cols-[3fr_2fr]">
+        // As tall as what it says: an unknown's note or a list of moves is never hidden below a scroll.
+        <div role="region" aria-label="Throttles and reassignments" className="grid gap-4 lg:grid-cols-[3fr_2fr]">
           <div className="min-w-0 space-y-4">
             <p className={`rounded border border-dashed p-3 text-sm ${view.unknown.length > 0 ? "border-amber-400 text-amber-900 dark:border-amber-700 dark:text-amber-200" : "border-zinc-300 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"}`} data-throttles-summary data-throttles-empty={view.empty ? "" : undefined}>
               {view.summary}

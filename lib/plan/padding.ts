@@ -88,6 +88,13 @@ export function cordonCommand(bootstrapServer: string, broker: number, dirs: rea
   return `kafka-configs.sh --bootstrap-server ${bootstrapArg(bootstrapServer)} --entity-type brokers --entity-name ${broker} --alter --add-config ${shellArg(`cordoned.log.dirs=[${dirs.join(",")}]`)}`;
 }
 
+/** `kafka-configs` to put a broker's `cordoned.log.dirs` back to `keep` (the dirs cordoned before): the key deleted when none was. */
+export function uncordonCommand(bootstrapServer: string, broker: number, keep: readonly string[]): string {
+  return keep.length > 0
+    ? cordonCommand(bootstrapServer, broker, keep)
+    : `kafka-configs.sh --bootstrap-server ${bootstrapArg(bootstrapServer)} --entity-type brokers --entity-name ${broker} --alter --delete-config cordoned.log.dirs`;
+}
+
 /** The least level L with Σ max(0, L − c) ≥ n over `counts` (n ≥ 1, counts non-empty). */
 export function waterLevel(counts: readonly number[], n: number): number {
   const sorted = [...counts].sort((a, b) => a - b);

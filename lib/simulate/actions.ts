@@ -22,8 +22,7 @@ import { kafkaBehaviour, type KafkaLine } from "../model/kafka-versions";
 import type { DirFigures } from "../model/report";
 import { balanceOf, DEFAULT_BALANCE_OPTIONS, goalOf, skewFloorBytes, type Balance } from "../plan/balanced";
 import { BOOTSTRAP_PLACEHOLDER, type PlanOptionsInput, type SoftGoal } from "../plan/options";
-import { cordonCommand, paddingPlan, type PaddingPlan } from "../plan/padding";
-import { bootstrapArg } from "../plan/shell";
+import { cordonCommand, paddingPlan, uncordonCommand, type PaddingPlan } from "../plan/padding";
 import { dirBytesSkew, flooredSkewText } from "./byte-skew";
 import type { SimulatedLines } from "./kafka-line";
 import type { SimulatedKafkaVersion } from "./schema";
@@ -174,10 +173,7 @@ function cordonAction(input: ActionsInput, trapped: readonly TrappedBroker[], bo
       broker: t.broker,
       adding: t.full.filter((p) => !before.includes(p)),
       command: cordonCommand(bootstrap, t.broker, after),
-      undo:
-        before.length === 0
-          ? `kafka-configs.sh --bootstrap-server ${bootstrapArg(bootstrap)} --entity-type brokers --entity-name ${t.broker} --alter --delete-config cordoned.log.dirs`
-          : cordonCommand(bootstrap, t.broker, before),
+      undo: uncordonCommand(bootstrap, t.broker, before),
     };
   });
   const fullDirs = trapped.flatMap((t) => input.report.dirs.filter((d) => d.broker === t.broker && t.full.includes(d.path)));

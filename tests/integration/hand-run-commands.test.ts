@@ -13,7 +13,7 @@
  * - then rollback.json, run the same way, puts back the replicas and every replica's log dir;
  * - then the next-placement trap's commands the overview prints: the padding workaround (create, pinned
  *   --execute, --verify, with `sh` as printed), after which Kafka puts new partitions of each padded
- *   broker in its other dirs, and its removal; on 4.4.0 a cordon, after which nothing new lands in the dir.
+ *   broker in its other dirs, and its removal; on 4.4.0 a cordon, after which nothing new lands in the dir, and its undo.
  *
  * Each check is also made before the commands run, where it must fail, so the test cannot pass on a
  * cluster the commands did not change. Ports: clients 19610–19612, 19620–19622 and 19630–19632,
@@ -30,7 +30,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { planBatches } from "@/lib/plan/batches";
 import { balanceReport } from "@/lib/model/report";
 import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
-import { cordonCommand, paddingPlan, type PaddingBroker } from "@/lib/plan/padding";
+import { cordonCommand, paddingPlan, uncordonCommand, type PaddingBroker } from "@/lib/plan/padding";
 import { nextPlacements } from "@/lib/view/next-placement";
 import { handRun, SCRIPT_FILE, verifyState, type RunCommand, type RunFile } from "@/lib/view/plan-run-steps";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
@@ -244,6 +244,11 @@ async function cordonAndCheck(version: string, cluster: LocalCluster, cwd: strin
   expect(created.code, `Kafka ${version}: ${create}\n${created.stderr}`).toBe(0);
   const after = await scanUntil(cluster, "the new topic's replicas have no dir", (s) => placed(replicaDirs(s, "after-cordon")));
   expect(replicaDirs(after, "after-cordon")!.filter((r) => r === `${broker}:${next}`), `Kafka ${version}: nothing new in the cordoned ${next}`).toEqual([]);
+  // The printed way back (the simulator's "What to do" prints it): no dir was cordoned before, so the key goes.
+  const undo = uncordonCommand(cluster.bootstrap, broker, []);
+  const undone = await runShell(version, cwd, "uncordon.sh", `set -e\n${undo}\n`, transcript);
+  expect(undone.code, `Kafka ${version}: ${undo}\n${undone.text}`).toBe(0);
+  await scanUntil(cluster, `broker ${broker}'s ${next} is still cordoned`, (s) => s.brokers.find((b) => b.id === broker)?.logDirs.find((d) => d.path === next)?.state === "online");
 }
 
 describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
