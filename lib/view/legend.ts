@@ -104,7 +104,7 @@ export function topicHeatmapLegend(scale: ColorScale, metric: "bytes" | "replica
     const [lo, hi] = scale.domain;
     return {
       title: "Bytes of the topic on the broker",
-      reading: "paler = fewer bytes, darker red = more",
+      reading: "paler = fewer bytes, darker red = more; grey “?” = size unknown (no log-dir data for those replicas)",
       gradient: cssGradient(scale),
       ticks: uniqueTicks([0, 0.5, 1].map((p) => ({ position: p, label: formatBytes(lo + (hi - lo) * p) }))),
       marks: [],

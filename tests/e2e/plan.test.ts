@@ -145,6 +145,17 @@ describe("planner (demo cluster)", () => {
     await page.waitForSelector("[data-plan-result]:not([data-stale])");
   });
 
+  it("opens with the goals and the operation a finding's link asks for", async () => {
+    const { page } = e2e.tab;
+    await page.goto(`${e2e.app.url}/plan?goals=dir-utilization`);
+    await page.waitForSelector("[data-plan-submit]:not([disabled])");
+    expect(await page.locator("[data-goal-include]:checked").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-goal-include")))).toEqual(["dir-utilization"]);
+    await page.goto(`${e2e.app.url}/plan?operation=remove-brokers&brokers=3`);
+    await page.waitForSelector("[data-plan-submit]:not([disabled])");
+    expect(await page.locator("#plan-operation").inputValue()).toBe("remove-brokers");
+    expect(await page.locator("[data-plan-broker]:checked").evaluateAll((boxes) => boxes.map((b) => b.getAttribute("data-plan-broker")))).toEqual(["3"]);
+  });
+
   it("warns about an excluded topic the snapshot does not have", async () => {
     const { page } = e2e.tab;
     await page.fill("#plan-excludeTopics", "ordres");
