@@ -1,7 +1,7 @@
 /**
  * The planner's "Run it by hand" commands, run as printed — not the apply job — with Kafka's own CLI
  * classes from the jars (scripts/kafka/tools.ts), on real 3.9.2, 4.2.2 and 4.4.0 clusters (3 KRaft
- * nodes × 2 log dirs each, side by side). A rebalance of a topic that sits on brokers 1 and 2 only,
+ * nodes × 2 log dirs each, one after the other). A rebalance of a topic that sits on brokers 1 and 2 only,
  * with partitions of different sizes, so the plan has both inter-broker and dir moves:
  *
  * - each file the steps name is written, each command runs and exits 0, each check is run again until
@@ -11,8 +11,8 @@
  *   after-state, every partition the plan elects is led by its first replica, and no throttle config
  *   is left on any broker or topic (read back with the live reader);
  * - then rollback.json, run the same way, puts back the replicas and every replica's log dir;
- * - then the next-placement trap's commands the overview prints: the padding workaround (create, pinned
- *   --execute, --verify, with `sh` as printed), after which Kafka puts new partitions of each padded
+ * - then the next-placement trap's commands the overview prints: on 3.9.2 the padding workaround (create,
+ *   pinned --execute, --verify, with `sh` as printed), after which Kafka puts new partitions of each padded
  *   broker in its other dirs, and its removal; on 4.4.0 a cordon, after which nothing new lands in the dir, and its undo.
  *
  * Each check is also made before the commands run, where it must fail, so the test cannot pass on a
@@ -32,7 +32,7 @@ import { balanceReport } from "@/lib/model/report";
 import { planRebalance, PlanOptionsSchema, type Plan } from "@/lib/plan";
 import { cordonCommand, paddingPlan, uncordonCommand, type PaddingBroker } from "@/lib/plan/padding";
 import { nextPlacements } from "@/lib/view/next-placement";
-import { handRun, SCRIPT_FILE, verifyState, type RunCommand, type RunFile } from "@/lib/view/plan-run-steps";
+import { handRun, NOT_AS_PLANNED_CHECKS, SCRIPT_FILE, verifyState, type RunCommand, type RunFile } from "@/lib/view/plan-run-steps";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { runToolLine, writeToolWrappers } from "@/scripts/kafka/tools";
 import { withAdmin } from "@/scripts/kafka/version-matrix";
@@ -114,13 +114,16 @@ async function produce(cluster: LocalCluster): Promise<void> {
 async function runCommands(version: string, cwd: string, file: RunFile | undefined, commands: ReadonlyArray<RunCommand>, transcript: string[]): Promise<void> {
   if (file) writeFileSync(path.join(cwd, file.name), file.text);
   for (const c of commands) {
+    // As the script does: a "not as planned" answer stops only when said NOT_AS_PLANNED_CHECKS times in a row.
+    let off = 0;
     for (let attempt = 1; ; attempt++) {
       const out = await runToolLine(version, c.line, { cwd });
       transcript.push(`$ ${c.line}\n${out.stdout}${out.stderr}(exit ${out.code})`);
       expect(out.code, `Kafka ${version}: ${c.line}\n${out.stdout}\n${out.stderr}`).toBe(0);
       if (c.until !== "complete") break;
       const state = verifyState(out.stdout);
-      expect(state, `Kafka ${version}: ${c.line}\n${out.stdout}`).not.toBe("not-as-planned");
+      off = state === "not-as-planned" ? off + 1 : 0;
+      expect(off, `Kafka ${version}: ${c.line}\n${out.stdout}`).toBeLessThan(NOT_AS_PLANNED_CHECKS);
       if (state === "complete") break;
       if (attempt >= VERIFY_TRIES) throw new Error(`Kafka ${version}: still in progress after ${VERIFY_TRIES} checks: ${c.line}\n${out.stdout}`);
       await sleep(VERIFY_PAUSE_MS);
@@ -252,7 +255,8 @@ async function cordonAndCheck(version: string, cluster: LocalCluster, cwd: strin
 }
 
 describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
-  it.concurrent.each(VERSIONS)("Kafka $version: every printed command exits 0, the cluster ends as the plan's after-state with no throttle left, and rollback.json puts back replicas and dirs", async ({ version, basePort, script }) => {
+  // One version at a time: three 3-node clusters at once, with their CLI JVMs, starve the files beside this one on 2 cores.
+  it.each(VERSIONS)("Kafka $version: every printed command exits 0, the cluster ends as the plan's after-state with no throttle left, and rollback.json puts back replicas and dirs", async ({ version, basePort, script }) => {
     const started = Date.now();
     const baseDir = path.resolve(`.kafka/it-hand-run-${version}`);
     const cluster = await startCluster({ baseDir, basePort, nodes: 3, dirsPerNode: 2, version, heapMb: 256 });
@@ -328,13 +332,18 @@ describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
       expect(throttlesLeft(back)).toEqual([]);
 
       // The next-placement trap's commands (the overview prints them), run as printed on the same cluster.
-      await padAndCheck(version, cluster, cwd, back, transcript);
+      // The padding where it is the only way (before cordons: 3.9.2), the cordon where Kafka has it (4.4.0). The
+      // padding's tools (kafka-topics --create, kafka-reassign-partitions with log_dirs) are the ones every version runs above.
+      if (version === "3.9.2") await padAndCheck(version, cluster, cwd, back, transcript);
       if (version === "4.4.0") await cordonAndCheck(version, cluster, cwd, back, transcript);
     } catch (error) {
       writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
       throw error;
     }
     writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
+    // Stopped now, so the next version's cluster does not run beside an idle one (afterAll stops it on a failure).
+    await cluster.stop();
+    clusters.splice(clusters.indexOf(cluster), 1);
     process.stdout.write(
       `\nKafka ${version}: ${plan.moves.length} move(s) (${(plan.bytesMoved.inter / MiB).toFixed(1)} MiB between brokers, ${(plan.bytesMoved.intra / MiB).toFixed(1)} MiB between dirs), ` +
         `${run.batchCount} batch(es), ${script ? SCRIPT_FILE + " and " : ""}${transcript.length} command run(s); ${((Date.now() - started) / 1000).toFixed(1)} s: cluster start ${((startedCluster - started) / 1000).toFixed(1)} s, topic and data ${((ready - startedCluster) / 1000).toFixed(1)} s, commands ${((Date.now() - ready) / 1000).toFixed(1)} s\n`,

@@ -1,10 +1,13 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { electionTargets } from "@/lib/cluster/writes/apply-work";
 import { planBatches } from "@/lib/plan/batches";
 import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
 import { throttlePlan } from "@/lib/plan/throttle-plan";
-import { BATCH_STEPS_SHOWN, electionPartitions, handRun, verifyState, type HandRunInput } from "@/lib/view/plan-run-steps";
+import { BATCH_STEPS_SHOWN, electionPartitions, handRun, NOT_AS_PLANNED_CHECKS, verifyState, type HandRunInput } from "@/lib/view/plan-run-steps";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 const rates = { replicationBytesPerSecond: 1000, alterLogDirsBytesPerSecond: 2000 };
@@ -122,5 +125,32 @@ describe("handRun()", () => {
     expect(verifyState("Reassignment of replica t-0-1 is still in progress.")).toBe("in-progress");
     expect(verifyState("There is no active reassignment of partition t-0, but replica set is [1, 2] rather than [2, 3].")).toBe("not-as-planned");
     expect(verifyState("Partition t-0 on broker 1 is not being moved from log dir /d1 to /d2.")).toBe("not-as-planned");
+  });
+
+  it("run-plan.sh's check stops only when 'not as planned' is said NOT_AS_PLANNED_CHECKS times in a row (a broker may answer with the old replica list just after a move ends)", () => {
+    const run = handRun(input());
+    const fn = run.script.slice(run.script.indexOf("kb_until_complete() {"), run.script.indexOf("\n}\n", run.script.indexOf("kb_until_complete() {")) + 3);
+    // A stand-in check: prints the next of its answers each call (the count in a file: the script runs it in a subshell).
+    const dir = mkdtempSync(path.join(tmpdir(), "kb-check-"));
+    const check = (answers: string[]) => {
+      writeFileSync(path.join(dir, "answers"), `${answers.join("\n")}\n`);
+      writeFileSync(path.join(dir, "n"), "0");
+      return `${fn}\ncheck() { n=$(($(cat '${dir}/n') + 1)); echo "$n" > '${dir}/n'; sed -n "\${n}p" '${dir}/answers'; }\nKB_VERIFY_EVERY=0\nkb_until_complete check\necho "Done."\n`;
+    };
+    const stale = "There is no active reassignment of partition t-2, but replica set is 3,1,2 rather than 3,1.";
+    const sh = (text: string) => {
+      try {
+        return { code: 0, out: execFileSync("sh", ["-c", text], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+      } catch (e) {
+        return { code: (e as { status: number }).status, out: String((e as { stdout: string }).stdout) };
+      }
+    };
+    const once = sh(check([stale, "Reassignment of partition t-2 is completed."]));
+    expect(once.code).toBe(0);
+    expect(once.out).toMatch(/Done\.\n$/);
+    expect(sh(check(Array.from({ length: NOT_AS_PLANNED_CHECKS - 1 }, () => stale).concat("Reassignment of partition t-2 is completed."))).code).toBe(0);
+    expect(sh(check(Array.from({ length: NOT_AS_PLANNED_CHECKS }, () => stale))).code).toBe(1);
+    // In progress between two stale answers starts the count again.
+    expect(sh(check([stale, stale, "Reassignment of partition t-2 is still in progress.", stale, stale, "Reassignment of partition t-2 is completed."])).code).toBe(0);
   });
 });
