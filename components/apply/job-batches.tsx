@@ -5,7 +5,7 @@
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCountOf } from "@/lib/model/format";
-import type { BatchState } from "@/lib/view/apply-job";
+import type { BatchState } from "@/lib/plan/job-model";
 import type { JobBatchTable } from "@/lib/view/apply-progress";
 import { ROW, TABLE, TD, TD_NUM, TH, TH_NUM, THEAD } from "./table-style";
 

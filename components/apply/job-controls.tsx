@@ -4,7 +4,7 @@
  * (lib/view/apply-job.ts jobControls), and the throttle form. Each sends the write token typed in
  * the panel; without one the controls say so instead of failing on the server.
  */
-import type { JobRates } from "@/lib/cluster/writes/job-model";
+import type { JobRates } from "@/lib/plan/job-model";
 import type { ApplyAction } from "@/lib/hooks/use-apply-job";
 import type { JobControls as Controls } from "@/lib/view/apply-job";
 import { CancelDialog } from "./cancel-dialog";

@@ -8,7 +8,7 @@
 import { useMemo, useState } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useNow } from "@/components/ui/use-now";
-import type { ApplyJobView, JobRates, JobState } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobView, JobRates, JobState } from "@/lib/plan/job-model";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { changeThrottle, controlApply, type ApplyAction } from "@/lib/hooks/use-apply-job";
 import { formatCapturedAt } from "@/lib/model/format";

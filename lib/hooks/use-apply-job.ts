@@ -6,7 +6,7 @@
  * stores it; each answers with the job as the server has it after the request.
  */
 import useSWR from "swr";
-import { jobFinished, type ApplyJobView, type JobRates } from "@/lib/cluster/writes/job-model";
+import { jobFinished, type ApplyJobView, type JobRates } from "@/lib/plan/job-model";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";

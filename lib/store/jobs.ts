@@ -10,7 +10,7 @@
  * A job whose lease has run out (its instance died) is claimed by the next instance that looks.
  */
 import type { SqlDb } from "./sql";
-import type { ApplyJobRecord, AuditEntry, JobControl, JobStatus, JobWork } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobRecord, AuditEntry, JobControl, JobStatus, JobWork } from "@/lib/plan/job-model";
 
 export class JobConflictError extends Error {
   constructor(readonly running: { id: string; createdAt: string; state: string }) {

@@ -3,8 +3,8 @@
  * announces, the phases as steps, which controls apply now, what a cancel does (said before it is
  * asked), the configs the job set with what each is (or was) put back to, and the election's outcome.
  *
- * The job is ApplyJobView (lib/cluster/writes/job-model.ts). The view may not import that I/O folder,
- * so it names here the fields it reads; components pass the API's job in, and tsc checks that it fits.
+ * The job is ApplyJobView (lib/plan/job-model.ts); the view names the fields of it that it reads, so
+ * its tests can build a job from those alone.
  *
  * Invariants:
  * - A control is offered only in a state where the job acts on it: pause while running (before the
@@ -15,45 +15,15 @@
  * - Batch numbers are 1-based, as operators count.
  */
 import { formatByteRate, formatCount, formatCountOf } from "@/lib/model/format";
-
-export type JobState = "running" | "pausing" | "paused" | "cancelling" | "cancelled" | "done" | "failed";
-export type JobPhase = "cordons" | "throttles" | "batches" | "restoring-throttles" | "electing-leaders" | "finished";
-export type BatchState = "pending" | "submitting" | "running" | "done" | "cancelled";
+import { CORDONED_LOG_DIRS, type ApplyJobView, type JobPhase, type JobState, type SetConfig } from "@/lib/plan/job-model";
 
 /** The fields of ApplyJobView's batches this view reads. */
-export interface JobBatchFields {
-  index: number;
-  kind: "data" | "leadership";
-  partitions: number;
-  partitionMoves: number;
-  dirMoves: number;
-  bytes: number;
-  plannedSeconds: number;
-  state: BatchState;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type JobBatchFields = Pick<ApplyJobView["batches"][number], "index" | "kind" | "partitions" | "partitionMoves" | "dirMoves" | "bytes" | "plannedSeconds" | "state" | "startedAt" | "finishedAt">;
 
-/** The fields of ApplyJobView this view reads. */
-export interface JobFields {
-  state: JobState;
-  phase: JobPhase;
-  /** 0-based: the batch running or next to run. */
-  batch: number;
+/** The fields of ApplyJobView this view reads (`batch` is 0-based: the batch running or next to run). */
+export interface JobFields extends Pick<ApplyJobView, "state" | "phase" | "batch" | "pauseRequested" | "cancelRequested"> {
   batches: ReadonlyArray<JobBatchFields>;
-  pauseRequested: boolean;
-  cancelRequested: boolean;
   errors: ReadonlyArray<string>;
-}
-
-export interface SetConfigFields {
-  resource: { kind: "broker"; id: number } | { kind: "topic"; name: string };
-  name: string;
-  value: string;
-  previous: string | null;
-  sent: boolean;
-  /** True once put back to `previous`. */
-  restored?: boolean;
 }
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
@@ -155,7 +125,7 @@ export function jobControls(job: Pick<JobFields, "state" | "phase" | "pauseReque
   };
 }
 
-function configResource(r: SetConfigFields["resource"]): string {
+function configResource(r: SetConfig["resource"]): string {
   return r.kind === "broker" ? `broker ${r.id}` : `topic ${r.name}`;
 }
 
@@ -179,17 +149,14 @@ export interface ConfigRow {
   restored: boolean;
 }
 
-/** Kafka's cordon config: the job keeps it when done (a drained dir stays empty), puts it back on a cancel or a refusal. */
-const CORDON_CONFIG = "cordoned.log.dirs";
-
-function restoreText(c: SetConfigFields): string {
+function restoreText(c: SetConfig): string {
   const previous = c.previous === null ? null : configValue(c.name, c.previous);
   if (c.restored) return previous === null ? "Removed (nothing was set before)" : `Put back to ${previous}`;
   const back = previous === null ? "removes it (nothing was set before)" : `puts back ${previous}`;
-  return c.name === CORDON_CONFIG ? `Stays when the job is done (the drained dirs stay cordoned); a cancel ${back}` : `When the job ends it ${back}`;
+  return c.name === CORDONED_LOG_DIRS ? `Stays when the job is done (the drained dirs stay cordoned); a cancel ${back}` : `When the job ends it ${back}`;
 }
 
-export function configRows(configs: ReadonlyArray<SetConfigFields>): ConfigRow[] {
+export function configRows(configs: ReadonlyArray<SetConfig>): ConfigRow[] {
   return configs.map((c, i) => ({
     key: `${i}-${configResource(c.resource)}-${c.name}`,
     resource: configResource(c.resource),
@@ -206,7 +173,7 @@ export function configRows(configs: ReadonlyArray<SetConfigFields>): ConfigRow[]
  * Kafka, every config the job set put back (throttles, and cordons too: a cancelled drain is not a
  * drain), the batches already done left as they are, nothing further run.
  */
-export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, configs: ReadonlyArray<SetConfigFields>): string[] {
+export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, configs: ReadonlyArray<SetConfig>): string[] {
   const lines: string[] = [];
   const total = job.batches.length;
   const current = job.batches[job.batch];
@@ -225,7 +192,7 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
     const brokers = [...new Set(set.flatMap((c) => (c.resource.kind === "broker" ? [c.resource.id] : [])))].sort((a, b) => a - b);
     const topics = [...new Set(set.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
     const where = [brokers.length > 0 ? `${brokers.length === 1 ? "broker" : "brokers"} ${brokers.join(", ")}` : null, topics.length > 0 ? formatCountOf(topics.length, "topic") : null].filter(Boolean).join(" and ");
-    const cordons = set.some((c) => c.name === CORDON_CONFIG);
+    const cordons = set.some((c) => c.name === CORDONED_LOG_DIRS);
     const what = `${formatCountOf(set.length, "config")} the job set (${cordons ? "throttles and cordons" : "throttles"})`;
     lines.push(`The ${what} on ${where} ${set.length === 1 ? "is" : "are"} put back to what ${set.length === 1 ? "it was" : "they were"} before the job.`);
   } else {

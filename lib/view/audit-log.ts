@@ -3,22 +3,11 @@
  * that leads to writes), newest first as the API sends them, with the action in words and the result
  * marked in words as well as colour.
  *
- * The entry is AuditEntry (lib/cluster/writes/job-model.ts); the view names the fields it reads, as
- * it may not import that I/O folder. An action this list does not know is shown as it is named.
+ * The entry is AuditEntry (lib/plan/job-model.ts). An action this list does not know is shown as it
+ * is named.
  */
 import { formatCapturedAt } from "@/lib/model/format";
-
-export interface AuditEntryFields {
-  seq: number;
-  at: string;
-  cluster: string;
-  actor: string;
-  jobId: string | null;
-  action: string;
-  target: string;
-  result: "ok" | "refused" | "error";
-  detail: string;
-}
+import type { AuditEntry } from "@/lib/plan/job-model";
 
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "apply-requested": "Apply requested",
@@ -36,7 +25,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "take-over": "Job taken over by another instance",
 };
 
-export const AUDIT_RESULT_LABELS: Record<AuditEntryFields["result"], string> = { ok: "OK", refused: "Refused", error: "Error" };
+export const AUDIT_RESULT_LABELS: Record<AuditEntry["result"], string> = { ok: "OK", refused: "Refused", error: "Error" };
 
 /** What the page says when nothing has been written from this server. */
 export const AUDIT_EMPTY =
@@ -52,14 +41,14 @@ export interface AuditRow {
   /** The action as the server names it (`alter-configs`). */
   actionCode: string;
   target: string;
-  result: AuditEntryFields["result"];
+  result: AuditEntry["result"];
   resultText: string;
   detail: string;
   cluster: string;
   jobId: string | null;
 }
 
-export function auditRows(entries: ReadonlyArray<AuditEntryFields>): AuditRow[] {
+export function auditRows(entries: ReadonlyArray<AuditEntry>): AuditRow[] {
   return entries.map((e) => ({
     key: String(e.seq),
     time: formatCapturedAt(e.at),

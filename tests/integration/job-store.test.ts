@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobRecord } from "@/lib/plan/job-model";
 import { closeStore, getStore } from "@/lib/store";
 import { JobConflictError } from "@/lib/store/jobs";
 import type { SqliteDb } from "@/lib/store/sqlite";

@@ -17,7 +17,7 @@ import { JobConflictError } from "@/lib/store/jobs";
 import { resolveCluster } from "../clusters";
 import { bootstrapLabel, type KafkaConnection } from "../connection";
 import { electionTargets, type ApplyWork } from "./apply-work";
-import { jobFinished, type ApplyJobRecord, type JobControl, type JobRates, type JobStatus, type JobWork } from "./job-model";
+import { jobFinished, type ApplyJobRecord, type ControlAction, type JobControl, type JobRates, type JobStatus, type JobWork } from "@/lib/plan/job-model";
 import { PROCESS_OWNER, runJob, wakeJob, type RunnerOptions } from "./job-runner";
 import { jobLeaseMs, orphanWatchMs } from "./job-settings";
 
@@ -154,8 +154,6 @@ export function currentApplyJob(cluster: string): Promise<ApplyJobRecord | null>
 export function getApplyJob(id: string): Promise<ApplyJobRecord | null> {
   return getStore().jobs.get(id);
 }
-
-export type ControlAction = { action: "pause" } | { action: "resume" } | { action: "cancel" } | { action: "throttle"; replicationBytesPerSecond?: number; alterLogDirsBytesPerSecond?: number };
 
 /** Records an operator's request for the job (the runner acts on it at its next poll, woken now when it runs here). */
 export async function controlApplyJob(id: string, request: ControlAction, by: string): Promise<ApplyJobRecord> {

@@ -2,21 +2,17 @@
  * The requests around a reassignment that are the same for every job: where each request goes
  * (`endpoints`: a broker's own configs to that broker, the rest to any online broker) and the
  * PREFERRED leader election once the data is in place. The job itself, step by step, is
- * job-runner.ts.
+ * lib/plan/job.ts, run by job-runner.ts.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import type { ElectionOutcome } from "@/lib/plan/job-step";
 import type { KafkaConnection } from "../connection";
 import { createAdmin, describeFailure } from "../live/protocol";
 import { sortElectionAnswers } from "./apply-work";
 import { electPreferredLeaders, type Endpoint } from "./requests";
 
-export const BROKER_THROTTLE_CONFIGS = [
-  "leader.replication.throttled.rate",
-  "follower.replication.throttled.rate",
-  "replica.alter.log.dirs.io.max.bytes.per.second",
-] as const;
-export const TOPIC_THROTTLE_CONFIGS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"] as const;
-export const CORDONED_LOG_DIRS = "cordoned.log.dirs";
+export { BROKER_THROTTLE_CONFIGS, CORDONED_LOG_DIRS, TOPIC_THROTTLE_CONFIGS } from "@/lib/plan/job-model";
+export type { ElectionOutcome };
 
 export class WriteTargetError extends Error {}
 
@@ -31,16 +27,6 @@ export function endpoints(snapshot: ClusterSnapshot): { of: (broker: number) => 
     return { host: b.host!, port: b.port! };
   };
   return { of, any: { host: first.host!, port: first.port! } };
-}
-
-export interface ElectionOutcome {
-  /** Partitions asked for. */
-  requested: number;
-  /** Elected now, or already led by their preferred replica (ELECTION_NOT_NEEDED). */
-  elected: number;
-  notNeeded: number;
-  /** One line per partition that did not get its preferred leader. */
-  failed: string[];
 }
 
 /**

@@ -15,9 +15,9 @@ import type { ReassignmentEntry, ThrottlePlan } from "@/lib/plan";
 import { ELECTION_NOT_NEEDED, PREFERRED_LEADER_NOT_AVAILABLE } from "./requests";
 
 /** A broker's `cordoned.log.dirs` as it should be before data moves: its full new list. */
-export type { CordonChange } from "@/lib/plan/cordons";
-import { cordonedAfter, cordonedDirs, type CordonChange } from "@/lib/plan/cordons";
-export { cordonedDirs };
+import type { CordonChange } from "@/lib/plan/cordons";
+export type { CordonChange };
+export { cordonedDirs, cordonWrites, type CordonWrite } from "@/lib/plan/cordons";
 
 export interface LeadershipChange {
   topic: string;
@@ -35,36 +35,6 @@ export interface ApplyWork {
   cordons?: ReadonlyArray<CordonChange>;
   /** A PREFERRED election for these partitions once the data is in place. */
   leadership?: { changes: ReadonlyArray<Pick<LeadershipChange, "topic" | "partition" | "to">> };
-}
-
-/** One broker's cordon as it is sent: the new list and the one it replaces (to restore on a refusal). */
-export interface CordonWrite {
-  broker: number;
-  dirs: string[];
-  previous: string[];
-}
-
-
-/**
- * The cordon writes for an apply: per broker (ascending, each once), the asked dirs together with the
- * ones already cordoned, in the broker's `log.dirs` order (dirs it does not list last, as asked).
- * A broker whose list would not change is left out: there is nothing to send.
- */
-export function cordonWrites(snapshot: ClusterSnapshot, cordons: ReadonlyArray<CordonChange>): CordonWrite[] {
-  const asked = new Map<number, Set<string>>();
-  for (const c of cordons) {
-    const set = asked.get(c.broker) ?? new Set<string>();
-    for (const d of c.dirs) set.add(d);
-    asked.set(c.broker, set);
-  }
-  const writes: CordonWrite[] = [];
-  for (const [broker, dirs] of [...asked].sort((a, b) => a[0] - b[0])) {
-    const previous = cordonedDirs(snapshot, broker);
-    const next = cordonedAfter(snapshot, broker, dirs);
-    if (next.length === previous.length && next.every((p) => previous.includes(p))) continue;
-    writes.push({ broker, dirs: next, previous });
-  }
-  return writes;
 }
 
 /** Partitions whose first replica the entries change, in the entries' order. */

@@ -24,6 +24,7 @@ import {
   type Admin,
   type Reader,
 } from "@platformatic/kafka";
+import { REPLICA_NOT_AVAILABLE, type ConfigChange, type DirMoveFailure } from "@/lib/plan/job-step";
 import { answerOf, connectTo, errorText, withTimeout } from "../live/protocol";
 
 export interface Endpoint {
@@ -31,11 +32,8 @@ export interface Endpoint {
   port: number;
 }
 
-/** A config change on one resource: SET a value, or DELETE (value null). */
-export interface ConfigChange {
-  resource: { kind: "broker"; id: number } | { kind: "topic"; name: string };
-  configs: { name: string; value: string | null }[];
-}
+export type { ConfigChange };
+export { REPLICA_NOT_AVAILABLE };
 
 function resourceOf(change: ConfigChange): incrementalAlterConfigsV1.IncrementalAlterConfigsRequestResource {
   return {
@@ -89,9 +87,6 @@ export async function alterPartitionReassignments(
   return errors;
 }
 
-/** REPLICA_NOT_AVAILABLE: the replica does not exist on that broker yet (its reassignment is starting). */
-export const REPLICA_NOT_AVAILABLE = 9;
-
 /**
  * Asks one broker to move (or to create, once they arrive) replicas into the given dirs. Returns the
  * replicas that were refused with their error code, so the caller can retry REPLICA_NOT_AVAILABLE.
@@ -101,7 +96,7 @@ export async function alterReplicaLogDirs(
   endpoint: Endpoint,
   moves: { topic: string; partition: number; dir: string }[],
   timeoutMs: number,
-): Promise<{ topic: string; partition: number; dir: string; errorCode: number; error: string }[]> {
+): Promise<DirMoveFailure[]> {
   if (moves.length === 0) return [];
   const byDir = new Map<string, Map<string, number[]>>();
   for (const m of moves) {
@@ -115,7 +110,7 @@ export async function alterReplicaLogDirs(
   const connection = await connectTo(admin, endpoint.host, endpoint.port);
   const answer = await withTimeout(answerOf(alterReplicaLogDirsV2.api.async(connection, request)), timeoutMs, "AlterReplicaLogDirs");
   const dirOf = new Map(moves.map((m) => [`${m.topic}\u0000${m.partition}`, m.dir]));
-  const failed: { topic: string; partition: number; dir: string; errorCode: number; error: string }[] = [];
+  const failed: DirMoveFailure[] = [];
   for (const r of answer.results) {
     for (const p of r.partitions) {
       if (p.errorCode === 0) continue;

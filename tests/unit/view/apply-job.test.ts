@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cancelConsequences, configRows, electionText, jobAnnouncement, jobControls, jobHeadline, phaseSteps, type JobBatchFields, type JobFields, type SetConfigFields } from "@/lib/view/apply-job";
+import { cancelConsequences, configRows, electionText, jobAnnouncement, jobControls, jobHeadline, phaseSteps, type JobBatchFields, type JobFields } from "@/lib/view/apply-job";
+import type { SetConfig } from "@/lib/plan/job-model";
 
 const GiB = 1024 ** 3;
 const batch = (index: number, state: JobBatchFields["state"], over: Partial<JobBatchFields> = {}): JobBatchFields => ({
@@ -25,7 +26,7 @@ const job = (over: Partial<JobFields> = {}): JobFields => ({
   errors: [],
   ...over,
 });
-const throttle = (broker: number, name = "leader.replication.throttled.rate"): SetConfigFields => ({ resource: { kind: "broker", id: broker }, name, value: "52428800", previous: null, sent: true });
+const throttle = (broker: number, name = "leader.replication.throttled.rate"): SetConfig => ({ resource: { kind: "broker", id: broker }, name, value: "52428800", previous: null, sent: true });
 
 describe("jobHeadline()", () => {
   it("jobHeadline() says which batch runs, of how many, and what was asked but not yet acted on", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { auditRows, type AuditEntryFields } from "@/lib/view/audit-log";
+import type { AuditEntry } from "@/lib/plan/job-model";
+import { auditRows } from "@/lib/view/audit-log";
 
-const entry = (over: Partial<AuditEntryFields> = {}): AuditEntryFields => ({
+const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   seq: 7,
   at: "2026-01-05T10:00:12.345+01:00",
   cluster: "cluster-a",

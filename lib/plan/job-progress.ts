@@ -11,7 +11,7 @@
  */
 import type { ClusterSnapshot, Partition } from "@/lib/model/snapshot";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "@/lib/plan";
-import { copySize } from "@/lib/simulate/reassign";
+import { copySize } from "@/lib/model/reassignment";
 import type { BrokerProgress, JobClock, PartitionProgress } from "./job-model";
 
 export interface BatchProgress {

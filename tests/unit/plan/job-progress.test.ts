@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchProgress, jobClock, RATE_WINDOW_MS, trimSamples } from "@/lib/cluster/writes/job-progress";
+import { batchProgress, jobClock, RATE_WINDOW_MS, trimSamples } from "@/lib/plan/job-progress";
 import type { ReassignmentEntry } from "@/lib/plan";
 import { cluster, GiB } from "@/tests/support/snapshots";
 

@@ -11,8 +11,20 @@
  *      └──▶ failed    (a step was refused or gave no answer; the errors say what is left set)
  * Phases, in order: cordons → throttles → batches → restoring-throttles → electing-leaders → finished.
  */
-import type { ExecutionLimits, ReassignmentEntry } from "@/lib/plan";
-import type { CordonChange } from "@/lib/plan/cordons";
+import type { ApplyControl } from "./apply-request";
+import type { ExecutionLimits } from "./batches";
+import type { CordonChange } from "./cordons";
+import type { ReassignmentEntry } from "./index";
+
+/** The broker configs a job's throttles set (Kafka's names). */
+export const BROKER_THROTTLE_CONFIGS = [
+  "leader.replication.throttled.rate",
+  "follower.replication.throttled.rate",
+  "replica.alter.log.dirs.io.max.bytes.per.second",
+] as const;
+export const TOPIC_THROTTLE_CONFIGS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"] as const;
+/** KIP-1066's broker config: the job sets it before anything moves and keeps it once done. */
+export const CORDONED_LOG_DIRS = "cordoned.log.dirs";
 
 export type JobState = "running" | "pausing" | "paused" | "cancelling" | "cancelled" | "done" | "failed";
 export type JobPhase = "cordons" | "throttles" | "batches" | "restoring-throttles" | "electing-leaders" | "finished";
@@ -125,6 +137,9 @@ export interface JobStatus {
   /** The instance running the job (lib/cluster/instance.ts), written with every status; absent in jobs stored before it was kept. */
   runBy?: string;
 }
+
+/** An operator's request for a running job: the control route's body without the job id. */
+export type ControlAction = ApplyControl extends infer C ? (C extends { jobId: string } ? Omit<C, "jobId"> : never) : never;
 
 /** What operators asked: the latest wish wins; `seq` grows with every request. */
 export interface JobControl {
