@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { describeCluster } from "@/lib/cluster/clusters";
-import { clusterOverviewModel, clusterSnapshot } from "@/lib/cluster/overview";
+import { clusterOverviewModel, clusterSnapshot } from "@/lib/server/overview";
 import { isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import type { TaggedOverview } from "@/lib/hooks/use-cluster";
 import { modeOf } from "@/lib/view/cluster-data";

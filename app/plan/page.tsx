@@ -4,7 +4,7 @@ import { resolveCluster } from "@/lib/cluster/clusters";
 import { connectionLabel } from "@/lib/cluster/connection";
 import { formFromQuery } from "@/lib/view/plan-form";
 import { sharedPlanLink } from "@/lib/snapshots/open";
-import { originFromParams } from "@/lib/snapshots/origin";
+import { originFromParams } from "@/lib/share/origin";
 import { PageHeader } from "@/components/shell/page-header";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PRESETS } from "@/lib/simulate/presets";
 import { SimulatorApp } from "@/components/simulate/simulator-app";
-import { initialState } from "@/lib/workers/simulator-initial-state";
+import { initialState } from "@/lib/server/simulator-initial-state";
 
 export const dynamic = "force-dynamic";
 

@@ -22,8 +22,7 @@ import { ClusterHistoryCard } from "./cluster-history-card";
 import { DirHistoryCard, type DirRef } from "./dir-history-card";
 import { ForecastTable } from "./forecast-table";
 import { RangeBar } from "./range-bar";
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from "@/lib/model/units";
 
 function swrState(data: unknown, error: unknown, retry: () => void): WidgetState {
   if (data) return { kind: "ready" };

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
-import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import type { SnapshotOrigin } from "@/lib/share/origin";
 import { PageHeader, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
 import { localOverviewData } from "./overview-data";
 import { OverviewView } from "./overview-view";

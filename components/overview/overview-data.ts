@@ -8,7 +8,7 @@ import { fetchJson } from "@/lib/hooks/fetch-json";
 import { withCluster } from "@/lib/hooks/cluster-param";
 import { BROKER_URL, CLUSTER_URL, TOPICS_URL } from "@/lib/hooks/use-cluster";
 import { SNAPSHOTS_URL } from "@/lib/hooks/snapshot-links";
-import type { SharedRecord } from "@/lib/snapshots/record";
+import type { SharedRecord } from "@/lib/share/record";
 import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
 import type { TopicFigures } from "@/lib/model/report";
 import type { BrokerDetail } from "@/lib/view/broker-detail";

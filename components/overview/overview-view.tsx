@@ -21,7 +21,7 @@ import { ThrottleFindings } from "@/components/throttles/throttle-doctor";
 import { ThrottlesPanel } from "@/components/throttles/throttles-panel";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { ClusterActions } from "@/components/share/cluster-actions";
-import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import type { SnapshotOrigin } from "@/lib/share/origin";
 import { LoadFailurePanel } from "./load-failure-panel";
 import type { OverviewData } from "./overview-data";
 import { OverviewHeader } from "./overview-header";

@@ -5,7 +5,7 @@
  */
 import type { ImportChecks } from "@/lib/view/import-checks";
 import type { Finding, Verdict } from "@/lib/view/verdict";
-import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import type { SnapshotOrigin } from "@/lib/share/origin";
 import { FindingActions } from "./finding-actions";
 
 const TONE: Record<Verdict["tone"], string> = {

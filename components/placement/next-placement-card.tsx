@@ -11,7 +11,7 @@ import type { NextPlacement } from "@/lib/view/next-placement";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 import { FindingActions } from "@/components/overview/finding-actions";
-import type { SnapshotOrigin } from "@/lib/snapshots/origin";
+import type { SnapshotOrigin } from "@/lib/share/origin";
 import type { FindingAction } from "@/lib/view/finding-actions";
 
 interface Props extends WidgetProps {

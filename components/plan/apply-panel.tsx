@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { PlanBatches } from "@/components/apply/plan-batches";
 import { JobPanel } from "@/components/apply/job-panel";
-import { jobFinished } from "@/lib/cluster/writes/job-model";
+import { jobFinished } from "@/lib/plan/job-model";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { startApply, useApplyJob } from "@/lib/hooks/use-apply-job";
 import { formatByteRate, formatBytes, formatCountOf } from "@/lib/model/format";

@@ -21,7 +21,7 @@ import { offsetAt } from "@/lib/model/json-scan";
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { BOOTSTRAP_PLACEHOLDER, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
-import type { ReviewAnswer } from "@/lib/plan/review";
+import type { ReviewAnswer } from "@/lib/simulate/review";
 import { DEFAULT_EXECUTION, planBatches } from "@/lib/plan/batches";
 import { asReport } from "@/lib/simulate/slim-report";
 import { fieldErrors, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
@@ -212,7 +212,7 @@ interface AcceptedProps {
 
 function AcceptedReviewResult({ review: r, options, bootstrap, views, onOpen, snapshot }: AcceptedProps) {
   const e = r.estimate;
-  // The batches the review estimated (lib/plan/review.ts plans them with the same snapshot, entries and limits).
+  // The batches the review estimated (lib/simulate/review.ts plans them with the same snapshot, entries and limits).
   const batches = useMemo(() => {
     const parsed = PlanOptionsSchema.safeParse(options);
     return snapshot ? planBatches(snapshot, r.entries, parsed.success ? parsed.data.execution : DEFAULT_EXECUTION) : [];

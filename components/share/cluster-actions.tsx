@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { useMemo } from "react";
-import { plannerPath, simulatorPath, type SnapshotOrigin } from "@/lib/snapshots/origin";
+import { plannerPath, simulatorPath, type SnapshotOrigin } from "@/lib/share/origin";
 import type { OverviewData } from "@/components/overview/overview-data";
 import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
 import { isDirMetric, type DirMetric } from "@/lib/view/dir-metric";

@@ -1,7 +1,7 @@
 "use client";
 /**
  * Export the clusters on screen: each heatmap as PNG, brokers and log dirs as CSV, the snapshot as
- * JSON (lib/snapshots/export writes the CSV and JSON, the same bytes as the export route). Files are
+ * JSON (lib/share/export writes the CSV and JSON, the same bytes as the export route). Files are
  * made in the browser from the data the page holds; only the snapshot of a computed cluster (a
  * simulated step, a planned "after") is fetched first. A Radix dropdown menu: kept inside the viewport,
  * arrow keys move, Escape closes and focus returns to its button.
@@ -10,7 +10,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Fragment, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
-import { reportFile, snapshotFile } from "@/lib/snapshots/export";
+import { reportFile, snapshotFile } from "@/lib/share/export";
 import type { ExportSet } from "./export-sets";
 import { canvasToPng, drawHeatmapCanvas, drawTopicHeatmapCanvas } from "./heatmap-png";
 import { actionButton } from "./share-button";

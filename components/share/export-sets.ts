@@ -14,7 +14,7 @@ import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 import type { LogDirPlacement } from "@/lib/simulate/schema";
 import { asReport } from "@/lib/simulate/slim-report";
-import { exportBaseName } from "@/lib/snapshots/export";
+import { exportBaseName } from "@/lib/share/export";
 import { brokerDirGrid, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
 import type { OverviewData } from "@/components/overview/overview-data";
 import type { DirMetric } from "@/lib/view/dir-metric";

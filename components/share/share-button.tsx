@@ -16,8 +16,8 @@ import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { absoluteLink, createShareLink } from "@/lib/hooks/snapshot-links";
-import { DEFAULT_SHARING, type Sharing } from "@/lib/snapshots/record";
-import type { ShareRequestInput } from "@/lib/snapshots/request";
+import { DEFAULT_SHARING, type Sharing } from "@/lib/share/record";
+import type { ShareRequestInput } from "@/lib/share/request";
 import { copyText } from "./copy-text";
 
 /** What to share, built when the link is made; null when there is nothing to share yet (the button is disabled). */

@@ -5,7 +5,7 @@
  *
  *   <ShareExportActions share={() => ({ kind: "snapshot", snapshot })} exports={clusterExportSets(data, metric)} />
  *
- * `share` builds the link's body (lib/snapshots/request.ts) when the link is made; `exports` lists
+ * `share` builds the link's body (lib/share/request.ts) when the link is made; `exports` lists
  * the clusters on the page (components/share/export-sets.ts). Either is null while there is nothing
  * yet, which disables its button.
  */

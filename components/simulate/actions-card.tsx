@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { createShareLink } from "@/lib/hooks/snapshot-links";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { openerPath } from "@/lib/snapshots/record";
+import { openerPath } from "@/lib/share/record";
 import { simulationActions, type SimulationAction } from "@/lib/simulate/actions";
 import type { SimulatedLines } from "@/lib/simulate/kafka-line";
 import type { SimulatedKafkaVersion } from "@/lib/simulate/schema";

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
-import type { ShareRequestInput } from "@/lib/snapshots/request";
+import type { ShareRequestInput } from "@/lib/share/request";
 import { simulationExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
 import { WorkingOn } from "@/components/share/working-on";

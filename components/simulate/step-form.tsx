@@ -8,6 +8,7 @@ import type { ClusterContext } from "@/lib/view/scenario-draft";
 import type { SizeSpec, StepInput } from "@/lib/simulate/schema";
 import { ByteField, CheckField, NumberField, SelectField, TextField } from "./fields";
 import { PlanStepFields } from "./plan-step-fields";
+import { GiB } from "@/lib/model/units";
 
 type SizeInput = Exclude<Extract<StepInput, { kind: "createTopic" }>["size"], undefined>;
 
@@ -18,8 +19,6 @@ interface Props {
   /** Problems keyed by path inside the step ("partitions", "size.max", "logDirs.0.path"). */
   errors: Record<string, string>;
 }
-
-const GiB = 1024 ** 3;
 
 function brokerOptions(ids: readonly number[], current: number | "all", withAll: boolean) {
   const all = [...new Set([...ids, ...(typeof current === "number" ? [current] : [])])].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 /**
- * The overview's answers made from a snapshot at hand (lib/cluster/overview.ts says where the snapshot
+ * The overview's answers made from a snapshot at hand (lib/server/overview.ts says where the snapshot
  * comes from): the model with a page of the topic grid, a grid page alone, one broker's details, each
  * as the JSON sent and its strong ETag. No source and no store, so the worker pool makes the same
  * answers for a shared link's stored snapshot (lib/workers/shared-record-task.ts) as the request

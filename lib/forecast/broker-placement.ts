@@ -13,10 +13,10 @@
 import { kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { maxOf, minOf } from "../model/min-max";
 import type { DirWork } from "./dir-work";
-import type { BrokerFacts } from "./forecast";
+import type { BrokerFacts } from "./types";
 import { median } from "./order-statistics";
 import { placementPlan, type ArrivalPhase, type PlacementRule } from "./placement";
-import { DAY_MS } from "./series";
+import { DAY_MS } from "../model/units";
 import { Z_80 } from "./theil-sen";
 
 /** A dir not scanned within a day of its broker's newest scan takes no new partitions. */

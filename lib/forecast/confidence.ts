@@ -5,9 +5,9 @@
  * disk usage outside Kafka unknown, growth mostly from partitions not created yet).
  */
 import type { GrowthFit } from "./fit";
-import type { Confidence } from "./forecast";
+import type { Confidence } from "./types";
 import type { ByteField } from "./series";
-import { DAY_MS } from "./series";
+import { DAY_MS } from "../model/units";
 
 /** Over how many days the range is weighed against the disk. */
 const RANGE_DAYS = 30;

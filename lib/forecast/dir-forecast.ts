@@ -13,7 +13,7 @@ import type { BrokerPlacement } from "./broker-placement";
 import { confidenceOf } from "./confidence";
 import type { DirWork } from "./dir-work";
 import { FIT_BUCKETS, type GrowthFit } from "./fit";
-import { FORECAST_LEVELS, RATE_DRIFT_PER_MONTH, REFERENCE_DAYS, type Confidence, type DirForecast, type Eta } from "./forecast";
+import { FORECAST_LEVELS, RATE_DRIFT_PER_MONTH, REFERENCE_DAYS, type Confidence, type DirForecast, type Eta } from "./types";
 import { forecastNote } from "./note";
 import { arrivalBytesBy, arrivalsBy, scaleArrivals } from "./placement";
 import { crossingDays, projectedBytes, type Projection } from "./projection";

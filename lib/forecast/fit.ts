@@ -16,7 +16,7 @@
  * Invariants: input compact (no NaN), oldest first, values in [0, MAX_BYTES]; the result's numbers are
  * finite; null when there are fewer than MIN_FIT_POINTS points or they span less than MIN_FIT_SPAN_MS.
  */
-import { DAY_MS, HOUR_MS } from "./series";
+import { DAY_MS, HOUR_MS } from "../model/units";
 import { resample, resampleBuffers, type ResampleBuffers } from "./resample";
 import { findDrops, SCALE_SAMPLES, type DropEvent } from "./steps";
 import { flatTail, type FlatTail } from "./plateau";

@@ -6,8 +6,8 @@
 import { formatBytes, formatCount, formatDays, formatPercent } from "../model/format";
 import type { GrowthFit } from "./fit";
 import type { ByteField } from "./series";
-import { DAY_MS } from "./series";
-import type { Confidence, DirForecast } from "./forecast";
+import { DAY_MS } from "../model/units";
+import type { Confidence, DirForecast } from "./types";
 
 export interface NoteInput {
   broker: number;

@@ -13,7 +13,7 @@
  * of a stretch's first and last thirds already show growth); null when growth has not stopped or there
  * are too few points to tell.
  */
-import { DAY_MS } from "./series";
+import { DAY_MS } from "../model/units";
 import { medianInPlace } from "./order-statistics";
 import { theilSen, type SlopeFit } from "./theil-sen";
 

@@ -15,28 +15,10 @@
  * - No clock: the window's end is a parameter.
  */
 
-/** One recorded scan of one log dir. Points come oldest first; gaps (failed scans) are simply absent. */
-export interface DirPoint {
-  /** ms since the epoch */
-  t: number;
-  /** bytes used on the disk (capacity − usable, includes non-Kafka files), null when the capacity is unknown */
-  usedBytes: number | null;
-  /** Kafka's bytes in the dir (sum of its replicas) */
-  kafkaBytes: number;
-  /** partition directories in the dir (what Kafka's count rule sees) */
-  partitions: number;
-  /** capacity, null when unknown */
-  totalBytes: number | null;
-}
+import type { DirPoint, DirSeries } from "../model/dir-series";
 
-export interface DirSeries {
-  broker: number;
-  dir: string;
-  points: DirPoint[];
-}
-
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
+export type { DirPoint, DirSeries } from "../model/dir-series";
+export { DAY_MS, HOUR_MS } from "../model/units";
 
 /**
  * 2^70 bytes (1 ZiB), a million times the largest disk sold today: a byte count past it is unknown.

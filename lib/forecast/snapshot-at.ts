@@ -16,7 +16,7 @@
 import { cloneSnapshot } from "../model/clone";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { brokerKafkaVersion } from "../model/kafka-versions";
-import { DAY_MS } from "./series";
+import { DAY_MS } from "../model/units";
 import { projectedBytes } from "./projection";
 import type { BrokerFacts, DirForecast } from "./forecast";
 

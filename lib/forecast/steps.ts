@@ -12,7 +12,7 @@
  * Invariants: the input is compact (no NaN) and oldest first; one pass plus a median of at most
  * SCALE_SAMPLES differences, so linear in the points.
  */
-import { HOUR_MS } from "./series";
+import { HOUR_MS } from "../model/units";
 import { medianInPlace } from "./order-statistics";
 
 /** 1.5 %: below this a fall is retention deleting a segment or noise, not data leaving the dir. */

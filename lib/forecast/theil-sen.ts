@@ -14,7 +14,7 @@
  *   sawtooth) it is too narrow, and callers say so in their confidence rather than here.
  * - Null when fewer than two pairs remain.
  */
-import { DAY_MS } from "./series";
+import { DAY_MS } from "../model/units";
 import { selectKth } from "./order-statistics";
 
 export interface SlopeFit {

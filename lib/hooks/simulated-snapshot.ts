@@ -6,7 +6,7 @@
  * `reassign` step, as the review's "after" is made, with every moved replica's dir pinned).
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { postSimulation, SIMULATE_URL } from "./use-simulation";
 
 /** The final snapshot of a simulator request body (no policy comparison: only the snapshot is wanted). */

@@ -2,7 +2,7 @@
  * Browser side of snapshot links: create one, open one. Client-safe (fetch only); errors are the
  * shared FetchError carrying the server's own message, e.g. "snapshot.brokers.0.id: …".
  */
-import type { ShareRequestInput, ShareResponse } from "@/lib/snapshots/request";
+import type { ShareRequestInput, ShareResponse } from "@/lib/share/request";
 import { fetchJson } from "./fetch-json";
 
 export const SNAPSHOTS_URL = "/api/snapshots";

@@ -4,7 +4,7 @@
  * the token.
  */
 import useSWR from "swr";
-import type { AuditEntry } from "@/lib/cluster/writes/job-model";
+import type { AuditEntry } from "@/lib/plan/job-model";
 import { fetchJson } from "./fetch-json";
 
 export const AUDIT_URL = "/api/audit";

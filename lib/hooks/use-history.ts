@@ -1,13 +1,13 @@
 /**
- * The page's cluster over time from `GET /api/history` (lib/collector/history-read.ts): the cluster's
+ * The page's cluster over time from `GET /api/history` (lib/server/history-read.ts): the cluster's
  * figures, or one broker's with its log dirs' series, each with the failed scans in the range (gaps),
  * the plans applied and the collector's state; and the forecast of every dir from
  * `GET /api/history/forecast`. The window is part of the key, so a new range or zoom is a new read;
  * the previous data stays on screen while it loads.
  */
 import useSWR from "swr";
-import type { ForecastTable } from "@/lib/collector/forecast-table";
-import type { HistoryResponse } from "@/lib/collector/history-read";
+import type { ForecastTable } from "@/lib/server/forecast-table";
+import type { HistoryResponse } from "@/lib/server/history-read";
 import type { TimeWindow } from "@/lib/view/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";

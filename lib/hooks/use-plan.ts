@@ -5,7 +5,7 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import type { ReviewAnswer } from "@/lib/plan/review";
+import type { ReviewAnswer } from "@/lib/simulate/review";
 import { withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 

@@ -10,7 +10,7 @@ import { useMemo } from "react";
 import useSWR from "swr";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptions } from "@/lib/plan/options";
-import type { SharedRecord } from "@/lib/snapshots/record";
+import type { SharedRecord } from "@/lib/share/record";
 import { errorMessage, fetchJson } from "./fetch-json";
 import { SNAPSHOTS_URL } from "./snapshot-links";
 

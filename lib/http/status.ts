@@ -12,7 +12,7 @@ export const STATUS_BY_CODE = {
   shared_unavailable: 400,
   bad_topic_partition: 400,
   no_imported_snapshot: 400,
-  // Kafka's tool refuses the reassignment JSON (lib/plan/reassignment-json.ts).
+  // Kafka's tool refuses the reassignment JSON (lib/model/reassignment-json.ts).
   invalid_json: 400,
   unsupported_version: 400,
   invalid_field: 400,

@@ -7,12 +7,12 @@
  * - A store that cannot be opened or read gives no status and no forecasts (null) rather than failing
  *   the scrape: the cluster's own figures and `kafka_balance_collector_up` still go out.
  * - Bounded and off the request thread: the forecasts are the cluster's forecast table
- *   (lib/collector/forecast-table.ts), computed in the worker pool once per recorded scan; a later
+ *   (lib/server/forecast-table.ts), computed in the worker pool once per recorded scan; a later
  *   scrape takes the time since off each crossing.
  */
 import type { ClusterEntry } from "@/lib/cluster/clusters";
 import { collectorStatus } from "@/lib/collector";
-import { forecastTable, resetForecastTables } from "@/lib/collector/forecast-table";
+import { forecastTable, resetForecastTables } from "@/lib/server/forecast-table";
 import type { Eta } from "@/lib/forecast";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { historySettings } from "@/lib/store/history";
@@ -49,7 +49,7 @@ function secondsLeft(eta: Eta | null, elapsedMs: number): number | null {
 }
 
 /**
- * Every dir's forecast: the cluster's forecast table (lib/collector/forecast-table.ts — the one the
+ * Every dir's forecast: the cluster's forecast table (lib/server/forecast-table.ts — the one the
  * pages show, computed in the worker pool once per recorded scan), with the time since it was
  * computed taken off each crossing.
  */

@@ -14,12 +14,12 @@
  *   with 10,000 topics keeps a bounded number of topic series. The rest is the broker's bytes minus
  *   theirs.
  */
-import type { DirPoint } from "../forecast/series";
+import type { DirPoint } from "./dir-series";
 import { ReportSums } from "./report";
 import type { ClusterSnapshot, LogDirState } from "./snapshot";
 
 /**
- * One point of a log dir's history: the forecast's DirPoint (lib/forecast/series.ts; `t` of a folded
+ * One point of a log dir's history: the forecast's DirPoint (lib/model/dir-series.ts; `t` of a folded
  * point is the mean time of the scans it stands for) and the dir's state.
  */
 export interface HistoryDirPoint extends DirPoint {

@@ -10,8 +10,9 @@
  */
 import { DEFAULT_TOPICS_PER_BROKER } from "./history-figures";
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from "./units";
+
+export { DAY_MS, HOUR_MS } from "./units";
 
 export interface HistoryRetention {
   /** Every scan is kept while younger than this (ms). */

@@ -31,9 +31,9 @@
  * has room (amortised constant per broker touched), plus one sort.
  */
 import type { ClusterSnapshot, Partition } from "../model/snapshot";
-import { compareJavaStrings } from "../throttle/java-string";
-import { copySize } from "../simulate/reassign";
-import { ANY_LOG_DIR, type ReassignmentEntry } from "./reassignment-json";
+import { compareJavaStrings } from "../model/java-string";
+import { copySize } from "../model/reassignment";
+import { ANY_LOG_DIR, type ReassignmentEntry } from "../model/reassignment-json";
 import { batchOverheadSeconds, brokerSeconds, JOB_FINISH_SECONDS, type BrokerLoad, type BrokerTransfer, type DurationEstimate, type Rates } from "./estimate";
 
 export const EXECUTION_ORDERS = ["urgent-disk-first", "smallest-first", "largest-first"] as const;

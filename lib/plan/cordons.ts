@@ -46,3 +46,33 @@ export function cordonedAfter(snapshot: ClusterSnapshot, broker: number, dirs: I
   const order = snapshot.brokers.find((b) => b.id === broker)?.logDirs.map((d) => d.path) ?? [];
   return [...order.filter((p) => wanted.has(p)), ...[...wanted].filter((p) => !order.includes(p))];
 }
+
+/** One broker's cordon as it is sent: the new list and the one it replaces (to restore on a refusal). */
+export interface CordonWrite {
+  broker: number;
+  dirs: string[];
+  previous: string[];
+}
+
+
+/**
+ * The cordon writes for an apply: per broker (ascending, each once), the asked dirs together with the
+ * ones already cordoned, in the broker's `log.dirs` order (dirs it does not list last, as asked).
+ * A broker whose list would not change is left out: there is nothing to send.
+ */
+export function cordonWrites(snapshot: ClusterSnapshot, cordons: ReadonlyArray<CordonChange>): CordonWrite[] {
+  const asked = new Map<number, Set<string>>();
+  for (const c of cordons) {
+    const set = asked.get(c.broker) ?? new Set<string>();
+    for (const d of c.dirs) set.add(d);
+    asked.set(c.broker, set);
+  }
+  const writes: CordonWrite[] = [];
+  for (const [broker, dirs] of [...asked].sort((a, b) => a[0] - b[0])) {
+    const previous = cordonedDirs(snapshot, broker);
+    const next = cordonedAfter(snapshot, broker, dirs);
+    if (next.length === previous.length && next.every((p) => previous.includes(p))) continue;
+    writes.push({ broker, dirs: next, previous });
+  }
+  return writes;
+}

@@ -35,10 +35,10 @@
  * whose spread is about a second.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
-import { copySize } from "../simulate/reassign";
+import { copySize } from "../model/reassignment";
 import { DEFAULT_REPLICATION_QUOTA_WINDOW } from "../throttle/sampled-rate";
-import type { ReassignmentEntry } from "./reassignment-json";
-import { ANY_LOG_DIR } from "./reassignment-json";
+import type { ReassignmentEntry } from "../model/reassignment-json";
+import { ANY_LOG_DIR } from "../model/reassignment-json";
 
 export interface Rates {
   /** leader/follower.replication.throttled.rate, bytes/s. */

@@ -14,7 +14,7 @@
 import type { ClusterSnapshot, Partition, Replica } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { LogDirChooser } from "../placement";
-import { copySize } from "../simulate/reassign";
+import { copySize } from "../model/reassignment";
 
 export interface GenerateAfter {
   snapshot: ClusterSnapshot;

@@ -12,8 +12,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_EXECUTION, EXECUTION_ORDERS } from "./batches";
-
-const MiB = 1024 * 1024;
+import { MiB } from "../model/units";
 
 /**
  * What the commands say for `--bootstrap-server` when the cluster's address is not known (the demo,

@@ -21,7 +21,7 @@
  * Pure: no I/O. The commands use the bootstrap placeholder when the address is not known.
  */
 import { BOOTSTRAP_PLACEHOLDER } from "./options";
-import { formatReassignmentJson } from "./reassignment-json";
+import { formatReassignmentJson } from "../model/reassignment-json";
 import { bootstrapArg, shellArg } from "./shell";
 
 /** The padding topic's default name: plain characters (one shell word), and not one an application would pick. */

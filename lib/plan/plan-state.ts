@@ -17,7 +17,7 @@
 import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
-import { copySize } from "../simulate/reassign";
+import { copySize } from "../model/reassignment";
 
 export interface PlannedReplica {
   uid: number;

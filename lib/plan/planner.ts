@@ -37,10 +37,10 @@ import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./lead
 import { lowerBound as planLowerBound } from "./lower-bound";
 import type { PlanOptions, SoftGoal } from "./options";
 import { PlanState, replicaOn } from "./plan-state";
-import { ANY_LOG_DIR, formatReassignmentJson, rollbackAssignmentJson, type ReassignmentEntry } from "./reassignment-json";
+import { ANY_LOG_DIR, formatReassignmentJson, rollbackAssignmentJson, type ReassignmentEntry } from "../model/reassignment-json";
 import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
 import { bootstrapArg, shellArg } from "./shell";
-import { copySize, leaderAndIsrAfter } from "../simulate/reassign";
+import { copySize, leaderAndIsrAfter } from "../model/reassignment";
 
 export interface PlanMove {
   kind: "intra" | "inter";

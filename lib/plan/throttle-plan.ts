@@ -22,7 +22,7 @@
 import { knownFacts } from "../model/facts";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { proposedMoveMap, reassigningBrokers, throttledReplicaLists, type InProgressReassignment } from "../throttle/throttled-replica-lists";
-import { ANY_LOG_DIR, type ReassignmentEntry } from "./reassignment-json";
+import { ANY_LOG_DIR, type ReassignmentEntry } from "../model/reassignment-json";
 import type { Rates } from "./estimate";
 import { bootstrapArg, shellArg } from "./shell";
 

@@ -23,12 +23,12 @@
  * records for a real scan, so a figure means the same here as in a recorded history.
  */
 import { scanFigures, type ScanFigures } from "../model/history-figures";
-import { DAY_MS, HOUR_MS } from "../model/history-settings";
+import { DAY_MS, HOUR_MS } from "../model/units";
 import type { ClusterSnapshot, Topic } from "../model/snapshot";
+import { GiB } from "../model/units";
 
 /** How far back the generated history reaches. */
 export const DEMO_HISTORY_DAYS = 30;
-const GiB = 1024 ** 3;
 /** Topics smaller than this (in all) are treated as always there, at their size now. */
 const SMALL_TOPIC_BYTES = GiB;
 const BACKFILL_MS = 36 * HOUR_MS;

@@ -1,5 +1,5 @@
 import type { PlacementErrorCode } from "../placement/errors";
-import type { ReassignmentRefusal } from "../plan/reassignment-json";
+import type { ReassignmentRefusal } from "../model/reassignment-json";
 
 /**
  * Why a simulated step failed. A failed step leaves the cluster as it was (Kafka refuses the
@@ -24,7 +24,7 @@ export type SimulationErrorCode =
   | "unknown_partition"
   // A plan step the planner refuses (an operation naming a broker or dir the cluster does not have).
   | "plan_refused"
-  // A reassign step refused by Kafka's own reassignment checks (lib/plan/reassignment-json.ts).
+  // A reassign step refused by Kafka's own reassignment checks (lib/model/reassignment-json.ts).
   | ReassignmentRefusal
   // The placer's own refusal, wrapped as the controller wraps it.
   | PlacementErrorCode;

@@ -13,7 +13,7 @@ import { parseSnapshot, parseStored, zodIssues } from "@/lib/model/parse";
 import { failure, type Err, type Result } from "@/lib/model/result";
 import { decodePayload } from "./codec";
 import { snapshotUrl } from "./ids";
-import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type SharedRecord } from "./record";
+import { RecordKindSchema, ScenarioSpecSchema, SharedPlanSchema, SharingSchema, type SharedRecord } from "../share/record";
 
 /** The JSON stored (compressed) in a row. Its snapshot carries its own schema version. */
 export interface StoredPayload {

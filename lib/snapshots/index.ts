@@ -7,5 +7,5 @@ export { sharedPlanLink, type PlanLink } from "./open";
 export { applySharing, redactHosts, hashTopics } from "./redact";
 export { snapshotLimitBytes, SNAPSHOT_LIMIT_ENV } from "./limits";
 export { isSnapshotId, snapshotUrl } from "./ids";
-export { openerPath, storedScenario, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "./record";
-export type { ShareRequestInput, ShareResponse } from "./request";
+export { openerPath, storedScenario, SHARED_PARAM, type SharedRecord, type RecordKind, type Sharing, type SharedPlan, type ScenarioSpec } from "../share/record";
+export type { ShareRequestInput, ShareResponse } from "../share/request";

@@ -8,7 +8,7 @@
  */
 import { failure, type Result } from "@/lib/model/result";
 import type { LinkStore } from "@/lib/store/links";
-import { openerPath, type RecordKind } from "./record";
+import { openerPath, type RecordKind } from "../share/record";
 import { readShareRow } from "./share";
 
 /** What the planner page passes to the browser: which link, and whether it brings a plan (a snapshot link is planned from scratch). */

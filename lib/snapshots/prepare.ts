@@ -7,11 +7,11 @@
 import { jsonDepthProblem } from "@/lib/model/json-depth";
 import { parseSnapshot, zodIssues } from "@/lib/model/parse";
 import { invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { labelTrimmedNotice, trimText } from "./quota";
-import type { RecordKind, Sharing } from "./record";
+import type { RecordKind, Sharing } from "../share/record";
 import { applySharing, type ShareContent } from "./redact";
-import { ShareRequestSchema } from "./request";
+import { ShareRequestSchema } from "../share/request";
 
 export interface PreparedShare {
   kind: RecordKind;

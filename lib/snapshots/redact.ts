@@ -30,9 +30,9 @@
 import { createHash } from "node:crypto";
 import type { Broker, ClusterSnapshot } from "@/lib/model/snapshot";
 import { CLUSTER_METADATA_TOPIC, isInternalTopic } from "@/lib/model/kafka-names";
-import { formatReassignmentJson } from "@/lib/plan/reassignment-json";
+import { formatReassignmentJson } from "@/lib/model/reassignment-json";
 import type { Step } from "@/lib/simulate/schema";
-import type { ScenarioSpec, SharedPlan, Sharing } from "./record";
+import type { ScenarioSpec, SharedPlan, Sharing } from "../share/record";
 
 export interface ShareContent {
   snapshot: ClusterSnapshot;

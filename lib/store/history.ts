@@ -35,7 +35,7 @@ import type { SqlDb } from "./sql";
 
 export type { ScanSummary } from "./history-scans";
 
-/** The forecast's DirSeries (lib/forecast/series.ts), its points with their state. */
+/** The forecast's DirSeries (lib/model/dir-series.ts), its points with their state. */
 export interface DirSeries extends ForecastDirSeries {
   points: HistoryDirPoint[];
 }

@@ -5,7 +5,7 @@
  * the insert in one write transaction. Each row records which client created it (a hash of its
  * address, lib/http/client.ts), so the quotas can count one client's links apart from everyone's.
  */
-import type { RecordKind } from "@/lib/snapshots/record";
+import type { RecordKind } from "@/lib/share/record";
 import { textBytes, type SqlDb } from "./sql";
 
 export interface NewRow {

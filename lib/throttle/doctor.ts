@@ -23,7 +23,7 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import { howToLearn, knownFacts } from "../model/facts";
 import { effectiveRates, type EffectiveRates } from "./rates";
 import { isValidThrottledReplicaList, parseThrottledPartitions, ThrottleConfigError } from "./replica-list";
-import { javaSplit, javaTrim } from "./java-string";
+import { javaSplit, javaTrim } from "../model/java-string";
 
 export type FindingCode =
   | "invalid_list"

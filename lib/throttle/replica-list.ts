@@ -12,7 +12,7 @@
  *   the broker throws NumberFormatException while parsing `" 1"` (every broker parses each `b`;
  *   only the broker named parses that entry's `p`).
  */
-import { javaParseInt, javaSplit, javaTrim } from "./java-string";
+import { javaParseInt, javaSplit, javaTrim } from "../model/java-string";
 
 export const THROTTLED_LIST_FORMAT = "[partitionId]:[brokerId],[partitionId]:[brokerId],...";
 const ENTRY = /^([0-9]+:[0-9]+)?$/;

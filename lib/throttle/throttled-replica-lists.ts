@@ -14,7 +14,7 @@
  * - Inputs are read by own keys only, and the lists are own properties: any topic name works, those of
  *   Object.prototype's members (`__proto__`, `constructor`) included.
  */
-import { compareJavaStrings } from "./java-string";
+import { compareJavaStrings } from "../model/java-string";
 import { splitTopicPartition } from "../model/kafka-names";
 
 export interface InProgressReassignment {

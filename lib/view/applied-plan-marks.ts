@@ -13,7 +13,7 @@ export interface AppliedPlanFields {
   id: string;
   startedAt: number;
   finishedAt: number | null;
-  /** The apply job's state (lib/cluster/writes/job-model.ts): "done", "running", "cancelled" … */
+  /** The apply job's state (lib/plan/job-model.ts): "done", "running", "cancelled" … */
   state: string;
 }
 

@@ -12,7 +12,8 @@
  */
 import { formatByteRate, formatBytes, formatCount, formatDuration, formatTimeOfDay, formatWholePercent } from "@/lib/model/format";
 import { BATCH_KIND_LABELS, batchMovesText } from "./apply-batches";
-import type { BatchState, JobBatchFields, JobFields, JobState } from "./apply-job";
+import type { BatchState, JobState } from "@/lib/plan/job-model";
+import type { JobBatchFields, JobFields } from "./apply-job";
 
 /** 20 rows: the current batch, a few before it, the next ones. */
 export const JOB_BATCHES_SHOWN = 20;

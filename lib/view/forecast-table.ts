@@ -13,6 +13,7 @@ import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format"
 import { utilizationMark, type UtilizationMark } from "./dir-metric";
 import { etaText, type EtaText } from "./forecast-eta";
 import { soonestFirst } from "./forecast-order";
+import { DAY_MS } from "@/lib/model/units";
 
 export type ForecastConfidence = Confidence;
 
@@ -40,8 +41,6 @@ export interface ForecastRow {
 }
 
 export const CONFIDENCE_LABELS: Readonly<Record<ForecastConfidence, string>> = { high: "High", medium: "Medium", low: "Low", none: "None" };
-
-const DAY_MS = 86_400_000;
 
 function perDay(bytes: number): string {
   if (bytes === 0) return "flat";

@@ -10,10 +10,7 @@
  *   link opens the same stretch; anything unreadable falls back to the default preset.
  */
 import { formatPointTime } from "./time-ticks";
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/model/units";
 
 export type HistoryRangeId = "6h" | "2d" | "14d" | "60d" | "2y";
 

@@ -15,9 +15,7 @@
  * names the fields it reads, as it may not import the store. Pure: `nowMs` is a parameter.
  */
 import type { BrokerPoint, ClusterFigures, HistoryDirPoint } from "@/lib/model/history-figures";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from "@/lib/model/units";
 
 /** 2.5: a late scan (a slow cluster, a busy server) is not a hole; two missed scans in a row are. */
 export const GAP_FACTOR = 2.5;

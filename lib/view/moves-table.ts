@@ -11,7 +11,7 @@
 import { formatBytes, formatCount, formatDuration } from "@/lib/model/format";
 import { moveSeconds, type Rates } from "@/lib/plan/estimate";
 import type { PlanMove } from "@/lib/plan/planner";
-import { compareJavaStrings } from "@/lib/throttle/java-string";
+import { compareJavaStrings } from "@/lib/model/java-string";
 
 export type MoveColumn = "topic" | "partition" | "from" | "to" | "bytes" | "seconds";
 export type SortDirection = "ascending" | "descending";

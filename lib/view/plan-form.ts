@@ -9,9 +9,7 @@ import { topicNameProblem } from "@/lib/model/kafka-names";
 import { formatIssue, invalid, success, type Issue, type Result } from "@/lib/model/result";
 import { DEFAULT_EXECUTION, type ExecutionOrder } from "@/lib/plan/batches";
 import { SOFT_GOALS, type DrainDir, type Operation, type OperationKind, type PlanOptions, type PlanOptionsInput, type SoftGoal } from "@/lib/plan/options";
-
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
+import { GiB, MiB } from "@/lib/model/units";
 
 /** One soft goal in the form's list: the list holds every goal, in priority order, each included or not. */
 export interface GoalChoice {

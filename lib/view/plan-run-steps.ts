@@ -21,7 +21,7 @@
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatCountOf, formatDuration } from "@/lib/model/format";
 import type { Cordon } from "@/lib/plan/planner";
-import { formatReassignmentJson, rollbackEntries, snapshotPartitions, type ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import { formatReassignmentJson, rollbackEntries, snapshotPartitions, type ReassignmentEntry } from "@/lib/model/reassignment-json";
 import type { ThrottlePlan } from "@/lib/plan/throttle-plan";
 import { reassignPartitionsCommands } from "@/lib/plan/throttle-plan";
 import { bootstrapArg } from "@/lib/plan/shell";

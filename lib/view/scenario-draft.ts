@@ -14,13 +14,12 @@ import { SOFT_GOALS, type OperationKind, type PlanOptionsInput } from "@/lib/pla
 import { PolicySchema, StepSchema, type StepInput, type StepKind } from "@/lib/simulate/schema";
 import type { SlimReport } from "@/lib/simulate/slim-report";
 import type { SimulationResult } from "@/lib/simulate/run-request";
+import { GiB } from "@/lib/model/units";
 
 export type Draft = LinkScenario & {
   /** The preset the draft started from (highlighted until the draft diverges from it). */
   presetId: PresetId | null;
 };
-
-const GiB = 1024 ** 3;
 
 type OperationInput = NonNullable<PlanOptionsInput["operation"]>;
 

@@ -4,7 +4,7 @@
  * shared review), the page reviews it below the plan. Two JSONs are the same when they move the same
  * partitions the same way, whatever their order or spacing.
  */
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 
 /** Whether two reassignment JSONs move the same partitions the same way; text that does not parse is compared as written. */
 export function sameReassignment(a: string, b: string): boolean {

@@ -11,8 +11,8 @@
  */
 import { failure, type Result } from "@/lib/model/result";
 import { recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
-import { EXPORT_FORMATS, type ExportFormat } from "@/lib/snapshots/export";
-import type { ScenarioSpec } from "@/lib/snapshots/record";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/share/export";
+import type { ScenarioSpec } from "@/lib/share/record";
 import { readShareRow } from "@/lib/snapshots/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
 import type { OverviewModel } from "@/lib/view/overview-model";
@@ -88,7 +88,7 @@ export async function sharedScenarioSpec(id: string, store?: LinkStore): Promise
 }
 
 /**
- * An overview route's answer for a shared link (lib/cluster/overview.ts, `shared=<id>`), made in the
+ * An overview route's answer for a shared link (lib/server/overview.ts, `shared=<id>`), made in the
  * worker from the row the route read: the link's decoding and its report are kept per thread, so
  * paging the grid or opening drawers costs the worker a lookup, and this thread nothing.
  */

@@ -12,8 +12,8 @@
 import { balanceReport } from "@/lib/model/report";
 import { failure, type Result } from "@/lib/model/result";
 import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
-import { exportFile, type ExportFormat } from "@/lib/snapshots/export";
-import type { ScenarioSpec, SharedRecord } from "@/lib/snapshots/record";
+import { exportFile, type ExportFormat } from "@/lib/share/export";
+import type { ScenarioSpec, SharedRecord } from "@/lib/share/record";
 import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/cluster/overview-answers";
 
 export type { SharedView, SharedViewAnswer };

@@ -16,8 +16,9 @@ import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { batchSummaries, planRebalance, PlanRequestSchema, reviewReassignment } from "@/lib/plan";
-import type { ReviewAnswer } from "@/lib/plan/review";
+import { batchSummaries, planRebalance, PlanRequestSchema } from "@/lib/plan";
+import { reviewReassignment } from "@/lib/simulate/review";
+import type { ReviewAnswer } from "@/lib/simulate/review";
 import { planResponse } from "@/lib/plan/response";
 import type { SimulationLimits } from "@/lib/simulate/limits";
 import { parseSimulateRequest } from "@/lib/simulate/request";
@@ -112,7 +113,7 @@ export interface PlanTaskInput {
   current: ClusterSnapshot | null;
 }
 
-/** A review as the route sends it: batches summarised (lib/plan/review.ts ReviewAnswer). */
+/** A review as the route sends it: batches summarised (lib/simulate/review.ts ReviewAnswer). */
 export type ReviewResponse = ReviewAnswer;
 export type PlanTaskValue = { plan: ReturnType<typeof planResponse> } | { review: ReviewResponse };
 

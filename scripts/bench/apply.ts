@@ -24,7 +24,8 @@ import { batchProgress, getApplyJob, jobFinished, startApplyJob, type ApplyJobRe
 import type { ExecutionLimits } from "@/lib/plan";
 import { closeStore } from "@/lib/store";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { PlanOptionsSchema, reviewReassignment, type AcceptedReview, type ReassignmentEntry } from "@/lib/plan";
+import { PlanOptionsSchema, type ReassignmentEntry } from "@/lib/plan";
+import { reviewReassignment, type AcceptedReview } from "@/lib/simulate/review";
 import { startCluster, stopAll } from "../kafka/cluster";
 
 const MiB = 1024 * 1024;

@@ -29,7 +29,7 @@ import { openDatabase, SqliteDb } from "../../lib/store/sqlite";
 import { HistoryStore } from "../../lib/store/history";
 import { LAYOUTS, SeriesKind, TIER_BUCKET_MS, TIER_SPAN_MS, Tier } from "../../lib/store/history-chunks";
 import { cutsAt } from "../../lib/store/history-compact";
-import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "../../lib/collector/forecast-table";
+import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "../../lib/server/forecast-table";
 import { forecastCluster, type DirForecast } from "../../lib/forecast";
 import { benchForecastAccuracy } from "./forecast";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "@/lib/cluster/live/protocol";
 import { readCluster } from "@/lib/cluster/live";
-import type { ApplyJobView, AuditEntry } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobView, AuditEntry } from "@/lib/plan/job-model";
 import { alterConfigs } from "@/lib/cluster/writes/requests";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatReassignmentJson, type ReassignmentEntry } from "@/lib/plan";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/history/forecast/route";
-import { resetForecastTables } from "@/lib/collector/forecast-table";
+import { resetForecastTables } from "@/lib/server/forecast-table";
 import type { DirForecast } from "@/lib/forecast";
 import { DAY_MS, HOUR_MS } from "@/lib/model/history-settings";
 import { getStore } from "@/lib/store";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectCluster } from "@/lib/collector";
-import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobRecord } from "@/lib/plan/job-model";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS, type HistorySettings } from "@/lib/model/history-settings";
 import { getStore } from "@/lib/store";
 import { HistoryStore } from "@/lib/store/history";

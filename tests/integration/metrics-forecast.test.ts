@@ -1,7 +1,7 @@
 /**
  * The metrics' forecasts and collector status from a real history store (a temp SQLite file): a week of
  * hourly scans of a cluster whose broker 1 /d1 grows 1 GiB a day (tests/support/history.ts). The
- * exported seconds are the cluster's forecast table's (lib/collector/forecast-table.ts: lib/forecast over
+ * exported seconds are the cluster's forecast table's (lib/server/forecast-table.ts: lib/forecast over
  * the store's series, in the worker pool), computed once per recorded scan, with the time since taken
  * off at later scrapes.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ClusterEntry } from "@/lib/cluster/clusters";
 import { DAY_MS, DEFAULT_WINDOW_DAYS, forecastCluster, forecastFactsOf } from "@/lib/forecast";
 import { clusterSamples } from "@/lib/metrics/cluster-samples";
-import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "@/lib/collector/forecast-table";
+import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "@/lib/server/forecast-table";
 import { appSources, resetForecastCache } from "@/lib/metrics/sources";
 import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 async function forecastNow(nowMs: number) {
   const snapshot = historyCluster(nowMs);
-  // The forecast table's read (lib/collector/forecast-table.ts): its month of history, its points per dir.
+  // The forecast table's read (lib/server/forecast-table.ts): its month of history, its points per dir.
   const series = await getStore().history.allDirSeries("fc", nowMs - FORECAST_HISTORY_MS, nowMs, { maxPointsPerDir: FORECAST_POINTS_PER_DIR });
   return forecastCluster(series, { nowMs, windowDays: DEFAULT_WINDOW_DAYS, kafkaVersion: snapshot.source.kafkaVersion, brokers: forecastFactsOf(snapshot) });
 }

@@ -3,7 +3,7 @@ import { POST } from "@/app/api/simulate/route";
 import { POST as share } from "@/app/api/snapshots/route";
 import { balanceReport } from "@/lib/model/report";
 import { demoSnapshot, getPreset } from "@/lib/simulate/presets";
-import { initialState } from "@/lib/workers/simulator-initial-state";
+import { initialState } from "@/lib/server/simulator-initial-state";
 import { jsonRequest, useTempStore } from "../fixtures/snapshots/harness";
 import { resetClusterSource } from "@/lib/cluster/source";
 import { storyBase } from "@/lib/simulate/presets/story";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getRecord } from "@/app/api/snapshots/[id]/route";
 import { POST as postRecord } from "@/app/api/snapshots/route";
-import type { SharedRecord } from "@/lib/snapshots/record";
+import type { SharedRecord } from "@/lib/share/record";
 import { jsonRequest, openStoredRecord, params, startWriter, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 

@@ -11,7 +11,7 @@ import { POST as postRecord } from "@/app/api/snapshots/route";
 import SharedLinkPage from "@/app/s/[id]/page";
 import { createShare, insertRecord, type StoredPayload } from "@/lib/snapshots/share";
 import { closeStore, getStore } from "@/lib/store";
-import type { RecordKind } from "@/lib/snapshots/record";
+import type { RecordKind } from "@/lib/share/record";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 import { writerSnapshot } from "../fixtures/snapshots/writer-snapshot";
 

@@ -10,7 +10,7 @@ import { encodePayload } from "@/lib/snapshots/codec";
 import { newSnapshotId } from "@/lib/snapshots/ids";
 import { insertRecord, type StoredPayload } from "@/lib/snapshots/share";
 import { getStore } from "@/lib/store";
-import type { RecordKind } from "@/lib/snapshots/record";
+import type { RecordKind } from "@/lib/share/record";
 import { openStoredRecord, useTempStore } from "../fixtures/snapshots/harness";
 
 const FIXTURES = path.resolve("tests/fixtures/snapshots");

@@ -8,8 +8,8 @@ import { GET as listRecords, POST as postRecord } from "@/app/api/snapshots/rout
 import { parseSnapshot } from "@/lib/model/parse";
 import { runScenario } from "@/lib/simulate/engine";
 import { planRebalance } from "@/lib/plan";
-import type { SharedRecord } from "@/lib/snapshots/record";
-import { SharedPlanSchema, storedScenario } from "@/lib/snapshots/record";
+import type { SharedRecord } from "@/lib/share/record";
+import { SharedPlanSchema, storedScenario } from "@/lib/share/record";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApplyJobRecord } from "@/lib/cluster/writes/job-model";
+import type { ApplyJobRecord } from "@/lib/plan/job-model";
 import { DAY_MS, DEFAULT_HISTORY_RETENTION, HOUR_MS } from "@/lib/model/history-settings";
 import { openStore, storeConfig, StoreUnavailableError, type Store } from "@/lib/store";
 import { HistoryStore } from "@/lib/store/history";

@@ -1,13 +1,13 @@
 /**
  * GET /api/history?cluster=<name>&scope=cluster|broker|dir&broker=<id>&dir=<path>&from=<ms>&to=<ms>&maxPoints=<n>
- * → one scope of a cluster's recorded history (lib/collector/history-read.ts): the cluster's figures
+ * → one scope of a cluster's recorded history (lib/server/history-read.ts): the cluster's figures
  * over time, a broker's figures with its dirs and largest topics, or one dir's points; with the failed
  * scans (gaps), the plans applied in the range and the collector's state. The demo's history is
  * generated (readDemoHistory: `generated` says so), never recorded. 400 naming the field, 404
  * for an unknown cluster.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
-import { readDemoHistory, readHistory } from "@/lib/collector/history-read";
+import { readDemoHistory, readHistory } from "@/lib/server/history-read";
 import { fail, failureResponse, ok } from "@/lib/http/respond";
 import { parseHistoryQuery } from "@/lib/model/history-query";
 

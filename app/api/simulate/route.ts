@@ -8,7 +8,7 @@
  */
 import { bodyLimitFromEnv, readJsonBody, okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
-import { simulateJsonOffThread } from "@/lib/workers/simulate-request";
+import { simulateJsonOffThread } from "@/lib/server/simulate-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

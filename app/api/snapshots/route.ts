@@ -1,6 +1,6 @@
 /**
  * POST /api/snapshots → 201 { id, url: "/s/<id>" }: stores a snapshot, scenario or plan link
- *   (body: lib/snapshots/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking,
+ *   (body: lib/share/request.ts; hosts redacted unless `sharing.redactHosts` is false). Checking,
  *   redacting and compressing run in the worker pool (lib/workers), which also parses a body over
  *   1 MB; the store's quotas, everyone's and the
  *   client's (lib/http/client.ts), are applied on insert.

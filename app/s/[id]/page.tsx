@@ -1,7 +1,7 @@
 /**
  * /s/<id>: a shared link. A snapshot opens read-only in the overview; a scenario opens in the
  * simulator and a plan in the planner (`?shared=<id>`), which load the record themselves.
- * The overview gets the server's view model of the snapshot (lib/cluster/overview.ts), as the live one does.
+ * The overview gets the server's view model of the snapshot (lib/server/overview.ts), as the live one does.
  * A malformed, unknown or expired id is a 404 with the not-found page. A link that cannot be shown now
  * (the store cannot be opened, the worker pool is busy) is thrown: Next answers 500 with error.tsx,
  * never a 200 that a monitor or a retrying client would take for success. The record is opened before
@@ -12,7 +12,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { failure, type Result } from "@/lib/model/result";
 import { sharedOverview, type SharedOverview as SharedOverviewData } from "@/lib/workers/share-reads";
-import { openerPath } from "@/lib/snapshots/record";
+import { openerPath } from "@/lib/share/record";
 import { SharedOverview } from "@/components/share/shared-overview";
 
 export const dynamic = "force-dynamic";

@@ -4,8 +4,8 @@
  */
 import type { ClusterSnapshot } from "../../model/snapshot";
 import type { StepInput } from "../schema";
+import { GiB } from "../../model/units";
 
-const GiB = 1024 ** 3;
 /** 512 GiB disks: large enough to be realistic, small enough that the skew shows as utilisation. */
 export const STORY_DISK_BYTES = 512 * GiB;
 /** A fixed capture time: presets are data, and the core never reads the clock. */

@@ -22,6 +22,11 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
   "lib/throttle/index.ts": "re-exports only",
   "lib/placement/errors.ts": "an error class and its codes: each code is asserted by the tests of the code that throws it",
   "lib/simulate/errors.ts": "an error class and its codes: each code is asserted by the tests of the code that throws it",
+  "lib/forecast/types.ts": "the forecast's types and constants only: read by tests/unit/forecast/forecast.test.ts and the other forecast tests",
+  "lib/model/dir-series.ts": "types only (a dir's history points)",
+  "lib/model/units.ts": "byte and time constants only",
+  "lib/share/request.ts": "the share request's zod schemas: held strict by tests/unit/security/strict-schemas.test.ts, read by the snapshots route tests",
+  "lib/share/export-share.ts": "the export route's query schema and dispatch: tested through tests/integration and the share-export e2e",
 };
 
 /**

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HandRun } from "@/components/plan/hand-run";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { throttlePlan } from "@/lib/plan/throttle-plan";
 import { BATCH_STEPS_SHOWN } from "@/lib/view/plan-run-steps";
 import { cluster, GiB } from "@/tests/support/snapshots";

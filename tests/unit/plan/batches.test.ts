@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { batchSummaries, DEFAULT_EXECUTION, entryWork, estimateExecution, planBatches, type ExecutionBatch, type ExecutionLimits } from "@/lib/plan/batches";
 import { batchOverheadSeconds, estimateReassignment, JOB_FINISH_SECONDS, type Rates } from "@/lib/plan/estimate";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 const MiB = 1024 ** 2;

@@ -14,7 +14,7 @@ import {
   REPLICA_FETCH_MAX_BYTES,
   type Rates,
 } from "@/lib/plan/estimate";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 const MiB = 1024 ** 2;

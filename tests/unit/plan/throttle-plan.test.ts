@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { reassignPartitionsCommands, throttlePlan } from "@/lib/plan/throttle-plan";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import type { Rates } from "@/lib/plan/estimate";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 

@@ -7,12 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { parseSnapshot } from "@/lib/model/parse";
-import { planRebalance, PlanOptionsSchema, reviewReassignment, throttlePlan } from "@/lib/plan";
+import { planRebalance, PlanOptionsSchema, throttlePlan } from "@/lib/plan";
+import { reviewReassignment } from "@/lib/simulate/review";
 import { throttledReplicaLists } from "@/lib/throttle";
 import { runReports } from "@/lib/simulate/run-reports";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import { dirsCsv, brokersCsv } from "@/lib/snapshots/export";
+import { dirsCsv, brokersCsv } from "@/lib/share/export";
 import { applySharing, hashTopics, redactHosts } from "@/lib/snapshots/redact";
 import { decodePayload, encodePayload } from "@/lib/snapshots/codec";
 import { nextLogDirs } from "@/lib/placement";

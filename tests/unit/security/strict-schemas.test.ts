@@ -15,8 +15,8 @@ import * as planOptions from "@/lib/plan/options";
 import * as planRequest from "@/lib/plan/request";
 import * as simulateRequest from "@/lib/simulate/request";
 import * as simulateSchema from "@/lib/simulate/schema";
-import * as snapshotRecord from "@/lib/snapshots/record";
-import * as shareRequest from "@/lib/snapshots/request";
+import * as snapshotRecord from "@/lib/share/record";
+import * as shareRequest from "@/lib/share/request";
 import * as share from "@/lib/snapshots/share";
 import * as brokerDetail from "@/lib/view/broker-detail";
 import * as overviewModel from "@/lib/view/overview-model";
@@ -31,8 +31,8 @@ const REQUEST_MODULES: Record<string, Record<string, unknown>> = {
   "lib/plan/request": planRequest,
   "lib/simulate/request": simulateRequest,
   "lib/simulate/schema": simulateSchema,
-  "lib/snapshots/record": snapshotRecord,
-  "lib/snapshots/request": shareRequest,
+  "lib/share/record": snapshotRecord,
+  "lib/share/request": shareRequest,
   "lib/snapshots/share": share,
   "lib/view/broker-detail": brokerDetail,
   "lib/view/overview-model": overviewModel,
@@ -77,7 +77,7 @@ describe("request schemas are strict at every level", () => {
 
   it("finds the request schemas (the walk is not vacuous)", () => {
     const names = schemas.map((s) => s.name);
-    for (const name of ["lib/plan/request.PlanRequestSchema", "lib/plan/options.PlanOptionsSchema", "lib/plan/apply-request.ApplyControlSchema", "lib/snapshots/request.ShareRequestSchema", "lib/cluster/import/request.ImportRequestSchema", "lib/model/snapshot.ClusterSnapshotSchema", "lib/simulate/schema.ScenarioSchema"]) {
+    for (const name of ["lib/plan/request.PlanRequestSchema", "lib/plan/options.PlanOptionsSchema", "lib/plan/apply-request.ApplyControlSchema", "lib/share/request.ShareRequestSchema", "lib/cluster/import/request.ImportRequestSchema", "lib/model/snapshot.ClusterSnapshotSchema", "lib/simulate/schema.ScenarioSchema"]) {
       expect(names).toContain(name);
     }
   });

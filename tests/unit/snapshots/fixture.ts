@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseSnapshot } from "@/lib/model/parse";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { ScenarioSpecSchema, SharedPlanSchema, type ScenarioSpec, type SharedPlan } from "@/lib/snapshots/record";
+import { ScenarioSpecSchema, SharedPlanSchema, type ScenarioSpec, type SharedPlan } from "@/lib/share/record";
 
 const dir = path.resolve(import.meta.dirname, "../../fixtures/snapshots/v1");
 

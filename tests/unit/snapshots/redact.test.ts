@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { StepSchema } from "@/lib/simulate/schema";
 import { applySharing, hashTopicName, hashTopics, redactHosts, REDACTED_BOOTSTRAP, REDACTED_KAFKA_LABEL, renameTopicsInText, scrubHosts, topicNameMap } from "@/lib/snapshots/redact";
 import { fixturePayload } from "./fixture";

@@ -4,7 +4,7 @@ import type { GenerateComparison } from "@/lib/plan/planner";
 import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { importSnapshot } from "@/lib/cluster/import";
-import { reviewReassignment } from "@/lib/plan";
+import { reviewReassignment } from "@/lib/simulate/review";
 import { dirFigures, dirSentence, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
 
 const GiB = 1024 ** 3;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { electionTargets } from "@/lib/cluster/writes/apply-work";
 import { planBatches } from "@/lib/plan/batches";
-import type { ReassignmentEntry } from "@/lib/plan/reassignment-json";
+import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { throttlePlan } from "@/lib/plan/throttle-plan";
 import { BATCH_STEPS_SHOWN, electionPartitions, handRun, NOT_AS_PLANNED_CHECKS, verifyState, type HandRunInput } from "@/lib/view/plan-run-steps";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";

@@ -5,8 +5,8 @@
  * Strong ETag, 304 on `If-None-Match`; 400 naming the parameter to fix; 404 for a broker the snapshot
  * does not list.
  */
-import { clusterBrokerDetail } from "@/lib/cluster/overview";
-import { chosenSnapshot } from "@/lib/workers/chosen-snapshot";
+import { clusterBrokerDetail } from "@/lib/server/overview";
+import { chosenSnapshot } from "@/lib/server/chosen-snapshot";
 import { clusterSourceFailure, fail, failureResponse, tagged } from "@/lib/http/respond";
 import { parseBrokerDetailQuery } from "@/lib/view/broker-detail";
 

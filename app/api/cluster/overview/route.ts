@@ -6,8 +6,8 @@
  * with no body while nothing shown has changed. 400 naming the parameter to fix; the cluster's own
  * failures as GET /api/cluster answers them.
  */
-import { clusterOverview } from "@/lib/cluster/overview";
-import { chosenSnapshot } from "@/lib/workers/chosen-snapshot";
+import { clusterOverview } from "@/lib/server/overview";
+import { chosenSnapshot } from "@/lib/server/chosen-snapshot";
 import { clusterSourceFailure, failureResponse, tagged } from "@/lib/http/respond";
 import { parseOverviewQuery } from "@/lib/view/overview-model";
 

@@ -4,8 +4,8 @@
  * link's stored snapshot (404 unknown link, 410 expired). Strong ETag, 304 on `If-None-Match`; 400
  * naming the parameter to fix.
  */
-import { clusterTopicPage } from "@/lib/cluster/overview";
-import { chosenSnapshot } from "@/lib/workers/chosen-snapshot";
+import { clusterTopicPage } from "@/lib/server/overview";
+import { chosenSnapshot } from "@/lib/server/chosen-snapshot";
 import { clusterSourceFailure, failureResponse, tagged } from "@/lib/http/respond";
 import { parseTopicPageQuery } from "@/lib/view/topic-page";
 

@@ -6,8 +6,8 @@
  * unknown cluster, 503 when the pool is busy or the work passes its time limit.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
-import { forecastTable } from "@/lib/collector/forecast-table";
-import { demoForecastTable } from "@/lib/collector/history-read";
+import { forecastTable } from "@/lib/server/forecast-table";
+import { demoForecastTable } from "@/lib/server/history-read";
 import { badRequest, fail, ok, workFailure } from "@/lib/http/respond";
 import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";

@@ -20,7 +20,8 @@ import { drainCordons } from "@/lib/plan/cordons";
 import { badRequest, bodyLimitFromEnv, clusterSourceFailure, fail, ok, readBody } from "@/lib/http/respond";
 import { authorizeWrite, writeGate } from "@/lib/http/write-access";
 import { zodIssues } from "@/lib/model/parse";
-import { PlanRequestSchema, reviewReassignment } from "@/lib/plan";
+import { PlanRequestSchema } from "@/lib/plan";
+import { reviewReassignment } from "@/lib/simulate/review";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 /**
- * GET /api/snapshots/<id> → the record (lib/snapshots/record.ts): 400 for a malformed id, 404 for
+ * GET /api/snapshots/<id> → the record (lib/share/record.ts): 400 for a malformed id, 404 for
  *   an unknown one. The id is the only secret, so reading needs nothing else.
  * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
  *   scope `links`).

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { importSnapshot, parseTopicsDescribe } from "@/lib/cluster/import";
 import type { Issue } from "@/lib/model/result";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { corpus, corpusFiles, variants, type CorpusPaste } from "@/tests/fixtures/import/real/corpus";
 
 const COMMANDS = { logDirs: "bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", topics: "bin/kafka-topics.sh --bootstrap-server b1:9092 --describe", reassignment: "bin/kafka-reassign-partitions.sh --bootstrap-server b1:9092 --generate --topics-to-move-json-file t.json --broker-list 1,2" };

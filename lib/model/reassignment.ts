@@ -9,8 +9,8 @@
  * - ISR: the new replicas that were in the ISR or were added (they caught up to finish), on online
  *   brokers, in replica-list order.
  */
-import { maxOf } from "../model/min-max";
-import type { Partition } from "../model/snapshot";
+import { maxOf } from "./min-max";
+import type { Partition } from "./snapshot";
 
 export function leaderAndIsrAfter(
   before: Pick<Partition, "leader" | "isr" | "replicas">,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copySize, leaderAndIsrAfter } from "@/lib/simulate/reassign";
+import { copySize, leaderAndIsrAfter } from "@/lib/model/reassignment";
 
 const replicas = (...sizes: [broker: number, bytes: number | null][]) => sizes.map(([broker, sizeBytes]) => ({ broker, logDir: "/d1", sizeBytes, offsetLag: null, future: null }));
 const online = (...ids: number[]) => (b: number) => ids.includes(b);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { planRebalance, PlanOptionsSchema, reviewReassignment } from "@/lib/plan";
+import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
+import { reviewReassignment } from "@/lib/simulate/review";
 import { runReports, withoutTopicRows } from "@/lib/simulate/run-reports";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { PolicySchema } from "@/lib/simulate/schema";

@@ -1,15 +1,15 @@
 /**
- * The snapshot an overview route names (lib/cluster/overview.ts answers it): a configured cluster's,
+ * The snapshot an overview route names (lib/server/overview.ts answers it): a configured cluster's,
  * or a shared link's, whose row is read here and whose answers are made in the worker pool
  * (share-reads.ts), so a 50 MB link is never decoded on the request thread. Here, beside the pool,
  * rather than in lib/cluster, which the workers run.
  */
-import { clusterSnapshot, type SnapshotLoader } from "@/lib/cluster/overview";
+import { clusterSnapshot, type SnapshotLoader } from "@/lib/server/overview";
 import type { SharedViewAnswer } from "@/lib/cluster/overview-answers";
 import { ClusterSourceError } from "@/lib/cluster/source";
 import { failure, success, type Result } from "@/lib/model/result";
 import { readShareRow } from "@/lib/snapshots/share";
-import { sharedView } from "./share-reads";
+import { sharedView } from "../workers/share-reads";
 
 /** What an overview request names: a configured cluster (`cluster=`), or a shared link's snapshot (`shared=<link id>`). */
 export interface SnapshotChoice {

@@ -15,8 +15,8 @@
  * Lines that are not taken become empty lines, so the JSON keeps its line and column numbers and a
  * syntax error still points into the paste as it is.
  */
-import { classifyToolLine } from "../model/tool-lines";
-import { failure, type Err } from "../model/result";
+import { classifyToolLine } from "./tool-lines";
+import { failure, type Err } from "./result";
 
 const CURRENT = /^Current partition replica assignment\s*$/;
 const PROPOSED = /^Proposed partition reassignment configuration\s*$/;

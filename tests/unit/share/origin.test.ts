@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originFromParams, plannerPath, simulatorPath } from "@/lib/snapshots/origin";
+import { originFromParams, plannerPath, simulatorPath } from "@/lib/share/origin";
 
 describe("originFromParams()", () => {
   it("originFromParams() reads ?shared=<id> before ?base=", () => {

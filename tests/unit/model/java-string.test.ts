@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareJavaStrings, javaParseInt, javaSplit, javaTrim, NumberFormatException } from "@/lib/throttle/java-string";
+import { compareJavaStrings, javaParseInt, javaSplit, javaTrim, NumberFormatException } from "@/lib/model/java-string";
 
 describe("java.lang.String and Integer behaviour", () => {
   it("javaSplit() drops trailing empty strings and keeps a lone empty string", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReassignmentJson } from "@/lib/plan/reassignment-json";
+import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { fixture } from "@/tests/fixtures/import/format";
 
 describe("parseReassignmentJson() on the whole output of kafka-reassign-partitions", () => {

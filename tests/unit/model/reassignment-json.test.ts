@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import vectors from "../../fixtures/kafka/vectors.json";
 import { currentAssignmentJson, formatReassignmentJson, parseReassignmentJson } from "@/lib/plan";
-import { checkReassignmentEntries, rollbackAssignmentJson, rollbackEntries, snapshotPartitions } from "@/lib/plan/reassignment-json";
+import { checkReassignmentEntries, rollbackAssignmentJson, rollbackEntries, snapshotPartitions } from "@/lib/model/reassignment-json";
 import { cluster, GiB } from "@/tests/support/snapshots";
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";

@@ -13,9 +13,9 @@ import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { ForecastBaseSchema } from "@/lib/simulate/request";
 import { decodeScenarioLink, FORECAST_PARAM, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
-import { BASE_PARAM } from "@/lib/snapshots/origin";
-import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/snapshots/record";
-import { sharedScenarioSpec } from "./share-reads";
+import { BASE_PARAM } from "@/lib/share/origin";
+import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/share/record";
+import { sharedScenarioSpec } from "../workers/share-reads";
 import { simulateOffThread } from "./simulate-request";
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -20,7 +20,7 @@ import { DemoHistory } from "@/lib/simulate/demo-history";
 import { getStore } from "@/lib/store";
 import type { AppliedPlan, ClusterPoint, DirSeries } from "@/lib/store/history";
 import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "./forecast-table";
-import { collectorStatus, type CollectorStatus } from "./index";
+import { collectorStatus, type CollectorStatus } from "../collector/index";
 
 export interface HistoryResponseBase {
   cluster: string;

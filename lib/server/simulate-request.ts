@@ -6,7 +6,7 @@
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
-import { forecastTable } from "@/lib/collector/forecast-table";
+import { forecastTable } from "@/lib/server/forecast-table";
 import { DEFAULT_COLLECT_INTERVAL_MS, historySettingsFromEnv } from "@/lib/model/history-settings";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -16,10 +16,10 @@ import type { RecordRow } from "@/lib/snapshots/decode-record";
 import { readShareRow } from "@/lib/snapshots/share";
 import { intervalWords } from "@/lib/view/collector-status";
 import type { JsonBody } from "@/lib/model/json-body";
-import { namedBase, type NamedBase } from "./named-base";
-import { runTask } from "./pool";
-import { transferable } from "./transfer";
-import type { LoadedBase, LoadedForecast } from "./tasks";
+import { namedBase, type NamedBase } from "../workers/named-base";
+import { runTask } from "../workers/pool";
+import { transferable } from "../workers/transfer";
+import type { LoadedBase, LoadedForecast } from "../workers/tasks";
 
 async function current(cluster: string | null): Promise<Result<ClusterSnapshot>> {
   try {
@@ -43,7 +43,7 @@ async function sharedRow(id: string): Promise<Result<RecordRow>> {
 }
 
 /**
- * The current cluster and its dirs' forecasts (lib/collector/forecast-table.ts, computed in the worker
+ * The current cluster and its dirs' forecasts (lib/server/forecast-table.ts, computed in the worker
  * pool and kept per scan; the worker then grows the cluster `days` ahead). The demo, a cluster without
  * history, and one whose history is still too short for any dir's forecast have none: a 409 that says why.
  */

@@ -8,7 +8,7 @@
  *   object. The source hands out the same object until it scans again, so a refresh of an unchanged
  *   cluster costs a lookup and a hash comparison, not a walk over the replicas.
  * - The snapshot is a cluster's (the source's scan) or a shared link's. A shared link's stored
- *   snapshot is decoded and answered in the worker pool (lib/workers/chosen-snapshot.ts makes its
+ *   snapshot is decoded and answered in the worker pool (lib/server/chosen-snapshot.ts makes its
  *   loader; the decoding is kept per worker thread): a 50 MB link decoded here would hold the event loop for seconds. Only its
  *   row is read here, every time, so a deleted or expired link stops answering at once.
  * - The ETag is the SHA-1 of what the answer shows except when it was captured: two scans that read
@@ -19,8 +19,8 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BrokerDetail } from "@/lib/view/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/topic-page";
-import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "./overview-answers";
-import { getClusterSnapshot } from "./source";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "../cluster/overview-answers";
+import { getClusterSnapshot } from "../cluster/source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */
 export interface TaggedBody {

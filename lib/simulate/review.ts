@@ -14,15 +14,15 @@
 import { balanceReport, type BrokerDirReport } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
 import type { Result } from "../model/result";
-import { runReports, withoutTopicRows } from "../simulate/run-reports";
-import { PolicySchema } from "../simulate/schema";
-import { estimateExecution, planBatches, type BatchSummary, type ExecutionBatch, type ExecutionEstimate } from "./batches";
-import type { PlanOptions } from "./options";
-import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "./reassignment-json";
-import { throttlePlan, type ThrottlePlan } from "./throttle-plan";
-import { snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
-import { measureGoal, type GoalMeasure } from "./goals";
-import { PlanState } from "./plan-state";
+import { runReports, withoutTopicRows } from "./run-reports";
+import { PolicySchema } from "./schema";
+import { estimateExecution, planBatches, type BatchSummary, type ExecutionBatch, type ExecutionEstimate } from "../plan/batches";
+import type { PlanOptions } from "../plan/options";
+import { ANY_LOG_DIR, parseReassignmentJson, type ReassignmentEntry } from "../model/reassignment-json";
+import { throttlePlan, type ThrottlePlan } from "../plan/throttle-plan";
+import { snapshotOutsideTolerance, type OutsideTolerance } from "../plan/tolerance";
+import { measureGoal, type GoalMeasure } from "../plan/goals";
+import { PlanState } from "../plan/plan-state";
 
 /** Kafka would refuse the reassignment: each reason, in words. */
 export interface RefusedReview {

@@ -11,10 +11,10 @@
  *   replicas; `--execute` refuses an empty list, an empty replica list, duplicate partitions and
  *   duplicate brokers in one list — with Kafka's messages.
  */
-import { findJsonSyntaxError, lineAndColumn } from "../model/json-scan";
-import { splitTopicPartition } from "../model/kafka-names";
-import { failure, success, type Err, type Result } from "../model/result";
-import { compareJavaStrings } from "../throttle/java-string";
+import { findJsonSyntaxError, lineAndColumn } from "./json-scan";
+import { splitTopicPartition } from "./kafka-names";
+import { failure, success, type Err, type Result } from "./result";
+import { compareJavaStrings } from "./java-string";
 import { reassignmentFromPaste } from "./reassignment-paste";
 
 export const ANY_LOG_DIR = "any";

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseStored } from "@/lib/model/parse";
 import { PlanOptionsSchema } from "@/lib/plan/options";
-import { openerPath, SharedPlanSchema, storedScenario } from "@/lib/snapshots/record";
-import { fixturePayload } from "./fixture";
+import { openerPath, SharedPlanSchema, storedScenario } from "@/lib/share/record";
+import { fixturePayload } from "../snapshots/fixture";
 
 /** The plan of the v1 fixture record as it is stored: options with `mode`, `order` and `interObjective`. */
 function storedV1Plan(): { options: Record<string, unknown>; reassignmentJson: string } {
