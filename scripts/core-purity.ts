@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const CORE_DIRS = ["lib/model", "lib/placement", "lib/simulate", "lib/plan", "lib/throttle", "lib/forecast", "lib/share", "lib/view"] as const;
+export const CORE_DIRS = ["lib/model", "lib/placement", "lib/import", "lib/simulate", "lib/plan", "lib/throttle", "lib/forecast", "lib/share", "lib/view"] as const;
 /** The view-models: pure, and imported by no other core folder. */
 const VIEW_DIR = "lib/view";
 const ALLOWED_PACKAGES = new Set(["zod"]);

@@ -5,7 +5,7 @@
  */
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from "react";
 import { lineRange } from "@/lib/view/import-issues";
-import { decodeUpload } from "@/lib/cluster/import/text-encoding";
+import { decodeUpload } from "@/lib/import/text-encoding";
 
 /** 20 px: the textarea's line height (leading-5); the gutter and the error marks rely on it. */
 const LINE_H = 20;

@@ -41,7 +41,7 @@ const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
  * The reasons JSON text stops being JSON, shared with the streaming reader of kafka-log-dirs output
- * (lib/cluster/import/log-dirs-json.ts), which must say the same thing at the same place.
+ * (lib/import/log-dirs-json.ts), which must say the same thing at the same place.
  */
 export const JSON_SYNTAX = {
   unclosedString: 'a string is never closed (missing ")',

@@ -1,7 +1,7 @@
 /**
  * Lines in a paste that the Kafka tools did not print as their output: the JVM's and Kafka's own
  * logging, shell prompts, and the report of a tool that failed. Shared by every reader of pasted tool
- * output (lib/cluster/import for kafka-log-dirs and kafka-topics, lib/plan for reassignments), so it
+ * output (lib/import for kafka-log-dirs and kafka-topics, lib/plan for reassignments), so it
  * lives in the pure core.
  *
  * What the tools print besides their output (bin/kafka-run-class.sh sends logging to stderr, and
@@ -47,9 +47,9 @@ const LOG_HEADS: readonly RegExp[] = [
  * A shell prompt copied with the output (`$`, `bash-5.1$`, `[kafka@b1 bin]$`, `user@host:~$`,
  * `PS C:\\kafka>`), alone or with the command typed after it, and the tool's command line itself.
  */
-const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]$/;
+const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.@:~/\\[\]-]+(?: [\w.@:~/\\[\]-]+){0,2})?\s?[$#%>]$/;
 const POWERSHELL = /^PS [A-Za-z]:[^>]*>\s*/;
-const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\\[\]-]+(?: [\w.@:~/\\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|configs|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
+const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\[\]-]+(?: [\w.@:~/\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|configs|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
 
 /** What follows a logged exception or a failure: its stack trace. */
 const TRACE_LINES: readonly RegExp[] = [

@@ -1,6 +1,6 @@
 /**
  * What an import found when it held the pasted outputs against each other (brokers only kafka-topics
- * names, partitions only one output has, replicas without a dir; see lib/cluster/import/assemble.ts).
+ * names, partitions only one output has, replicas without a dir; see lib/import/assemble.ts).
  * They qualify the verdict itself, so the overview shows them inside the verdict, not in a banner
  * above it as it does for a live reader's warnings.
  */
@@ -14,7 +14,7 @@ export interface ImportChecks {
   skewScope: string | null;
 }
 
-/** The words of lib/cluster/import/assemble.ts's warning about a paste that covers only some topics. */
+/** The words of lib/import/assemble.ts's warning about a paste that covers only some topics. */
 const PARTIAL_SKEW = "broker skew is of those topics only";
 
 /**

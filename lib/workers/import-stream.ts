@@ -18,7 +18,7 @@
  *   ignored.
  */
 import type { MessagePort } from "node:worker_threads";
-import { emptyLogDirs, importParsed, LogDirsStreamReader } from "@/lib/cluster/import";
+import { emptyLogDirs, importParsed, LogDirsStreamReader } from "@/lib/import";
 import { failure, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 

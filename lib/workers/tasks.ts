@@ -7,11 +7,11 @@
  * store's file itself (read-only), since handing it 12,000 dirs' series would cost the server's thread
  * what the task is meant to spare it.
  */
-import { importSnapshot } from "@/lib/cluster/import";
+import { importSnapshot } from "@/lib/import";
 import { forecastCluster, forecastSnapshotAt, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import type { HistorySettings } from "@/lib/model/history-settings";
 import type { StoreConfig } from "@/lib/store";
-import { ImportRequestSchema } from "@/lib/cluster/import/request";
+import { ImportRequestSchema } from "@/lib/import/request";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, prefixIssues, success, type Issue, type Result } from "@/lib/model/result";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";

@@ -2,7 +2,7 @@
  * One measurement of the import bench, in a fresh process so its peak RSS is its own:
  * `node --import tsx scripts/bench/import-child.ts <string|stream> <replicas> [module]`.
  * - `string`: the paste built as one string (as a route holding the whole body has it), then
- *   `parseLogDirs(text)` from `module` (default: this checkout's lib/cluster/import/log-dirs.ts; the
+ *   `parseLogDirs(text)` from `module` (default: this checkout's lib/import/log-dirs.ts; the
  *   bench passes an older checkout's to measure "before").
  * - `stream`: the paste generated chunk by chunk as UTF-8 bytes (as the route receives a streamed
  *   body) into LogDirsStreamReader; the text never exists whole.
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   let replicas = 0;
   let bytes = 0;
   if (mode === "string") {
-    const { parseLogDirs } = (await import(modulePath ?? "../../lib/cluster/import/log-dirs")) as typeof import("../../lib/cluster/import/log-dirs");
+    const { parseLogDirs } = (await import(modulePath ?? "../../lib/import/log-dirs")) as typeof import("../../lib/import/log-dirs");
     const text = generatedLogDirsText(spec);
     bytes = Buffer.byteLength(text);
     sample();
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     ok = result.ok;
     if (result.ok) replicas = result.value.replicas.length;
   } else {
-    const { LogDirsStreamReader } = await import("../../lib/cluster/import/log-dirs");
+    const { LogDirsStreamReader } = await import("../../lib/import/log-dirs");
     const reader = new LogDirsStreamReader();
     let elapsed = 0;
     for (const chunk of generatedLogDirsChunks(spec)) {

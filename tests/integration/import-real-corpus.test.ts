@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/import/route";
 import { POST as planRoute } from "@/app/api/plan/route";
-import { importSnapshot } from "@/lib/cluster/import";
+import { importSnapshot } from "@/lib/import";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { Issue } from "@/lib/model/result";
 import { fixture } from "@/tests/fixtures/import/format";

@@ -13,7 +13,7 @@ import { loggingConfigFileName, loggingJvmArgs } from "@/scripts/kafka/node-conf
 import { classpathFor, majorVersion } from "@/scripts/kafka/versions";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
-import { formatImportIssue, importSnapshot, parseLogDirs } from "@/lib/cluster/import";
+import { formatImportIssue, importSnapshot, parseLogDirs } from "@/lib/import";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 
 // Ports 19500.. (clients) and 19550.. (controllers) and this baseDir belong to this file only.

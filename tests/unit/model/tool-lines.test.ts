@@ -1,6 +1,6 @@
 /**
  * lib/model/tool-lines.ts: which lines of a paste the Kafka tools did not print as their output
- * (logging, prompts) and which say the tool failed. The importers' use of it: tests/unit/cluster/import/tool-noise.test.ts.
+ * (logging, prompts) and which say the tool failed. The importers' use of it: tests/unit/import/tool-noise.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { classifyToolLine, failureMessage, mayBeToolNoise } from "@/lib/model/tool-lines";

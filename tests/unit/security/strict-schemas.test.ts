@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import * as importRequest from "@/lib/cluster/import/request";
+import * as importRequest from "@/lib/import/request";
 import * as historyQuery from "@/lib/model/history-query";
 import * as snapshotModel from "@/lib/model/snapshot";
 import * as applyRequest from "@/lib/plan/apply-request";
@@ -23,7 +23,7 @@ import * as overviewModel from "@/lib/view/overview-model";
 import * as topicPage from "@/lib/view/topic-page";
 
 const REQUEST_MODULES: Record<string, Record<string, unknown>> = {
-  "lib/cluster/import/request": importRequest,
+  "lib/import/request": importRequest,
   "lib/model/history-query": historyQuery,
   "lib/model/snapshot": snapshotModel,
   "lib/plan/apply-request": applyRequest,
@@ -77,7 +77,7 @@ describe("request schemas are strict at every level", () => {
 
   it("finds the request schemas (the walk is not vacuous)", () => {
     const names = schemas.map((s) => s.name);
-    for (const name of ["lib/plan/request.PlanRequestSchema", "lib/plan/options.PlanOptionsSchema", "lib/plan/apply-request.ApplyControlSchema", "lib/share/request.ShareRequestSchema", "lib/cluster/import/request.ImportRequestSchema", "lib/model/snapshot.ClusterSnapshotSchema", "lib/simulate/schema.ScenarioSchema"]) {
+    for (const name of ["lib/plan/request.PlanRequestSchema", "lib/plan/options.PlanOptionsSchema", "lib/plan/apply-request.ApplyControlSchema", "lib/share/request.ShareRequestSchema", "lib/import/request.ImportRequestSchema", "lib/model/snapshot.ClusterSnapshotSchema", "lib/simulate/schema.ScenarioSchema"]) {
       expect(names).toContain(name);
     }
   });

@@ -3,7 +3,7 @@ import type { GoalMeasure, GoalResult } from "@/lib/plan/goals";
 import type { GenerateComparison } from "@/lib/plan/planner";
 import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } from "@/lib/plan";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { importSnapshot } from "@/lib/cluster/import";
+import { importSnapshot } from "@/lib/import";
 import { reviewReassignment } from "@/lib/simulate/review";
 import { dirFigures, dirSentence, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
 

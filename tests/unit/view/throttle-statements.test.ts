@@ -3,7 +3,7 @@
 // flight, which the heatmap marks "replica moving in".
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importSnapshot } from "@/lib/cluster/import";
+import { importSnapshot } from "@/lib/import";
 import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput, type Fact } from "@/lib/model/snapshot";
 import { diagnoseThrottles } from "@/lib/throttle/doctor";
 import { throttleView } from "@/lib/view/throttles";

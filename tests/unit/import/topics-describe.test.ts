@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatImportIssue, type ImportIssue } from "@/lib/cluster/import/issues";
-import { parseTopicsDescribe, type DescribedTopic, type TopicsListing } from "@/lib/cluster/import/topics-describe";
+import { formatImportIssue, type ImportIssue } from "@/lib/import/issues";
+import { parseTopicsDescribe, type DescribedTopic, type TopicsListing } from "@/lib/import/topics-describe";
 import { fixture } from "@/tests/fixtures/import/format";
 
 function listing(text: string): TopicsListing {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importSnapshot, type ImportOutcome } from "@/lib/cluster/import";
+import { importSnapshot, type ImportOutcome } from "@/lib/import";
 import { balanceReport } from "@/lib/model/report";
 import { fixture } from "@/tests/fixtures/import/format";
 

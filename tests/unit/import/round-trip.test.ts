@@ -2,7 +2,7 @@
 // read back to the same placement, and no pasted text, however broken, may make the import throw.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { importSnapshot, type ImportOutcome } from "@/lib/cluster/import";
+import { importSnapshot, type ImportOutcome } from "@/lib/import";
 import { ClusterSnapshotSchema, type ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatLogDirs, formatTopicsDescribe, type LogDirsStyle, type TopicsStyle } from "@/tests/fixtures/import/format";
 

@@ -2,7 +2,7 @@
 // exactly or refused on its line with the words that say what to do, and so is each variant a
 // terminal copy makes of it (CRLF, prompts, trailing spaces).
 import { describe, expect, it } from "vitest";
-import { importSnapshot, parseTopicsDescribe } from "@/lib/cluster/import";
+import { importSnapshot, parseTopicsDescribe } from "@/lib/import";
 import type { Issue } from "@/lib/model/result";
 import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { corpus, corpusFiles, variants, type CorpusPaste } from "@/tests/fixtures/import/real/corpus";
@@ -65,7 +65,7 @@ describe("the corpus of real pastes", () => {
       try {
         check(paste, got, variant.shift);
       } catch (error) {
-        throw new Error(`${variant.name}: ${(error as Error).message}`);
+        throw new Error(`${variant.name}: ${(error as Error).message}`, { cause: error });
       }
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatImportIssue, type ImportIssue } from "@/lib/cluster/import/issues";
-import { parseLogDirs, type LogDirsListing } from "@/lib/cluster/import/log-dirs";
+import { formatImportIssue, type ImportIssue } from "@/lib/import/issues";
+import { parseLogDirs, type LogDirsListing } from "@/lib/import/log-dirs";
 import { fixture } from "@/tests/fixtures/import/format";
 
 const PREAMBLE = "Querying brokers for log directories information\nReceived log directory information from brokers 1\n";

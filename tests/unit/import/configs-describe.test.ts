@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importSnapshot, parseConfigsDescribe, type ConfigsListing } from "@/lib/cluster/import";
+import { importSnapshot, parseConfigsDescribe, type ConfigsListing } from "@/lib/import";
 import { knownFacts } from "@/lib/model/facts";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 

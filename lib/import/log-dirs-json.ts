@@ -164,8 +164,8 @@ export class LogDirsDocumentBuilder implements JsonSink {
   }
 
   private push(mode: Mode, line: number, value: Frame["value"]): void {
-    let frame = this.frames[this.depth];
-    if (!frame) this.frames.push((frame = { mode, line, value, key: null, index: 0 }));
+    const frame = this.frames[this.depth];
+    if (!frame) this.frames.push({ mode, line, value, key: null, index: 0 });
     else {
       frame.mode = mode;
       frame.line = line;

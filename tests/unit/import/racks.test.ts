@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRacks, type RackMap } from "@/lib/cluster/import/racks";
-import type { ImportIssue } from "@/lib/cluster/import/issues";
+import { parseRacks, type RackMap } from "@/lib/import/racks";
+import type { ImportIssue } from "@/lib/import/issues";
 
 function racks(text: string): RackMap {
   const result = parseRacks(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importSnapshot, LogDirsStreamReader } from "@/lib/cluster/import";
-import { decodeUpload, repairPastedText, scanUtf8, sniffEncoding } from "@/lib/cluster/import/text-encoding";
+import { importSnapshot, LogDirsStreamReader } from "@/lib/import";
+import { decodeUpload, repairPastedText, scanUtf8, sniffEncoding } from "@/lib/import/text-encoding";
 import { fixture } from "@/tests/fixtures/import/format";
 
 const TEXT = fixture("log-dirs-3.9.txt");

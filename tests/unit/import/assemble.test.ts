@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { assembleSnapshot } from "@/lib/cluster/import/assemble";
-import { parseLogDirs, type LogDirsListing } from "@/lib/cluster/import/log-dirs";
-import { parseRacks, type RackMap } from "@/lib/cluster/import/racks";
-import { parseTopicsDescribe, type TopicsListing } from "@/lib/cluster/import/topics-describe";
+import { assembleSnapshot } from "@/lib/import/assemble";
+import { parseLogDirs, type LogDirsListing } from "@/lib/import/log-dirs";
+import { parseRacks, type RackMap } from "@/lib/import/racks";
+import { parseTopicsDescribe, type TopicsListing } from "@/lib/import/topics-describe";
 import { fixture } from "@/tests/fixtures/import/format";
 
 function logDirs(text: string): LogDirsListing {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeImportIssues, describeValue, formatImportIssue, IssueList, MAX_ISSUES, splitLines } from "@/lib/cluster/import/issues";
+import { describeImportIssues, describeValue, formatImportIssue, IssueList, MAX_ISSUES, splitLines } from "@/lib/import/issues";
 
 describe("issues", () => {
   it("formatImportIssue() names the pasted text, line and field", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LogDirsStreamReader, parseLogDirs } from "@/lib/cluster/import/log-dirs";
+import { LogDirsStreamReader, parseLogDirs } from "@/lib/import/log-dirs";
 import { findJsonSyntaxError, lineAndColumn } from "@/lib/model/json-scan";
 import { fixture } from "@/tests/fixtures/import/format";
 import { generatedLogDirsChunks, generatedLogDirsText } from "@/tests/fixtures/import/generated-log-dirs";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseLogDirs } from "@/lib/cluster/import/log-dirs";
-import { parseTopicsDescribe } from "@/lib/cluster/import/topics-describe";
+import { parseLogDirs } from "@/lib/import/log-dirs";
+import { parseTopicsDescribe } from "@/lib/import/topics-describe";
 import { fixture } from "@/tests/fixtures/import/format";
 
 const WARN = "[2024-05-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] The DescribeTopicPartitions API is not supported, using Metadata API to describe topics. (org.apache.kafka.clients.admin.KafkaAdminClient)";
@@ -55,7 +55,7 @@ describe("Kafka's logging in a kafka-topics paste", () => {
 
 describe("the import's notes on how the paste was read", () => {
   it("travel in the snapshot's warnings, so the import's overview shows them", async () => {
-    const { importSnapshot } = await import("@/lib/cluster/import");
+    const { importSnapshot } = await import("@/lib/import");
     const result = importSnapshot({ logDirs: `${WARN}\n${fixture("log-dirs-2.4.txt")}`, capturedAt: "2025-01-31T12:00:00Z" });
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.source.warnings[0]).toMatch(/^kafka-log-dirs output, line 1: skipped 1 line that is not the tool's output/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ImportRequestSchema } from "@/lib/cluster/import/request";
+import { ImportRequestSchema } from "@/lib/import/request";
 
 describe("ImportRequestSchema", () => {
   it("ImportRequestSchema.safeParse() accepts log dirs with optional topics, racks, label and time", () => {
