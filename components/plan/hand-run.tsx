@@ -20,7 +20,11 @@ interface Props extends HandRunInput {
 }
 
 export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Props) {
-  const run = useMemo(() => handRun(input), [input.snapshot, input.entries, input.batches, input.cordons, input.throttles, input.leadershipChanges, input.bootstrapServer, input.estimate]);
+  const { snapshot, entries, batches, cordons, throttles, leadershipChanges, bootstrapServer, estimate } = input;
+  const run = useMemo(
+    () => handRun({ snapshot, entries, batches, cordons, throttles, leadershipChanges, bootstrapServer, estimate }),
+    [snapshot, entries, batches, cordons, throttles, leadershipChanges, bootstrapServer, estimate],
+  );
   if (run.steps.length === 0) return null;
   const id = (s: string) => (idPrefix === "plan" ? s : s.replace(/^plan-/, "review-"));
   const batchSteps = run.steps.filter((s) => s.batch !== undefined);

@@ -59,7 +59,10 @@ function drawPattern(ctx: CanvasRenderingContext2D, pattern: CellPattern, x: num
     ctx.stroke();
   };
   if (pattern === "unknown") diagonal(1, "rgba(113,113,122,0.55)", 8);
-  if (pattern === "offline") (diagonal(1, "rgba(220,38,38,0.6)", 8), diagonal(-1, "rgba(220,38,38,0.6)", 8));
+  if (pattern === "offline") {
+    diagonal(1, "rgba(220,38,38,0.6)", 8);
+    diagonal(-1, "rgba(220,38,38,0.6)", 8);
+  }
   if (pattern === "cordoned") {
     ctx.fillStyle = "rgba(24,24,27,0.55)";
     for (let dx = 3; dx < w; dx += 7) for (let dy = 3; dy < h; dy += 7) ctx.fillRect(x + dx, y + dy, 1.6, 1.6);

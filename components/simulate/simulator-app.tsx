@@ -10,7 +10,7 @@ import type { ShareRequestInput } from "@/lib/share/request";
 import { simulationExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
 import { WorkingOn } from "@/components/share/working-on";
-import { describeIssues, type Failure, type Issue } from "@/lib/model/result";
+import { describeIssues, type Failure } from "@/lib/model/result";
 import { formatCount } from "@/lib/model/format";
 import { POLICY_NAMES } from "@/lib/simulate/compare-verdict";
 import { draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, type Draft, type InitialState } from "@/lib/view/scenario-draft";
@@ -64,7 +64,7 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
   const sim = useSimulation();
   const imported = useImportedSnapshot();
   const importedSnapshot = imported.state === "ready" ? imported.data.snapshot : null;
-  const failure: RunFailure | null = localError ?? (sim.error ? { message: sim.error.message, issues: sim.error.issues } : null);
+  const failure: RunFailure | null = useMemo(() => localError ?? (sim.error ? { message: sim.error.message, issues: sim.error.issues } : null), [localError, sim.error]);
   // Problems shown beside the fields: the draft's own (live, from the schema), then the last answer's.
   const issues = useMemo(() => Object.fromEntries([...(failure?.issues ?? []), ...draftIssues(draft)].map((i) => [i.path, i.message])), [failure, draft]);
 

@@ -45,7 +45,7 @@ const AFTER_DROP_MIN_POINTS = 6;
  */
 const BATCHES = 4;
 /** Student's t, 90th percentile, BATCHES − 1 = 3 degrees of freedom (two-sided 80 %). */
-const T90_DF3 = 1.6377443572159062;
+const T90_DF3 = 1.6377443572159063;
 /** A block needs at least this many resampled points. */
 const MIN_BATCH_POINTS = 4;
 

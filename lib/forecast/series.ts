@@ -15,7 +15,7 @@
  * - No clock: the window's end is a parameter.
  */
 
-import type { DirPoint, DirSeries } from "../model/dir-series";
+import type { DirPoint } from "../model/dir-series";
 
 export type { DirPoint, DirSeries } from "../model/dir-series";
 export { DAY_MS, HOUR_MS } from "../model/units";

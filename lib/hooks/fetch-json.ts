@@ -37,7 +37,7 @@ function issuesOf(raw: unknown): Issue[] {
 /** The JSON body of a 2xx answer; a FetchError with the server's message for any other. */
 async function jsonOf(url: string, response: Response): Promise<unknown> {
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -33,7 +33,7 @@ export function saveImported(snapshot: ClusterSnapshot): boolean {
 let cached: { raw: string | null; value: ImportedState } | null = null;
 
 function read(): ImportedState {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(IMPORTED_KEY);
   } catch {

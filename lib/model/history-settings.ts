@@ -10,7 +10,7 @@
  */
 import { DEFAULT_TOPICS_PER_BROKER } from "./history-figures";
 
-import { DAY_MS, HOUR_MS } from "./units";
+import { DAY_MS } from "./units";
 
 export { DAY_MS, HOUR_MS } from "./units";
 

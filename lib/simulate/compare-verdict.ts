@@ -116,7 +116,10 @@ function unevenClause(name: string, dirs: readonly DirFigures[], metric: Verdict
     let widest = 0;
     for (let i = 0; i + 1 < sorted.length; i++) {
       const gap = sorted[i + 1]!.mean - sorted[i]!.mean;
-      if (gap > widest) (widest = gap), (cut = i);
+      if (gap > widest) {
+        widest = gap;
+        cut = i;
+      }
     }
     if (cut < 0 || widest < evenGap(metric, sorted[sorted.length - 1]!.mean)) return null;
     const low = sorted.slice(0, cut + 1);

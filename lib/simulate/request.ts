@@ -17,7 +17,7 @@
  */
 import { z } from "zod";
 import { parseSnapshot, zodIssues } from "../model/parse";
-import { invalid, prefixIssues, success, type Issue, type Result } from "../model/result";
+import { invalid, prefixIssues, type Issue, type Result } from "../model/result";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { getPreset, PRESETS, type PresetId } from "./presets";
 import { PolicySchema, ScenarioSchema, StepSchema, type Policy, type Scenario, type Step } from "./schema";

@@ -18,7 +18,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";
-import { failure, invalid, success, type Err, type Result } from "@/lib/model/result";
+import { failure, invalid, type Err, type Result } from "@/lib/model/result";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { encodeStoredPayload, type EncodedPayload } from "./encode-record";
 import type { StoredPayload } from "./decode-record";

@@ -181,7 +181,7 @@ export class ChunkTable {
     const layout = LAYOUTS[kind];
     const stored = layout.toStored({ t: [t], values: logical.map((v) => [v]), tags: [tag] }).values.map((c) => c[0]!);
     const span = aligned(t, tier);
-    let tail = (await this.db.get(SQL.tail, [id, tier])) as ChunkRow | undefined;
+    const tail = (await this.db.get(SQL.tail, [id, tier])) as ChunkRow | undefined;
     if (tail && (t < tail.start || aligned(tail.start, tier) > span)) {
       // Older than the tail: a late point, into the chunks.
       await this.appendToChunks(id, kind, tier, t, stored, tag, stepMs);
@@ -199,7 +199,6 @@ export class ChunkTable {
     if (tail) {
       await this.db.run(SQL.insertChunk, [id, tier, tail.start, tail.data]);
       await this.db.run(SQL.deleteTail, [id, tier]);
-      tail = undefined;
     }
     // A new tail: the span's chunk if the chunks hold one with room (a tail moved there by compaction), else a new one.
     const existing = (await this.db.get(SQL.chunkAtOrBefore, [id, tier, t])) as ChunkRow | undefined;

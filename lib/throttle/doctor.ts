@@ -63,7 +63,6 @@ export interface ThrottleDiagnosis {
 }
 
 const PROPS = { leader: "leader.replication.throttled.replicas", follower: "follower.replication.throttled.replicas" } as const;
-type Side = keyof typeof PROPS;
 
 export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis {
   const facts = knownFacts(snapshot);

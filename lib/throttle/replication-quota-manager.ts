@@ -14,8 +14,8 @@
  */
 import { SampledRate, type SampledRateConfig, DEFAULT_REPLICATION_QUOTA_WINDOW } from "./sampled-rate";
 
-/** Long.MAX_VALUE, the default of every replication throttle rate: effectively unlimited. */
-export const UNLIMITED_RATE = 9223372036854775807;
+/** Long.MAX_VALUE (2^63 − 1), the default of every replication throttle rate: effectively unlimited. As a double it is 2^63. */
+export const UNLIMITED_RATE = 2 ** 63;
 
 export class ReplicationQuotaManager {
   private readonly throttled = new Map<string, Set<number> | "ALL">();

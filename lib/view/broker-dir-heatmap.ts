@@ -211,7 +211,11 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
   for (const id of report.brokerIds) {
     const own = byBroker.get(id) ?? [];
     widest = Math.max(widest, own.length);
-    for (const d of own) if (!seen.has(d.path)) (seen.add(d.path), paths.push(d.path));
+    for (const d of own) {
+      if (seen.has(d.path)) continue;
+      seen.add(d.path);
+      paths.push(d.path);
+    }
   }
   const columnMode = paths.length <= Math.max(1, widest) * SHARED_PATHS_FACTOR ? "path" : "position";
   const columns =

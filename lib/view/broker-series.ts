@@ -68,7 +68,10 @@ export function bytesByDirSeries(report: BalanceReport, limit = MAX_CHART_BROKER
     if (!ids.has(d.broker)) continue;
     perBroker.set(d.broker, (perBroker.get(d.broker) ?? 0) + 1);
     widest = Math.max(widest, perBroker.get(d.broker)!);
-    if (!index.has(d.path)) (index.set(d.path, paths.length), paths.push(d.path));
+    if (!index.has(d.path)) {
+      index.set(d.path, paths.length);
+      paths.push(d.path);
+    }
   }
   const byPath = paths.length <= Math.max(1, widest) * 1.5;
   const labels = byPath ? paths : Array.from({ length: widest }, (_, i) => `log dir ${i + 1}`);

@@ -22,7 +22,7 @@
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { maxOf, minOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatCountOf, formatSkew, formatUtilization, formatWholePercent } from "@/lib/model/format";
-import { howToLearn, type Fact, type KnownFacts } from "@/lib/model/facts";
+import { howToLearn, type Fact } from "@/lib/model/facts";
 import { balanceOf, goalMet, goalOf, skewFloorBytes, type Balance } from "@/lib/plan/balanced";
 import type { NextPlacement } from "./next-placement";
 import { BAD_RATIO } from "./skew-cards";

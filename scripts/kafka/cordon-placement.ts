@@ -204,7 +204,7 @@ export async function runCordonPlacement(options: CordonPlacementOptions): Promi
     snap = await createTopic(await settled(), "c2", 6, 1);
     snap = await createTopic(snap, "c3", 2, 2);
     snap = await addPartitions(snap, "c1", 6);
-    snap = await addPartitions(snap, "c2", 8);
+    await addPartitions(snap, "c2", 8);
     await cordon(1, [n1d1!, n1d2!]);
     await controllerSees("c2", true);
     await createTopic(await settled(), "c4", 1, 1);

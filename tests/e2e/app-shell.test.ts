@@ -22,9 +22,6 @@ interface ShellPage {
   status?: number;
 }
 
-/** What the shell owns on every page: the skip link, the app header, each page's title bar and the shell's own panels. */
-const SHELL = ["[data-skip-link]", "body > header", "[data-page-header]", "[data-load-failure]", "[data-page-problem]"];
-
 /** axe on the whole page, shell and content: no serious or critical finding on any page, at any size. */
 async function checkAxe(page: Page, name: string, size: string): Promise<void> {
   expect(await seriousA11yViolations(page), `${name} at ${size}`).toEqual([]);

@@ -20,7 +20,7 @@ async function openOverview(page: Page, url: string): Promise<void> {
   await page.locator('[data-widget="broker-dir-heatmap"] [data-cell]:visible').first().waitFor();
   // Charts and the canvas draw after hydration.
   await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
-  await page.waitForFunction(() => (document.querySelector('[data-heatmap="topic-broker"] canvas') as HTMLCanvasElement | null)?.width! > 0);
+  await page.waitForFunction(() => ((document.querySelector('[data-heatmap="topic-broker"] canvas') as HTMLCanvasElement | null)?.width ?? 0) > 0);
 }
 
 describe("overview (demo cluster)", () => {

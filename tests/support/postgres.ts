@@ -92,7 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         await exec("pg_ctl", ["-D", data, "-l", logFile, "-o", options, "-w", "-t", "30", "start"]);
         started = true;
       } catch (error) {
-        if (attempt === 4) throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
+        if (attempt === 4) throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log()}`, { cause: error });
       }
     }
     const url = (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`;

@@ -28,6 +28,8 @@ export async function readCluster(connection: KafkaConnection, options: ReadClus
     raw = await fetchCluster(connection);
   } catch (error) {
     if (error instanceof ClusterUnreachableError) throw new ClusterUnreachableError(scrub(error.message, connection), error.timedOut);
+    // No `cause`: the client's error may carry the connection's secrets, which only the scrubbed message leaves out.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(scrub(error instanceof Error ? error.message : String(error), connection));
   }
   const snapshot = assembleSnapshot(raw, label, (options.now ?? (() => new Date()))().toISOString());
