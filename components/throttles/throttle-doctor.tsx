@@ -1,24 +1,17 @@
 "use client";
 /**
- * The throttle doctor's findings for one snapshot: throttles that do nothing, throttles left behind
+ * The throttle doctor's findings for one snapshot, as the server diagnosed them (lib/throttle/doctor.ts): throttles that do nothing, throttles left behind
  * after a move, lists the brokers reject or cannot parse, and entries naming brokers without a replica.
  * When the snapshot does not carry the throttle configs or the reassignments, it says so and how to
- * learn them, and never "no problems" from what it could not see (lib/throttle/doctor.ts).
+ * learn them, and never "no problems" from what it could not see.
  */
-import { useMemo } from "react";
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { diagnoseThrottles, type ThrottleDiagnosis } from "@/lib/throttle/doctor";
+import type { ThrottleDiagnosis } from "@/lib/throttle/doctor";
 
 const TONE = {
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
   warning: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
   info: "border-zinc-300 bg-zinc-50 text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200",
 } as const;
-
-export function ThrottleDoctor({ snapshot }: { snapshot: ClusterSnapshot }) {
-  const diagnosis = useMemo(() => diagnoseThrottles(snapshot), [snapshot]);
-  return <ThrottleFindings diagnosis={diagnosis} />;
-}
 
 /** The findings of a diagnosis made elsewhere (the server's, for a cluster it reads). */
 export function ThrottleFindings({ diagnosis }: { diagnosis: ThrottleDiagnosis }) {

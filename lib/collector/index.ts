@@ -23,7 +23,7 @@ import { getStore } from "@/lib/store";
 import { historySettings } from "@/lib/store/history";
 import { collectCluster, collectLeaseMs, collectorLease, renewEveryMs, takeCollectorLease, type CollectDeps, type CollectOutcome } from "./collect";
 
-export { collectCluster, collectorLease, COMPACT_EVERY_MS, renewEveryMs, type CollectDeps, type CollectOutcome } from "./collect";
+export { collectCluster, type CollectDeps, type CollectOutcome } from "./collect";
 
 export interface CollectorStatus {
   /** The instance whose lease on the cluster runs now (`KAFKA_BALANCE_INSTANCE_ID`:pid:random), null when none does. */
@@ -133,11 +133,6 @@ export async function stopCollectors(): Promise<void> {
   if (s.timer) clearInterval(s.timer);
   s.timer = null;
   await Promise.all([...s.ticks]);
-}
-
-/** Whether this process's collector timer runs. */
-export function collectorRunning(): boolean {
-  return state().timer !== null;
 }
 
 /** The cluster's collector, from the store: which instance holds it, when it last succeeded, when it last tried, how long that took, and its error. */

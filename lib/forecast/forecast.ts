@@ -23,9 +23,8 @@ import { latestTime, type DirSeries } from "./series";
 import { DAY_MS } from "../model/units";
 import { DEFAULT_HORIZON_DAYS, DEFAULT_WINDOW_DAYS, type DirForecast, type ForecastOptions } from "./types";
 
-export { DEFAULT_HORIZON_DAYS, DEFAULT_WINDOW_DAYS, FORECAST_LEVELS, RATE_DRIFT_PER_MONTH, REFERENCE_DAYS } from "./types";
+export { DEFAULT_HORIZON_DAYS, DEFAULT_WINDOW_DAYS } from "./types";
 export type { BrokerFacts, Confidence, DirForecast, Eta, ForecastOptions } from "./types";
-
 
 function clampOr(x: number | undefined, min: number, max: number, fallback: number): number {
   return typeof x === "number" && Number.isFinite(x) ? Math.min(max, Math.max(min, x)) : fallback;

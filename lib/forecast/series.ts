@@ -18,7 +18,7 @@
 import type { DirPoint } from "../model/dir-series";
 
 export type { DirPoint, DirSeries } from "../model/dir-series";
-export { DAY_MS, HOUR_MS } from "../model/units";
+export { DAY_MS } from "../model/units";
 
 /**
  * 2^70 bytes (1 ZiB), a million times the largest disk sold today: a byte count past it is unknown.

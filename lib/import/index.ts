@@ -22,13 +22,11 @@ import { parseTopicsDescribe } from "./topics-describe";
 import { parseConfigsDescribe } from "./configs-describe";
 import { repairPastedText } from "./text-encoding";
 
-export { describeImportIssues, formatImportIssue, importFailure, type ImportIssue, type ImportSource } from "./issues";
-export { LogDirsStreamReader, parseLogDirs, type LogDirsBroker, type LogDirsListing, type LogDirsReplica } from "./log-dirs";
-export { parseTopicsDescribe, type DescribedPartition, type DescribedTopic, type TopicsListing } from "./topics-describe";
-export { parseRacks, type RackMap } from "./racks";
-export { parseConfigsDescribe, type BrokerConfigs, type ConfigsListing, type TopicConfigs } from "./configs-describe";
-export { decodeUpload, PasteDecoder, repairPastedText, type Decoded } from "./text-encoding";
-export { isInternalTopic, parseTopicPartitionName, splitTopicPartition, topicNameProblem } from "@/lib/model/kafka-names";
+export { formatImportIssue, type ImportIssue } from "./issues";
+export { LogDirsStreamReader, parseLogDirs, type LogDirsListing } from "./log-dirs";
+export { parseTopicsDescribe } from "./topics-describe";
+
+export { parseConfigsDescribe, type ConfigsListing } from "./configs-describe";
 
 export interface ImportInput {
   /** Output of `kafka-log-dirs.sh --describe`, preamble lines included or not. */

@@ -25,7 +25,7 @@ import type { Result } from "@/lib/model/result";
 import { LogDirsStreamReader } from "./log-dirs-stream";
 import type { LogDirsListing } from "./log-dirs-document";
 
-export type { LogDirsBroker, LogDirsListing, LogDirsReplica } from "./log-dirs-document";
+export type { LogDirsListing, LogDirsReplica } from "./log-dirs-document";
 export { LogDirsStreamReader } from "./log-dirs-stream";
 
 /** The whole paste at once: the streaming reader, written to once. */

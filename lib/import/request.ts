@@ -18,4 +18,3 @@ export const ImportRequestSchema = z.strictObject(
   },
   { error: 'send a JSON object such as {"logDirs": "<kafka-log-dirs output>", "topics": "<kafka-topics output>"}' },
 );
-export type ImportRequest = z.infer<typeof ImportRequestSchema>;

@@ -6,7 +6,7 @@ import type { ImportIssue, ImportSource } from "./issues";
 import { quote } from "./issues";
 import { classifyToolLine } from "@/lib/model/tool-lines";
 
-export { classifyToolLine, failureMessage, mayBeToolNoise, type ToolLine } from "@/lib/model/tool-lines";
+export { mayBeToolNoise } from "@/lib/model/tool-lines";
 
 /** What the tool's name and flags are, for the advice to re-run it. */
 const RERUN: Record<Exclude<ImportSource, "snapshot" | "racks">, string> = {

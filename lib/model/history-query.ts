@@ -87,4 +87,3 @@ export const ForecastQuerySchema = z.strictObject({
     .max(MAX_FORECAST_DIRS, `limit is at most ${MAX_FORECAST_DIRS}`)
     .default(DEFAULT_FORECAST_DIRS),
 });
-export type ForecastQuery = z.infer<typeof ForecastQuerySchema>;

@@ -109,6 +109,7 @@ export const ThrottleRatesSchema = z.strictObject({
 export type ThrottleRates = z.infer<typeof ThrottleRatesSchema>;
 
 export const BrokerThrottleSchema = ThrottleRatesSchema.extend({ broker: brokerId });
+/** @public */
 export type BrokerThrottle = z.infer<typeof BrokerThrottleSchema>;
 
 export const TopicThrottleSchema = z.strictObject({
@@ -118,6 +119,7 @@ export const TopicThrottleSchema = z.strictObject({
   /** Raw `follower.replication.throttled.replicas` value, or null when not set. */
   followerReplicas: z.string().nullable().default(null),
 });
+/** @public */
 export type TopicThrottle = z.infer<typeof TopicThrottleSchema>;
 
 export const ReassignmentSchema = z.strictObject({
@@ -127,6 +129,7 @@ export const ReassignmentSchema = z.strictObject({
   adding: z.array(brokerId).default([]),
   removing: z.array(brokerId).default([]),
 });
+/** @public */
 export type Reassignment = z.infer<typeof ReassignmentSchema>;
 
 export const ThrottlesSchema = z.strictObject({

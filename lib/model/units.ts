@@ -5,6 +5,7 @@
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
+/** @public */
 export const TiB = 1024 * GiB;
 
 export const SECOND_MS = 1_000;

@@ -30,4 +30,3 @@ export const AuditQuerySchema = z.strictObject({
   jobId: jobId.optional(),
   cluster: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "cluster is a configured cluster's name").optional(),
 });
-export type AuditQuery = z.infer<typeof AuditQuerySchema>;

@@ -16,7 +16,7 @@ export {
 } from "./estimate";
 export { reassignPartitionsCommands, throttlePlan, type ThrottlePlan } from "./throttle-plan";
 export { generateAssignment, GenerateError } from "./generate";
-export { PlanRequestSchema, type PlanRequest } from "./request";
+export { PlanRequestSchema } from "./request";
 export { outsideTolerance, snapshotOutsideTolerance, type OutsideTolerance } from "./tolerance";
 export { GOAL_LABELS, GOAL_NAMES, type GoalResult, type GoalMeasure } from "./goals";
 export { planBatches, entryWork, estimateExecution, batchSummaries, DEFAULT_EXECUTION, DEFAULT_TIMING, EXECUTION_ORDERS, type ExecutionBatch, type ExecutionLimits, type ExecutionOrder, type ExecutionEstimate, type BatchSummary, type EntryWork } from "./batches";

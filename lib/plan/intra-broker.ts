@@ -22,7 +22,6 @@ export interface IntraContext {
   budget: { bytes: number; moves: number };
 }
 
-
 /** What the dir goal reads of a dir: its Kafka bytes, other usage and capacity (lib/plan/balanced.ts passes a report's dirs). */
 export type DirLoad = Pick<PlannedDir, "bytes" | "other" | "cap">;
 
@@ -166,13 +165,4 @@ export function dirGoalDeviations(state: PlanState, broker: PlannedBroker, optio
     unit: points ? "points" : "share",
     values: ts.map((t) => (points ? Math.abs(excess(t)) / t.dir.cap! : t.target > 0 ? Math.abs(excess(t)) / t.target : 0)),
   };
-}
-
-/** |utilisation − the broker's utilisation| of each open dir of known capacity (0.05 = 5 points). */
-export function dirDeviations(state: PlanState, broker: PlannedBroker): number[] {
-  const dirs = state.openDirs(broker).filter((d) => d.cap !== null);
-  if (dirs.length < 2) return [];
-  const cap = dirs.reduce((a, d) => a + d.cap!, 0);
-  const mean = dirs.reduce((a, d) => a + d.bytes + d.other, 0) / cap;
-  return dirs.map((d) => Math.abs((d.bytes + d.other) / d.cap! - mean));
 }

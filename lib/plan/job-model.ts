@@ -16,13 +16,6 @@ import type { ExecutionLimits } from "./batches";
 import type { CordonChange } from "./cordons";
 import type { ReassignmentEntry } from "./index";
 
-/** The broker configs a job's throttles set (Kafka's names). */
-export const BROKER_THROTTLE_CONFIGS = [
-  "leader.replication.throttled.rate",
-  "follower.replication.throttled.rate",
-  "replica.alter.log.dirs.io.max.bytes.per.second",
-] as const;
-export const TOPIC_THROTTLE_CONFIGS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"] as const;
 /** KIP-1066's broker config: the job sets it before anything moves and keeps it once done. */
 export const CORDONED_LOG_DIRS = "cordoned.log.dirs";
 

@@ -13,4 +13,3 @@ export const PlanRequestSchema = z.strictObject({
   /** A reassignment JSON (as `kafka-reassign-partitions` takes it) to validate and estimate instead of planning. */
   reassignment: z.string().min(1, "reassignment is the text of a reassignment JSON").optional(),
 });
-export type PlanRequest = z.infer<typeof PlanRequestSchema>;

@@ -45,12 +45,6 @@ export const clusterSnapshot =
   () =>
     getClusterSnapshot({ cluster, refresh });
 
-/** A snapshot already at hand. */
-export const snapshotAtHand =
-  (snapshot: ClusterSnapshot): SnapshotLoader =>
-  () =>
-    Promise.resolve(snapshot);
-
 /** The overview model of a snapshot, with the grid page asked for. Throws what the loader throws. */
 export async function clusterOverview(load: SnapshotLoader, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST): Promise<TaggedBody> {
   if (load.shared) return timedRemote(() => load.shared!({ view: "overview", request }));

@@ -27,7 +27,6 @@ export const ShareRequestSchema = z.discriminatedUnion(
   ],
   { error: () => 'kind must be "snapshot", "scenario" or "plan"' },
 );
-export type ShareRequest = z.infer<typeof ShareRequestSchema>;
 
 /** What a client sends; `sharing` defaults to hosts redacted, topic names kept. */
 export type ShareRequestInput =

@@ -91,7 +91,6 @@ export const PlanStepOptionsSchema = PlanOptionsSchema.pick({
   maxBytesToMove: true,
   moveLeaders: true,
 });
-export type PlanStepOptions = z.infer<typeof PlanStepOptionsSchema>;
 
 export const StepSchema = z.discriminatedUnion("kind", [
   z.strictObject({

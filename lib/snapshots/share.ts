@@ -34,7 +34,7 @@ import { isUniqueViolation } from "@/lib/store/sql";
 import { DATABASE_URL_ENV } from "@/lib/store/postgres";
 import { DB_ENV, StoreUnavailableError } from "@/lib/store/sqlite";
 
-export { parseShareRequest, prepareShare, type PreparedShare } from "./prepare";
+export { type PreparedShare } from "./prepare";
 
 const loggedUnavailable = new Set<string>();
 

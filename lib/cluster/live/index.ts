@@ -1,4 +1,4 @@
-export { readCluster, ClusterUnreachableError, type ReadClusterOptions } from "./read-cluster";
-export { guessKafkaVersion, apiFingerprint } from "./kafka-version";
+export { readCluster, ClusterUnreachableError } from "./read-cluster";
+export { guessKafkaVersion } from "./kafka-version";
 export { assembleSnapshot } from "./assemble";
-export type { RawCluster, BrokerScan } from "./fetch-cluster";
+export type { RawCluster } from "./fetch-cluster";

@@ -11,7 +11,6 @@ import { createAdmin, describeFailure } from "../live/protocol";
 import { sortElectionAnswers } from "./apply-work";
 import { electPreferredLeaders, type Endpoint } from "./requests";
 
-export { BROKER_THROTTLE_CONFIGS, CORDONED_LOG_DIRS, TOPIC_THROTTLE_CONFIGS } from "@/lib/plan/job-model";
 export type { ElectionOutcome };
 
 export class WriteTargetError extends Error {}

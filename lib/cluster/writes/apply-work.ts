@@ -17,7 +17,7 @@ import { ELECTION_NOT_NEEDED, PREFERRED_LEADER_NOT_AVAILABLE } from "./requests"
 /** A broker's `cordoned.log.dirs` as it should be before data moves: its full new list. */
 import type { CordonChange } from "@/lib/plan/cordons";
 export type { CordonChange };
-export { cordonedDirs, cordonWrites, type CordonWrite } from "@/lib/plan/cordons";
+export { cordonWrites } from "@/lib/plan/cordons";
 
 export interface LeadershipChange {
   topic: string;

@@ -61,11 +61,6 @@ export function wakeJob(id: string): void {
   runners.get(id)?.wake();
 }
 
-/** The promise of a job's runner in this process, if one runs. */
-export function runningJob(id: string): Promise<void> | null {
-  return runners.get(id)?.done ?? null;
-}
-
 /** Jobs whose lease this process is claiming now: a second `runJob` for one of them waits for the first. */
 const claiming = new Map<string, Promise<{ done: Promise<void> } | null>>();
 

@@ -24,7 +24,7 @@ import {
   type Admin,
   type Reader,
 } from "@platformatic/kafka";
-import { REPLICA_NOT_AVAILABLE, type ConfigChange, type DirMoveFailure } from "@/lib/plan/job-step";
+import type { ConfigChange, DirMoveFailure } from "@/lib/plan/job-step";
 import { answerOf, connectTo, errorText, withTimeout } from "../live/protocol";
 
 export interface Endpoint {
@@ -33,7 +33,6 @@ export interface Endpoint {
 }
 
 export type { ConfigChange };
-export { REPLICA_NOT_AVAILABLE };
 
 function resourceOf(change: ConfigChange): incrementalAlterConfigsV1.IncrementalAlterConfigsRequestResource {
   return {
