@@ -1,0 +1,62 @@
+/**
+ * Why a soft goal is not met once the plan has run, in the operator's words: the byte cap or move
+ * limit, a removal or drain that moves only what it must, a dir that cannot fit under the headroom, or
+ * the hard constraints that leave no improving move. `planRebalance` (planner.ts) puts the reason
+ * beside each unmet goal; plan-warnings.ts says what lies beyond the goals.
+ */
+import { formatBytes } from "../model/format";
+import { brokerBands, brokerValue, GOAL_LABELS, outOfBand, participants } from "./goals";
+import { dirsOutsideTolerance } from "./intra-broker";
+import type { PlanOptions, SoftGoal } from "./options";
+import type { PlanState } from "./plan-state";
+import type { PlanStop } from "./plan-types";
+
+function pct(x: number): string {
+  return `${Math.round(x * 100)}%`;
+}
+
+/** Why a goal is not met after the plan, naming the worst broker or dir. */
+/** `receivers`: for a removal or a drain, the brokers it moved data to (the only ones whose dirs it evens out); null otherwise. */
+export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOptions, stop: PlanStop, receivers: ReadonlySet<number> | null): string {
+  const label = GOAL_LABELS[goal];
+  const evacuationOnly = receivers !== null;
+  if (receivers && goal === "dir-utilization") {
+    const left = [...state.brokers.values()].filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0).map((b) => b.id).sort((a, b) => a - b);
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    if (left.length > 0) return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
+  }
+  if (evacuationOnly && goal !== "dir-utilization") {
+    const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
+    // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.
+    const holding = [...state.brokers.values()].filter((b) => b.removing && b.count > 0).map((b) => b.id).sort((a, b) => a - b);
+    const kept = holding.length === 0 ? null : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
+    let restOutside = true;
+    if (goal !== "topic-spread") {
+      const band = brokerBands(state, options.tolerance)[goal];
+      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+    }
+    if (kept && !restOutside) return `${label}: ${kept}; the brokers that stay are within the tolerance.`;
+    if (kept) return `${label}: ${kept}, and a ${what} moves only what it must: plan a rebalance to even out the rest.`;
+    return `${label}: a ${what} moves only what it must; plan a rebalance to even this out.`;
+  }
+  if (stop === "byte_cap") return `${label}: the byte cap (${formatBytes(options.maxBytesToMove ?? 0)}) was reached first.`;
+  if (stop === "max_moves") return `${label}: the move limit (${options.maxMoves.toLocaleString("en-US")}) was reached first.`;
+  if (goal === "dir-utilization") {
+    for (const b of [...state.brokers.values()].sort((x, y) => x.id - y.id)) {
+      const dirs = state.openDirs(b).filter((d) => d.cap !== null);
+      if (dirs.length < 2) continue;
+      const cap = dirs.reduce((a, d) => a + d.cap!, 0);
+      const used = dirs.reduce((a, d) => a + d.bytes + d.other, 0);
+      if (used / cap > options.headroom) return `broker ${b.id}'s dirs cannot all fit under ${pct(options.headroom)}: its data fills ${pct(used / cap)} of their capacity.`;
+    }
+    return `${label}: no move inside a broker lowers it further without passing the ${pct(options.headroom)} headroom (replicas too large for the gaps, or pinned by exclusions and moves in flight).`;
+  }
+  if (goal === "broker-leaders") {
+    return `${label}: no more leadership changes are possible without a data move: the brokers short of leaders hold no in-sync replica of a partition led by a broker with leaders to spare${options.moveLeaders ? "" : " (allow moving leaders to let data moves change leadership too)"}.`;
+  }
+  if (goal === "topic-spread" && options.operation.kind === "add-brokers") {
+    return `${label}: when brokers are added only they receive data, so a broker left short of a topic's replicas cannot be topped up; plan a rebalance afterwards to even topics out.`;
+  }
+  const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
+  return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, or undoing a goal ranked above it.`;
+}

@@ -1,0 +1,124 @@
+/**
+ * Which replica the broker pass (inter-broker.ts `balanceBrokers`) moves from a sender to a receiver:
+ * the acceptable replica nearest an ideal size, searched outwards from that size over the sender's
+ * size-sorted movers (PlanState), fullest dir first, and ranked by a score whose whole multiples of
+ * `PERFECT` are topic-spread penalties. Choosing only: whether a move is allowed and what it does to
+ * the goals is the caller's `accept` and `score` (inter-move.ts, inter-effect.ts).
+ *
+ * Minimal movement: a replica's size is chosen so that a destination's bytes and replica count fill
+ * together (size ≈ the bytes it still needs ÷ the replicas it still needs), from the source's fullest
+ * dir first, so one move also serves the source's dir balance.
+ */
+import { groupAllows, type PlannedBroker, type PlannedDir, type PlannedReplica } from "./plan-state";
+
+/**
+ * The replica of `from` whose size is nearest `ideal` that `accept` takes, from its fullest dir that
+ * has one: a move out of the fullest dir also serves the source's dir balance, so the dir pass that
+ * follows has less to move.
+ */
+export function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
+  let best: PlannedReplica | null = null;
+  let bestScore = Infinity;
+  for (const d of dirs) {
+    const lists: (readonly PlannedReplica[])[] = [];
+    for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, to)) lists.push(group.replicas.all());
+    const r = nearest(lists, ideal, maxSize, accept, score);
+    if (r) {
+      const s = score(r);
+      if (s < bestScore) {
+        best = r;
+        bestScore = s;
+      }
+    }
+    // A good fit from the fullest dir that has one wins (it also serves the dir balance); otherwise
+    // the other dirs are searched too and the best fit of all is taken.
+    if (best && bestScore % PERFECT <= GOOD_FIT) return best;
+  }
+  return best;
+}
+
+function fill(d: PlannedDir): number {
+  return d.cap !== null ? (d.bytes + d.other) / d.cap : d.bytes;
+}
+
+/** How many acceptable candidates around the ideal size are compared by `score` (lower is better). */
+const CANDIDATES = 8;
+/** A score below this has no topic-spread penalty (penalties are whole multiples of it). */
+export const PERFECT = 4;
+/** A replica within half a typical size of the ideal is a good fit. */
+const GOOD_FIT = 0.5;
+/** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
+const SEARCH_LIMIT = 1000;
+
+/** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
+function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.size < size) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Up to CANDIDATES replicas `accept` takes, nearest `ideal` first across all `lists` (each sorted by
+ * size; one per rack group of a dir) and no larger than `maxSize`; the best by `score`. The lists are
+ * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
+ * many groups there are.
+ */
+function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+  const n = lists.length;
+  const down = new Array<number>(n);
+  const up = new Array<number>(n);
+  const end = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const list = lists[i]!;
+    end[i] = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
+    const start = Math.min(firstAtLeast(list, ideal), end[i]!);
+    down[i] = start - 1;
+    up[i] = start;
+  }
+  let best: PlannedReplica | null = null;
+  let bestScore = Infinity;
+  let found = 0;
+  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES; looked++) {
+    // The nearest next candidate over every list, above or below the ideal.
+    let pick = -1;
+    let pickUp = false;
+    let pickDistance = Infinity;
+    for (let i = 0; i < n; i++) {
+      const list = lists[i]!;
+      if (up[i]! < end[i]!) {
+        const dist = list[up[i]!]!.size - ideal;
+        if (dist < pickDistance) {
+          pick = i;
+          pickUp = true;
+          pickDistance = dist;
+        }
+      }
+      if (down[i]! >= 0) {
+        const dist = ideal - list[down[i]!]!.size;
+        if (dist < pickDistance) {
+          pick = i;
+          pickUp = false;
+          pickDistance = dist;
+        }
+      }
+    }
+    if (pick < 0) break;
+    const r = pickUp ? lists[pick]![up[pick]!++]! : lists[pick]![down[pick]!--]!;
+    if (!accept(r)) continue;
+    found += 1;
+    const s = score(r);
+    if (s < bestScore) {
+      best = r;
+      bestScore = s;
+    }
+    // A candidate that costs the lower goals nothing is the nearest such: take it.
+    if (s < PERFECT) break;
+  }
+  return best;
+}

@@ -1,0 +1,90 @@
+/**
+ * A move's effect on the soft goals (goals.ts), the rule every inter-broker pass (inter-broker.ts)
+ * applies before it moves: lexicographically, a move is made only if the first goal, in priority
+ * order, whose measure it changes gets better, and no goal met before the plan leaves its band. So a
+ * move never worsens a goal ranked above the one it helps, and every move strictly lowers the vector
+ * of goal costs: the passes end. Topic bands are cached per pass here too (`TopicBands`).
+ */
+import type { SoftGoal } from "./options";
+import { brokerValue, outOfBand, topicBand, type Band, type BrokerBands } from "./goals";
+import type { PlannedBroker, PlanState, PlannedReplica } from "./plan-state";
+
+/**
+ * A move's effect on the goals, lexicographically (goals.ts costs, in the order of `goals`): -1 when
+ * the first goal it changes gets better, 1 when it gets worse, 0 when it changes none. Stops at the
+ * first goal it changes, so the costlier topic lookups run only when the broker goals do not decide.
+ */
+export function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands, metBefore: ReadonlySet<SoftGoal>): number {
+  const from = state.brokers.get(replica.broker)!;
+  const part = replica.part;
+  let decided = 0;
+  for (const goal of goals) {
+    if (goal === "dir-utilization") continue;
+    // Once the first goal the move changes has decided, only goals met before the plan still matter (they must stay met).
+    if (decided !== 0 && !metBefore.has(goal)) continue;
+    let d: number;
+    if (goal === "topic-spread") {
+      const band = topicBands.of(part.topic);
+      const counts = state.topicCounts.get(part.topic)!;
+      const cf = counts.get(from.id) ?? 0;
+      const ct = counts.get(to.id) ?? 0;
+      d = outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false);
+    } else {
+      let dFrom: number;
+      let dTo: number;
+      if (goal === "broker-bytes") {
+        dFrom = -replica.size;
+        dTo = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
+      } else if (goal === "broker-replicas") {
+        dFrom = -1;
+        dTo = 1;
+      } else {
+        const leads = part.replicas[0] === from.id ? 1 : 0;
+        dFrom = -leads;
+        dTo = leads;
+      }
+      const band = bands[goal];
+      const vf = brokerValue(from, goal);
+      const vt = brokerValue(to, goal);
+      d = outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false);
+    }
+    if (d > EPSILON && metBefore.has(goal) && outOfBandAfter(state, replica, to, goal, bands, topicBands)) return 1;
+    if (decided === 0) decided = d < -EPSILON ? -1 : d > EPSILON ? 1 : 0;
+    if (decided === 1) return 1;
+  }
+  return decided;
+}
+
+/** Whether, after the move, `from` or `to` is outside the goal's band (a met goal may get worse inside its band, not leave it). */
+function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goal: SoftGoal, bands: BrokerBands, topicBands: TopicBands): boolean {
+  const from = state.brokers.get(replica.broker)!;
+  const part = replica.part;
+  if (goal === "topic-spread") {
+    const band = topicBands.of(part.topic);
+    const counts = state.topicCounts.get(part.topic)!;
+    return outOfBand((counts.get(from.id) ?? 0) - 1, band, from.removing) > 0 || outOfBand((counts.get(to.id) ?? 0) + 1, band, false) > 0;
+  }
+  if (goal === "dir-utilization") return false;
+  const band = bands[goal];
+  const dFrom = goal === "broker-bytes" ? replica.size : goal === "broker-replicas" ? 1 : part.replicas[0] === from.id ? 1 : 0;
+  const dTo = goal === "broker-bytes" ? (to.id === replica.originalBroker ? replica.originalSize : part.copySize) : dFrom;
+  return outOfBand(brokerValue(from, goal) - dFrom, band, from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, band, false) > 0;
+}
+
+/** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
+const EPSILON = 0.5;
+
+/** Topic bands, computed once per topic per pass (a move changes a band's mean by at most 1/participants). */
+export class TopicBands {
+  private readonly cache = new Map<string, Band>();
+  constructor(
+    private readonly state: PlanState,
+    private readonly participantCount: number,
+    private readonly tolerance: number,
+  ) {}
+  of(topic: string): Band {
+    let band = this.cache.get(topic);
+    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.participantCount, this.tolerance)));
+    return band;
+  }
+}
