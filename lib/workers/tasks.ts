@@ -7,6 +7,7 @@
  * store's file itself (read-only), since handing it 12,000 dirs' series would cost the server's thread
  * what the task is meant to spare it.
  */
+import { applyRequestWork, type ApplyRequest, type ApplyRequestWork } from "@/lib/simulate/apply-request";
 import { importSnapshot } from "@/lib/import";
 import { forecastCluster, forecastSnapshotAt, type BrokerFacts, type DirForecast } from "@/lib/forecast";
 import type { HistorySettings } from "@/lib/model/history-settings";
@@ -254,7 +255,18 @@ export async function forecastTask(input: ForecastTaskInput): Promise<DirForecas
   return forecastCluster(dirs, { nowMs: input.nowMs, brokers: input.brokers, kafkaVersion: input.kafkaVersion });
 }
 
-export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, planJson: planJsonTask, import: importTask, importJson: importJsonTask, importStream: importStreamTask, share: shareTask, shareEncoded: shareEncodedTask, forecast: forecastTask, sharedRecord: sharedRecordTask } as const;
+export interface ApplyRequestTaskInput {
+  request: ApplyRequest;
+  /** A fresh scan of the cluster the job will run on. */
+  snapshot: ClusterSnapshot;
+}
+
+/** POST /api/plan/apply's review of the reassignment on a fresh scan, and the job it asks for (lib/simulate/apply-request.ts). */
+export function applyRequestTask(input: ApplyRequestTaskInput): Result<ApplyRequestWork> {
+  return applyRequestWork(input.snapshot, input.request);
+}
+
+export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, planJson: planJsonTask, import: importTask, importJson: importJsonTask, importStream: importStreamTask, share: shareTask, shareEncoded: shareEncodedTask, forecast: forecastTask, sharedRecord: sharedRecordTask, applyRequest: applyRequestTask } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

@@ -1,6 +1,6 @@
 /**
  * POST /api/plan/apply?cluster=<name> — execute a reviewed reassignment on a live cluster (the one named; none = the first configured), as a durable batched job
- * (lib/cluster/writes). The write gate comes first (lib/http/write-access.ts, scope `cluster`: 403 when
+ * (the use-case: lib/server/apply.ts; the job: lib/cluster/writes). The write gate comes first (lib/http/write-access.ts, scope `cluster`: 403 when
  * writes are off, 401 without a token), then 404 for an unknown cluster, 409 `no_live_cluster` for
  * the demo. Body: `{ reassignment: "<JSON>", options?: <the plan's options> }`. The reassignment is
  * re-validated against a fresh scan first; what the plan does beside it is derived from that scan,
@@ -13,15 +13,10 @@
  * `writesEnabled`: true exactly when a POST carrying a token would pass both the write gate and the
  * live-cluster check. A job left behind by a stopped server is picked up here too.
  */
-import { getClusterSnapshot } from "@/lib/cluster/source";
 import { liveClusterOf } from "@/lib/http/cluster-param";
-import { ApplyBusyError, currentApplyJob, jobView, resumeApplyJobs, startApplyJob } from "@/lib/cluster/writes";
-import { drainCordons } from "@/lib/plan/cordons";
-import { badRequest, bodyLimitFromEnv, clusterSourceFailure, fail, ok, readBody } from "@/lib/http/respond";
+import { bodyLimitFromEnv, ok, readBody, resultResponse } from "@/lib/http/respond";
 import { authorizeWrite, writeGate } from "@/lib/http/write-access";
-import { zodIssues } from "@/lib/model/parse";
-import { PlanRequestSchema } from "@/lib/plan";
-import { reviewReassignment } from "@/lib/simulate/review";
+import { currentApply, startApply } from "@/lib/server/apply";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -34,14 +29,8 @@ export async function GET(request: Request): Promise<Response> {
     // An unknown cluster is the caller's mistake; the demo or a broken setting just has no job.
     return status === 404 ? live.response : ok({ job: null, writesEnabled });
   }
-  try {
-    await resumeApplyJobs();
-    const job = await currentApplyJob(live.name);
-    return ok({ job: job ? jobView(job) : null, writesEnabled });
-  } catch (error) {
-    console.error(`Reading the apply job failed: ${(error as Error).message}`);
-    return fail("store_unavailable", "The job store cannot be read; see the server log.");
-  }
+  const job = await currentApply(live.name);
+  return job.ok ? ok({ job: job.value, writesEnabled }) : resultResponse(job);
 }
 
 export async function POST(request: Request): Promise<Response> {
@@ -51,36 +40,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!live.ok) return live.response;
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
   if (!body.ok) return body.response;
-  const parsed = PlanRequestSchema.safeParse(body.value);
-  if (!parsed.success) return badRequest(zodIssues(parsed.error));
-  if (!parsed.data.reassignment) return badRequest([{ path: "reassignment", message: "send the reassignment JSON that was reviewed" }]);
-  let snapshot;
-  try {
-    snapshot = await getClusterSnapshot({ refresh: true, cluster: live.name });
-  } catch (error) {
-    return clusterSourceFailure(error);
-  }
-  const options = parsed.data.options;
-  const review = reviewReassignment(snapshot, parsed.data.reassignment, options);
-  if (!review.ok) return badRequest([{ path: "reassignment", message: review.error.message }]);
-  if (review.value.verdict === "refused") return badRequest([{ path: "reassignment", message: review.value.refusals.join(" ") }]);
-  try {
-    const { entries, throttles } = review.value;
-    const job = await startApplyJob(
-      live.connection,
-      snapshot,
-      { entries, throttles, cordons: drainCordons(snapshot, options.operation) },
-      {
-        cluster: live.name,
-        createdBy: access.label,
-        execution: options.execution,
-        rates: { replicationBytesPerSecond: options.throttle.replicationBytesPerSecond, alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond },
-      },
-    );
-    return ok({ job: jobView(job) }, job.status.state === "failed" ? 409 : 202);
-  } catch (error) {
-    if (error instanceof ApplyBusyError) return fail("apply_in_progress", error.message);
-    console.error(`Starting an apply job failed: ${(error as Error).message}`);
-    return fail("kafka_error", "The job could not be started; nothing was sent to the cluster. See the server log.");
-  }
+  const started = await startApply({ cluster: live.name, connection: live.connection, body: body.value, actor: access.label });
+  if (!started.ok) return resultResponse(started);
+  return ok({ job: started.value.job }, started.value.refused ? 409 : 202);
 }
