@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { describeCluster } from "@/lib/cluster/clusters";
+import { currentEnv } from "@/lib/config";
 import { DEFAULT_COLLECT_INTERVAL_MS, DEFAULT_HISTORY_RETENTION, historySettingsFromEnv } from "@/lib/model/history-settings";
 import { HistoryApp } from "@/components/history/history-app";
 import { PageHeader } from "@/components/shell/page-header";
@@ -16,7 +17,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const raw = (await searchParams).cluster;
   const cluster = describeCluster(typeof raw === "string" ? raw : null);
   // How the history is kept, for the gaps and the collector's line; a broken setting is the collector's to report.
-  const settings = historySettingsFromEnv(process.env);
+  const settings = historySettingsFromEnv(currentEnv());
   const { collectIntervalMs, retention } = settings.ok ? settings.settings : { collectIntervalMs: DEFAULT_COLLECT_INTERVAL_MS, retention: DEFAULT_HISTORY_RETENTION };
   return (
     <div className="grid gap-5">

@@ -22,6 +22,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { currentEnv, type Env } from "@/lib/config";
 import { bootstrapLabel, connectionFromEnv, redactSecrets, type ConnectionResult } from "./connection";
 
 export const CLUSTERS_FILE_ENV = "KAFKA_BALANCE_CLUSTERS_FILE";
@@ -44,8 +45,6 @@ export interface ClusterEntry {
 }
 
 export type ClustersResult = { ok: true; clusters: ClusterEntry[] } | { ok: false; message: string };
-
-type Env = Record<string, string | undefined>;
 
 const FileSchema = z.strictObject({
   clusters: z
@@ -168,7 +167,7 @@ function fromEnvList(list: string, env: Env): ClustersResult {
 }
 
 /** The configured clusters, in the configured order (see the header). */
-export function clustersFromEnv(env: Env = process.env): ClustersResult {
+export function clustersFromEnv(env: Env = currentEnv()): ClustersResult {
   const file = env[CLUSTERS_FILE_ENV]?.trim();
   if (file) return fromFile(file, env);
   const list = env[CLUSTERS_ENV];
@@ -185,7 +184,7 @@ export type ClusterResolution =
  * The cluster a request names (`?cluster=`), or the first configured one when it names none. An
  * unknown name is refused with the names there are; a broken configuration with what is wrong.
  */
-export function resolveCluster(name: string | null | undefined, env: Env = process.env): ClusterResolution {
+export function resolveCluster(name: string | null | undefined, env: Env = currentEnv()): ClusterResolution {
   const all = clustersFromEnv(env);
   if (!all.ok) return { ok: false, code: "kafka_config", message: redactSecrets(all.message, env) };
   if (name === null || name === undefined || name === "") return { ok: true, cluster: all.clusters[0]! };
@@ -198,14 +197,14 @@ export function resolveCluster(name: string | null | undefined, env: Env = proce
 }
 
 /** The clusters as the app lists them: name, label, kind, and what is wrong with one's settings. */
-export function clusterList(env: Env = process.env): { name: string; label: string; kind: "live" | "demo"; problem: string | null }[] {
+export function clusterList(env: Env = currentEnv()): { name: string; label: string; kind: "live" | "demo"; problem: string | null }[] {
   const all = clustersFromEnv(env);
   if (!all.ok) return [];
   return all.clusters.map((c) => ({ name: c.name, label: c.label, kind: c.kind, problem: c.connection && !c.connection.ok ? c.connection.message : null }));
 }
 
 /** A cluster as the page chrome shows it (no scan, nothing secret): the demo, or a live cluster's label. */
-export function describeCluster(name: string | null | undefined, env: Env = process.env): { kind: "demo" | "live"; label: string; name: string | null } {
+export function describeCluster(name: string | null | undefined, env: Env = currentEnv()): { kind: "demo" | "live"; label: string; name: string | null } {
   const resolved = resolveCluster(name, env);
   if (!resolved.ok) return { kind: "live", label: name ?? "", name: name ?? null };
   return { kind: resolved.cluster.kind, label: resolved.cluster.label, name: resolved.cluster.name };

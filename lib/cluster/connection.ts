@@ -14,6 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { currentEnv, type Env } from "@/lib/config";
 
 export const SASL_MECHANISMS = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] as const;
 export type SaslMechanism = (typeof SASL_MECHANISMS)[number];
@@ -105,14 +106,14 @@ function secretsOf(env: Record<string, string | undefined>): string[] {
 }
 
 /** Replaces every secret of the current environment in a text (defence in depth for error messages). */
-export function redactSecrets(text: string, env: Record<string, string | undefined> = process.env): string {
+export function redactSecrets(text: string, env: Env = currentEnv()): string {
   let out = text;
   for (const secret of secretsOf(env)) out = out.split(secret).join("***");
   return out;
 }
 
 /** Reads and validates the connection from env. Missing `KAFKA_BOOTSTRAP_SERVERS` is not an error: it means "demo". */
-export function connectionFromEnv(env: Record<string, string | undefined> = process.env): ConnectionResult {
+export function connectionFromEnv(env: Env = currentEnv()): ConnectionResult {
   if (!env.KAFKA_BOOTSTRAP_SERVERS || env.KAFKA_BOOTSTRAP_SERVERS.trim() === "") {
     return { ok: false, missing: true, message: "KAFKA_BOOTSTRAP_SERVERS is not set; set it to host:port[,host:port...] to read a live cluster." };
   }

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { currentEnv, type Env } from "@/lib/config";
 
 export const INSTANCE_ID_ENV = "KAFKA_BALANCE_INSTANCE_ID";
 
 /** The instance's name from the environment (trimmed, at most 100 characters), else the host name. */
-export function instanceName(env: Record<string, string | undefined> = process.env): string {
+export function instanceName(env: Env = currentEnv()): string {
   const named = env[INSTANCE_ID_ENV]?.trim().slice(0, 100);
   return named ? named : os.hostname();
 }

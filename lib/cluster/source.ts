@@ -13,6 +13,7 @@
  *   analysis of a cluster this server cannot reach), read and checked once per path.
  */
 import { readFileSync } from "node:fs";
+import { currentEnv, type Env } from "@/lib/config";
 import { parseSnapshot } from "@/lib/model/parse";
 import { describeIssues } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
@@ -79,7 +80,7 @@ export function resetClusterSource(): void {
   state.scans = 0;
 }
 
-export function refreshIntervalMs(env: Record<string, string | undefined> = process.env): number {
+export function refreshIntervalMs(env: Env = currentEnv()): number {
   const raw = Number(env.KAFKA_BALANCE_REFRESH_MS);
   return Number.isFinite(raw) && raw >= 0 ? raw : DEFAULT_REFRESH_MS;
 }
@@ -139,7 +140,7 @@ export interface GetSnapshotOptions {
 
 /** A cluster's current snapshot: live (cached, single-flight) or demo. Throws ClusterSourceError. */
 export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Promise<ClusterSnapshot> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? currentEnv();
   const resolved = resolveCluster(options.cluster, env);
   if (!resolved.ok) throw new ClusterSourceError(resolved.code, resolved.code === "kafka_config" ? `The cluster configuration is invalid: ${resolved.message}` : resolved.message);
   const cluster = resolved.cluster;

@@ -4,6 +4,7 @@
  * status the code maps to (status.ts). Never a stack trace.
  */
 import { isClusterSourceError } from "@/lib/cluster/source";
+import { currentEnv } from "@/lib/config";
 import { readBounded } from "@/lib/model/bounded-stream";
 import { parseJsonBytes, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
 import { jsonDepthProblem } from "@/lib/model/json-depth";
@@ -150,7 +151,7 @@ export function tooDeepResponse(problem: { depth: number; limit: number; message
 
 /** Byte limits for request bodies, from env, with defaults. */
 export function bodyLimitFromEnv(name: string, defaultBytes: number): number {
-  const raw = process.env[name];
+  const raw = currentEnv()[name];
   if (!raw) return defaultBytes;
   const parsed = Number(raw);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : defaultBytes;

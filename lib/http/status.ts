@@ -49,6 +49,8 @@ export const STATUS_BY_CODE = {
   base_not_loaded: 500,
   record_unreadable: 500,
   kafka_config: 500,
+  // An environment variable the server cannot use (lib/config.ts validateConfig): the operator fixes it.
+  invalid_config: 500,
   kafka_unreachable: 502,
   kafka_error: 502,
   busy: 503,

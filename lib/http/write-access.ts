@@ -28,6 +28,7 @@
  * (GET /api/plan/apply) agrees with what a request carrying the token gets by construction.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import { currentEnv, type Env } from "@/lib/config";
 import { fail } from "./respond";
 
 export const ALLOW_WRITES_ENV = "KAFKA_BALANCE_ALLOW_WRITES";
@@ -42,8 +43,6 @@ export type WriteScope = "links" | "cluster";
 
 export type WriteDenialCode = "writes_disabled" | "write_token_not_configured" | "unauthorized";
 export type WriteAccess = { ok: true } | { ok: false; code: WriteDenialCode; message: string };
-
-type Env = Record<string, string | undefined>;
 
 /** 8: the shortest token accepted; shorter ones are guessable by hand. */
 const MIN_TOKEN_LENGTH = 8;
@@ -82,7 +81,7 @@ function configuredToken(env: Env): string | null {
 }
 
 /** Whether the server's configuration lets a request with the right token through, for this scope. */
-export function writeGate(scope: WriteScope, env: Env = process.env): WriteAccess {
+export function writeGate(scope: WriteScope, env: Env = currentEnv()): WriteAccess {
   if (scope === "cluster" && env[ALLOW_WRITES_ENV] !== "true") {
     return { ok: false, code: "writes_disabled", message: `${WHAT[scope]} is off. Start Kafka Balance with ${ALLOW_WRITES_ENV}=true and ${WRITE_TOKEN_ENV}=<secret> to allow it.` };
   }
@@ -93,7 +92,7 @@ export function writeGate(scope: WriteScope, env: Env = process.env): WriteAcces
 }
 
 /** The whole check: the configuration for this scope, then the request's `Authorization` header. */
-export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = process.env): WriteAccess & { label?: string } {
+export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = currentEnv()): WriteAccess & { label?: string } {
   const gate = writeGate(scope, env);
   if (!gate.ok) return gate;
   const given = authorization?.startsWith(SCHEME) ? authorization.slice(SCHEME.length) : null;
@@ -118,13 +117,13 @@ export function writeDenied(access: Extract<WriteAccess, { ok: false }>): Respon
 }
 
 /** For a route handler that records who asked: the token's label, or the response to send. */
-export function authorizeWrite(scope: WriteScope, request: Request, env: Env = process.env): { ok: true; label: string } | { ok: false; response: Response } {
+export function authorizeWrite(scope: WriteScope, request: Request, env: Env = currentEnv()): { ok: true; label: string } | { ok: false; response: Response } {
   const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
   return access.ok ? { ok: true, label: access.label ?? "operator" } : { ok: false, response: writeDenied(access) };
 }
 
 /** For a route handler: null when the request may go on, otherwise the response to send. */
-export function requireWriteAccess(scope: WriteScope, request: Request, env: Env = process.env): Response | null {
+export function requireWriteAccess(scope: WriteScope, request: Request, env: Env = currentEnv()): Response | null {
   const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
   return access.ok ? null : writeDenied(access);
 }

@@ -14,20 +14,19 @@
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import { clustersFromEnv } from "@/lib/cluster/clusters";
+import { currentEnv, type Env } from "@/lib/config";
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { clusterSamples } from "./cluster-samples";
 import { METRIC_FAMILIES, type MetricName, type Sample } from "./families";
 import { appSources, type MetricSources } from "./sources";
 
-type Env = Record<string, string | undefined>;
-
 export const METRICS_TIMEOUT_ENV = "KAFKA_BALANCE_METRICS_TIMEOUT_MS";
 /** 8 s: inside Prometheus's default 10 s scrape_timeout, with room to write the answer. */
 export const DEFAULT_METRICS_TIMEOUT_MS = 8000;
 
 /** How long a scrape waits for a cluster: `KAFKA_BALANCE_METRICS_TIMEOUT_MS`, or the default. */
-export function metricsTimeoutMs(env: Env = process.env): number {
+export function metricsTimeoutMs(env: Env = currentEnv()): number {
   const raw = Number(env[METRICS_TIMEOUT_ENV]);
   return env[METRICS_TIMEOUT_ENV] !== undefined && Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_METRICS_TIMEOUT_MS;
 }
@@ -56,7 +55,7 @@ export interface ScrapeOptions {
 
 /** Every configured cluster's samples, in the configured order. A configuration that cannot be read gives none. */
 export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample[]> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? currentEnv();
   const deadlineMs = options.deadlineMs ?? metricsTimeoutMs(env);
   const nowMs = options.nowMs ?? Date.now();
   const sources = options.sources ?? appSources;

@@ -11,6 +11,7 @@
  * carries the broker's dirs and its largest topics, each bounded the same way.
  */
 import { getClusterSnapshot } from "@/lib/cluster/source";
+import { currentEnv } from "@/lib/config";
 import { forecastCluster, forecastFactsOf, type DirForecast } from "@/lib/forecast";
 import type { BrokerPoint, HistoryDirPoint, TopicPoint } from "@/lib/model/history-figures";
 import type { HistoryQuery } from "@/lib/model/history-query";
@@ -75,7 +76,7 @@ export async function readHistory(cluster: string, collected: boolean, query: Hi
 
 /** The collector's interval (its default when the setting is broken: the collector reports that). */
 function collectInterval(): number {
-  const settings = historySettingsFromEnv(process.env);
+  const settings = historySettingsFromEnv(currentEnv());
   return settings.ok ? settings.settings.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
 }
 

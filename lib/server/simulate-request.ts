@@ -5,6 +5,7 @@
  * grows a forecast base `days` ahead). Throws WorkTimeoutError / WorkBusyError as runTask does.
  */
 import { resolveCluster } from "@/lib/cluster/clusters";
+import { currentEnv } from "@/lib/config";
 import { getClusterSnapshot, isClusterSourceError } from "@/lib/cluster/source";
 import { forecastTable } from "@/lib/server/forecast-table";
 import { DEFAULT_COLLECT_INTERVAL_MS, historySettingsFromEnv } from "@/lib/model/history-settings";
@@ -14,7 +15,7 @@ import type { SimulationLimits } from "@/lib/simulate/limits";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 import type { RecordRow } from "@/lib/snapshots/decode-record";
 import { readShareRow } from "@/lib/snapshots/share";
-import { intervalWords } from "@/lib/view/collector-status";
+import { intervalWords } from "@/lib/view/history/collector-status";
 import type { JsonBody } from "@/lib/model/json-body";
 import { namedBase, type NamedBase } from "../workers/named-base";
 import { runTask } from "../workers/pool";
@@ -64,7 +65,7 @@ async function forecast(cluster: string | null, intervalMs: number): Promise<Loa
 }
 
 function collectIntervalMs(): number {
-  const settings = historySettingsFromEnv(process.env);
+  const settings = historySettingsFromEnv(currentEnv());
   return settings.ok ? settings.settings.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
 }
 

@@ -7,7 +7,8 @@
  * worker pool, as the API does), so the first paint already has the results; a base imported in the
  * browser tab is left for the browser to run.
  */
-import { draftBody, draftFromPreset, emptyDraft, type Draft, type InitialState } from "@/lib/view/scenario-draft";
+import { currentEnv } from "@/lib/config";
+import { draftBody, draftFromPreset, emptyDraft, type Draft, type InitialState } from "@/lib/view/simulate/scenario-draft";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { PRESETS, getPreset, type PresetId } from "@/lib/simulate/presets";
 import { ForecastBaseSchema } from "@/lib/simulate/request";
@@ -78,7 +79,7 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   let outcome;
   try {
     const cluster = first(params.cluster);
-    outcome = await simulateOffThread(body.value, limitsFromEnv(process.env), cluster ?? null);
+    outcome = await simulateOffThread(body.value, limitsFromEnv(currentEnv()), cluster ?? null);
   } catch (error) {
     return { draft, result: null, error: { message: (error as Error).message, issues: [] }, notice };
   }

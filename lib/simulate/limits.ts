@@ -138,7 +138,7 @@ export function checkLimits(size: ScenarioSize, limits: SimulationLimits): Limit
   return null;
 }
 
-/** Limits from env values (the route passes process.env), falling back to the defaults. */
+/** Limits from env values (the route passes lib/config.ts's currentEnv()), falling back to the defaults. */
 export function limitsFromEnv(env: Record<string, string | undefined>): SimulationLimits {
   const read = (name: string, fallback: number) => {
     const n = Number(env[name]);

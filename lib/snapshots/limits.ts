@@ -6,6 +6,7 @@
  * An env value that is not a whole number ≥ 0 (≥ 1 where 0 has no meaning) is ignored: the default
  * applies and the server log says so once per variable and value, naming the variable.
  */
+import { currentEnv, type Env } from "@/lib/config";
 import { bodyLimitFromEnv } from "@/lib/http/respond";
 
 export const SNAPSHOT_LIMIT_ENV = "KAFKA_BALANCE_SNAPSHOT_LIMIT_BYTES";
@@ -86,7 +87,7 @@ export interface LinkLimits {
 const warned = new Set<string>();
 
 /** A whole number from env: `min` 0 lets the operator turn a limit off, 1 does not. */
-export function wholeNumberFromEnv(name: string, fallback: number, min: 0 | 1, env: Record<string, string | undefined> = process.env): number {
+export function wholeNumberFromEnv(name: string, fallback: number, min: 0 | 1, env: Env = currentEnv()): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
@@ -99,7 +100,7 @@ export function wholeNumberFromEnv(name: string, fallback: number, min: 0 | 1, e
   return fallback;
 }
 
-export function linkLimits(env: Record<string, string | undefined> = process.env): LinkLimits {
+export function linkLimits(env: Env = currentEnv()): LinkLimits {
   const storeBytes = wholeNumberFromEnv(STORE_LIMIT_ENV, DEFAULT_STORE_LIMIT_BYTES, 1, env);
   const rateLinks = wholeNumberFromEnv(RATE_LINKS_ENV, DEFAULT_RATE_LINKS, 0, env);
   const rateBytes = wholeNumberFromEnv(RATE_BYTES_ENV, DEFAULT_RATE_BYTES, 0, env);

@@ -21,6 +21,7 @@
  *
  * The whole design, with the collector: docs/history.md.
  */
+import { currentEnv, type Env } from "@/lib/config";
 import type { DirSeries as ForecastDirSeries } from "@/lib/forecast/series";
 import { thinColumns, type SeriesColumns } from "@/lib/model/history-buckets";
 import { scanFigures, type BrokerPoint, type ClusterFigures, type HistoryDirPoint, type TopicPoint } from "@/lib/model/history-figures";
@@ -279,7 +280,7 @@ export class HistoryStore {
 }
 
 /** The history's settings from the environment; throws HistoryConfigError naming the variable that is wrong. */
-export function historySettings(env: Record<string, string | undefined> = process.env): HistorySettings {
+export function historySettings(env: Env = currentEnv()): HistorySettings {
   const parsed = historySettingsFromEnv(env);
   if (!parsed.ok) throw new HistoryConfigError(parsed.message);
   return parsed.settings;

@@ -8,6 +8,7 @@
  * store anything touch no database). It is kept on globalThis because Next's dev server re-evaluates
  * modules on every edit, which would otherwise leak one connection (or pool) per reload.
  */
+import { currentEnv, type Env } from "@/lib/config";
 import { historySettings, HistoryStore } from "./history";
 import { AuditLog, JobStore } from "./jobs";
 import { LeaseStore } from "./leases";
@@ -20,7 +21,7 @@ import { openDatabase, openReadOnly, snapshotDbPath, SqliteDb, StoreUnavailableE
 export type StoreConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 /** The store the environment names: PostgreSQL when KAFKA_BALANCE_DATABASE_URL is a postgres URL, else the SQLite file; StoreUnavailableError for any other URL. */
-export function storeConfig(env: Record<string, string | undefined> = process.env): StoreConfig {
+export function storeConfig(env: Env = currentEnv()): StoreConfig {
   const url = env[DATABASE_URL_ENV]?.trim();
   if (url) {
     if (!isPostgresUrl(url)) {

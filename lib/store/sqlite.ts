@@ -20,6 +20,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { currentEnv, type Env } from "@/lib/config";
 import type { SqlDb, SqlValue } from "./sql";
 
 export const DB_ENV = "KAFKA_BALANCE_DB";
@@ -28,7 +29,7 @@ export const DEFAULT_DB_PATH = path.join("data", "snapshots.db");
 /** 10 s: a concurrent writer commits a 50 MB snapshot (compressed to a few MB) well within this. */
 export const BUSY_TIMEOUT_MS = 10_000;
 
-export function snapshotDbPath(env: Record<string, string | undefined> = process.env): string {
+export function snapshotDbPath(env: Env = currentEnv()): string {
   const configured = env[DB_ENV]?.trim();
   return path.resolve(configured ? configured : DEFAULT_DB_PATH);
 }

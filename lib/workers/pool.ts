@@ -24,6 +24,7 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import { Piscina } from "piscina";
 import { MessageChannel, type MessagePort, type Transferable } from "node:worker_threads";
+import { currentEnv, type Env } from "@/lib/config";
 import type { TaskInput, TaskKind, TaskOutput } from "./tasks";
 
 export const WORK_TIMEOUT_ENV = "KAFKA_BALANCE_WORK_TIMEOUT_MS";
@@ -58,7 +59,7 @@ export class WorkBusyError extends Error {
 }
 
 function root(): string {
-  return process.env.KAFKA_BALANCE_ROOT ?? process.cwd();
+  return currentEnv().KAFKA_BALANCE_ROOT ?? process.cwd();
 }
 
 export function workerBundlePath(): string {
@@ -107,17 +108,17 @@ export function ensureWorkerBundle(): string {
   return bundle;
 }
 
-function positiveFromEnv(env: Record<string, string | undefined>, name: string, fallback: number): number {
+function positiveFromEnv(env: Env, name: string, fallback: number): number {
   const n = Number(env[name]);
   return env[name] && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-export function workTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+export function workTimeoutMs(env: Env = currentEnv()): number {
   return positiveFromEnv(env, WORK_TIMEOUT_ENV, DEFAULT_WORK_TIMEOUT_MS);
 }
 
 /** How long a task may wait for a free worker: KAFKA_BALANCE_WORK_QUEUE_WAIT_MS, by default the work time limit. */
-export function workQueueWaitMs(env: Record<string, string | undefined> = process.env): number {
+export function workQueueWaitMs(env: Env = currentEnv()): number {
   return positiveFromEnv(env, WORK_QUEUE_WAIT_ENV, workTimeoutMs(env));
 }
 
@@ -127,7 +128,7 @@ type Holder = { [POOL_KEY]?: Piscina };
 function pool(): Piscina {
   const holder = globalThis as Holder;
   if (!holder[POOL_KEY]) {
-    const threads = Math.floor(positiveFromEnv(process.env, WORK_THREADS_ENV, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1)));
+    const threads = Math.floor(positiveFromEnv(currentEnv(), WORK_THREADS_ENV, Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1)));
     holder[POOL_KEY] = new Piscina({ filename: ensureWorkerBundle(), minThreads: 0, maxThreads: threads, maxQueue: MAX_QUEUE, idleTimeout: 60_000 });
   }
   return holder[POOL_KEY];

@@ -6,6 +6,7 @@
  * limit is stopped and answered 503. The run happens in a worker thread (lib/workers), which also
  * parses a body over 1 MB and serialises the answer: this thread only moves bytes.
  */
+import { currentEnv } from "@/lib/config";
 import { bodyLimitFromEnv, readJsonBody, okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { simulateJsonOffThread } from "@/lib/server/simulate-request";
@@ -21,7 +22,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!read.ok) return read.response;
   let json;
   try {
-    json = await simulateJsonOffThread(read.body, limitsFromEnv(process.env), new URL(request.url).searchParams.get("cluster"));
+    json = await simulateJsonOffThread(read.body, limitsFromEnv(currentEnv()), new URL(request.url).searchParams.get("cluster"));
   } catch (error) {
     return workFailure(error);
   }

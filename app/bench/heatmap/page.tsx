@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { currentEnv } from "@/lib/config";
 import { HeatmapBench, type BenchKind } from "@/components/bench/heatmap-bench";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ function int(value: string | string[] | undefined, fallback: number): number {
  * so a production deployment never serves it.
  */
 export default async function HeatmapBenchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (process.env.KAFKA_BALANCE_BENCH !== "1") notFound();
+  if (currentEnv().KAFKA_BALANCE_BENCH !== "1") notFound();
   const q = await searchParams;
   const kind: BenchKind = q.kind === "topic-broker" ? "topic-broker" : "broker-dir";
   return <HeatmapBench kind={kind} brokers={int(q.brokers, 1000)} dirs={int(q.dirs, 12)} topics={int(q.topics, 2000)} partitionsPerTopic={int(q.partitions, 12)} />;

@@ -5,6 +5,8 @@
  * third of it too (the orphan watch), so a job whose process died goes on within about 1⅓ leases.
  */
 
+import { currentEnv, type Env } from "@/lib/config";
+
 export const JOB_LEASE_ENV = "KAFKA_BALANCE_JOB_LEASE_MS";
 /** 15 s: a deploy's restart is quicker than that, and a lost job waits no longer than a few polls' worth. */
 export const DEFAULT_JOB_LEASE_MS = 15_000;
@@ -22,7 +24,7 @@ export function jobLeaseMsFromEnv(env: Record<string, string | undefined>): { ok
 
 let warned = false;
 /** This process's job lease (ms). */
-export function jobLeaseMs(env: Record<string, string | undefined> = process.env): number {
+export function jobLeaseMs(env: Env = currentEnv()): number {
   const r = jobLeaseMsFromEnv(env);
   if (r.ok) return r.leaseMs;
   if (!warned) console.error(`${r.message}; using ${DEFAULT_JOB_LEASE_MS} ms.`);
