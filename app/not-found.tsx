@@ -1,7 +1,7 @@
 /** Any address the app does not know (and every `notFound()` without a page of its own): say so, and offer the app's pages. */
 import type { Metadata } from "next";
 import Link from "next/link";
-import { NAV_ITEMS } from "@/lib/view/app-nav";
+import { NAV_ITEMS } from "@/lib/view/common/app-nav";
 import { ACTION_CLASS, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
 import { PageProblem } from "@/components/shell/page-problem";
 

@@ -4,7 +4,7 @@ import { describeCluster } from "@/lib/cluster/clusters";
 import { clusterOverviewModel, clusterSnapshot } from "@/lib/server/overview";
 import { isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
 import type { TaggedOverview } from "@/lib/hooks/use-cluster";
-import { modeOf } from "@/lib/view/cluster-data";
+import { modeOf } from "@/lib/view/overview/cluster-data";
 import { LiveOverview, type ReadError } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 

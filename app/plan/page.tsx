@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { connectionLabel } from "@/lib/cluster/connection";
-import { formFromQuery } from "@/lib/view/plan-form";
+import { formFromQuery } from "@/lib/view/plan/plan-form";
 import { sharedPlanLink } from "@/lib/snapshots/open";
 import { originFromParams } from "@/lib/share/origin";
 import { PageHeader } from "@/components/shell/page-header";

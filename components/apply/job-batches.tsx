@@ -1,12 +1,12 @@
 /**
- * The job's batches (lib/view/apply-progress.ts): each with its state in words, when it started, how
+ * The job's batches (lib/view/apply/apply-progress.ts): each with its state in words, when it started, how
  * long it took (or has taken so far) beside the plan's time; the current one marked for the eye and
  * for assistive technology (aria-current). A window around the current batch, the rest counted.
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCountOf } from "@/lib/model/format";
 import type { BatchState } from "@/lib/plan/job-model";
-import type { JobBatchTable } from "@/lib/view/apply-progress";
+import type { JobBatchTable } from "@/lib/view/apply/apply-progress";
 import { ROW, TABLE, TD, TD_NUM, TH, TH_NUM, THEAD } from "./table-style";
 
 const STATE_STYLE: Record<BatchState, string> = {

@@ -1,9 +1,9 @@
 /**
  * What the job changed on the cluster: each config with its value and what the job puts back when it
- * ends or is cancelled, or has put back already (lib/view/apply-job.ts).
+ * ends or is cancelled, or has put back already (lib/view/apply/apply-job.ts).
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import type { ConfigRow } from "@/lib/view/apply-job";
+import type { ConfigRow } from "@/lib/view/apply/apply-job";
 import { ROW, TABLE, TD, TH, THEAD } from "./table-style";
 
 export function JobConfigs({ rows }: { rows: ConfigRow[] }) {

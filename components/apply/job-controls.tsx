@@ -1,12 +1,12 @@
 "use client";
 /**
  * Pause, Resume and Cancel (behind its confirmation) for the job, as far as its state allows
- * (lib/view/apply-job.ts jobControls), and the throttle form. Each sends the write token typed in
+ * (lib/view/apply/apply-job.ts jobControls), and the throttle form. Each sends the write token typed in
  * the panel; without one the controls say so instead of failing on the server.
  */
 import type { JobRates } from "@/lib/plan/job-model";
 import type { ApplyAction } from "@/lib/hooks/use-apply-job";
-import type { JobControls as Controls } from "@/lib/view/apply-job";
+import type { JobControls as Controls } from "@/lib/view/apply/apply-job";
 import { CancelDialog } from "./cancel-dialog";
 import { ThrottleForm } from "./throttle-form";
 

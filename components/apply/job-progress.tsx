@@ -1,11 +1,11 @@
 /**
  * Where the data is: copied against total per broker (one bar each), and the partitions still copying
- * with the most bytes left (lib/view/apply-progress.ts).
+ * with the most bytes left (lib/view/apply/apply-progress.ts).
  */
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCountOf } from "@/lib/model/format";
-import type { BrokerProgressRow, InFlightRow } from "@/lib/view/apply-progress";
+import type { BrokerProgressRow, InFlightRow } from "@/lib/view/apply/apply-progress";
 import { ROW, TABLE, TD, TD_NUM, TH, TH_NUM, THEAD } from "./table-style";
 
 export function BrokerProgress({ rows }: { rows: BrokerProgressRow[] }) {

@@ -1,11 +1,11 @@
 /**
- * The plan's batches before anything runs (lib/view/apply-batches.ts): one sentence on how the apply
+ * The plan's batches before anything runs (lib/view/apply/apply-batches.ts): one sentence on how the apply
  * runs them, and a compact table of the first batches with what the rest add up to.
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatCount, formatCountOf, formatDuration } from "@/lib/model/format";
 import type { BatchSummary, ExecutionLimits } from "@/lib/plan/batches";
-import { executionSentence, planBatchTable } from "@/lib/view/apply-batches";
+import { executionSentence, planBatchTable } from "@/lib/view/apply/apply-batches";
 import { ROW, TABLE, TD, TD_NUM, TH, TH_NUM, THEAD } from "./table-style";
 
 interface Props {

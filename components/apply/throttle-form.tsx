@@ -1,11 +1,11 @@
 "use client";
 /**
- * Changes a running job's throttle rates (lib/view/throttle-change.ts): both rates typed with their
+ * Changes a running job's throttle rates (lib/view/apply/throttle-change.ts): both rates typed with their
  * unit, filled with the rates in force; only a changed rate is sent. The job applies it at its next
  * poll. Each field's problem is shown beside it.
  */
 import { useState } from "react";
-import { throttleChange, throttleForm, type ThrottleForm as Form, type ThrottleRates } from "@/lib/view/throttle-change";
+import { throttleChange, throttleForm, type ThrottleForm as Form, type ThrottleRates } from "@/lib/view/apply/throttle-change";
 
 const CONTROL =
   "w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-600 dark:border-zinc-700 dark:bg-zinc-950";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The audit log (lib/view/audit-log.ts): every write to a cluster from this server and every
+ * The audit log (lib/view/apply/audit-log.ts): every write to a cluster from this server and every
  * operator request that leads to writes, newest first, refreshed while the page is open. Four states
  * in one place: loading (a skeleton of the table's size), error (what failed, and Try again), empty
  * (what will appear here) and the table. Results are words as well as colours.
@@ -9,7 +9,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { AUDIT_PAGE_SIZE, useAudit } from "@/lib/hooks/use-audit";
 import { formatCountOf } from "@/lib/model/format";
-import { AUDIT_EMPTY, auditRows, type AuditRow } from "@/lib/view/audit-log";
+import { AUDIT_EMPTY, auditRows, type AuditRow } from "@/lib/view/apply/audit-log";
 
 const TH = "px-2 py-1.5 text-left font-semibold whitespace-nowrap";
 const TD = "px-2 py-1.5 align-top";

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { balanceReport, type BalanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCountScale } from "@/lib/view/overview/topic-heatmap";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { TopicBrokerHeatmap } from "@/components/heatmap/topic-broker-heatmap";
 

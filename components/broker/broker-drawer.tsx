@@ -12,8 +12,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "@/lib/hooks/fetch-json";
 import { useSnapshotBehind, type SnapshotBehind, type SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
 import { formatBytes, formatCount, formatCountOf, formatUtilization } from "@/lib/model/format";
-import { brokerDetail, type BrokerDetail, type BrokerDetailReport } from "@/lib/view/broker-detail";
-import { shareText } from "@/lib/view/verdict";
+import { brokerDetail, type BrokerDetail, type BrokerDetailReport } from "@/lib/view/overview/broker-detail";
+import { shareText } from "@/lib/view/overview/verdict";
 
 /** What a heatmap shows: its report, and the snapshot behind it (at hand, to fetch, or none). */
 export interface BrokerDrawerData {

@@ -3,8 +3,8 @@
 import { useMemo } from "react";
 import { Bar, Legend, Tooltip, YAxis } from "recharts";
 import { formatBytes } from "@/lib/model/format";
-import { formatAxisBytes } from "@/lib/view/axis-ticks";
-import { bytesByDirSeries } from "@/lib/view/broker-series";
+import { formatAxisBytes } from "@/lib/view/common/axis-ticks";
+import { bytesByDirSeries } from "@/lib/view/overview/broker-series";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 import { axisProps, BrokerBars, ChartTooltip } from "./chart-parts";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Bar, Legend, Tooltip, YAxis } from "recharts";
 import { formatCount } from "@/lib/model/format";
 import { howToLearn } from "@/lib/model/facts";
-import { partitionLeaderSeries } from "@/lib/view/broker-series";
+import { partitionLeaderSeries } from "@/lib/view/overview/broker-series";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 import { axisProps, BrokerBars, ChartTooltip } from "./chart-parts";

@@ -1,7 +1,7 @@
 "use client";
 /** The broker × log-dir heatmap in its card, with the metric switch; on a phone, the compact table (no sideways scroll). */
 import { useState } from "react";
-import { DIR_METRICS, type DirMetric } from "@/lib/view/dir-metric";
+import { DIR_METRICS, type DirMetric } from "@/lib/view/common/dir-metric";
 import { Segmented } from "@/components/ui/segmented";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";

@@ -3,7 +3,7 @@
  * The broker × log-dir heatmap: one row per broker, one cell per log dir, coloured by the chosen
  * metric. An ARIA grid with a roving tab stop: Tab enters at the active cell, arrows / Home / End /
  * PageUp / PageDown move, Enter opens the broker. Rows are virtualised, so 1,000 brokers render
- * as fast as 30. Cell data comes from lib/view/broker-dir-heatmap; this file only lays it out.
+ * as fast as 30. Cell data comes from lib/view/overview/broker-dir-heatmap; this file only lays it out.
  *
  * The cell under the pointer (or focused) is read out in a tooltip beside the cell, so the figures
  * show where the eye is (the line under the grid, also a live region, can be below the fold). With
@@ -14,11 +14,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { DirGrid } from "@/components/simulate/dir-grid";
 import type { BalanceReport } from "@/lib/model/report";
-import { brokerDirGrid, emptyCellLabel, type DirCell } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, emptyCellLabel, type DirCell } from "@/lib/view/overview/broker-dir-heatmap";
 import type { BrokerState } from "@/lib/model/snapshot";
-import type { DirMetric } from "@/lib/view/dir-metric";
-import { shortDirLabels } from "@/lib/view/dir-grid";
-import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
+import type { DirMetric } from "@/lib/view/common/dir-metric";
+import { shortDirLabels } from "@/lib/view/overview/dir-grid";
+import { scrollToReveal, visibleRange } from "@/lib/view/common/virtual-window";
 import { cellBackground } from "./cell-patterns";
 import { ScrollEdges, useScrollCue } from "@/components/ui/scroll-region";
 import { LegendBar } from "./legend-bar";

@@ -4,7 +4,7 @@
  * its state in words. Semi-transparent greys and reds read on light and dark backgrounds alike.
  */
 import type { CSSProperties } from "react";
-import type { CellPattern } from "@/lib/view/legend";
+import type { CellPattern } from "@/lib/view/common/legend";
 
 const hatch = "repeating-linear-gradient(45deg, rgba(113,113,122,0.45) 0 3px, transparent 3px 8px)";
 const cross = "repeating-linear-gradient(45deg, rgba(220,38,38,0.55) 0 2px, transparent 2px 8px), repeating-linear-gradient(-45deg, rgba(220,38,38,0.55) 0 2px, transparent 2px 8px)";

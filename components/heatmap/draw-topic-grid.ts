@@ -2,13 +2,13 @@
  * Draws the visible window of the topic × broker heatmap onto a canvas. Only rows and columns in view
  * are drawn (about 30 × 100 cells), so the cost is the same at 20 or 2,000 topics. Colours come from
  * the scale (precomputed per count for counts, per cell for bytes); geometry is shared with the
- * component's hit testing. `metric` picks what a cell is coloured by (lib/view/topic-heatmap.ts).
+ * component's hit testing. `metric` picks what a cell is coloured by (lib/view/overview/topic-heatmap.ts).
  */
 import type { TopicFigures } from "@/lib/model/report";
 import { formatSkew } from "@/lib/model/format";
-import { textColorOn, type ColorScale } from "@/lib/view/color-scale";
-import { topicCellText, topicCellValue, topicUnsized, type TopicMetric } from "@/lib/view/topic-heatmap";
-import { visibleRange } from "@/lib/view/virtual-window";
+import { textColorOn, type ColorScale } from "@/lib/view/common/color-scale";
+import { topicCellText, topicCellValue, topicUnsized, type TopicMetric } from "@/lib/view/overview/topic-heatmap";
+import { visibleRange } from "@/lib/view/common/virtual-window";
 import { fitText } from "@/components/heatmap/fit-text";
 
 export interface TopicGridGeometry {

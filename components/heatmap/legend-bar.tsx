@@ -1,5 +1,5 @@
 /** A heatmap legend in real units: colour ramp, ticks, threshold marks and pattern swatches. */
-import type { Legend } from "@/lib/view/legend";
+import type { Legend } from "@/lib/view/common/legend";
 import { cellBackground } from "./cell-patterns";
 
 export function LegendBar({ legend, id }: { legend: Legend; id?: string }) {

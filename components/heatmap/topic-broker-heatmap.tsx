@@ -7,9 +7,9 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { TopicFigures } from "@/lib/model/report";
-import type { ColorScale } from "@/lib/view/color-scale";
-import { topicCellLabel, topicRowLabel, topicUnsized, type TopicMetric } from "@/lib/view/topic-heatmap";
-import { scrollToReveal } from "@/lib/view/virtual-window";
+import type { ColorScale } from "@/lib/view/common/color-scale";
+import { topicCellLabel, topicRowLabel, topicUnsized, type TopicMetric } from "@/lib/view/overview/topic-heatmap";
+import { scrollToReveal } from "@/lib/view/common/virtual-window";
 import { useDarkMode } from "@/components/ui/use-dark-mode";
 import { DARK_THEME, drawTopicGrid, geometryFor, LIGHT_THEME } from "./draw-topic-grid";
 import { ScrollEdges, useScrollCue } from "@/components/ui/scroll-region";

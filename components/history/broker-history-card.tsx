@@ -2,10 +2,10 @@
 /** One broker over time, picked from the brokers the history has: its bytes, and its partitions and leaders. */
 import { useId, useMemo } from "react";
 import { formatBytes, formatCount } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/axis-ticks";
-import type { PlanMark } from "@/lib/view/applied-plan-marks";
-import type { TimeWindow } from "@/lib/view/history-range";
-import { rowMax, type BrokerRow } from "@/lib/view/history-rows";
+import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/common/axis-ticks";
+import type { PlanMark } from "@/lib/view/history/applied-plan-marks";
+import type { TimeWindow } from "@/lib/view/history/history-range";
+import { rowMax, type BrokerRow } from "@/lib/view/history/history-rows";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { historyTitle, LINE } from "./series-styles";
 import { TimeChart, type ChartSeries } from "./time-chart";

@@ -5,11 +5,11 @@
  */
 import { useMemo } from "react";
 import { formatBytes, formatSkew } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks } from "@/lib/view/axis-ticks";
-import type { PlanMark } from "@/lib/view/applied-plan-marks";
-import type { TimeWindow } from "@/lib/view/history-range";
-import { rowMax, type ClusterRow } from "@/lib/view/history-rows";
-import { skewTicks } from "@/lib/view/skew-ticks";
+import { formatAxisBytes, niceByteTicks } from "@/lib/view/common/axis-ticks";
+import type { PlanMark } from "@/lib/view/history/applied-plan-marks";
+import type { TimeWindow } from "@/lib/view/history/history-range";
+import { rowMax, type ClusterRow } from "@/lib/view/history/history-rows";
+import { skewTicks } from "@/lib/view/common/skew-ticks";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { historyTitle, LINE } from "./series-styles";
 import { TimeChart, type ChartSeries } from "./time-chart";

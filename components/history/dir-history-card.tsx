@@ -5,10 +5,10 @@
  */
 import { useId, useMemo } from "react";
 import { formatBytes, formatUtilization } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks } from "@/lib/view/axis-ticks";
-import type { PlanMark } from "@/lib/view/applied-plan-marks";
-import type { TimeWindow } from "@/lib/view/history-range";
-import { rowMax, type DirRow } from "@/lib/view/history-rows";
+import { formatAxisBytes, niceByteTicks } from "@/lib/view/common/axis-ticks";
+import type { PlanMark } from "@/lib/view/history/applied-plan-marks";
+import type { TimeWindow } from "@/lib/view/history/history-range";
+import { rowMax, type DirRow } from "@/lib/view/history/history-rows";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { historyTitle, LINE, THRESHOLD } from "./series-styles";
 import { TimeChart, type ChartSeries } from "./time-chart";

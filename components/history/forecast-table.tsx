@@ -1,6 +1,6 @@
 "use client";
 /**
- * Every log dir's forecast (lib/view/forecast-table.ts), the dirs that fill soonest first: utilisation
+ * Every log dir's forecast (lib/view/history/forecast-table.ts), the dirs that fill soonest first: utilisation
  * now, growth per day with its range, the time to 85 %, 95 % and full with earliest–latest, how sure
  * the forecast is and what it was based on; the forecast's own full account under each row's basis.
  * "Chart" opens the dir's history below.
@@ -12,9 +12,9 @@ import { useClusterName } from "@/lib/hooks/cluster-param";
 import type { ForecastAnswer } from "@/lib/hooks/use-history";
 import { formatCount } from "@/lib/model/format";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
-import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/forecast-table";
-import type { UtilizationMark } from "@/lib/view/dir-metric";
-import type { EtaText } from "@/lib/view/forecast-eta";
+import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/history/forecast-table";
+import type { UtilizationMark } from "@/lib/view/common/dir-metric";
+import type { EtaText } from "@/lib/view/history/forecast-eta";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import type { DirRef } from "./dir-history-card";

@@ -4,7 +4,7 @@
  * on a chart does for the mouse: zoom in and out around the middle, and move half a window earlier or
  * later. A zoomed range says what it shows and offers the way back to the preset.
  */
-import { describeRange, HISTORY_RANGES, type RangeChoice } from "@/lib/view/history-range";
+import { describeRange, HISTORY_RANGES, type RangeChoice } from "@/lib/view/history/history-range";
 
 const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 aria-pressed:border-zinc-900 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-zinc-100 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900";
 

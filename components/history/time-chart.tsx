@@ -8,11 +8,11 @@
  */
 import { useMemo, useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type DotItemDotProps } from "recharts";
-import type { PlanMark } from "@/lib/view/applied-plan-marks";
-import type { TimeWindow } from "@/lib/view/history-range";
-import { isolatedRows, type Row } from "@/lib/view/history-rows";
-import { chartSummary, tableRows, type SeriesSpec } from "@/lib/view/history-summary";
-import { formatPointTime, formatTimeTick, timeTicks } from "@/lib/view/time-ticks";
+import type { PlanMark } from "@/lib/view/history/applied-plan-marks";
+import type { TimeWindow } from "@/lib/view/history/history-range";
+import { isolatedRows, type Row } from "@/lib/view/history/history-rows";
+import { chartSummary, tableRows, type SeriesSpec } from "@/lib/view/history/history-summary";
+import { formatPointTime, formatTimeTick, timeTicks } from "@/lib/view/common/time-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 
 export interface ChartSeries<K extends string> extends SeriesSpec<K> {

@@ -11,7 +11,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { FetchError, errorMessage } from "@/lib/hooks/fetch-json";
 import { saveImported } from "@/lib/hooks/imported-snapshot";
 import { loadSampleOutputs, useImport } from "@/lib/hooks/use-import";
-import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem, type PasteField } from "@/lib/view/import-issues";
+import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem, type PasteField } from "@/lib/view/import/import-issues";
 import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 
 const LOG_DIRS_HINT = (

@@ -4,7 +4,7 @@
  * upload button that loads a file into it. Lines never wrap, so line N is always N rows down.
  */
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from "react";
-import { lineRange } from "@/lib/view/import-issues";
+import { lineRange } from "@/lib/view/import/import-issues";
 import { decodeUpload } from "@/lib/import/text-encoding";
 
 /** 20 px: the textarea's line height (leading-5); the gutter and the error marks rely on it. */

@@ -11,7 +11,7 @@ import { withCluster } from "@/lib/hooks/cluster-param";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM, type LinkBase } from "@/lib/simulate/scenario-url";
 import { PolicySchema } from "@/lib/simulate/schema";
 import { plannerPath, type SnapshotOrigin } from "@/lib/share/origin";
-import { planActionQuery, type FindingAction } from "@/lib/view/finding-actions";
+import { planActionQuery, type FindingAction } from "@/lib/view/overview/finding-actions";
 
 const LINK = "font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300";
 

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The overview's forecast: the first log dirs to fill, one sentence each (lib/view/forecast-card.ts),
+ * The overview's forecast: the first log dirs to fill, one sentence each (lib/view/history/forecast-card.ts),
  * and the way to the history page's full table. Read in the browser after the first paint, so the
  * overview never waits for it; shown only when the cluster has a history (never for an import, nor
  * before the collector's first scans, nor when the forecast cannot be read: the history page says
@@ -11,8 +11,8 @@ import { useMemo } from "react";
 import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
 import { useClusterName } from "@/lib/hooks/cluster-param";
 import { useForecast } from "@/lib/hooks/use-history";
-import { navHref } from "@/lib/view/app-nav";
-import { forecastCard } from "@/lib/view/forecast-card";
+import { navHref } from "@/lib/view/common/app-nav";
+import { forecastCard } from "@/lib/view/history/forecast-card";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 
 /** `live` false: the demo, whose forecast is from its generated history. */

@@ -4,17 +4,17 @@
  * `GET /api/cluster/overview` (the view model, never every replica). The server page hands over its first-paint model; live data then auto-refreshes
  * (switchable) and the Refresh button asks the server for a new scan. Share links a copy of what is shown.
  * When the cluster cannot be read and there is nothing to show, the failure is described once, with
- * what to check (lib/view/cluster-failure.ts) and Retry.
+ * what to check (lib/view/common/cluster-failure.ts) and Retry.
  */
 import { useEffect, useMemo, useState } from "react";
 import { useClusterName } from "@/lib/hooks/cluster-param";
 import { useOverview, type TaggedOverview } from "@/lib/hooks/use-cluster";
 import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
-import { clusterFailureAdvice } from "@/lib/view/cluster-failure";
-import type { OverviewMode } from "@/lib/view/cluster-data";
+import { clusterFailureAdvice } from "@/lib/view/common/cluster-failure";
+import type { OverviewMode } from "@/lib/view/overview/cluster-data";
 import type { LoadFailure } from "@/components/ui/widget-state";
 import { ForecastCard } from "./forecast-card";
-import type { OverviewModel } from "@/lib/view/overview-model";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { remoteOverviewData, type OverviewData } from "./overview-data";
 import { OverviewView } from "./overview-view";
 

@@ -1,5 +1,5 @@
 /**
- * What every overview widget is fed: the overview's figures (lib/view/overview-model.ts), and how to
+ * What every overview widget is fed: the overview's figures (lib/view/overview/overview-model.ts), and how to
  * reach what they leave out — the whole snapshot (share, JSON export), every topic row (the grid's
  * other pages) and one broker's replicas (the drawer). For a cluster the server reads, those come from
  * the server when asked for (a shared link's too, by its id); for a snapshot this tab holds (imported), from the snapshot here.
@@ -11,9 +11,9 @@ import { SNAPSHOTS_URL } from "@/lib/hooks/snapshot-links";
 import type { SharedRecord } from "@/lib/share/record";
 import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
 import type { TopicFigures } from "@/lib/model/report";
-import type { BrokerDetail } from "@/lib/view/broker-detail";
-import type { ClusterData } from "@/lib/view/cluster-data";
-import { decodeOverview, overviewFigures, type OverviewFigures, type OverviewModel } from "@/lib/view/overview-model";
+import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
+import type { ClusterData } from "@/lib/view/overview/cluster-data";
+import { decodeOverview, overviewFigures, type OverviewFigures, type OverviewModel } from "@/lib/view/overview/overview-model";
 
 export interface OverviewData extends OverviewFigures {
   /** The whole snapshot: at hand, or fetched when something needs it. */

@@ -10,8 +10,8 @@
  * line, and nothing below it shifts.
  */
 import { Fragment, type ReactNode } from "react";
-import type { SnapshotHead } from "@/lib/view/overview-model";
-import { MODE_LABELS, type OverviewMode } from "@/lib/view/cluster-data";
+import type { SnapshotHead } from "@/lib/view/overview/overview-model";
+import { MODE_LABELS, type OverviewMode } from "@/lib/view/overview/cluster-data";
 import { formatAge, formatCapturedAt } from "@/lib/model/format";
 import { useNow } from "@/components/ui/use-now";
 import { ACTION_CLASS, PageHeader } from "@/components/shell/page-header";

@@ -9,7 +9,7 @@
  * an imported or shared snapshot this tab holds); fetching is the caller's.
  */
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import type { OverviewMode } from "@/lib/view/cluster-data";
+import type { OverviewMode } from "@/lib/view/overview/cluster-data";
 import { BalanceTables } from "@/components/balance-tables";
 import { BrokerDrawer } from "@/components/broker/broker-drawer";
 import { BrokerBytesChart } from "@/components/charts/broker-bytes-chart";

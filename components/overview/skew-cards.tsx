@@ -1,5 +1,5 @@
 /** The skew figures at the top: max ÷ mean (1.00× is perfect) with the spread and the worst offender. */
-import type { SkewCard, Tone } from "@/lib/view/skew-cards";
+import type { SkewCard, Tone } from "@/lib/view/overview/skew-cards";
 
 const TONE: Record<Tone, { box: string; word: string }> = {
   ok: { box: "border-emerald-600/40 bg-emerald-50 dark:bg-emerald-950/30", word: "even" },

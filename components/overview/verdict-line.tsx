@@ -1,10 +1,10 @@
 /**
- * The verdict: the findings in severity order, cause first, each with what to do (lib/view/verdict.ts),
+ * The verdict: the findings in severity order, cause first, each with what to do (lib/view/overview/verdict.ts),
  * first thing under the header. An import's cross-checks (`checks`) sit inside it, because they say
  * what the verdict could not weigh.
  */
-import type { ImportChecks } from "@/lib/view/import-checks";
-import type { Finding, Verdict } from "@/lib/view/verdict";
+import type { ImportChecks } from "@/lib/view/import/import-checks";
+import type { Finding, Verdict } from "@/lib/view/overview/verdict";
 import type { SnapshotOrigin } from "@/lib/share/origin";
 import { FindingActions } from "./finding-actions";
 

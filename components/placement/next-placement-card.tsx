@@ -7,12 +7,12 @@
  */
 import { useMemo } from "react";
 import { formatCount, formatUtilization } from "@/lib/model/format";
-import type { NextPlacement } from "@/lib/view/next-placement";
+import type { NextPlacement } from "@/lib/view/overview/next-placement";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 import { FindingActions } from "@/components/overview/finding-actions";
 import type { SnapshotOrigin } from "@/lib/share/origin";
-import type { FindingAction } from "@/lib/view/finding-actions";
+import type { FindingAction } from "@/lib/view/overview/finding-actions";
 
 interface Props extends WidgetProps {
   onOpenBroker: (broker: number) => void;

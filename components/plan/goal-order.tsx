@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { GOAL_LABELS } from "@/lib/plan/goals";
 import type { SoftGoal } from "@/lib/plan/options";
-import { includeGoalIn, moveGoalIn, type GoalChoice } from "@/lib/view/plan-form";
+import { includeGoalIn, moveGoalIn, type GoalChoice } from "@/lib/view/plan/plan-form";
 
 /** What each goal asks, in a line under its name. */
 const GOAL_HINTS: Record<SoftGoal, string> = {

@@ -1,11 +1,11 @@
 "use client";
 /**
- * Each chosen goal after the plan (lib/view/plan-goals.ts): met or not, in a word as well as a mark,
+ * Each chosen goal after the plan (lib/view/plan/plan-goals.ts): met or not, in a word as well as a mark,
  * what is outside its tolerance and how far, before → after, and why a goal is not met. It scrolls
  * sideways in its own focusable box on a narrow screen.
  */
 import type { GoalResult } from "@/lib/plan/goals";
-import { goalRows } from "@/lib/view/plan-goals";
+import { goalRows } from "@/lib/view/plan/plan-goals";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export function GoalsTable({ goals }: { goals: GoalResult[] }) {

@@ -1,6 +1,6 @@
 "use client";
 /**
- * "Run it by hand": the apply job's steps as Kafka's own commands (lib/view/plan-run-steps.ts), for a
+ * "Run it by hand": the apply job's steps as Kafka's own commands (lib/view/plan/plan-run-steps.ts), for a
  * plan and for a reviewed reassignment. Each batch is its own file and its own start-and-check step;
  * the first BATCH_STEPS_SHOWN batches are listed, every step is in the downloadable script, so the page
  * stays bounded for a plan of many batches. Then the single-file JSON (what the whole plan is, not the
@@ -8,7 +8,7 @@
  */
 import { useMemo } from "react";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
-import { BATCH_STEPS_SHOWN, handRun, ROLLBACK_FILE, SCRIPT_FILE, type HandRunInput } from "@/lib/view/plan-run-steps";
+import { BATCH_STEPS_SHOWN, handRun, ROLLBACK_FILE, SCRIPT_FILE, type HandRunInput } from "@/lib/view/plan/plan-run-steps";
 import { CopyBlock } from "./copy-block";
 
 interface Props extends HandRunInput {

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The plan's moves as a table (lib/view/moves-table.ts): sortable by every column with buttons in the
+ * The plan's moves as a table (lib/view/plan/moves-table.ts): sortable by every column with buttons in the
  * headers (keyboard and screen readers get the sort from aria-sort), 50 rows at first and more on
  * request, inside a focusable box that scrolls sideways on a narrow screen (and says so) instead of
  * the page.
@@ -8,7 +8,7 @@
 import { useMemo, useState } from "react";
 import type { Rates } from "@/lib/plan/estimate";
 import type { PlanMove } from "@/lib/plan/planner";
-import { ariaSort, DEFAULT_MOVE_SORT, MOVE_COLUMNS, moveRows, movesCaption, nextMoveSort, sortMoveRows, type MoveSort } from "@/lib/view/moves-table";
+import { ariaSort, DEFAULT_MOVE_SORT, MOVE_COLUMNS, moveRows, movesCaption, nextMoveSort, sortMoveRows, type MoveSort } from "@/lib/view/plan/moves-table";
 
 /** 50 rows: a screenful or two; the rest are one click away. */
 const PAGE = 50;

@@ -6,8 +6,8 @@
  */
 import { useState } from "react";
 import { OPERATION_KINDS, type OperationKind } from "@/lib/plan/options";
-import { OPERATION_LABELS, toggleBroker, toggleDir, withOperation, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
-import { cordonNote, emptyBrokers, type BrokerChoice } from "@/lib/view/plan-operation";
+import { OPERATION_LABELS, toggleBroker, toggleDir, withOperation, type PlanForm, type PlanFormErrors } from "@/lib/view/plan/plan-form";
+import { cordonNote, emptyBrokers, type BrokerChoice } from "@/lib/view/plan/plan-operation";
 
 interface Props {
   form: PlanForm;

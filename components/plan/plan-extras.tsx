@@ -7,7 +7,7 @@
 import { formatCountOf } from "@/lib/model/format";
 import type { Operation } from "@/lib/plan/options";
 import type { Evacuation, Leadership } from "@/lib/plan/planner";
-import { evacuationSentence, stuckGroups } from "@/lib/view/plan-evacuation";
+import { evacuationSentence, stuckGroups } from "@/lib/view/plan/plan-evacuation";
 
 /** 20: enough to see the pattern; the JSON and the election file have them all. */
 const CHANGES_SHOWN = 20;

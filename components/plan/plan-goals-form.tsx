@@ -8,8 +8,8 @@
  */
 import type { ReactNode, Ref } from "react";
 import { EXECUTION_ORDERS } from "@/lib/plan/batches";
-import { EXECUTION_ORDER_LABELS, formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
-import type { BrokerChoice } from "@/lib/view/plan-operation";
+import { EXECUTION_ORDER_LABELS, formErrorList, type PlanForm, type PlanFormErrors } from "@/lib/view/plan/plan-form";
+import type { BrokerChoice } from "@/lib/view/plan/plan-operation";
 import { GoalOrder } from "./goal-order";
 import { OperationPicker } from "./operation-picker";
 

@@ -20,16 +20,16 @@ import { useSharedPlan, type SharedPlanLink } from "@/lib/hooks/use-shared-plan"
 import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
 import { useClusterOnce } from "@/lib/hooks/use-cluster";
 import { requestPlan } from "@/lib/hooks/use-plan";
-import { MODE_LABELS, modeOf } from "@/lib/view/cluster-data";
+import { MODE_LABELS, modeOf } from "@/lib/view/overview/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
-import { commandBootstrap } from "@/lib/view/command-bootstrap";
-import { DEFAULT_PLAN_FORM, fieldErrors, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan-form";
-import { operationChoices } from "@/lib/view/plan-operation";
-import { planResultStatus } from "@/lib/view/plan-status";
-import { goalsChanged } from "@/lib/view/result-freshness";
-import { sameReassignment } from "@/lib/view/shared-plan";
+import { commandBootstrap } from "@/lib/view/plan/command-bootstrap";
+import { DEFAULT_PLAN_FORM, fieldErrors, formErrorsFromIssues, formFromOptions, planOptionsFromForm, type PlanForm, type PlanFormErrors } from "@/lib/view/plan/plan-form";
+import { operationChoices } from "@/lib/view/plan/plan-operation";
+import { planResultStatus } from "@/lib/view/plan/plan-status";
+import { goalsChanged } from "@/lib/view/plan/result-freshness";
+import { sameReassignment } from "@/lib/view/plan/shared-plan";
 import { ApplyPanel } from "./apply-panel";
 import { PlanGoalsForm } from "./plan-goals-form";
 import { PlanResult } from "./plan-result";
@@ -44,7 +44,7 @@ interface Props {
   imported?: boolean;
   /** A shared link to plan (the server page checked that it exists and is not a scenario): its id. */
   shared?: { id: string };
-  /** The form a finding's link asked for (`/plan?goals=…`, lib/view/plan-form.ts formFromQuery); a shared plan's own goals win. */
+  /** The form a finding's link asked for (`/plan?goals=…`, lib/view/plan/plan-form.ts formFromQuery); a shared plan's own goals win. */
   initialForm?: PlanForm | null;
 }
 

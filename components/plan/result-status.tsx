@@ -1,8 +1,8 @@
 /**
- * The one status sentence of a plan or a review (lib/view/plan-status.ts), its tone in a word as well
+ * The one status sentence of a plan or a review (lib/view/plan/plan-status.ts), its tone in a word as well
  * as a colour, and the stale marker when the goals (or the JSON) changed after the result was made.
  */
-import type { ResultStatus } from "@/lib/view/plan-status";
+import type { ResultStatus } from "@/lib/view/plan/plan-status";
 
 const TONE: Record<ResultStatus["tone"], string> = {
   ok: "border-emerald-600 bg-emerald-50 dark:bg-emerald-950/30",

@@ -15,12 +15,12 @@ import type { SimulationResult } from "@/lib/simulate/run-request";
 import type { LogDirPlacement } from "@/lib/simulate/schema";
 import { asReport } from "@/lib/simulate/slim-report";
 import { exportBaseName } from "@/lib/share/export";
-import { brokerDirGrid, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid, type BrokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
 import type { OverviewData } from "@/components/overview/overview-data";
-import type { DirMetric } from "@/lib/view/dir-metric";
-import { topicHeatmapLegend } from "@/lib/view/legend";
-import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
-import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, selectTopics, topicMaxBytes, topicMaxCount, topicMetricScale } from "@/lib/view/topic-heatmap";
+import type { DirMetric } from "@/lib/view/common/dir-metric";
+import { topicHeatmapLegend } from "@/lib/view/common/legend";
+import { sharedGrids, sharedMetric } from "@/lib/view/overview/shared-grids";
+import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, selectTopics, topicMaxBytes, topicMaxCount, topicMetricScale } from "@/lib/view/overview/topic-heatmap";
 import type { HeatmapCaption, TopicHeatmapInput } from "./heatmap-png";
 
 export interface ExportSet {
@@ -75,7 +75,7 @@ export function clusterExportSets(data: OverviewData, metric: () => DirMetric): 
       heatmap: dirHeatmap(() => brokerDirGrid(data.report, metric()), "Brokers × log dirs", facts),
       topicHeatmap: () => {
         const topics = data.allTopics ? selectTopics(data.allTopics, DEFAULT_TOPIC_QUERY) : data.topics.rows;
-        // Coloured as the page colours it by default: by bytes (lib/view/topic-heatmap.ts).
+        // Coloured as the page colours it by default: by bytes (lib/view/overview/topic-heatmap.ts).
         const metric = DEFAULT_TOPIC_METRIC;
         const max = data.allTopics ? { count: topicMaxCount(data.allTopics), bytes: topicMaxBytes(data.allTopics) } : { count: data.topics.maxCount, bytes: data.topics.maxBytes ?? topicMaxBytes(data.topics.rows) };
         const scale = topicMetricScale(metric, max);

@@ -3,16 +3,16 @@
  * only the rows in view), so they cannot be captured from the page; instead the same cells, colours
  * and texts are drawn onto an offscreen canvas, every row included (up to a size every browser can
  * encode), with a title, a subtitle and the colour legend, and exported with toBlob.
- * - Broker × log dir: the grid the page draws (lib/view/broker-dir-heatmap, or the shared-scale grids
+ * - Broker × log dir: the grid the page draws (lib/view/overview/broker-dir-heatmap, or the shared-scale grids
  *   of side-by-side panels: one source for the colours of the page and the image). Patterns stand in for the CSS ones of
  *   cell-patterns.ts, as line drawings, so states remain readable without colour in the image too.
  * - Topic × broker: drawn by the same function the page's canvas uses (draw-topic-grid), unscrolled.
  */
 import type { TopicFigures } from "@/lib/model/report";
-import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import type { ColorScale } from "@/lib/view/color-scale";
-import type { TopicMetric } from "@/lib/view/topic-heatmap";
-import type { CellPattern, Legend } from "@/lib/view/legend";
+import type { BrokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
+import type { ColorScale } from "@/lib/view/common/color-scale";
+import type { TopicMetric } from "@/lib/view/overview/topic-heatmap";
+import type { CellPattern, Legend } from "@/lib/view/common/legend";
 import { drawTopicGrid, geometryFor, LIGHT_THEME } from "@/components/heatmap/draw-topic-grid";
 import { fitText as fitTextTo } from "@/components/heatmap/fit-text";
 

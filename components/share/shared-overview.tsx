@@ -10,7 +10,7 @@ import { useMemo } from "react";
 import { formatCapturedAt } from "@/lib/model/format";
 import { sharedOverviewData } from "@/components/overview/overview-data";
 import type { Sharing } from "@/lib/share/record";
-import type { OverviewModel } from "@/lib/view/overview-model";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { OverviewView } from "@/components/overview/overview-view";
 import { ClusterActions } from "./cluster-actions";
 

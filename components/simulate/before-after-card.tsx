@@ -9,14 +9,14 @@ import { maxOf } from "@/lib/model/min-max";
 import { formatBytes, formatCount, formatWholePercent } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { asReport, type SlimReport } from "@/lib/simulate/slim-report";
-import { verdict } from "@/lib/view/verdict";
+import { verdict } from "@/lib/view/overview/verdict";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import type { BrokerDrawerData } from "@/components/broker/broker-drawer";
 import { BrokerDirHeatmap } from "@/components/heatmap/broker-dir-heatmap";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
-import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/overview/shared-grids";
 import type { RunSnapshots } from "./run-snapshots";
 
 interface Props {

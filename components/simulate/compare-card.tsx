@@ -10,13 +10,13 @@ import type { PolicyComparison, PolicyOutcome } from "@/lib/simulate/compare";
 import { sameFailures } from "@/lib/simulate/compare-verdict";
 import { asReport } from "@/lib/simulate/slim-report";
 import { dirBytesSkew, flooredSkewShort, flooredSkewText } from "@/lib/simulate/byte-skew";
-import { verdict as reportVerdict, type Verdict } from "@/lib/view/verdict";
+import { verdict as reportVerdict, type Verdict } from "@/lib/view/overview/verdict";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
 import type { SimulationSnapshots } from "@/components/share/export-sets";
 import { LegendBar } from "@/components/heatmap/legend-bar";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import { DirGrid } from "./dir-grid";
-import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/overview/shared-grids";
 
 const TONE: Record<Verdict["tone"], string> = {
   ok: "border-emerald-600 dark:border-emerald-500",

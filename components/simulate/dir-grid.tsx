@@ -6,8 +6,8 @@
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import { formatCount, formatInByteUnit } from "@/lib/model/format";
-import { emptyCellLabel, type BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import { dirGridLabels, dirGridUnit, isWideDirGrid } from "@/lib/view/dir-grid";
+import { emptyCellLabel, type BrokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
+import { dirGridLabels, dirGridUnit, isWideDirGrid } from "@/lib/view/overview/dir-grid";
 import { cellBackground } from "@/components/heatmap/cell-patterns";
 
 interface Props {

@@ -5,7 +5,7 @@
  * reader hears what to fix where it is.
  */
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { formatByteInput, parseByteSize } from "@/lib/view/byte-size-input";
+import { formatByteInput, parseByteSize } from "@/lib/view/common/byte-size-input";
 
 const INPUT = "w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950";
 

@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { formatCount } from "@/lib/model/format";
 import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
-import type { LinkState } from "@/lib/view/run-link";
+import type { LinkState } from "@/lib/view/simulate/run-link";
 
 const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 

@@ -8,8 +8,8 @@ import { useId, useState } from "react";
 import { GoalOrder } from "@/components/plan/goal-order";
 import { OPERATION_KINDS, SOFT_GOALS, type OperationKind } from "@/lib/plan/options";
 import type { StepInput } from "@/lib/simulate/schema";
-import { chosenGoals, goalChoices, OPERATION_LABELS } from "@/lib/view/plan-form";
-import { planOperation, type ClusterContext } from "@/lib/view/scenario-draft";
+import { chosenGoals, goalChoices, OPERATION_LABELS } from "@/lib/view/plan/plan-form";
+import { planOperation, type ClusterContext } from "@/lib/view/simulate/scenario-draft";
 import { CheckField, NumberField, SelectField } from "./fields";
 
 type PlanStep = Extract<StepInput, { kind: "plan" }>;

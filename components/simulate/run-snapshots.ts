@@ -9,7 +9,7 @@ import { simulatedSnapshot } from "@/lib/hooks/simulated-snapshot";
 import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { LogDirPlacement } from "@/lib/simulate/schema";
-import { draftBody, type Draft } from "@/lib/view/scenario-draft";
+import { draftBody, type Draft } from "@/lib/view/simulate/scenario-draft";
 import type { SimulationSnapshots } from "@/components/share/export-sets";
 
 export interface RunSnapshots extends SimulationSnapshots {

@@ -4,10 +4,10 @@
  * seed, and the ordered steps; then Run. Ctrl+Enter (⌘+Enter) runs from anywhere inside it.
  */
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { changeBase, type ClusterContext, type Draft } from "@/lib/view/scenario-draft";
+import { changeBase, type ClusterContext, type Draft } from "@/lib/view/simulate/scenario-draft";
 import type { LinkBase } from "@/lib/simulate/scenario-url";
 import type { BrokerPlacement, LogDirPlacement, SimulatedKafkaVersion, StepInput } from "@/lib/simulate/schema";
-import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/kafka-version-text";
+import { KAFKA_VERSION_OPTIONS, kafkaVersionHint } from "@/lib/view/simulate/kafka-version-text";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { NumberField, SelectField } from "./fields";
 import { StepList } from "./step-list";

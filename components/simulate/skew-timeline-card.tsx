@@ -11,8 +11,8 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContai
 import { formatPercent, formatSkew, formatUtilization } from "@/lib/model/format";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import type { SlimReport } from "@/lib/simulate/slim-report";
-import { floorNote, skewTimeline, TIMELINE_SERIES, timelineValueText, type TimelinePoint } from "@/lib/view/skew-timeline";
-import { skewTicks } from "@/lib/view/skew-ticks";
+import { floorNote, skewTimeline, TIMELINE_SERIES, timelineValueText, type TimelinePoint } from "@/lib/view/simulate/skew-timeline";
+import { skewTicks } from "@/lib/view/common/skew-ticks";
 import { axisProps } from "@/components/charts/chart-parts";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 

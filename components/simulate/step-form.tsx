@@ -4,7 +4,7 @@
  * inputs); problems come from the same schema the API uses, keyed by their path inside the step.
  */
 import { useId, useState } from "react";
-import type { ClusterContext } from "@/lib/view/scenario-draft";
+import type { ClusterContext } from "@/lib/view/simulate/scenario-draft";
 import type { SizeSpec, StepInput } from "@/lib/simulate/schema";
 import { ByteField, CheckField, NumberField, SelectField, TextField } from "./fields";
 import { PlanStepFields } from "./plan-step-fields";

@@ -5,8 +5,8 @@
  * hand. What happened to each step in the last run (failed, note) shows beside it.
  */
 import { useEffect, useRef, useState } from "react";
-import { newStep, type ClusterContext } from "@/lib/view/scenario-draft";
-import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/step-list";
+import { newStep, type ClusterContext } from "@/lib/view/simulate/scenario-draft";
+import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/simulate/step-list";
 import type { StepInput, StepKind } from "@/lib/simulate/schema";
 import type { SimulationStep } from "@/lib/simulate/run-request";
 import { StepForm } from "./step-form";

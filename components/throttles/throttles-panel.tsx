@@ -2,12 +2,12 @@
 /**
  * Throttles & reassignments: replication rates per broker and the cluster defaults, throttled
  * replica lists per topic, partition reassignments and log-dir moves in flight. What the snapshot's
- * source did not carry is said to be unknown, with the command that teaches it (lib/view/throttles.ts). The throttle doctor (stale or
+ * source did not carry is said to be unknown, with the command that teaches it (lib/view/overview/throttles.ts). The throttle doctor (stale or
  * ineffective throttles, from the planner work) plugs into the `doctor` slot; until then the slot
  * says what will appear there.
  */
 import type { ReactNode } from "react";
-import type { RateRow } from "@/lib/view/throttles";
+import type { RateRow } from "@/lib/view/overview/throttles";
 import { WidgetCard } from "@/components/ui/widget-card";
 import { widgetState, type WidgetProps } from "@/components/ui/widget-state";
 

@@ -1,7 +1,7 @@
 "use client";
 /**
  * Boxes that scroll sideways when their content is wider than the screen, and show it: a fade and a
- * small "scroll" hint on each side that hides content (lib/view/scroll-cue.ts decides which).
+ * small "scroll" hint on each side that hides content (lib/view/common/scroll-cue.ts decides which).
  *
  * `ScrollRegion` is such a box in the tab order (tabIndex 0, a named region), so a keyboard user can
  * reach it and scroll it with the arrow keys; axe's scrollable-region-focusable asks exactly that.
@@ -9,7 +9,7 @@
  * `useScrollCue` and `ScrollEdges` alone.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { NO_SCROLL, scrollCue, type ScrollCue } from "@/lib/view/scroll-cue";
+import { NO_SCROLL, scrollCue, type ScrollCue } from "@/lib/view/common/scroll-cue";
 
 /** Follows an element's horizontal scroll: on scroll, and when it or its content changes size. */
 export function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {

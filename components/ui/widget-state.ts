@@ -5,7 +5,7 @@
  * stays "ready": the header says so.
  */
 import type { ReactNode } from "react";
-import type { FailureCheck } from "@/lib/view/cluster-failure";
+import type { FailureCheck } from "@/lib/view/common/cluster-failure";
 import type { OverviewData } from "@/components/overview/overview-data";
 import type { WidgetState } from "./widget-card";
 

@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import type { BalanceReport } from "@/lib/model/report";
 import { balanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { brokerDetail, type BrokerDetail } from "@/lib/view/broker-detail";
-import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummary } from "@/lib/view/overview-model";
-import { topicMaxBytes, topicMaxCount } from "@/lib/view/topic-heatmap";
-import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/topic-page";
+import { brokerDetail, type BrokerDetail } from "@/lib/view/overview/broker-detail";
+import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummary } from "@/lib/view/overview/overview-model";
+import { topicMaxBytes, topicMaxCount } from "@/lib/view/overview/topic-heatmap";
+import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/overview/topic-page";
 
 /** What an overview route asks of a shared link's snapshot, answered in the worker pool (lib/workers/shared-record-task.ts). */
 export type SharedView = { view: "overview"; request: TopicPageRequest } | { view: "topics"; request: TopicPageRequest } | { view: "broker"; broker: number };

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from "react";
 import { parseSnapshot } from "@/lib/model/parse";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { clusterData, type ClusterData } from "@/lib/view/cluster-data";
+import { clusterData, type ClusterData } from "@/lib/view/overview/cluster-data";
 
 export const IMPORTED_KEY = "kafka-balance:imported-snapshot";
 

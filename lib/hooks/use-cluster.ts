@@ -10,8 +10,8 @@
  */
 import { useEffect, useRef } from "react";
 import useSWR from "swr";
-import type { ClusterData } from "@/lib/view/cluster-data";
-import type { OverviewModel } from "@/lib/view/overview-model";
+import type { ClusterData } from "@/lib/view/overview/cluster-data";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson, fetchTagged } from "./fetch-json";
 

@@ -8,7 +8,7 @@
 import useSWR from "swr";
 import type { ForecastTable } from "@/lib/server/forecast-table";
 import type { HistoryResponse } from "@/lib/server/history-read";
-import type { TimeWindow } from "@/lib/view/history-range";
+import type { TimeWindow } from "@/lib/view/history/history-range";
 import { useClusterName, withCluster } from "./cluster-param";
 import { fetchJson } from "./fetch-json";
 

@@ -1,6 +1,6 @@
 /**
  * One cluster's samples for the exposition, from what the app knows of it: the figures of its
- * current snapshot (lib/model/report, lib/model/skew, lib/view/next-placement), the collector's
+ * current snapshot (lib/model/report, lib/model/skew, lib/view/overview/next-placement), the collector's
  * status and the log-dir forecasts.
  *
  * Invariants:
@@ -20,7 +20,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport, type BalanceReport, type DirFigures } from "@/lib/model/report";
 import { skewOf } from "@/lib/model/skew";
 import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
-import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/overview/next-placement";
 import type { MetricName, Sample } from "./families";
 import type { CollectorFigures, DirForecastFigures } from "./sources";
 

@@ -1,5 +1,5 @@
 /**
- * The overview of a cluster as the server answers it (lib/view/overview-model.ts): the model, a page of
+ * The overview of a cluster as the server answers it (lib/view/overview/overview-model.ts): the model, a page of
  * the topic grid, or one broker's details, each with a strong ETag made from the bytes of the answer.
  *
  * Invariants:
@@ -16,9 +16,9 @@
  *   `x-captured-at` header), and any change in a figure gives another.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import type { BrokerDetail } from "@/lib/view/broker-detail";
-import type { OverviewModel } from "@/lib/view/overview-model";
-import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/topic-page";
+import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
+import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/overview/topic-page";
 import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "../cluster/overview-answers";
 import { getClusterSnapshot } from "../cluster/source";
 

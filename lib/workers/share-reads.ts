@@ -15,7 +15,7 @@ import { EXPORT_FORMATS, type ExportFormat } from "@/lib/share/export";
 import type { ScenarioSpec } from "@/lib/share/record";
 import { readShareRow } from "@/lib/snapshots/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
-import type { OverviewModel } from "@/lib/view/overview-model";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { runTask } from "./pool";
 
 export type { SharedView, SharedViewAnswer } from "./shared-record-task";

@@ -17,7 +17,7 @@ import type { ScenarioSpec, SharedRecord } from "@/lib/share/record";
 import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/cluster/overview-answers";
 
 export type { SharedView, SharedViewAnswer };
-import type { OverviewModel } from "@/lib/view/overview-model";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { moved, ownBytes } from "./transfer";
 
 /** What the overview routes ask of a shared link (GET /api/cluster/overview, /topics, /broker with `shared=<id>`). */

@@ -28,7 +28,7 @@ import { startApp } from "../../tests/support/e2e-server";
 import { DEMO_SNAPSHOT_FILE_ENV } from "../../lib/cluster/source";
 import { balanceReport } from "../../lib/model/report";
 import { syntheticCluster } from "../../lib/simulate/synthetic";
-import { overviewModel } from "../../lib/view/overview-model";
+import { overviewModel } from "../../lib/view/overview/overview-model";
 
 const BROKERS = 1000;
 const DIRS = 12;

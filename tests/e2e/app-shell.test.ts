@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { IMPORTED_KEY } from "@/lib/hooks/imported-snapshot";
-import { NAV_ITEMS } from "@/lib/view/app-nav";
+import { NAV_ITEMS } from "@/lib/view/common/app-nav";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
 import { openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";

@@ -12,7 +12,7 @@ import { clusterScanCount, resetClusterSource } from "@/lib/cluster/source";
 import { GET } from "@/app/api/cluster/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport } from "@/lib/model/report";
-import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/overview/next-placement";
 
 // Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19340.. (SSL), 19350.. (controllers) and this baseDir belong
 // to this file only.

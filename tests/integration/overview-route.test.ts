@@ -7,8 +7,8 @@ import { GET as topics } from "@/app/api/cluster/topics/route";
 import { GET as broker } from "@/app/api/cluster/broker/route";
 import { DEMO_SNAPSHOT_FILE_ENV, resetClusterSource } from "@/lib/cluster/source";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import type { OverviewModel } from "@/lib/view/overview-model";
-import type { TopicPage } from "@/lib/view/topic-page";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
+import type { TopicPage } from "@/lib/view/overview/topic-page";
 
 // The demo cluster shows a snapshot file (KAFKA_BALANCE_DEMO_SNAPSHOT_FILE): two clusters of the same
 // 20 brokers × 4 dirs, one with ten times the replicas of the other.

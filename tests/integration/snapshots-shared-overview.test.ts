@@ -10,9 +10,9 @@ import { GET as broker } from "@/app/api/cluster/broker/route";
 import { SharedOverview } from "@/components/share/shared-overview";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { createShare, deleteShare } from "@/lib/snapshots/share";
-import type { BrokerDetail } from "@/lib/view/broker-detail";
-import type { OverviewModel } from "@/lib/view/overview-model";
-import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPage } from "@/lib/view/topic-page";
+import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
+import type { OverviewModel } from "@/lib/view/overview/overview-model";
+import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPage } from "@/lib/view/overview/topic-page";
 import { params, useTempStore } from "../fixtures/snapshots/harness";
 
 let temp: ReturnType<typeof useTempStore>;

@@ -1,5 +1,5 @@
 // Forecasts for the view's tests: one dir at 50 % growing 10 GiB a day, with whatever a test overrides.
-import type { DirForecastFields } from "@/lib/view/forecast-table";
+import type { DirForecastFields } from "@/lib/view/history/forecast-table";
 
 const DAY = 86_400;
 const GiB = 1024 ** 3;

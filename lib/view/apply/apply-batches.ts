@@ -8,7 +8,7 @@
  */
 import { formatBytes, formatCount, formatCountOf, formatDuration } from "@/lib/model/format";
 import type { BatchSummary, ExecutionLimits } from "@/lib/plan/batches";
-import { EXECUTION_ORDER_LABELS } from "./plan-form";
+import { EXECUTION_ORDER_LABELS } from "../plan/plan-form";
 
 /** 20: enough to see how the batches are cut; the rest are summed below the table. */
 export const BATCHES_SHOWN = 20;

@@ -4,7 +4,7 @@
  * force is sent; each field's problem comes back under its own name, together.
  */
 import { invalid, success, type Issue, type Result } from "@/lib/model/result";
-import { formatByteRateInput, parseByteRate } from "./byte-size-input";
+import { formatByteRateInput, parseByteRate } from "../common/byte-size-input";
 
 export interface ThrottleForm {
   replication: string;

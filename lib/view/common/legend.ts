@@ -74,7 +74,7 @@ export function dirHeatmapLegend(metric: DirMetric, scale: ColorScale, present: 
   return { title: info.description, reading: READING[metric], gradient: cssGradient(scale), ticks, marks, swatches };
 }
 
-/** Every ramp darkens toward red as a dir fills (lib/view/color-scale.ts); the legend says so in words. */
+/** Every ramp darkens toward red as a dir fills (lib/view/common/color-scale.ts); the legend says so in words. */
 const READING: Record<DirMetric, string> = {
   utilization: "paler = emptier, darker red = fuller disk",
   bytes: "paler = fewer bytes, darker red = more",

@@ -7,7 +7,7 @@
  * The view names the fields it reads of the store's AppliedPlan (id, start, end or null, job state).
  * Marks lie inside the window, oldest first; a job entirely outside it has none.
  */
-import { formatPointTime } from "./time-ticks";
+import { formatPointTime } from "../common/time-ticks";
 
 export interface AppliedPlanFields {
   id: string;

@@ -10,7 +10,7 @@
  */
 import { DEFAULT_HORIZON_DAYS, type Confidence, type DirForecast } from "@/lib/forecast";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
-import { utilizationMark, type UtilizationMark } from "./dir-metric";
+import { utilizationMark, type UtilizationMark } from "../common/dir-metric";
 import { etaText, type EtaText } from "./forecast-eta";
 import { soonestFirst } from "./forecast-order";
 import { DAY_MS } from "@/lib/model/units";

@@ -9,7 +9,7 @@
  * - The URL names a preset by id (`?range=14d`) or a zoom by its two times (`?from=…&to=…`, ms), so a
  *   link opens the same stretch; anything unreadable falls back to the default preset.
  */
-import { formatPointTime } from "./time-ticks";
+import { formatPointTime } from "../common/time-ticks";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "@/lib/model/units";
 
 export type HistoryRangeId = "6h" | "2d" | "14d" | "60d" | "2y";

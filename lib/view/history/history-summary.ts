@@ -3,7 +3,7 @@
  * sentence per line of the chart (first, last, lowest and highest value in the range, and how many
  * holes it has), and the chart's points as table rows, thinned evenly to a readable number.
  */
-import { formatPointTime } from "./time-ticks";
+import { formatPointTime } from "../common/time-ticks";
 import type { Row } from "./history-rows";
 
 export interface SeriesSpec<K extends string> {

@@ -15,9 +15,9 @@
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import type { BrokerState } from "@/lib/model/snapshot";
 import { formatBytes, formatCountOf, formatSignedPercent, formatUtilization } from "@/lib/model/format";
-import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "./color-scale";
-import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "./dir-metric";
-import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "./legend";
+import { divergingScale, sequentialScale, textColorOn, type ColorScale } from "../common/color-scale";
+import { dirMetricValue, formatDirMetric, utilizationMark, type DirMetric, type UtilizationMark } from "../common/dir-metric";
+import { dirHeatmapLegend, type CellPattern, type Legend, type LegendSwatch } from "../common/legend";
 
 export interface DirCell {
   key: string;

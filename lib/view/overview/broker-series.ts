@@ -6,7 +6,7 @@
  * into the object, and a log dir path may contain dots.
  */
 import type { BalanceReport } from "@/lib/model/report";
-import { niceByteTicks } from "./axis-ticks";
+import { niceByteTicks } from "../common/axis-ticks";
 import { shareText } from "./verdict";
 
 /** Okabe–Ito: a categorical palette told apart by the common forms of colour blindness (black left out for dark mode). */

@@ -22,7 +22,7 @@ import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import { snapshotSignals } from "./signals";
 import { decodeReport, encodeReport, type CompactReport } from "./compact-report";
-import { importChecks, type ImportChecks } from "./import-checks";
+import { importChecks, type ImportChecks } from "../import/import-checks";
 import { kafkaVersionsOf, nextPlacements, type NextPlacement } from "./next-placement";
 import { skewCards, type SkewCard } from "./skew-cards";
 import { throttleView, type ThrottleView } from "./throttles";

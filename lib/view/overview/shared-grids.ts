@@ -6,9 +6,9 @@
  */
 import type { BalanceReport } from "@/lib/model/report";
 import { brokerDirGrid, metricScale, type BrokerDirGrid } from "./broker-dir-heatmap";
-import { textColorOn } from "./color-scale";
-import type { DirMetric } from "./dir-metric";
-import { dirHeatmapLegend, type LegendSwatch } from "./legend";
+import { textColorOn } from "../common/color-scale";
+import type { DirMetric } from "../common/dir-metric";
+import { dirHeatmapLegend, type LegendSwatch } from "../common/legend";
 
 /** Utilisation when every dir of every report has a known capacity, else bytes. */
 export function sharedMetric(reports: readonly BalanceReport[]): DirMetric {

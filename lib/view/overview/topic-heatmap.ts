@@ -10,7 +10,7 @@
  */
 import type { TopicFigures } from "@/lib/model/report";
 import { formatBytes, formatCount, formatCountOf, formatSkew } from "@/lib/model/format";
-import { sequentialScale, textColorOn, type ColorScale } from "./color-scale";
+import { sequentialScale, textColorOn, type ColorScale } from "../common/color-scale";
 
 export type TopicSort = "excess" | "skew" | "name" | "replicas" | "bytes";
 

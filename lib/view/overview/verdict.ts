@@ -8,7 +8,7 @@
  * a disk past 70 %, too little data to call skew, then what the snapshot does not say (replicas
  * without a dir, facts its source did not carry). The headline
  * is the first finding; `details` are the others' texts (for callers that show lines), `findings` the
- * structured list with each finding's actions (lib/view/finding-actions.ts).
+ * structured list with each finding's actions (lib/view/overview/finding-actions.ts).
  *
  * "Balanced" is the planner's (lib/plan/balanced.ts): a skew finding appears exactly when a soft goal
  * is outside the planner's tolerance above the size floor, so the verdict never calls balanced what the

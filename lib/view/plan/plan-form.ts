@@ -343,7 +343,7 @@ export function toggleDir(form: PlanForm, dir: DrainDir, on: boolean): PlanForm 
   return { ...form, dirs: on ? [...rest, { broker: dir.broker, path: dir.path }] : rest };
 }
 
-/** The query a finding's plan action writes (lib/view/finding-actions.ts planActionQuery): `goals`, `operation`, `brokers`. */
+/** The query a finding's plan action writes (lib/view/overview/finding-actions.ts planActionQuery): `goals`, `operation`, `brokers`. */
 export type PlanQuery = Record<string, string | string[] | undefined>;
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

@@ -6,7 +6,7 @@ import { HandRun } from "@/components/plan/hand-run";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { throttlePlan } from "@/lib/plan/throttle-plan";
-import { BATCH_STEPS_SHOWN } from "@/lib/view/plan-run-steps";
+import { BATCH_STEPS_SHOWN } from "@/lib/view/plan/plan-run-steps";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 const snap = cluster({ brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions: Array.from({ length: 12 }, (_, p) => ({ topic: "t", partition: p, replicas: [[1, "/d1", GiB] as [number, string, number]] })) });

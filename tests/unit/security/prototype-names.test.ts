@@ -12,12 +12,12 @@ import { reviewReassignment } from "@/lib/simulate/review";
 import { throttledReplicaLists } from "@/lib/throttle";
 import { runReports } from "@/lib/simulate/run-reports";
 import { ScenarioSchema } from "@/lib/simulate/schema";
-import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
+import { brokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
 import { dirsCsv, brokersCsv } from "@/lib/share/export";
 import { applySharing, hashTopics, redactHosts } from "@/lib/snapshots/redact";
 import { decodePayload, encodePayload } from "@/lib/snapshots/codec";
 import { nextLogDirs } from "@/lib/placement";
-import { nextPlacements } from "@/lib/view/next-placement";
+import { nextPlacements } from "@/lib/view/overview/next-placement";
 import { GiB, PROTOTYPE_NAMES as NAMES, prototypeNamedSnapshot as hostileSnapshot } from "@/tests/support/prototype-names";
 
 describe("names that are Object.prototype's work everywhere", () => {

@@ -18,9 +18,9 @@ import * as simulateSchema from "@/lib/simulate/schema";
 import * as snapshotRecord from "@/lib/share/record";
 import * as shareRequest from "@/lib/share/request";
 import * as share from "@/lib/snapshots/share";
-import * as brokerDetail from "@/lib/view/broker-detail";
-import * as overviewModel from "@/lib/view/overview-model";
-import * as topicPage from "@/lib/view/topic-page";
+import * as brokerDetail from "@/lib/view/overview/broker-detail";
+import * as overviewModel from "@/lib/view/overview/overview-model";
+import * as topicPage from "@/lib/view/overview/topic-page";
 
 const REQUEST_MODULES: Record<string, Record<string, unknown>> = {
   "lib/import/request": importRequest,
@@ -34,9 +34,9 @@ const REQUEST_MODULES: Record<string, Record<string, unknown>> = {
   "lib/share/record": snapshotRecord,
   "lib/share/request": shareRequest,
   "lib/snapshots/share": share,
-  "lib/view/broker-detail": brokerDetail,
-  "lib/view/overview-model": overviewModel,
-  "lib/view/topic-page": topicPage,
+  "lib/view/overview/broker-detail": brokerDetail,
+  "lib/view/overview/overview-model": overviewModel,
+  "lib/view/overview/topic-page": topicPage,
 };
 
 interface Def {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftFromPreset } from "@/lib/view/scenario-draft";
+import { draftFromPreset } from "@/lib/view/simulate/scenario-draft";
 import { decodeScenarioLink, encodeScenarioLink, fitsInLink, forecastSimulatorPath, MAX_LINK_CHARS, type LinkScenario } from "@/lib/simulate/scenario-url";
 
 const GiB = 1024 ** 3;

@@ -4,17 +4,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { ClusterSnapshotSchema } from "@/lib/model/snapshot";
-import { brokerDetail } from "@/lib/view/broker-detail";
-import { brokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import { bytesByDirSeries, partitionLeaderSeries } from "@/lib/view/broker-series";
-import { clusterData } from "@/lib/view/cluster-data";
-import { DIR_METRICS } from "@/lib/view/dir-metric";
-import { kafkaVersionsOf, nextPlacements } from "@/lib/view/next-placement";
-import { skewCards } from "@/lib/view/skew-cards";
-import { throttleView } from "@/lib/view/throttles";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCountScale, topicCellStyle } from "@/lib/view/topic-heatmap";
-import { topicHeatmapLegend } from "@/lib/view/legend";
-import { verdict } from "@/lib/view/verdict";
+import { brokerDetail } from "@/lib/view/overview/broker-detail";
+import { brokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
+import { bytesByDirSeries, partitionLeaderSeries } from "@/lib/view/overview/broker-series";
+import { clusterData } from "@/lib/view/overview/cluster-data";
+import { DIR_METRICS } from "@/lib/view/common/dir-metric";
+import { kafkaVersionsOf, nextPlacements } from "@/lib/view/overview/next-placement";
+import { skewCards } from "@/lib/view/overview/skew-cards";
+import { throttleView } from "@/lib/view/overview/throttles";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCountScale, topicCellStyle } from "@/lib/view/overview/topic-heatmap";
+import { topicHeatmapLegend } from "@/lib/view/common/legend";
+import { verdict } from "@/lib/view/overview/verdict";
 import { extremeSnapshot, type ExtremeKind } from "../../fixtures/extreme/snapshots";
 
 const KINDS: ExtremeKind[] = ["subnormal", "huge", "mixed"];

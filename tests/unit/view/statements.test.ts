@@ -5,12 +5,12 @@
  * the import's cross-checks. Operators act on these sentences, so each is asserted whole: a change of
  * wording shows here and is read again before it lands.
  *
- * The statements are taken from the server's overview model (lib/view/overview-model.ts overviewFigures,
+ * The statements are taken from the server's overview model (lib/view/overview/overview-model.ts overviewFigures,
  * the same object the page renders); the components print these strings as they are.
  */
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { overviewFigures } from "@/lib/view/overview-model";
+import { overviewFigures } from "@/lib/view/overview/overview-model";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
 
 interface Statements {

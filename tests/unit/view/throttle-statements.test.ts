@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/import";
 import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput, type Fact } from "@/lib/model/snapshot";
 import { diagnoseThrottles } from "@/lib/throttle/doctor";
-import { throttleView } from "@/lib/view/throttles";
+import { throttleView } from "@/lib/view/overview/throttles";
 
 const real = (name: string) => readFileSync(`tests/fixtures/import/configs/4.4.0/${name}`, "utf8");
 

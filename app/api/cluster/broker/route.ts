@@ -1,6 +1,6 @@
 /**
  * GET /api/cluster/broker?cluster=<name>|shared=<link id>&broker=<id> → what the broker drawer shows
- * (lib/view/broker-detail.ts): the broker's figures and dirs, its address and its largest replicas,
+ * (lib/view/overview/broker-detail.ts): the broker's figures and dirs, its address and its largest replicas,
  * of a cluster or of a shared link's stored snapshot (404 unknown link, 410 expired).
  * Strong ETag, 304 on `If-None-Match`; 400 naming the parameter to fix; 404 for a broker the snapshot
  * does not list.
@@ -8,7 +8,7 @@
 import { clusterBrokerDetail } from "@/lib/server/overview";
 import { chosenSnapshot } from "@/lib/server/chosen-snapshot";
 import { clusterSourceFailure, fail, failureResponse, tagged } from "@/lib/http/respond";
-import { parseBrokerDetailQuery } from "@/lib/view/broker-detail";
+import { parseBrokerDetailQuery } from "@/lib/view/overview/broker-detail";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

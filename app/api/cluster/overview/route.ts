@@ -1,6 +1,6 @@
 /**
  * GET /api/cluster/overview?cluster=<name>|shared=<link id>[&search=&internal=0|1&sort=&offset=&limit=][&refresh=1] → the overview
- * model (lib/view/overview-model.ts): what the overview shows, with the topic grid's page asked for
+ * model (lib/view/overview/overview-model.ts): what the overview shows, with the topic grid's page asked for
  * (the first by default), never every replica; `refresh=1` scans again now (as GET /api/cluster does).
  * `shared=<id>` answers for a shared link's stored snapshot instead (404 unknown, 410 expired). Strong ETag: `If-None-Match` with the last one → 304
  * with no body while nothing shown has changed. 400 naming the parameter to fix; the cluster's own
@@ -9,7 +9,7 @@
 import { clusterOverview } from "@/lib/server/overview";
 import { chosenSnapshot } from "@/lib/server/chosen-snapshot";
 import { clusterSourceFailure, failureResponse, tagged } from "@/lib/http/respond";
-import { parseOverviewQuery } from "@/lib/view/overview-model";
+import { parseOverviewQuery } from "@/lib/view/overview/overview-model";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -11,7 +11,7 @@ import { demoForecastTable } from "@/lib/server/history-read";
 import { badRequest, fail, ok, workFailure } from "@/lib/http/respond";
 import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";
-import { soonestFirst } from "@/lib/view/forecast-order";
+import { soonestFirst } from "@/lib/view/history/forecast-order";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EXECUTION, type BatchSummary } from "@/lib/plan/batches";
-import { batchMovesText, executionSentence, planBatchTable } from "@/lib/view/apply-batches";
+import { batchMovesText, executionSentence, planBatchTable } from "@/lib/view/apply/apply-batches";
 
 const GiB = 1024 ** 3;
 const batch = (index: number, over: Partial<BatchSummary> = {}): BatchSummary => ({ index, kind: "data", partitions: 4, partitionMoves: 2, dirMoves: 3, bytes: 10 * GiB, seconds: 125, brokers: [], ...over });

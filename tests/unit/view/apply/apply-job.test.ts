@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelConsequences, configRows, electionText, jobAnnouncement, jobControls, jobHeadline, phaseSteps, type JobBatchFields, type JobFields } from "@/lib/view/apply-job";
+import { cancelConsequences, configRows, electionText, jobAnnouncement, jobControls, jobHeadline, phaseSteps, type JobBatchFields, type JobFields } from "@/lib/view/apply/apply-job";
 import type { SetConfig } from "@/lib/plan/job-model";
 
 const GiB = 1024 ** 3;

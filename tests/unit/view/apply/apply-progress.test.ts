@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JobBatchFields } from "@/lib/view/apply-job";
-import { brokerProgressRows, clockView, inFlightRows, jobBatchTable, ratesText } from "@/lib/view/apply-progress";
+import type { JobBatchFields } from "@/lib/view/apply/apply-job";
+import { brokerProgressRows, clockView, inFlightRows, jobBatchTable, ratesText } from "@/lib/view/apply/apply-progress";
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;

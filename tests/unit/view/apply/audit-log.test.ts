@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@/lib/plan/job-model";
-import { auditRows } from "@/lib/view/audit-log";
+import { auditRows } from "@/lib/view/apply/audit-log";
 
 const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   seq: 7,

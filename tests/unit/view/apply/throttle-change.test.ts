@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { throttleChange, throttleForm } from "@/lib/view/throttle-change";
+import { throttleChange, throttleForm } from "@/lib/view/apply/throttle-change";
 
 const MiB = 1024 ** 2;
 const current = { replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB };

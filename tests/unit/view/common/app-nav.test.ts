@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/app-nav";
+import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/common/app-nav";
 
 describe("navCurrent()", () => {
   it("navCurrent() marks exactly one item as the page on each of the six pages", () => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatBytes } from "@/lib/model/format";
-import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/axis-ticks";
+import { formatAxisBytes, niceByteTicks, niceCountTicks } from "@/lib/view/common/axis-ticks";
 import { MIN_NORMAL } from "@/lib/model/finite-number";
-import { EDGE_DOUBLES, finiteDouble } from "../../fixtures/extreme/doubles";
+import { EDGE_DOUBLES, finiteDouble } from "../../../fixtures/extreme/doubles";
 
 const GiB = 1024 ** 3;
 

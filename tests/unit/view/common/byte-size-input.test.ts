@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatByteInput, formatByteRateInput, parseByteRate, parseByteSize } from "@/lib/view/byte-size-input";
+import { formatByteInput, formatByteRateInput, parseByteRate, parseByteSize } from "@/lib/view/common/byte-size-input";
 
 describe("parseByteSize()", () => {
   it("parseByteSize() reads binary units as powers of 1024 and SI units as powers of 1000", () => {

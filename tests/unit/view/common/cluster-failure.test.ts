@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterFailureAdvice } from "@/lib/view/cluster-failure";
+import { clusterFailureAdvice } from "@/lib/view/common/cluster-failure";
 
 const topics = (code: string) => clusterFailureAdvice(code).checks.map((c) => c.topic);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDirMetric, isDirMetric, utilizationMark } from "@/lib/view/dir-metric";
+import { formatDirMetric, isDirMetric, utilizationMark } from "@/lib/view/common/dir-metric";
 
 describe("dir-metric", () => {
   it("formatDirMetric() prints each metric in its unit", () => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { divergingScale, sequentialScale } from "@/lib/view/color-scale";
-import { dirHeatmapLegend, topicHeatmapLegend } from "@/lib/view/legend";
-import { DIR_METRICS } from "@/lib/view/dir-metric";
-import { finiteDouble } from "../../fixtures/extreme/doubles";
+import { divergingScale, sequentialScale } from "@/lib/view/common/color-scale";
+import { dirHeatmapLegend, topicHeatmapLegend } from "@/lib/view/common/legend";
+import { DIR_METRICS } from "@/lib/view/common/dir-metric";
+import { finiteDouble } from "../../../fixtures/extreme/doubles";
 
 describe("legend", () => {
   it("dirHeatmapLegend() labels utilisation in percent with the 70 / 85 / 95 % marks", () => {

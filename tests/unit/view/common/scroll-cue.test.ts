@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_SCROLL, scrollCue } from "@/lib/view/scroll-cue";
+import { NO_SCROLL, scrollCue } from "@/lib/view/common/scroll-cue";
 
 describe("scrollCue()", () => {
   it("scrollCue() shows the right edge at the start, both in the middle and the left edge at the end", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { skewTicks } from "@/lib/view/skew-ticks";
-import { EDGE_DOUBLES, finiteDouble } from "../../fixtures/extreme/doubles";
+import { skewTicks } from "@/lib/view/common/skew-ticks";
+import { EDGE_DOUBLES, finiteDouble } from "../../../fixtures/extreme/doubles";
 
 describe("skewTicks()", () => {
   it("skewTicks() steps 0.5× up to 4× and 1× up to 10×, from 0 past the largest value and 1.5×", () => {

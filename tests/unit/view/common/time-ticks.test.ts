@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPointTime, formatTimeTick, timeTickFormat, timeTicks } from "@/lib/view/time-ticks";
+import { formatPointTime, formatTimeTick, timeTickFormat, timeTicks } from "@/lib/view/common/time-ticks";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scrollToReveal, visibleRange } from "@/lib/view/virtual-window";
-import { finiteDouble } from "../../fixtures/extreme/doubles";
+import { scrollToReveal, visibleRange } from "@/lib/view/common/virtual-window";
+import { finiteDouble } from "../../../fixtures/extreme/doubles";
 
 describe("virtual-window", () => {
   it("visibleRange() covers the viewport plus the overscan, within bounds", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planMarks } from "@/lib/view/applied-plan-marks";
+import { planMarks } from "@/lib/view/history/applied-plan-marks";
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 6, 0);

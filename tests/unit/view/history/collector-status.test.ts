@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectorLine, emptyMessage, emptyReason, intervalWords } from "@/lib/view/collector-status";
+import { collectorLine, emptyMessage, emptyReason, intervalWords } from "@/lib/view/history/collector-status";
 
 const NOW = Date.UTC(2026, 0, 6, 12);
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forecastCard } from "@/lib/view/forecast-card";
+import { forecastCard } from "@/lib/view/history/forecast-card";
 import { dirForecast } from "@/tests/support/forecasts";
 
 const DAY = 86_400;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { etaCentral, etaRange, etaText, horizonWords } from "@/lib/view/forecast-eta";
+import { etaCentral, etaRange, etaText, horizonWords } from "@/lib/view/history/forecast-eta";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

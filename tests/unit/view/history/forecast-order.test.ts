@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DirForecast } from "@/lib/forecast";
-import { soonestFirst } from "@/lib/view/forecast-order";
+import { soonestFirst } from "@/lib/view/history/forecast-order";
 
 const eta = (days: number | null) => (days === null ? null : { seconds: days * 86_400, earliestSeconds: days * 86_400, latestSeconds: null });
 function dir(broker: number, path: string, p85: number | null, p95: number | null, full: number | null, utilization: number | null = 0.5): DirForecast {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forecastRow, forecastRows, forecastSummary } from "@/lib/view/forecast-table";
+import { forecastRow, forecastRows, forecastSummary } from "@/lib/view/history/forecast-table";
 import { dirForecast, eta } from "@/tests/support/forecasts";
 
 const DAY = 86_400;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANGE, describeRange, HISTORY_RANGES, MIN_ZOOM_MS, panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow } from "@/lib/view/history-range";
+import { DEFAULT_RANGE, describeRange, HISTORY_RANGES, MIN_ZOOM_MS, panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow } from "@/lib/view/history/history-range";
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 0, 6, 12, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokerRows, clusterRows, dirRows, isolatedRows, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history-rows";
+import { brokerRows, clusterRows, dirRows, isolatedRows, keptSpacing, rowMax, withGaps, type ClusterFiguresFields } from "@/lib/view/history/history-rows";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

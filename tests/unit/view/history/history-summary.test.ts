@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatSkew } from "@/lib/model/format";
-import { chartSummary, gapCount, seriesSentence, tableRows } from "@/lib/view/history-summary";
+import { chartSummary, gapCount, seriesSentence, tableRows } from "@/lib/view/history/history-summary";
 
 const T0 = Date.UTC(2026, 0, 6, 9);
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importChecks } from "@/lib/view/import-checks";
+import { importChecks } from "@/lib/view/import/import-checks";
 
 describe("importChecks()", () => {
   it("importChecks() titles an import's warnings with their count and keeps their order", () => {

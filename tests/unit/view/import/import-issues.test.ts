@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupImportIssues, issuesAfterEdit, lineExcerpt, lineRange, lineText } from "@/lib/view/import-issues";
+import { groupImportIssues, issuesAfterEdit, lineExcerpt, lineRange, lineText } from "@/lib/view/import/import-issues";
 
 const text = "Querying brokers\r\nReceived from brokers 1\n{\"brokers\":[{\"broker\":\"x\"}]}";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { parseBrokerDetailQuery, brokerDetail } from "@/lib/view/broker-detail";
+import { parseBrokerDetailQuery, brokerDetail } from "@/lib/view/overview/broker-detail";
 import { GiB, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDetail()", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { DIVERGING } from "@/lib/view/color-scale";
-import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/broker-dir-heatmap";
+import { DIVERGING } from "@/lib/view/common/color-scale";
+import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/overview/broker-dir-heatmap";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDirGrid()", () => {

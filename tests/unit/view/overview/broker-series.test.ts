@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { bytesByDirSeries, partitionLeaderSeries } from "@/lib/view/broker-series";
+import { bytesByDirSeries, partitionLeaderSeries } from "@/lib/view/overview/broker-series";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("broker-series", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterData, modeOf } from "@/lib/view/cluster-data";
+import { clusterData, modeOf } from "@/lib/view/overview/cluster-data";
 import { snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("cluster-data", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { asReport, slimReport } from "@/lib/simulate/slim-report";
-import { decodeReport, encodeReport, fromColumns, toColumns } from "@/lib/view/compact-report";
+import { decodeReport, encodeReport, fromColumns, toColumns } from "@/lib/view/overview/compact-report";
 import { storySnapshot } from "@/tests/support/snapshots";
 
 describe("compact-report", () => {

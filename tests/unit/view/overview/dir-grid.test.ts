@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BrokerDirGrid } from "@/lib/view/broker-dir-heatmap";
-import { dirGridLabels, dirGridUnit, isWideDirGrid, shortDirLabels } from "@/lib/view/dir-grid";
+import type { BrokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
+import { dirGridLabels, dirGridUnit, isWideDirGrid, shortDirLabels } from "@/lib/view/overview/dir-grid";
 
 const GiB = 1024 ** 3;
 const grid = (labels: string[], metric: BrokerDirGrid["metric"] = "bytes", max = 300 * GiB) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { nextPlacements } from "@/lib/view/next-placement";
+import { nextPlacements } from "@/lib/view/overview/next-placement";
 import { scalaHashMapKeyOrder } from "@/lib/placement/java-hash";
 import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { decodeOverview, overviewFigures, overviewModel, parseOverviewQuery } from "@/lib/view/overview-model";
+import { decodeOverview, overviewFigures, overviewModel, parseOverviewQuery } from "@/lib/view/overview/overview-model";
 import { storySnapshot } from "@/tests/support/snapshots";
 
 describe("overview-model", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedGrids, sharedMetric } from "@/lib/view/shared-grids";
+import { sharedGrids, sharedMetric } from "@/lib/view/overview/shared-grids";
 import { balanceReport } from "@/lib/model/report";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { skewOf } from "@/lib/model/skew";
-import { skewCards, toneOf } from "@/lib/view/skew-cards";
+import { skewCards, toneOf } from "@/lib/view/overview/skew-cards";
 import { balancedSnapshot, storySnapshot } from "@/tests/support/snapshots";
 
 describe("skewCards()", () => {

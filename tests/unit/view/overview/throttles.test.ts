@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summariseList, throttleView } from "@/lib/view/throttles";
+import { summariseList, throttleView } from "@/lib/view/overview/throttles";
 import { snap } from "@/tests/support/snapshots";
 
 describe("throttleView()", () => {

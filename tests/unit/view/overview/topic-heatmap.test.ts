@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCellText, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel, topicUnsized } from "@/lib/view/topic-heatmap";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCellText, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel, topicUnsized } from "@/lib/view/overview/topic-heatmap";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
 import { snap, storySnapshot } from "@/tests/support/snapshots";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicMaxCount } from "@/lib/view/topic-heatmap";
-import { DEFAULT_TOPIC_PAGE, DEFAULT_TOPIC_PAGE_REQUEST, parseTopicPageQuery, topicPage, topicPageParams } from "@/lib/view/topic-page";
+import { DEFAULT_TOPIC_QUERY, selectTopics, topicMaxCount } from "@/lib/view/overview/topic-heatmap";
+import { DEFAULT_TOPIC_PAGE, DEFAULT_TOPIC_PAGE_REQUEST, parseTopicPageQuery, topicPage, topicPageParams } from "@/lib/view/overview/topic-page";
 
 const report = balanceReport(syntheticCluster({ brokers: 12, dirsPerBroker: 3, replicas: 6000, partitionsPerTopic: 20 }));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { nextPlacements } from "@/lib/view/next-placement";
-import { overviewSummary } from "@/lib/view/overview-model";
-import { dominantDirs, listText, shareText, verdict } from "@/lib/view/verdict";
+import { nextPlacements } from "@/lib/view/overview/next-placement";
+import { overviewSummary } from "@/lib/view/overview/overview-model";
+import { dominantDirs, listText, shareText, verdict } from "@/lib/view/overview/verdict";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
 import { balancedSnapshot, GiB, snap, storySnapshot } from "@/tests/support/snapshots";
 

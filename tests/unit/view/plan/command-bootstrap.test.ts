@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandBootstrap } from "@/lib/view/command-bootstrap";
+import { commandBootstrap } from "@/lib/view/plan/command-bootstrap";
 
 describe("commandBootstrap()", () => {
   it("commandBootstrap() names the live cluster's servers for a live snapshot", () => {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { moveSeconds } from "@/lib/plan/estimate";
 import type { PlanMove } from "@/lib/plan/planner";
-import { ariaSort, DEFAULT_MOVE_SORT, MOVE_COLUMNS, moveRows, movesCaption, nextMoveSort, sortMoveRows, type MoveColumn } from "@/lib/view/moves-table";
+import { ariaSort, DEFAULT_MOVE_SORT, MOVE_COLUMNS, moveRows, movesCaption, nextMoveSort, sortMoveRows, type MoveColumn } from "@/lib/view/plan/moves-table";
 
 const MiB = 1024 * 1024;
 const rates = { replicationBytesPerSecond: 10 * MiB, alterLogDirsBytesPerSecond: 100 * MiB };

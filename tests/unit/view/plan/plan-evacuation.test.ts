@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evacuationSentence, partitionRuns, stuckGroups } from "@/lib/view/plan-evacuation";
+import { evacuationSentence, partitionRuns, stuckGroups } from "@/lib/view/plan/plan-evacuation";
 
 const GiB = 1024 ** 3;
 const stuck = { topic: "__consumer_offsets", partition: 0, broker: 3, dir: "/data/d1", reason: "every broker that stays already holds a replica of __consumer_offsets-0" };

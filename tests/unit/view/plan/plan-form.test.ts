@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, chosenGoals, fieldErrors, formErrorList, formErrorsFromIssues, formFromOptions, formFromQuery, includeGoal, moveGoal, planOptionsFromForm, toggleBroker, toggleDir, withOperation } from "@/lib/view/plan-form";
+import { DEFAULT_PLAN_FORM, chosenGoals, fieldErrors, formErrorList, formErrorsFromIssues, formFromOptions, formFromQuery, includeGoal, moveGoal, planOptionsFromForm, toggleBroker, toggleDir, withOperation } from "@/lib/view/plan/plan-form";
 import { PlanOptionsSchema, SOFT_GOALS } from "@/lib/plan/options";
-import { planActionQuery } from "@/lib/view/finding-actions";
+import { planActionQuery } from "@/lib/view/overview/finding-actions";
 
 describe("plan form", () => {
   it("planOptionsFromForm() turns percentages, MiB/s and GiB into the planner's units", () => {

@@ -5,7 +5,7 @@ import { planRebalance, PlanOptionsSchema, type Plan, type PlanOptionsInput } fr
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { importSnapshot } from "@/lib/import";
 import { reviewReassignment } from "@/lib/simulate/review";
-import { dirFigures, dirSentence, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan-goals";
+import { dirFigures, dirSentence, goalRows, qualityFigures, worseAfter, worsenedGoals } from "@/lib/view/plan/plan-goals";
 
 const GiB = 1024 ** 3;
 const none: GoalMeasure = { outside: 0, maxOverMean: null, minOverMean: null, worst: null, measured: 3, unmeasured: 0 };

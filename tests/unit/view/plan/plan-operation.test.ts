@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cordonNote, emptyBrokers, joinWords, operationChoices, operationPhrase } from "@/lib/view/plan-operation";
-import { cluster, GiB } from "../../support/snapshots";
+import { cordonNote, emptyBrokers, joinWords, operationChoices, operationPhrase } from "@/lib/view/plan/plan-operation";
+import { cluster, GiB } from "../../../support/snapshots";
 
 const snapshot = cluster({
   kafkaVersion: "4.4.0",

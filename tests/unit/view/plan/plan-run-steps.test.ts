@@ -7,7 +7,7 @@ import { electionTargets } from "@/lib/cluster/writes/apply-work";
 import { planBatches } from "@/lib/plan/batches";
 import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { throttlePlan } from "@/lib/plan/throttle-plan";
-import { BATCH_STEPS_SHOWN, electionPartitions, handRun, NOT_AS_PLANNED_CHECKS, verifyState, type HandRunInput } from "@/lib/view/plan-run-steps";
+import { BATCH_STEPS_SHOWN, electionPartitions, handRun, NOT_AS_PLANNED_CHECKS, verifyState, type HandRunInput } from "@/lib/view/plan/plan-run-steps";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 const rates = { replicationBytesPerSecond: 1000, alterLogDirsBytesPerSecond: 2000 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Operation, SoftGoal } from "@/lib/plan/options";
 import type { OutsideTolerance } from "@/lib/plan/tolerance";
-import { planStatus, reviewStatus, type PlanStatusInput, type ResultStatus } from "@/lib/view/plan-status";
+import { planStatus, reviewStatus, type PlanStatusInput, type ResultStatus } from "@/lib/view/plan/plan-status";
 
 const GiB = 1024 ** 3;
 const OPERATIONS: Operation[] = [

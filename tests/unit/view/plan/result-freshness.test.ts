@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, includeGoal, moveGoal, planOptionsFromForm, withOperation } from "@/lib/view/plan-form";
-import { goalsChanged, reviewChanged } from "@/lib/view/result-freshness";
+import { DEFAULT_PLAN_FORM, includeGoal, moveGoal, planOptionsFromForm, withOperation } from "@/lib/view/plan/plan-form";
+import { goalsChanged, reviewChanged } from "@/lib/view/plan/result-freshness";
 
 const madeWith = (() => {
   const r = planOptionsFromForm(DEFAULT_PLAN_FORM);

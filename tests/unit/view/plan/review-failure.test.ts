@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reviewFailure } from "@/lib/view/review-failure";
+import { reviewFailure } from "@/lib/view/plan/review-failure";
 
 describe("reviewFailure()", () => {
   it("reviewFailure() names the line and column where the text stops being JSON", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameReassignment } from "@/lib/view/shared-plan";
+import { sameReassignment } from "@/lib/view/plan/shared-plan";
 
 const a = '{"version":1,"partitions":[{"topic":"t","partition":0,"replicas":[1,2],"log_dirs":["any","any"]},{"topic":"t","partition":1,"replicas":[2,3]}]}';
 

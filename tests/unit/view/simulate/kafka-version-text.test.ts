@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KAFKA_VERSION_OPTIONS, kafkaVersionHint, logDirRuleText, simulatedKafkaText } from "@/lib/view/kafka-version-text";
+import { KAFKA_VERSION_OPTIONS, kafkaVersionHint, logDirRuleText, simulatedKafkaText } from "@/lib/view/simulate/kafka-version-text";
 
 describe("logDirRuleText()", () => {
   it("logDirRuleText() names each line's tie order and cordon support", () => {

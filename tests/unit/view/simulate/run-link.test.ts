@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { JavaRandom } from "@/lib/placement";
 import { decodeScenarioLink, LINK_PARAM } from "@/lib/simulate/scenario-url";
 import type { StepInput } from "@/lib/simulate/schema";
-import { runLink } from "@/lib/view/run-link";
-import { draftFromPreset, emptyDraft } from "@/lib/view/scenario-draft";
+import { runLink } from "@/lib/view/simulate/run-link";
+import { draftFromPreset, emptyDraft } from "@/lib/view/simulate/scenario-draft";
 
 describe("runLink()", () => {
   it("runLink() names a pristine preset by its id", async () => {

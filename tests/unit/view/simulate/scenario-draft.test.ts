@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeBase, clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/scenario-draft";
-import { STEP_KINDS } from "@/lib/view/step-list";
+import { changeBase, clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/simulate/scenario-draft";
+import { STEP_KINDS } from "@/lib/view/simulate/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
 import { storyBase } from "@/lib/simulate/presets/story";

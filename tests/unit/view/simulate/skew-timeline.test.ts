@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPreset } from "@/lib/simulate/presets";
 import { simulate } from "@/lib/simulate/run-request";
-import { floorNote, skewAppearsAt, skewTimeline, timelineValueText } from "@/lib/view/skew-timeline";
+import { floorNote, skewAppearsAt, skewTimeline, timelineValueText } from "@/lib/view/simulate/skew-timeline";
 
 describe("skewTimeline()", () => {
   it("skewTimeline() has the base and one point per step: counts stay even while disk use drifts apart", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StepSchema } from "@/lib/simulate/schema";
-import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/step-list";
+import { STEP_KINDS, stepKindLabel, stepSummary } from "@/lib/view/simulate/step-list";
 
 describe("STEP_KINDS", () => {
   it("STEP_KINDS labels every step kind of the schema once", () => {
