@@ -14,7 +14,7 @@ import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { jobView, type ApplyJobView } from "@/lib/plan/job-model";
 import { parseApplyRequest } from "@/lib/simulate/apply-request";
-import { runTask } from "@/lib/workers/pool";
+import { runTask } from "./run-task";
 import { sourceFailure, workFailureOf } from "./failures";
 
 export interface ApplyStart {

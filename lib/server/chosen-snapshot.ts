@@ -5,11 +5,11 @@
  * rather than in lib/cluster, which the workers run.
  */
 import { clusterSnapshot, type SnapshotLoader } from "@/lib/server/overview";
-import type { SharedViewAnswer } from "@/lib/cluster/overview-answers";
+import type { SharedViewAnswer } from "@/lib/server/overview-answers";
 import { ClusterSourceError } from "@/lib/cluster/source";
 import { failure, success, type Result } from "@/lib/model/result";
 import { readShareRow } from "@/lib/snapshots/share";
-import { sharedView } from "../workers/share-reads";
+import { sharedView } from "./share-reads";
 
 /** What an overview request names: a configured cluster (`cluster=`), or a shared link's snapshot (`shared=<link id>`). */
 export interface SnapshotChoice {

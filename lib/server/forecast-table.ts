@@ -16,7 +16,7 @@ import { DEFAULT_WINDOW_DAYS, forecastFactsOf, type BrokerFacts, type DirForecas
 import { DAY_MS } from "@/lib/model/history-settings";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getStore } from "@/lib/store";
-import { runTask } from "@/lib/workers/pool";
+import { runTask } from "./run-task";
 
 /**
  * The history read: the forecast's window (DEFAULT_WINDOW_DAYS, 14 days) and a day more, so a window

@@ -1,7 +1,7 @@
 /**
  * The import use-case (POST /api/import): pasted kafka-log-dirs output (and optional kafka-topics and
  * kafka-configs output) → the snapshot, its balance report and the warnings, serialised in a worker
- * thread (lib/workers/tasks.ts). A text/plain body is handed to the worker chunk by chunk
+ * thread (lib/server/tasks.ts). A text/plain body is handed to the worker chunk by chunk
  * (lib/workers/import-stream.ts), so a 1,000,000-replica paste is never held whole as text; the JSON
  * form arrives parsed (or, over 1 MB, as bytes the worker parses).
  */
@@ -9,7 +9,7 @@ import { MessageChannel } from "node:worker_threads";
 import type { JsonBody } from "@/lib/model/json-body";
 import { failure, type Result } from "@/lib/model/result";
 import { ImportStreamSender } from "@/lib/workers/import-stream";
-import { runTask } from "@/lib/workers/pool";
+import { runTask } from "./run-task";
 import { transferable } from "@/lib/workers/transfer";
 import { workFailureOf } from "./failures";
 

@@ -3,7 +3,7 @@
  * the topic grid, or one broker's details, each with a strong ETag made from the bytes of the answer.
  *
  * Invariants:
- * - The answers are made by lib/cluster/overview-answers.ts, which keeps the costly part (the balance
+ * - The answers are made by lib/server/overview-answers.ts, which keeps the costly part (the balance
  *   report over every replica, the summary, the default model and its hash) beside each snapshot
  *   object. The source hands out the same object until it scans again, so a refresh of an unchanged
  *   cluster costs a lookup and a hash comparison, not a walk over the replicas.
@@ -19,7 +19,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/overview/topic-page";
-import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "../cluster/overview-answers";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "./overview-answers";
 import { getClusterSnapshot } from "../cluster/source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */

@@ -17,10 +17,10 @@ import type { RecordRow } from "@/lib/snapshots/decode-record";
 import { readShareRow } from "@/lib/snapshots/share";
 import { intervalWords } from "@/lib/view/history/collector-status";
 import type { JsonBody } from "@/lib/model/json-body";
-import { namedBase, type NamedBase } from "../workers/named-base";
-import { runTask } from "../workers/pool";
+import { namedBase, type NamedBase } from "./named-base";
+import { runTask } from "./run-task";
 import { transferable } from "../workers/transfer";
-import type { LoadedBase, LoadedForecast } from "../workers/tasks";
+import type { LoadedBase, LoadedForecast } from "./tasks";
 
 async function current(cluster: string | null): Promise<Result<ClusterSnapshot>> {
   try {
@@ -33,7 +33,7 @@ async function current(cluster: string | null): Promise<Result<ClusterSnapshot>>
 
 /**
  * The stored row of a snapshot link of any kind (a scenario's base, a shared snapshot, a plan's
- * snapshot), or why it does not open: the worker decodes it (lib/workers/shared-record-task.ts), since
+ * snapshot), or why it does not open: the worker decodes it (lib/server/shared-record-task.ts), since
  * decoding a 50 MB link here would stall the server; old records are upgraded there.
  */
 async function sharedRow(id: string): Promise<Result<RecordRow>> {

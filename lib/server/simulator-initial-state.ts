@@ -16,7 +16,7 @@ import { decodeScenarioLink, FORECAST_PARAM, LINK_PARAM } from "@/lib/simulate/s
 import type { StepInput } from "@/lib/simulate/schema";
 import { BASE_PARAM } from "@/lib/share/origin";
 import { ScenarioSpecSchema, SHARED_PARAM } from "@/lib/share/record";
-import { sharedScenarioSpec } from "../workers/share-reads";
+import { sharedScenarioSpec } from "./share-reads";
 import { simulateOffThread } from "./simulate-request";
 
 type SearchParams = Record<string, string | string[] | undefined>;

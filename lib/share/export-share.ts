@@ -1,7 +1,7 @@
 /**
  * A stored link's exports, for `GET /api/snapshots/<id>/export?format=` (curl-friendly downloads):
  * the format is checked here, before the link is read; the file is made in the worker pool
- * (lib/workers/share-reads.ts `sharedExport`, called by the route).
+ * (lib/server/share-reads.ts `sharedExport`, called by the route).
  */
 import { z } from "zod";
 import { zodIssues } from "@/lib/model/parse";

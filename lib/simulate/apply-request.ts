@@ -6,7 +6,7 @@
  * `options.execution`, the throttle rates from `options.throttle`.
  *
  * Pure. The body is checked on the request thread, before the scan (parseApplyRequest); the review
- * runs in a worker thread (applyRequestWork; lib/workers/tasks.ts `applyRequest`), since a review of
+ * runs in a worker thread (applyRequestWork; lib/server/tasks.ts `applyRequest`), since a review of
  * a large reassignment is seconds of CPU the request thread must not spend.
  */
 import { zodIssues } from "../model/parse";

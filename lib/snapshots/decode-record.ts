@@ -1,7 +1,7 @@
 /**
  * A stored row back to its record: decompress, bound the nesting, parse, upgrade and validate. No
  * store and no clock, so it runs on the request thread (share.ts) and in the worker pool alike
- * (lib/workers/share-reads.ts: a 50 MB link decodes in a second or more, which must not hold the
+ * (lib/server/share-reads.ts: a 50 MB link decodes in a second or more, which must not hold the
  * server's event loop).
  *
  * Stored by this or an earlier release: every read goes through `parseSnapshot` with `stored: true`,

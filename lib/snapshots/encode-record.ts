@@ -1,7 +1,7 @@
 /**
  * A link's payload as a row stores it: the JSON compressed (codec.ts) and the listing summary (source
  * kind, label trimmed, broker and topic counts, sharing options). No store and no clock, so the worker
- * pool runs it for POST /api/snapshots (lib/workers/tasks.ts): serialising and compressing a 50 MB
+ * pool runs it for POST /api/snapshots (lib/server/tasks.ts): serialising and compressing a 50 MB
  * snapshot must not hold the request thread, which only inserts the row.
  */
 import { encodePayload } from "./codec";

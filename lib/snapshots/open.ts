@@ -3,7 +3,7 @@
  * `?shared=<id>` reads only the link's row (`readShareRow`: a malformed, unknown or expired id is an
  * answer here, and so is a link of a kind the planner cannot reopen, with the place it does open); the
  * browser then fetches the record from `GET /api/snapshots/<id>`, which the worker pool decodes
- * (lib/workers/share-reads.ts). A 50 MB link decoded here, and its snapshot serialised into the page,
+ * (lib/server/share-reads.ts). A 50 MB link decoded here, and its snapshot serialised into the page,
  * used to hold the request thread for a second or more.
  */
 import { failure, type Result } from "@/lib/model/result";

@@ -3,7 +3,7 @@
  * store it, and read it again. Route handlers call these functions; every read of a link (GET of a
  * link, its exports, the /s/[id] page, the overview routes, the simulator's and the planner's
  * `?shared=`) takes its row from `readShareRow` and decodes it in the worker pool
- * (lib/workers/share-reads.ts, decode-record.ts), never on the request thread.
+ * (lib/server/share-reads.ts, decode-record.ts), never on the request thread.
  *
  * - Expected failures (bad input, unknown or malformed id, missing token) are Results (lib/model/result.ts)
  *   with a code and a message that says what to change; they never throw. lib/http maps codes to statuses.
@@ -101,7 +101,7 @@ export function storePreparedShare(prepared: PreparedShare, options: Omit<Create
   return storeShare(kind, notices, (labelChars) => encodeStoredPayload({ ...content, sharing }, labelChars), options);
 }
 
-/** A link prepared and encoded in the worker pool (lib/workers/tasks.ts shareEncodedTask): what the route stores. */
+/** A link prepared and encoded in the worker pool (lib/server/tasks.ts shareEncodedTask): what the route stores. */
 export interface EncodedShare extends EncodedPayload {
   kind: RecordKind;
   notices: string[];
@@ -180,7 +180,7 @@ function notFound(id: string): Err {
 /**
  * A link's stored row, read as every opening reads it: a malformed id, an unknown one and an expired
  * one (deleted here) are answers; the payload is not decoded. The worker pool decodes it for the
- * reads that would otherwise hold the request thread (lib/workers/share-reads.ts).
+ * reads that would otherwise hold the request thread (lib/server/share-reads.ts).
  */
 export async function readShareRow(id: string, store?: LinkStore, now: Date = new Date()): Promise<Result<StoredRow>> {
   const bad = idProblem(id);

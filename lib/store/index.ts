@@ -77,7 +77,7 @@ export function openStore(config: StoreConfig = storeConfig()): Store {
   return new Store(db, config);
 }
 
-/** A read-only connection for a worker thread (the history reads of lib/workers/history-reader.ts). */
+/** A read-only connection for a worker thread (the history reads of lib/server/history-reader.ts). */
 export function openReader(config: StoreConfig): SqlDb {
   return config.kind === "sqlite" ? openReadOnly(config.file) : new PgDb(config.url, { migrate: false, max: 2 });
 }

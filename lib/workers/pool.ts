@@ -13,9 +13,10 @@
  *   default the same): a task that found no free worker by then is dropped unstarted and the caller
  *   gets WorkBusyError saying how long it waited (503 busy with Retry-After), never "took longer".
  * - KAFKA_BALANCE_WORK_THREADS sets the number of threads (read when the pool starts).
- * - The workers run one bundled file built from lib/workers/worker.ts with esbuild: built by
- *   `npm run build`, and rebuilt on first use when missing or older than the sources under lib/
- *   (a development checkout, a test run). The build writes a temporary file and renames it, so two
+ * - The workers run one bundled file built with esbuild from the tasks' entry point,
+ *   lib/server/worker.ts (the tasks are lib/server/tasks.ts; this pool knows them only by name, and
+ *   lib/server/run-task.ts types them): built on first use when missing or older than the sources
+ *   under lib/ (a development checkout, a test run, a fresh `npm start`). The build writes a temporary file and renames it, so two
  *   processes building at once never load half a file.
  */
 import fs from "node:fs";
@@ -25,7 +26,6 @@ import { buildSync } from "esbuild";
 import { Piscina } from "piscina";
 import { MessageChannel, type MessagePort, type Transferable } from "node:worker_threads";
 import { currentEnv, type Env } from "@/lib/config";
-import type { TaskInput, TaskKind, TaskOutput } from "./tasks";
 
 export const WORK_TIMEOUT_ENV = "KAFKA_BALANCE_WORK_TIMEOUT_MS";
 export const DEFAULT_WORK_TIMEOUT_MS = 20_000;
@@ -103,7 +103,7 @@ export function ensureWorkerBundle(): string {
   if (built > 0 && (!fs.existsSync(sources) || newestMtime(sources) <= built)) return bundle;
   fs.mkdirSync(path.dirname(bundle), { recursive: true });
   const temp = `${bundle}.${process.pid}.${Date.now()}.tmp`;
-  bundleModule(path.join(sources, "workers", "worker.ts"), temp);
+  bundleModule(path.join(sources, "server", "worker.ts"), temp);
   fs.renameSync(temp, bundle);
   return bundle;
 }
@@ -134,20 +134,26 @@ function pool(): Piscina {
   return holder[POOL_KEY];
 }
 
-/** What runTask posts to a worker (lib/workers/worker.ts): the task, and the port it says "started" on. */
+/** What runWork posts to a worker (lib/server/worker.ts): the task's name, its input, and the port it says "started" on. */
 export interface TaskMessage {
-  kind: TaskKind;
+  kind: string;
   input: unknown;
   started: MessagePort;
 }
 
+export interface WorkOptions {
+  timeoutMs?: number;
+  queueWaitMs?: number;
+  transferList?: Transferable[];
+}
+
 /**
- * Runs one task in a worker thread: it waits at most `queueWaitMs` for a free worker (WorkBusyError
+ * Runs one task (by its name in lib/server/tasks.ts; lib/server/run-task.ts is the typed door) in a worker thread: it waits at most `queueWaitMs` for a free worker (WorkBusyError
  * after), then runs at most `timeoutMs` from its start (WorkTimeoutError after; the worker is stopped).
  * `transferList`: objects moved to the worker rather than copied (a MessagePort the task reads from,
  * an ArrayBuffer of bytes).
  */
-export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, options: { timeoutMs?: number; queueWaitMs?: number; transferList?: Transferable[] } = {}): Promise<TaskOutput<K>> {
+export async function runWork(kind: string, input: unknown, options: WorkOptions = {}): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? workTimeoutMs();
   const queueWaitMs = options.queueWaitMs ?? workQueueWaitMs();
   const controller = new AbortController();
@@ -163,7 +169,7 @@ export async function runTask<K extends TaskKind>(kind: K, input: TaskInput<K>, 
   });
   try {
     const message: TaskMessage = { kind, input, started: port2 };
-    return (await pool().run(message, { signal: controller.signal, transferList: [port2, ...(options.transferList ?? [])] as never })) as TaskOutput<K>;
+    return await pool().run(message, { signal: controller.signal, transferList: [port2, ...(options.transferList ?? [])] as never });
   } catch (error) {
     if (controller.signal.aborted) throw startedAt === null ? new WorkBusyError(performance.now() - enqueuedAt) : new WorkTimeoutError(timeoutMs);
     if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new WorkBusyError();

@@ -17,7 +17,7 @@ import { MAX_JSON_DEPTH } from "@/lib/model/json-depth";
 import { PARSE_OFF_THREAD_BYTES } from "@/lib/model/json-body";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { closeWorkerPool } from "@/lib/workers/pool";
-import { sharedOverview } from "@/lib/workers/share-reads";
+import { sharedOverview } from "@/lib/server/share-reads";
 import { params, useTempStore } from "../fixtures/snapshots/harness";
 
 let temp: ReturnType<typeof useTempStore>;

@@ -18,7 +18,8 @@ import { JobConflictError } from "@/lib/store/jobs";
 import type { NewRow } from "@/lib/store/links";
 import { PgDb } from "@/lib/store/postgres";
 import { isUniqueViolation } from "@/lib/store/sql";
-import { closeWorkerPool, runTask } from "@/lib/workers/pool";
+import { closeWorkerPool } from "@/lib/workers/pool";
+import { runTask } from "@/lib/server/run-task";
 import { startPostgres, type PostgresServer } from "../support/postgres";
 import { historyCluster, T0 } from "../support/history";
 

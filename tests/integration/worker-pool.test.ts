@@ -5,7 +5,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as cluster } from "@/app/api/cluster/route";
 import { POST as simulate } from "@/app/api/simulate/route";
-import { closeWorkerPool, runTask, WorkBusyError, WorkTimeoutError } from "@/lib/workers/pool";
+import { closeWorkerPool, WorkBusyError, WorkTimeoutError } from "@/lib/workers/pool";
+import { runTask } from "@/lib/server/run-task";
 import { resetClusterSource } from "@/lib/cluster/source";
 
 const post = (body: unknown) => simulate(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));

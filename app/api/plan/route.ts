@@ -9,8 +9,8 @@
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import { bodyLimitFromEnv, clusterSourceFailure, fail, okJson, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
-import { runTask } from "@/lib/workers/pool";
-import { planHasSnapshot } from "@/lib/workers/named-base";
+import { runTask } from "@/lib/server/run-task";
+import { planHasSnapshot } from "@/lib/server/named-base";
 import { transferable } from "@/lib/workers/transfer";
 
 export const dynamic = "force-dynamic";

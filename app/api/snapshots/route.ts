@@ -13,7 +13,7 @@ import { readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
 import { listShares, storeEncodedShare } from "@/lib/snapshots/share";
-import { runTask } from "@/lib/workers/pool";
+import { runTask } from "@/lib/server/run-task";
 import { transferable } from "@/lib/workers/transfer";
 
 export const runtime = "nodejs";

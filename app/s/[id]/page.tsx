@@ -11,7 +11,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { failure, type Result } from "@/lib/model/result";
-import { sharedOverview, type SharedOverview as SharedOverviewData } from "@/lib/workers/share-reads";
+import { sharedOverview, type SharedOverview as SharedOverviewData } from "@/lib/server/share-reads";
 import { openerPath } from "@/lib/share/record";
 import { SharedOverview } from "@/components/share/shared-overview";
 
@@ -35,7 +35,7 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   // The server's model of the stored snapshot (kept per link and stored version), not the snapshot: a
   // 1M-replica link would otherwise send every replica to the browser. Decoding the link and making the
-  // model happen in the worker pool (lib/workers/share-reads.ts), so a large link never stalls the server.
+  // model happen in the worker pool (lib/server/share-reads.ts), so a large link never stalls the server.
   const opened = await openOverview(id);
   if (!opened.ok) {
     if (opened.error.code === "invalid_id" || opened.error.code === "not_found" || opened.error.code === "expired") notFound();

@@ -7,7 +7,7 @@
 import { okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { requireWriteAccess } from "@/lib/http/write-access";
 import { deleteShare } from "@/lib/snapshots/share";
-import { sharedRecordJson } from "@/lib/workers/share-reads";
+import { sharedRecordJson } from "@/lib/server/share-reads";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ interface Context {
   params: Promise<{ id: string }>;
 }
 
-/** Decoded and serialised in the worker pool (lib/workers/share-reads.ts): the bytes are sent as they come. */
+/** Decoded and serialised in the worker pool (lib/server/share-reads.ts): the bytes are sent as they come. */
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
   let json;
   try {

@@ -1,7 +1,7 @@
 /** GET /api/snapshots/<id>/export?format=json|brokers-csv|dirs-csv → the file, as a download (made in the worker pool). */
 import { chunkedBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { exportFormatOf } from "@/lib/share/export-share";
-import { sharedExport } from "@/lib/workers/share-reads";
+import { sharedExport } from "@/lib/server/share-reads";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

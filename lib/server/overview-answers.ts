@@ -2,7 +2,7 @@
  * The overview's answers made from a snapshot at hand (lib/server/overview.ts says where the snapshot
  * comes from): the model with a page of the topic grid, a grid page alone, one broker's details, each
  * as the JSON sent and its strong ETag. No source and no store, so the worker pool makes the same
- * answers for a shared link's stored snapshot (lib/workers/shared-record-task.ts) as the request
+ * answers for a shared link's stored snapshot (lib/server/shared-record-task.ts) as the request
  * thread makes for a cluster's scan.
  *
  * The costly part (the balance report over every replica, the summary, the default model and its
@@ -19,7 +19,7 @@ import { overviewModel, overviewSummary, type OverviewModel, type OverviewSummar
 import { topicMaxBytes, topicMaxCount } from "@/lib/view/overview/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE_REQUEST, topicPage, topicPageParams, type TopicPageRequest } from "@/lib/view/overview/topic-page";
 
-/** What an overview route asks of a shared link's snapshot, answered in the worker pool (lib/workers/shared-record-task.ts). */
+/** What an overview route asks of a shared link's snapshot, answered in the worker pool (lib/server/shared-record-task.ts). */
 export type SharedView = { view: "overview"; request: TopicPageRequest } | { view: "topics"; request: TopicPageRequest } | { view: "broker"; broker: number };
 
 /** An overview route's answer: the JSON and its ETag; for a broker, its detail (null: no such broker). */

@@ -16,11 +16,11 @@ import type { ScenarioSpec } from "@/lib/share/record";
 import { readShareRow } from "@/lib/snapshots/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
-import { runTask } from "./pool";
+import { runTask } from "./run-task";
 
 export type { SharedView, SharedViewAnswer } from "./shared-record-task";
 import type { SharedAnswer, SharedMeta, SharedRecordOutput, SharedView, SharedViewAnswer } from "./shared-record-task";
-import { transferable } from "./transfer";
+import { transferable } from "../workers/transfer";
 
 async function inWorker(row: StoredRow, answer: SharedAnswer): Promise<Result<SharedRecordOutput>> {
   const payload = transferable(row.payload);

@@ -1,5 +1,5 @@
 /**
- * The worker's side of reading a shared link (lib/workers/share-reads.ts is the request thread's):
+ * The worker's side of reading a shared link (lib/server/share-reads.ts is the request thread's):
  * the stored row's compressed bytes arrive transferred, and everything that costs (decompress,
  * parse, upgrade and validate, the balance report, serialising) happens here. What goes back is the
  * answer itself: the record's JSON or an export file's bytes (moved, not copied), for the /s/<id>
@@ -14,11 +14,11 @@ import { failure, type Result } from "@/lib/model/result";
 import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
 import { exportFile, type ExportFormat } from "@/lib/share/export";
 import type { ScenarioSpec, SharedRecord } from "@/lib/share/record";
-import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/cluster/overview-answers";
+import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/server/overview-answers";
 
 export type { SharedView, SharedViewAnswer };
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
-import { moved, ownBytes } from "./transfer";
+import { moved, ownBytes } from "../workers/transfer";
 
 /** What the overview routes ask of a shared link (GET /api/cluster/overview, /topics, /broker with `shared=<id>`). */
 export type SharedAnswer = "record" | "overview" | "scenario" | { export: ExportFormat } | SharedView;

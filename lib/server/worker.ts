@@ -1,6 +1,6 @@
 /**
  * The worker threads' entry point (bundled to one file by pool.ts): runs one task by name.
- * Piscina calls the default export with what `runTask` posted.
+ * Piscina calls the default export with what `runWork` (lib/workers/pool.ts) posted.
  */
 import type { MessagePort } from "node:worker_threads";
 import { TASKS, type TaskKind } from "./tasks";
