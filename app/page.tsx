@@ -1,20 +1,14 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { describeCluster } from "@/lib/cluster/clusters";
-import { clusterOverviewModel, clusterSnapshot } from "@/lib/server/overview";
-import { isClusterSourceError, refreshIntervalMs } from "@/lib/cluster/source";
-import type { TaggedOverview } from "@/lib/hooks/use-cluster";
-import { modeOf } from "@/lib/view/overview/cluster-data";
-import { LiveOverview, type ReadError } from "@/components/overview/live-overview";
+import { overviewFirstPaint } from "@/lib/server/overview";
+import { LiveOverview } from "@/components/overview/live-overview";
 import { OverviewView } from "@/components/overview/overview-view";
 
 export const dynamic = "force-dynamic";
 
 // The root segment's own page: the layout's title template does not reach it.
 export const metadata: Metadata = { title: { absolute: "Overview · Kafka Balance" } };
-
-/** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
-const MIN_AUTO_REFRESH_MS = 5_000;
 
 /**
  * The overview of the current source: first paint on the server, then SWR keeps it fresh. While
@@ -33,16 +27,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 }
 
 async function OverviewWithData({ sourceLabel, cluster }: { sourceLabel: string; cluster: string | null }) {
-  // The view model, not the snapshot: the page carries what it shows (brokers × dirs), never every replica.
-  let initial: TaggedOverview | null = null;
-  let initialError: ReadError | null = null;
-  try {
-    initial = await clusterOverviewModel(clusterSnapshot(cluster ?? undefined));
-  } catch (error) {
-    initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
-  }
-  // Only a live cluster can fail to load: the demo is built in.
-  const mode = initial ? modeOf(initial.model.head) : "live";
+  const { initial, initialError, mode, refreshIntervalMs } = await overviewFirstPaint(cluster);
   // Keyed by cluster: another cluster is another overview (its own SWR state, no previous data kept).
-  return <LiveOverview key={cluster ?? ""} initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs())} />;
+  return <LiveOverview key={cluster ?? ""} initial={initial} initialError={initialError} mode={mode} sourceLabel={sourceLabel} refreshIntervalMs={refreshIntervalMs} />;
 }

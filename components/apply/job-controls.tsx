@@ -5,7 +5,7 @@
  * the panel; without one the controls say so instead of failing on the server.
  */
 import type { JobRates } from "@/lib/plan/job-model";
-import type { ApplyAction } from "@/lib/hooks/use-apply-job";
+import type { ApplyAction } from "@/lib/client/use-apply-job";
 import type { JobControls as Controls } from "@/lib/view/apply/apply-job";
 import { CancelDialog } from "./cancel-dialog";
 import { ThrottleForm } from "./throttle-form";

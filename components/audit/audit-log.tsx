@@ -6,8 +6,8 @@
  * (what will appear here) and the table. Results are words as well as colours.
  */
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { AUDIT_PAGE_SIZE, useAudit } from "@/lib/hooks/use-audit";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { AUDIT_PAGE_SIZE, useAudit } from "@/lib/client/use-audit";
 import { formatCountOf } from "@/lib/model/format";
 import { AUDIT_EMPTY, auditRows, type AuditRow } from "@/lib/view/apply/audit-log";
 

@@ -4,13 +4,13 @@
  * sheet (Radix Dialog: focus is trapped, Escape and a click outside close it, focus goes back to the
  * cell or row that opened it) with the broker's facts, its log dirs and its largest partition replicas.
  * The figures come from the report the heatmap draws; the replica list needs the snapshot behind it,
- * which a simulated or planned cluster fetches when the drawer opens (lib/hooks/use-snapshot-behind);
+ * which a simulated or planned cluster fetches when the drawer opens (lib/client/use-snapshot-behind);
  * the overview of a cluster the server reads asks the server for this one broker's details instead.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { useSnapshotBehind, type SnapshotBehind, type SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { useSnapshotBehind, type SnapshotBehind, type SnapshotSource } from "@/lib/client/use-snapshot-behind";
 import { formatBytes, formatCount, formatCountOf, formatUtilization } from "@/lib/model/format";
 import { brokerDetail, type BrokerDetail, type BrokerDetailReport } from "@/lib/view/overview/broker-detail";
 import { shareText } from "@/lib/view/overview/verdict";

@@ -7,7 +7,7 @@
  */
 import { useDeferredValue, useMemo, useState } from "react";
 import useSWR from "swr";
-import { fetchJson } from "@/lib/hooks/fetch-json";
+import { fetchJson } from "@/lib/client/fetch-json";
 import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, TOPIC_METRICS, TOPIC_SORTS, topicMatchSummary, topicMaxBytes, topicMaxCount, topicMetricScale, type TopicMetric, type TopicQuery, type TopicSort } from "@/lib/view/overview/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE, topicPage, topicPageParams, type TopicPage } from "@/lib/view/overview/topic-page";
 import { topicHeatmapLegend } from "@/lib/view/common/legend";

@@ -8,8 +8,8 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
-import { useClusterName } from "@/lib/hooks/cluster-param";
-import type { ForecastAnswer } from "@/lib/hooks/use-history";
+import { useClusterName } from "@/lib/client/cluster-url";
+import type { ForecastAnswer } from "@/lib/client/use-history";
 import { formatCount } from "@/lib/model/format";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/history/forecast-table";

@@ -9,8 +9,8 @@
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { useBrokerHistory, useClusterHistory, useForecast } from "@/lib/hooks/use-history";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { useBrokerHistory, useClusterHistory, useForecast } from "@/lib/client/use-history";
 import { planMarks } from "@/lib/view/history/applied-plan-marks";
 import { collectorLine, emptyMessage, emptyReason } from "@/lib/view/history/collector-status";
 import { panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow, type RangeChoice } from "@/lib/view/history/history-range";

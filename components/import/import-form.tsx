@@ -8,9 +8,9 @@
  */
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
-import { FetchError, errorMessage } from "@/lib/hooks/fetch-json";
-import { saveImported } from "@/lib/hooks/imported-snapshot";
-import { loadSampleOutputs, useImport } from "@/lib/hooks/use-import";
+import { FetchError, errorMessage } from "@/lib/client/fetch-json";
+import { saveImported } from "@/lib/client/imported-snapshot";
+import { loadSampleOutputs, useImport } from "@/lib/client/use-import";
 import { groupImportIssues, issuesAfterEdit, type ImportField, type IssueItem, type PasteField } from "@/lib/view/import/import-issues";
 import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 

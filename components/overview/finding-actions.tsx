@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { CopyBlock } from "@/components/plan/copy-block";
-import { withCluster } from "@/lib/hooks/cluster-param";
+import { withCluster } from "@/lib/client/cluster-url";
 import { encodeScenarioLink, fitsInLink, LINK_PARAM, type LinkBase } from "@/lib/simulate/scenario-url";
 import { PolicySchema } from "@/lib/simulate/schema";
 import { plannerPath, type SnapshotOrigin } from "@/lib/share/origin";

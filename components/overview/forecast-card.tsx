@@ -9,8 +9,8 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { DEFAULT_HORIZON_DAYS } from "@/lib/forecast";
-import { useClusterName } from "@/lib/hooks/cluster-param";
-import { useForecast } from "@/lib/hooks/use-history";
+import { useClusterName } from "@/lib/client/cluster-url";
+import { useForecast } from "@/lib/client/use-history";
 import { navHref } from "@/lib/view/common/app-nav";
 import { forecastCard } from "@/lib/view/history/forecast-card";
 import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";

@@ -2,7 +2,7 @@
 /** The overview of the snapshot imported in this browser tab (kept in sessionStorage). */
 import Link from "next/link";
 import { useMemo } from "react";
-import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { useImportedSnapshot } from "@/lib/client/imported-snapshot";
 import type { SnapshotOrigin } from "@/lib/share/origin";
 import { PageHeader, PRIMARY_ACTION_CLASS } from "@/components/shell/page-header";
 import { localOverviewData } from "./overview-data";

@@ -7,9 +7,9 @@
  * what to check (lib/view/common/cluster-failure.ts) and Retry.
  */
 import { useEffect, useMemo, useState } from "react";
-import { useClusterName } from "@/lib/hooks/cluster-param";
-import { useOverview, type TaggedOverview } from "@/lib/hooks/use-cluster";
-import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
+import { useClusterName } from "@/lib/client/cluster-url";
+import { useOverview, type TaggedOverview } from "@/lib/client/use-cluster";
+import { errorMessage, FetchError } from "@/lib/client/fetch-json";
 import { clusterFailureAdvice } from "@/lib/view/common/cluster-failure";
 import type { OverviewMode } from "@/lib/view/overview/cluster-data";
 import type { LoadFailure } from "@/components/ui/widget-state";

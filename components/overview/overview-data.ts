@@ -4,12 +4,12 @@
  * other pages) and one broker's replicas (the drawer). For a cluster the server reads, those come from
  * the server when asked for (a shared link's too, by its id); for a snapshot this tab holds (imported), from the snapshot here.
  */
-import { fetchJson } from "@/lib/hooks/fetch-json";
-import { withCluster } from "@/lib/hooks/cluster-param";
-import { BROKER_URL, CLUSTER_URL, TOPICS_URL } from "@/lib/hooks/use-cluster";
-import { SNAPSHOTS_URL } from "@/lib/hooks/snapshot-links";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { withCluster } from "@/lib/client/cluster-url";
+import { BROKER_URL, CLUSTER_URL, TOPICS_URL } from "@/lib/client/use-cluster";
+import { SNAPSHOTS_URL } from "@/lib/client/snapshot-links";
 import type { SharedRecord } from "@/lib/share/record";
-import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import type { SnapshotSource } from "@/lib/client/use-snapshot-behind";
 import type { TopicFigures } from "@/lib/model/report";
 import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
 import type { ClusterData } from "@/lib/view/overview/cluster-data";

@@ -11,7 +11,7 @@
 import { useMemo, type Ref } from "react";
 import { HeatmapPair } from "./heatmap-pair";
 import { useBrokerDrawer } from "@/components/broker/use-broker-drawer";
-import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
+import { afterReassignmentLoader } from "@/lib/client/simulated-snapshot";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { formatCountOf, formatDuration } from "@/lib/model/format";
 import { planBatches } from "@/lib/plan/batches";

@@ -3,7 +3,7 @@
  * The planner page's client side: goals → POST /api/plan → result → optional apply. It plans the
  * current source, the snapshot imported in this tab, or a shared link's snapshot, and says which.
  * A shared link arrives as its id alone: its record is read from the API (decoded in the server's
- * worker pool, lib/hooks/use-shared-plan.ts) while the page says so, and a link that cannot be read
+ * worker pool, lib/client/use-shared-plan.ts) while the page says so, and a link that cannot be read
  * says why and plans the current source instead, as the server page does for a missing link.
  *
  * After Plan (or Review) focus moves to the result's heading, which scrolls it into view (on a phone
@@ -14,12 +14,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { planExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
 import { WorkingOn } from "@/components/share/working-on";
-import { errorMessage, FetchError } from "@/lib/hooks/fetch-json";
-import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
-import { useSharedPlan, type SharedPlanLink } from "@/lib/hooks/use-shared-plan";
-import { afterReassignmentLoader } from "@/lib/hooks/simulated-snapshot";
-import { useClusterOnce } from "@/lib/hooks/use-cluster";
-import { requestPlan } from "@/lib/hooks/use-plan";
+import { errorMessage, FetchError } from "@/lib/client/fetch-json";
+import { useImportedSnapshot } from "@/lib/client/imported-snapshot";
+import { useSharedPlan, type SharedPlanLink } from "@/lib/client/use-shared-plan";
+import { afterReassignmentLoader } from "@/lib/client/simulated-snapshot";
+import { useClusterOnce } from "@/lib/client/use-cluster";
+import { requestPlan } from "@/lib/client/use-plan";
 import { MODE_LABELS, modeOf } from "@/lib/view/overview/cluster-data";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { plannerPath, simulatorPath, type SnapshotOrigin } from "@/lib/share/origin";
 import type { OverviewData } from "@/components/overview/overview-data";
-import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
+import { resolveSnapshot } from "@/lib/client/use-snapshot-behind";
 import { isDirMetric, type DirMetric } from "@/lib/view/common/dir-metric";
 import { clusterExportSets } from "./export-sets";
 import { ShareExportActions } from "./share-export-actions";

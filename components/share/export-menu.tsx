@@ -8,8 +8,8 @@
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Fragment, useState } from "react";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { resolveSnapshot } from "@/lib/hooks/use-snapshot-behind";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { resolveSnapshot } from "@/lib/client/use-snapshot-behind";
 import { reportFile, snapshotFile } from "@/lib/share/export";
 import type { ExportSet } from "./export-sets";
 import { canvasToPng, drawHeatmapCanvas, drawTopicHeatmapCanvas } from "./heatmap-png";

@@ -6,7 +6,7 @@
  * a computed cluster (the server recomputes it: the simulator and planner are deterministic).
  * Files are named after the snapshot they come from (exportBaseName), plus the set's suffix.
  */
-import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import type { SnapshotSource } from "@/lib/client/use-snapshot-behind";
 import { formatCapturedAt } from "@/lib/model/format";
 import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";

@@ -14,8 +14,8 @@
  */
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useId, useRef, useState } from "react";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { absoluteLink, createShareLink } from "@/lib/hooks/snapshot-links";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { absoluteLink, createShareLink } from "@/lib/client/snapshot-links";
 import { DEFAULT_SHARING, type Sharing } from "@/lib/share/record";
 import type { ShareRequestInput } from "@/lib/share/request";
 import { copyText } from "./copy-text";

@@ -10,8 +10,8 @@
  * are, never as the demo or live cluster the server reads.
  */
 import { usePathname, useRouter } from "next/navigation";
-import { useClusterName } from "@/lib/hooks/cluster-param";
-import { useClusterReadFailed } from "@/lib/hooks/use-cluster";
+import { useClusterName } from "@/lib/client/cluster-url";
+import { useClusterReadFailed } from "@/lib/client/use-cluster";
 
 export interface PickerCluster {
   name: string;

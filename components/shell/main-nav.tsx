@@ -7,7 +7,7 @@
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useClusterName } from "@/lib/hooks/cluster-param";
+import { useClusterName } from "@/lib/client/cluster-url";
 import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/common/app-nav";
 
 const LINK = "block rounded-md px-0.5 py-1.5 sm:px-3 text-center text-xs sm:text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";

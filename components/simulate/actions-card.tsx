@@ -6,8 +6,8 @@
  * cluster (a plan link with the dir goal), or added here as a plan step.
  */
 import { useMemo, useState } from "react";
-import { errorMessage } from "@/lib/hooks/fetch-json";
-import { createShareLink } from "@/lib/hooks/snapshot-links";
+import { errorMessage } from "@/lib/client/fetch-json";
+import { createShareLink } from "@/lib/client/snapshot-links";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { openerPath } from "@/lib/share/record";
 import { simulationActions, type SimulationAction } from "@/lib/simulate/actions";

@@ -1,12 +1,12 @@
 /**
- * The snapshots behind a simulator run's panels, as loaders (lib/hooks/use-snapshot-behind): the run
+ * The snapshots behind a simulator run's panels, as loaders (lib/client/use-snapshot-behind): the run
  * sends reports only (a snapshot per step would be megabytes), so the broker drawer and the JSON export
  * ask the server to run the same scenario again, cut after the step shown or under another log-dir rule,
  * with `snapshot: true`. The engine is deterministic, so that is the cluster the panel draws. Each
  * loader is made once per run, so every part of the page shares one fetch per cluster.
  */
-import { simulatedSnapshot } from "@/lib/hooks/simulated-snapshot";
-import type { SnapshotSource } from "@/lib/hooks/use-snapshot-behind";
+import { simulatedSnapshot } from "@/lib/client/simulated-snapshot";
+import type { SnapshotSource } from "@/lib/client/use-snapshot-behind";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { LogDirPlacement } from "@/lib/simulate/schema";
 import { draftBody, type Draft } from "@/lib/view/simulate/scenario-draft";

@@ -5,7 +5,7 @@
  * first run; later runs POST /api/simulate. After every run the address bar gets the run's link.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useImportedSnapshot } from "@/lib/hooks/imported-snapshot";
+import { useImportedSnapshot } from "@/lib/client/imported-snapshot";
 import type { ShareRequestInput } from "@/lib/share/request";
 import { simulationExportSets } from "@/components/share/export-sets";
 import { ShareExportActions } from "@/components/share/share-export-actions";
@@ -20,7 +20,7 @@ import type { SimulationAction } from "@/lib/simulate/actions";
 import { ReaderWarnings } from "@/components/overview/reader-warnings";
 import { simulatedKafkaText } from "@/lib/view/simulate/kafka-version-text";
 import { runLink, type LinkState } from "@/lib/view/simulate/run-link";
-import { clusterFromLocation } from "@/lib/hooks/cluster-param";
+import { clusterFromLocation } from "@/lib/client/cluster-url";
 import type { WidgetState } from "@/components/ui/widget-card";
 import { ActionsCard } from "./actions-card";
 import { BeforeAfterCard } from "./before-after-card";
@@ -31,7 +31,7 @@ import { PresetPicker, type PresetCard } from "./preset-picker";
 import { ScenarioEditor } from "./scenario-editor";
 import { SimulatorHeader } from "./simulator-header";
 import { SkewTimelineCard } from "./skew-timeline-card";
-import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/hooks/use-simulation";
+import { postSimulation, SIMULATE_URL, useSimulation } from "@/lib/client/use-simulation";
 
 type PlanStepOptions = Extract<SimulationAction, { kind: "rebalance" }>["options"];
 

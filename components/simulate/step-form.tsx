@@ -9,6 +9,7 @@ import type { SizeSpec, StepInput } from "@/lib/simulate/schema";
 import { ByteField, CheckField, NumberField, SelectField, TextField } from "./fields";
 import { PlanStepFields } from "./plan-step-fields";
 import { GiB } from "@/lib/model/units";
+import { ANY_LOG_DIR, parseReassignmentJson } from "@/lib/model/reassignment-json";
 
 type SizeInput = Exclude<Extract<StepInput, { kind: "createTopic" }>["size"], undefined>;
 
@@ -105,16 +106,17 @@ function ReassignField({ step, onChange, error }: { step: Extract<StepInput, { k
         spellCheck={false}
         onChange={(e) => {
           setText(e.target.value);
-          try {
-            const json = JSON.parse(e.target.value) as unknown;
-            const partitions = Array.isArray(json) ? json : (json as { partitions?: unknown }).partitions;
-            if (!Array.isArray(partitions)) throw new Error('expected {"version":1,"partitions":[...]}');
-            setProblem(null);
-            setEmitted(JSON.stringify(partitions));
-            onChange({ kind: "reassign", partitions: partitions as Extract<StepInput, { kind: "reassign" }>["partitions"] });
-          } catch (err) {
-            setProblem(`Not valid yet: ${err instanceof Error ? err.message : String(err)}`);
+          // Read as Kafka's tool reads it (a pasted --generate output gives its proposed JSON), with its refusals.
+          const parsed = parseReassignmentJson(e.target.value);
+          if (!parsed.ok) {
+            setProblem(`Not valid yet: ${parsed.error.message}`);
+            return;
           }
+          // log_dirs only where one is pinned: "any" everywhere is the same step without it.
+          const partitions = parsed.value.map((p) => ({ topic: p.topic, partition: p.partition, replicas: p.replicas, log_dirs: p.logDirs.every((d) => d === ANY_LOG_DIR) ? undefined : p.logDirs }));
+          setProblem(null);
+          setEmitted(JSON.stringify(partitions));
+          onChange({ kind: "reassign", partitions });
         }}
         aria-invalid={problem || error ? true : undefined}
         aria-describedby={`${id}-error`}

@@ -17,10 +17,12 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
-import type { OverviewModel } from "@/lib/view/overview/overview-model";
+import type { Failure } from "@/lib/model/result";
+import { modeOf, type OverviewMode } from "@/lib/view/overview/cluster-data";
+import type { OverviewModel, TaggedOverview } from "@/lib/view/overview/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPageRequest } from "@/lib/view/overview/topic-page";
 import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "./overview-answers";
-import { getClusterSnapshot } from "../cluster/source";
+import { getClusterSnapshot, isClusterSourceError, refreshIntervalMs } from "../cluster/source";
 
 /** A JSON answer with its strong ETag, and how long making it took on this request. */
 export interface TaggedBody {
@@ -89,4 +91,31 @@ async function timedRemote(ask: () => Promise<SharedViewAnswer>): Promise<Tagged
 /** The first-paint model of a snapshot as an object (the server page hands it to the browser), with its ETag. Throws what the loader throws. */
 export async function clusterOverviewModel(load: SnapshotLoader): Promise<{ model: OverviewModel; etag: string }> {
   return firstModel(await load());
+}
+
+/** 5 s: the floor for auto-refresh, so a tiny KAFKA_BALANCE_REFRESH_MS cannot hammer the cluster. */
+const MIN_AUTO_REFRESH_MS = 5_000;
+
+/** What the overview page paints first: the model (or why it could not be read), the kind of source, and how often the tab refreshes it. */
+export interface OverviewFirstPaint {
+  initial: TaggedOverview | null;
+  initialError: Pick<Failure, "code" | "message"> | null;
+  mode: OverviewMode;
+  refreshIntervalMs: number;
+}
+
+/**
+ * The overview page's first paint of a cluster (null: the first configured): the view model, not the
+ * snapshot — the page carries what it shows (brokers × dirs), never every replica. Only a live cluster
+ * can fail to load (the demo is built in); its failure is the source's code and message.
+ */
+export async function overviewFirstPaint(cluster: string | null): Promise<OverviewFirstPaint> {
+  let initial: TaggedOverview | null = null;
+  let initialError: OverviewFirstPaint["initialError"] = null;
+  try {
+    initial = await clusterOverviewModel(clusterSnapshot(cluster ?? undefined));
+  } catch (error) {
+    initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
+  }
+  return { initial, initialError, mode: initial ? modeOf(initial.model.head) : "live", refreshIntervalMs: Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs()) };
 }

@@ -3,7 +3,7 @@
  * (context travels between pages). Client-safe: types and strings only.
  *
  * - `current`: the dashboard's source (live cluster or demo), read by each page itself.
- * - `imported`: the snapshot imported in this browser tab (lib/hooks/imported-snapshot); it never
+ * - `imported`: the snapshot imported in this browser tab (lib/client/imported-snapshot); it never
  *   leaves the tab, so a page names it and reads it from the tab's storage.
  * - `shared`: a snapshot link's record (any kind: its snapshot is the cluster), opened on the server.
  *

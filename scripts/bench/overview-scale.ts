@@ -164,7 +164,7 @@ export async function benchOverviewScale(log: (m: string) => void = () => undefi
           statics.push(loaded.filter(isStatic).reduce((a, r) => a + r.bytes, 0));
         }
         if (i === 0) {
-          // The overview's refresh, from the page: the model's ETag in If-None-Match (lib/hooks/use-cluster.ts).
+          // The overview's refresh, from the page: the model's ETag in If-None-Match (lib/client/use-cluster.ts).
           refreshStatus = await page.evaluate(async (tag) => (await fetch("/api/cluster/overview", { cache: "no-store", headers: { accept: "application/json", "if-none-match": tag } })).status, etag);
         }
         if (errors.length) throw new Error(`the overview logged errors: ${errors.join("; ")}`);

@@ -5,7 +5,7 @@
 // so once, at the top, with what to check. Screenshots of every page go to test-results/screenshots/.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { IMPORTED_KEY } from "@/lib/hooks/imported-snapshot";
+import { IMPORTED_KEY } from "@/lib/client/imported-snapshot";
 import { NAV_ITEMS } from "@/lib/view/common/app-nav";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
 import { openPage, screenshot, type TrackedPage } from "../support/e2e-browser";

@@ -79,6 +79,12 @@ export function overviewSummary(snapshot: ClusterSnapshot, report: BalanceReport
   };
 }
 
+/** The overview model as sent, with the ETag that names it (null when the answer carried none). */
+export interface TaggedOverview {
+  model: OverviewModel;
+  etag: string | null;
+}
+
 /** The model of a snapshot and its report; `summary` may be passed in when the caller keeps it per snapshot. */
 export function overviewModel(snapshot: ClusterSnapshot, report: BalanceReport, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST, summary = overviewSummary(snapshot, report)): OverviewModel {
   return { ...summary, report: encodeReport(report), topics: topicPage(report.topics, request) };

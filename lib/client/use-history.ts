@@ -9,7 +9,7 @@ import useSWR from "swr";
 import type { ForecastTable } from "@/lib/server/forecast-table";
 import type { HistoryResponse } from "@/lib/server/history-read";
 import type { TimeWindow } from "@/lib/view/history/history-range";
-import { useClusterName, withCluster } from "./cluster-param";
+import { useClusterName, withCluster } from "./cluster-url";
 import { fetchJson } from "./fetch-json";
 
 export const HISTORY_URL = "/api/history";

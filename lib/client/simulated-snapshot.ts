@@ -26,7 +26,7 @@ const afterLoaders = new WeakMap<readonly ReassignmentEntry[], () => Promise<Clu
 
 /**
  * A loader of the cluster after `entries`, the same function for the same entries array, so every
- * part of a page asking for it (drawer, export) shares one fetch (lib/hooks/use-snapshot-behind).
+ * part of a page asking for it (drawer, export) shares one fetch (lib/client/use-snapshot-behind).
  */
 export function afterReassignmentLoader(snapshot: ClusterSnapshot, entries: readonly ReassignmentEntry[]): () => Promise<ClusterSnapshot> {
   let loader = afterLoaders.get(entries);

@@ -12,7 +12,7 @@ import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import type { ClusterData } from "@/lib/view/overview/cluster-data";
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
-import { useClusterName, withCluster } from "./cluster-param";
+import { useClusterName, withCluster } from "./cluster-url";
 import { fetchJson, fetchTagged } from "./fetch-json";
 
 export const CLUSTER_URL = "/api/cluster";
@@ -20,11 +20,9 @@ export const OVERVIEW_URL = "/api/cluster/overview";
 export const TOPICS_URL = "/api/cluster/topics";
 export const BROKER_URL = "/api/cluster/broker";
 
-/** The overview model as sent, with the ETag that names it. */
-export interface TaggedOverview {
-  model: OverviewModel;
-  etag: string | null;
-}
+import type { TaggedOverview } from "@/lib/view/overview/overview-model";
+
+export type { TaggedOverview };
 
 export interface UseOverviewOptions {
   fallbackData?: TaggedOverview;

@@ -4,7 +4,7 @@
  * overwrites a newer one), errors are FetchErrors carrying the server's message and field paths.
  */
 import useSWRMutation from "swr/mutation";
-import { withCluster } from "./cluster-param";
+import { withCluster } from "./cluster-url";
 import { fetchJson, type FetchError } from "./fetch-json";
 import type { SimulationResult } from "@/lib/simulate/run-request";
 

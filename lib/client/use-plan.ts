@@ -6,7 +6,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 import type { ReviewAnswer } from "@/lib/simulate/review";
-import { withCluster } from "./cluster-param";
+import { withCluster } from "./cluster-url";
 import { fetchJson } from "./fetch-json";
 
 export const PLAN_URL = "/api/plan";

@@ -8,7 +8,7 @@
 import useSWR from "swr";
 import { jobFinished, type ApplyJobView, type JobRates } from "@/lib/plan/job-model";
 import type { PlanOptionsInput } from "@/lib/plan/options";
-import { useClusterName, withCluster } from "./cluster-param";
+import { useClusterName, withCluster } from "./cluster-url";
 import { fetchJson } from "./fetch-json";
 
 export const APPLY_URL = "/api/plan/apply";
