@@ -48,7 +48,7 @@ export function ImportForm() {
     setMessage(null);
     try {
       const answer = await trigger({ logDirs, topics: topics.trim() ? topics : undefined, configs: configs.trim() ? configs : undefined, label: label.trim() || undefined });
-      setStored(saveImported(answer.snapshot));
+      setStored(saveImported(answer.snapshot, answer.report));
       router.push("/import/overview");
     } catch (error) {
       setMessage(errorMessage(error));

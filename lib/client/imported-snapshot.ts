@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { parseSnapshot } from "@/lib/model/parse";
+import type { BalanceReport } from "@/lib/model/report";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { clusterData, type ClusterData } from "@/lib/view/overview/cluster-data";
 
@@ -15,10 +16,14 @@ const listeners = new Set<() => void>();
 
 export type ImportedState = { state: "loading" } | { state: "empty" } | { state: "error"; message: string } | { state: "ready"; data: ClusterData };
 
-/** Stores the snapshot; returns false when only the in-memory copy could be kept (storage full). */
-export function saveImported(snapshot: ClusterSnapshot): boolean {
+/**
+ * Stores the snapshot with the balance report the import's worker made of it (kept in memory: the
+ * tab does not make it again); returns false when only the in-memory copy could be kept (storage
+ * full). After a reload only the snapshot is stored, so the report is made here once from it.
+ */
+export function saveImported(snapshot: ClusterSnapshot, report: BalanceReport): boolean {
   const raw = JSON.stringify(snapshot);
-  memory = { raw, data: clusterData(snapshot) };
+  memory = { raw, data: { snapshot, report } };
   let stored = true;
   try {
     sessionStorage.setItem(IMPORTED_KEY, raw);
