@@ -113,7 +113,12 @@ function ReassignField({ step, onChange, error }: { step: Extract<StepInput, { k
             return;
           }
           // log_dirs only where one is pinned: "any" everywhere is the same step without it.
-          const partitions = parsed.value.map((p) => ({ topic: p.topic, partition: p.partition, replicas: p.replicas, log_dirs: p.logDirs.every((d) => d === ANY_LOG_DIR) ? undefined : p.logDirs }));
+          const partitions = parsed.value.map((p) => ({
+            topic: p.topic,
+            partition: p.partition,
+            replicas: p.replicas,
+            log_dirs: p.logDirs.every((d) => d === ANY_LOG_DIR) ? undefined : p.logDirs,
+          }));
           setProblem(null);
           setEmitted(JSON.stringify(partitions));
           onChange({ kind: "reassign", partitions });

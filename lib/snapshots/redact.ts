@@ -9,7 +9,9 @@
  *   looks like an address: the brokers' own host names, `host:port`, IPv4, bracketed IPv6 and dotted
  *   DNS names all become `<host>`. This over-redacts (a `java.io.IOException` in an error becomes
  *   `<host>`): a lost word is cheaper than a leaked host name;
- * - a plan's `bootstrapServer` (written into its commands) becomes `redacted:9092`.
+ * - a plan's `bootstrapServer` (written into its commands) becomes `redacted:9092`, and its
+ *   reassignment JSON, when it was pasted with the tool's other lines (which name brokers), keeps
+ *   only the JSON, as the tool writes it;
  * Kept: cluster id (a random id, not an address; it tells a recipient whether two links show the
  * same cluster), racks, log dir paths (the heatmap is keyed by them).
  *
@@ -18,6 +20,11 @@
  *   in the snapshot, its throttles and reassignments, the scenario's steps, the plan's options and
  *   its reassignment JSON, and in free text, reader warnings included (`orders-3` → `topic-…-3`). One name gives one hash
  *   everywhere in a record, so the views still line up.
+ * - the plan's reassignment JSON is read as Kafka's tool reads it (`parseReassignmentJson` in
+ *   lib/model/reassignment-json.ts, an empty list allowed, as prepare.ts checks it: a pasted
+ *   `--generate` output gives its proposed JSON) and written again as the tool writes it, so nothing
+ *   but the entries survives: not the tool's other lines, not a key Kafka ignores. JSON that cannot be
+ *   read is dropped (null) rather than stored with a name unhashed; the plan still opens from its options.
  * - the salt is random per link (the caller passes it): the same cluster shared twice gets different
  *   hashes, and a guessed name cannot be confirmed by hashing it.
  * - 10 hex digits are 40 bits; with 100,000 topics a collision has a chance of about 1 in 200, so a
@@ -30,7 +37,7 @@
 import { createHash } from "node:crypto";
 import type { Broker, ClusterSnapshot } from "@/lib/model/snapshot";
 import { CLUSTER_METADATA_TOPIC, isInternalTopic } from "@/lib/model/kafka-names";
-import { formatReassignmentJson } from "@/lib/model/reassignment-json";
+import { formatReassignmentJson, parseReassignmentJson, type ReassignmentEntry } from "@/lib/model/reassignment-json";
 import type { Step } from "@/lib/simulate/schema";
 import type { ScenarioSpec, SharedPlan, Sharing } from "../share/record";
 
@@ -126,9 +133,26 @@ export function redactHosts(content: ShareContent): ShareContent {
     logDirs: b.logDirs.map((d) => ({ ...d, error: scrub(d.error) })),
   }));
   const label = snapshot.source.kind === "kafka" ? REDACTED_KAFKA_LABEL : scrubHosts(snapshot.source.label, hosts);
-  const plan = content.plan ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP } } : null;
+  const plan = content.plan ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP }, reassignmentJson: jsonAlone(content.plan.reassignmentJson) } : null;
   const warnings = snapshot.source.warnings.map((w) => scrubHosts(w, hosts));
   return { ...content, snapshot: { ...snapshot, source: { ...snapshot.source, label, warnings }, brokers }, plan };
+}
+
+/**
+ * A plan's reassignment JSON without the lines pasted around it: a paste of the tool's output carries
+ * its log lines (`Connecting to kafka-1.prod:9092 …`), so what was taken from a paste is stored as
+ * the tool writes it (formatReassignmentJson), and JSON that was sent alone is kept as it is. Text
+ * that cannot be read is dropped (null), as hashTopics drops it.
+ */
+function jsonAlone(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    JSON.parse(text);
+    return text;
+  } catch {
+    const parsed = parseReassignmentJson(text, { allowEmpty: true });
+    return parsed.ok ? formatReassignmentJson(parsed.value) : null;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,8 +180,11 @@ export function topicNameMap(names: Iterable<string>, salt: string, startDigits 
   return map;
 }
 
-/** Every topic name a record mentions: the snapshot's, the scenario's steps', the plan's. */
-export function topicNamesOf(content: ShareContent): Set<string> {
+/**
+ * Every topic name a record mentions: the snapshot's, the scenario's steps', the plan's (its
+ * reassignment's entries as `planReassignment` reads them, passed in when the caller has read them).
+ */
+export function topicNamesOf(content: ShareContent, reassignment: readonly ReassignmentEntry[] | null = planReassignment(content.plan)): Set<string> {
   const names = new Set<string>();
   const { snapshot, scenario, plan } = content;
   for (const t of snapshot.topics) names.add(t.name);
@@ -165,7 +192,7 @@ export function topicNamesOf(content: ShareContent): Set<string> {
   for (const r of snapshot.throttles.reassignments) names.add(r.topic);
   for (const step of scenario?.steps ?? []) for (const n of stepTopics(step)) names.add(n);
   for (const n of plan?.options.excludeTopics ?? []) names.add(n);
-  for (const e of reassignmentTopics(plan?.reassignmentJson ?? null)) names.add(e);
+  for (const e of reassignment ?? []) names.add(e.topic);
   return names;
 }
 
@@ -185,18 +212,14 @@ function stepTopics(step: Step): string[] {
   }
 }
 
-interface LooseReassignment {
-  partitions: { topic: string; partition: number; replicas: number[]; log_dirs?: string[] }[];
-}
-
-/** The reassignment JSON as the route validated it (see share.ts), or null when absent. */
-function readReassignment(json: string | null): LooseReassignment | null {
-  if (json === null) return null;
-  return JSON.parse(json) as LooseReassignment;
-}
-
-function reassignmentTopics(json: string | null): string[] {
-  return readReassignment(json)?.partitions.map((p) => p.topic) ?? [];
+/**
+ * The entries of the plan's reassignment JSON, read as prepare.ts validated it (Kafka's rules, an
+ * empty list allowed); null when the plan has none or it cannot be read.
+ */
+function planReassignment(plan: SharedPlan | null): ReassignmentEntry[] | null {
+  if (!plan || plan.reassignmentJson === null) return null;
+  const parsed = parseReassignmentJson(plan.reassignmentJson, { allowEmpty: true });
+  return parsed.ok ? parsed.value : null;
 }
 
 /** Renames whole tokens of topic-name characters, and `<topic>-<partition>` tokens, in free text. */
@@ -227,7 +250,8 @@ function renameStep(step: Step, to: (n: string) => string): Step {
 }
 
 export function hashTopics(content: ShareContent, salt: string): ShareContent {
-  const map = topicNameMap(topicNamesOf(content), salt);
+  const reassignment = planReassignment(content.plan);
+  const map = topicNameMap(topicNamesOf(content, reassignment), salt);
   const lookup = (n: string) => map.get(n);
   const to = (n: string) => map.get(n) ?? n;
   const text = (t: string | null) => (t === null ? null : renameTopicsInText(t, lookup));
@@ -243,17 +267,14 @@ export function hashTopics(content: ShareContent, salt: string): ShareContent {
       reassignments: snapshot.throttles.reassignments.map((r) => ({ ...r, topic: to(r.topic) })),
     },
   };
-  const reassignment = readReassignment(plan?.reassignmentJson ?? null);
   return {
     snapshot: renamed,
     scenario: scenario ? { ...scenario, steps: scenario.steps.map((s) => renameStep(s, to)) } : null,
     plan: plan
       ? {
           options: { ...plan.options, excludeTopics: plan.options.excludeTopics.map(to) },
-          // Re-formatted as Kafka's tool writes it (sorted by topic), since the new names sort differently.
-          reassignmentJson: reassignment
-            ? formatReassignmentJson(reassignment.partitions.map((p) => ({ topic: to(p.topic), partition: p.partition, replicas: p.replicas, logDirs: p.log_dirs })))
-            : null,
+          // Written as Kafka's tool writes it (sorted by topic, since the new names sort differently); null when unreadable.
+          reassignmentJson: reassignment ? formatReassignmentJson(reassignment.map((e) => ({ ...e, topic: to(e.topic) }))) : null,
         }
       : null,
   };

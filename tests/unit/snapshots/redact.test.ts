@@ -1,11 +1,73 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
-import { parseReassignmentJson } from "@/lib/model/reassignment-json";
+import { formatReassignmentJson, parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { StepSchema } from "@/lib/simulate/schema";
 import { applySharing, hashTopicName, hashTopics, redactHosts, REDACTED_BOOTSTRAP, REDACTED_KAFKA_LABEL, renameTopicsInText, scrubHosts, topicNameMap } from "@/lib/snapshots/redact";
 import { fixturePayload } from "./fixture";
 
 const SALT = "test-salt";
+
+/** The fixture's plan record with another reassignment JSON, hashed. */
+function hashedReassignment(json: string): string | null {
+  const content = fixturePayload("plan");
+  return hashTopics({ ...content, plan: { ...content.plan!, reassignmentJson: json } }, SALT).plan!.reassignmentJson;
+}
+
+/** Every string value (not key) in a JSON document. */
+function stringValues(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringValues);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(stringValues);
+  return [];
+}
+
+/** Names the redaction keeps as they are (Kafka's own topics). */
+const KEPT = ["__consumer_offsets", "__cluster_metadata"];
+
+/** Kafka-legal topic names; never "any", which is also a log_dirs value. */
+const topicName = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(...KEPT, "orders", "payments.eu", "topic", "version", "log_dirs") },
+  { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9._-]{1,24}$/).filter((n) => n !== "." && n !== ".." && n !== "any") },
+);
+
+const entry = fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 4 }).chain((replicas) =>
+  fc.record({
+    topic: topicName,
+    partition: fc.nat(50),
+    replicas: fc.constant(replicas),
+    log_dirs: fc.option(fc.array(fc.constantFrom("any", "/data/d1", "/data/d2"), { minLength: replicas.length, maxLength: replicas.length }), { nil: undefined }),
+  }),
+);
+
+/** `"\u006f…"` for every character: the same JSON string, with none of the name's characters in the text. */
+const escaped = (name: string) => `"${[...name].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"`;
+
+/** A reassignment JSON as it may be pasted: any spacing, escapes, keys Kafka ignores, the tool's other lines around it. */
+const pastedReassignment = fc
+  .record({
+    entries: fc.uniqueArray(entry, { maxLength: 6, selector: (e) => `${e.topic}\u0000${e.partition}` }),
+    others: fc.array(topicName, { minLength: 1, maxLength: 3 }),
+    version: fc.boolean(),
+    indent: fc.constantFrom(0, 1, 2),
+    escape: fc.boolean(),
+    unknownKeys: fc.boolean(),
+    wrap: fc.constantFrom("none", "generate", "logged"),
+  })
+  .map(({ entries, others, version, indent, escape, unknownKeys, wrap }) => {
+    const partitions = entries.map((e) => ({ ...e, ...(unknownKeys ? { owner: others[0] } : {}) }));
+    const doc = { ...(version ? { version: 1 } : {}), partitions, ...(unknownKeys ? { comment: others.join(" ") } : {}) };
+    let json = JSON.stringify(doc, null, indent);
+    if (escape) for (const name of new Set([...entries.map((e) => e.topic), ...others])) json = json.split(JSON.stringify(name)).join(escaped(name));
+    const current = JSON.stringify({ version: 1, partitions: others.map((topic, i) => ({ topic, partition: i, replicas: [1], log_dirs: ["any"] })) });
+    const text =
+      wrap === "generate"
+        ? `Current partition replica assignment\n${current}\n\nProposed partition reassignment configuration\n${json}\n`
+        : wrap === "logged"
+          ? `[2024-05-01 10:00:00,123] WARN Topic ${others.join(", ")} is under-replicated (org.apache.kafka.tools.reassign.ReassignPartitionsCommand)\n${json}`
+          : json;
+    return { text, entries, names: new Set([...entries.map((e) => e.topic), ...others].filter((n) => !KEPT.includes(n))) };
+  });
 
 describe("redactHosts()", () => {
   it("redactHosts() clears every broker's host and port and keeps paths, racks and the cluster id", () => {
@@ -30,6 +92,20 @@ describe("redactHosts()", () => {
     const out = applySharing(content, { redactHosts: true, hashTopics: true }, SALT).snapshot.source.warnings;
     expect(out[0]).toBe("Throttle rates of broker 2 could not be read: <host> timed out");
     expect(out[1]).toMatch(/^Throttled-replica lists of 1 topic\(s\) could not be read \(error 29\): topic-[0-9a-f]{10}$/);
+  });
+
+  it("redactHosts() keeps a plan's reassignment JSON sent alone as it is, and only the JSON of one pasted with the tool's lines", () => {
+    const content = fixturePayload("plan");
+    const json = content.plan!.reassignmentJson!;
+    expect(redactHosts(content).plan!.reassignmentJson).toBe(json);
+    const entries = parseReassignmentJson(json, { allowEmpty: true });
+    if (!entries.ok) throw new Error(entries.error.message);
+    // kafka-reassign-partitions --generate's output as pasted, with a client's log line naming a broker.
+    const pasted = `[2026-12-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] Connection to node -1 (kafka-1.prod.example.com/10.0.0.1:9092) could not be established. (org.apache.kafka.clients.NetworkClient)\nCurrent partition replica assignment\n${json}\n\nProposed partition reassignment configuration\n${json}\n`;
+    const out = redactHosts({ ...content, plan: { ...content.plan!, reassignmentJson: pasted } }).plan!.reassignmentJson!;
+    expect(out).not.toMatch(/prod\.example\.com|10\.0\.0\.1/);
+    expect(out).toBe(formatReassignmentJson(entries.value));
+    expect(redactHosts({ ...content, plan: { ...content.plan!, reassignmentJson: "not a reassignment at kafka-1.prod.example.com:9092" } }).plan!.reassignmentJson).toBeNull();
   });
 
   it("redactHosts() replaces a plan's bootstrap server and leaves the input untouched", () => {
@@ -102,6 +178,90 @@ describe("hashTopics()", () => {
     expect(out.plan!.options.excludeTopics).toEqual([hashTopicName("payments.eu", SALT)]);
     const parsed = parseReassignmentJson(out.plan!.reassignmentJson!);
     expect(parsed.ok && parsed.value).toEqual([{ topic: hashTopicName("orders", SALT), partition: 0, replicas: [1, 2], logDirs: ["/data/d2", "any"] }]);
+  });
+
+  it("hashTopics() keeps only the proposed JSON of a pasted --generate output, its topics hashed", () => {
+    const proposed = '{"version":1,"partitions":[{"topic":"orders","partition":0,"replicas":[1,2],"log_dirs":["/data/d2","any"]}]}';
+    const paste = `Current partition replica assignment\n{"version":1,"partitions":[{"topic":"secret-rollback","partition":0,"replicas":[1,3],"log_dirs":["any","any"]}]}\n\nProposed partition reassignment configuration\n${proposed}\n`;
+    const out = hashedReassignment(paste)!;
+    expect(out).toBe(formatReassignmentJson([{ topic: hashTopicName("orders", SALT), partition: 0, replicas: [1, 2], logDirs: ["/data/d2", "any"] }]));
+    expect(out).not.toMatch(/orders|secret-rollback|Current|Proposed/);
+  });
+
+  it("hashTopics() writes a reassignment JSON the tool reads as a valid one as the tool writes it: log_dirs filled, keys it ignores dropped", () => {
+    const json = '{"partitions":[{"topic":"orders","partition":1,"replicas":[3],"owner":"team-orders"},{"topic":"payments.eu","partition":0,"replicas":[2,1]}],"comment":"orders"}';
+    const out = hashedReassignment(json)!;
+    expect(parseReassignmentJson(out)).toEqual({
+      ok: true,
+      value: [
+        { topic: hashTopicName("orders", SALT), partition: 1, replicas: [3], logDirs: ["any"] },
+        { topic: hashTopicName("payments.eu", SALT), partition: 0, replicas: [2, 1], logDirs: ["any", "any"] },
+      ].sort((a, b) => (a.topic < b.topic ? -1 : 1)),
+    });
+    expect(out).not.toMatch(/orders|payments|owner|comment/);
+  });
+
+  it("hashTopics() writes a reassignment that moves nothing as an empty version-1 list", () => {
+    for (const json of ["{}", '{"version":1}', '{"version":1,"partitions":[]}']) expect(hashedReassignment(json), json).toBe('{"version":1,"partitions":[]}');
+  });
+
+  it("hashTopics() drops a reassignment JSON it cannot read rather than store a topic name unhashed, and the plan keeps its options", () => {
+    const unreadable = [
+      "orders moves to broker 2",
+      '{"version":2,"partitions":[{"topic":"orders","partition":0,"replicas":[1]}]}',
+      '{"partitions":[{"topic":"orders","partition":0,"replicas":[1]},{"topic":"orders","partition":0,"replicas":[2]}]}',
+      '{"partitions":[{"topic":["orders"],"partition":0,"replicas":[1]}]}',
+      '{"partitions":[{"topic":"orders","partition":0,"replicas":[1,2],"log_dirs":["any"]}]}',
+    ];
+    for (const json of unreadable) {
+      const content = fixturePayload("plan");
+      const out = hashTopics({ ...content, plan: { ...content.plan!, reassignmentJson: json } }, SALT);
+      expect(out.plan!.reassignmentJson, json).toBeNull();
+      expect(out.plan!.options.excludeTopics).toEqual([hashTopicName("payments.eu", SALT)]);
+      expect(JSON.stringify(out), json).not.toMatch(/orders|payments/);
+    }
+  });
+
+  it("hashTopics() never leaves a topic name of a reassignment JSON in its output, however the JSON is written or pasted (property)", () => {
+    fc.assert(
+      fc.property(pastedReassignment, ({ text, entries, names }) => {
+        const out = hashedReassignment(text);
+        // Every such text is one Kafka's tool reads, so the redacted plan keeps its reassignment.
+        expect(out).not.toBeNull();
+        const parsed = parseReassignmentJson(out!, { allowEmpty: true });
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        // Written as the tool writes it: nothing but the entries, so a string value is all a name could hide in.
+        expect(out).toBe(formatReassignmentJson(parsed.value));
+        for (const value of stringValues(JSON.parse(out!))) expect(names.has(value), value).toBe(false);
+        expect(parsed.value.map(({ partition, replicas, logDirs }) => [partition, replicas, logDirs]).sort()).toEqual(
+          entries.map((e) => [e.partition, e.replicas, e.log_dirs ?? e.replicas.map(() => "any")]).sort(),
+        );
+      }),
+    );
+  });
+
+  it("hashTopics() of text that is not a readable reassignment leaves no topic name either (property)", () => {
+    const unreadable = fc.oneof(
+      fc.tuple(fc.string(), topicName, fc.string()).map(([a, name, b]) => ({ text: `${a}${name}${b}`, name })),
+      topicName.map((name) => ({
+        text: JSON.stringify({
+          partitions: [
+            { topic: name, partition: 0, replicas: [1] },
+            { topic: name, partition: 0, replicas: [2] },
+          ],
+        }),
+        name,
+      })),
+      fc
+        .tuple(topicName, fc.integer({ min: 2, max: 9 }))
+        .map(([name, version]) => ({ text: JSON.stringify({ version, partitions: [{ topic: name, partition: 0, replicas: [1] }] }), name })),
+    );
+    fc.assert(
+      fc.property(unreadable, ({ text, name }) => {
+        const out = hashedReassignment(text);
+        if (out !== null && !KEPT.includes(name)) expect(stringValues(JSON.parse(out))).not.toContain(name);
+      }),
+    );
   });
 
   it("hashTopics() output is still a valid snapshot", () => {
