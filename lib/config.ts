@@ -100,8 +100,9 @@ export function validateConfig(env: Env = currentEnv()): Result<ConfigValues> {
   // The history's cross-variable rules, in history-settings.ts's own words, unless its variable is already named.
   const history = historySettingsFromEnv(known);
   if (!history.ok) {
-    const named = /^KAFKA_BALANCE_[A-Z_]+/.exec(history.message)?.[0] ?? "";
-    if (!issues.some((i) => i.path === named)) issues.push({ path: named, message: history.message.slice(named.length).trim() });
+    const { message } = history.error;
+    const named = /^KAFKA_BALANCE_[A-Z_]+/.exec(message)?.[0] ?? "";
+    if (!issues.some((i) => i.path === named)) issues.push({ path: named, message: message.slice(named.length).trim() });
   }
   const listed = known.KAFKA_BALANCE_CLUSTERS !== undefined && clusterList(known.KAFKA_BALANCE_CLUSTERS) === null ? clusterNames(known.KAFKA_BALANCE_CLUSTERS) : [];
   const clusterKeys = new Set<string>();

@@ -18,7 +18,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const cluster = describeCluster(typeof raw === "string" ? raw : null);
   // How the history is kept, for the gaps and the collector's line; a broken setting is the collector's to report.
   const settings = historySettingsFromEnv(currentEnv());
-  const { collectIntervalMs, retention } = settings.ok ? settings.settings : { collectIntervalMs: DEFAULT_COLLECT_INTERVAL_MS, retention: DEFAULT_HISTORY_RETENTION };
+  const { collectIntervalMs, retention } = settings.ok ? settings.value : { collectIntervalMs: DEFAULT_COLLECT_INTERVAL_MS, retention: DEFAULT_HISTORY_RETENTION };
   return (
     <div className="grid gap-5">
       <PageHeader title="History and forecast" subtitle={`${cluster.label} over time: skew, bytes and utilisation per cluster, broker and log dir, the moments plans were applied, and when each log dir reaches 85%, 95% and full.`} />

@@ -16,10 +16,10 @@ export default async function PlanPage({ searchParams }: { searchParams: Promise
   // Only the link's row is read here; the browser fetches the record, decoded in the worker pool.
   const opened = origin.kind === "shared" ? await sharedPlanLink(origin.id) : null;
   const resolved = resolveCluster(typeof params.cluster === "string" ? params.cluster : null);
-  const connection = resolved.ok && resolved.cluster.kind === "live" ? resolved.cluster.connection : null;
+  const connection = resolved.ok && resolved.value.kind === "live" ? resolved.value.connection : null;
   const live = connection?.ok === true;
   // What the commands name as --bootstrap-server for the live cluster: its servers, never credentials.
-  const bootstrap = connection?.ok ? connectionLabel(connection.connection) : null;
+  const bootstrap = connection?.ok ? connectionLabel(connection.value) : null;
   return (
     <div className="grid gap-6">
       <PageHeader

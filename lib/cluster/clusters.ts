@@ -23,6 +23,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { currentEnv, type Env } from "@/lib/config";
+import { failure, success, type Result } from "@/lib/model/result";
 import { bootstrapLabel, connectionFromEnv, redactSecrets, type ConnectionResult } from "./connection";
 
 export const CLUSTERS_FILE_ENV = "KAFKA_BALANCE_CLUSTERS_FILE";
@@ -44,7 +45,8 @@ export interface ClusterEntry {
   connection: ConnectionResult | null;
 }
 
-export type ClustersResult = { ok: true; clusters: ClusterEntry[] } | { ok: false; message: string };
+/** The clusters, or `kafka_config` saying what is wrong with the list itself (its message has no prefix: callers add theirs). */
+export type ClustersResult = Result<ClusterEntry[]>;
 
 const FileSchema = z.strictObject({
   clusters: z
@@ -77,11 +79,11 @@ export function envNameOf(cluster: string): string {
   return cluster.toUpperCase().replace(/-/g, "_");
 }
 
-function readSecretFile(file: string, what: string): { ok: true; value: string } | { ok: false; message: string } {
+function readSecretFile(file: string, what: string): Result<string> {
   try {
-    return { ok: true, value: readFileSync(file, "utf8").trim() };
+    return success(readFileSync(file, "utf8").trim());
   } catch (error) {
-    return { ok: false, message: `${what} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${file}` };
+    return failure("kafka_config", `${what} cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${file}`);
   }
 }
 
@@ -89,8 +91,8 @@ function entry(name: string, label: string | undefined, kafkaEnv: Env): ClusterE
   const connection = connectionFromEnv(kafkaEnv);
   const servers = kafkaEnv.KAFKA_BOOTSTRAP_SERVERS ?? "";
   const fallback = redactSecrets(bootstrapLabel(servers), kafkaEnv) || name;
-  if (!connection.ok) return { name, label: label ?? fallback, kind: "live", connection: { ...connection, message: `cluster ${name}: ${connection.message}` } };
-  return { name, label: label ?? bootstrapLabel(connection.connection.bootstrapServers), kind: "live", connection };
+  if (!connection.ok) return { name, label: label ?? fallback, kind: "live", connection: failure(connection.error.code, `cluster ${name}: ${connection.error.message}`) };
+  return { name, label: label ?? bootstrapLabel(connection.value.bootstrapServers), kind: "live", connection };
 }
 
 function fromFile(file: string, env: Env): ClustersResult {
@@ -98,29 +100,29 @@ function fromFile(file: string, env: Env): ClustersResult {
   try {
     raw = readFileSync(file, "utf8");
   } catch (error) {
-    return { ok: false, message: `${CLUSTERS_FILE_ENV} names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${file}` };
+    return failure("kafka_config", `${CLUSTERS_FILE_ENV} names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${file}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch (error) {
-    return { ok: false, message: `${file} is not JSON: ${(error as Error).message}` };
+    return failure("kafka_config", `${file} is not JSON: ${(error as Error).message}`);
   }
   const parsed = FileSchema.safeParse(json);
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
-    return { ok: false, message: `${file}: ${i.path.join(".") || "(top)"}: ${i.message}` };
+    return failure("kafka_config", `${file}: ${i.path.join(".") || "(top)"}: ${i.message}`);
   }
   const clusters = parsed.data.clusters.map((c): ClusterEntry => {
     let password: string | undefined;
     if (c.sasl?.passwordEnv) {
       password = env[c.sasl.passwordEnv];
       if (password === undefined || password === "") {
-        return { name: c.name, label: c.label ?? c.name, kind: "live", connection: { ok: false, missing: false, message: `cluster ${c.name}: the environment variable ${c.sasl.passwordEnv} (its passwordEnv) is not set` } };
+        return { name: c.name, label: c.label ?? c.name, kind: "live", connection: failure("kafka_config", `cluster ${c.name}: the environment variable ${c.sasl.passwordEnv} (its passwordEnv) is not set`) };
       }
     } else if (c.sasl?.passwordFile) {
       const read = readSecretFile(c.sasl.passwordFile, `cluster ${c.name}'s passwordFile`);
-      if (!read.ok) return { name: c.name, label: c.label ?? c.name, kind: "live", connection: { ok: false, missing: false, message: read.message } };
+      if (!read.ok) return { name: c.name, label: c.label ?? c.name, kind: "live", connection: read };
       password = read.value;
     }
     const kafkaEnv: Env = {
@@ -136,18 +138,18 @@ function fromFile(file: string, env: Env): ClustersResult {
     };
     return entry(c.name, c.label, kafkaEnv);
   });
-  return { ok: true, clusters };
+  return success(clusters);
 }
 
 const SUFFIXES = ["BOOTSTRAP_SERVERS", "SASL_MECHANISM", "SASL_USERNAME", "SASL_PASSWORD", "SSL", "SSL_CA_FILE", "SSL_REJECT_UNAUTHORIZED", "CLIENT_ID", "REQUEST_TIMEOUT_MS"] as const;
 
 function fromEnvList(list: string, env: Env): ClustersResult {
   const names = list.split(",").map((n) => n.trim()).filter((n) => n.length > 0);
-  if (names.length === 0) return { ok: false, message: `${CLUSTERS_ENV} is empty; list cluster names, e.g. prod-eu,staging` };
-  if (names.length > MAX_CLUSTERS) return { ok: false, message: `${CLUSTERS_ENV} lists ${names.length} clusters; at most ${MAX_CLUSTERS}` };
+  if (names.length === 0) return failure("kafka_config", `${CLUSTERS_ENV} is empty; list cluster names, e.g. prod-eu,staging`);
+  if (names.length > MAX_CLUSTERS) return failure("kafka_config", `${CLUSTERS_ENV} lists ${names.length} clusters; at most ${MAX_CLUSTERS}`);
   const bad = names.find((n) => !CLUSTER_NAME.test(n));
-  if (bad !== undefined) return { ok: false, message: `${CLUSTERS_ENV}: "${bad.slice(0, 80)}" is not a cluster name (lower-case letters, digits and '-', starting with a letter or digit)` };
-  if (new Set(names).size !== names.length) return { ok: false, message: `${CLUSTERS_ENV} lists a cluster twice` };
+  if (bad !== undefined) return failure("kafka_config", `${CLUSTERS_ENV}: "${bad.slice(0, 80)}" is not a cluster name (lower-case letters, digits and '-', starting with a letter or digit)`);
+  if (new Set(names).size !== names.length) return failure("kafka_config", `${CLUSTERS_ENV} lists a cluster twice`);
   const clusters = names.map((name): ClusterEntry => {
     const prefix = `KAFKA_BALANCE_CLUSTER_${envNameOf(name)}_`;
     const kafkaEnv: Env = {};
@@ -155,15 +157,15 @@ function fromEnvList(list: string, env: Env): ClustersResult {
     const passwordFile = env[`${prefix}SASL_PASSWORD_FILE`];
     if (kafkaEnv.KAFKA_SASL_PASSWORD === undefined && passwordFile) {
       const read = readSecretFile(passwordFile, `${prefix}SASL_PASSWORD_FILE`);
-      if (!read.ok) return { name, label: env[`${prefix}LABEL`] ?? name, kind: "live", connection: { ok: false, missing: false, message: read.message } };
+      if (!read.ok) return { name, label: env[`${prefix}LABEL`] ?? name, kind: "live", connection: read };
       kafkaEnv.KAFKA_SASL_PASSWORD = read.value;
     }
     if (!kafkaEnv.KAFKA_BOOTSTRAP_SERVERS) {
-      return { name, label: env[`${prefix}LABEL`] ?? name, kind: "live", connection: { ok: false, missing: false, message: `cluster ${name}: set ${prefix}BOOTSTRAP_SERVERS to host:port[,host:port...]` } };
+      return { name, label: env[`${prefix}LABEL`] ?? name, kind: "live", connection: failure("kafka_config", `cluster ${name}: set ${prefix}BOOTSTRAP_SERVERS to host:port[,host:port...]`) };
     }
     return entry(name, env[`${prefix}LABEL`]?.trim() || undefined, kafkaEnv);
   });
-  return { ok: true, clusters };
+  return success(clusters);
 }
 
 /** The configured clusters, in the configured order (see the header). */
@@ -172,40 +174,37 @@ export function clustersFromEnv(env: Env = currentEnv()): ClustersResult {
   if (file) return fromFile(file, env);
   const list = env[CLUSTERS_ENV];
   if (list !== undefined && list.trim() !== "") return fromEnvList(list, env);
-  if (env.KAFKA_BOOTSTRAP_SERVERS && env.KAFKA_BOOTSTRAP_SERVERS.trim() !== "") return { ok: true, clusters: [entry(DEFAULT_CLUSTER, undefined, env)] };
-  return { ok: true, clusters: [{ name: DEMO_CLUSTER, label: "Demo cluster", kind: "demo", connection: null }] };
+  if (env.KAFKA_BOOTSTRAP_SERVERS && env.KAFKA_BOOTSTRAP_SERVERS.trim() !== "") return success([entry(DEFAULT_CLUSTER, undefined, env)]);
+  return success([{ name: DEMO_CLUSTER, label: "Demo cluster", kind: "demo", connection: null }]);
 }
-
-export type ClusterResolution =
-  | { ok: true; cluster: ClusterEntry }
-  | { ok: false; code: "unknown_cluster" | "kafka_config"; message: string };
 
 /**
  * The cluster a request names (`?cluster=`), or the first configured one when it names none. An
- * unknown name is refused with the names there are; a broken configuration with what is wrong.
+ * unknown name is refused with the names there are (`unknown_cluster`); a broken configuration with
+ * what is wrong (`kafka_config`, its message without a prefix). No other code.
  */
-export function resolveCluster(name: string | null | undefined, env: Env = currentEnv()): ClusterResolution {
+export function resolveCluster(name: string | null | undefined, env: Env = currentEnv()): Result<ClusterEntry> {
   const all = clustersFromEnv(env);
-  if (!all.ok) return { ok: false, code: "kafka_config", message: redactSecrets(all.message, env) };
-  if (name === null || name === undefined || name === "") return { ok: true, cluster: all.clusters[0]! };
-  const found = all.clusters.find((c) => c.name === name);
+  if (!all.ok) return failure("kafka_config", redactSecrets(all.error.message, env));
+  if (name === null || name === undefined || name === "") return success(all.value[0]!);
+  const found = all.value.find((c) => c.name === name);
   if (!found) {
     const shown = name.length > 63 ? `${name.slice(0, 63)}…` : name;
-    return { ok: false, code: "unknown_cluster", message: `There is no cluster "${shown}"; the clusters are ${all.clusters.map((c) => c.name).join(", ")}.` };
+    return failure("unknown_cluster", `There is no cluster "${shown}"; the clusters are ${all.value.map((c) => c.name).join(", ")}.`);
   }
-  return { ok: true, cluster: found };
+  return success(found);
 }
 
 /** The clusters as the app lists them: name, label, kind, and what is wrong with one's settings. */
 export function clusterList(env: Env = currentEnv()): { name: string; label: string; kind: "live" | "demo"; problem: string | null }[] {
   const all = clustersFromEnv(env);
   if (!all.ok) return [];
-  return all.clusters.map((c) => ({ name: c.name, label: c.label, kind: c.kind, problem: c.connection && !c.connection.ok ? c.connection.message : null }));
+  return all.value.map((c) => ({ name: c.name, label: c.label, kind: c.kind, problem: c.connection && !c.connection.ok ? c.connection.error.message : null }));
 }
 
 /** A cluster as the page chrome shows it (no scan, nothing secret): the demo, or a live cluster's label. */
 export function describeCluster(name: string | null | undefined, env: Env = currentEnv()): { kind: "demo" | "live"; label: string; name: string | null } {
   const resolved = resolveCluster(name, env);
   if (!resolved.ok) return { kind: "live", label: name ?? "", name: name ?? null };
-  return { kind: resolved.cluster.kind, label: resolved.cluster.label, name: resolved.cluster.name };
+  return { kind: resolved.value.kind, label: resolved.value.label, name: resolved.value.name };
 }

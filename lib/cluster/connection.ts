@@ -15,6 +15,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { currentEnv, type Env } from "@/lib/config";
+import { failure, success, type Result } from "@/lib/model/result";
 
 export const SASL_MECHANISMS = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] as const;
 export type SaslMechanism = (typeof SASL_MECHANISMS)[number];
@@ -28,10 +29,11 @@ export interface KafkaConnection {
   tls: { ca: string | null; rejectUnauthorized: boolean } | null;
 }
 
-export type ConnectionResult =
-  | { ok: true; connection: KafkaConnection }
-  | { ok: false; missing: true; message: string }
-  | { ok: false; missing: false; message: string };
+/**
+ * The connection, or why there is none: `no_live_cluster` when KAFKA_BOOTSTRAP_SERVERS is not set (the
+ * demo, not a mistake), `kafka_config` for settings that are wrong.
+ */
+export type ConnectionResult = Result<KafkaConnection>;
 
 const booleanText = (name: string) =>
   z
@@ -112,42 +114,39 @@ export function redactSecrets(text: string, env: Env = currentEnv()): string {
   return out;
 }
 
-/** Reads and validates the connection from env. Missing `KAFKA_BOOTSTRAP_SERVERS` is not an error: it means "demo". */
+/** Reads and validates the connection from env. Missing `KAFKA_BOOTSTRAP_SERVERS` is not a mistake but the demo: `no_live_cluster`; wrong settings are `kafka_config`. */
 export function connectionFromEnv(env: Env = currentEnv()): ConnectionResult {
   if (!env.KAFKA_BOOTSTRAP_SERVERS || env.KAFKA_BOOTSTRAP_SERVERS.trim() === "") {
-    return { ok: false, missing: true, message: "KAFKA_BOOTSTRAP_SERVERS is not set; set it to host:port[,host:port...] to read a live cluster." };
+    return failure("no_live_cluster", "KAFKA_BOOTSTRAP_SERVERS is not set; set it to host:port[,host:port...] to read a live cluster.");
   }
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const message = first.message.includes("KAFKA_") ? first.message : `${String(first.path[0] ?? "env")}: ${first.message}`;
-    return { ok: false, missing: false, message: redactSecrets(message, env) };
+    return failure("kafka_config", redactSecrets(message, env));
   }
   const e = parsed.data;
   const bootstrapServers = e.KAFKA_BOOTSTRAP_SERVERS.split(",").map(stripEntry).filter((s) => s.length > 0);
   const bad = bootstrapServers.find((s) => !hostPort.test(s));
   if (bootstrapServers.length === 0 || bad !== undefined) {
-    return { ok: false, missing: false, message: `KAFKA_BOOTSTRAP_SERVERS has an entry that is not host:port ("${bad ?? ""}"); use host:port[,host:port...].` };
+    return failure("kafka_config", `KAFKA_BOOTSTRAP_SERVERS has an entry that is not host:port ("${bad ?? ""}"); use host:port[,host:port...].`);
   }
   let ca: string | null = null;
   if (e.KAFKA_SSL_CA_FILE) {
     try {
       ca = readFileSync(e.KAFKA_SSL_CA_FILE, "utf8");
     } catch (error) {
-      return { ok: false, missing: false, message: `KAFKA_SSL_CA_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${e.KAFKA_SSL_CA_FILE}` };
+      return failure("kafka_config", `KAFKA_SSL_CA_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${e.KAFKA_SSL_CA_FILE}`);
     }
   }
   const tlsWanted = e.KAFKA_SSL ?? (e.KAFKA_SSL_CA_FILE !== undefined);
-  return {
-    ok: true,
-    connection: {
-      bootstrapServers: bootstrapServers.map(withDefaultPort),
-      clientId: e.KAFKA_CLIENT_ID ?? "kafka-balance",
-      requestTimeoutMs: e.KAFKA_REQUEST_TIMEOUT_MS ?? 10_000,
-      sasl: e.KAFKA_SASL_MECHANISM ? { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME!, password: e.KAFKA_SASL_PASSWORD! } : null,
-      tls: tlsWanted ? { ca, rejectUnauthorized: e.KAFKA_SSL_REJECT_UNAUTHORIZED ?? true } : null,
-    },
-  };
+  return success({
+    bootstrapServers: bootstrapServers.map(withDefaultPort),
+    clientId: e.KAFKA_CLIENT_ID ?? "kafka-balance",
+    requestTimeoutMs: e.KAFKA_REQUEST_TIMEOUT_MS ?? 10_000,
+    sasl: e.KAFKA_SASL_MECHANISM ? { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME!, password: e.KAFKA_SASL_PASSWORD! } : null,
+    tls: tlsWanted ? { ca, rejectUnauthorized: e.KAFKA_SSL_REJECT_UNAUTHORIZED ?? true } : null,
+  });
 }
 
 /** The connection's label for snapshots and messages (the bootstrap servers, nothing secret). */

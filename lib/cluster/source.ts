@@ -142,12 +142,15 @@ export interface GetSnapshotOptions {
 export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Promise<ClusterSnapshot> {
   const env = options.env ?? currentEnv();
   const resolved = resolveCluster(options.cluster, env);
-  if (!resolved.ok) throw new ClusterSourceError(resolved.code, resolved.code === "kafka_config" ? `The cluster configuration is invalid: ${resolved.message}` : resolved.message);
-  const cluster = resolved.cluster;
+  if (!resolved.ok) {
+    const { code, message } = resolved.error;
+    throw code === "kafka_config" ? new ClusterSourceError("kafka_config", `The cluster configuration is invalid: ${message}`) : new ClusterSourceError("unknown_cluster", message);
+  }
+  const cluster = resolved.value;
   if (cluster.kind === "demo") return demoCluster(env);
   const parsed = cluster.connection!;
-  if (!parsed.ok) throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.message}`);
-  const key = cacheKey(parsed.connection);
+  if (!parsed.ok) throw new ClusterSourceError("kafka_config", `The Kafka connection settings are invalid: ${parsed.error.message}`);
+  const key = cacheKey(parsed.value);
   const inflight = state.inflight.get(cluster.name);
   const cache = state.caches.get(cluster.name);
   if (inflight && inflight.key === key) return inflight.promise;
@@ -157,7 +160,7 @@ export async function getClusterSnapshot(options: GetSnapshotOptions = {}): Prom
     throw cache.result.error;
   }
   state.scans += 1;
-  const promise = scan(parsed.connection);
+  const promise = scan(parsed.value);
   const entry = { key, promise };
   state.inflight.set(cluster.name, entry);
   try {

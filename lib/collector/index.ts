@@ -60,8 +60,8 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
   try {
     const settings = historySettings();
     const all = clustersFromEnv();
-    if (!all.ok) throw new Error(all.message);
-    clusters = all.clusters.filter((c) => c.kind === "live");
+    if (!all.ok) throw new Error(all.error.message);
+    clusters = all.value.filter((c) => c.kind === "live");
     base = {
       store: deps.store ?? getStore().history,
       owner: deps.owner ?? PROCESS_OWNER,
@@ -84,7 +84,7 @@ export async function collectAll(deps: Partial<CollectDeps> = {}): Promise<Colle
     .map(async (c): Promise<CollectOutcome | null> => {
       s.inflight.add(c.name);
       try {
-        const configError = c.connection && !c.connection.ok ? c.connection.message : null;
+        const configError = c.connection && !c.connection.ok ? c.connection.error.message : null;
         return await collectCluster(c.name, base, configError);
       } catch (error) {
         console.error(`Collecting cluster ${c.name} failed: ${(error as Error).message}`);

@@ -6,9 +6,8 @@
 import { isClusterSourceError } from "@/lib/cluster/source";
 import { currentEnv } from "@/lib/config";
 import { readBounded } from "@/lib/model/bounded-stream";
-import { parseJsonBytes, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
-import { jsonDepthProblem } from "@/lib/model/json-depth";
-import { failure, invalid, type Failure, type Issue, type Result } from "@/lib/model/result";
+import { parseJsonBytes, parseJsonText, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
+import { failure, invalid, success, type Err, type Failure, type Issue, type Result } from "@/lib/model/result";
 import { notJsonMessage } from "./content-type";
 import { statusFor } from "./status";
 
@@ -49,8 +48,9 @@ export function okJson(json: Uint8Array, status = 200): Response {
 }
 
 /**
- * The answer for a failure: the status its code maps to, its details beside the message, and a
- * Retry-After header when it says when to retry.
+ * The answer for a failure: the status its code maps to, its details beside the message, a
+ * Retry-After header when it says when to retry, and for `unauthorized` (a 401) the scheme it
+ * expects (RFC 6750: the write token of write-access.ts).
  */
 export function failureResponse(error: Failure): Response {
   const { code, message, issues, details } = error;
@@ -58,6 +58,7 @@ export function failureResponse(error: Failure): Response {
   const response = Response.json(body, { status: statusFor(code), headers: noStore });
   const retryAfter = details?.retryAfterSeconds;
   if (typeof retryAfter === "number") response.headers.set("retry-after", String(retryAfter));
+  if (code === "unauthorized") response.headers.set("www-authenticate", 'Bearer realm="kafka-balance"');
   return response;
 }
 
@@ -75,57 +76,49 @@ export function badRequest(issues: Issue[] | string): Response {
   return typeof issues === "string" ? fail("bad_request", issues) : failureResponse(invalid(issues).error);
 }
 
-export function payloadTooLarge(limitBytes: number, what = "request body"): Response {
-  return fail("payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { limitBytes });
+function payloadTooLarge(limitBytes: number): Err {
+  return failure("payload_too_large", `The request body is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { details: { limitBytes } });
 }
 
 const ABORTED = Symbol("aborted");
 
 /**
- * The answer for a body whose connection ended before it did: the client went away, or the app's
+ * The failure for a body whose connection ended before it did: the client went away, or the app's
  * server dropped a stalled upload (scripts/server/uploads.mjs). Nobody may be there to read it; it is
  * an answer rather than a thrown error so no stack is logged for what a client did.
  */
-function uploadAborted(): Response {
-  return badRequest("The connection closed before the whole body arrived; send it again (a body that sends nothing for a while is dropped, see KAFKA_BALANCE_UPLOAD_IDLE_SECONDS).");
+function uploadAborted(): Err {
+  return failure("bad_request", "The connection closed before the whole body arrived; send it again (a body that sends nothing for a while is dropped, see KAFKA_BALANCE_UPLOAD_IDLE_SECONDS).");
 }
-
-export type BodyResult = { ok: true; value: unknown; text: string } | { ok: false; response: Response };
 
 /**
  * A body's bytes with a byte limit (checked on Content-Length first, then while reading, so an
  * oversized body is never held in memory whole); a JSON body's Content-Type is checked first.
  */
-async function readBodyBytes(request: Request, limitBytes: number, json: boolean): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
+async function readBodyBytes(request: Request, limitBytes: number, json: boolean): Promise<Result<Uint8Array>> {
   // A JSON body must say so (content-type.ts: what stops cross-site posts), checked before a byte is read.
   const notJson = json ? notJsonMessage(request.headers.get("content-type"), request.headers.get("content-encoding")) : null;
-  if (notJson) return { ok: false, response: fail("unsupported_media_type", notJson) };
+  if (notJson) return failure("unsupported_media_type", notJson);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, response: payloadTooLarge(limitBytes) };
-  if (!request.body) return { ok: false, response: badRequest("The request has no body; send JSON.") };
+  if (Number.isFinite(declared) && declared > limitBytes) return payloadTooLarge(limitBytes);
+  if (!request.body) return failure("bad_request", "The request has no body; send JSON.");
   // The declared size lets each chunk be copied into place as it arrives (bounded-stream.ts).
   const bytes = await readBounded(request.body, limitBytes, Number.isFinite(declared) ? declared : undefined).catch((): typeof ABORTED => ABORTED);
-  if (bytes === ABORTED) return { ok: false, response: uploadAborted() };
-  if (bytes === null) return { ok: false, response: payloadTooLarge(limitBytes) };
-  return { ok: true, bytes };
+  if (bytes === ABORTED) return uploadAborted();
+  if (bytes === null) return payloadTooLarge(limitBytes);
+  return success(bytes);
 }
 
 /**
- * Reads a request body as text with a byte limit (readBodyBytes), then parses JSON when asked: JSON
- * nested deeper than MAX_JSON_DEPTH is refused first, without recursion (lib/model/json-depth.ts).
+ * Reads a request body with a byte limit (readBodyBytes): its text, or with `parseJson` its JSON
+ * value, checked as lib/model/json-body.ts checks it (JSON nested deeper than MAX_JSON_DEPTH is
+ * refused first, without recursion). A refusal answers with failureResponse.
  */
-export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<BodyResult> {
+export async function readBody(request: Request, limitBytes: number, parseJson: boolean): Promise<Result<unknown>> {
   const read = await readBodyBytes(request, limitBytes, parseJson);
   if (!read.ok) return read;
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(read.bytes);
-  if (!parseJson) return { ok: true, value: text, text };
-  const tooDeep = jsonDepthProblem(text);
-  if (tooDeep) return { ok: false, response: tooDeepResponse(tooDeep) };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown, text };
-  } catch (error) {
-    return { ok: false, response: badRequest(`The body is not valid JSON: ${(error as Error).message}`) };
-  }
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(read.value);
+  return parseJson ? parseJsonText(text) : success(text);
 }
 
 /**
@@ -133,20 +126,12 @@ export async function readBody(request: Request, limitBytes: number, parseJson: 
  * bytes (1 MB) comes back as its bytes, for the worker to check and parse (lib/model/json-body.ts
  * gives the same answers as here); JSON.parse of 40 MB would hold this thread for a second.
  */
-export async function readJsonBody(request: Request, limitBytes: number, offThreadAbove = PARSE_OFF_THREAD_BYTES): Promise<{ ok: true; body: JsonBody } | { ok: false; response: Response }> {
+export async function readJsonBody(request: Request, limitBytes: number, offThreadAbove = PARSE_OFF_THREAD_BYTES): Promise<Result<JsonBody>> {
   const read = await readBodyBytes(request, limitBytes, true);
   if (!read.ok) return read;
-  if (read.bytes.byteLength > offThreadAbove) return { ok: true, body: { bytes: read.bytes } };
-  const parsed = parseJsonBytes(read.bytes);
-  return parsed.ok ? { ok: true, body: { parsed: parsed.value } } : { ok: false, response: failureResponse(parsed.error) };
-}
-
-/**
- * The answer for a body nested deeper than any valid request (lib/model/json-depth.ts): refused
- * before anything recursive (the hand-off to the worker pool, a schema) sees it.
- */
-export function tooDeepResponse(problem: { depth: number; limit: number; message: string }): Response {
-  return fail("bad_request", problem.message, { nestingDepth: problem.depth, limitDepth: problem.limit });
+  if (read.value.byteLength > offThreadAbove) return success({ bytes: read.value });
+  const parsed = parseJsonBytes(read.value);
+  return parsed.ok ? success({ parsed: parsed.value }) : parsed;
 }
 
 /** Byte limits for request bodies, from env, with defaults. */

@@ -26,10 +26,13 @@
  *
  * `writeGate()` is the configuration half alone, so whatever reports whether writes are enabled
  * (GET /api/plan/apply) agrees with what a request carrying the token gets by construction.
+ *
+ * A refusal is a Result failure with one of the codes below: 403 for a server that does not allow it,
+ * 401 for a request without the right token (failureResponse adds the WWW-Authenticate a 401 needs).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { currentEnv, type Env } from "@/lib/config";
-import { fail } from "./respond";
+import { failure, success, type Err, type Result } from "@/lib/model/result";
 
 export const ALLOW_WRITES_ENV = "KAFKA_BALANCE_ALLOW_WRITES";
 export const WRITE_TOKEN_ENV = "KAFKA_BALANCE_WRITE_TOKEN";
@@ -42,7 +45,12 @@ const LABEL_SHAPE = /^[A-Za-z0-9._@-]{1,64}$/;
 export type WriteScope = "links" | "cluster";
 
 export type WriteDenialCode = "writes_disabled" | "write_token_not_configured" | "unauthorized";
-export type WriteAccess = { ok: true } | { ok: false; code: WriteDenialCode; message: string };
+/** Who may write: the label of the token presented (for the audit log). */
+export interface WriteAccess {
+  label: string;
+}
+
+const denied = (code: WriteDenialCode, message: string): Err => failure(code, message);
 
 /** 8: the shortest token accepted; shorter ones are guessable by hand. */
 const MIN_TOKEN_LENGTH = 8;
@@ -81,18 +89,18 @@ function configuredToken(env: Env): string | null {
 }
 
 /** Whether the server's configuration lets a request with the right token through, for this scope. */
-export function writeGate(scope: WriteScope, env: Env = currentEnv()): WriteAccess {
+export function writeGate(scope: WriteScope, env: Env = currentEnv()): Result<null> {
   if (scope === "cluster" && env[ALLOW_WRITES_ENV] !== "true") {
-    return { ok: false, code: "writes_disabled", message: `${WHAT[scope]} is off. Start Kafka Balance with ${ALLOW_WRITES_ENV}=true and ${WRITE_TOKEN_ENV}=<secret> to allow it.` };
+    return denied("writes_disabled", `${WHAT[scope]} is off. Start Kafka Balance with ${ALLOW_WRITES_ENV}=true and ${WRITE_TOKEN_ENV}=<secret> to allow it.`);
   }
   if (configuredToken(env) === null) {
-    return { ok: false, code: "write_token_not_configured", message: `${WHAT[scope]} is off: set ${WRITE_TOKEN_ENV} on the server (${MIN_TOKEN_LENGTH} or more printable characters, no spaces) and send it as "Authorization: Bearer <token>".` };
+    return denied("write_token_not_configured", `${WHAT[scope]} is off: set ${WRITE_TOKEN_ENV} on the server (${MIN_TOKEN_LENGTH} or more printable characters, no spaces) and send it as "Authorization: Bearer <token>".`);
   }
-  return { ok: true };
+  return success(null);
 }
 
 /** The whole check: the configuration for this scope, then the request's `Authorization` header. */
-export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = currentEnv()): WriteAccess & { label?: string } {
+export function checkWriteAccess(scope: WriteScope, authorization: string | null, env: Env = currentEnv()): Result<WriteAccess> {
   const gate = writeGate(scope, env);
   if (!gate.ok) return gate;
   const given = authorization?.startsWith(SCHEME) ? authorization.slice(SCHEME.length) : null;
@@ -103,27 +111,12 @@ export function checkWriteAccess(scope: WriteScope, authorization: string | null
     if (timingSafeEqual(digest(given ?? ""), digest(t.token)) && given !== null && label === null) label = t.label;
   }
   if (label === null) {
-    return { ok: false, code: "unauthorized", message: `${WHAT[scope]} needs the write token: send it as "Authorization: Bearer <${WRITE_TOKEN_ENV}>".` };
+    return denied("unauthorized", `${WHAT[scope]} needs the write token: send it as "Authorization: Bearer <${WRITE_TOKEN_ENV}>".`);
   }
-  return { ok: true, label };
+  return success({ label });
 }
 
-/** HTTP statuses of the denials: a server that does not allow it is 403, a request that lacks the right token is 401. */
-/** The response for a refused request; a 401 names the scheme it expects (RFC 6750). */
-export function writeDenied(access: Extract<WriteAccess, { ok: false }>): Response {
-  const response = fail(access.code, access.message);
-  if (access.code === "unauthorized") response.headers.set("www-authenticate", 'Bearer realm="kafka-balance"');
-  return response;
-}
-
-/** For a route handler that records who asked: the token's label, or the response to send. */
-export function authorizeWrite(scope: WriteScope, request: Request, env: Env = currentEnv()): { ok: true; label: string } | { ok: false; response: Response } {
-  const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
-  return access.ok ? { ok: true, label: access.label ?? "operator" } : { ok: false, response: writeDenied(access) };
-}
-
-/** For a route handler: null when the request may go on, otherwise the response to send. */
-export function requireWriteAccess(scope: WriteScope, request: Request, env: Env = currentEnv()): Response | null {
-  const access = checkWriteAccess(scope, request.headers.get("authorization"), env);
-  return access.ok ? null : writeDenied(access);
+/** For a route handler: checkWriteAccess on the request's `Authorization` header (a refusal answers with failureResponse). */
+export function authorizeWrite(scope: WriteScope, request: Request, env: Env = currentEnv()): Result<WriteAccess> {
+  return checkWriteAccess(scope, request.headers.get("authorization"), env);
 }

@@ -62,7 +62,7 @@ export async function scrapeSamples(options: ScrapeOptions = {}): Promise<Sample
   const all = clustersFromEnv(env);
   if (!all.ok) return [];
   const perCluster = await Promise.all(
-    all.clusters.map(async (cluster) => {
+    all.value.map(async (cluster) => {
       const snapshot = await snapshotWithin(cluster.name, env, deadlineMs);
       return clusterSamples({
         cluster: cluster.name,

@@ -9,7 +9,7 @@
  * one chunk more than its retention, never less.
  */
 import { DEFAULT_TOPICS_PER_BROKER } from "./history-figures";
-
+import { failure, success, type Result } from "./result";
 import { DAY_MS } from "./units";
 
 export { DAY_MS, HOUR_MS } from "./units";
@@ -69,29 +69,29 @@ export const HISTORY_ENV = {
 
 type Env = Record<string, string | undefined>;
 
-/** The settings the environment gives, defaults for what it leaves unset; what is wrong, naming the variable. */
-export function historySettingsFromEnv(env: Env): { ok: true; settings: HistorySettings } | { ok: false; message: string } {
+/** The settings the environment gives, defaults for what it leaves unset; or `invalid_config` saying what is wrong, naming the variable. */
+export function historySettingsFromEnv(env: Env): Result<HistorySettings> {
   const retention: HistoryRetention = { ...DEFAULT_HISTORY_RETENTION };
   for (const key of ["rawMs", "hourlyMs", "dailyMs"] as const) {
     const name = HISTORY_ENV[key];
     const raw = env[name]?.trim();
     if (!raw) continue;
     const days = Number(raw);
-    if (!Number.isFinite(days) || days <= 0) return { ok: false, message: `${name} is a number of days above 0 (fractions allowed), got "${raw.slice(0, 40)}"` };
+    if (!Number.isFinite(days) || days <= 0) return failure("invalid_config", `${name} is a number of days above 0 (fractions allowed), got "${raw.slice(0, 40)}"`);
     retention[key] = Math.round(days * DAY_MS);
   }
   if (retention.rawMs > retention.hourlyMs) {
-    return { ok: false, message: `${HISTORY_ENV.rawMs} (${retention.rawMs / DAY_MS}) must not exceed ${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}): hourly points start where every scan's end` };
+    return failure("invalid_config", `${HISTORY_ENV.rawMs} (${retention.rawMs / DAY_MS}) must not exceed ${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}): hourly points start where every scan's end`);
   }
   if (retention.hourlyMs > retention.dailyMs) {
-    return { ok: false, message: `${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}) must not exceed ${HISTORY_ENV.dailyMs} (${retention.dailyMs / DAY_MS}): daily points start where hourly ones end` };
+    return failure("invalid_config", `${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}) must not exceed ${HISTORY_ENV.dailyMs} (${retention.dailyMs / DAY_MS}): daily points start where hourly ones end`);
   }
   let collectIntervalMs = DEFAULT_COLLECT_INTERVAL_MS;
   const interval = env[HISTORY_ENV.collectIntervalMs]?.trim();
   if (interval) {
     collectIntervalMs = Number(interval);
     if (!Number.isInteger(collectIntervalMs) || collectIntervalMs < MIN_COLLECT_INTERVAL_MS) {
-      return { ok: false, message: `${HISTORY_ENV.collectIntervalMs} is a whole number of ms, at least ${MIN_COLLECT_INTERVAL_MS}, got "${interval.slice(0, 40)}"` };
+      return failure("invalid_config", `${HISTORY_ENV.collectIntervalMs} is a whole number of ms, at least ${MIN_COLLECT_INTERVAL_MS}, got "${interval.slice(0, 40)}"`);
     }
   }
   let collectLeaseMs = defaultCollectLeaseMs(collectIntervalMs);
@@ -99,7 +99,7 @@ export function historySettingsFromEnv(env: Env): { ok: true; settings: HistoryS
   if (lease) {
     collectLeaseMs = Number(lease);
     if (!Number.isInteger(collectLeaseMs) || collectLeaseMs < MIN_COLLECT_LEASE_MS || collectLeaseMs >= collectIntervalMs) {
-      return { ok: false, message: `${HISTORY_ENV.collectLeaseMs} is a whole number of ms, at least ${MIN_COLLECT_LEASE_MS} and below the collector's interval (${collectIntervalMs}), got "${lease.slice(0, 40)}"` };
+      return failure("invalid_config", `${HISTORY_ENV.collectLeaseMs} is a whole number of ms, at least ${MIN_COLLECT_LEASE_MS} and below the collector's interval (${collectIntervalMs}), got "${lease.slice(0, 40)}"`);
     }
   }
   let topicsPerBroker = DEFAULT_TOPICS_PER_BROKER;
@@ -107,10 +107,10 @@ export function historySettingsFromEnv(env: Env): { ok: true; settings: HistoryS
   if (topics) {
     topicsPerBroker = Number(topics);
     if (!Number.isInteger(topicsPerBroker) || topicsPerBroker < 0 || topicsPerBroker > MAX_TOPICS_PER_BROKER) {
-      return { ok: false, message: `${HISTORY_ENV.topicsPerBroker} is a whole number from 0 to ${MAX_TOPICS_PER_BROKER}, got "${topics.slice(0, 40)}"` };
+      return failure("invalid_config", `${HISTORY_ENV.topicsPerBroker} is a whole number from 0 to ${MAX_TOPICS_PER_BROKER}, got "${topics.slice(0, 40)}"`);
     }
   }
-  return { ok: true, settings: { retention, collectIntervalMs, collectLeaseMs, topicsPerBroker } };
+  return success({ retention, collectIntervalMs, collectLeaseMs, topicsPerBroker });
 }
 
 export interface CompactionCuts {

@@ -9,7 +9,8 @@
  */
 import type { KafkaConnection } from "@/lib/cluster/connection";
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { ApplyBusyError, currentApplyJob, resumeApplyJobs, startApplyJob } from "@/lib/cluster/writes";
+import { currentApplyJob, resumeApplyJobs, startApplyJob } from "@/lib/cluster/writes";
+import { errorFailure } from "@/lib/http/error-failure";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { jobView, type ApplyJobView } from "@/lib/plan/job-model";
@@ -60,7 +61,8 @@ export async function startApply(start: ApplyStart): Promise<Result<ApplyStarted
     const job = await startApplyJob(start.connection, snapshot, { entries, throttles, cordons }, { cluster: start.cluster, createdBy: start.actor, execution, rates });
     return success({ job: jobView(job), refused: job.status.state === "failed" });
   } catch (error) {
-    if (error instanceof ApplyBusyError) return failure("apply_in_progress", error.message);
+    const refused = errorFailure(error);
+    if (refused) return refused;
     console.error(`Starting an apply job failed: ${(error as Error).message}`);
     return failure("kafka_error", "The job could not be started; nothing was sent to the cluster. See the server log.");
   }

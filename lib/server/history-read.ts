@@ -77,7 +77,7 @@ export async function readHistory(cluster: string, collected: boolean, query: Hi
 /** The collector's interval (its default when the setting is broken: the collector reports that). */
 function collectInterval(): number {
   const settings = historySettingsFromEnv(currentEnv());
-  return settings.ok ? settings.settings.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
+  return settings.ok ? settings.value.collectIntervalMs : DEFAULT_COLLECT_INTERVAL_MS;
 }
 
 /** The most samples one read of the demo's generated history computes (the charts are a few hundred pixels wide). */

@@ -67,7 +67,10 @@ export interface AppliedPlan {
   state: string;
 }
 
+/** A history setting of the environment the server cannot use (history-settings.ts names the variable): the operator fixes it. */
 export class HistoryConfigError extends Error {
+  readonly code = "invalid_config";
+
   constructor(message: string) {
     super(message);
     this.name = "HistoryConfigError";
@@ -282,7 +285,7 @@ export class HistoryStore {
 /** The history's settings from the environment; throws HistoryConfigError naming the variable that is wrong. */
 export function historySettings(env: Env = currentEnv()): HistorySettings {
   const parsed = historySettingsFromEnv(env);
-  if (!parsed.ok) throw new HistoryConfigError(parsed.message);
-  return parsed.settings;
+  if (!parsed.ok) throw new HistoryConfigError(parsed.error.message);
+  return parsed.value;
 }
 

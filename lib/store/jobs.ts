@@ -12,7 +12,10 @@
 import type { SqlDb } from "./sql";
 import type { ApplyJobRecord, AuditEntry, JobControl, JobStatus, JobWork } from "@/lib/plan/job-model";
 
+/** The cluster has a job that has not ended: a second is refused (`apply_in_progress`). */
 export class JobConflictError extends Error {
+  readonly code = "apply_in_progress";
+
   constructor(readonly running: { id: string; createdAt: string; state: string }) {
     super(`Apply job ${running.id}, started at ${running.createdAt}, is still ${running.state} on this cluster; wait for it to end, or pause or cancel it.`);
     this.name = "JobConflictError";

@@ -159,7 +159,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX snapshots_client ON snapshots (client, created_at);`,
 ];
 
+/** The store cannot be opened or prepared. The message names the file or host: it is for the server log, not for a client. */
 export class StoreUnavailableError extends Error {
+  readonly code = "store_unavailable";
+
   constructor(
     message: string,
     /** The file, or the database URL with its password redacted. */

@@ -209,8 +209,8 @@ async function benchApplyIn(options: ApplyBenchOptions, log: (m: string) => void
   log(`cluster up: Kafka ${cluster.version} at ${cluster.bootstrap}`);
   try {
     const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap, KAFKA_REQUEST_TIMEOUT_MS: "30000" });
-    if (!parsed.ok) throw new Error(parsed.message);
-    const connection = parsed.connection;
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const connection = parsed.value;
     const admin = new Admin({ clientId: "bench-apply", bootstrapBrokers: cluster.bootstrap.split(","), requestTimeout: 60_000, timeout: 60_000 });
     try {
       await admin.createTopics({ topics: ["est-inter"], assignments: Array.from({ length: interBroker.partitions }, (_, p) => ({ partition: p, brokers: [1, 2] })) });

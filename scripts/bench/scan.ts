@@ -56,13 +56,13 @@ export async function benchScan(log: (message: string) => void = () => undefined
     }
 
     const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap, KAFKA_REQUEST_TIMEOUT_MS: "30000" });
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(parsed.error.message);
     // Wait until the controller has a leader for every partition and every replica sits in a dir.
     const wanted = TOPICS * PARTITIONS_PER_TOPIC;
     // Brokers on a 2-core VM create about 20-40 replicas a second each, so setup takes minutes.
     const deadline = Date.now() + SETUP_TIMEOUT_MS;
     for (;;) {
-      const snapshot = await readCluster(parsed.connection);
+      const snapshot = await readCluster(parsed.value);
       const bench = snapshot.topics.filter((t) => t.name.startsWith("bench-")).flatMap((t) => t.partitions);
       const ready = bench.filter((p) => p.leader !== null && p.replicas.every((r) => r.logDir !== null)).length;
       log(`${ready} of ${wanted} partitions led and placed`);
@@ -72,13 +72,13 @@ export async function benchScan(log: (message: string) => void = () => undefined
       await sleep(15_000);
     }
 
-    const warm = await readCluster(parsed.connection);
+    const warm = await readCluster(parsed.value);
     const partitions = warm.topics.filter((t) => t.name.startsWith("bench-")).reduce((n, t) => n + t.partitions.length, 0);
     const placed = warm.topics.flatMap((t) => t.partitions.flatMap((p) => p.replicas)).filter((r) => r.logDir !== null).length;
     const allSeconds: number[] = [];
     for (let i = 0; i < TIMED_SCANS; i++) {
       const started = performance.now();
-      await readCluster(parsed.connection);
+      await readCluster(parsed.value);
       allSeconds.push((performance.now() - started) / 1000);
     }
     const sorted = [...allSeconds].sort((a, b) => a - b);

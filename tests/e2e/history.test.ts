@@ -107,8 +107,8 @@ const SEEDED_GROWTH_PER_HOUR = 50 * 1024 * 1024;
  */
 async function seedHistory(bootstrap: string, dbFile: string): Promise<void> {
   const connection = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: bootstrap });
-  if (!connection.ok) throw new Error(connection.message);
-  const now = await readCluster(connection.connection);
+  if (!connection.ok) throw new Error(connection.error.message);
+  const now = await readCluster(connection.value);
   process.env.KAFKA_BALANCE_DB = dbFile;
   try {
     const store = getStore().history;

@@ -81,8 +81,8 @@ async function produce(topic: string, partitions: number, batches: number, messa
 
 async function readLive(): Promise<ClusterSnapshot> {
   const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap, KAFKA_REQUEST_TIMEOUT_MS: "10000" });
-  if (!parsed.ok) throw new Error(parsed.message);
-  return readCluster(parsed.connection);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return readCluster(parsed.value);
 }
 
 /**

@@ -31,13 +31,13 @@ describe(`live reader against Kafka ${KAFKA_3_VERSION}`, () => {
 
   it("readCluster() reads a 3.9 cluster: version, dirs with capacity, and every replica placed", async () => {
     const parsed = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap });
-    if (!parsed.ok) throw new Error(parsed.message);
-    let snapshot = await readCluster(parsed.connection);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    let snapshot = await readCluster(parsed.value);
     // A just-created topic can take a moment to reach every broker's metadata and log manager.
     const settled = (s: typeof snapshot) => s.topics.find((t) => t.name === "k3")?.partitions.every((p) => p.replicas.every((r) => r.logDir !== null)) === true;
     for (let i = 0; i < 40 && !settled(snapshot); i++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      snapshot = await readCluster(parsed.connection);
+      snapshot = await readCluster(parsed.value);
     }
     expect(snapshot.source.kafkaVersion).toBe("3.9");
     expect(snapshot.source.clusterId).toBe(cluster.clusterId);

@@ -172,8 +172,8 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
 
   it("readCluster() places every replica in the dir that holds it on disk, with the size of its segments", async () => {
     const parsed = connectionFromEnv(plainEnv());
-    if (!parsed.ok) throw new Error(parsed.message);
-    const snapshot = await readCluster(parsed.connection);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const snapshot = await readCluster(parsed.value);
     const disk = replicasOnDisk();
 
     expect(snapshot.source).toMatchObject({ kind: "kafka", label: cluster.bootstrap, clusterId: cluster.clusterId, kafkaVersion: cluster.version.split(".").slice(0, 2).join(".") });

@@ -13,6 +13,6 @@ export const runtime = "nodejs";
 
 export async function GET(): Promise<Response> {
   const all = clustersFromEnv();
-  if (!all.ok) return fail("kafka_config", `The cluster configuration is invalid: ${redactSecrets(all.message)}`);
+  if (!all.ok) return fail("kafka_config", `The cluster configuration is invalid: ${redactSecrets(all.error.message)}`);
   return ok({ clusters: clusterList() });
 }

@@ -18,10 +18,11 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = parseHistoryQuery(Object.fromEntries(new URL(request.url).searchParams), Date.now());
   if (!parsed.ok) return failureResponse(parsed.error);
   const resolved = resolveCluster(parsed.value.cluster);
-  if (!resolved.ok) return fail(resolved.code, resolved.message);
+  if (!resolved.ok) return failureResponse(resolved.error);
+  const cluster = resolved.value;
   try {
-    if (resolved.cluster.kind === "demo") return ok(await readDemoHistory(resolved.cluster.name, parsed.value, Date.now()));
-    return ok(await readHistory(resolved.cluster.name, resolved.cluster.kind === "live", parsed.value));
+    if (cluster.kind === "demo") return ok(await readDemoHistory(cluster.name, parsed.value, Date.now()));
+    return ok(await readHistory(cluster.name, cluster.kind === "live", parsed.value));
   } catch (error) {
     console.error(`Reading the history failed: ${(error as Error).message}`);
     return fail("store_unavailable", "The history cannot be read; see the server log.");

@@ -2,7 +2,7 @@
 // The use-case is lib/server/import.ts; parsing runs in a worker thread (lib/workers). A text/plain body is streamed to the worker as it
 // arrives (lib/workers/import-stream.ts), so a 1,000,000-replica paste is never held whole; the JSON
 // form is read whole first (its fields are JSON strings) and has the smaller limit.
-import { bodyLimitFromEnv, fail, okJson, readJsonBody, resultResponse } from "@/lib/http/respond";
+import { bodyLimitFromEnv, fail, failureResponse, okJson, readJsonBody, resultResponse } from "@/lib/http/respond";
 import { importJson, importText } from "@/lib/server/import";
 
 export const runtime = "nodejs";
@@ -25,8 +25,8 @@ export async function POST(request: Request): Promise<Response> {
   if (json) {
     // Parsed here when small, in the worker when over 1 MB; the answer is serialised in the worker.
     const read = await readJsonBody(request, bodyLimitFromEnv(LIMIT_ENV, DEFAULT_JSON_LIMIT_BYTES));
-    if (!read.ok) return read.response;
-    answer = await importJson(read.body, capturedAt);
+    if (!read.ok) return failureResponse(read.error);
+    answer = await importJson(read.value, capturedAt);
   } else {
     answer = await importText(request.body, Number(request.headers.get("content-length") ?? "NaN"), bodyLimitFromEnv(LIMIT_ENV, DEFAULT_TEXT_LIMIT_BYTES), capturedAt);
   }

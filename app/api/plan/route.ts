@@ -7,7 +7,7 @@
  * none = the first configured).
  */
 import { getClusterSnapshot } from "@/lib/cluster/source";
-import { bodyLimitFromEnv, clusterSourceFailure, fail, okJson, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, clusterSourceFailure, fail, failureResponse, okJson, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { runTask } from "@/lib/server/run-task";
 import { planHasSnapshot } from "@/lib/server/named-base";
@@ -27,21 +27,21 @@ async function currentSnapshot(cluster: string | null): Promise<{ snapshot: Clus
 
 export async function POST(request: Request): Promise<Response> {
   const read = await readJsonBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024));
-  if (!read.ok) return read.response;
+  if (!read.ok) return failureResponse(read.error);
   const cluster = new URL(request.url).searchParams.get("cluster");
   try {
     let answer;
-    if ("parsed" in read.body) {
+    if ("parsed" in read.value) {
       let current: ClusterSnapshot | null = null;
-      if (!planHasSnapshot(read.body.parsed)) {
+      if (!planHasSnapshot(read.value.parsed)) {
         const loaded = await currentSnapshot(cluster);
         if ("response" in loaded) return loaded.response;
         current = loaded.snapshot;
       }
-      answer = await runTask("planJson", { body: read.body.parsed, current, looked: true });
+      answer = await runTask("planJson", { body: read.value.parsed, current, looked: true });
     } else {
       // A large body is parsed in the worker; only one without a snapshot of its own needs the current cluster.
-      const bytes = transferable(read.body.bytes);
+      const bytes = transferable(read.value.bytes);
       const copy = new Uint8Array(bytes);
       answer = await runTask("planJson", { body: undefined, bodyBytes: copy, current: null, looked: false }, { transferList: [copy.buffer] });
       if ("needsCurrent" in answer) {

@@ -7,7 +7,7 @@
  * parses a body over 1 MB and serialises the answer: this thread only moves bytes.
  */
 import { currentEnv } from "@/lib/config";
-import { bodyLimitFromEnv, readJsonBody, okJson, resultResponse, workFailure } from "@/lib/http/respond";
+import { bodyLimitFromEnv, failureResponse, readJsonBody, okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { limitsFromEnv } from "@/lib/simulate/limits";
 import { simulateJsonOffThread } from "@/lib/server/simulate-request";
 
@@ -19,10 +19,10 @@ const DEFAULT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
   const read = await readJsonBody(request, bodyLimitFromEnv("KAFKA_BALANCE_SIMULATE_LIMIT_BYTES", DEFAULT_LIMIT_BYTES));
-  if (!read.ok) return read.response;
+  if (!read.ok) return failureResponse(read.error);
   let json;
   try {
-    json = await simulateJsonOffThread(read.body, limitsFromEnv(currentEnv()), new URL(request.url).searchParams.get("cluster"));
+    json = await simulateJsonOffThread(read.value, limitsFromEnv(currentEnv()), new URL(request.url).searchParams.get("cluster"));
   } catch (error) {
     return workFailure(error);
   }

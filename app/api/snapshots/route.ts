@@ -9,8 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { clientKey } from "@/lib/http/client";
-import { readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
-import { requireWriteAccess } from "@/lib/http/write-access";
+import { failureResponse, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
+import { authorizeWrite } from "@/lib/http/write-access";
 import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
 import { listShares, storeEncodedShare } from "@/lib/snapshots/share";
 import { runTask } from "@/lib/server/run-task";
@@ -21,9 +21,9 @@ export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   const read = await readJsonBody(request, snapshotLimitBytes());
-  if (!read.ok) return read.response;
+  if (!read.ok) return failureResponse(read.error);
   // Parsing a large body, validation, redaction and compression run in the worker pool; only the insert happens on this thread.
-  const body = "parsed" in read.body ? { body: read.body.parsed } : { body: undefined, bodyBytes: transferable(read.body.bytes) };
+  const body = "parsed" in read.value ? { body: read.value.parsed } : { body: undefined, bodyBytes: transferable(read.value.bytes) };
   let encoded;
   try {
     encoded = await runTask("shareEncoded", { ...body, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars }, { transferList: body.bodyBytes ? [body.bodyBytes.buffer] : [] });
@@ -38,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 export async function GET(request: Request): Promise<Response> {
-  const denied = requireWriteAccess("links", request);
-  if (denied) return denied;
+  const access = authorizeWrite("links", request);
+  if (!access.ok) return failureResponse(access.error);
   return resultResponse(await listShares(Object.fromEntries(new URL(request.url).searchParams)));
 }

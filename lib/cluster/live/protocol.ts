@@ -58,8 +58,9 @@ export async function answerOf<T>(request: Promise<T>): Promise<T> {
   }
 }
 
+/** A request that did not answer in time: `kafka_timeout`, as the cluster source reports it (source.ts). */
 export class ScanTimeoutError extends Error {
-  readonly code = "timeout";
+  readonly code = "kafka_timeout";
   constructor(what: string, ms: number) {
     super(`${what} did not answer within ${ms} ms`);
   }

@@ -4,7 +4,7 @@
  * so it outlives the process that started it.
  *
  * Invariants:
- * - One unfinished job per cluster (the store refuses a second: ApplyBusyError, HTTP 409).
+ * - One unfinished job per cluster (the store refuses a second: ApplyBusyError, `apply_in_progress`).
  * - The job is in the store before anything is sent to Kafka.
  * - A job left by a dead process (its lease ran out) is picked up by the next process that looks:
  *   at server start (instrumentation.ts), on every status request, and every few seconds while a
@@ -21,9 +21,22 @@ import { jobFinished, type ApplyJobRecord, type ControlAction, type JobControl, 
 import { PROCESS_OWNER, runJob, wakeJob, type RunnerOptions } from "./job-runner";
 import { jobLeaseMs, orphanWatchMs } from "./job-settings";
 
-export class ApplyBusyError extends Error {}
-export class JobNotFoundError extends Error {}
-export class JobFinishedError extends Error {}
+/** Another job of the cluster has not ended (the store's JobConflictError, said to the caller). */
+export class ApplyBusyError extends Error {
+  override readonly name = "ApplyBusyError";
+  readonly code = "apply_in_progress";
+}
+
+export class JobNotFoundError extends Error {
+  override readonly name = "JobNotFoundError";
+  readonly code = "job_not_found";
+}
+
+/** The job has ended, or is being cancelled: there is nothing left to ask of it. */
+export class JobFinishedError extends Error {
+  override readonly name = "JobFinishedError";
+  readonly code = "job_finished";
+}
 
 /** The store's name for a cluster: its bootstrap servers as a label (no credentials). */
 export function clusterKey(connection: KafkaConnection): string {
@@ -197,7 +210,7 @@ export type ConnectionOf = (cluster: string) => KafkaConnection | null;
 /** The configured clusters (clusters.ts): a job's cluster is its configured name. */
 export function configuredConnection(cluster: string): KafkaConnection | null {
   const resolved = resolveCluster(cluster);
-  return resolved.ok && resolved.cluster.kind === "live" && resolved.cluster.connection?.ok ? resolved.cluster.connection.connection : null;
+  return resolved.ok && resolved.value.kind === "live" && resolved.value.connection?.ok ? resolved.value.connection.value : null;
 }
 
 /**

@@ -13,7 +13,11 @@ import { electPreferredLeaders, type Endpoint } from "./requests";
 
 export type { ElectionOutcome };
 
-export class WriteTargetError extends Error {}
+/** No online broker to send a request to; caught by the job runner, which records it on the job. */
+export class WriteTargetError extends Error {
+  override readonly name = "WriteTargetError";
+  readonly code = "kafka_unreachable";
+}
 
 /** Where requests go: `of(broker)` for a broker's own configs and dirs, `any` for the rest. Throws WriteTargetError when none is online. */
 export function endpoints(snapshot: ClusterSnapshot): { of: (broker: number) => Endpoint; any: Endpoint } {

@@ -15,9 +15,9 @@ function file(name: string, content: unknown): string {
 
 describe("clustersFromEnv()", () => {
   it("clustersFromEnv() is the demo alone with nothing configured, and one cluster named default with KAFKA_BOOTSTRAP_SERVERS", () => {
-    expect(clustersFromEnv({})).toEqual({ ok: true, clusters: [{ name: "demo", label: "Demo cluster", kind: "demo", connection: null }] });
+    expect(clustersFromEnv({})).toEqual({ ok: true, value: [{ name: "demo", label: "Demo cluster", kind: "demo", connection: null }] });
     const one = clustersFromEnv({ KAFKA_BOOTSTRAP_SERVERS: "b1:9092,b2" });
-    expect(one.ok && one.clusters.map((c) => [c.name, c.label, c.kind, c.connection?.ok])).toEqual([["default", "b1:9092,b2:9092", "live", true]]);
+    expect(one.ok && one.value.map((c) => [c.name, c.label, c.kind, c.connection?.ok])).toEqual([["default", "b1:9092,b2:9092", "live", true]]);
   });
 
   it("clustersFromEnv() reads the env-only form: names in KAFKA_BALANCE_CLUSTERS, settings per cluster, a password from a file", () => {
@@ -35,13 +35,13 @@ describe("clustersFromEnv()", () => {
     const r = clustersFromEnv(env);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.clusters.map((c) => [c.name, c.label])).toEqual([
+    expect(r.value.map((c) => [c.name, c.label])).toEqual([
       ["prod-eu", "Production EU"],
       ["staging", "s1:9092"],
     ]);
-    const prod = r.clusters[0]!.connection!;
-    expect(prod.ok && prod.connection.sasl).toEqual({ mechanism: "SCRAM-SHA-512", username: "kb", password: "s3cr3t-pw" });
-    expect(prod.ok && prod.connection.bootstrapServers).toEqual(["p1:9093"]);
+    const prod = r.value[0]!.connection!;
+    expect(prod.ok && prod.value.sasl).toEqual({ mechanism: "SCRAM-SHA-512", username: "kb", password: "s3cr3t-pw" });
+    expect(prod.ok && prod.value.bootstrapServers).toEqual(["p1:9093"]);
     expect(JSON.stringify(clusterList(env))).not.toContain("s3cr3t-pw");
     expect(envNameOf("prod-eu")).toBe("PROD_EU");
   });
@@ -62,7 +62,7 @@ describe("clustersFromEnv()", () => {
       expect(r.ok, list).toBe(false);
     }
     const r = clustersFromEnv({ KAFKA_BALANCE_CLUSTERS: "Prod" });
-    expect(!r.ok && r.message).toMatch(/lower-case letters, digits and '-'/);
+    expect(!r.ok && r.error.message).toMatch(/lower-case letters, digits and '-'/);
   });
 
   it("clustersFromEnv() reads a clusters file, its passwords from the env variables or files it names, and refuses a password written in it", () => {
@@ -78,14 +78,14 @@ describe("clustersFromEnv()", () => {
     const r = clustersFromEnv(env);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const [eu, us, ap] = r.clusters;
-    expect(eu!.connection!.ok && eu!.connection!.connection).toMatchObject({ bootstrapServers: ["e1:9092", "e2:9092"], sasl: { password: "env-pw-1" }, tls: { rejectUnauthorized: false } });
-    expect(us!.connection!.ok && us!.connection!.connection.sasl?.password).toBe("from-a-file-pw");
+    const [eu, us, ap] = r.value;
+    expect(eu!.connection!.ok && eu!.connection!.value).toMatchObject({ bootstrapServers: ["e1:9092", "e2:9092"], sasl: { password: "env-pw-1" }, tls: { rejectUnauthorized: false } });
+    expect(us!.connection!.ok && us!.connection!.value.sasl?.password).toBe("from-a-file-pw");
     expect(ap!.connection!.ok).toBe(false);
-    expect(!ap!.connection!.ok && ap!.connection!.message).toMatch(/AP_UNSET_PASSWORD.*is not set/);
+    expect(!ap!.connection!.ok && ap!.connection!.error.message).toMatch(/AP_UNSET_PASSWORD.*is not set/);
     const inline = clustersFromEnv({ KAFKA_BALANCE_CLUSTERS_FILE: file("inline.json", { clusters: [{ name: "x", bootstrapServers: "x:1", sasl: { mechanism: "PLAIN", username: "u", password: "oops" } }] }) });
-    expect(!inline.ok && inline.message).toMatch(/password/);
-    expect(!inline.ok && inline.message).not.toContain("oops");
+    expect(!inline.ok && inline.error.message).toMatch(/password/);
+    expect(!inline.ok && inline.error.message).not.toContain("oops");
     for (const bad of [file("notjson.json", "{"), path.join(dir, "missing.json"), file("dupe.json", { clusters: [{ name: "a", bootstrapServers: "a:1" }, { name: "a", bootstrapServers: "b:1" }] })]) {
       expect(clustersFromEnv({ KAFKA_BALANCE_CLUSTERS_FILE: bad }).ok, bad).toBe(false);
     }
@@ -96,13 +96,13 @@ describe("resolveCluster()", () => {
   const env = { KAFKA_BALANCE_CLUSTERS: "one,two", KAFKA_BALANCE_CLUSTER_ONE_BOOTSTRAP_SERVERS: "o:9092", KAFKA_BALANCE_CLUSTER_TWO_BOOTSTRAP_SERVERS: "t:9092" };
   it("resolveCluster() takes the first cluster when none is named, and refuses an unknown name with the names there are", () => {
     const first = resolveCluster(null, env);
-    expect(first.ok && first.cluster.name).toBe("one");
+    expect(first.ok && first.value.name).toBe("one");
     const two = resolveCluster("two", env);
-    expect(two.ok && two.cluster.name).toBe("two");
+    expect(two.ok && two.value.name).toBe("two");
     const nope = resolveCluster("three", env);
-    expect(nope).toEqual({ ok: false, code: "unknown_cluster", message: 'There is no cluster "three"; the clusters are one, two.' });
+    expect(nope).toEqual({ ok: false, error: { code: "unknown_cluster", message: 'There is no cluster "three"; the clusters are one, two.', issues: [] } });
     const long = resolveCluster("x".repeat(500), env);
-    expect(!long.ok && long.message.length).toBeLessThan(200);
+    expect(!long.ok && long.error.message.length).toBeLessThan(200);
   });
 });
 

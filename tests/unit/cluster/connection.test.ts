@@ -5,14 +5,14 @@ import { bootstrapLabel, connectionFromEnv, connectionLabel, redactSecrets } fro
 describe("connectionFromEnv", () => {
   it("connectionFromEnv() reports a missing KAFKA_BOOTSTRAP_SERVERS as missing, not as an error", () => {
     const result = connectionFromEnv({});
-    expect(result).toMatchObject({ ok: false, missing: true });
+    expect(result).toMatchObject({ ok: false, error: { code: "no_live_cluster" } });
   });
 
   it("connectionFromEnv() applies the defaults: client id kafka-balance, 10 s timeout, no SASL, no TLS", () => {
     const result = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: "a:9092, b:9093" });
     expect(result).toEqual({
       ok: true,
-      connection: { bootstrapServers: ["a:9092", "b:9093"], clientId: "kafka-balance", requestTimeoutMs: 10_000, sasl: null, tls: null },
+      value: { bootstrapServers: ["a:9092", "b:9093"], clientId: "kafka-balance", requestTimeoutMs: 10_000, sasl: null, tls: null },
     });
   });
 
@@ -29,7 +29,7 @@ describe("connectionFromEnv", () => {
     });
     expect(result).toEqual({
       ok: true,
-      connection: {
+      value: {
         bootstrapServers: ["k1:9094"],
         clientId: "ops-1",
         requestTimeoutMs: 2500,
@@ -52,14 +52,14 @@ describe("connectionFromEnv", () => {
     for (const [env, message] of cases) {
       const result = connectionFromEnv(env);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.message).toMatch(message);
+      if (!result.ok) expect(result.error.message).toMatch(message);
     }
   });
 
   it("connectionFromEnv() never puts the password into an error message", () => {
     const result = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: "a:1", KAFKA_SASL_MECHANISM: "OAUTH-s3cret", KAFKA_SASL_USERNAME: "u", KAFKA_SASL_PASSWORD: "s3cret" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).not.toContain("s3cret");
+    if (!result.ok) expect(result.error.message).not.toContain("s3cret");
   });
 });
 
@@ -85,6 +85,6 @@ describe("describeCluster", () => {
     const env = { KAFKA_BOOTSTRAP_SERVERS: "SASL_SSL://alice:pw1@k1:9093, k2", KAFKA_SASL_MECHANISM: "PLAIN", KAFKA_SASL_USERNAME: "alice", KAFKA_SASL_PASSWORD: "hunter2" };
     const parsed = connectionFromEnv(env);
     expect(describeCluster(null, env)).toEqual({ kind: "live", label: "k1:9093,k2:9092", name: "default" });
-    expect(parsed.ok && connectionLabel(parsed.connection)).toBe("k1:9093,k2:9092");
+    expect(parsed.ok && connectionLabel(parsed.value)).toBe("k1:9093,k2:9092");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isJsonContentType } from "@/lib/http/content-type";
-import { readBody } from "@/lib/http/respond";
+import { failureResponse, readBody } from "@/lib/http/respond";
 
 const post = (type: string | null, body = "{}") => new Request("http://localhost/api/x", { method: "POST", headers: type === null ? {} : { "content-type": type }, body: new Blob([body]) });
 
@@ -13,21 +13,22 @@ describe("JSON routes take JSON only", () => {
   it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "application/json-seq", "text/json", ""])("refuses %j with 415 naming application/json", async (type) => {
     const read = await readBody(post(type), 1000, true);
     if (read.ok) throw new Error(`${type} was read as JSON`);
-    expect(read.response.status).toBe(415);
-    const body = (await read.response.json()) as { error: { code: string; message: string } };
+    const response = failureResponse(read.error);
+    expect(response.status).toBe(415);
+    const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("unsupported_media_type");
     expect(body.error.message).toContain("Content-Type: application/json");
   });
 
   it("refuses a body without a Content-Type (a Blob without a type sends none)", async () => {
     const read = await readBody(post(null), 1000, true);
-    expect(!read.ok && read.response.status).toBe(415);
+    expect(!read.ok && failureResponse(read.error).status).toBe(415);
   });
 
   it("readBody refuses before reading a byte, and parses JSON sent as JSON", async () => {
     const refused = await readBody(post("text/plain", '{"kind":"snapshot"}'), 1000, true);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.response.status).toBe(415);
+    if (!refused.ok) expect(failureResponse(refused.error).status).toBe(415);
     const read = await readBody(post("application/json", '{"a":1}'), 1000, true);
     expect(read.ok && read.value).toEqual({ a: 1 });
   });
@@ -41,8 +42,9 @@ describe("JSON routes take JSON only", () => {
     const request = new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": type, ...(encoding ? { "content-encoding": encoding } : {}) }, body: "{}" });
     const read = await readBody(request, 1000, true);
     if (read.ok) throw new Error("read as JSON");
-    expect(read.response.status).toBe(415);
-    expect(((await read.response.json()) as { error: { message: string } }).error.message).toMatch(message);
+    const response = failureResponse(read.error);
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
   });
 
   it("takes UTF-8 named either way and an identity Content-Encoding", async () => {
@@ -55,7 +57,7 @@ describe("JSON routes take JSON only", () => {
 
   it("readBody without JSON parsing (raw text) is not checked", async () => {
     const read = await readBody(post("text/plain", "log dirs"), 1000, false);
-    expect(read.ok && read.text).toBe("log dirs");
+    expect(read.ok && read.value).toBe("log dirs");
   });
 
   it("readBody answers 400 (not a thrown error, so no stack is logged) when the connection ends before the body does", async () => {
@@ -69,8 +71,9 @@ describe("JSON routes take JSON only", () => {
     const read = await readBody(request, 1000, true);
     expect(read.ok).toBe(false);
     if (!read.ok) {
-      expect(read.response.status).toBe(400);
-      expect(((await read.response.json()) as { error: { message: string } }).error.message).toMatch(/connection closed before the whole body arrived/);
+      const response = failureResponse(read.error);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/connection closed before the whole body arrived/);
     }
   });
 });

@@ -23,6 +23,8 @@ function producedCodes(): Map<string, string> {
     /\bfail\(\s*"([a-z_]+)"/g,
     /\binvalid\([^;]*?,\s*"([a-z_]+)"\)/g,
     /new ClusterSourceError\(\s*"([a-z_]+)"/g,
+    // An error class's own code (lib/http/error-failure.ts reads it).
+    /readonly code = "([a-z_]+)"/g,
     /\bimportFailure\(/g,
   ];
   for (const file of [...sources("lib"), ...sources("app")]) {

@@ -3,18 +3,18 @@ import { compactionCuts, DAY_MS, DEFAULT_HISTORY_RETENTION, historySettingsFromE
 
 describe("historySettingsFromEnv()", () => {
   it("historySettingsFromEnv() gives 5-minute scans under a 30 s lease, 2 / 60 / 730 days and 10 topics per broker by default", () => {
-    expect(historySettingsFromEnv({})).toEqual({ ok: true, settings: { retention: { rawMs: 2 * DAY_MS, hourlyMs: 60 * DAY_MS, dailyMs: 730 * DAY_MS }, collectIntervalMs: 300_000, collectLeaseMs: 30_000, topicsPerBroker: 10 } });
+    expect(historySettingsFromEnv({})).toEqual({ ok: true, value: { retention: { rawMs: 2 * DAY_MS, hourlyMs: 60 * DAY_MS, dailyMs: 730 * DAY_MS }, collectIntervalMs: 300_000, collectLeaseMs: 30_000, topicsPerBroker: 10 } });
   });
 
   it("historySettingsFromEnv() reads days with fractions, the interval and the topic count", () => {
     const r = historySettingsFromEnv({ KAFKA_BALANCE_HISTORY_RAW_DAYS: "0.5", KAFKA_BALANCE_HISTORY_HOURLY_DAYS: "7", KAFKA_BALANCE_HISTORY_DAILY_DAYS: "365", KAFKA_BALANCE_COLLECT_INTERVAL_MS: "1000", KAFKA_BALANCE_HISTORY_TOPICS_PER_BROKER: "0" });
-    expect(r).toEqual({ ok: true, settings: { retention: { rawMs: 12 * HOUR_MS, hourlyMs: 7 * DAY_MS, dailyMs: 365 * DAY_MS }, collectIntervalMs: 1000, collectLeaseMs: 500, topicsPerBroker: 0 } });
+    expect(r).toEqual({ ok: true, value: { retention: { rawMs: 12 * HOUR_MS, hourlyMs: 7 * DAY_MS, dailyMs: 365 * DAY_MS }, collectIntervalMs: 1000, collectLeaseMs: 500, topicsPerBroker: 0 } });
   });
 
   it("historySettingsFromEnv() takes the collector's lease from the environment, else half the interval up to 30 s", () => {
     const lease = (env: Record<string, string>) => {
       const r = historySettingsFromEnv(env);
-      return r.ok ? r.settings.collectLeaseMs : r.message;
+      return r.ok ? r.value.collectLeaseMs : r.error.message;
     };
     expect(lease({ KAFKA_BALANCE_COLLECT_INTERVAL_MS: "4000", KAFKA_BALANCE_COLLECT_LEASE_MS: "1500" })).toBe(1500);
     expect(lease({ KAFKA_BALANCE_COLLECT_INTERVAL_MS: "20000" })).toBe(10_000);
@@ -24,7 +24,7 @@ describe("historySettingsFromEnv()", () => {
   it("historySettingsFromEnv() names the variable that is wrong", () => {
     const message = (env: Record<string, string>) => {
       const r = historySettingsFromEnv(env);
-      return r.ok ? null : r.message;
+      return r.ok ? null : r.error.message;
     };
     expect(message({ KAFKA_BALANCE_HISTORY_RAW_DAYS: "two" })).toMatch(/^KAFKA_BALANCE_HISTORY_RAW_DAYS is a number of days/);
     expect(message({ KAFKA_BALANCE_HISTORY_DAILY_DAYS: "0" })).toMatch(/^KAFKA_BALANCE_HISTORY_DAILY_DAYS/);

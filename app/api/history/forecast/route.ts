@@ -8,7 +8,7 @@
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { forecastTable } from "@/lib/server/forecast-table";
 import { demoForecastTable } from "@/lib/server/history-read";
-import { badRequest, fail, ok, workFailure } from "@/lib/http/respond";
+import { badRequest, fail, failureResponse, ok, workFailure } from "@/lib/http/respond";
 import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";
 import { soonestFirst } from "@/lib/view/history/forecast-order";
@@ -20,10 +20,11 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = ForecastQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return badRequest(zodIssues(parsed.error));
   const resolved = resolveCluster(parsed.data.cluster);
-  if (!resolved.ok) return fail(resolved.code, resolved.message);
+  if (!resolved.ok) return failureResponse(resolved.error);
+  const cluster = resolved.value;
   let table;
   try {
-    table = resolved.cluster.kind === "demo" ? await demoForecastTable(resolved.cluster.name, Date.now()) : { ...(await forecastTable(resolved.cluster.name)), generated: null };
+    table = cluster.kind === "demo" ? await demoForecastTable(cluster.name, Date.now()) : { ...(await forecastTable(cluster.name)), generated: null };
   } catch (error) {
     const name = (error as Error | null)?.name;
     if (name === "WorkTimeoutError" || name === "WorkBusyError") return workFailure(error);

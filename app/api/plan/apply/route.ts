@@ -14,7 +14,7 @@
  * live-cluster check. A job left behind by a stopped server is picked up here too.
  */
 import { liveClusterOf } from "@/lib/http/cluster-param";
-import { bodyLimitFromEnv, ok, readBody, resultResponse } from "@/lib/http/respond";
+import { bodyLimitFromEnv, failureResponse, ok, readBody, resultResponse } from "@/lib/http/respond";
 import { authorizeWrite, writeGate } from "@/lib/http/write-access";
 import { currentApply, startApply } from "@/lib/server/apply";
 
@@ -25,22 +25,21 @@ export async function GET(request: Request): Promise<Response> {
   const live = liveClusterOf(request, "Apply");
   const writesEnabled = writeGate("cluster").ok && live.ok;
   if (!live.ok) {
-    const status = live.response.status;
     // An unknown cluster is the caller's mistake; the demo or a broken setting just has no job.
-    return status === 404 ? live.response : ok({ job: null, writesEnabled });
+    return live.error.code === "unknown_cluster" ? failureResponse(live.error) : ok({ job: null, writesEnabled });
   }
-  const job = await currentApply(live.name);
+  const job = await currentApply(live.value.name);
   return job.ok ? ok({ job: job.value, writesEnabled }) : resultResponse(job);
 }
 
 export async function POST(request: Request): Promise<Response> {
   const access = authorizeWrite("cluster", request);
-  if (!access.ok) return access.response;
+  if (!access.ok) return failureResponse(access.error);
   const live = liveClusterOf(request, "Apply");
-  if (!live.ok) return live.response;
+  if (!live.ok) return failureResponse(live.error);
   const body = await readBody(request, bodyLimitFromEnv("KAFKA_BALANCE_PLAN_LIMIT_BYTES", 50 * 1024 * 1024), true);
-  if (!body.ok) return body.response;
-  const started = await startApply({ cluster: live.name, connection: live.connection, body: body.value, actor: access.label });
+  if (!body.ok) return failureResponse(body.error);
+  const started = await startApply({ cluster: live.value.name, connection: live.value.connection, body: body.value, actor: access.value.label });
   if (!started.ok) return resultResponse(started);
   return ok({ job: started.value.job }, started.value.refused ? 409 : 202);
 }

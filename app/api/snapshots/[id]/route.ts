@@ -4,8 +4,8 @@
  * DELETE /api/snapshots/<id> → { id, deleted: true }; needs the write token (lib/http/write-access.ts,
  *   scope `links`).
  */
-import { okJson, resultResponse, workFailure } from "@/lib/http/respond";
-import { requireWriteAccess } from "@/lib/http/write-access";
+import { failureResponse, okJson, resultResponse, workFailure } from "@/lib/http/respond";
+import { authorizeWrite } from "@/lib/http/write-access";
 import { deleteShare } from "@/lib/snapshots/share";
 import { sharedRecordJson } from "@/lib/server/share-reads";
 
@@ -28,7 +28,7 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
-  const denied = requireWriteAccess("links", request);
-  if (denied) return denied;
+  const access = authorizeWrite("links", request);
+  if (!access.ok) return failureResponse(access.error);
   return resultResponse(await deleteShare((await params).id));
 }

@@ -7,8 +7,9 @@
  * 202 with the job (the runner acts at its next poll, at once when it runs in this process);
  * 404 `job_not_found`; 409 `job_finished` when the job has ended or is being cancelled.
  */
-import { controlApplyJob, getApplyJob, JobFinishedError, JobNotFoundError, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
-import { badRequest, fail, ok, readBody } from "@/lib/http/respond";
+import { controlApplyJob, getApplyJob, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
+import { errorFailure } from "@/lib/http/error-failure";
+import { badRequest, fail, failureResponse, ok, readBody } from "@/lib/http/respond";
 import { authorizeWrite } from "@/lib/http/write-access";
 import { liveClusterOf } from "@/lib/http/cluster-param";
 import { zodIssues } from "@/lib/model/parse";
@@ -19,23 +20,24 @@ export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
   const access = authorizeWrite("cluster", request);
-  if (!access.ok) return access.response;
+  if (!access.ok) return failureResponse(access.error);
   const live = liveClusterOf(request, "Controlling an apply");
-  if (!live.ok) return live.response;
+  if (!live.ok) return failureResponse(live.error);
   const body = await readBody(request, 64 * 1024, true);
-  if (!body.ok) return body.response;
+  if (!body.ok) return failureResponse(body.error);
   const parsed = ApplyControlSchema.safeParse(body.value);
   if (!parsed.success) return badRequest(zodIssues(parsed.error));
   const { jobId, ...action } = parsed.data;
+  const { name } = live.value;
   try {
     const existing = await getApplyJob(jobId);
-    if (existing && existing.cluster !== live.name) return fail("job_not_found", `Apply job ${jobId} is not a job of cluster ${live.name}.`);
-    const job = await controlApplyJob(jobId, action, access.label);
+    if (existing && existing.cluster !== name) return fail("job_not_found", `Apply job ${jobId} is not a job of cluster ${name}.`);
+    const job = await controlApplyJob(jobId, action, access.value.label);
     await resumeApplyJobs();
     return ok({ job: jobView(job) }, 202);
   } catch (error) {
-    if (error instanceof JobNotFoundError) return fail("job_not_found", error.message);
-    if (error instanceof JobFinishedError) return fail("job_finished", error.message);
+    const refused = errorFailure(error);
+    if (refused) return failureResponse(refused.error);
     console.error(`Controlling apply job ${jobId} failed: ${(error as Error).message}`);
     return fail("store_unavailable", "The job store cannot be written; see the server log.");
   }
