@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { currentEnv, type Env } from "@/lib/config";
 import { parseSnapshot } from "@/lib/model/parse";
-import { describeIssues } from "@/lib/model/result";
+import { describeIssues, failure, type Err } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { resolveCluster } from "./clusters";
@@ -43,6 +43,12 @@ export class ClusterSourceError extends Error {
  */
 export function isClusterSourceError(error: unknown): error is ClusterSourceError {
   return error instanceof Error && error.name === "ClusterSourceError" && typeof (error as { code?: unknown }).code === "string";
+}
+
+/** A failed read of a cluster as a Result: its code and message when the source said what went wrong (unreachable, timed out, misconfigured), else `internal` saying to retry. */
+export function sourceFailure(error: unknown): Err {
+  if (isClusterSourceError(error)) return failure(error.code, error.message);
+  return failure("internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
 }
 
 export const DEFAULT_REFRESH_MS = 10_000;

@@ -3,11 +3,12 @@
  * `{ error: { code, message, issues?, ...details } }`, with a message that says what to fix, and the
  * status the code maps to (status.ts). Never a stack trace.
  */
-import { isClusterSourceError } from "@/lib/cluster/source";
+import { sourceFailure } from "@/lib/cluster/source";
 import { currentEnv } from "@/lib/config";
 import { readBounded } from "@/lib/model/bounded-stream";
 import { parseJsonBytes, parseJsonText, PARSE_OFF_THREAD_BYTES, type JsonBody } from "@/lib/model/json-body";
-import { failure, invalid, success, type Err, type Failure, type Issue, type Result } from "@/lib/model/result";
+import { failure, invalid, payloadTooLarge, success, type Err, type Failure, type Issue, type Result } from "@/lib/model/result";
+import { workFailureOf } from "@/lib/workers/pool";
 import { notJsonMessage } from "./content-type";
 import { statusFor } from "./status";
 
@@ -74,10 +75,6 @@ export function fail(code: string, message: string, details?: Record<string, unk
 
 export function badRequest(issues: Issue[] | string): Response {
   return typeof issues === "string" ? fail("bad_request", issues) : failureResponse(invalid(issues).error);
-}
-
-function payloadTooLarge(limitBytes: number): Err {
-  return failure("payload_too_large", `The request body is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { details: { limitBytes } });
 }
 
 const ABORTED = Symbol("aborted");
@@ -147,10 +144,7 @@ export function bodyLimitFromEnv(name: string, defaultBytes: number): number {
  * Retry-After when the pool was only busy. Anything else is a bug and propagates.
  */
 export function workFailure(error: unknown): Response {
-  const name = (error as { name?: string } | null)?.name;
-  if (name === "WorkTimeoutError") return fail("work_timed_out", (error as Error).message);
-  if (name === "WorkBusyError") return fail("busy", (error as Error).message, { retryAfterSeconds: 5 });
-  throw error;
+  return failureResponse(workFailureOf(error).error);
 }
 
 /**
@@ -159,8 +153,7 @@ export function workFailure(error: unknown): Response {
  * says to retry.
  */
 export function clusterSourceFailure(error: unknown): Response {
-  if (isClusterSourceError(error)) return fail(error.code, error.message);
-  return fail("internal", "Reading the cluster failed unexpectedly; retry with ?refresh=1.");
+  return failureResponse(sourceFailure(error).error);
 }
 
 /** Whether an If-None-Match header names this strong ETag (or is `*`). */

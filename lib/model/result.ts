@@ -42,6 +42,11 @@ export function failure(code: string, message: string, more: { issues?: Issue[];
   return { ok: false, error: { code, message, issues: more.issues ?? [], ...(more.details ? { details: more.details } : {}) } };
 }
 
+/** A body (or `what`) over its limit: code `payload_too_large`, with the limit in the details. */
+export function payloadTooLarge(limitBytes: number, what = "request body"): Err {
+  return failure("payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { details: { limitBytes } });
+}
+
 /** Input that failed validation: code `bad_request` (or `code`), the message from the first issue. */
 export function invalid(issues: Issue[], code = "bad_request"): Err {
   return failure(code, describeIssues(issues), { issues });

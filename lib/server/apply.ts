@@ -8,15 +8,15 @@
  * gate and that the cluster is live; statuses are lib/http's.
  */
 import type { KafkaConnection } from "@/lib/cluster/connection";
-import { getClusterSnapshot } from "@/lib/cluster/source";
+import { getClusterSnapshot, sourceFailure } from "@/lib/cluster/source";
 import { currentApplyJob, resumeApplyJobs, startApplyJob } from "@/lib/cluster/writes";
 import { errorFailure } from "@/lib/http/error-failure";
 import { failure, success, type Result } from "@/lib/model/result";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { jobView, type ApplyJobView } from "@/lib/plan/job-model";
 import { parseApplyRequest } from "@/lib/simulate/apply-request";
+import { workFailureOf } from "@/lib/workers/pool";
 import { runTask } from "./run-task";
-import { sourceFailure, workFailureOf } from "./failures";
 
 export interface ApplyStart {
   /** The configured cluster's name and its connection (a live cluster). */

@@ -7,16 +7,11 @@
  */
 import { MessageChannel } from "node:worker_threads";
 import type { JsonBody } from "@/lib/model/json-body";
-import { failure, type Result } from "@/lib/model/result";
+import { failure, payloadTooLarge, type Result } from "@/lib/model/result";
 import { ImportStreamSender } from "@/lib/workers/import-stream";
+import { workFailureOf } from "@/lib/workers/pool";
 import { runTask } from "./run-task";
 import { transferable } from "@/lib/workers/transfer";
-import { workFailureOf } from "./failures";
-
-/** `payload_too_large`, with the limit. */
-export function tooLarge(limitBytes: number, what = "request body"): Result<never> {
-  return failure("payload_too_large", `The ${what} is larger than the limit of ${limitBytes} bytes; send less or raise the limit.`, { details: { limitBytes } });
-}
 
 /** The JSON form `{ logDirs, topics?, configs?, racks?, capturedAt?, label? }`: the answer's JSON bytes. */
 export async function importJson(body: JsonBody, capturedAt: string): Promise<Result<Uint8Array>> {
@@ -36,7 +31,7 @@ export async function importJson(body: JsonBody, capturedAt: string): Promise<Re
  * buffers are transferred, not copied.
  */
 export async function importText(body: ReadableStream<Uint8Array> | null, declaredLength: number, limitBytes: number, capturedAt: string): Promise<Result<Uint8Array>> {
-  if (Number.isFinite(declaredLength) && declaredLength > limitBytes) return tooLarge(limitBytes);
+  if (Number.isFinite(declaredLength) && declaredLength > limitBytes) return payloadTooLarge(limitBytes);
   const chunks: Uint8Array[] = [];
   const reader = body?.getReader();
   let size = 0;
@@ -49,7 +44,7 @@ export async function importText(body: ReadableStream<Uint8Array> | null, declar
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel();
-      return tooLarge(limitBytes);
+      return payloadTooLarge(limitBytes);
     }
     chunks.push(value);
   }

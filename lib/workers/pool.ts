@@ -26,6 +26,7 @@ import { buildSync } from "esbuild";
 import { Piscina } from "piscina";
 import { MessageChannel, type MessagePort, type Transferable } from "node:worker_threads";
 import { currentEnv, type Env } from "@/lib/config";
+import { failure, type Err } from "@/lib/model/result";
 
 export const WORK_TIMEOUT_ENV = "KAFKA_BALANCE_WORK_TIMEOUT_MS";
 export const DEFAULT_WORK_TIMEOUT_MS = 20_000;
@@ -56,6 +57,14 @@ export class WorkBusyError extends Error {
     );
     this.name = "WorkBusyError";
   }
+}
+
+/** Work the pool stopped (`work_timed_out`) or refused (`busy`, retry after 5 s) as a Result; any other error is thrown on. */
+export function workFailureOf(error: unknown): Err {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === "WorkTimeoutError") return failure("work_timed_out", (error as Error).message);
+  if (name === "WorkBusyError") return failure("busy", (error as Error).message, { details: { retryAfterSeconds: 5 } });
+  throw error;
 }
 
 function root(): string {
