@@ -2,7 +2,7 @@
  * The first step of `npm run lint` (then ESLint, the Prettier check and knip): the core (CORE_DIRS in
  * core-purity.ts: model, placement, import, simulate, plan, throttle, forecast, share, view) stays pure TypeScript. It may import only zod, other core folders and relative files
  * inside the core; never Next, React, Node built-ins, Kafka clients, storage, `lib/cluster` or
- * `lib/snapshots`; and only lib/view imports lib/view. Exits 1 and lists every offending import
+ * `lib/links`; and only lib/view imports lib/view. Exits 1 and lists every offending import
  * otherwise. The same check runs as a unit test (tests/unit/architecture).
  */
 import { findCoreImpurities } from "./core-purity";

@@ -26,7 +26,7 @@ const GROUPS: Record<ConfigGroup, { title: string; intro: string }> = {
   store: { title: "The store", intro: "Links, apply jobs, the audit log, leases and the history (`docs/storage.md`)." },
   history: { title: "History and the collector", intro: "What the collector records and how long each resolution is kept (`docs/history.md`)." },
   requests: { title: "Request sizes", intro: "Request bodies beyond these are refused with 413 while they arrive." },
-  links: { title: "Shared links", intro: "What one link, one client and the whole store may hold, and how fast links may arrive (`lib/snapshots/limits.ts`)." },
+  links: { title: "Shared links", intro: "What one link, one client and the whole store may hold, and how fast links may arrive (`lib/links/limits.ts`)." },
   simulator: { title: "Simulator", intro: "The largest scenario the simulator runs, each figure at the scenario's largest (413 beyond)." },
   workers: { title: "Worker pool", intro: "The threads that run the heavy work off the request thread (`lib/workers/pool.ts`)." },
   server: { title: "The server (`npm start`)", intro: "Read by `scripts/start.mjs` and `scripts/server.mjs` before a request reaches the app." },

@@ -1,7 +1,7 @@
 /**
  * Finds imports in the core that reach outside it. Allowed: relative imports that stay inside the
  * core folders, `@/lib/<core folder>/...`, and `zod`. Everything else (Node built-ins, next, react,
- * kafka clients, better-sqlite3, lib/cluster, lib/snapshots, lib/http, lib/client, components, app) is
+ * kafka clients, better-sqlite3, lib/cluster, lib/links, lib/http, lib/client, components, app) is
  * a finding. Inside the core, lib/view is the top layer: view-models build on the rest of the core, so
  * a core folder below it importing lib/view is a finding too (formatters the core needs live in
  * lib/model/format.ts).

@@ -3,7 +3,7 @@ import { PlanWorkbench } from "@/components/plan/plan-workbench";
 import { resolveCluster } from "@/lib/cluster/clusters";
 import { connectionLabel } from "@/lib/cluster/connection";
 import { formFromQuery } from "@/lib/view/plan/plan-form";
-import { sharedPlanLink } from "@/lib/snapshots/open";
+import { sharedPlanLink } from "@/lib/links/open";
 import { originFromParams } from "@/lib/share/origin";
 import { PageHeader } from "@/components/shell/page-header";
 

@@ -5,7 +5,7 @@
  * edges), focus moves into it and back to the button when it closes (Escape, a click outside, Close).
  *
  * Host names are hidden unless the sharer unticks the box: a link tends to travel further than
- * intended. The options are applied on the server before anything is stored (lib/snapshots/redact),
+ * intended. The options are applied on the server before anything is stored (lib/links/redact),
  * so what the server keeps is exactly what the recipient sees. Changing an option after a link was
  * made clears it, so the link on screen always matches the boxes.
  *

@@ -1,5 +1,5 @@
 /**
- * Who sent a request, for per-client limits (lib/snapshots/quota.ts's link quotas). The app's server
+ * Who sent a request, for per-client limits (lib/links/quota.ts's link quotas). The app's server
  * (scripts/server.mjs) decides it from the connection (the peer address, or a trusted proxy's
  * X-Forwarded-For when KAFKA_BALANCE_TRUSTED_PROXIES names the peer) and passes it in
  * `x-kafka-balance-client`, replacing anything the client sent. Without that server (`next dev`, a

@@ -39,7 +39,7 @@ export const STATUS_BY_CODE = {
   link_too_large: 413,
   // The store will not empty by waiting: an operator must act, so not a 5xx.
   store_full: 413,
-  // One client's links fill its share of the store (lib/snapshots/quota.ts).
+  // One client's links fill its share of the store (lib/links/quota.ts).
   client_store_full: 413,
   disk_full: 413,
   unsupported_media_type: 415,

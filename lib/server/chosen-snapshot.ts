@@ -8,7 +8,7 @@ import { clusterSnapshot, type SnapshotLoader } from "@/lib/server/overview";
 import type { SharedViewAnswer } from "@/lib/server/overview-answers";
 import { ClusterSourceError } from "@/lib/cluster/source";
 import { failure, success, type Result } from "@/lib/model/result";
-import { readShareRow } from "@/lib/snapshots/share";
+import { readShareRow } from "@/lib/links/share";
 import { sharedView } from "./share-reads";
 
 /** What an overview request names: a configured cluster (`cluster=`), or a shared link's snapshot (`shared=<link id>`). */

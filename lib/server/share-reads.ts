@@ -10,10 +10,10 @@
  * WorkBusyError as runTask does.
  */
 import { failure, type Result } from "@/lib/model/result";
-import { recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
+import { recordVersion, type RecordRow } from "@/lib/links/decode-record";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/share/export";
 import type { ScenarioSpec } from "@/lib/share/record";
-import { readShareRow } from "@/lib/snapshots/share";
+import { readShareRow } from "@/lib/links/share";
 import type { LinkStore, StoredRow } from "@/lib/store/links";
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { runTask } from "./run-task";

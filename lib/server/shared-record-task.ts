@@ -11,7 +11,7 @@
  */
 import { balanceReport } from "@/lib/model/report";
 import { failure, type Result } from "@/lib/model/result";
-import { decodeRecord, recordVersion, type RecordRow } from "@/lib/snapshots/decode-record";
+import { decodeRecord, recordVersion, type RecordRow } from "@/lib/links/decode-record";
 import { exportFile, type ExportFormat } from "@/lib/share/export";
 import type { ScenarioSpec, SharedRecord } from "@/lib/share/record";
 import { brokerAnswer, firstModel, overviewAnswer, topicPageAnswer, type SharedView, type SharedViewAnswer } from "@/lib/server/overview-answers";

@@ -26,15 +26,15 @@ import { parseSimulateRequest } from "@/lib/simulate/request";
 import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/lib/simulate/run-request";
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { prepareShare } from "@/lib/snapshots/prepare";
+import { prepareShare } from "@/lib/links/prepare";
 import type { MessagePort } from "node:worker_threads";
 import { readImportStream } from "../workers/import-stream";
 import { decodeKept, sharedRecordTask } from "./shared-record-task";
-import type { RecordRow } from "@/lib/snapshots/decode-record";
+import type { RecordRow } from "@/lib/links/decode-record";
 import { namedBase, needsIo, planHasSnapshot, type NamedBase } from "./named-base";
 import { moved, ownBytes, transferable } from "../workers/transfer";
-import { encodeStoredPayload } from "@/lib/snapshots/encode-record";
-import type { EncodedShare } from "@/lib/snapshots/share";
+import { encodeStoredPayload } from "@/lib/links/encode-record";
+import type { EncodedShare } from "@/lib/links/share";
 import { parseJsonBytes } from "@/lib/model/json-body";
 
 /**

@@ -65,7 +65,7 @@ export type BaseRef =
   | { kind: "shared"; id: string }
   | { kind: "snapshot"; snapshot: ClusterSnapshot };
 
-/** A snapshot-link id as lib/snapshots writes them (22 URL-safe characters); checked again by the store. */
+/** A snapshot-link id as lib/links writes them (22 URL-safe characters); checked again by the store. */
 const SharedIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "shared is the id of a snapshot link (the part after /s/)");
 
 /** A base that can travel in a URL (no inline snapshot). */

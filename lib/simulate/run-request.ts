@@ -80,7 +80,7 @@ export interface BaseLoaders {
   current: () => Promise<Result<ClusterSnapshot>>;
   /** A generated cluster; the server may cache it, since it is a pure function of its options. */
   synthetic?: (options: SyntheticBase) => ClusterSnapshot;
-  /** The base cluster of a scenario stored as a snapshot link (lib/snapshots). */
+  /** The base cluster of a scenario stored as a snapshot link (lib/links). */
   shared?: (id: string) => Promise<Result<ClusterSnapshot>>;
   /** The current cluster as its forecast expects it `days` ahead (lib/forecast/snapshot-at.ts). */
   forecast?: (days: number) => Promise<Result<ClusterSnapshot>>;

@@ -1,7 +1,7 @@
 /**
  * Rows of the link store (shared snapshots): put, get, list, delete, expire. Payloads arrive and leave
- * compressed; what they mean (validation, upgrades, redaction) is lib/snapshots/share.ts's business,
- * and which quotas apply is lib/snapshots/quota.ts's: `insertWithin` only runs the caller's check and
+ * compressed; what they mean (validation, upgrades, redaction) is lib/links/share.ts's business,
+ * and which quotas apply is lib/links/quota.ts's: `insertWithin` only runs the caller's check and
  * the insert in one write transaction. Each row records which client created it (a hash of its
  * address, lib/http/client.ts), so the quotas can count one client's links apart from everyone's.
  */

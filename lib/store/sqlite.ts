@@ -153,7 +153,7 @@ const MIGRATIONS: readonly string[] = [
      until INTEGER NOT NULL,
      token INTEGER NOT NULL
    ) STRICT;`,
-  // 5: who created each link, for the per-client quotas (lib/snapshots/quota.ts): a hash of the
+  // 5: who created each link, for the per-client quotas (lib/links/quota.ts): a hash of the
   // client's address (lib/http/client.ts), never the address; NULL for links made before.
   `ALTER TABLE snapshots ADD COLUMN client TEXT;
    CREATE INDEX snapshots_client ON snapshots (client, created_at);`,

@@ -25,7 +25,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_SNAPSHOT_LIMIT_BYTES, DEFAULT_LINK_LIMIT_BYTES } from "../../lib/snapshots/limits";
+import { DEFAULT_SNAPSHOT_LIMIT_BYTES, DEFAULT_LINK_LIMIT_BYTES } from "../../lib/links/limits";
 import { DEFAULT_LIMITS } from "../../lib/simulate/limits";
 import { syntheticCluster } from "../../lib/simulate/synthetic";
 import { startApp, type AppServer } from "../../tests/support/e2e-server";

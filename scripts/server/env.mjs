@@ -1,5 +1,5 @@
 // Whole numbers from env for the server's limits: a value that is not a whole number ≥ `min` is
-// ignored with one warning naming the variable, and the default applies (as lib/snapshots/limits.ts).
+// ignored with one warning naming the variable, and the default applies (as lib/links/limits.ts).
 const warned = new Set();
 
 export function wholeNumber(env, name, fallback, min) {

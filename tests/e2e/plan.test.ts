@@ -14,7 +14,7 @@ import { GOAL_LABELS, planRebalance, PlanOptionsSchema, type PlanOptionsInput } 
 import { planResponse } from "@/lib/plan/response";
 import { SNAPSHOT_SCHEMA_VERSION } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
-import { insertRecord, type StoredPayload } from "@/lib/snapshots/share";
+import { insertRecord, type StoredPayload } from "@/lib/links/share";
 import { openStore } from "@/lib/store";
 import { brokerDirGrid } from "@/lib/view/overview/broker-dir-heatmap";
 import { DEFAULT_MOVE_SORT, moveRows, sortMoveRows } from "@/lib/view/plan/moves-table";

@@ -9,7 +9,7 @@ import { DELETE as deleteRecord, GET as getRecord } from "@/app/api/snapshots/[i
 import { GET as exportRecord } from "@/app/api/snapshots/[id]/export/route";
 import { POST as postRecord } from "@/app/api/snapshots/route";
 import SharedLinkPage from "@/app/s/[id]/page";
-import { createShare, insertRecord, type StoredPayload } from "@/lib/snapshots/share";
+import { createShare, insertRecord, type StoredPayload } from "@/lib/links/share";
 import { closeStore, getStore } from "@/lib/store";
 import type { RecordKind } from "@/lib/share/record";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";

@@ -9,7 +9,7 @@ import { GET as topics } from "@/app/api/cluster/topics/route";
 import { GET as broker } from "@/app/api/cluster/broker/route";
 import { SharedOverview } from "@/components/share/shared-overview";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { createShare, deleteShare } from "@/lib/snapshots/share";
+import { createShare, deleteShare } from "@/lib/links/share";
 import type { BrokerDetail } from "@/lib/view/overview/broker-detail";
 import type { OverviewModel } from "@/lib/view/overview/overview-model";
 import { DEFAULT_TOPIC_PAGE_REQUEST, type TopicPage } from "@/lib/view/overview/topic-page";

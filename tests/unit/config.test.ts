@@ -11,7 +11,7 @@ import { checkWriteAccess, writeGate } from "@/lib/http/write-access";
 import { DEFAULT_METRICS_TIMEOUT_MS, metricsTimeoutMs } from "@/lib/metrics/scrape";
 import { HISTORY_ENV, historySettingsFromEnv } from "@/lib/model/history-settings";
 import { limitsFromEnv } from "@/lib/simulate/limits";
-import * as linkLimits from "@/lib/snapshots/limits";
+import * as linkLimits from "@/lib/links/limits";
 import { storeConfig } from "@/lib/store";
 import { DEFAULT_DB_PATH } from "@/lib/store/sqlite";
 import { DEFAULT_WORK_TIMEOUT_MS, workQueueWaitMs, workTimeoutMs } from "@/lib/workers/pool";

@@ -11,8 +11,8 @@ import { randomBytes } from "node:crypto";
 import { clientKey } from "@/lib/http/client";
 import { failureResponse, readJsonBody, resultResponse, workFailure } from "@/lib/http/respond";
 import { authorizeWrite } from "@/lib/http/write-access";
-import { linkLimits, snapshotLimitBytes } from "@/lib/snapshots/limits";
-import { listShares, storeEncodedShare } from "@/lib/snapshots/share";
+import { linkLimits, snapshotLimitBytes } from "@/lib/links/limits";
+import { listShares, storeEncodedShare } from "@/lib/links/share";
 import { runTask } from "@/lib/server/run-task";
 import { transferable } from "@/lib/workers/transfer";
 

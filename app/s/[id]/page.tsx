@@ -39,7 +39,7 @@ export default async function SharedLinkPage({ params }: { params: Promise<{ id:
   const opened = await openOverview(id);
   if (!opened.ok) {
     if (opened.error.code === "invalid_id" || opened.error.code === "not_found" || opened.error.code === "expired") notFound();
-    // The message says what to do and nothing about where the store is (lib/snapshots/share.ts).
+    // The message says what to do and nothing about where the store is (lib/links/share.ts).
     throw new Error(opened.error.message);
   }
   const { meta: record, model } = opened.value;

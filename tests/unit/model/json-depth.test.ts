@@ -44,7 +44,7 @@ describe("jsonDepth", () => {
 
 describe("a shared plan's reassignment JSON", () => {
   it("is refused when it nests past the limit, even inside keys Kafka's tool ignores", async () => {
-    const { prepareShare } = await import("@/lib/snapshots/prepare");
+    const { prepareShare } = await import("@/lib/links/prepare");
     const deep = `{"version":1,"partitions":[],"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const prepared = prepareShare({ kind: "plan", snapshot: demoSnapshot(), plan: { options: {}, reassignmentJson: deep } }, "salt", 200);
     expect(prepared.ok).toBe(false);

@@ -17,7 +17,7 @@ import * as simulateRequest from "@/lib/simulate/request";
 import * as simulateSchema from "@/lib/simulate/schema";
 import * as snapshotRecord from "@/lib/share/record";
 import * as shareRequest from "@/lib/share/request";
-import * as share from "@/lib/snapshots/share";
+import * as share from "@/lib/links/share";
 import * as brokerDetail from "@/lib/view/overview/broker-detail";
 import * as overviewModel from "@/lib/view/overview/overview-model";
 import * as topicPage from "@/lib/view/overview/topic-page";
@@ -33,7 +33,7 @@ const REQUEST_MODULES: Record<string, Record<string, unknown>> = {
   "lib/simulate/schema": simulateSchema,
   "lib/share/record": snapshotRecord,
   "lib/share/request": shareRequest,
-  "lib/snapshots/share": share,
+  "lib/links/share": share,
   "lib/view/overview/broker-detail": brokerDetail,
   "lib/view/overview/overview-model": overviewModel,
   "lib/view/overview/topic-page": topicPage,

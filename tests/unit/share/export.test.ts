@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { brokersCsv, dirsCsv, exportBaseName, exportFile, reportFile, snapshotFile, toCsv } from "@/lib/share/export";
-import { fixturePayload } from "../snapshots/fixture";
+import { fixturePayload } from "../links/fixture";
 
 const { snapshot } = fixturePayload("snapshot");
 const report = balanceReport(snapshot);

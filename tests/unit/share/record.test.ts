@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseStored } from "@/lib/model/parse";
 import { PlanOptionsSchema } from "@/lib/plan/options";
 import { openerPath, SharedPlanSchema, storedScenario } from "@/lib/share/record";
-import { fixturePayload } from "../snapshots/fixture";
+import { fixturePayload } from "../links/fixture";
 
 /** The plan of the v1 fixture record as it is stored: options with `mode`, `order` and `interObjective`. */
 function storedV1Plan(): { options: Record<string, unknown>; reassignmentJson: string } {

@@ -6,7 +6,7 @@
  */
 import { failureResponse, okJson, resultResponse, workFailure } from "@/lib/http/respond";
 import { authorizeWrite } from "@/lib/http/write-access";
-import { deleteShare } from "@/lib/snapshots/share";
+import { deleteShare } from "@/lib/links/share";
 import { sharedRecordJson } from "@/lib/server/share-reads";
 
 export const runtime = "nodejs";

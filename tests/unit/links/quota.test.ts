@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LinkLimits } from "@/lib/snapshots/limits";
-import { admitLink, trimText } from "@/lib/snapshots/quota";
+import type { LinkLimits } from "@/lib/links/limits";
+import { admitLink, trimText } from "@/lib/links/quota";
 import type { QuotaState } from "@/lib/store/links";
 
 const limits: LinkLimits = { linkBytes: 100, storeBytes: 1000, labelChars: 10, retentionDays: 90, rateLinks: 3, rateBytes: 250, clientRateLinks: 2, clientRateBytes: 150, clientStoreBytes: 400 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSnapshotId, newSnapshotId, snapshotUrl } from "@/lib/snapshots/ids";
+import { isSnapshotId, newSnapshotId, snapshotUrl } from "@/lib/links/ids";
 
 describe("snapshot ids", () => {
   it("newSnapshotId() gives 22 base64url characters that isSnapshotId() accepts", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_CLIENT_RATE_BYTES, DEFAULT_CLIENT_RATE_LINKS, DEFAULT_LABEL_MAX_CHARS, DEFAULT_LINK_LIMIT_BYTES, DEFAULT_RATE_BYTES, DEFAULT_RATE_LINKS, DEFAULT_RETENTION_DAYS, DEFAULT_STORE_LIMIT_BYTES, expiryCutoff, linkLimits, wholeNumberFromEnv } from "@/lib/snapshots/limits";
+import { DEFAULT_CLIENT_RATE_BYTES, DEFAULT_CLIENT_RATE_LINKS, DEFAULT_LABEL_MAX_CHARS, DEFAULT_LINK_LIMIT_BYTES, DEFAULT_RATE_BYTES, DEFAULT_RATE_LINKS, DEFAULT_RETENTION_DAYS, DEFAULT_STORE_LIMIT_BYTES, expiryCutoff, linkLimits, wholeNumberFromEnv } from "@/lib/links/limits";
 
 describe("linkLimits()", () => {
   it("linkLimits() has the documented defaults when nothing is set", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseSnapshot } from "@/lib/model/parse";
 import { formatReassignmentJson, parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { StepSchema } from "@/lib/simulate/schema";
-import { applySharing, hashTopicName, hashTopics, redactHosts, REDACTED_BOOTSTRAP, REDACTED_KAFKA_LABEL, renameTopicsInText, scrubHosts, topicNameMap } from "@/lib/snapshots/redact";
+import { applySharing, hashTopicName, hashTopics, redactHosts, REDACTED_BOOTSTRAP, REDACTED_KAFKA_LABEL, renameTopicsInText, scrubHosts, topicNameMap } from "@/lib/links/redact";
 import { fixturePayload } from "./fixture";
 
 const SALT = "test-salt";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePayload, encodePayload } from "@/lib/snapshots/codec";
+import { decodePayload, encodePayload } from "@/lib/links/codec";
 
 describe("payload codec", () => {
   it("encodePayload() compresses repetitive JSON and decodePayload() gives it back byte for byte", async () => {
