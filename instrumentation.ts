@@ -13,7 +13,9 @@ export async function register(): Promise<void> {
   const checked = validateConfig();
   const problems = checked.ok ? (checked.warnings ?? []) : checked.error.issues;
   if (problems.length > 0) {
-    console.warn(`Kafka Balance: ${checked.ok ? "variables it does not read" : "configuration values it cannot use"} (docs/configuration.md):\n${problems.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`);
+    console.warn(
+      `Kafka Balance: ${checked.ok ? "variables it does not read" : "configuration values it cannot use"} (docs/configuration.md):\n${problems.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`,
+    );
   }
   const { clusterList } = await import("@/lib/cluster/clusters");
   if (!clusterList().some((c) => c.kind === "live")) return;

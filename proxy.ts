@@ -25,7 +25,16 @@ function malformedPath(pathname: string): boolean {
 export function proxy(request: NextRequest): NextResponse {
   const api = request.nextUrl.pathname.startsWith("/api/");
   if (malformedPath(new URL(request.url).pathname)) {
-    if (api) return NextResponse.json({ error: { code: "bad_request", message: "The URL's percent-encoding is malformed (a % not followed by a valid UTF-8 byte sequence); encode the path segment, e.g. with encodeURIComponent." } }, { status: 400, headers: { "cache-control": "no-store" } });
+    if (api)
+      return NextResponse.json(
+        {
+          error: {
+            code: "bad_request",
+            message: "The URL's percent-encoding is malformed (a % not followed by a valid UTF-8 byte sequence); encode the path segment, e.g. with encodeURIComponent.",
+          },
+        },
+        { status: 400, headers: { "cache-control": "no-store" } },
+      );
     return NextResponse.rewrite(new URL("/not-found", request.url));
   }
   if (api) return NextResponse.next();

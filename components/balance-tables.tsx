@@ -13,7 +13,9 @@ export function BalanceTables({ report, facts }: { report: BalanceReport; facts?
   return (
     <div className="grid gap-8">
       <section aria-labelledby="brokers-heading">
-        <h2 id="brokers-heading" className="mb-2 text-lg font-semibold">Brokers</h2>
+        <h2 id="brokers-heading" className="mb-2 text-lg font-semibold">
+          Brokers
+        </h2>
         <table className="w-full border-collapse text-sm">
           <thead className="border-b border-zinc-300 dark:border-zinc-700">
             <tr>
@@ -28,7 +30,10 @@ export function BalanceTables({ report, facts }: { report: BalanceReport; facts?
           <tbody>
             {report.brokers.map((b) => (
               <tr key={b.id} className="border-b border-zinc-100 dark:border-zinc-800">
-                <td className={td}>{b.id}{b.state !== "online" ? ` (${b.state})` : ""}</td>
+                <td className={td}>
+                  {b.id}
+                  {b.state !== "online" ? ` (${b.state})` : ""}
+                </td>
                 <td className={td}>{b.rack ?? (racks ? "–" : "unknown")}</td>
                 <td className={`${td} text-right`}>{formatCount(b.replicas)}</td>
                 <td className={`${td} text-right`}>{leaders ? formatCount(b.leaders) : "unknown"}</td>
@@ -40,7 +45,9 @@ export function BalanceTables({ report, facts }: { report: BalanceReport; facts?
         </table>
       </section>
       <section aria-labelledby="dirs-heading">
-        <h2 id="dirs-heading" className="mb-2 text-lg font-semibold">Log dirs</h2>
+        <h2 id="dirs-heading" className="mb-2 text-lg font-semibold">
+          Log dirs
+        </h2>
         <table className="w-full border-collapse text-sm">
           <thead className="border-b border-zinc-300 dark:border-zinc-700">
             <tr>

@@ -5,7 +5,18 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What `next build` reads: a change in any of them makes the build stale. */
-export const BUILD_SOURCES = ["app", "components", "lib", "public", "package.json", "next.config.js", "postcss.config.mjs", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"];
+export const BUILD_SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "package.json",
+  "next.config.js",
+  "postcss.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -16,7 +16,17 @@
 import http from "node:http";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { ALLOWED_HOSTS_ENV, TRUSTED_PROXIES_ENV, allowedHosts, clientAddress, crossSiteWrite, hostAllowed, methodRefusal, normalizeAddress, parseTrustedProxies } from "./server/policy.mjs";
+import {
+  ALLOWED_HOSTS_ENV,
+  TRUSTED_PROXIES_ENV,
+  allowedHosts,
+  clientAddress,
+  crossSiteWrite,
+  hostAllowed,
+  methodRefusal,
+  normalizeAddress,
+  parseTrustedProxies,
+} from "./server/policy.mjs";
 import { UploadGuard, hasBody, uploadLimits } from "./server/uploads.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -45,13 +55,23 @@ const uploads = new UploadGuard(limits);
 function refuse(res, status, code, message, headers = {}) {
   const body = JSON.stringify({ error: { code, message } });
   // The headers next.config.js gives every API answer, which this one never reaches.
-  const security = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" };
+  const security = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  };
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...security, "content-length": Buffer.byteLength(body), ...headers });
   res.end(body);
 }
 
 /** Trims a header echoed in a message: never more than 100 printable characters. */
-const shown = (value) => JSON.stringify(String(value ?? "").replace(/[^\x20-\x7e]/g, "?").slice(0, 100));
+const shown = (value) =>
+  JSON.stringify(
+    String(value ?? "")
+      .replace(/[^\x20-\x7e]/g, "?")
+      .slice(0, 100),
+  );
 
 function handler(handle) {
   return (req, res) => {
@@ -66,13 +86,25 @@ function handler(handle) {
     const pathname = url.split("?")[0];
     const close = hasBody(req) ? { connection: "close" } : {};
     if (!hostAllowed(req.headers.host, hosts)) {
-      return refuse(res, 421, "host_not_allowed", `This server does not answer to the host ${shown(req.headers.host)}. If that is this server's name, add it to ${ALLOWED_HOSTS_ENV} (comma-separated) and restart.`, close);
+      return refuse(
+        res,
+        421,
+        "host_not_allowed",
+        `This server does not answer to the host ${shown(req.headers.host)}. If that is this server's name, add it to ${ALLOWED_HOSTS_ENV} (comma-separated) and restart.`,
+        close,
+      );
     }
     const method = methodRefusal(req.method ?? "", pathname);
     if (method) return refuse(res, method.status, "method_not_allowed", method.message, { allow: method.allow, ...close });
     if (pathname.startsWith("/_next/image")) return refuse(res, 404, "not_found", "The image optimizer is not used by this app.", close);
     if (crossSiteWrite(req.method, pathname, req.headers)) {
-      return refuse(res, 403, "cross_site", `A page of another site (Origin ${shown(req.headers.origin)}) may not change anything here; open Kafka Balance itself, or send the request without an Origin header (curl, scripts). If this server has another name, add it to ${ALLOWED_HOSTS_ENV}.`, close);
+      return refuse(
+        res,
+        403,
+        "cross_site",
+        `A page of another site (Origin ${shown(req.headers.origin)}) may not change anything here; open Kafka Balance itself, or send the request without an Origin header (curl, scripts). If this server has another name, add it to ${ALLOWED_HOSTS_ENV}.`,
+        close,
+      );
     }
     if (hasBody(req)) {
       const refusal = uploads.admit(req, res, client);

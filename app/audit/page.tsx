@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "Audit" };
 export default function AuditPage() {
   return (
     <div className="grid gap-5">
-      <PageHeader title="Audit log" subtitle="Every write Kafka Balance made to a cluster, and every apply, pause, resume, cancel and throttle change asked of it: when, by which write token's label, on what, and how it went." />
+      <PageHeader
+        title="Audit log"
+        subtitle="Every write Kafka Balance made to a cluster, and every apply, pause, resume, cancel and throttle change asked of it: when, by which write token's label, on what, and how it went."
+      />
       <AuditLog />
     </div>
   );

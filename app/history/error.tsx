@@ -3,5 +3,13 @@
 import { PageError } from "@/components/page-error";
 
 export default function HistoryError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <PageError error={error} retry={retry} title="The history could not be shown" fallback="Something went wrong while showing the history." alternative={{ href: "/", label: "Back to the overview" }} />;
+  return (
+    <PageError
+      error={error}
+      retry={retry}
+      title="The history could not be shown"
+      fallback="Something went wrong while showing the history."
+      alternative={{ href: "/", label: "Back to the overview" }}
+    />
+  );
 }

@@ -21,7 +21,10 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const { collectIntervalMs, retention } = settings.ok ? settings.value : { collectIntervalMs: DEFAULT_COLLECT_INTERVAL_MS, retention: DEFAULT_HISTORY_RETENTION };
   return (
     <div className="grid gap-5">
-      <PageHeader title="History and forecast" subtitle={`${cluster.label} over time: skew, bytes and utilisation per cluster, broker and log dir, the moments plans were applied, and when each log dir reaches 85%, 95% and full.`} />
+      <PageHeader
+        title="History and forecast"
+        subtitle={`${cluster.label} over time: skew, bytes and utilisation per cluster, broker and log dir, the moments plans were applied, and when each log dir reaches 85%, 95% and full.`}
+      />
       <HistoryApp kind={cluster.kind} resolution={{ collectIntervalMs, rawMs: retention.rawMs, hourlyMs: retention.hourlyMs }} />
     </div>
   );

@@ -20,7 +20,12 @@ export function CancelDialog({ consequences, disabled, onConfirm }: Props) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
-        <button type="button" disabled={disabled} className={`${BUTTON} border border-red-700 text-red-800 hover:bg-red-50 dark:border-red-500 dark:text-red-300 dark:hover:bg-red-950`} data-job-control="cancel">
+        <button
+          type="button"
+          disabled={disabled}
+          className={`${BUTTON} border border-red-700 text-red-800 hover:bg-red-50 dark:border-red-500 dark:text-red-300 dark:hover:bg-red-950`}
+          data-job-control="cancel"
+        >
           Cancel…
         </button>
       </Dialog.Trigger>

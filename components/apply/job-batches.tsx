@@ -62,7 +62,13 @@ export function JobBatches({ table, total }: { table: JobBatchTable; total: numb
           </thead>
           <tbody>
             {table.rows.map((r) => (
-              <tr key={r.key} aria-current={r.current ? "step" : undefined} className={`${ROW} ${r.current ? "bg-sky-50 dark:bg-sky-950/40" : ""}`} data-job-batch={r.number} data-batch-state={r.state}>
+              <tr
+                key={r.key}
+                aria-current={r.current ? "step" : undefined}
+                className={`${ROW} ${r.current ? "bg-sky-50 dark:bg-sky-950/40" : ""}`}
+                data-job-batch={r.number}
+                data-batch-state={r.state}
+              >
                 <td className={TD_NUM}>{r.number}</td>
                 <td className={`${TD} whitespace-nowrap ${STATE_STYLE[r.state]}`}>
                   {r.stateText}

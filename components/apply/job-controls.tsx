@@ -38,7 +38,11 @@ export function JobControls({ controls, hasToken, busy, rates, cancelConsequence
         </button>
         <CancelDialog consequences={cancelConsequences} disabled={off || !controls.cancel} onConfirm={() => onAction("cancel")} />
       </div>
-      {controls.note ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{controls.note}</p> : !hasToken ? <p className="text-sm text-zinc-700 dark:text-zinc-300">Type the write token above to pause, resume, cancel or change the throttle.</p> : null}
+      {controls.note ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{controls.note}</p>
+      ) : !hasToken ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">Type the write token above to pause, resume, cancel or change the throttle.</p>
+      ) : null}
       {controls.throttle ? (
         // Keyed by the rates in force: a change made elsewhere refills the fields.
         <ThrottleForm key={`${rates.replicationBytesPerSecond}-${rates.alterLogDirsBytesPerSecond}`} rates={rates} disabled={off} onSubmit={onThrottle} />

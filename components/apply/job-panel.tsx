@@ -99,7 +99,11 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
       <ol aria-label="Phases" className="flex flex-wrap gap-x-1 gap-y-1 text-xs" data-job-phases>
         {phaseSteps(job).map((s, i) => (
           <li key={s.phase} aria-current={s.status === "current" ? "step" : undefined} className="flex items-center gap-1">
-            {i > 0 ? <span aria-hidden className="text-zinc-400">→</span> : null}
+            {i > 0 ? (
+              <span aria-hidden className="text-zinc-400">
+                →
+              </span>
+            ) : null}
             <span
               className={`rounded px-1.5 py-0.5 ${s.status === "current" ? "bg-zinc-900 font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900" : s.status === "done" ? "text-zinc-700 line-through decoration-zinc-400 dark:text-zinc-300" : "text-zinc-600 dark:text-zinc-400"}`}
             >
@@ -118,10 +122,19 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
         </div>
       ) : null}
       <p className="text-sm" data-job-rates>
-        {live ? "Rates in force" : "Rates it ran at"}: replication <span className="font-medium tabular-nums">{rates.replication}</span>, dir moves <span className="font-medium tabular-nums">{rates.alterLogDirs}</span>.
+        {live ? "Rates in force" : "Rates it ran at"}: replication <span className="font-medium tabular-nums">{rates.replication}</span>, dir moves{" "}
+        <span className="font-medium tabular-nums">{rates.alterLogDirs}</span>.
       </p>
       {writesEnabled && live ? (
-        <JobControls controls={controls} hasToken={token !== ""} busy={busy} rates={job.rates} cancelConsequences={cancelConsequences(job, job.setConfigs)} onAction={onAction} onThrottle={onThrottle} />
+        <JobControls
+          controls={controls}
+          hasToken={token !== ""}
+          busy={busy}
+          rates={job.rates}
+          cancelConsequences={cancelConsequences(job, job.setConfigs)}
+          onAction={onAction}
+          onThrottle={onThrottle}
+        />
       ) : live ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">This server does not allow writes: the job can be watched here, not controlled.</p>
       ) : null}

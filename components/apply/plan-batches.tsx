@@ -23,7 +23,9 @@ export function PlanBatches({ batches, execution, estimate }: Props) {
       </h3>
       <p className="text-sm" data-execution-sentence>
         {executionSentence(execution, batches)}
-        {batches.length > 0 ? ` About ${formatDuration(estimate.seconds)} in all, of which ${formatDuration(estimate.overheadSeconds)} is the job's own steps (submitting each batch, noticing its end, putting throttles back).` : ""}
+        {batches.length > 0
+          ? ` About ${formatDuration(estimate.seconds)} in all, of which ${formatDuration(estimate.overheadSeconds)} is the job's own steps (submitting each batch, noticing its end, putting throttles back).`
+          : ""}
       </p>
       {rows.length > 0 ? (
         <ScrollRegion label="Batches" className="rounded border border-zinc-200 dark:border-zinc-800">

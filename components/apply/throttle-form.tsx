@@ -77,7 +77,12 @@ export function ThrottleForm({ rates, disabled, onSubmit }: Props) {
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         {field("replication", "Replication throttle")}
         {field("alterLogDirs", "Dir-move throttle")}
-        <button type="submit" disabled={disabled} className="rounded border border-zinc-300 px-4 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800" data-job-control="throttle">
+        <button
+          type="submit"
+          disabled={disabled}
+          className="rounded border border-zinc-300 px-4 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          data-job-control="throttle"
+        >
           Change throttle
         </button>
       </div>

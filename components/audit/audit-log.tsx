@@ -24,10 +24,19 @@ export function AuditLog() {
   const { data, error, isValidating, mutate } = useAudit();
   if (error && !data) {
     return (
-      <div role="alert" className="grid gap-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-audit-error>
+      <div
+        role="alert"
+        className="grid gap-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        data-audit-error
+      >
         <p>The audit log could not be read: {errorMessage(error)}</p>
         <div>
-          <button type="button" disabled={isValidating} onClick={() => void mutate()} className="rounded border border-red-400 px-3 py-1 font-medium hover:bg-red-100 disabled:opacity-60 dark:border-red-700 dark:hover:bg-red-900">
+          <button
+            type="button"
+            disabled={isValidating}
+            onClick={() => void mutate()}
+            className="rounded border border-red-400 px-3 py-1 font-medium hover:bg-red-100 disabled:opacity-60 dark:border-red-700 dark:hover:bg-red-900"
+          >
             Try again
           </button>
         </div>

@@ -33,7 +33,8 @@ interface Props {
 
 const th = "px-2 py-1 text-left font-medium text-zinc-600 dark:text-zinc-400";
 const td = "px-2 py-1 tabular-nums";
-const closeButton = "rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const closeButton =
+  "rounded border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function BrokerDrawer({ data, broker, onClose }: Props) {
   const open = broker !== null;
@@ -70,9 +71,14 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                     Broker {detail.figures.id}
                     {detail.figures.state === "unreachable" ? <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs text-white">unreachable</span> : null}
                   </Dialog.Title>
-                  {data?.context ? <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300" data-broker-drawer-context>{data.context}</p> : null}
+                  {data?.context ? (
+                    <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300" data-broker-drawer-context>
+                      {data.context}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {detail.host ? `${detail.host}${detail.port !== null ? `:${detail.port}` : ""}` : snapshot ? "host unknown" : "host not known here"} · rack {detail.figures.rack ?? (detail.known?.racks === false ? "unknown" : "none")}
+                    {detail.host ? `${detail.host}${detail.port !== null ? `:${detail.port}` : ""}` : snapshot ? "host unknown" : "host not known here"} · rack{" "}
+                    {detail.figures.rack ?? (detail.known?.racks === false ? "unknown" : "none")}
                   </p>
                   {detail.error ? <p className="mt-1 text-sm text-red-800 dark:text-red-300">{detail.error}</p> : null}
                 </div>
@@ -167,7 +173,9 @@ export function BrokerDrawer({ data, broker, onClose }: Props) {
                             </td>
                             <td className={`${td} text-right`}>{formatBytes(r.sizeBytes)}</td>
                             <td className={td}>
-                              {detail.known?.leadership === false ? "unknown (no kafka-topics output)" : (
+                              {detail.known?.leadership === false ? (
+                                "unknown (no kafka-topics output)"
+                              ) : (
                                 <>
                                   {r.leader ? "leader" : "follower"}
                                   {r.inSync ? "" : " · out of sync"}

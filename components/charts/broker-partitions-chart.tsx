@@ -13,9 +13,21 @@ export function BrokerPartitionsChart({ data, failure }: WidgetProps) {
   const series = useMemo(() => (data ? partitionLeaderSeries(data.report) : null), [data]);
   // Without kafka-topics output an import knows no leaders: the bar would draw 0 for every broker.
   const leadersKnown = data?.facts?.leadership !== false;
-  const state = widgetState(data, failure, (d) => (d.report.brokers.length === 0 ? "This snapshot lists no brokers." : d.report.totals.replicas === 0 ? "No partitions yet." : null));
+  const state = widgetState(data, failure, (d) =>
+    d.report.brokers.length === 0 ? "This snapshot lists no brokers." : d.report.totals.replicas === 0 ? "No partitions yet." : null,
+  );
   return (
-    <WidgetCard id="broker-partitions-chart" title="Partitions and leaders per broker" subtitle={leadersKnown ? "Kafka spreads these evenly by count; bytes are another matter." : `Kafka spreads these evenly by count; bytes are another matter. Leaders are unknown: to learn them, ${howToLearn("leadership")}.`} bodyClassName="h-72" state={state}>
+    <WidgetCard
+      id="broker-partitions-chart"
+      title="Partitions and leaders per broker"
+      subtitle={
+        leadersKnown
+          ? "Kafka spreads these evenly by count; bytes are another matter."
+          : `Kafka spreads these evenly by count; bytes are another matter. Leaders are unknown: to learn them, ${howToLearn("leadership")}.`
+      }
+      bodyClassName="h-72"
+      state={state}
+    >
       {series ? (
         <BrokerBars chart="partitions" title="Partitions and leaders per broker" points={series.points} omitted={series.omitted} leftMargin={0}>
           <YAxis {...axisProps} allowDecimals={false} width={44} tickFormatter={(v: number) => formatCount(v)} />

@@ -16,7 +16,11 @@ export function BrokerDirCard({ data, failure, onOpenBroker }: Props) {
   const [chosen, setMetric] = useState<DirMetric | null>(null);
   const metric = chosen ?? (anyCapacity ? "utilization" : "bytes");
   const state = widgetState(data, failure, (d) =>
-    d.report.brokers.length === 0 ? "This snapshot lists no brokers." : d.report.dirs.length === 0 ? "No broker reported its log dirs (DescribeLogDirs), so there is nothing to draw." : null,
+    d.report.brokers.length === 0
+      ? "This snapshot lists no brokers."
+      : d.report.dirs.length === 0
+        ? "No broker reported its log dirs (DescribeLogDirs), so there is nothing to draw."
+        : null,
   );
   return (
     <WidgetCard

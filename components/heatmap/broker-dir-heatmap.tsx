@@ -174,7 +174,12 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone 
             }}
             style={{ minWidth }}
           >
-            <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" style={{ gridTemplateColumns: template, height: HEADER_H }}>
+            <div
+              role="row"
+              aria-rowindex={1}
+              className="sticky top-0 z-10 grid bg-zinc-50 text-xs font-medium text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+              style={{ gridTemplateColumns: template, height: HEADER_H }}
+            >
               <div role="columnheader" className="flex items-center px-2">
                 Broker
               </div>
@@ -188,7 +193,14 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone 
               {rows.slice(range.start, range.end).map((row, i) => {
                 const r = range.start + i;
                 return (
-                  <div key={row.broker} role="row" aria-rowindex={r + 2} data-broker-row={row.broker} className="grid border-t border-zinc-200 dark:border-zinc-800" style={{ gridTemplateColumns: template, height: rowH }}>
+                  <div
+                    key={row.broker}
+                    role="row"
+                    aria-rowindex={r + 2}
+                    data-broker-row={row.broker}
+                    className="grid border-t border-zinc-200 dark:border-zinc-800"
+                    style={{ gridTemplateColumns: template, height: rowH }}
+                  >
                     <div
                       role="rowheader"
                       tabIndex={tabIndex(r, 0)}
@@ -235,7 +247,11 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone 
                           className={`m-0.5 flex items-center justify-center rounded-sm text-xs focus-visible:outline-2 focus-visible:outline-blue-600 ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`}
                           style={cellBackground(row.empty.pattern, null)}
                         >
-                          {row.empty.pattern === "none" ? row.empty.text : <span className="truncate rounded bg-white/85 px-1 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100">{row.empty.text}</span>}
+                          {row.empty.pattern === "none" ? (
+                            row.empty.text
+                          ) : (
+                            <span className="truncate rounded bg-white/85 px-1 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100">{row.empty.text}</span>
+                          )}
                         </div>
                       ),
                     )}
@@ -255,7 +271,10 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone 
             {readout.details.length ? <span className="text-zinc-600 dark:text-zinc-400"> · {readout.details.join(" · ")}</span> : null}
           </>
         ) : (
-          <span className="text-zinc-500 dark:text-zinc-400">Hover or focus a cell for its exact figures; click a broker to open its details.{grid.columnMode === "position" ? " Brokers use different paths, so columns are positions in log.dirs." : ""}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">
+            Hover or focus a cell for its exact figures; click a broker to open its details.
+            {grid.columnMode === "position" ? " Brokers use different paths, so columns are positions in log.dirs." : ""}
+          </span>
         )}
       </p>
       <LegendBar legend={grid.legend} />
@@ -323,7 +342,11 @@ function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpe
       className="relative m-0.5 flex cursor-pointer items-center justify-center gap-1 overflow-hidden rounded-sm px-1 text-center focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       style={{ ...cellBackground(cell.pattern, cell.background), color: cell.background ? cell.foreground : undefined }}
     >
-      <span className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>{cell.text}</span>
+      <span
+        className={`truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${large ? "text-xl" : "text-sm"} font-semibold` : "rounded bg-white/85 px-1 text-xs font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}
+      >
+        {cell.text}
+      </span>
       {cell.caption ? (
         <>
           {" "}
@@ -339,7 +362,10 @@ function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpe
       {cell.futureText ? (
         <>
           {" "}
-          <span className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white" title={`${cell.futureReplicas} replica(s) moving in`}>
+          <span
+            className="absolute right-0.5 bottom-0.5 rounded bg-blue-700 px-0.5 text-[10px] leading-3 font-semibold text-white"
+            title={`${cell.futureReplicas} replica(s) moving in`}
+          >
             {cell.futureText}
           </span>
         </>

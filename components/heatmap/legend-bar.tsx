@@ -17,7 +17,11 @@ export function LegendBar({ legend, id }: { legend: Legend; id?: string }) {
         </div>
         <div className="relative mt-1 h-4" data-legend-ticks>
           {legend.ticks.map((t) => (
-            <span key={t.label} className="absolute whitespace-nowrap tabular-nums" style={{ left: `${t.position * 100}%`, transform: t.position === 0 ? "none" : t.position === 1 ? "translateX(-100%)" : "translateX(-50%)" }}>
+            <span
+              key={t.label}
+              className="absolute whitespace-nowrap tabular-nums"
+              style={{ left: `${t.position * 100}%`, transform: t.position === 0 ? "none" : t.position === 1 ? "translateX(-100%)" : "translateX(-50%)" }}
+            >
               {t.label}
             </span>
           ))}

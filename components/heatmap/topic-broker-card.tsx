@@ -8,7 +8,19 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { DEFAULT_TOPIC_METRIC, DEFAULT_TOPIC_QUERY, TOPIC_METRICS, TOPIC_SORTS, topicMatchSummary, topicMaxBytes, topicMaxCount, topicMetricScale, type TopicMetric, type TopicQuery, type TopicSort } from "@/lib/view/overview/topic-heatmap";
+import {
+  DEFAULT_TOPIC_METRIC,
+  DEFAULT_TOPIC_QUERY,
+  TOPIC_METRICS,
+  TOPIC_SORTS,
+  topicMatchSummary,
+  topicMaxBytes,
+  topicMaxCount,
+  topicMetricScale,
+  type TopicMetric,
+  type TopicQuery,
+  type TopicSort,
+} from "@/lib/view/overview/topic-heatmap";
 import { DEFAULT_TOPIC_PAGE, topicPage, topicPageParams, type TopicPage } from "@/lib/view/overview/topic-page";
 import { topicHeatmapLegend } from "@/lib/view/common/legend";
 import { WidgetCard } from "@/components/ui/widget-card";
@@ -59,7 +71,9 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
   }, [data, page]);
   const scale = useMemo(() => topicMetricScale(metric, max), [metric, max]);
   const legend = useMemo(() => topicHeatmapLegend(scale, metric), [scale, metric]);
-  const state = widgetState(data, failure, (d) => (d.topics.total === 0 ? "This snapshot has no topics yet." : d.report.brokers.length === 0 ? "This snapshot lists no brokers." : null));
+  const state = widgetState(data, failure, (d) =>
+    d.topics.total === 0 ? "This snapshot has no topics yet." : d.report.brokers.length === 0 ? "This snapshot lists no brokers." : null,
+  );
   const more = page !== null && topics.length < page.matched;
 
   const actions = (
@@ -67,7 +81,13 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
       <div role="group" aria-label="Colour by" className="flex items-center gap-1 text-sm" data-topic-metric={metric}>
         <span>Colour by</span>
         {TOPIC_METRICS.map((m) => (
-          <button key={m.id} type="button" aria-pressed={metric === m.id} onClick={() => setMetric(m.id)} className={`rounded border px-2 py-1 ${metric === m.id ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"}`}>
+          <button
+            key={m.id}
+            type="button"
+            aria-pressed={metric === m.id}
+            onClick={() => setMetric(m.id)}
+            className={`rounded border px-2 py-1 ${metric === m.id ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"}`}
+          >
             {m.label}
           </button>
         ))}
@@ -109,7 +129,10 @@ export function TopicBrokerCard({ data, failure, onOpenBroker }: Props) {
       {data ? (
         <div className="flex h-full flex-col gap-2">
           {page === null ? (
-            <div className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" role="status">
+            <div
+              className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+              role="status"
+            >
               Reading the topics…
             </div>
           ) : topics.length === 0 ? (

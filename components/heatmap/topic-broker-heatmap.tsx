@@ -123,7 +123,10 @@ export function TopicBrokerHeatmap({ topics, brokerIds, scale, metric = "replica
 
   const shown = hover ?? (focused ? { row, col } : null);
   const shownTopic = shown ? topics[shown.row] : undefined;
-  const readout = shown && shownTopic ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0, shownTopic.perBrokerBytes[shown.col] ?? 0, topicUnsized(shownTopic, shown.col)) : null;
+  const readout =
+    shown && shownTopic
+      ? topicCellLabel(shownTopic, brokerIds[shown.col]!, shownTopic.perBroker[shown.col] ?? 0, shownTopic.perBrokerBytes[shown.col] ?? 0, topicUnsized(shownTopic, shown.col))
+      : null;
 
   return (
     <div className="flex h-full flex-col gap-2">

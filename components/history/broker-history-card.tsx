@@ -38,7 +38,13 @@ export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, mar
   const picker = (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id}>Broker</label>
-      <select id={id} value={broker ?? ""} onChange={(e) => onBroker(Number(e.target.value))} className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" data-broker-picker>
+      <select
+        id={id}
+        value={broker ?? ""}
+        onChange={(e) => onBroker(Number(e.target.value))}
+        className="rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        data-broker-picker
+      >
         {brokers.map((b) => (
           <option key={b} value={b}>
             {b}
@@ -49,10 +55,35 @@ export function BrokerHistoryCard({ brokers, broker, onBroker, rows, window, mar
   );
   const shown: WidgetState = state.kind === "ready" && rows.every((r) => r.bytes === null) ? { kind: "empty", message: `No scan of broker ${broker ?? ""} in this range.` } : state;
   return (
-    <WidgetCard id="history-broker" title={historyTitle(broker === null ? "Broker" : `Broker ${broker}`, generated)} subtitle="Pick a broker: its bytes, and the partitions and leaders it holds." actions={picker} bodyClassName="min-h-[15rem]" state={brokers.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No broker has been recorded yet." } : shown}>
+    <WidgetCard
+      id="history-broker"
+      title={historyTitle(broker === null ? "Broker" : `Broker ${broker}`, generated)}
+      subtitle="Pick a broker: its bytes, and the partitions and leaders it holds."
+      actions={picker}
+      bodyClassName="min-h-[15rem]"
+      state={brokers.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No broker has been recorded yet." } : shown}
+    >
       <div className="grid gap-5 lg:grid-cols-2">
-        <TimeChart id="history-broker-bytes" title={`Bytes on broker ${broker ?? ""}`} rows={rows} series={BYTES} window={window} marks={marks} left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }} onZoom={onZoom} />
-        <TimeChart id="history-broker-partitions" title={`Partitions and leaders on broker ${broker ?? ""}`} rows={rows} series={COUNTS} window={window} marks={marks} left={{ ticks: counts, domain: [0, counts.at(-1) ?? 1], format: (v) => formatCount(v), width: 48 }} onZoom={onZoom} />
+        <TimeChart
+          id="history-broker-bytes"
+          title={`Bytes on broker ${broker ?? ""}`}
+          rows={rows}
+          series={BYTES}
+          window={window}
+          marks={marks}
+          left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }}
+          onZoom={onZoom}
+        />
+        <TimeChart
+          id="history-broker-partitions"
+          title={`Partitions and leaders on broker ${broker ?? ""}`}
+          rows={rows}
+          series={COUNTS}
+          window={window}
+          marks={marks}
+          left={{ ticks: counts, domain: [0, counts.at(-1) ?? 1], format: (v) => formatCount(v), width: 48 }}
+          onZoom={onZoom}
+        />
       </div>
     </WidgetCard>
   );

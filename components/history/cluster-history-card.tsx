@@ -40,12 +40,38 @@ interface Props {
 export function ClusterHistoryCard({ rows, window, marks, state, onZoom, generated = false }: Props) {
   const skew = useMemo(() => skewTicks(rows.flatMap((r) => [r.brokerBytesSkew ?? 0, r.dirUtilizationSkew ?? 0])), [rows]);
   const bytes = useMemo(() => niceByteTicks(rowMax(rows, ["bytes", "usedBytes", "capacityBytes"])), [rows]);
-  const empty: WidgetState = state.kind === "ready" && rows.every((r) => r.bytes === null) ? { kind: "empty", message: "No successful scan in this range: pick a longer range." } : state;
+  const empty: WidgetState =
+    state.kind === "ready" && rows.every((r) => r.bytes === null) ? { kind: "empty", message: "No successful scan in this range: pick a longer range." } : state;
   return (
-    <WidgetCard id="history-cluster" title={historyTitle("Cluster", generated)} subtitle="Skew is max ÷ mean: 1.00× is even. Shaded: plans being applied. Breaks: failed scans, or none ran." bodyClassName="min-h-[15rem]" state={empty}>
+    <WidgetCard
+      id="history-cluster"
+      title={historyTitle("Cluster", generated)}
+      subtitle="Skew is max ÷ mean: 1.00× is even. Shaded: plans being applied. Breaks: failed scans, or none ran."
+      bodyClassName="min-h-[15rem]"
+      state={empty}
+    >
       <div className="grid gap-5 lg:grid-cols-2">
-        <TimeChart id="history-cluster-skew" title="Skew over time" rows={rows} series={SKEW} window={window} marks={marks} left={{ ticks: skew, domain: [0, skew.at(-1) ?? 1.5], format: formatSkew, width: 52 }} references={[{ y: 1, label: "even", color: "currentColor" }]} onZoom={onZoom} />
-        <TimeChart id="history-cluster-bytes" title="Bytes over time" rows={rows} series={BYTES} window={window} marks={marks} left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }} onZoom={onZoom} />
+        <TimeChart
+          id="history-cluster-skew"
+          title="Skew over time"
+          rows={rows}
+          series={SKEW}
+          window={window}
+          marks={marks}
+          left={{ ticks: skew, domain: [0, skew.at(-1) ?? 1.5], format: formatSkew, width: 52 }}
+          references={[{ y: 1, label: "even", color: "currentColor" }]}
+          onZoom={onZoom}
+        />
+        <TimeChart
+          id="history-cluster-bytes"
+          title="Bytes over time"
+          rows={rows}
+          series={BYTES}
+          window={window}
+          marks={marks}
+          left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }}
+          onZoom={onZoom}
+        />
       </div>
     </WidgetCard>
   );

@@ -74,7 +74,11 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
     <WidgetCard
       id="history-dir"
       title={historyTitle(dir ? `Log dir ${name}` : "Log dir", generated)}
-      subtitle={noCapacity ? "This dir's broker does not report its capacity, so there is no utilisation; bytes are Kafka's." : "Pick one of the broker's log dirs: how full it is against 85% and 95%, and its used bytes against its capacity."}
+      subtitle={
+        noCapacity
+          ? "This dir's broker does not report its capacity, so there is no utilisation; bytes are Kafka's."
+          : "Pick one of the broker's log dirs: how full it is against 85% and 95%, and its used bytes against its capacity."
+      }
       actions={picker}
       bodyClassName="min-h-[15rem]"
       state={dirs.length === 0 && state.kind === "ready" ? { kind: "empty", message: "No log dir has been recorded yet." } : shown}
@@ -94,7 +98,16 @@ export function DirHistoryCard({ dirs, dir, onDir, rows, window, marks, state, o
           ]}
           onZoom={onZoom}
         />
-        <TimeChart id="history-dir-bytes" title={`Used and capacity of ${name}`} rows={rows} series={BYTES} window={window} marks={marks} left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }} onZoom={onZoom} />
+        <TimeChart
+          id="history-dir-bytes"
+          title={`Used and capacity of ${name}`}
+          rows={rows}
+          series={BYTES}
+          window={window}
+          marks={marks}
+          left={{ ticks: bytes, domain: [0, bytes.at(-1) ?? 0], format: formatAxisBytes, width: 72 }}
+          onZoom={onZoom}
+        />
       </div>
     </WidgetCard>
   );

@@ -159,7 +159,12 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
                   )}
                 </td>
                 <td className={TD}>
-                  <button type="button" onClick={() => onChart({ broker: r.broker, dir: r.dir })} className="rounded border border-zinc-300 px-2 py-0.5 text-xs font-medium whitespace-nowrap hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" aria-label={`Chart ${r.dir} on broker ${r.broker}`}>
+                  <button
+                    type="button"
+                    onClick={() => onChart({ broker: r.broker, dir: r.dir })}
+                    className="rounded border border-zinc-300 px-2 py-0.5 text-xs font-medium whitespace-nowrap hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+                    aria-label={`Chart ${r.dir} on broker ${r.broker}`}
+                  >
                     Chart
                   </button>
                 </td>

@@ -98,7 +98,9 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
     return (
       <div className="grid gap-4" data-history-empty={reason}>
         {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
-        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{emptyMessage(reason, resolution.collectIntervalMs)}</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+          {emptyMessage(reason, resolution.collectIntervalMs)}
+        </p>
       </div>
     );
   }
@@ -112,7 +114,11 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   return (
     <div className="grid gap-5" data-history={data ? "ready" : "loading"}>
       {status ? <CollectorStatus text={status.text} failing={status.failing} /> : null}
-      {generated !== null ? <GeneratedNotice text={generated} /> : demo && !data ? <p className="text-sm text-zinc-600 dark:text-zinc-400">The demo cluster is not recorded: generating its history…</p> : null}
+      {generated !== null ? (
+        <GeneratedNotice text={generated} />
+      ) : demo && !data ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The demo cluster is not recorded: generating its history…</p>
+      ) : null}
       <ForecastTable forecast={forecast.data} state={swrState(forecast.data, forecast.error, () => void forecast.mutate())} onChart={showDir} />
       <div className="sticky top-0 z-20 -mx-1 rounded bg-white/95 px-1 py-2 backdrop-blur dark:bg-zinc-950/95">
         <RangeBar
@@ -127,8 +133,28 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
       {window ? (
         <>
           <ClusterHistoryCard rows={rows.cluster} window={window} marks={marks} state={clusterState} onZoom={onZoom} generated={generated !== null} />
-          <BrokerHistoryCard brokers={brokers} broker={broker} onBroker={(b) => setParams({ broker: String(b), dir: null })} rows={rows.broker} window={window} marks={marks} state={brokerState} onZoom={onZoom} generated={generated !== null} />
-          <DirHistoryCard dirs={dirs} dir={dirSeries} onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })} rows={rows.dir} window={window} marks={marks} state={brokerState} onZoom={onZoom} generated={generated !== null} />
+          <BrokerHistoryCard
+            brokers={brokers}
+            broker={broker}
+            onBroker={(b) => setParams({ broker: String(b), dir: null })}
+            rows={rows.broker}
+            window={window}
+            marks={marks}
+            state={brokerState}
+            onZoom={onZoom}
+            generated={generated !== null}
+          />
+          <DirHistoryCard
+            dirs={dirs}
+            dir={dirSeries}
+            onDir={(d) => setParams({ broker: String(d.broker), dir: d.dir })}
+            rows={rows.dir}
+            window={window}
+            marks={marks}
+            state={brokerState}
+            onZoom={onZoom}
+            generated={generated !== null}
+          />
           {marks.length > 0 ? (
             <section aria-labelledby="history-plans-title" className="text-sm">
               <h2 id="history-plans-title" className="font-semibold">
@@ -158,7 +184,10 @@ function GeneratedNotice({ text }: { text: string }) {
 
 function CollectorStatus({ text, failing }: { text: string; failing: boolean }) {
   return (
-    <p className={`text-sm ${failing ? "rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" : "text-zinc-600 dark:text-zinc-400"}`} data-collector-status={failing ? "failing" : "ok"}>
+    <p
+      className={`text-sm ${failing ? "rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" : "text-zinc-600 dark:text-zinc-400"}`}
+      data-collector-status={failing ? "failing" : "ok"}
+    >
       {text}
     </p>
   );

@@ -6,7 +6,8 @@
  */
 import { describeRange, HISTORY_RANGES, type RangeChoice } from "@/lib/view/history/history-range";
 
-const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 aria-pressed:border-zinc-900 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-zinc-100 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900";
+const BUTTON =
+  "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 aria-pressed:border-zinc-900 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-zinc-100 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900";
 
 interface Props {
   choice: RangeChoice;
@@ -26,7 +27,15 @@ export function RangeBar({ choice, onChoose, onScale, onPan, atNow, loading }: P
           Range
         </span>
         {HISTORY_RANGES.map((r) => (
-          <button key={r.id} type="button" className={BUTTON} title={r.description} aria-pressed={choice.kind === "preset" && choice.id === r.id} onClick={() => onChoose({ kind: "preset", id: r.id })} data-range={r.id}>
+          <button
+            key={r.id}
+            type="button"
+            className={BUTTON}
+            title={r.description}
+            aria-pressed={choice.kind === "preset" && choice.id === r.id}
+            onClick={() => onChoose({ kind: "preset", id: r.id })}
+            data-range={r.id}
+          >
             {r.label}
           </button>
         ))}

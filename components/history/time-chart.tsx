@@ -121,20 +121,76 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
             onMouseLeave={() => setDrag(null)}
           >
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="t" type="number" scale="time" domain={[window.fromMs, window.toMs]} allowDataOverflow ticks={ticks.ticks} tickFormatter={(t: number) => formatTimeTick(t, ticks.format)} {...axisProps} />
-            <YAxis yAxisId="left" {...axisProps} width={left.width} ticks={left.ticks} domain={left.domain ?? [0, "auto"]} interval={left.ticks ? 0 : undefined} tickFormatter={left.format} allowDataOverflow={left.domain !== undefined} />
-            {right ? <YAxis yAxisId="right" orientation="right" {...axisProps} width={right.width} ticks={right.ticks} domain={right.domain ?? [0, "auto"]} tickFormatter={right.format} allowDecimals={false} /> : null}
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={[window.fromMs, window.toMs]}
+              allowDataOverflow
+              ticks={ticks.ticks}
+              tickFormatter={(t: number) => formatTimeTick(t, ticks.format)}
+              {...axisProps}
+            />
+            <YAxis
+              yAxisId="left"
+              {...axisProps}
+              width={left.width}
+              ticks={left.ticks}
+              domain={left.domain ?? [0, "auto"]}
+              interval={left.ticks ? 0 : undefined}
+              tickFormatter={left.format}
+              allowDataOverflow={left.domain !== undefined}
+            />
+            {right ? (
+              <YAxis
+                yAxisId="right"
+                orientation="right"
+                {...axisProps}
+                width={right.width}
+                ticks={right.ticks}
+                domain={right.domain ?? [0, "auto"]}
+                tickFormatter={right.format}
+                allowDecimals={false}
+              />
+            ) : null}
             <Tooltip content={<TimeTooltip series={series as readonly ChartSeries<string>[]} />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
             <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
             {marks.map((m) =>
               m.kind === "area" ? (
-                <ReferenceArea key={m.id} yAxisId="left" x1={m.x1} x2={m.x2} fill={MARK_COLOR} fillOpacity={0.15} stroke={MARK_COLOR} strokeOpacity={0.5} ifOverflow="hidden" label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />
+                <ReferenceArea
+                  key={m.id}
+                  yAxisId="left"
+                  x1={m.x1}
+                  x2={m.x2}
+                  fill={MARK_COLOR}
+                  fillOpacity={0.15}
+                  stroke={MARK_COLOR}
+                  strokeOpacity={0.5}
+                  ifOverflow="hidden"
+                  label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }}
+                />
               ) : (
-                <ReferenceLine key={m.id} yAxisId="left" x={m.x1} stroke={MARK_COLOR} strokeDasharray="4 2" ifOverflow="hidden" label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />
+                <ReferenceLine
+                  key={m.id}
+                  yAxisId="left"
+                  x={m.x1}
+                  stroke={MARK_COLOR}
+                  strokeDasharray="4 2"
+                  ifOverflow="hidden"
+                  label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }}
+                />
               ),
             )}
             {references.map((r) => (
-              <ReferenceLine key={r.label} yAxisId="left" y={r.y} stroke={r.color} strokeOpacity={0.7} strokeDasharray="4 4" label={{ value: r.label, position: "insideTopRight", fill: "currentColor", fontSize: 11 }} />
+              <ReferenceLine
+                key={r.label}
+                yAxisId="left"
+                y={r.y}
+                stroke={r.color}
+                strokeOpacity={0.7}
+                strokeDasharray="4 4"
+                label={{ value: r.label, position: "insideTopRight", fill: "currentColor", fontSize: 11 }}
+              />
             ))}
             {series.map((s) => (
               <Line
@@ -150,13 +206,19 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
                   isolated === null
                     ? { r: 2.5, fill: s.color }
                     : (props: DotItemDotProps) =>
-                        isolated.get(s.key)?.has(props.index) && props.cx !== undefined && props.cy !== undefined ? <circle key={props.index} cx={props.cx} cy={props.cy} r={2.5} fill={s.color} /> : <g key={props.index} />
+                        isolated.get(s.key)?.has(props.index) && props.cx !== undefined && props.cy !== undefined ? (
+                          <circle key={props.index} cx={props.cx} cy={props.cy} r={2.5} fill={s.color} />
+                        ) : (
+                          <g key={props.index} />
+                        )
                 }
                 connectNulls={false}
                 isAnimationActive={false}
               />
             ))}
-            {drag && drag.from !== drag.to ? <ReferenceArea yAxisId="left" x1={Math.min(drag.from, drag.to)} x2={Math.max(drag.from, drag.to)} fill="currentColor" fillOpacity={0.12} ifOverflow="hidden" /> : null}
+            {drag && drag.from !== drag.to ? (
+              <ReferenceArea yAxisId="left" x1={Math.min(drag.from, drag.to)} x2={Math.max(drag.from, drag.to)} fill="currentColor" fillOpacity={0.12} ifOverflow="hidden" />
+            ) : null}
           </LineChart>
         </ResponsiveContainer>
       </div>

@@ -16,7 +16,8 @@ import { LineNumberedInput, type LineInputHandle } from "./line-numbered-input";
 
 const LOG_DIRS_HINT = (
   <>
-    The whole output of <code className="font-mono">kafka-log-dirs.sh --bootstrap-server … --describe</code>, preamble lines included. Several runs (one per broker) may be pasted one after another.
+    The whole output of <code className="font-mono">kafka-log-dirs.sh --bootstrap-server … --describe</code>, preamble lines included. Several runs (one per broker) may be pasted
+    one after another.
   </>
 );
 const TOPICS_HINT = (
@@ -26,7 +27,9 @@ const TOPICS_HINT = (
 );
 const CONFIGS_HINT = (
   <>
-    Output of <code className="font-mono">kafka-configs.sh --bootstrap-server … --describe --all --entity-type brokers</code> and of <code className="font-mono">… --describe --entity-type topics</code>, one after the other: adds throttle rates and lists, racks (broker.rack) and cordoned dirs. Without it they are unknown. Without <code className="font-mono">--all</code> the rates still come through, racks and cordons do not.
+    Output of <code className="font-mono">kafka-configs.sh --bootstrap-server … --describe --all --entity-type brokers</code> and of{" "}
+    <code className="font-mono">… --describe --entity-type topics</code>, one after the other: adds throttle rates and lists, racks (broker.rack) and cordoned dirs. Without it they
+    are unknown. Without <code className="font-mono">--all</code> the rates still come through, racks and cordons do not.
   </>
 );
 
@@ -78,36 +81,92 @@ export function ImportForm() {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6" aria-describedby={message ? "import-error" : undefined}>
       {message ? (
-        <div id="import-error" role="alert" className="rounded border border-red-400 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200" data-import-error>
+        <div
+          id="import-error"
+          role="alert"
+          className="rounded border border-red-400 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+          data-import-error
+        >
           <p className="font-semibold">The output could not be imported.</p>
           <p>{message}</p>
           {issues?.other.length ? <IssueList items={issues.other} /> : null}
         </div>
       ) : null}
-      {stored === false ? <p className="text-sm text-amber-800 dark:text-amber-300">The browser storage is full: the import is kept in memory only and is lost on reload.</p> : null}
+      {stored === false ? (
+        <p className="text-sm text-amber-800 dark:text-amber-300">The browser storage is full: the import is kept in memory only and is lost on reload.</p>
+      ) : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2">
-          <LineNumberedInput ref={inputs.logDirs} id="logDirs" label="kafka-log-dirs output" hint={LOG_DIRS_HINT} value={logDirs} onChange={(v) => edit("logDirs", v)} errorLines={lines("logDirs")} describedBy={issues?.logDirs.length ? "logDirs-issues" : undefined} required placeholder={"Querying brokers for log directories information\nReceived log directory information from brokers 1,2,3\n{\"brokers\":[…],\"version\":1}"} />
+          <LineNumberedInput
+            ref={inputs.logDirs}
+            id="logDirs"
+            label="kafka-log-dirs output"
+            hint={LOG_DIRS_HINT}
+            value={logDirs}
+            onChange={(v) => edit("logDirs", v)}
+            errorLines={lines("logDirs")}
+            describedBy={issues?.logDirs.length ? "logDirs-issues" : undefined}
+            required
+            placeholder={'Querying brokers for log directories information\nReceived log directory information from brokers 1,2,3\n{"brokers":[…],"version":1}'}
+          />
           {issues?.logDirs.length ? <IssueList id="logDirs-issues" items={issues.logDirs} onReveal={(l) => inputs.logDirs.current?.revealLine(l)} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          <LineNumberedInput ref={inputs.topics} id="topics" label="kafka-topics output" hint={TOPICS_HINT} value={topics} onChange={(v) => edit("topics", v)} errorLines={lines("topics")} describedBy={issues?.topics.length ? "topics-issues" : undefined} placeholder={"Topic: orders\tTopicId: …\tPartitionCount: 30\tReplicationFactor: 2\tConfigs:\n\tTopic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2"} />
+          <LineNumberedInput
+            ref={inputs.topics}
+            id="topics"
+            label="kafka-topics output"
+            hint={TOPICS_HINT}
+            value={topics}
+            onChange={(v) => edit("topics", v)}
+            errorLines={lines("topics")}
+            describedBy={issues?.topics.length ? "topics-issues" : undefined}
+            placeholder={"Topic: orders\tTopicId: …\tPartitionCount: 30\tReplicationFactor: 2\tConfigs:\n\tTopic: orders\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2"}
+          />
           {issues?.topics.length ? <IssueList id="topics-issues" items={issues.topics} onReveal={(l) => inputs.topics.current?.revealLine(l)} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-2 xl:col-span-2">
-          <LineNumberedInput ref={inputs.configs} id="configs" label="kafka-configs output (optional)" hint={CONFIGS_HINT} value={configs} onChange={(v) => edit("configs", v)} errorLines={lines("configs")} describedBy={issues?.configs.length ? "configs-issues" : undefined} placeholder={"All configs for broker 1 are:\n  broker.rack=eu-west-1a sensitive=false synonyms={STATIC_BROKER_CONFIG:broker.rack=eu-west-1a}\n  leader.replication.throttled.rate=10000000 sensitive=false synonyms={DYNAMIC_BROKER_CONFIG:…}\nDynamic configs for topic orders are:"} />
+          <LineNumberedInput
+            ref={inputs.configs}
+            id="configs"
+            label="kafka-configs output (optional)"
+            hint={CONFIGS_HINT}
+            value={configs}
+            onChange={(v) => edit("configs", v)}
+            errorLines={lines("configs")}
+            describedBy={issues?.configs.length ? "configs-issues" : undefined}
+            placeholder={
+              "All configs for broker 1 are:\n  broker.rack=eu-west-1a sensitive=false synonyms={STATIC_BROKER_CONFIG:broker.rack=eu-west-1a}\n  leader.replication.throttled.rate=10000000 sensitive=false synonyms={DYNAMIC_BROKER_CONFIG:…}\nDynamic configs for topic orders are:"
+            }
+          />
           {issues?.configs.length ? <IssueList id="configs-issues" items={issues.configs} onReveal={(l) => inputs.configs.current?.revealLine(l)} /> : null}
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-semibold">Label (optional)</span>
-          <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} placeholder="prod-eu, 2026-01-05" className="w-72 rounded border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-700 dark:bg-zinc-950" />
+          <input
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            maxLength={200}
+            placeholder="prod-eu, 2026-01-05"
+            className="w-72 rounded border border-zinc-300 bg-white px-2 py-1.5 dark:border-zinc-700 dark:bg-zinc-950"
+          />
         </label>
-        <button type="submit" disabled={isMutating || logDirs.trim() === ""} className="rounded bg-zinc-900 px-5 py-2 font-semibold text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" data-import-submit>
+        <button
+          type="submit"
+          disabled={isMutating || logDirs.trim() === ""}
+          className="rounded bg-zinc-900 px-5 py-2 font-semibold text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900"
+          data-import-submit
+        >
           {isMutating ? "Importing…" : "Import and open the overview"}
         </button>
-        <button type="button" onClick={() => void loadSample()} className="rounded border border-zinc-300 px-4 py-2 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" data-load-sample>
+        <button
+          type="button"
+          onClick={() => void loadSample()}
+          className="rounded border border-zinc-300 px-4 py-2 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          data-load-sample
+        >
           Load a sample
         </button>
       </div>
@@ -119,7 +178,11 @@ function IssueList({ id, items, onReveal }: { id?: string; items: IssueItem[]; o
   return (
     <ul id={id} className="space-y-1.5 text-sm" aria-label="Problems in this input" data-issues={id ?? "other"}>
       {items.map((item, i) => (
-        <li key={`${item.line}-${i}`} className="rounded border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-900 dark:bg-red-950/40 dark:text-red-200" data-issue-line={item.line ?? ""}>
+        <li
+          key={`${item.line}-${i}`}
+          className="rounded border-l-4 border-red-600 bg-red-50 px-2 py-1 text-red-900 dark:bg-red-950/40 dark:text-red-200"
+          data-issue-line={item.line ?? ""}
+        >
           <span>{item.text}</span>
           {item.line !== null && onReveal ? (
             <button type="button" onClick={() => onReveal(item.line!)} className="ml-2 underline underline-offset-2">

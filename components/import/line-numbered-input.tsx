@@ -28,7 +28,10 @@ interface Props {
   placeholder?: string;
 }
 
-export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function LineNumberedInput({ id, label, hint, value, onChange, errorLines, describedBy, required, placeholder }, ref) {
+export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function LineNumberedInput(
+  { id, label, hint, value, onChange, errorLines, describedBy, required, placeholder },
+  ref,
+) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [scroll, setScroll] = useState(0);
   /** What the last upload's bytes were when not plain UTF-8: decoded from UTF-16, or refused and why. */
@@ -70,7 +73,14 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
         {/* Each upload has its own name and label: two identical "Upload a file…" controls cannot be told apart by a screen reader. */}
         <label className="cursor-pointer rounded border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
           Upload a file…<span className="sr-only"> with the {label}</span>
-          <input type="file" name={`${id}-file`} accept=".txt,.json,.log,text/plain,application/json" className="sr-only" onChange={(e) => void upload(e.currentTarget)} data-upload={id} />
+          <input
+            type="file"
+            name={`${id}-file`}
+            accept=".txt,.json,.log,text/plain,application/json"
+            className="sr-only"
+            onChange={(e) => void upload(e.currentTarget)}
+            data-upload={id}
+          />
         </label>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p>
@@ -79,7 +89,9 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
           {uploadProblem}
         </p>
       ) : null}
-      <div className={`relative flex h-72 overflow-hidden rounded border font-mono text-xs leading-5 ${errorLines.length ? "border-red-500" : "border-zinc-300 dark:border-zinc-700"}`}>
+      <div
+        className={`relative flex h-72 overflow-hidden rounded border font-mono text-xs leading-5 ${errorLines.length ? "border-red-500" : "border-zinc-300 dark:border-zinc-700"}`}
+      >
         <div aria-hidden className="relative w-12 shrink-0 overflow-hidden bg-zinc-50 text-right text-zinc-400 select-none dark:bg-zinc-900 dark:text-zinc-500">
           <pre className="px-2 py-2" style={{ transform: `translateY(${-scroll}px)` }}>
             {gutter}
@@ -106,7 +118,12 @@ export const LineNumberedInput = forwardRef<LineInputHandle, Props>(function Lin
           data-input={id}
         />
         {errorLines.map((line) => (
-          <div key={`band-${line}`} aria-hidden className="pointer-events-none absolute right-0 left-12 bg-red-500/15" style={{ top: 8 + (line - 1) * LINE_H - scroll, height: LINE_H }} />
+          <div
+            key={`band-${line}`}
+            aria-hidden
+            className="pointer-events-none absolute right-0 left-12 bg-red-500/15"
+            style={{ top: 8 + (line - 1) * LINE_H - scroll, height: LINE_H }}
+          />
         ))}
       </div>
     </div>

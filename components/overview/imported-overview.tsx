@@ -19,7 +19,9 @@ export function ImportedOverview() {
       <div className="flex flex-col gap-5">
         <PageHeader title="Nothing imported in this tab" subtitle="Imported output stays in the browser tab it was pasted into." />
         <div className="flex flex-col items-start gap-4">
-          <p className="max-w-prose text-zinc-700 dark:text-zinc-300">Paste kafka-log-dirs output (and, if you have it, kafka-topics output) to see its broker and disk balance here.</p>
+          <p className="max-w-prose text-zinc-700 dark:text-zinc-300">
+            Paste kafka-log-dirs output (and, if you have it, kafka-topics output) to see its broker and disk balance here.
+          </p>
           <Link href="/import" className={PRIMARY_ACTION_CLASS}>
             Import output
           </Link>

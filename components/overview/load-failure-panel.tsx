@@ -7,7 +7,12 @@ import type { LoadFailure } from "@/components/ui/widget-state";
 export function LoadFailurePanel({ failure }: { failure: LoadFailure }) {
   const checks = failure.checks ?? [];
   return (
-    <section role="alert" aria-labelledby="load-failure-title" className="rounded-lg border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:border-l-red-500 dark:bg-red-950/40 dark:text-red-100" data-load-failure>
+    <section
+      role="alert"
+      aria-labelledby="load-failure-title"
+      className="rounded-lg border border-red-300 border-l-4 border-l-red-600 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:border-l-red-500 dark:bg-red-950/40 dark:text-red-100"
+      data-load-failure
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-72">
           <h2 id="load-failure-title" className="text-lg font-semibold">

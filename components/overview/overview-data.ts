@@ -26,7 +26,6 @@ export interface OverviewData extends OverviewFigures {
   topicPageUrl: ((params: Record<string, string>) => string) | null;
 }
 
-
 /** A snapshot this tab holds (imported or shared). */
 export function localOverviewData(data: ClusterData): OverviewData {
   return { ...overviewFigures(data.snapshot, data.report), snapshot: data.snapshot, allTopics: data.report.topics, loadBrokerDetail: null, topicPageUrl: null };

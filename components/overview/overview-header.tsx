@@ -108,7 +108,13 @@ export function OverviewHeader({ snapshot, mode, refreshing, refreshError, onRef
         ) : null
       }
     >
-      <p role="status" aria-live="polite" className={refreshError ? "w-full rounded border border-red-300 bg-red-50 px-3 py-1.5 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200" : "sr-only"}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          refreshError ? "w-full rounded border border-red-300 bg-red-50 px-3 py-1.5 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200" : "sr-only"
+        }
+      >
         {refreshError ? `Refresh failed: ${refreshError} Showing the data captured earlier.` : refreshing ? "Refreshing" : ""}
       </p>
     </PageHeader>

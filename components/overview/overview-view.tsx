@@ -57,17 +57,45 @@ export interface OverviewViewProps {
 
 const CURRENT: SnapshotOrigin = { kind: "current" };
 
-export function OverviewView({ data, mode, failure, refreshing = false, refreshError = null, onRefresh, autoRefresh, shareable = false, origin = CURRENT, actions, note, sourceLabel, doctor, forecast }: OverviewViewProps) {
+export function OverviewView({
+  data,
+  mode,
+  failure,
+  refreshing = false,
+  refreshError = null,
+  onRefresh,
+  autoRefresh,
+  shareable = false,
+  origin = CURRENT,
+  actions,
+  note,
+  sourceLabel,
+  doctor,
+  forecast,
+}: OverviewViewProps) {
   const [openBroker, setOpenBroker] = useState<number | null>(null);
   const onOpenBroker = useCallback((id: number) => setOpenBroker(id), []);
   const [tablesOpen, setTablesOpen] = useState(false);
   const widget = { data, failure };
   const checks = data?.checks ?? null;
-  const drawer = useMemo(() => (data ? { report: data.report, snapshot: data.loadBrokerDetail ? null : data.snapshot, loadDetail: data.loadBrokerDetail ?? undefined } : null), [data]);
+  const drawer = useMemo(
+    () => (data ? { report: data.report, snapshot: data.loadBrokerDetail ? null : data.snapshot, loadDetail: data.loadBrokerDetail ?? undefined } : null),
+    [data],
+  );
 
   return (
     <div className="flex flex-col gap-5" data-overview={mode}>
-      <OverviewHeader snapshot={data?.head ?? null} mode={mode} refreshing={refreshing} refreshError={refreshError} onRefresh={onRefresh} autoRefresh={autoRefresh} actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions} note={note} sourceLabel={sourceLabel} />
+      <OverviewHeader
+        snapshot={data?.head ?? null}
+        mode={mode}
+        refreshing={refreshing}
+        refreshError={refreshError}
+        onRefresh={onRefresh}
+        autoRefresh={autoRefresh}
+        actions={shareable ? <ClusterActions data={data} origin={origin} /> : actions}
+        note={note}
+        sourceLabel={sourceLabel}
+      />
       {checks ? null : <ReaderWarnings warnings={data?.head.source.warnings ?? []} />}
       {!data && failure ? <LoadFailurePanel failure={failure} /> : <VerdictLine verdict={data?.verdict ?? null} checks={checks} origin={origin} />}
       {forecast}
@@ -79,7 +107,13 @@ export function OverviewView({ data, mode, failure, refreshing = false, refreshE
       {!data && failure ? null : <SkewCards cards={data?.cards ?? null} />}
       <div className="grid gap-5 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <BrokerDirCard {...widget} onOpenBroker={onOpenBroker} />
-        <NextPlacementCard {...widget} placements={data?.placements ?? null} onOpenBroker={onOpenBroker} actions={data?.verdict.findings?.find((f) => f.kind === "placement-trap")?.actions} origin={origin} />
+        <NextPlacementCard
+          {...widget}
+          placements={data?.placements ?? null}
+          onOpenBroker={onOpenBroker}
+          actions={data?.verdict.findings?.find((f) => f.kind === "placement-trap")?.actions}
+          origin={origin}
+        />
       </div>
       <div className="grid gap-5 lg:grid-cols-2">
         <BrokerBytesChart {...widget} />

@@ -14,7 +14,11 @@ export function SkewCards({ cards }: { cards: SkewCard[] | null }) {
   return (
     <section aria-label="Skew figures (max ÷ mean; 1.00× is perfect)" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       {(cards ?? PLACEHOLDERS).map((c) => (
-        <article key={c.id} data-skew-card={c.id} className={`flex min-h-36 flex-col gap-1 rounded-lg border p-3 ${cards ? TONE[c.tone].box : "animate-pulse border-zinc-200 dark:border-zinc-800"}`}>
+        <article
+          key={c.id}
+          data-skew-card={c.id}
+          className={`flex min-h-36 flex-col gap-1 rounded-lg border p-3 ${cards ? TONE[c.tone].box : "animate-pulse border-zinc-200 dark:border-zinc-800"}`}
+        >
           <h3 className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{c.title}</h3>
           <p className="flex items-baseline gap-2">
             <span className="text-3xl font-semibold tabular-nums" data-skew-figure>

@@ -26,7 +26,9 @@ interface Props extends WidgetProps {
 const CURRENT: SnapshotOrigin = { kind: "current" };
 
 export function NextPlacementCard({ data, failure, placements, onOpenBroker, actions = [], origin = CURRENT }: Props) {
-  const state = widgetState(data, failure, (d) => (d.report.brokers.length === 0 ? "This snapshot lists no brokers." : d.report.dirs.length === 0 ? "No log dirs reported, so the next placement is unknown." : null));
+  const state = widgetState(data, failure, (d) =>
+    d.report.brokers.length === 0 ? "This snapshot lists no brokers." : d.report.dirs.length === 0 ? "No log dirs reported, so the next placement is unknown." : null,
+  );
   const list = useMemo(() => placements ?? [], [placements]);
   const trapped = list.filter((p) => p.warning !== null).length;
   const placed = list.filter((p) => p.dir !== null).length;
@@ -39,7 +41,10 @@ export function NextPlacementCard({ data, failure, placements, onOpenBroker, act
       state={state}
     >
       <div className="flex h-full min-h-0 flex-col gap-2">
-        <p className={`rounded px-3 py-2 text-sm font-medium ${trapped > 0 ? "bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/30 dark:text-emerald-200"}`} data-placement-summary>
+        <p
+          className={`rounded px-3 py-2 text-sm font-medium ${trapped > 0 ? "bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/30 dark:text-emerald-200"}`}
+          data-placement-summary
+        >
           {trapped > 0
             ? `On ${trapped} of ${placed} broker${placed === 1 ? "" : "s"}, the next partition lands on a disk that is already among the fullest.`
             : placed === 0
@@ -53,13 +58,21 @@ export function NextPlacementCard({ data, failure, placements, onOpenBroker, act
         ) : null}
         <ul className="min-h-0 flex-1 space-y-2 overflow-auto pr-1" aria-label="Next placement per broker">
           {list.map((p) => (
-            <li key={p.broker} data-placement-broker={p.broker} data-flagged={p.warning !== null} className={`rounded border p-2 text-sm ${p.warning ? "border-red-400 dark:border-red-800" : "border-zinc-200 dark:border-zinc-800"}`}>
+            <li
+              key={p.broker}
+              data-placement-broker={p.broker}
+              data-flagged={p.warning !== null}
+              className={`rounded border p-2 text-sm ${p.warning ? "border-red-400 dark:border-red-800" : "border-zinc-200 dark:border-zinc-800"}`}
+            >
               <div className="flex flex-wrap items-baseline gap-x-2">
                 <button type="button" onClick={() => onOpenBroker(p.broker)} className="font-medium underline decoration-dotted underline-offset-2 hover:decoration-solid">
                   broker {p.broker}
                 </button>
                 <span aria-hidden>→</span>
-                <span className="font-mono font-semibold" title={p.candidates.length > 1 ? `Kafka's candidate order: ${p.candidates.map((c) => `${c.path} (${formatCount(c.logCount)})`).join(" › ")}` : undefined}>
+                <span
+                  className="font-mono font-semibold"
+                  title={p.candidates.length > 1 ? `Kafka's candidate order: ${p.candidates.map((c) => `${c.path} (${formatCount(c.logCount)})`).join(" › ")}` : undefined}
+                >
                   {p.dir ?? "nowhere"}
                 </span>
                 {p.warning ? <span className="rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">⚠ trap</span> : null}
@@ -74,7 +87,10 @@ export function NextPlacementCard({ data, failure, placements, onOpenBroker, act
               ) : null}
               {p.candidates.length > 1 ? (
                 <p className="sr-only">
-                  Candidate order: {p.candidates.map((c) => `${c.path} with ${formatCount(c.logCount)} partitions${c.utilization !== null ? `, ${formatUtilization(c.utilization)} used` : ""}`).join("; ")}
+                  Candidate order:{" "}
+                  {p.candidates
+                    .map((c) => `${c.path} with ${formatCount(c.logCount)} partitions${c.utilization !== null ? `, ${formatUtilization(c.utilization)} used` : ""}`)
+                    .join("; ")}
                 </p>
               ) : null}
             </li>
@@ -84,4 +100,3 @@ export function NextPlacementCard({ data, failure, placements, onOpenBroker, act
     </WidgetCard>
   );
 }
-

@@ -16,7 +16,8 @@ import { formatByteRate, formatBytes, formatCountOf } from "@/lib/model/format";
 import type { PlanOptionsInput } from "@/lib/plan/options";
 import type { PlanResponse } from "@/lib/plan/response";
 
-const PRIMARY = "rounded bg-amber-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50";
+const PRIMARY =
+  "rounded bg-amber-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50";
 
 interface Props {
   /** The plan on the page, with the options it was made with; null before a plan is made. */
@@ -65,7 +66,8 @@ export function ApplyPanel({ plan, options }: Props) {
         </p>
       ) : !data ? null : !writesEnabled ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Writes are off. Start Kafka Balance with <code>KAFKA_BALANCE_ALLOW_WRITES=true</code> and <code>KAFKA_BALANCE_WRITE_TOKEN</code> against a live cluster to apply plans from here; until then use the commands above.
+          Writes are off. Start Kafka Balance with <code>KAFKA_BALANCE_ALLOW_WRITES=true</code> and <code>KAFKA_BALANCE_WRITE_TOKEN</code> against a live cluster to apply plans
+          from here; until then use the commands above.
         </p>
       ) : (
         <div className="grid gap-3">
@@ -86,7 +88,13 @@ export function ApplyPanel({ plan, options }: Props) {
               />
             </div>
             {plan && !confirming ? (
-              <button type="button" disabled={plan.movesTotal === 0 && plan.leadership.changes.length === 0} onClick={() => setConfirming(true)} className={PRIMARY} data-apply-start>
+              <button
+                type="button"
+                disabled={plan.movesTotal === 0 && plan.leadership.changes.length === 0}
+                onClick={() => setConfirming(true)}
+                className={PRIMARY}
+                data-apply-start
+              >
                 Apply this plan…
               </button>
             ) : null}
@@ -94,7 +102,9 @@ export function ApplyPanel({ plan, options }: Props) {
           <p id="apply-token-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
             Sent with each request as a Bearer header; never stored, gone when the page is closed.
           </p>
-          {plan && confirming ? <StartConfirmation plan={plan} running={running} sending={sending} hasToken={token !== ""} onApply={() => void apply()} onBack={() => setConfirming(false)} /> : null}
+          {plan && confirming ? (
+            <StartConfirmation plan={plan} running={running} sending={sending} hasToken={token !== ""} onApply={() => void apply()} onBack={() => setConfirming(false)} />
+          ) : null}
           {error ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {error}
@@ -107,10 +117,29 @@ export function ApplyPanel({ plan, options }: Props) {
   );
 }
 
-function StartConfirmation({ plan, running, sending, hasToken, onApply, onBack }: { plan: PlanResponse; running: boolean; sending: boolean; hasToken: boolean; onApply: () => void; onBack: () => void }) {
+function StartConfirmation({
+  plan,
+  running,
+  sending,
+  hasToken,
+  onApply,
+  onBack,
+}: {
+  plan: PlanResponse;
+  running: boolean;
+  sending: boolean;
+  hasToken: boolean;
+  onApply: () => void;
+  onBack: () => void;
+}) {
   const t = plan.throttles;
   return (
-    <div role="group" aria-labelledby="apply-confirm-title" className="grid gap-2 rounded border border-amber-400 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/30" data-apply-confirm>
+    <div
+      role="group"
+      aria-labelledby="apply-confirm-title"
+      className="grid gap-2 rounded border border-amber-400 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/30"
+      data-apply-confirm
+    >
       <h3 id="apply-confirm-title" className="font-semibold">
         This will change the cluster:
       </h3>
@@ -123,16 +152,24 @@ function StartConfirmation({ plan, running, sending, hasToken, onApply, onBack }
         {t.brokers.map((b) => (
           <li key={b.broker}>
             broker {b.broker}:{" "}
-            {[b.leaderRate !== null ? `leader/follower replication throttle ${formatByteRate(b.leaderRate)}` : null, b.alterLogDirsRate !== null ? `dir-move throttle ${formatByteRate(b.alterLogDirsRate)}` : null].filter(Boolean).join(", ")}
+            {[
+              b.leaderRate !== null ? `leader/follower replication throttle ${formatByteRate(b.leaderRate)}` : null,
+              b.alterLogDirsRate !== null ? `dir-move throttle ${formatByteRate(b.alterLogDirsRate)}` : null,
+            ]
+              .filter(Boolean)
+              .join(", ")}
           </li>
         ))}
         {t.topics.map((x) => (
           <li key={x.topic}>topic {x.topic}: throttled replica lists set</li>
         ))}
         <li>
-          {formatCountOf(plan.entries.length, "partition")} reassigned in {formatCountOf(plan.batches.length, "batch", "batches")}, {formatBytes(plan.bytesMoved.total)} copied; throttles put back when the last batch is done
+          {formatCountOf(plan.entries.length, "partition")} reassigned in {formatCountOf(plan.batches.length, "batch", "batches")}, {formatBytes(plan.bytesMoved.total)} copied;
+          throttles put back when the last batch is done
         </li>
-        {plan.leadership.changes.length > 0 ? <li>then a preferred leader election for the {formatCountOf(plan.leadership.changes.length, "partition")} whose preferred leader changes</li> : null}
+        {plan.leadership.changes.length > 0 ? (
+          <li>then a preferred leader election for the {formatCountOf(plan.leadership.changes.length, "partition")} whose preferred leader changes</li>
+        ) : null}
       </ul>
       {running ? <p className="font-medium">Another apply job is running on this cluster: it must finish, or be cancelled, before this one can start.</p> : null}
       {!hasToken ? <p>Type the write token above first.</p> : null}

@@ -6,7 +6,21 @@
  */
 import { useState } from "react";
 
-export function CopyBlock({ id, title, text, download, mime = "application/json", collapsed = false }: { id: string; title: string; text: string; download?: string; mime?: string; collapsed?: boolean }) {
+export function CopyBlock({
+  id,
+  title,
+  text,
+  download,
+  mime = "application/json",
+  collapsed = false,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  download?: string;
+  mime?: string;
+  collapsed?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const [open, setOpen] = useState(false);
   const pre = (

@@ -45,7 +45,13 @@ export function GoalOrder({ goals, onChange, error, idPrefix: p, legend = "Goals
     requestAnimationFrame(() => document.getElementById(`${p}-goal-${goal}-${atEnd ? (delta === -1 ? "down" : "up") : delta === -1 ? "up" : "down"}`)?.focus());
   };
   return (
-    <fieldset id={`${p}-goals`} tabIndex={-1} aria-describedby={error ? `${p}-goals-error` : `${p}-goals-hint`} className="min-w-0 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800" data-plan-goals>
+    <fieldset
+      id={`${p}-goals`}
+      tabIndex={-1}
+      aria-describedby={error ? `${p}-goals-error` : `${p}-goals-hint`}
+      className="min-w-0 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800"
+      data-plan-goals
+    >
       <legend className="px-1 text-sm font-medium">{legend}</legend>
       <p id={`${p}-goals-hint`} className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
         A move made for one goal never worsens a goal ranked above it. Leave a goal out to ignore it.
@@ -65,12 +71,26 @@ export function GoalOrder({ goals, onChange, error, idPrefix: p, legend = "Goals
               <button type="button" id={`${p}-goal-${goal}-up`} className={BUTTON} disabled={i === 0} aria-label={`Move ${GOAL_LABELS[goal]} up`} onClick={() => move(goal, -1)}>
                 ↑
               </button>
-              <button type="button" id={`${p}-goal-${goal}-down`} className={BUTTON} disabled={i === count - 1} aria-label={`Move ${GOAL_LABELS[goal]} down`} onClick={() => move(goal, 1)}>
+              <button
+                type="button"
+                id={`${p}-goal-${goal}-down`}
+                className={BUTTON}
+                disabled={i === count - 1}
+                aria-label={`Move ${GOAL_LABELS[goal]} down`}
+                onClick={() => move(goal, 1)}
+              >
                 ↓
               </button>
             </div>
             <label className="flex min-w-0 flex-1 items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-0.5 h-4 w-4" checked={on} onChange={(e) => onChange(includeGoalIn(goals, goal, e.target.checked))} aria-describedby={`${p}-goal-${goal}-hint`} data-goal-include={goal} />
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4"
+                checked={on}
+                onChange={(e) => onChange(includeGoalIn(goals, goal, e.target.checked))}
+                aria-describedby={`${p}-goal-${goal}-hint`}
+                data-goal-include={goal}
+              />
               <span className="min-w-0">
                 <span className={on ? "font-medium" : "text-zinc-500 line-through dark:text-zinc-400"}>{GOAL_LABELS[goal]}</span>
                 <span id={`${p}-goal-${goal}-hint`} className="block text-xs text-zinc-600 dark:text-zinc-400">

@@ -20,7 +20,9 @@ export function GoalsTable({ goals }: { goals: GoalResult[] }) {
       ) : (
         <ScrollRegion label="Goals, before and after the plan" className="rounded border border-zinc-200 dark:border-zinc-800">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
-            <caption className="sr-only">The chosen goals in priority order: met or not after the plan, what is outside the tolerance and how far, before and after, and why a goal is not met.</caption>
+            <caption className="sr-only">
+              The chosen goals in priority order: met or not after the plan, what is outside the tolerance and how far, before and after, and why a goal is not met.
+            </caption>
             <thead className="bg-zinc-100 text-left dark:bg-zinc-900">
               <tr>
                 <th scope="col" className="px-2 py-1 font-semibold">

@@ -41,14 +41,22 @@ export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Pr
         </p>
       ) : null}
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        These are the apply job&apos;s steps, in its order, with Kafka&apos;s own tools. Save each file under the name shown, run each step once the one before has finished, and run each check again every few seconds until it says every reassignment is complete.
+        These are the apply job&apos;s steps, in its order, with Kafka&apos;s own tools. Save each file under the name shown, run each step once the one before has finished, and
+        run each check again every few seconds until it says every reassignment is complete.
       </p>
       {run.notes.map((n) => (
         <p key={n} className="text-sm text-zinc-700 dark:text-zinc-300" data-hand-run-note>
           {n}
         </p>
       ))}
-      <CopyBlock id={id("plan-run-script")} title={`Every step as one script (${SCRIPT_FILE}: writes the files, repeats each check until complete, stops at the first failure)`} text={run.script} download={SCRIPT_FILE} mime="text/x-sh" collapsed />
+      <CopyBlock
+        id={id("plan-run-script")}
+        title={`Every step as one script (${SCRIPT_FILE}: writes the files, repeats each check until complete, stops at the first failure)`}
+        text={run.script}
+        download={SCRIPT_FILE}
+        mime="text/x-sh"
+        collapsed
+      />
       <ol className="grid gap-6" aria-label="Commands, in the order to run them">
         {shown.map((s) => (
           <li key={s.id} className="grid min-w-0 gap-3 xl:grid-cols-2">
@@ -59,7 +67,8 @@ export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Pr
       </ol>
       {hidden > 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300" data-hand-run-hidden>
-          Batches {BATCH_STEPS_SHOWN + 1}–{batchSteps.length} ({hidden} more) are run the same way; their files and commands are in {SCRIPT_FILE} above, in order, before the steps that follow them here.
+          Batches {BATCH_STEPS_SHOWN + 1}–{batchSteps.length} ({hidden} more) are run the same way; their files and commands are in {SCRIPT_FILE} above, in order, before the steps
+          that follow them here.
         </p>
       ) : null}
       <div className="grid gap-6 xl:grid-cols-2">
@@ -67,7 +76,8 @@ export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Pr
           <div className="grid gap-1">
             <CopyBlock id={id("plan-json")} title={`The whole reassignment in one file (${wholeJson.name}, log dirs pinned)`} text={wholeJson.text} download={wholeJson.name} />
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              {wholeJson.name} holds every batch together, to review or share. Running it at once starts every copy at once: that is not the path estimated, and not what the apply job does.
+              {wholeJson.name} holds every batch together, to review or share. Running it at once starts every copy at once: that is not the path estimated, and not what the apply
+              job does.
             </p>
           </div>
         ) : null}
@@ -76,7 +86,8 @@ export function HandRun({ idPrefix, heading: H, wholeJson = null, ...input }: Pr
             <CopyBlock id={id("plan-rollback")} title={`Rollback: the current assignment and dirs (${ROLLBACK_FILE})`} text={run.rollback.file.text} download={ROLLBACK_FILE} />
             <CopyBlock id={id("plan-rollback-commands")} title="To go back: start it, then repeat the check until it says complete" text={run.rollback.text} />
             <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              It puts every partition the plan touches back on its current brokers, in their current order, and each replica back in its current dir. It is one file: it moves everything back at once, unthrottled (the throttles above are for the plan&apos;s direction, not the way back).
+              It puts every partition the plan touches back on its current brokers, in their current order, and each replica back in its current dir. It is one file: it moves
+              everything back at once, unthrottled (the throttles above are for the plan&apos;s direction, not the way back).
             </p>
           </div>
         ) : null}

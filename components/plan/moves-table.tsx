@@ -26,7 +26,8 @@ export function MovesTable({ moves, total, rates }: { moves: PlanMove[]; total: 
         Moves
       </h3>
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
-        From and To read <code>broker:dir</code>. Time alone: how long the move takes by itself (dir moves at the dir-move throttle, moves between brokers at the replication throttle); moves on different brokers run at once, so these do not add up to the plan&apos;s duration.
+        From and To read <code>broker:dir</code>. Time alone: how long the move takes by itself (dir moves at the dir-move throttle, moves between brokers at the replication
+        throttle); moves on different brokers run at once, so these do not add up to the plan&apos;s duration.
         <span className="sm:hidden"> Swipe the table sideways for every column.</span>
       </p>
       <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-labelledby="plan-moves-title">
@@ -76,10 +77,19 @@ export function MovesTable({ moves, total, rates }: { moves: PlanMove[]; total: 
           <span className="text-zinc-600 dark:text-zinc-400">
             Showing {shown} of {rows.length}.
           </span>
-          <button type="button" onClick={() => setShown(shown + PAGE)} className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800" data-moves-more>
+          <button
+            type="button"
+            onClick={() => setShown(shown + PAGE)}
+            className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            data-moves-more
+          >
             Show {Math.min(PAGE, rows.length - shown)} more
           </button>
-          <button type="button" onClick={() => setShown(rows.length)} className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={() => setShown(rows.length)}
+            className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             Show all
           </button>
         </div>

@@ -20,7 +20,8 @@ interface Props {
 
 const HELP: Record<OperationKind, string> = {
   rebalance: "Even out the whole cluster by the goals below, moving as little as possible.",
-  "add-brokers": "Fill the chosen new brokers (empty ones: each is marked below): data moves only onto them, never between the others. A broker that holds data is evened out by Rebalance.",
+  "add-brokers":
+    "Fill the chosen new brokers (empty ones: each is marked below): data moves only onto them, never between the others. A broker that holds data is evened out by Rebalance.",
   "remove-brokers": "Move every replica off the chosen brokers, so they can be decommissioned.",
   "drain-dirs": "Empty the chosen log dirs, into other dirs of the same broker first, so the disk can be removed.",
 };
@@ -41,7 +42,13 @@ export function OperationPicker({ form, onChange, choices, errors, control }: Pr
         <label htmlFor="plan-operation" className="text-sm text-zinc-700 dark:text-zinc-300">
           Operation
         </label>
-        <select id="plan-operation" value={op} onChange={(e) => onChange(withOperation(form, e.target.value as OperationKind, choices ? emptyBrokers(choices) : []))} className={control} aria-describedby="plan-operation-help">
+        <select
+          id="plan-operation"
+          value={op}
+          onChange={(e) => onChange(withOperation(form, e.target.value as OperationKind, choices ? emptyBrokers(choices) : []))}
+          className={control}
+          aria-describedby="plan-operation-help"
+        >
           {OPERATION_KINDS.map((k) => (
             <option key={k} value={k}>
               {OPERATION_LABELS[k]}
@@ -61,7 +68,13 @@ export function OperationPicker({ form, onChange, choices, errors, control }: Pr
 function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onChange: (f: PlanForm) => void; choices: BrokerChoice[] | null; error?: string }) {
   const adding = form.operation === "add-brokers";
   return (
-    <fieldset id="plan-brokers" tabIndex={-1} aria-describedby={error ? "plan-brokers-error" : undefined} className="min-w-0 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800" data-plan-brokers>
+    <fieldset
+      id="plan-brokers"
+      tabIndex={-1}
+      aria-describedby={error ? "plan-brokers-error" : undefined}
+      className="min-w-0 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800"
+      data-plan-brokers
+    >
       <legend className="px-1 text-sm font-medium">{adding ? "Brokers to fill" : "Brokers to remove"}</legend>
       <FieldError id="plan-brokers-error" error={error} />
       {choices === null ? (
@@ -71,11 +84,22 @@ function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onCh
           {choices.map((b) => (
             <li key={b.id}>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" className="h-4 w-4" checked={form.brokers.includes(b.id)} onChange={(e) => onChange(toggleBroker(form, b.id, e.target.checked))} data-plan-broker={b.id} aria-describedby={adding ? `plan-broker-fill-${b.id}` : undefined} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={form.brokers.includes(b.id)}
+                  onChange={(e) => onChange(toggleBroker(form, b.id, e.target.checked))}
+                  data-plan-broker={b.id}
+                  aria-describedby={adding ? `plan-broker-fill-${b.id}` : undefined}
+                />
                 {b.label}
               </label>
               {adding ? (
-                <span id={`plan-broker-fill-${b.id}`} className={`ml-6 block text-xs ${b.fill.ok ? "text-emerald-800 dark:text-emerald-300" : "text-zinc-600 dark:text-zinc-400"}`} data-plan-broker-fill={b.fill.ok ? "empty" : "not-empty"}>
+                <span
+                  id={`plan-broker-fill-${b.id}`}
+                  className={`ml-6 block text-xs ${b.fill.ok ? "text-emerald-800 dark:text-emerald-300" : "text-zinc-600 dark:text-zinc-400"}`}
+                  data-plan-broker-fill={b.fill.ok ? "empty" : "not-empty"}
+                >
                   {b.fill.note}
                 </span>
               ) : null}
@@ -87,7 +111,19 @@ function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onCh
   );
 }
 
-function DirPicker({ form, onChange, choices, error, control }: { form: PlanForm; onChange: (f: PlanForm) => void; choices: BrokerChoice[] | null; error?: string; control: string }) {
+function DirPicker({
+  form,
+  onChange,
+  choices,
+  error,
+  control,
+}: {
+  form: PlanForm;
+  onChange: (f: PlanForm) => void;
+  choices: BrokerChoice[] | null;
+  error?: string;
+  control: string;
+}) {
   const [picked, setPicked] = useState<number | null>(null);
   const withDirs = (choices ?? []).filter((b) => b.dirs.length > 0);
   const brokerId = picked ?? form.dirs[0]?.broker ?? withDirs[0]?.id ?? null;
@@ -95,7 +131,13 @@ function DirPicker({ form, onChange, choices, error, control }: { form: PlanForm
   const chosen = (b: number, path: string) => form.dirs.some((d) => d.broker === b && d.path === path);
   const note = choices && form.cordon ? cordonNote(choices, form.dirs) : null;
   return (
-    <fieldset id="plan-dirs" tabIndex={-1} aria-describedby={error ? "plan-dirs-error" : undefined} className="grid min-w-0 gap-2 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800" data-plan-dirs>
+    <fieldset
+      id="plan-dirs"
+      tabIndex={-1}
+      aria-describedby={error ? "plan-dirs-error" : undefined}
+      className="grid min-w-0 gap-2 rounded border border-zinc-200 p-3 focus:outline-2 focus:outline-blue-600 dark:border-zinc-800"
+      data-plan-dirs
+    >
       <legend className="px-1 text-sm font-medium">Log dirs to drain</legend>
       <FieldError id="plan-dirs-error" error={error} />
       {choices === null ? (
@@ -119,7 +161,13 @@ function DirPicker({ form, onChange, choices, error, control }: { form: PlanForm
               {broker.dirs.map((d) => (
                 <li key={d.path}>
                   <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" className="h-4 w-4" checked={chosen(d.broker, d.path)} onChange={(e) => onChange(toggleDir(form, d, e.target.checked))} data-plan-dir={`${d.broker}:${d.path}`} />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      checked={chosen(d.broker, d.path)}
+                      onChange={(e) => onChange(toggleDir(form, d, e.target.checked))}
+                      data-plan-dir={`${d.broker}:${d.path}`}
+                    />
                     {d.label}
                   </label>
                 </li>
@@ -130,7 +178,14 @@ function DirPicker({ form, onChange, choices, error, control }: { form: PlanForm
             {form.dirs.length === 0 ? "No log dir chosen yet." : `To drain: ${form.dirs.map((d) => `${d.path} on broker ${d.broker}`).join("; ")}.`}
           </p>
           <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 h-4 w-4" checked={form.cordon} onChange={(e) => onChange({ ...form, cordon: e.target.checked })} aria-describedby="plan-cordon-hint" id="plan-cordon" />
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={form.cordon}
+              onChange={(e) => onChange({ ...form, cordon: e.target.checked })}
+              aria-describedby="plan-cordon-hint"
+              id="plan-cordon"
+            />
             <span>
               Cordon the dirs first
               <span id="plan-cordon-hint" className="block text-xs text-zinc-600 dark:text-zinc-400">

@@ -23,7 +23,10 @@ export function EvacuationSummary({ operation, evacuation }: { operation: Operat
         {evacuationSentence(operation, evacuation)}
       </p>
       {lines.length > 0 ? (
-        <details className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-evacuation-stuck>
+        <details
+          className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          data-evacuation-stuck
+        >
           <summary className="cursor-pointer font-medium">{formatCountOf(evacuation.stuckTotal, "replica")} cannot leave: which, and why</summary>
           <ul className="mt-2 list-disc pl-5">
             {lines.map((l) => (

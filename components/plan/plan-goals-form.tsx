@@ -81,7 +81,13 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
       }}
     >
       {list.length > 0 ? (
-        <div ref={summaryRef} tabIndex={-1} aria-labelledby="plan-errors-title" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 focus:outline-2 focus:outline-red-600 dark:border-red-800 dark:bg-red-950 dark:text-red-100" data-plan-form-errors>
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          aria-labelledby="plan-errors-title"
+          className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 focus:outline-2 focus:outline-red-600 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          data-plan-form-errors
+        >
           <p id="plan-errors-title" className="font-semibold">
             {list.length === 1 ? "Fix this before planning:" : `Fix these ${list.length} fields before planning:`}
           </p>
@@ -107,25 +113,43 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
       <OperationPicker form={form} onChange={onChange} choices={choices} errors={errors} control={CONTROL} />
       <GoalOrder goals={form.goals} onChange={(goals) => onChange({ ...form, goals })} error={errors.goals} idPrefix="plan" />
       <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
-        {select("intraObjective", "Dirs by", [["utilization", "Utilisation"], ["bytes", "Bytes"]])}
+        {select("intraObjective", "Dirs by", [
+          ["utilization", "Utilisation"],
+          ["bytes", "Bytes"],
+        ])}
         {num("tolerancePercent", "Tolerance", "points")}
         {num("headroomPercent", "Never fill above", "%")}
         {num("maxGiB", "Move at most", "GiB, blank = no cap")}
         {num("replicationMiBps", "Replication throttle", "MiB/s")}
         {num("alterLogDirsMiBps", "Dir-move throttle", "MiB/s")}
         <Field id="plan-excludeTopics" text="Leave these topics alone" error={errors.excludeTopics} className="col-span-2 sm:col-span-1 lg:col-span-1">
-          <input id="plan-excludeTopics" value={form.excludeTopics} onChange={(e) => set("excludeTopics", e.target.value)} placeholder="topic-a, topic-b" className={CONTROL} {...invalid("excludeTopics")} />
+          <input
+            id="plan-excludeTopics"
+            value={form.excludeTopics}
+            onChange={(e) => set("excludeTopics", e.target.value)}
+            placeholder="topic-a, topic-b"
+            className={CONTROL}
+            {...invalid("excludeTopics")}
+          />
         </Field>
       </div>
       <fieldset className="grid gap-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-execution-settings>
         <legend className="px-1 text-sm font-medium">How the apply runs it</legend>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">In batches: each waits for the one before it, no broker has more than these moves in flight at once, and leadership changes come last.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          In batches: each waits for the one before it, no broker has more than these moves in flight at once, and leadership changes come last.
+        </p>
         <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
           {whole("partitionMovesPerBroker", "Partition moves per broker")}
           {whole("dirMovesPerBroker", "Dir moves per broker")}
           {whole("leaderMovesPerBatch", "Leadership changes per batch")}
           <Field id="plan-executionOrder" text="Order" error={errors.executionOrder}>
-            <select id="plan-executionOrder" value={form.executionOrder} onChange={(e) => set("executionOrder", e.target.value as PlanForm["executionOrder"])} className={CONTROL} {...invalid("executionOrder")}>
+            <select
+              id="plan-executionOrder"
+              value={form.executionOrder}
+              onChange={(e) => set("executionOrder", e.target.value as PlanForm["executionOrder"])}
+              className={CONTROL}
+              {...invalid("executionOrder")}
+            >
               {EXECUTION_ORDERS.map((o) => (
                 <option key={o} value={o}>
                   {EXECUTION_ORDER_LABELS[o]}
@@ -140,7 +164,13 @@ export function PlanGoalsForm({ form, onChange, onSubmit, busy, ready, errors, c
           <input id="plan-moveLeaders" type="checkbox" checked={form.moveLeaders} onChange={(e) => set("moveLeaders", e.target.checked)} />
           Allow moving leaders (replicas that must leave always may)
         </label>
-        <button type="submit" disabled={busy || !ready} aria-busy={busy || undefined} className="rounded bg-zinc-900 px-5 py-1.5 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" data-plan-submit>
+        <button
+          type="submit"
+          disabled={busy || !ready}
+          aria-busy={busy || undefined}
+          className="rounded bg-zinc-900 px-5 py-1.5 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900"
+          data-plan-submit
+        >
           {busy ? "Planning…" : ready ? "Plan" : "Reading the cluster…"}
         </button>
       </div>

@@ -53,16 +53,30 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
   const worse = worsenedGoals(plan);
   const batches = useMemo(() => planBatches(snapshot, plan.entries, plan.options.execution), [snapshot, plan]);
   return (
-    <section aria-labelledby="plan-result-title" className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-plan-result data-stale={stale || undefined}>
+    <section
+      aria-labelledby="plan-result-title"
+      className={`grid gap-6 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`}
+      data-plan-result
+      data-stale={stale || undefined}
+    >
       <div className="grid gap-3">
-        <h2 id="plan-result-title" ref={headingRef} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
+        <h2
+          id="plan-result-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-4 text-lg font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
           The plan
         </h2>
         {/* What the snapshot has no figures for comes first: every figure below is read without it. */}
         {plan.warnings.length > 0 ? (
           <ul aria-label="Warnings" className="grid gap-1 text-sm">
             {plan.warnings.map((w) => (
-              <li key={w} className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-plan-warning>
+              <li
+                key={w}
+                className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+                data-plan-warning
+              >
                 {w}
               </li>
             ))}
@@ -72,7 +86,11 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
         {worse.length > 0 ? (
           <ul aria-label="Made worse by the plan" className="grid gap-1 text-sm">
             {worse.map((w) => (
-              <li key={w} className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-plan-worse>
+              <li
+                key={w}
+                className="rounded border border-amber-300 bg-amber-50 px-3 py-1.5 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+                data-plan-worse
+              >
                 {w}
               </li>
             ))}
@@ -104,7 +122,11 @@ export function PlanResult({ plan, snapshot, status, stale, headingRef }: Props)
         idPrefix="plan"
         heading="h3"
         before={{ report: plan.before, title: "Before — utilisation", onOpenBroker: drawer.opener({ report: plan.before, snapshot, context: "Before the plan" }) }}
-        after={{ report: plan.after, title: "After — utilisation (same scale)", onOpenBroker: drawer.opener({ report: plan.after, snapshot: afterReassignmentLoader(snapshot, plan.entries), context: "After the plan" }) }}
+        after={{
+          report: plan.after,
+          title: "After — utilisation (same scale)",
+          onOpenBroker: drawer.opener({ report: plan.after, snapshot: afterReassignmentLoader(snapshot, plan.entries), context: "After the plan" }),
+        }}
       />
       {plan.movesTotal > 0 ? <MovesTable moves={plan.moves} total={plan.movesTotal} rates={plan.options.throttle} /> : null}
       <section aria-labelledby="plan-transfer-title">

@@ -56,7 +56,11 @@ export function PlanWorkbench({ shared, ...rest }: Props) {
   if (link.state === "error") {
     return (
       <div className="grid gap-6">
-        <p role="alert" data-shared-failure className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+        <p
+          role="alert"
+          data-shared-failure
+          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
           {link.message} Showing a new plan for the current cluster instead.
         </p>
         <Workbench {...rest} />
@@ -91,7 +95,15 @@ function Workbench({ sourceLabel, bootstrap, imported = false, shared, initialFo
   const tab = useImportedSnapshot();
   const importedSnapshot = imported && tab.state === "ready" ? tab.data.snapshot : null;
   const snapshot = shared?.snapshot ?? (imported ? importedSnapshot : (cluster.data?.snapshot ?? null));
-  const readFailure = imported ? (tab.state === "empty" ? "Nothing is imported in this browser tab: import the kafka-log-dirs output first (Import), then plan it." : tab.state === "error" ? tab.message : null) : cluster.error ? errorMessage(cluster.error) : null;
+  const readFailure = imported
+    ? tab.state === "empty"
+      ? "Nothing is imported in this browser tab: import the kafka-log-dirs output first (Import), then plan it."
+      : tab.state === "error"
+        ? tab.message
+        : null
+    : cluster.error
+      ? errorMessage(cluster.error)
+      : null;
   const [formErrors, setFormErrors] = useState<PlanFormErrors>({});
   /** The last plan, with the goals and the snapshot it was made for (what Share and Export use). */
   const [result, setResult] = useState<{ plan: PlanResponse; options: PlanOptionsInput; snapshot: ClusterSnapshot } | null>(null);
@@ -142,7 +154,10 @@ function Workbench({ sourceLabel, bootstrap, imported = false, shared, initialFo
   };
 
   const choices = useMemo(() => (snapshot ? operationChoices(snapshot) : null), [snapshot]);
-  const exports = useMemo(() => (result ? planExportSets(result.snapshot, result.plan.before, result.plan.after, afterReassignmentLoader(result.snapshot, result.plan.entries), "plan") : null), [result]);
+  const exports = useMemo(
+    () => (result ? planExportSets(result.snapshot, result.plan.before, result.plan.after, afterReassignmentLoader(result.snapshot, result.plan.entries), "plan") : null),
+    [result],
+  );
 
   // A shared plan is planned once on open.
   const opened = useRef(false);
@@ -164,16 +179,40 @@ function Workbench({ sourceLabel, bootstrap, imported = false, shared, initialFo
           <h2 id="goals-title" className="text-base font-semibold">
             Goals for {shared ? `the shared snapshot (${shared.snapshot.source.label})` : imported ? "the imported snapshot" : sourceLabel}
           </h2>
-          <ShareExportActions shareLabel="Share this plan" share={result ? () => ({ kind: "plan", snapshot: result.snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null} exports={exports} />
+          <ShareExportActions
+            shareLabel="Share this plan"
+            share={result ? () => ({ kind: "plan", snapshot: result.snapshot, plan: { options: result.options, reassignmentJson: result.plan.reassignmentJson } }) : null}
+            exports={exports}
+          />
         </div>
         <div className="mb-3">
-          {snapshot ? <WorkingOn kind={shared ? "shared link" : MODE_LABELS[modeOf(snapshot)]} label={snapshot.source.label} capturedAt={snapshot.capturedAt} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{readFailure ?? "Reading the cluster…"}</p>}
+          {snapshot ? (
+            <WorkingOn kind={shared ? "shared link" : MODE_LABELS[modeOf(snapshot)]} label={snapshot.source.label} capturedAt={snapshot.capturedAt} />
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{readFailure ?? "Reading the cluster…"}</p>
+          )}
         </div>
-        <PlanGoalsForm form={form} onChange={setForm} onSubmit={() => void submit(true)} busy={busy} ready={snapshot !== null} errors={formErrors} choices={choices} summaryRef={summaryRef} />
+        <PlanGoalsForm
+          form={form}
+          onChange={setForm}
+          onSubmit={() => void submit(true)}
+          busy={busy}
+          ready={snapshot !== null}
+          errors={formErrors}
+          choices={choices}
+          summaryRef={summaryRef}
+        />
       </section>
       {shared?.options ? (
         result && shared.reassignmentJson !== null && !sameReassignment(shared.reassignmentJson, result.plan.reassignmentJson) ? (
-          <ReviewPanel snapshot={snapshot} form={form} bootstrap={shared.options.bootstrapServer} initialJson={shared.reassignmentJson} announce={announce} onGoalErrors={showGoalErrors} />
+          <ReviewPanel
+            snapshot={snapshot}
+            form={form}
+            bootstrap={shared.options.bootstrapServer}
+            initialJson={shared.reassignmentJson}
+            announce={announce}
+            onGoalErrors={showGoalErrors}
+          />
         ) : null
       ) : (
         <ReviewPanel snapshot={snapshot} form={form} bootstrap={commandsBootstrap} announce={announce} onGoalErrors={showGoalErrors} />

@@ -127,10 +127,13 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
   const exports = useMemo(() => (views && snapshot ? planExportSets(snapshot, views.before.report, views.after.report, views.after.snapshot, "review") : null), [views, snapshot]);
   return (
     <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-review-panel open={initialJson ? true : undefined}>
-      <summary className="cursor-pointer font-semibold">{initialJson ? "The reassignment JSON this link carries, reviewed" : "Review a reassignment JSON you already have"}</summary>
+      <summary className="cursor-pointer font-semibold">
+        {initialJson ? "The reassignment JSON this link carries, reviewed" : "Review a reassignment JSON you already have"}
+      </summary>
       <div className="mt-3 grid gap-4">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Paste what you would give <code>kafka-reassign-partitions --execute</code>. It is checked against this cluster and estimated at the throttles set in the goals above; nothing is changed.
+          Paste what you would give <code>kafka-reassign-partitions --execute</code>. It is checked against this cluster and estimated at the throttles set in the goals above;
+          nothing is changed.
         </p>
         <div className="grid gap-1 text-sm">
           <label htmlFor="review-json" className="font-medium">
@@ -150,27 +153,62 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
           />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" data-review-submit className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={busy} onClick={() => void submit(text, true)}>
+          <button
+            type="button"
+            data-review-submit
+            className="rounded bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900"
+            disabled={busy}
+            onClick={() => void submit(text, true)}
+          >
             {busy ? "Reviewing…" : "Review"}
           </button>
-          <ShareExportActions shareLabel="Share this review" share={review && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: review.options, reassignmentJson: review.json } }) : null} exports={exports} />
+          <ShareExportActions
+            shareLabel="Share this review"
+            share={review && snapshot ? () => ({ kind: "plan", snapshot, plan: { options: review.options, reassignmentJson: review.json } }) : null}
+            exports={exports}
+          />
         </div>
         {failure ? (
-          <div id="review-error" role="alert" data-review-error className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <div
+            id="review-error"
+            role="alert"
+            data-review-error
+            className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             <p>{failure.message}</p>
             {failure.at ? (
-              <button type="button" onClick={() => goTo(failure.at!)} className="mt-2 rounded border border-red-400 px-2 py-0.5 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 dark:hover:bg-red-900/40" data-review-goto>
+              <button
+                type="button"
+                onClick={() => goTo(failure.at!)}
+                className="mt-2 rounded border border-red-400 px-2 py-0.5 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 dark:hover:bg-red-900/40"
+                data-review-goto
+              >
                 Go to line {failure.at.line}, column {failure.at.column}
               </button>
             ) : null}
           </div>
         ) : null}
         {r ? (
-          <section aria-labelledby="review-result-title" className={`grid gap-4 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`} data-review-result data-stale={stale || undefined}>
-            <h3 id="review-result-title" ref={resultFocus.ref} tabIndex={-1} className="scroll-mt-4 text-base font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600">
+          <section
+            aria-labelledby="review-result-title"
+            className={`grid gap-4 ${stale ? "rounded-lg border-2 border-dashed border-zinc-400 p-3 dark:border-zinc-600" : ""}`}
+            data-review-result
+            data-stale={stale || undefined}
+          >
+            <h3
+              id="review-result-title"
+              ref={resultFocus.ref}
+              tabIndex={-1}
+              className="scroll-mt-4 text-base font-semibold focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
               The review
             </h3>
-            <ResultStatusLine status={statusOf(r)} stale={stale} staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it." of="review" />
+            <ResultStatusLine
+              status={statusOf(r)}
+              stale={stale}
+              staleText="The JSON or the goals changed after this review: it shows the previous ones. Press Review to update it."
+              of="review"
+            />
             {r.notes?.map((note) => (
               <p key={note} data-review-note className="text-sm text-zinc-700 dark:text-zinc-300">
                 Read from the paste: {note}.
@@ -185,7 +223,14 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
                 ))}
               </ul>
             ) : (
-              <AcceptedReviewResult review={r} options={review.options} bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER} views={views} onOpen={drawer.opener} snapshot={snapshot} />
+              <AcceptedReviewResult
+                review={r}
+                options={review.options}
+                bootstrap={review.options.bootstrapServer ?? BOOTSTRAP_PLACEHOLDER}
+                views={views}
+                onOpen={drawer.opener}
+                snapshot={snapshot}
+              />
             )}
           </section>
         ) : null}
@@ -227,7 +272,12 @@ function AcceptedReviewResult({ review: r, options, bootstrap, views, onOpen, sn
         idPrefix="review"
         heading="h4"
         before={{ report: views?.before.report ?? asReport(r.before), title: "Before — utilisation", onOpenBroker: views ? onOpen(views.before) : () => {} }}
-        after={{ report: views?.after.report ?? asReport(r.after), title: "After it completes — utilisation (same scale)", onOpenBroker: views ? onOpen(views.after) : () => {}, dataAttribute: "data-review-after" }}
+        after={{
+          report: views?.after.report ?? asReport(r.after),
+          title: "After it completes — utilisation (same scale)",
+          onOpenBroker: views ? onOpen(views.after) : () => {},
+          dataAttribute: "data-review-after",
+        }}
       />
       {e.brokers.length > 0 ? (
         <section aria-labelledby="review-transfer-title">

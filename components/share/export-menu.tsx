@@ -114,7 +114,12 @@ export function ExportMenu({ sets, label = "Export" }: { sets: readonly ExportSe
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <span role="status" aria-live="polite" className={status.kind === "error" ? "text-sm text-red-700 dark:text-red-300" : status.kind === "busy" ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"} data-export-status={status.kind}>
+      <span
+        role="status"
+        aria-live="polite"
+        className={status.kind === "error" ? "text-sm text-red-700 dark:text-red-300" : status.kind === "busy" ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"}
+        data-export-status={status.kind}
+      >
         {status.kind === "busy" ? `Preparing ${status.what}…` : status.kind === "done" ? `Downloaded ${status.file}.` : status.kind === "error" ? status.message : ""}
       </span>
     </span>

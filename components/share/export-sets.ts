@@ -77,7 +77,9 @@ export function clusterExportSets(data: OverviewData, metric: () => DirMetric): 
         const topics = data.allTopics ? selectTopics(data.allTopics, DEFAULT_TOPIC_QUERY) : data.topics.rows;
         // Coloured as the page colours it by default: by bytes (lib/view/overview/topic-heatmap.ts).
         const metric = DEFAULT_TOPIC_METRIC;
-        const max = data.allTopics ? { count: topicMaxCount(data.allTopics), bytes: topicMaxBytes(data.allTopics) } : { count: data.topics.maxCount, bytes: data.topics.maxBytes ?? topicMaxBytes(data.topics.rows) };
+        const max = data.allTopics
+          ? { count: topicMaxCount(data.allTopics), bytes: topicMaxBytes(data.allTopics) }
+          : { count: data.topics.maxCount, bytes: data.topics.maxBytes ?? topicMaxBytes(data.topics.rows) };
         const scale = topicMetricScale(metric, max);
         const legend = topicHeatmapLegend(scale, metric);
         return { input: { topics, brokerIds: data.report.brokerIds, scale, metric, legend }, caption: caption("Topics × brokers", facts, legend.title) };
@@ -92,11 +94,27 @@ export function planExportSets(snapshot: ClusterSnapshot, before: BalanceReport,
   const facts = factsOf(snapshot);
   const base = exportBaseName(snapshot);
   const sets: ExportSet[] = [
-    { id: "before", title: "Before", baseName: base, report: before, heatmap: dirHeatmap(() => brokerDirGrid(before, "utilization"), "Before", facts), topicHeatmap: null, snapshot },
+    {
+      id: "before",
+      title: "Before",
+      baseName: base,
+      report: before,
+      heatmap: dirHeatmap(() => brokerDirGrid(before, "utilization"), "Before", facts),
+      topicHeatmap: null,
+      snapshot,
+    },
   ];
   if (after) {
     const title = what === "plan" ? "After the plan" : "After the reassignment";
-    sets.push({ id: "after", title, baseName: `${base}-after-${what}`, report: after, heatmap: dirHeatmap(() => brokerDirGrid(after, "utilization"), title, facts), topicHeatmap: null, snapshot: afterSnapshot });
+    sets.push({
+      id: "after",
+      title,
+      baseName: `${base}-after-${what}`,
+      report: after,
+      heatmap: dirHeatmap(() => brokerDirGrid(after, "utilization"), title, facts),
+      topicHeatmap: null,
+      snapshot: afterSnapshot,
+    });
   }
   return sets;
 }
@@ -115,7 +133,9 @@ export function simulationExportSets(result: SimulationResult, snapshots: Simula
   const facts: ClusterFacts = { label: result.base.label, capturedAt: result.base.capturedAt, clusterId: null };
   const base = `${exportBaseName({ capturedAt: result.base.capturedAt, source: { clusterId: null, kind: result.base.kind } })}-simulated`;
   const own = result.scenario.policy.logDirPlacement;
-  const outcomes = result.comparison?.outcomes.map((o) => ({ policy: o.policy, name: o.name, report: asReport(o.report) })) ?? [{ policy: own, name: POLICY_NAMES[own], report: asReport(result.final.report) }];
+  const outcomes = result.comparison?.outcomes.map((o) => ({ policy: o.policy, name: o.name, report: asReport(o.report) })) ?? [
+    { policy: own, name: POLICY_NAMES[own], report: asReport(result.final.report) },
+  ];
   const before = asReport(result.initial.report);
   const reports = [before, ...outcomes.map((o) => o.report)];
   let grids: BrokerDirGrid[] | null = null;
@@ -123,11 +143,26 @@ export function simulationExportSets(result: SimulationResult, snapshots: Simula
   const steps = result.scenario.steps.length;
   const after = steps === 0 ? "With no steps" : `After ${steps === 1 ? "the step" : `the last of ${steps} steps`}`;
   return [
-    { id: "before", title: "Before (the base)", baseName: `${base}-before`, report: before, heatmap: dirHeatmap(grid(0), "Before (the base)", facts), topicHeatmap: null, snapshot: snapshots.base },
+    {
+      id: "before",
+      title: "Before (the base)",
+      baseName: `${base}-before`,
+      report: before,
+      heatmap: dirHeatmap(grid(0), "Before (the base)", facts),
+      topicHeatmap: null,
+      snapshot: snapshots.base,
+    },
     ...outcomes.map((o, i) => {
       const title = `${after}, ${o.name}`;
-      return { id: `after-${o.policy}`, title, baseName: `${base}-after-${o.policy}`, report: o.report, heatmap: dirHeatmap(grid(i + 1), title, facts), topicHeatmap: null, snapshot: snapshots.after(o.policy) };
+      return {
+        id: `after-${o.policy}`,
+        title,
+        baseName: `${base}-after-${o.policy}`,
+        report: o.report,
+        heatmap: dirHeatmap(grid(i + 1), title, facts),
+        topicHeatmap: null,
+        snapshot: snapshots.after(o.policy),
+      };
     }),
   ];
 }
-

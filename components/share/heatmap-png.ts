@@ -249,7 +249,21 @@ export function drawTopicHeatmapCanvas({ topics, brokerIds, scale, metric, legen
   drawCaption(ctx, caption, width);
   ctx.save();
   ctx.translate(0, TITLE_H);
-  drawTopicGrid({ ctx, width: gridW, height: gridH, scrollTop: 0, scrollLeft: 0, topics: shown, brokerIds, geometry: g, scale, metric, theme: LIGHT_THEME, active: null, hover: null });
+  drawTopicGrid({
+    ctx,
+    width: gridW,
+    height: gridH,
+    scrollTop: 0,
+    scrollLeft: 0,
+    topics: shown,
+    brokerIds,
+    geometry: g,
+    scale,
+    metric,
+    theme: LIGHT_THEME,
+    active: null,
+    hover: null,
+  });
   ctx.restore();
   if (more > 0) {
     ctx.textAlign = "left";

@@ -33,7 +33,8 @@ type Status = { kind: "idle" } | { kind: "creating" } | { kind: "done"; link: st
 
 export const actionButton =
   "rounded border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 disabled:opacity-60 data-[state=open]:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800";
-const small = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const small =
+  "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function ShareButton({ getRequest, label = "Share", className = "" }: Props) {
   const [open, setOpen] = useState(false);
@@ -89,25 +90,44 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
             <h2 id={titleId} className="font-semibold">
               Share a read-only link
             </h2>
-            <Popover.Close className="-mt-1 -mr-1 rounded px-2 py-0.5 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:bg-zinc-800" aria-label="Close">
+            <Popover.Close
+              className="-mt-1 -mr-1 rounded px-2 py-0.5 text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:bg-zinc-800"
+              aria-label="Close"
+            >
               ✕
             </Popover.Close>
           </div>
-          <p className="mt-1 text-zinc-600 dark:text-zinc-400">Anyone with the link can open this view. The data is stored on this Kafka Balance server; credentials are never part of it.</p>
+          <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+            Anyone with the link can open this view. The data is stored on this Kafka Balance server; credentials are never part of it.
+          </p>
           <fieldset className="mt-3 flex flex-col gap-2">
             <legend className="sr-only">What to hide</legend>
             <label className="flex items-start gap-2">
-              <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={sharing.redactHosts} onChange={(e) => choose({ redactHosts: e.target.checked })} data-share-redact-hosts />
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0"
+                checked={sharing.redactHosts}
+                onChange={(e) => choose({ redactHosts: e.target.checked })}
+                data-share-redact-hosts
+              />
               <span>
                 Hide host names
                 <span className="block text-zinc-600 dark:text-zinc-400">Broker hosts and ports, bootstrap servers and addresses in error texts.</span>
               </span>
             </label>
             <label className="flex items-start gap-2">
-              <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" checked={sharing.hashTopics} onChange={(e) => choose({ hashTopics: e.target.checked })} data-share-hash-topics />
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 shrink-0"
+                checked={sharing.hashTopics}
+                onChange={(e) => choose({ hashTopics: e.target.checked })}
+                data-share-hash-topics
+              />
               <span>
                 Replace topic names with hashes
-                <span className="block text-zinc-600 dark:text-zinc-400">Each name becomes topic-&lt;hash&gt;, the same everywhere in this link; Kafka&apos;s internal topics keep their names.</span>
+                <span className="block text-zinc-600 dark:text-zinc-400">
+                  Each name becomes topic-&lt;hash&gt;, the same everywhere in this link; Kafka&apos;s internal topics keep their names.
+                </span>
               </span>
             </label>
           </fieldset>
@@ -120,15 +140,31 @@ export function ShareButton({ getRequest, label = "Share", className = "" }: Pro
             <div className="mt-3 flex gap-2">
               <label className="flex min-w-0 flex-1">
                 <span className="sr-only">Link</span>
-                <input ref={linkRef} readOnly value={status.link} className="min-w-0 flex-1 rounded border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950" onFocus={(e) => e.target.select()} data-share-link />
+                <input
+                  ref={linkRef}
+                  readOnly
+                  value={status.link}
+                  className="min-w-0 flex-1 rounded border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
+                  onFocus={(e) => e.target.select()}
+                  data-share-link
+                />
               </label>
               <button type="button" className={small} onClick={() => void copyAgain()}>
                 Copy
               </button>
             </div>
           ) : null}
-          <p role="status" aria-live="polite" className={status.kind === "error" ? "mt-2 text-red-700 dark:text-red-300" : "mt-2 text-zinc-600 dark:text-zinc-400"} data-share-status={status.kind}>
-            {status.kind === "done" ? [status.copied ? "Link copied to the clipboard." : "The clipboard is not available here: copy the selected link by hand.", ...status.notices].join(" ") : status.kind === "error" ? status.message : ""}
+          <p
+            role="status"
+            aria-live="polite"
+            className={status.kind === "error" ? "mt-2 text-red-700 dark:text-red-300" : "mt-2 text-zinc-600 dark:text-zinc-400"}
+            data-share-status={status.kind}
+          >
+            {status.kind === "done"
+              ? [status.copied ? "Link copied to the clipboard." : "The clipboard is not available here: copy the selected link by hand.", ...status.notices].join(" ")
+              : status.kind === "error"
+                ? status.message
+                : ""}
           </p>
         </Popover.Content>
       </Popover.Portal>

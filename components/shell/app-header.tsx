@@ -11,7 +11,10 @@ export function AppHeader({ clusters }: { clusters: PickerCluster[] }) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="mx-auto flex max-w-[120rem] flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
-        <Link href="/" className="flex shrink-0 items-center gap-2 rounded text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">
+        <Link
+          href="/"
+          className="flex shrink-0 items-center gap-2 rounded text-base font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+        >
           <BalanceMark />
           Kafka Balance
         </Link>

@@ -24,8 +24,10 @@ const DOT = { demo: "bg-violet-600", live: "bg-emerald-600", failed: "bg-red-600
 
 /** What a page shows when it is not a configured cluster: an imported or a shared snapshot (by its path); null otherwise. */
 export function shownSnapshot(pathname: string): { kind: "import" | "shared"; text: string; title: string } | null {
-  if (pathname === "/import/overview" || pathname.startsWith("/import/overview/")) return { kind: "import", text: "Imported snapshot", title: "Imported snapshot: the output pasted in this tab, not a cluster the server reads" };
-  if (/^\/s\/[^/]+\/?$/.test(pathname)) return { kind: "shared", text: "Shared snapshot", title: "Shared snapshot: a snapshot stored with this link, not a cluster the server reads" };
+  if (pathname === "/import/overview" || pathname.startsWith("/import/overview/"))
+    return { kind: "import", text: "Imported snapshot", title: "Imported snapshot: the output pasted in this tab, not a cluster the server reads" };
+  if (/^\/s\/[^/]+\/?$/.test(pathname))
+    return { kind: "shared", text: "Shared snapshot", title: "Shared snapshot: a snapshot stored with this link, not a cluster the server reads" };
   return null;
 }
 
@@ -50,7 +52,12 @@ export function ClusterPicker({ clusters }: { clusters: PickerCluster[] }) {
   const dot = <span aria-hidden className={`h-2.5 w-2.5 shrink-0 rounded-full ${DOT[failed ? "failed" : current.kind]}`} />;
   if (clusters.length < 2) {
     return (
-      <p className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 text-sm text-zinc-700 dark:text-zinc-300" title={failed ? `${text} (the last read failed)` : text} data-shell-source={current.kind} data-read-failed={failed ? "" : undefined}>
+      <p
+        className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 text-sm text-zinc-700 dark:text-zinc-300"
+        title={failed ? `${text} (the last read failed)` : text}
+        data-shell-source={current.kind}
+        data-read-failed={failed ? "" : undefined}
+      >
         {dot}
         <span className="sr-only">Cluster: </span>
         <span className="truncate">{text}</span>
@@ -59,7 +66,11 @@ export function ClusterPicker({ clusters }: { clusters: PickerCluster[] }) {
     );
   }
   return (
-    <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-shell-source={current.kind} data-read-failed={failed ? "" : undefined}>
+    <div
+      className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 text-sm text-zinc-700 dark:text-zinc-300"
+      data-shell-source={current.kind}
+      data-read-failed={failed ? "" : undefined}
+    >
       {dot}
       <label htmlFor="cluster-picker" className="shrink-0">
         Cluster

@@ -10,7 +10,8 @@ import { usePathname } from "next/navigation";
 import { useClusterName } from "@/lib/client/cluster-url";
 import { NAV_ITEMS, navCurrent, navHref } from "@/lib/view/common/app-nav";
 
-const LINK = "block rounded-md px-0.5 py-1.5 sm:px-3 text-center text-xs sm:text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+const LINK =
+  "block rounded-md px-0.5 py-1.5 sm:px-3 text-center text-xs sm:text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 const STYLE = {
   page: "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900",
   true: "bg-zinc-200 text-zinc-900 underline decoration-2 underline-offset-4 dark:bg-zinc-800 dark:text-zinc-100",

@@ -33,4 +33,5 @@ export function PageHeader({ title, subtitle, actions, children }: Props) {
 export const ACTION_CLASS = "rounded border border-zinc-300 px-3 py-1.5 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /** The look of the one main way on from a page (Try again, Go to the overview). */
-export const PRIMARY_ACTION_CLASS = "rounded border border-zinc-900 bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 disabled:opacity-60 dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300";
+export const PRIMARY_ACTION_CLASS =
+  "rounded border border-zinc-900 bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 disabled:opacity-60 dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300";

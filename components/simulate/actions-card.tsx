@@ -24,7 +24,8 @@ function goalNames(goals: readonly SoftGoal[] | undefined): string {
   return (goals ?? []).map((g) => GOAL_NAMES[g]).join(", ") || "every goal";
 }
 
-const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const BUTTON =
+  "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 function Commands({ id, title, text, collapsed = false }: { id: string; title: string; text: string; collapsed?: boolean }) {
   const [copied, setCopied] = useState<"" | "copied" | "failed">("");
@@ -37,7 +38,12 @@ function Commands({ id, title, text, collapsed = false }: { id: string; title: s
     <div className="flex min-w-0 flex-col gap-1">
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300">{title}</span>
-        <button type="button" className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700" onClick={() => void copyText(text).then((ok) => setCopied(ok ? "copied" : "failed"))} aria-describedby={id}>
+        <button
+          type="button"
+          className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700"
+          onClick={() => void copyText(text).then((ok) => setCopied(ok ? "copied" : "failed"))}
+          aria-describedby={id}
+        >
           {copied === "copied" ? "Copied" : copied === "failed" ? "Select and copy by hand" : "Copy"}
         </button>
       </div>
@@ -84,7 +90,13 @@ export function ActionsCard({ report, kafkaVersion, kafka, state, loadSnapshot, 
   };
 
   return (
-    <WidgetCard id="what-to-do" title="What to do" bodyClassName="" subtitle={`For the cluster after ${context}; the commands name <bootstrap-servers> for you to replace.`} state={state}>
+    <WidgetCard
+      id="what-to-do"
+      title="What to do"
+      bodyClassName=""
+      subtitle={`For the cluster after ${context}; the commands name <bootstrap-servers> for you to replace.`}
+      state={state}
+    >
       {result ? (
         result.none !== null ? (
           <p className="text-sm" data-actions-none>
@@ -109,13 +121,24 @@ export function ActionsCard({ report, kafkaVersion, kafka, state, loadSnapshot, 
                 ) : null}
                 {a.kind === "padding" ? (
                   <>
-                    <Commands id="action-padding" title={`Padding: ${a.plan.partitions.length} partitions on ${a.brokers.length} broker${a.brokers.length === 1 ? "" : "s"}`} text={a.plan.commands.join("\n")} collapsed={a.plan.reassignmentJson.length > 4000} />
+                    <Commands
+                      id="action-padding"
+                      title={`Padding: ${a.plan.partitions.length} partitions on ${a.brokers.length} broker${a.brokers.length === 1 ? "" : "s"}`}
+                      text={a.plan.commands.join("\n")}
+                      collapsed={a.plan.reassignmentJson.length > 4000}
+                    />
                     <Commands id="action-padding-remove" title="Later, once the full dirs are relieved: remove the padding" text={a.plan.removeCommand} />
                   </>
                 ) : null}
                 {a.kind === "rebalance" ? (
                   <div className="flex flex-wrap items-center gap-2">
-                    <button type="button" className={BUTTON} aria-disabled={!loadSnapshot || planLink.kind === "busy" || undefined} onClick={() => planLink.kind !== "busy" && void openPlanner(a.options)} data-open-planner>
+                    <button
+                      type="button"
+                      className={BUTTON}
+                      aria-disabled={!loadSnapshot || planLink.kind === "busy" || undefined}
+                      onClick={() => planLink.kind !== "busy" && void openPlanner(a.options)}
+                      data-open-planner
+                    >
                       {planLink.kind === "busy" ? "Opening the planner…" : `Open in the planner (${goalNames(a.options.goals)})`}
                     </button>
                     {onAddPlanStep ? (
@@ -123,7 +146,10 @@ export function ActionsCard({ report, kafkaVersion, kafka, state, loadSnapshot, 
                         Add it as a step here
                       </button>
                     ) : null}
-                    <span className="text-xs text-zinc-600 dark:text-zinc-400">Opening the planner stores this simulated cluster as a plan link (host names hidden) and opens it with {a.options.goals?.length === 1 ? "that goal" : "those goals"} chosen; a step here shows the cluster the plan leaves.</span>
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                      Opening the planner stores this simulated cluster as a plan link (host names hidden) and opens it with{" "}
+                      {a.options.goals?.length === 1 ? "that goal" : "those goals"} chosen; a step here shows the cluster the plan leaves.
+                    </span>
                     {planLink.kind === "error" ? (
                       <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
                         {planLink.message}

@@ -84,14 +84,21 @@ export function BeforeAfterCard({ initial, steps, state, policyName, snapshots =
     <WidgetCard
       id="before-after"
       title="Before and after"
-      subtitle={view?.metric === "bytes" ? "Bytes per log dir (capacity unknown), one colour scale for both sides." : "Disk utilisation per log dir, one colour scale for both sides."}
+      subtitle={
+        view?.metric === "bytes" ? "Bytes per log dir (capacity unknown), one colour scale for both sides." : "Disk utilisation per log dir, one colour scale for both sides."
+      }
       bodyClassName="min-h-[18rem]"
       state={state}
       actions={
         steps.length > 1 ? (
           <label className="flex items-center gap-2 text-sm">
             <span className="text-zinc-600 dark:text-zinc-400">After</span>
-            <select value={String(pick)} onChange={(e) => setPick(e.target.value === "last" ? "last" : Number(e.target.value))} className="max-w-64 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950" data-after-step>
+            <select
+              value={String(pick)}
+              onChange={(e) => setPick(e.target.value === "last" ? "last" : Number(e.target.value))}
+              className="max-w-64 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+              data-after-step
+            >
               <option value="last">the last step</option>
               {steps.map((s, i) => (
                 <option key={i} value={i}>
@@ -109,7 +116,14 @@ export function BeforeAfterCard({ initial, steps, state, policyName, snapshots =
           <div className={`grid grid-cols-1 gap-4 ${view.columns <= 3 ? "lg:grid-cols-2" : ""}`}>
             <Side title="Before (the base)" report={initial}>
               {view.grids ? (
-                <DirGrid grid={view.grids[0]!} report={view.reports[0]!} caption="Before: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" onOpenBroker={sides?.before} />
+                <DirGrid
+                  grid={view.grids[0]!}
+                  report={view.reports[0]!}
+                  caption="Before: bytes and partitions per broker and log dir"
+                  maxRows={16}
+                  moreAt="not shown in this compact view"
+                  onOpenBroker={sides?.before}
+                />
               ) : (
                 <div style={{ height }}>
                   <BrokerDirHeatmap report={view.reports[0]!} metric="utilization" onOpenBroker={sides?.before ?? setBroker} />
@@ -118,7 +132,14 @@ export function BeforeAfterCard({ initial, steps, state, policyName, snapshots =
             </Side>
             <Side title={afterTitle} report={after}>
               {view.grids ? (
-                <DirGrid grid={view.grids[1]!} report={view.reports[1]!} caption="After: bytes and partitions per broker and log dir" maxRows={16} moreAt="not shown in this compact view" onOpenBroker={sides?.after} />
+                <DirGrid
+                  grid={view.grids[1]!}
+                  report={view.reports[1]!}
+                  caption="After: bytes and partitions per broker and log dir"
+                  maxRows={16}
+                  moreAt="not shown in this compact view"
+                  onOpenBroker={sides?.after}
+                />
               ) : (
                 <div style={{ height }}>
                   <BrokerDirHeatmap report={view.reports[1]!} metric="utilization" onOpenBroker={sides?.after ?? setBroker} />

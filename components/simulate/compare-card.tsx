@@ -76,15 +76,31 @@ export function CompareCard({ comparison, state, snapshots = null }: { compariso
           </p>
           <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
             {comparison.outcomes.map((o, i) => (
-              <section key={o.policy} aria-labelledby={`outcome-${o.policy}`} className={`flex min-w-0 flex-col gap-2 rounded-md border-t-4 bg-zinc-50 p-2 dark:bg-zinc-950/60 ${TONE[view.verdicts[i]!.tone]}`} data-outcome={o.policy}>
+              <section
+                key={o.policy}
+                aria-labelledby={`outcome-${o.policy}`}
+                className={`flex min-w-0 flex-col gap-2 rounded-md border-t-4 bg-zinc-50 p-2 dark:bg-zinc-950/60 ${TONE[view.verdicts[i]!.tone]}`}
+                data-outcome={o.policy}
+              >
                 <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
                   <h3 id={`outcome-${o.policy}`} className="text-sm font-semibold">
                     {o.name}
                   </h3>
-                  <span className={`rounded px-1.5 text-[11px] font-semibold ${o.kafka ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "border border-zinc-400 text-zinc-700 dark:text-zinc-300"}`}>{o.kafka ? "what Kafka does" : "not in Kafka"}</span>
+                  <span
+                    className={`rounded px-1.5 text-[11px] font-semibold ${o.kafka ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "border border-zinc-400 text-zinc-700 dark:text-zinc-300"}`}
+                  >
+                    {o.kafka ? "what Kafka does" : "not in Kafka"}
+                  </span>
                   {o.chosen ? <span className="text-[11px] text-zinc-600 dark:text-zinc-400">· detailed below</span> : null}
                 </header>
-                <DirGrid grid={view.grids[i]!} report={view.reports[i]!} caption={`${o.name}: ${view.metric === "utilization" ? "utilisation" : "bytes"} and partitions per broker and log dir after the last step`} maxRows={8} moreAt={view.metric === "utilization" ? "in the before/after heatmap below" : "not shown"} onOpenBroker={drawer.opener({ report: view.reports[i]!, snapshot: snapshots?.after(o.policy) ?? null, context: `${o.name}, after the last step` })} />
+                <DirGrid
+                  grid={view.grids[i]!}
+                  report={view.reports[i]!}
+                  caption={`${o.name}: ${view.metric === "utilization" ? "utilisation" : "bytes"} and partitions per broker and log dir after the last step`}
+                  maxRows={8}
+                  moreAt={view.metric === "utilization" ? "in the before/after heatmap below" : "not shown"}
+                  onOpenBroker={drawer.opener({ report: view.reports[i]!, snapshot: snapshots?.after(o.policy) ?? null, context: `${o.name}, after the last step` })}
+                />
                 <Figures outcome={o} />
                 <p className="text-xs leading-snug text-zinc-700 dark:text-zinc-300" data-outcome-verdict>
                   {view.verdicts[i]!.headline}

@@ -50,7 +50,13 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt, onOpenBro
             <tr key={row.broker}>
               <th scope="row" className="truncate px-1 text-left font-medium" title={row.label}>
                 {onOpenBroker ? (
-                  <button type="button" onClick={() => onOpenBroker(row.broker)} aria-label={`${row.label}: open its details`} className="-mx-1 rounded px-1.5 py-1 text-blue-700 underline decoration-dotted underline-offset-2 hover:bg-zinc-100 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-400 dark:hover:bg-zinc-800" data-open-broker={row.broker}>
+                  <button
+                    type="button"
+                    onClick={() => onOpenBroker(row.broker)}
+                    aria-label={`${row.label}: open its details`}
+                    className="-mx-1 rounded px-1.5 py-1 text-blue-700 underline decoration-dotted underline-offset-2 hover:bg-zinc-100 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-400 dark:hover:bg-zinc-800"
+                    data-open-broker={row.broker}
+                  >
                     {row.broker}
                   </button>
                 ) : (
@@ -60,7 +66,12 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt, onOpenBro
               {row.cells.map((cell, i) => {
                 if (!cell) {
                   return (
-                    <td key={`none-${i}`} className={`truncate rounded-sm px-1 text-center ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`} style={cellBackground(row.empty.pattern, null)} title={emptyCellLabel(row, grid.columns[i]!.label)}>
+                    <td
+                      key={`none-${i}`}
+                      className={`truncate rounded-sm px-1 text-center ${row.empty.pattern === "none" ? "text-zinc-500 dark:text-zinc-400" : ""}`}
+                      style={cellBackground(row.empty.pattern, null)}
+                      title={emptyCellLabel(row, grid.columns[i]!.label)}
+                    >
                       {row.empty.text}
                     </td>
                   );
@@ -78,7 +89,9 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt, onOpenBro
                     data-value={cell.value ?? ""}
                     data-partitions={partitions}
                   >
-                    <span className={`block truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${wide ? "text-sm" : "text-xs"} font-semibold` : "rounded bg-white/85 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}>
+                    <span
+                      className={`block truncate tabular-nums ${cell.pattern === "none" || cell.pattern === "cordoned" ? `${wide ? "text-sm" : "text-xs"} font-semibold` : "rounded bg-white/85 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"}`}
+                    >
                       {unit && cell.value !== null ? formatInByteUnit(cell.value, unit) : cell.text}
                     </span>
                     <span className="block truncate text-[11px] tabular-nums">
@@ -91,8 +104,14 @@ export function DirGrid({ grid, report, caption, maxRows = 12, moreAt, onOpenBro
           ))}
         </tbody>
       </table>
-      {wide ? null : <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{unit ? `${unit.name} per dir; ` : ""}p = partitions in the dir; hover a cell for its exact figures.</p>}
-      {hidden > 0 ? <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Showing brokers {rows[0]?.broker}–{rows[rows.length - 1]?.broker}; {formatCount(hidden)} more {moreAt ?? "not shown"}.</p> : null}
+      {wide ? null : (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{unit ? `${unit.name} per dir; ` : ""}p = partitions in the dir; hover a cell for its exact figures.</p>
+      )}
+      {hidden > 0 ? (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          Showing brokers {rows[0]?.broker}–{rows[rows.length - 1]?.broker}; {formatCount(hidden)} more {moreAt ?? "not shown"}.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,8 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { formatByteInput, parseByteSize } from "@/lib/view/common/byte-size-input";
 
-const INPUT = "w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950";
+const INPUT =
+  "w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-600 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-950";
 
 interface FieldShell {
   label: string;
@@ -57,7 +58,17 @@ export function TextField({ value, onChange, placeholder, list, ...shell }: Fiel
   const id = useId();
   return (
     <Shell id={id} {...shell}>
-      <input id={id} type="text" value={value} placeholder={placeholder} list={list} onChange={(e) => onChange(e.target.value)} aria-invalid={shell.error ? true : undefined} aria-describedby={describedBy(id, shell.error, shell.hint)} className={INPUT} />
+      <input
+        id={id}
+        type="text"
+        value={value}
+        placeholder={placeholder}
+        list={list}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={shell.error ? true : undefined}
+        aria-describedby={describedBy(id, shell.error, shell.hint)}
+        className={INPUT}
+      />
     </Shell>
   );
 }
@@ -127,7 +138,12 @@ export function ByteField({ value, onChange, nullable = false, ...shell }: Field
   );
 }
 
-export function SelectField<T extends string>({ value, onChange, options, ...shell }: FieldShell & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[] }) {
+export function SelectField<T extends string>({
+  value,
+  onChange,
+  options,
+  ...shell
+}: FieldShell & { value: T; onChange: (v: T) => void; options: readonly { value: T; label: string }[] }) {
   const id = useId();
   return (
     <Shell id={id} {...shell}>

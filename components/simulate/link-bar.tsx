@@ -10,7 +10,8 @@ import { formatCount } from "@/lib/model/format";
 import { MAX_LINK_CHARS } from "@/lib/simulate/scenario-url";
 import type { LinkState } from "@/lib/view/simulate/run-link";
 
-const BUTTON = "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const BUTTON =
+  "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function LinkBar({ link }: { link: LinkState }) {
   const [status, setStatus] = useState<string>("");
@@ -33,11 +34,16 @@ export function LinkBar({ link }: { link: LinkState }) {
           <button type="button" className={BUTTON} onClick={() => void copy(link.href)} data-copy-link>
             Copy link to this run
           </button>
-          <span className="text-zinc-600 dark:text-zinc-400">{link.current ? "Opening it re-reads the current cluster; Share this run (above) freezes it as a snapshot link." : "The link reproduces this run exactly."}</span>
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {link.current ? "Opening it re-reads the current cluster; Share this run (above) freezes it as a snapshot link." : "The link reproduces this run exactly."}
+          </span>
         </>
       ) : (
         <span className="text-zinc-600 dark:text-zinc-400">
-          {link.kind === "imported" ? "This run starts from a snapshot imported in this tab, which a plain link cannot carry" : `This scenario needs ${formatCount(link.chars)} characters, more than a link holds (${formatCount(MAX_LINK_CHARS)})`}: Share this run (above) stores it as a snapshot link.
+          {link.kind === "imported"
+            ? "This run starts from a snapshot imported in this tab, which a plain link cannot carry"
+            : `This scenario needs ${formatCount(link.chars)} characters, more than a link holds (${formatCount(MAX_LINK_CHARS)})`}
+          : Share this run (above) stores it as a snapshot link.
         </span>
       )}
       <span role="status" aria-live="polite" className="text-zinc-600 dark:text-zinc-400">

@@ -39,7 +39,11 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
   const [drainBroker, setDrainBroker] = useState<number | null>(null);
 
   const brokerBoxes = (chosen: number[], kind: "add-brokers" | "remove-brokers") => (
-    <fieldset className="col-span-2 flex min-w-0 flex-col gap-1 rounded border border-zinc-200 p-2 dark:border-zinc-800" aria-describedby={errorAt(errors, "options.operation.brokers") ? `${id}-brokers-error` : undefined} data-plan-step-brokers>
+    <fieldset
+      className="col-span-2 flex min-w-0 flex-col gap-1 rounded border border-zinc-200 p-2 dark:border-zinc-800"
+      aria-describedby={errorAt(errors, "options.operation.brokers") ? `${id}-brokers-error` : undefined}
+      data-plan-step-brokers
+    >
       <legend className="px-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">{kind === "add-brokers" ? "Brokers to fill" : "Brokers to remove"}</legend>
       {errorAt(errors, "options.operation.brokers") ? (
         <p id={`${id}-brokers-error`} className="text-xs text-red-700 dark:text-red-400">
@@ -48,7 +52,12 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
       ) : null}
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {context.brokerIds.map((b) => (
-          <CheckField key={b} label={`broker ${b}${kind === "add-brokers" && context.emptyBrokers.includes(b) ? " (empty)" : ""}`} checked={chosen.includes(b)} onChange={(on) => set({ operation: { kind, brokers: on ? [...chosen.filter((x) => x !== b), b].sort((x, y) => x - y) : chosen.filter((x) => x !== b) } })} />
+          <CheckField
+            key={b}
+            label={`broker ${b}${kind === "add-brokers" && context.emptyBrokers.includes(b) ? " (empty)" : ""}`}
+            checked={chosen.includes(b)}
+            onChange={(on) => set({ operation: { kind, brokers: on ? [...chosen.filter((x) => x !== b), b].sort((x, y) => x - y) : chosen.filter((x) => x !== b) } })}
+          />
         ))}
       </div>
     </fieldset>
@@ -65,7 +74,11 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
       set({ operation: { ...op, dirs: on ? [...rest, dir] : rest } });
     };
     picker = (
-      <fieldset className="col-span-2 grid min-w-0 grid-cols-2 gap-2 rounded border border-zinc-200 p-2 dark:border-zinc-800" aria-describedby={errorAt(errors, "options.operation.dirs") ? `${id}-dirs-error` : undefined} data-plan-step-dirs>
+      <fieldset
+        className="col-span-2 grid min-w-0 grid-cols-2 gap-2 rounded border border-zinc-200 p-2 dark:border-zinc-800"
+        aria-describedby={errorAt(errors, "options.operation.dirs") ? `${id}-dirs-error` : undefined}
+        data-plan-step-dirs
+      >
         <legend className="px-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">Log dirs to drain</legend>
         {errorAt(errors, "options.operation.dirs") ? (
           <p id={`${id}-dirs-error`} className="col-span-2 text-xs text-red-700 dark:text-red-400">
@@ -73,7 +86,12 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
           </p>
         ) : null}
         {shown !== null ? (
-          <SelectField label="Broker" value={String(shown)} onChange={(b) => setDrainBroker(Number(b))} options={brokerIds.map((b) => ({ value: String(b), label: `broker ${b}` }))} />
+          <SelectField
+            label="Broker"
+            value={String(shown)}
+            onChange={(b) => setDrainBroker(Number(b))}
+            options={brokerIds.map((b) => ({ value: String(b), label: `broker ${b}` }))}
+          />
         ) : (
           <p className="col-span-2 text-xs text-zinc-600 dark:text-zinc-400">Run the scenario once to pick from its brokers and dirs.</p>
         )}
@@ -88,7 +106,12 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
           {chosen.length === 0 ? "No log dir chosen yet." : `To drain: ${chosen.map((d) => `${d.path} on broker ${d.broker}`).join("; ")}.`}
         </p>
         <div className="col-span-2">
-          <CheckField label="Cordon the dirs first" hint="cordoned.log.dirs: Kafka puts nothing new there while they empty (brokers on Kafka 4.3 or newer)." checked={op.cordon ?? true} onChange={(cordon) => set({ operation: { ...op, cordon } })} />
+          <CheckField
+            label="Cordon the dirs first"
+            hint="cordoned.log.dirs: Kafka puts nothing new there while they empty (brokers on Kafka 4.3 or newer)."
+            checked={op.cordon ?? true}
+            onChange={(cordon) => set({ operation: { ...op, cordon } })}
+          />
         </div>
       </fieldset>
     );
@@ -106,10 +129,29 @@ export function PlanStepFields({ step, onChange, context, errors }: Props) {
       />
       {picker}
       <div className="col-span-2">
-        <GoalOrder goals={goalChoices(goals)} onChange={(choices) => set({ goals: chosenGoals({ goals: choices }) })} error={errorAt(errors, "options.goals")} idPrefix={`step-${id}`} />
+        <GoalOrder
+          goals={goalChoices(goals)}
+          onChange={(choices) => set({ goals: chosenGoals({ goals: choices }) })}
+          error={errorAt(errors, "options.goals")}
+          idPrefix={`step-${id}`}
+        />
       </div>
-      <NumberField label="Tolerance (points)" value={points(options.tolerance ?? 0.05)} min={0.1} step={0.5} onChange={(v) => set({ tolerance: v / 100 })} error={errors["options.tolerance"]} />
-      <NumberField label="Never fill above (%)" value={points(options.headroom ?? 0.85)} min={1} step={1} onChange={(v) => set({ headroom: v / 100 })} error={errors["options.headroom"]} />
+      <NumberField
+        label="Tolerance (points)"
+        value={points(options.tolerance ?? 0.05)}
+        min={0.1}
+        step={0.5}
+        onChange={(v) => set({ tolerance: v / 100 })}
+        error={errors["options.tolerance"]}
+      />
+      <NumberField
+        label="Never fill above (%)"
+        value={points(options.headroom ?? 0.85)}
+        min={1}
+        step={1}
+        onChange={(v) => set({ headroom: v / 100 })}
+        error={errors["options.headroom"]}
+      />
       <div className="col-span-2">
         <CheckField label="Allow moving leaders" checked={options.moveLeaders ?? false} onChange={(moveLeaders) => set({ moveLeaders })} />
       </div>

@@ -40,7 +40,8 @@ const BASE_HINTS: Record<BaseChoice, string> = {
   preset: "The cluster every preset starts from: 3 brokers with one 512 GiB disk each, no topics.",
   demo: "Three brokers after the __consumer_offsets story: counts even, bytes skewed.",
   current: "The live cluster when KAFKA_BOOTSTRAP_SERVERS is set, else the demo. A link re-reads it when opened.",
-  forecast: "The current cluster with each log dir grown to the bytes its forecast expects then (partition sizes only: placement is what the steps decide). Needs the cluster's history, so not the demo.",
+  forecast:
+    "The current cluster with each log dir grown to the bytes its forecast expects then (partition sizes only: placement is what the steps decide). Needs the cluster's history, so not the demo.",
   imported: "The kafka-log-dirs output imported on the Import page. It stays in this browser tab.",
   synthetic: "A generated cluster with log-normal partition sizes; dirs further down log.dirs fill up more (skew).",
   shared: "The cluster stored with the snapshot link this page was opened from (read-only; your edits change only the steps).",
@@ -163,8 +164,21 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
         {synthetic ? (
           <div className="grid grid-cols-3 gap-2">
             <NumberField label="Brokers" value={synthetic.brokers} min={1} onChange={(brokers) => setSynthetic({ brokers })} error={issues["base.synthetic.brokers"]} />
-            <NumberField label="Dirs each" value={synthetic.dirsPerBroker} min={1} onChange={(dirsPerBroker) => setSynthetic({ dirsPerBroker })} error={issues["base.synthetic.dirsPerBroker"]} />
-            <NumberField label="Replicas" value={synthetic.replicas} min={0} step={1000} onChange={(replicas) => setSynthetic({ replicas })} error={issues["base.synthetic.replicas"]} />
+            <NumberField
+              label="Dirs each"
+              value={synthetic.dirsPerBroker}
+              min={1}
+              onChange={(dirsPerBroker) => setSynthetic({ dirsPerBroker })}
+              error={issues["base.synthetic.dirsPerBroker"]}
+            />
+            <NumberField
+              label="Replicas"
+              value={synthetic.replicas}
+              min={0}
+              step={1000}
+              onChange={(replicas) => setSynthetic({ replicas })}
+              error={issues["base.synthetic.replicas"]}
+            />
           </div>
         ) : null}
       </fieldset>
@@ -186,7 +200,15 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
           </span>
           {LOG_DIR_RULES.map((r) => (
             <label key={r.value} className="flex items-start gap-2 text-sm" title={r.hint}>
-              <input type="radio" name="log-dir-rule" value={r.value} checked={draft.policy.logDirPlacement === r.value} onChange={() => setPolicy({ logDirPlacement: r.value })} className="mt-0.5 h-4 w-4" data-log-dir-rule={r.value} />
+              <input
+                type="radio"
+                name="log-dir-rule"
+                value={r.value}
+                checked={draft.policy.logDirPlacement === r.value}
+                onChange={() => setPolicy({ logDirPlacement: r.value })}
+                className="mt-0.5 h-4 w-4"
+                data-log-dir-rule={r.value}
+              />
               <span>{r.label}</span>
             </label>
           ))}
@@ -211,7 +233,13 @@ export function ScenarioEditor({ draft, onChange, context, issues, outcomes, imp
       {/* Sticky inside the editor's scrolling panel; the panel's scroll padding keeps focused fields clear of it. */}
       <div className="-mx-1 flex items-center gap-3 bg-zinc-50/95 px-1 py-2 lg:sticky lg:bottom-0 dark:bg-zinc-950/95" ref={runBar} data-run-bar>
         {/* aria-disabled, not disabled: a button disabled under focus drops focus to <body> while the run lasts. */}
-        <button type="submit" aria-disabled={running || undefined} aria-busy={running} className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 aria-disabled:opacity-70" data-run>
+        <button
+          type="submit"
+          aria-disabled={running || undefined}
+          aria-busy={running}
+          className="rounded bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 aria-disabled:opacity-70"
+          data-run
+        >
           {running ? "Running…" : "Run scenario"}
         </button>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">Ctrl+Enter</span>

@@ -39,7 +39,15 @@ type PlanStepOptions = Extract<SimulationAction, { kind: "rebalance" }>["options
 type RunFailure = Pick<Failure, "message" | "issues">;
 
 /** What the "working on" line calls each base. */
-const BASE_KINDS: Record<Draft["base"]["kind"], string> = { preset: "preset", demo: "demo", current: "current source", forecast: "forecast", imported: "import", synthetic: "synthetic", shared: "shared link" };
+const BASE_KINDS: Record<Draft["base"]["kind"], string> = {
+  preset: "preset",
+  demo: "demo",
+  current: "current source",
+  forecast: "forecast",
+  imported: "import",
+  synthetic: "synthetic",
+  shared: "shared link",
+};
 
 /** "1, 2 and 4". */
 function listSteps(numbers: readonly number[]): string {
@@ -96,7 +104,9 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       }
       setShown({ result, key: draftKey(d), draft: d });
       const failed = result.steps.filter((s) => !s.ok).length;
-      setAnnouncement(`Ran ${d.steps.length} step${d.steps.length === 1 ? "" : "s"}${failed > 0 ? ` (${failed} failed; why is beside each in the step list)` : ""}. ${result.comparison?.verdict ?? ""}`);
+      setAnnouncement(
+        `Ran ${d.steps.length} step${d.steps.length === 1 ? "" : "s"}${failed > 0 ? ` (${failed} failed; why is beside each in the step list)` : ""}. ${result.comparison?.verdict ?? ""}`,
+      );
       await publishLink(d);
     },
     [importedSnapshot, sim, publishLink],
@@ -111,7 +121,12 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
       if (imported.state === "loading") return;
       started.current = true;
       if (imported.state === "ready") void run(initial.draft);
-      else setLocalError({ message: "This link starts from a snapshot imported in a browser tab, and none is imported in this one. Import the kafka-log-dirs output again (Import), or ask for a snapshot link.", issues: [] });
+      else
+        setLocalError({
+          message:
+            "This link starts from a snapshot imported in a browser tab, and none is imported in this one. Import the kafka-log-dirs output again (Import), or ask for a snapshot link.",
+          issues: [],
+        });
       return;
     }
     started.current = true;
@@ -183,7 +198,10 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         {/* scroll-pb: a field scrolled into view (focus, Tab) stops above the sticky Run bar, never under it. */}
-        <aside aria-label="Scenario editor" className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:scroll-pb-16 lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-950">
+        <aside
+          aria-label="Scenario editor"
+          className="rounded-lg border border-zinc-200 bg-zinc-50 p-3 lg:sticky lg:top-2 lg:max-h-[calc(100vh-1rem)] lg:scroll-pb-16 lg:self-start lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-950"
+        >
           <ScenarioEditor
             draft={draft}
             onChange={setDraft}
@@ -197,12 +215,19 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           />
         </aside>
 
-        <div className={`flex min-w-0 flex-col gap-4 transition-opacity ${sim.isMutating && result ? "opacity-60" : ""}`} aria-label="Results" aria-busy={sim.isMutating} role="region" data-results>
+        <div
+          className={`flex min-w-0 flex-col gap-4 transition-opacity ${sim.isMutating && result ? "opacity-60" : ""}`}
+          aria-label="Results"
+          aria-busy={sim.isMutating}
+          role="region"
+          data-results
+        >
           {result ? (
             <div className="flex flex-col gap-1 text-sm" data-run-summary>
               <WorkingOn kind={shown ? BASE_KINDS[shown.draft.base.kind] : ""} label={result.base.label} capturedAt={result.base.capturedAt} />
               <p className="text-zinc-700 dark:text-zinc-300">
-                Base: {formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas · {result.scenario.steps.length} step{result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
+                Base: {formatCount(result.base.brokers)} brokers, {formatCount(result.base.replicas)} replicas · {result.scenario.steps.length} step
+                {result.scenario.steps.length === 1 ? "" : "s"} · seed {result.scenario.seed} ·{" "}
                 {result.scenario.policy.brokerPlacement === "kraft-striped" ? "KRaft broker placement" : "ZooKeeper broker placement"}
               </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400" data-simulated-kafka>
@@ -218,7 +243,11 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
             </p>
           ) : null}
           {result && failure ? (
-            <div role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200" data-run-error>
+            <div
+              role="alert"
+              className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+              data-run-error
+            >
               <p className="font-medium">Not run: {failure.message}</p>
               {failure.issues.length > 1 ? (
                 <ul className="mt-1 list-disc pl-5">
@@ -234,7 +263,9 @@ export function SimulatorApp({ initial, presets }: { initial: InitialState; pres
           ) : null}
           {failedSteps.length > 0 && !stale ? (
             <p role="note" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm dark:border-amber-700 dark:bg-amber-950/40" data-failed-steps>
-              {failedSteps.length === 1 ? `Step ${failedSteps[0]!.index + 1} failed` : `Steps ${listSteps(failedSteps.map((s) => s.index + 1))} failed`} (why is beside {failedSteps.length === 1 ? "it" : "each"} in the step list). Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the later steps ran.
+              {failedSteps.length === 1 ? `Step ${failedSteps[0]!.index + 1} failed` : `Steps ${listSteps(failedSteps.map((s) => s.index + 1))} failed`} (why is beside{" "}
+              {failedSteps.length === 1 ? "it" : "each"} in the step list). Kafka would refuse {failedSteps.length === 1 ? "it" : "them"}, so the cluster stayed as it was and the
+              later steps ran.
             </p>
           ) : null}
           <CompareCard comparison={result?.comparison ?? null} state={cardState} snapshots={snapshots} />

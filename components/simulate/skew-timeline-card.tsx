@@ -59,7 +59,13 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
   const effective: WidgetState = state.kind === "ready" && steps.length === 0 ? { kind: "empty", message: "No steps: add one to see how skew moves." } : state;
   const xAxis = <XAxis dataKey="step" {...axisProps} tickFormatter={(s: number) => (s === 0 ? "base" : `step ${s}`)} />;
   return (
-    <WidgetCard id="skew-timeline" title="After each step" subtitle="Kafka evens partitions per broker (blue) and, slowly, partition counts per dir (green); it never looks at bytes per dir (orange) or how full a disk is." bodyClassName="h-80" state={effective}>
+    <WidgetCard
+      id="skew-timeline"
+      title="After each step"
+      subtitle="Kafka evens partitions per broker (blue) and, slowly, partition counts per dir (green); it never looks at bytes per dir (orange) or how full a disk is."
+      bodyClassName="h-80"
+      state={effective}
+    >
       {points.length > 0 ? (
         <div className="grid h-full grid-cols-1 gap-4 text-zinc-600 lg:grid-cols-[3fr_2fr] dark:text-zinc-400" data-chart="skew-timeline">
           <figure className="flex min-h-0 min-w-0 flex-col">
@@ -70,11 +76,28 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
                   <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                   {xAxis}
                   <YAxis {...axisProps} width={52} domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} tickFormatter={formatSkew} />
-                  <ReferenceLine y={1} stroke="currentColor" strokeOpacity={0.5} strokeDasharray="4 4" label={{ value: "even", position: "insideTopLeft", fill: "currentColor", fontSize: 11 }} />
+                  <ReferenceLine
+                    y={1}
+                    stroke="currentColor"
+                    strokeOpacity={0.5}
+                    strokeDasharray="4 4"
+                    label={{ value: "even", position: "insideTopLeft", fill: "currentColor", fontSize: 11 }}
+                  />
                   <Tooltip content={<StepTooltip />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
                   <Legend wrapperStyle={{ fontSize: 12 }} />
                   {TIMELINE_SERIES.map((s) => (
-                    <Line key={s.key} type="linear" dataKey={s.key} name={s.label} stroke={STYLE[s.key].color} strokeWidth={2} strokeDasharray={STYLE[s.key].dash} dot={{ r: 4, strokeWidth: 2 }} legendType={STYLE[s.key].dot} isAnimationActive={false} />
+                    <Line
+                      key={s.key}
+                      type="linear"
+                      dataKey={s.key}
+                      name={s.label}
+                      stroke={STYLE[s.key].color}
+                      strokeWidth={2}
+                      strokeDasharray={STYLE[s.key].dash}
+                      dot={{ r: 4, strokeWidth: 2 }}
+                      legendType={STYLE[s.key].dot}
+                      isAnimationActive={false}
+                    />
                   ))}
                 </LineChart>
               </ResponsiveContainer>
@@ -90,20 +113,52 @@ export function SkewTimelineCard({ initial, steps, state }: { initial: SlimRepor
             {hasCapacity ? (
               <div className="min-h-0 flex-1">
                 <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 280 }}>
-                  <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }} accessibilityLayer title="Disk used after each step: the fullest and the emptiest dir">
+                  <LineChart
+                    data={points}
+                    margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+                    accessibilityLayer
+                    title="Disk used after each step: the fullest and the emptiest dir"
+                  >
                     <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
                     {xAxis}
                     <YAxis {...axisProps} width={44} domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.7, 0.85, 1]} tickFormatter={formatPercent} />
-                    <ReferenceLine y={0.85} stroke="#b91c1c" strokeOpacity={0.6} strokeDasharray="4 4" label={{ value: "85%", position: "insideTopRight", fill: "currentColor", fontSize: 11 }} />
+                    <ReferenceLine
+                      y={0.85}
+                      stroke="#b91c1c"
+                      strokeOpacity={0.6}
+                      strokeDasharray="4 4"
+                      label={{ value: "85%", position: "insideTopRight", fill: "currentColor", fontSize: 11 }}
+                    />
                     <Tooltip content={<StepTooltip />} cursor={{ stroke: "currentColor", strokeOpacity: 0.3 }} />
                     <Legend wrapperStyle={{ fontSize: 12 }} />
-                    <Line type="linear" dataKey="fullest" name="Fullest dir" stroke="#D55E00" strokeWidth={2} dot={{ r: 4, strokeWidth: 2 }} legendType="diamond" isAnimationActive={false} />
-                    <Line type="linear" dataKey="emptiest" name="Emptiest dir" stroke="#0072B2" strokeWidth={2} strokeDasharray="6 3" dot={{ r: 4, strokeWidth: 2 }} legendType="circle" isAnimationActive={false} />
+                    <Line
+                      type="linear"
+                      dataKey="fullest"
+                      name="Fullest dir"
+                      stroke="#D55E00"
+                      strokeWidth={2}
+                      dot={{ r: 4, strokeWidth: 2 }}
+                      legendType="diamond"
+                      isAnimationActive={false}
+                    />
+                    <Line
+                      type="linear"
+                      dataKey="emptiest"
+                      name="Emptiest dir"
+                      stroke="#0072B2"
+                      strokeWidth={2}
+                      strokeDasharray="6 3"
+                      dot={{ r: 4, strokeWidth: 2 }}
+                      legendType="circle"
+                      isAnimationActive={false}
+                    />
                   </LineChart>
                 </ResponsiveContainer>
               </div>
             ) : (
-              <p className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 p-3 text-center text-sm dark:border-zinc-700">No dir reports its capacity, so utilisation is unknown; the skew chart still holds.</p>
+              <p className="flex flex-1 items-center justify-center rounded border border-dashed border-zinc-300 p-3 text-center text-sm dark:border-zinc-700">
+                No dir reports its capacity, so utilisation is unknown; the skew chart still holds.
+              </p>
             )}
           </figure>
           <div className="sr-only">

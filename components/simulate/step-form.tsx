@@ -65,7 +65,9 @@ function SizeFields({ size, onChange, errors, prefix }: { size: SizeInput | unde
           { value: "zipf", label: "a few hot partitions (Zipf)" },
         ]}
       />
-      {s.kind === "fixed" ? <ByteField label="Bytes per partition" value={s.bytes} onChange={(b) => onChange({ kind: "fixed", bytes: b ?? 0 })} error={errors[`${prefix}.bytes`]} /> : null}
+      {s.kind === "fixed" ? (
+        <ByteField label="Bytes per partition" value={s.bytes} onChange={(b) => onChange({ kind: "fixed", bytes: b ?? 0 })} error={errors[`${prefix}.bytes`]} />
+      ) : null}
       {s.kind === "uniform" ? (
         <>
           <ByteField label="Smallest partition" value={s.min} onChange={(b) => onChange({ ...s, min: b ?? 0 })} error={errors[`${prefix}.min`]} />
@@ -75,7 +77,14 @@ function SizeFields({ size, onChange, errors, prefix }: { size: SizeInput | unde
       {s.kind === "zipf" ? (
         <>
           <ByteField label="Bytes in total" value={s.totalBytes} onChange={(b) => onChange({ ...s, totalBytes: b ?? 0 })} error={errors[`${prefix}.totalBytes`]} />
-          <NumberField label="Exponent (0 = even)" value={s.exponent ?? 1} step={0.1} min={0} onChange={(e) => onChange({ ...s, exponent: e })} error={errors[`${prefix}.exponent`]} />
+          <NumberField
+            label="Exponent (0 = even)"
+            value={s.exponent ?? 1}
+            step={0.1}
+            min={0}
+            onChange={(e) => onChange({ ...s, exponent: e })}
+            error={errors[`${prefix}.exponent`]}
+          />
         </>
       ) : null}
     </>
@@ -147,17 +156,38 @@ export function StepForm({ step, onChange, context, errors }: Props) {
             label="Log dirs (comma-separated)"
             className="col-span-2"
             value={step.logDirs.map((d) => d.path).join(", ")}
-            onChange={(t) => onChange({ ...step, logDirs: t.split(",").map((p) => p.trim()).filter(Boolean).map((path) => ({ path, totalBytes: capacity })) })}
+            onChange={(t) =>
+              onChange({
+                ...step,
+                logDirs: t
+                  .split(",")
+                  .map((p) => p.trim())
+                  .filter(Boolean)
+                  .map((path) => ({ path, totalBytes: capacity })),
+              })
+            }
             error={e.logDirs ?? Object.entries(e).find(([k]) => k.startsWith("logDirs."))?.[1]}
           />
-          <ByteField label="Capacity of each dir" nullable value={capacity} onChange={(c) => onChange({ ...step, logDirs: step.logDirs.map((d) => ({ ...d, totalBytes: c })) })} hint="empty = unknown" />
+          <ByteField
+            label="Capacity of each dir"
+            nullable
+            value={capacity}
+            onChange={(c) => onChange({ ...step, logDirs: step.logDirs.map((d) => ({ ...d, totalBytes: c })) })}
+            hint="empty = unknown"
+          />
         </>
       );
     }
     case "addLogDir":
       return (
         <>
-          <SelectField label="Broker" value={String(step.broker)} onChange={(b) => onChange({ ...step, broker: b === "all" ? "all" : Number(b) })} options={brokerOptions(context.brokerIds, step.broker, true)} error={e.broker} />
+          <SelectField
+            label="Broker"
+            value={String(step.broker)}
+            onChange={(b) => onChange({ ...step, broker: b === "all" ? "all" : Number(b) })}
+            options={brokerOptions(context.brokerIds, step.broker, true)}
+            error={e.broker}
+          />
           <TextField label="Path" value={step.path} onChange={(path) => onChange({ ...step, path })} error={e.path} />
           <ByteField label="Capacity" nullable value={step.totalBytes ?? null} onChange={(c) => onChange({ ...step, totalBytes: c })} hint="empty = unknown" error={e.totalBytes} />
         </>
@@ -166,9 +196,17 @@ export function StepForm({ step, onChange, context, errors }: Props) {
     case "cordonLogDir":
       return (
         <>
-          <SelectField label="Broker" value={String(step.broker)} onChange={(b) => onChange({ ...step, broker: Number(b) })} options={brokerOptions(context.brokerIds, step.broker, false)} error={e.broker} />
+          <SelectField
+            label="Broker"
+            value={String(step.broker)}
+            onChange={(b) => onChange({ ...step, broker: Number(b) })}
+            options={brokerOptions(context.brokerIds, step.broker, false)}
+            error={e.broker}
+          />
           <PathField label="Log dir" value={step.path} onChange={(path) => onChange({ ...step, path })} paths={context.paths} error={e.path} />
-          {step.kind === "cordonLogDir" ? <CheckField label="Cordoned (unchecked: uncordon)" checked={step.cordoned ?? true} onChange={(cordoned) => onChange({ ...step, cordoned })} /> : null}
+          {step.kind === "cordonLogDir" ? (
+            <CheckField label="Cordoned (unchecked: uncordon)" checked={step.cordoned ?? true} onChange={(cordoned) => onChange({ ...step, cordoned })} />
+          ) : null}
         </>
       );
     case "createTopic":
@@ -176,7 +214,13 @@ export function StepForm({ step, onChange, context, errors }: Props) {
         <>
           <TextField label="Topic name" className="col-span-2" value={step.name} onChange={(name) => onChange({ ...step, name })} error={e.name} />
           <NumberField label="Partitions" value={step.partitions} min={1} onChange={(partitions) => onChange({ ...step, partitions })} error={e.partitions} />
-          <NumberField label="Replication factor" value={step.replicationFactor} min={1} onChange={(replicationFactor) => onChange({ ...step, replicationFactor })} error={e.replicationFactor} />
+          <NumberField
+            label="Replication factor"
+            value={step.replicationFactor}
+            min={1}
+            onChange={(replicationFactor) => onChange({ ...step, replicationFactor })}
+            error={e.replicationFactor}
+          />
           <SizeFields size={step.size} onChange={(size) => onChange({ ...step, size })} errors={e} prefix="size" />
         </>
       );
@@ -184,7 +228,13 @@ export function StepForm({ step, onChange, context, errors }: Props) {
       return (
         <>
           <TopicField value={step.topic} onChange={(topic) => onChange({ ...step, topic })} topics={context.topics} error={e.topic} />
-          <NumberField label="New total partitions" value={step.totalPartitions} min={1} onChange={(totalPartitions) => onChange({ ...step, totalPartitions })} error={e.totalPartitions} />
+          <NumberField
+            label="New total partitions"
+            value={step.totalPartitions}
+            min={1}
+            onChange={(totalPartitions) => onChange({ ...step, totalPartitions })}
+            error={e.totalPartitions}
+          />
           <SizeFields size={step.size} onChange={(size) => onChange({ ...step, size })} errors={e} prefix="size" />
         </>
       );
@@ -192,16 +242,40 @@ export function StepForm({ step, onChange, context, errors }: Props) {
       return (
         <>
           <TopicField value={step.topic} onChange={(topic) => onChange({ ...step, topic })} topics={context.topics} error={e.topic} />
-          <ByteField label="Bytes added per partition" value={step.bytesPerPartition ?? 0} onChange={(b) => onChange({ ...step, bytesPerPartition: b ?? 0 })} error={e.bytesPerPartition} />
+          <ByteField
+            label="Bytes added per partition"
+            value={step.bytesPerPartition ?? 0}
+            onChange={(b) => onChange({ ...step, bytesPerPartition: b ?? 0 })}
+            error={e.bytesPerPartition}
+          />
           <NumberField label="Then multiply by" value={step.factor ?? 1} min={0} step={0.1} onChange={(factor) => onChange({ ...step, factor })} error={e.factor} />
         </>
       );
     case "firstConsumerGroup":
       return (
         <>
-          <NumberField label="Partitions" hint="offsets.topic.num.partitions" value={step.partitions ?? 50} min={1} onChange={(partitions) => onChange({ ...step, partitions })} error={e.partitions} />
-          <NumberField label="Replication factor" hint="offsets.topic.replication.factor" value={step.replicationFactor ?? 3} min={1} onChange={(replicationFactor) => onChange({ ...step, replicationFactor })} error={e.replicationFactor} />
-          <ByteField label="Bytes per partition" value={step.bytesPerPartition ?? 16 * 1024} onChange={(b) => onChange({ ...step, bytesPerPartition: b ?? 0 })} error={e.bytesPerPartition} />
+          <NumberField
+            label="Partitions"
+            hint="offsets.topic.num.partitions"
+            value={step.partitions ?? 50}
+            min={1}
+            onChange={(partitions) => onChange({ ...step, partitions })}
+            error={e.partitions}
+          />
+          <NumberField
+            label="Replication factor"
+            hint="offsets.topic.replication.factor"
+            value={step.replicationFactor ?? 3}
+            min={1}
+            onChange={(replicationFactor) => onChange({ ...step, replicationFactor })}
+            error={e.replicationFactor}
+          />
+          <ByteField
+            label="Bytes per partition"
+            value={step.bytesPerPartition ?? 16 * 1024}
+            onChange={(b) => onChange({ ...step, bytesPerPartition: b ?? 0 })}
+            error={e.bytesPerPartition}
+          />
         </>
       );
     case "reassign":

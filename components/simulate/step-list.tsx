@@ -22,8 +22,8 @@ interface Props {
   onAnnounce: (message: string) => void;
 }
 
-const ICON_BUTTON = "rounded px-1.5 py-0.5 text-sm text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30 dark:text-zinc-400 dark:hover:bg-zinc-800";
-
+const ICON_BUTTON =
+  "rounded px-1.5 py-0.5 text-sm text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30 dark:text-zinc-400 dark:hover:bg-zinc-800";
 
 export function StepList({ steps, onChange, context, issues, outcomes, onAnnounce }: Props) {
   const [open, setOpen] = useState<number | null>(null);
@@ -88,7 +88,12 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
             const invalid = !s.valid || Object.keys(errors).length > 0;
             const formId = `step-form-${i}`;
             return (
-              <li key={i} className={`rounded border ${invalid ? "border-red-400 dark:border-red-800" : "border-zinc-200 dark:border-zinc-800"} bg-white dark:bg-zinc-900`} data-step={i + 1} data-step-kind={step.kind}>
+              <li
+                key={i}
+                className={`rounded border ${invalid ? "border-red-400 dark:border-red-800" : "border-zinc-200 dark:border-zinc-800"} bg-white dark:bg-zinc-900`}
+                data-step={i + 1}
+                data-step-kind={step.kind}
+              >
                 <div className="flex items-start gap-1 p-1.5">
                   <span className="mt-0.5 w-5 shrink-0 text-right text-xs font-semibold text-zinc-500 tabular-nums" aria-hidden>
                     {i + 1}.
@@ -113,7 +118,14 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
                   <button type="button" className={ICON_BUTTON} onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move step ${i + 1} up`} title="Move up">
                     ↑
                   </button>
-                  <button type="button" className={ICON_BUTTON} onClick={() => move(i, 1)} disabled={i === steps.length - 1} aria-label={`Move step ${i + 1} down`} title="Move down">
+                  <button
+                    type="button"
+                    className={ICON_BUTTON}
+                    onClick={() => move(i, 1)}
+                    disabled={i === steps.length - 1}
+                    aria-label={`Move step ${i + 1} down`}
+                    title="Move down"
+                  >
                     ↓
                   </button>
                   <button type="button" className={ICON_BUTTON} onClick={() => remove(i)} aria-label={`Remove step ${i + 1}`} title="Remove">
@@ -121,7 +133,12 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
                   </button>
                 </div>
                 {open === i ? (
-                  <div id={formId} role="group" aria-label={`Step ${i + 1}: ${stepKindLabel(step.kind)}`} className="grid grid-cols-2 gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800">
+                  <div
+                    id={formId}
+                    role="group"
+                    aria-label={`Step ${i + 1}: ${stepKindLabel(step.kind)}`}
+                    className="grid grid-cols-2 gap-2 border-t border-zinc-200 p-2 dark:border-zinc-800"
+                  >
                     <p className="col-span-2 text-xs text-zinc-600 dark:text-zinc-400">{STEP_KINDS.find((k) => k.kind === step.kind)?.help}</p>
                     <StepForm step={step} context={context} errors={errors} onChange={(next) => onChange(steps.map((x, k) => (k === i ? next : x)))} />
                   </div>
@@ -136,7 +153,13 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
           <label htmlFor="new-step-kind" className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
             New step
           </label>
-          <select id="new-step-kind" value={kind} onChange={(e) => setKind(e.target.value as StepKind)} className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950" data-new-step-kind>
+          <select
+            id="new-step-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as StepKind)}
+            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+            data-new-step-kind
+          >
             {STEP_KINDS.map((k) => (
               <option key={k.kind} value={k.kind}>
                 {k.label}
@@ -144,7 +167,12 @@ export function StepList({ steps, onChange, context, issues, outcomes, onAnnounc
             ))}
           </select>
         </div>
-        <button type="button" onClick={add} className="rounded border border-zinc-300 px-3 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800" data-add-step>
+        <button
+          type="button"
+          onClick={add}
+          className="rounded border border-zinc-300 px-3 py-1 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          data-add-step
+        >
           Add step
         </button>
       </div>

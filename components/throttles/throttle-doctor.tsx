@@ -44,8 +44,8 @@ export function ThrottleFindings({ diagnosis }: { diagnosis: ThrottleDiagnosis }
           <ul className="mt-1 list-disc pl-5">
             {throttling.map((b) => (
               <li key={b.broker}>
-                broker {b.broker}: as leader {b.leader.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}; as follower{" "}
-                {b.follower.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}
+                broker {b.broker}: as leader {b.leader.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}; as
+                follower {b.follower.map((t) => `${t.topic} ${t.partitions === "ALL" ? "(all)" : `[${t.partitions.join(",")}]`}`).join("; ") || "nothing"}
               </li>
             ))}
           </ul>

@@ -26,9 +26,15 @@ function RateTable({ rows }: { rows: RateRow[] }) {
       <thead className="border-b border-zinc-200 dark:border-zinc-800">
         <tr>
           <th className={th}>Scope</th>
-          <th className={th} title="leader.replication.throttled.rate">Leader</th>
-          <th className={th} title="follower.replication.throttled.rate">Follower</th>
-          <th className={th} title="replica.alter.log.dirs.io.max.bytes.per.second">Alter log dirs</th>
+          <th className={th} title="leader.replication.throttled.rate">
+            Leader
+          </th>
+          <th className={th} title="follower.replication.throttled.rate">
+            Follower
+          </th>
+          <th className={th} title="replica.alter.log.dirs.io.max.bytes.per.second">
+            Alter log dirs
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -49,12 +55,22 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
   const view = data?.throttles ?? null;
   const state = widgetState(data, failure, () => null);
   return (
-    <WidgetCard id="throttles" title="Throttles & reassignments" subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight." bodyClassName="min-h-80" state={state}>
+    <WidgetCard
+      id="throttles"
+      title="Throttles & reassignments"
+      subtitle="Replication quotas (KIP-73), log-dir move rate (KIP-113) and partition moves in flight."
+      bodyClassName="min-h-80"
+      state={state}
+    >
       {view ? (
         // As tall as what it says: an unknown's note or a list of moves is never hidden below a scroll.
         <div role="region" aria-label="Throttles and reassignments" className="grid gap-4 lg:grid-cols-[3fr_2fr]">
           <div className="min-w-0 space-y-4">
-            <p className={`rounded border border-dashed p-3 text-sm ${view.unknown.length > 0 ? "border-amber-400 text-amber-900 dark:border-amber-700 dark:text-amber-200" : "border-zinc-300 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"}`} data-throttles-summary data-throttles-empty={view.empty ? "" : undefined}>
+            <p
+              className={`rounded border border-dashed p-3 text-sm ${view.unknown.length > 0 ? "border-amber-400 text-amber-900 dark:border-amber-700 dark:text-amber-200" : "border-zinc-300 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"}`}
+              data-throttles-summary
+              data-throttles-empty={view.empty ? "" : undefined}
+            >
               {view.summary}
             </p>
             {view.unknown.length > 0 ? (
@@ -76,7 +92,8 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
               ) : null}
               {view.unknownRateBrokers.length > 0 ? (
                 <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-unknown-rates>
-                  {view.unknownRateBrokers.length === 1 ? "Broker" : "Brokers"} {view.unknownRateBrokers.join(", ")}: rates unknown{view.known.throttles ? " (not reachable when the snapshot was taken)" : ""}.
+                  {view.unknownRateBrokers.length === 1 ? "Broker" : "Brokers"} {view.unknownRateBrokers.join(", ")}: rates unknown
+                  {view.known.throttles ? " (not reachable when the snapshot was taken)" : ""}.
                 </p>
               ) : null}
             </section>
@@ -97,8 +114,12 @@ export function ThrottlesPanel({ data, failure, doctor }: Props) {
                     {view.topics.map((t) => (
                       <tr key={t.topic} className="border-b border-zinc-100 dark:border-zinc-800/60">
                         <td className={`${td} font-mono`}>{t.topic}</td>
-                        <td className={td} title={t.leader.raw ?? undefined}>{t.leader.text}</td>
-                        <td className={td} title={t.follower.raw ?? undefined}>{t.follower.text}</td>
+                        <td className={td} title={t.leader.raw ?? undefined}>
+                          {t.leader.text}
+                        </td>
+                        <td className={td} title={t.follower.raw ?? undefined}>
+                          {t.follower.text}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

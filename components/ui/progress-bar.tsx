@@ -5,7 +5,15 @@
 export function ProgressBar({ fraction, label, text, className = "" }: { fraction: number; label: string; text: string; className?: string }) {
   const pct = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={text} className={`h-2.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800 ${className}`}>
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      aria-valuetext={text}
+      className={`h-2.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800 ${className}`}
+    >
       <div className="h-full rounded-full bg-sky-600 dark:bg-sky-500" style={{ width: `${pct}%` }} />
     </div>
   );

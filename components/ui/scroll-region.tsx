@@ -39,12 +39,20 @@ export function ScrollEdges({ cue }: { cue: ScrollCue }) {
   return (
     <>
       {cue.left ? (
-        <div aria-hidden className="pointer-events-none absolute inset-y-0 left-0 z-20 flex w-8 items-start justify-start rounded-l bg-linear-to-r from-zinc-900/25 to-transparent pt-1.5" data-scroll-cue="left">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 left-0 z-20 flex w-8 items-start justify-start rounded-l bg-linear-to-r from-zinc-900/25 to-transparent pt-1.5"
+          data-scroll-cue="left"
+        >
           <span className="ml-0.5 rounded bg-zinc-900 px-1 text-[11px] leading-4 font-semibold text-white">←</span>
         </div>
       ) : null}
       {cue.right ? (
-        <div aria-hidden className="pointer-events-none absolute inset-y-0 right-0 z-20 flex w-16 items-start justify-end rounded-r bg-linear-to-l from-zinc-900/25 to-transparent pt-1.5" data-scroll-cue="right">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 z-20 flex w-16 items-start justify-end rounded-r bg-linear-to-l from-zinc-900/25 to-transparent pt-1.5"
+          data-scroll-cue="right"
+        >
           <span className="mr-0.5 rounded bg-zinc-900 px-1 text-[11px] leading-4 font-semibold text-white">scroll →</span>
         </div>
       ) : null}

@@ -29,7 +29,12 @@ interface WidgetCardProps {
 
 export function WidgetCard({ id, title, subtitle, actions, bodyClassName, state, children, className = "" }: WidgetCardProps) {
   return (
-    <section aria-labelledby={`${id}-title`} data-widget={id} data-state={state.kind} className={`flex min-w-0 flex-col rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      data-widget={id}
+      data-state={state.kind}
+      className={`flex min-w-0 flex-col rounded-lg border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
+    >
       <header className="mb-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="text-base font-semibold">
@@ -56,7 +61,11 @@ function WidgetBody({ state, children }: { state: WidgetState; children?: ReactN
       return <WidgetError message={state.message} onRetry={state.onRetry} />;
     case "unavailable":
     case "empty":
-      return <div className="flex h-full items-center justify-center rounded border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{state.message}</div>;
+      return (
+        <div className="flex h-full items-center justify-center rounded border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          {state.message}
+        </div>
+      );
     case "ready":
       return <>{children}</>;
   }
@@ -73,10 +82,17 @@ export function WidgetSkeleton() {
 
 function WidgetError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 rounded border border-red-300 bg-red-50 p-4 text-center text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+    <div
+      role="alert"
+      className="flex h-full flex-col items-center justify-center gap-3 rounded border border-red-300 bg-red-50 p-4 text-center text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
       <p className="max-w-prose">{message}</p>
       {onRetry ? (
-        <button type="button" onClick={onRetry} className="rounded border border-red-400 px-3 py-1 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:hover:bg-red-900/40">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded border border-red-400 px-3 py-1 font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:hover:bg-red-900/40"
+        >
           Try again
         </button>
       ) : null}

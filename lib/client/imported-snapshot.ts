@@ -57,7 +57,9 @@ function read(): ImportedState {
       json = null;
     }
     const parsed = parseSnapshot(json);
-    value = parsed.ok ? { state: "ready", data: clusterData(parsed.value) } : { state: "error", message: "The stored import is damaged or from another version; import the output again." };
+    value = parsed.ok
+      ? { state: "ready", data: clusterData(parsed.value) }
+      : { state: "error", message: "The stored import is damaged or from another version; import the output again." };
   }
   cached = { raw, value };
   return value;

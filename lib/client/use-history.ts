@@ -52,5 +52,8 @@ const FORECAST_REFRESH_MS = 300_000;
 /** The forecast of every dir (the demo's from its generated history); `enabled` false reads nothing. */
 export function useForecast(enabled = true) {
   const cluster = useClusterName();
-  return useSWR<ForecastAnswer>(enabled ? withCluster(FORECAST_URL, cluster) : null, (url: string) => fetchJson<ForecastAnswer>(url), { ...OPTIONS, refreshInterval: FORECAST_REFRESH_MS });
+  return useSWR<ForecastAnswer>(enabled ? withCluster(FORECAST_URL, cluster) : null, (url: string) => fetchJson<ForecastAnswer>(url), {
+    ...OPTIONS,
+    refreshInterval: FORECAST_REFRESH_MS,
+  });
 }

@@ -59,10 +59,16 @@ const FileSchema = z.strictObject({
           .strictObject({
             mechanism: z.string(),
             username: z.string().min(1),
-            passwordEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "passwordEnv is the name of an environment variable").optional(),
+            passwordEnv: z
+              .string()
+              .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "passwordEnv is the name of an environment variable")
+              .optional(),
             passwordFile: z.string().min(1).optional(),
           })
-          .refine((s) => (s.passwordEnv === undefined) !== (s.passwordFile === undefined), "give exactly one of passwordEnv and passwordFile (a password is never written in this file)")
+          .refine(
+            (s) => (s.passwordEnv === undefined) !== (s.passwordFile === undefined),
+            "give exactly one of passwordEnv and passwordFile (a password is never written in this file)",
+          )
           .optional(),
         tls: z.strictObject({ enabled: z.boolean().optional(), caFile: z.string().min(1).optional(), rejectUnauthorized: z.boolean().optional() }).optional(),
         clientId: z.string().optional(),
@@ -118,7 +124,12 @@ function fromFile(file: string, env: Env): ClustersResult {
     if (c.sasl?.passwordEnv) {
       password = env[c.sasl.passwordEnv];
       if (password === undefined || password === "") {
-        return { name: c.name, label: c.label ?? c.name, kind: "live", connection: failure("kafka_config", `cluster ${c.name}: the environment variable ${c.sasl.passwordEnv} (its passwordEnv) is not set`) };
+        return {
+          name: c.name,
+          label: c.label ?? c.name,
+          kind: "live",
+          connection: failure("kafka_config", `cluster ${c.name}: the environment variable ${c.sasl.passwordEnv} (its passwordEnv) is not set`),
+        };
       }
     } else if (c.sasl?.passwordFile) {
       const read = readSecretFile(c.sasl.passwordFile, `cluster ${c.name}'s passwordFile`);
@@ -141,14 +152,28 @@ function fromFile(file: string, env: Env): ClustersResult {
   return success(clusters);
 }
 
-const SUFFIXES = ["BOOTSTRAP_SERVERS", "SASL_MECHANISM", "SASL_USERNAME", "SASL_PASSWORD", "SSL", "SSL_CA_FILE", "SSL_REJECT_UNAUTHORIZED", "CLIENT_ID", "REQUEST_TIMEOUT_MS"] as const;
+const SUFFIXES = [
+  "BOOTSTRAP_SERVERS",
+  "SASL_MECHANISM",
+  "SASL_USERNAME",
+  "SASL_PASSWORD",
+  "SSL",
+  "SSL_CA_FILE",
+  "SSL_REJECT_UNAUTHORIZED",
+  "CLIENT_ID",
+  "REQUEST_TIMEOUT_MS",
+] as const;
 
 function fromEnvList(list: string, env: Env): ClustersResult {
-  const names = list.split(",").map((n) => n.trim()).filter((n) => n.length > 0);
+  const names = list
+    .split(",")
+    .map((n) => n.trim())
+    .filter((n) => n.length > 0);
   if (names.length === 0) return failure("kafka_config", `${CLUSTERS_ENV} is empty; list cluster names, e.g. prod-eu,staging`);
   if (names.length > MAX_CLUSTERS) return failure("kafka_config", `${CLUSTERS_ENV} lists ${names.length} clusters; at most ${MAX_CLUSTERS}`);
   const bad = names.find((n) => !CLUSTER_NAME.test(n));
-  if (bad !== undefined) return failure("kafka_config", `${CLUSTERS_ENV}: "${bad.slice(0, 80)}" is not a cluster name (lower-case letters, digits and '-', starting with a letter or digit)`);
+  if (bad !== undefined)
+    return failure("kafka_config", `${CLUSTERS_ENV}: "${bad.slice(0, 80)}" is not a cluster name (lower-case letters, digits and '-', starting with a letter or digit)`);
   if (new Set(names).size !== names.length) return failure("kafka_config", `${CLUSTERS_ENV} lists a cluster twice`);
   const clusters = names.map((name): ClusterEntry => {
     const prefix = `KAFKA_BALANCE_CLUSTER_${envNameOf(name)}_`;
@@ -161,7 +186,12 @@ function fromEnvList(list: string, env: Env): ClustersResult {
       kafkaEnv.KAFKA_SASL_PASSWORD = read.value;
     }
     if (!kafkaEnv.KAFKA_BOOTSTRAP_SERVERS) {
-      return { name, label: env[`${prefix}LABEL`] ?? name, kind: "live", connection: failure("kafka_config", `cluster ${name}: set ${prefix}BOOTSTRAP_SERVERS to host:port[,host:port...]`) };
+      return {
+        name,
+        label: env[`${prefix}LABEL`] ?? name,
+        kind: "live",
+        connection: failure("kafka_config", `cluster ${name}: set ${prefix}BOOTSTRAP_SERVERS to host:port[,host:port...]`),
+      };
     }
     return entry(name, env[`${prefix}LABEL`]?.trim() || undefined, kafkaEnv);
   });

@@ -36,9 +36,7 @@ export interface KafkaConnection {
 export type ConnectionResult = Result<KafkaConnection>;
 
 const booleanText = (name: string) =>
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"], { message: `${name} must be true or false` })
-    .transform((v) => v === "true" || v === "1" || v === "yes");
+  z.enum(["true", "false", "1", "0", "yes", "no"], { message: `${name} must be true or false` }).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const hostPort = /^[^\s:/,]+(?::\d{1,5})?$|^\[[0-9a-fA-F:]+\](?::\d{1,5})?$/;
 
@@ -70,16 +68,27 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.KAFKA_SASL_MECHANISM && (!env.KAFKA_SASL_USERNAME || !env.KAFKA_SASL_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["KAFKA_SASL_USERNAME"], message: `KAFKA_SASL_MECHANISM=${env.KAFKA_SASL_MECHANISM} needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KAFKA_SASL_USERNAME"],
+        message: `KAFKA_SASL_MECHANISM=${env.KAFKA_SASL_MECHANISM} needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD`,
+      });
     }
     if (!env.KAFKA_SASL_MECHANISM && (env.KAFKA_SASL_USERNAME || env.KAFKA_SASL_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["KAFKA_SASL_MECHANISM"], message: `KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD are set but KAFKA_SASL_MECHANISM is not; set it to one of ${SASL_MECHANISMS.join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["KAFKA_SASL_MECHANISM"],
+        message: `KAFKA_SASL_USERNAME/KAFKA_SASL_PASSWORD are set but KAFKA_SASL_MECHANISM is not; set it to one of ${SASL_MECHANISMS.join(", ")}`,
+      });
     }
   });
 
 /** One bootstrap entry without scheme or credentials: `SASL_SSL://u:p@h:9092` → `h:9092`. */
 function stripEntry(entry: string): string {
-  return entry.trim().replace(/^[A-Za-z][A-Za-z0-9+._-]*:\/\//, "").replace(/^.*@/, "");
+  return entry
+    .trim()
+    .replace(/^[A-Za-z][A-Za-z0-9+._-]*:\/\//, "")
+    .replace(/^.*@/, "");
 }
 
 /** 9092: Kafka's default port, for an entry that names none. */
@@ -90,7 +99,10 @@ function withDefaultPort(entry: string): string {
 /** The bootstrap servers as a label safe to show and log: no schemes, no credentials. */
 export function bootstrapLabel(bootstrapServers: string | string[]): string {
   const entries = Array.isArray(bootstrapServers) ? bootstrapServers : bootstrapServers.split(",");
-  return entries.map(stripEntry).filter((e) => e.length > 0).join(",");
+  return entries
+    .map(stripEntry)
+    .filter((e) => e.length > 0)
+    .join(",");
 }
 
 /** Every secret this connection holds, for `redactSecrets`. */
@@ -126,7 +138,9 @@ export function connectionFromEnv(env: Env = currentEnv()): ConnectionResult {
     return failure("kafka_config", redactSecrets(message, env));
   }
   const e = parsed.data;
-  const bootstrapServers = e.KAFKA_BOOTSTRAP_SERVERS.split(",").map(stripEntry).filter((s) => s.length > 0);
+  const bootstrapServers = e.KAFKA_BOOTSTRAP_SERVERS.split(",")
+    .map(stripEntry)
+    .filter((s) => s.length > 0);
   const bad = bootstrapServers.find((s) => !hostPort.test(s));
   if (bootstrapServers.length === 0 || bad !== undefined) {
     return failure("kafka_config", `KAFKA_BOOTSTRAP_SERVERS has an entry that is not host:port ("${bad ?? ""}"); use host:port[,host:port...].`);
@@ -139,7 +153,7 @@ export function connectionFromEnv(env: Env = currentEnv()): ConnectionResult {
       return failure("kafka_config", `KAFKA_SSL_CA_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${e.KAFKA_SSL_CA_FILE}`);
     }
   }
-  const tlsWanted = e.KAFKA_SSL ?? (e.KAFKA_SSL_CA_FILE !== undefined);
+  const tlsWanted = e.KAFKA_SSL ?? e.KAFKA_SSL_CA_FILE !== undefined;
   return success({
     bootstrapServers: bootstrapServers.map(withDefaultPort),
     clientId: e.KAFKA_CLIENT_ID ?? "kafka-balance",

@@ -103,7 +103,10 @@ async function scan(connection: KafkaConnection): Promise<ClusterSnapshot> {
     return await withTimeout(readCluster(connection), deadlineMs, `the scan of ${label}`);
   } catch (error) {
     if (error instanceof ScanTimeoutError) {
-      throw new ClusterSourceError("kafka_timeout", `Kafka at ${label} did not answer within ${deadlineMs} ms; check that the brokers are up and reachable from this server (KAFKA_BOOTSTRAP_SERVERS).`);
+      throw new ClusterSourceError(
+        "kafka_timeout",
+        `Kafka at ${label} did not answer within ${deadlineMs} ms; check that the brokers are up and reachable from this server (KAFKA_BOOTSTRAP_SERVERS).`,
+      );
     }
     if (error instanceof ClusterUnreachableError) {
       const code = error.timedOut ? "kafka_timeout" : "kafka_unreachable";

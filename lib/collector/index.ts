@@ -139,5 +139,11 @@ export async function stopCollectors(): Promise<void> {
 export async function collectorStatus(cluster: string, now: number = Date.now()): Promise<CollectorStatus> {
   const store = getStore().history;
   const [{ last, lastSuccess }, lease] = await Promise.all([store.lastScan(cluster), store.leases.get(collectorLease(cluster))]);
-  return { holder: lease && lease.until >= now ? lease.owner : null, lastSuccessAt: lastSuccess?.at ?? null, lastAttemptAt: last?.at ?? null, lastDurationMs: last?.durationMs ?? null, lastError: last && !last.ok ? last.error : null };
+  return {
+    holder: lease && lease.until >= now ? lease.owner : null,
+    lastSuccessAt: lastSuccess?.at ?? null,
+    lastAttemptAt: last?.at ?? null,
+    lastDurationMs: last?.durationMs ?? null,
+    lastError: last && !last.ok ? last.error : null,
+  };
 }

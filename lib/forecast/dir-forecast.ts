@@ -104,7 +104,13 @@ export function buildForecast(w: DirWork, placement: BrokerPlacement, nowMs: num
     };
     projection = { central, fast, slow };
     const placementBytesPerDay = arrivalBytesBy(phases, g, REFERENCE_DAYS) / REFERENCE_DAYS;
-    growth = { bytesPerDay: per30(central), low: Math.min(per30(slow), per30(central)), high: Math.max(per30(fast), per30(central)), trendBytesPerDay: fit.slope, placementBytesPerDay };
+    growth = {
+      bytesPerDay: per30(central),
+      low: Math.min(per30(slow), per30(central)),
+      high: Math.max(per30(fast), per30(central)),
+      trendBytesPerDay: fit.slope,
+      placementBytesPerDay,
+    };
   }
 
   const until: DirForecast["until"] = { p85: null, p95: null, full: null };

@@ -44,7 +44,8 @@ function dropSentence(fit: GrowthFit, nowMs: number): string | null {
   const last = fit.drops[fit.drops.length - 1];
   if (!last) return null;
   if (fit.dropHandling === "fit-after") return `${formatBytes(total)} left the dir ${formatDays((nowMs - last.atMs) / DAY_MS)} ago: only the scans after that are fitted.`;
-  if (fit.dropHandling === "added-back") return `${formatBytes(total)} left the dir ${formatDays((nowMs - last.atMs) / DAY_MS)} ago; too little history since, so the drop is added back to the scans before it.`;
+  if (fit.dropHandling === "added-back")
+    return `${formatBytes(total)} left the dir ${formatDays((nowMs - last.atMs) / DAY_MS)} ago; too little history since, so the drop is added back to the scans before it.`;
   return `${fit.drops.length} drops in the window are kept as a sawtooth (retention deleting large segments), not treated as moves.`;
 }
 
@@ -84,7 +85,8 @@ function placementSentence(n: NoteInput): string | null {
     return `${rate}; by Kafka's count rule this dir takes none of the next ${formatCount(expected)} (it holds ${formatCount(mine)} partitions; ${next} holds the fewest, ${formatCount(fewest ?? 0)}).`;
   }
   const adds = n.growth ? `, adding about ${perDay(n.growth.placementBytesPerDay)} on average over 30 days at ${formatBytes(p.bytesPerPartitionDay)} per partition per day` : "";
-  const why = next === n.dir ? `it holds the fewest partitions, ${formatCount(mine)}` : `it holds ${formatCount(mine)} partitions; ${next} holds the fewest, ${formatCount(fewest ?? 0)}`;
+  const why =
+    next === n.dir ? `it holds the fewest partitions, ${formatCount(mine)}` : `it holds ${formatCount(mine)} partitions; ${next} holds the fewest, ${formatCount(fewest ?? 0)}`;
   return `${rate}; by Kafka's count rule this dir takes ${formatPercent(p.share)} of the next ${formatCount(expected)} (${why})${adds}.`;
 }
 

@@ -15,7 +15,11 @@ export function liveClusterOf(request: Request, what: string): Result<{ name: st
   const resolved = resolveCluster(clusterParam(request));
   if (!resolved.ok) return resolved;
   const cluster = resolved.value;
-  if (cluster.kind === "demo") return failure("no_live_cluster", `${what} needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS (or configure clusters with KAFKA_BALANCE_CLUSTERS_FILE or KAFKA_BALANCE_CLUSTERS).`);
+  if (cluster.kind === "demo")
+    return failure(
+      "no_live_cluster",
+      `${what} needs a live cluster: set KAFKA_BOOTSTRAP_SERVERS (or configure clusters with KAFKA_BALANCE_CLUSTERS_FILE or KAFKA_BALANCE_CLUSTERS).`,
+    );
   if (!cluster.connection?.ok) return failure("kafka_config", `The settings of cluster ${cluster.name} are invalid: ${cluster.connection?.error.message ?? "no connection"}`);
   return success({ name: cluster.name, connection: cluster.connection.value });
 }

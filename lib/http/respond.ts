@@ -85,7 +85,10 @@ const ABORTED = Symbol("aborted");
  * an answer rather than a thrown error so no stack is logged for what a client did.
  */
 function uploadAborted(): Err {
-  return failure("bad_request", "The connection closed before the whole body arrived; send it again (a body that sends nothing for a while is dropped, see KAFKA_BALANCE_UPLOAD_IDLE_SECONDS).");
+  return failure(
+    "bad_request",
+    "The connection closed before the whole body arrived; send it again (a body that sends nothing for a while is dropped, see KAFKA_BALANCE_UPLOAD_IDLE_SECONDS).",
+  );
 }
 
 /**

@@ -94,7 +94,10 @@ export function writeGate(scope: WriteScope, env: Env = currentEnv()): Result<nu
     return denied("writes_disabled", `${WHAT[scope]} is off. Start Kafka Balance with ${ALLOW_WRITES_ENV}=true and ${WRITE_TOKEN_ENV}=<secret> to allow it.`);
   }
   if (configuredToken(env) === null) {
-    return denied("write_token_not_configured", `${WHAT[scope]} is off: set ${WRITE_TOKEN_ENV} on the server (${MIN_TOKEN_LENGTH} or more printable characters, no spaces) and send it as "Authorization: Bearer <token>".`);
+    return denied(
+      "write_token_not_configured",
+      `${WHAT[scope]} is off: set ${WRITE_TOKEN_ENV} on the server (${MIN_TOKEN_LENGTH} or more printable characters, no spaces) and send it as "Authorization: Bearer <token>".`,
+    );
   }
   return success(null);
 }

@@ -50,7 +50,10 @@ type Kind = (typeof KIND_ORDER)[number];
 
 /** Counts one kind of disagreement and keeps the first example, so a warning reads "N …, e.g. …". */
 class Tally {
-  private readonly kinds = new Map<string, { kind: Kind; source: ImportSource; line: number | null; count: number; example: string; say: (count: number, example: string) => string }>();
+  private readonly kinds = new Map<
+    string,
+    { kind: Kind; source: ImportSource; line: number | null; count: number; example: string; say: (count: number, example: string) => string }
+  >();
 
   /** `key` tells apart warnings of one kind (one per broker); it defaults to the kind. */
   add(kind: Kind, source: ImportSource, line: number | null, example: string, say: (count: number, example: string) => string, key: string = kind): void {
@@ -129,21 +132,36 @@ function filteredRun(input: AssembleInput, tally: Tally): void {
     const missing = input.topics.topics.filter((t) => !covered.has(t.name) && t.partitions.some((p) => p.replicas.some((b) => brokers.has(b))));
     if (missing.length === 0) return;
     const total = n + missing.length;
-    tally.add("topic-list", "logDirs", null, missing[0]!.name, (_count, e) =>
-      `the kafka-log-dirs paste covers only ${n} of the ${total} topics the kafka-topics output lists (a --topic-list run? e.g. ${e} has no replica in it): ${SKEW_OF_THOSE}; paste a kafka-log-dirs run without --topic-list for the whole cluster`,
+    tally.add(
+      "topic-list",
+      "logDirs",
+      null,
+      missing[0]!.name,
+      (_count, e) =>
+        `the kafka-log-dirs paste covers only ${n} of the ${total} topics the kafka-topics output lists (a --topic-list run? e.g. ${e} has no replica in it): ${SKEW_OF_THOSE}; paste a kafka-log-dirs run without --topic-list for the whole cluster`,
     );
     return;
   }
   if (splitBrokers.length > 0) {
     const ids = splitBrokers.slice(0, 5).join(", ");
-    tally.add("topic-list", "logDirs", null, "", () =>
-      `the paste covers only ${topics} (--topic-list runs: ${plural(splitBrokers.length, "broker", "brokers")} ${ids}${splitBrokers.length > 5 ? ", …" : ""} ${plural(splitBrokers.length, "appears", "appear")} in ${runs} runs): ${SKEW_OF_THOSE}; topics no run listed are not counted`,
+    tally.add(
+      "topic-list",
+      "logDirs",
+      null,
+      "",
+      () =>
+        `the paste covers only ${topics} (--topic-list runs: ${plural(splitBrokers.length, "broker", "brokers")} ${ids}${splitBrokers.length > 5 ? ", …" : ""} ${plural(splitBrokers.length, "appears", "appear")} in ${runs} runs): ${SKEW_OF_THOSE}; topics no run listed are not counted`,
     );
     return;
   }
   if (![...covered].some((t) => t === "__consumer_offsets")) {
-    tally.add("topic-list", "logDirs", null, "", () =>
-      `the paste covers ${topics} and no __consumer_offsets partition: if it is a --topic-list run, it covers only those ${topics} and ${SKEW_OF_THOSE} (a cluster that never had a consumer group has no __consumer_offsets; then this is the whole cluster)`,
+    tally.add(
+      "topic-list",
+      "logDirs",
+      null,
+      "",
+      () =>
+        `the paste covers ${topics} and no __consumer_offsets partition: if it is a --topic-list run, it covers only those ${topics} and ${SKEW_OF_THOSE} (a cluster that never had a consumer group has no __consumer_offsets; then this is the whole cluster)`,
     );
   }
 }
@@ -167,8 +185,13 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
       // from that output as a whole (one warning for it, not one per replica).
       const topicsOnly = here.size === 0 && p.replicas.some((b) => logDirBrokers.has(b));
       if (topicsOnly) {
-        tally.add("topics-only-partition", "topics", p.line, name, (n, e) =>
-          `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-topics output but not in the kafka-log-dirs output (e.g. ${e}); kept with log dirs and sizes unknown. A topic created after kafka-log-dirs ran, a --topic-list filter, or an offline dir can cause this`,
+        tally.add(
+          "topics-only-partition",
+          "topics",
+          p.line,
+          name,
+          (n, e) =>
+            `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-topics output but not in the kafka-log-dirs output (e.g. ${e}); kept with log dirs and sizes unknown. A topic created after kafka-log-dirs ran, a --topic-list filter, or an offline dir can cause this`,
         );
       }
       const replicas = p.replicas.map((broker) => {
@@ -180,19 +203,30 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
             "topics",
             p.line,
             name,
-            (n) => `broker ${broker} holds ${formatCountOf(n, "replica")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); it is shown as unknown and left out of the balance figures`,
+            (n) =>
+              `broker ${broker} holds ${formatCountOf(n, "replica")} in the kafka-topics output but has no entry in the kafka-log-dirs output (was it down, or left out by --broker-list?); it is shown as unknown and left out of the balance figures`,
             `no-broker-${broker}`,
           );
         } else if (!r && !topicsOnly) {
-          tally.add("not-on-disk", "topics", p.line, `${name} on broker ${broker}`, (n, e) =>
-            `${formatCountOf(n, "replica")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
+          tally.add(
+            "not-on-disk",
+            "topics",
+            p.line,
+            `${name} on broker ${broker}`,
+            (n, e) =>
+              `${formatCountOf(n, "replica")} assigned in the kafka-topics output ${plural(n, "is", "are")} not in the kafka-log-dirs output (e.g. ${e}); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this`,
           );
         }
         return replicaOf(r, broker);
       });
       for (const stray of byBroker([...here.values()])) {
-        tally.add("stray", "logDirs", null, `${name} on broker ${stray.broker} in ${JSON.stringify(stray.logDir ?? stray.future?.logDir ?? "")}`, (n, e) =>
-          `${formatCountOf(n, "replica")} in the kafka-log-dirs output ${plural(n, "is", "are")} not in ${plural(n, "its", "their")} partition's Replicas in the kafka-topics output (e.g. ${e}); kept after the assigned replicas because the bytes are on disk. A stray log from an earlier reassignment, or outputs taken at different times, can cause this`,
+        tally.add(
+          "stray",
+          "logDirs",
+          null,
+          `${name} on broker ${stray.broker} in ${JSON.stringify(stray.logDir ?? stray.future?.logDir ?? "")}`,
+          (n, e) =>
+            `${formatCountOf(n, "replica")} in the kafka-log-dirs output ${plural(n, "is", "are")} not in ${plural(n, "its", "their")} partition's Replicas in the kafka-topics output (e.g. ${e}); kept after the assigned replicas because the bytes are on disk. A stray log from an earlier reassignment, or outputs taken at different times, can cause this`,
         );
         replicas.push(replicaOf(stray, stray.broker));
       }
@@ -203,8 +237,13 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
       }
     }
     for (const extra of diskOnlyPartitions(onDisk)) {
-      tally.add("disk-only-partition", "logDirs", null, `${described.name}-${extra.id}`, (n, e) =>
-        `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader`,
+      tally.add(
+        "disk-only-partition",
+        "logDirs",
+        null,
+        `${described.name}-${extra.id}`,
+        (n, e) =>
+          `${formatCountOf(n, "partition")} ${plural(n, "is", "are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader`,
       );
       partitions.push(extra);
     }
@@ -215,16 +254,25 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
 
   for (const [name, onDisk] of onDiskByTopic) {
     if (input.topics) {
-      tally.add("disk-only-topic", "logDirs", null, name, (n, e) =>
-        `${n} ${plural(n, "topic is", "topics are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader or ISR`,
+      tally.add(
+        "disk-only-topic",
+        "logDirs",
+        null,
+        name,
+        (n, e) =>
+          `${n} ${plural(n, "topic is", "topics are")} in the kafka-log-dirs output but not in the kafka-topics output (e.g. ${e}); kept with replicas in broker id order and no leader or ISR`,
       );
     }
     topics.push({ name, internal: isInternalTopic(name), topicId: null, partitions: diskOnlyPartitions(onDisk).sort((a, b) => a.id - b.id) });
   }
   topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (!input.topics) {
-    tally.add("no-topics", "topics", null, "", () =>
-      "not given, so leaders, ISR and replica order are unknown and replicas are listed in broker id order; add the output of kafka-topics.sh --describe to see them",
+    tally.add(
+      "no-topics",
+      "topics",
+      null,
+      "",
+      () => "not given, so leaders, ISR and replica order are unknown and replicas are listed in broker id order; add the output of kafka-topics.sh --describe to see them",
     );
   }
 
@@ -258,7 +306,12 @@ export function assembleSnapshot(input: AssembleInput): { snapshot: ClusterSnaps
       source: { kind: "import", label: input.label, kafkaVersion: null, clusterId: null, warnings: warnings.map(formatImportIssue), unknownFacts },
       brokers,
       topics,
-      throttles: { defaults: configs.defaults ?? { leader: null, follower: null, alterLogDirs: null }, brokers: configs.brokerRates, topics: configs.topicThrottles, reassignments },
+      throttles: {
+        defaults: configs.defaults ?? { leader: null, follower: null, alterLogDirs: null },
+        brokers: configs.brokerRates,
+        topics: configs.topicThrottles,
+        reassignments,
+      },
     },
     warnings,
   };
@@ -300,14 +353,29 @@ function applyConfigs(input: AssembleInput, brokers: BrokerInput[], topics: Snap
   for (const c of listing.brokers) {
     const broker = byId.get(c.id);
     if (!broker) {
-      tally.add("configs", "configs", c.line, String(c.id), (n, e) => `${formatCountOf(n, "broker")} in the kafka-configs output ${plural(n, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. broker ${e}); ${plural(n, "its", "their")} configs are left out`);
+      tally.add(
+        "configs",
+        "configs",
+        c.line,
+        String(c.id),
+        (n, e) =>
+          `${formatCountOf(n, "broker")} in the kafka-configs output ${plural(n, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. broker ${e}); ${plural(n, "its", "their")} configs are left out`,
+      );
       continue;
     }
     if (c.rates.leader !== null || c.rates.follower !== null || c.rates.alterLogDirs !== null) brokerRates.push({ broker: c.id, ...c.rates });
     if (c.rack !== undefined) {
       const given = input.racks?.get(c.id);
       if (given !== undefined && given !== c.rack) {
-        tally.add("configs", "configs", c.line, `${c.id}`, () => `broker ${c.id}'s broker.rack is ${c.rack === null ? "not set" : JSON.stringify(c.rack)} in the kafka-configs output and ${JSON.stringify(given)} in the racks text; the kafka-configs value is used`, `configs-rack-${c.id}`);
+        tally.add(
+          "configs",
+          "configs",
+          c.line,
+          `${c.id}`,
+          () =>
+            `broker ${c.id}'s broker.rack is ${c.rack === null ? "not set" : JSON.stringify(c.rack)} in the kafka-configs output and ${JSON.stringify(given)} in the racks text; the kafka-configs value is used`,
+          `configs-rack-${c.id}`,
+        );
       }
       broker.rack = c.rack;
       rackKnown.add(c.id);
@@ -316,12 +384,22 @@ function applyConfigs(input: AssembleInput, brokers: BrokerInput[], topics: Snap
       cordonsKnown.add(c.id);
       const listed = c.cordoned === "*" ? null : new Set(c.cordoned.map(trimSlash));
       // Copies: the listing's dirs stay as kafka-log-dirs reported them. An offline dir stays offline.
-      const dirs = (broker.logDirs ?? []).map((d) => ((listed === null || listed.has(trimSlash(d.path))) && (d.state ?? "online") === "online" ? { ...d, state: "cordoned" as const } : d));
+      const dirs = (broker.logDirs ?? []).map((d) =>
+        (listed === null || listed.has(trimSlash(d.path))) && (d.state ?? "online") === "online" ? { ...d, state: "cordoned" as const } : d,
+      );
       broker.logDirs = dirs;
       const paths = new Set(dirs.map((d) => trimSlash(d.path)));
       const stray = listed === null || broker.state === "unknown" ? [] : [...listed].filter((p) => !paths.has(p));
       if (stray.length > 0) {
-        tally.add("configs", "configs", c.line, `${c.id}`, () => `broker ${c.id}'s cordoned.log.dirs names ${stray.map((p) => JSON.stringify(p)).join(", ")}, which the kafka-log-dirs output does not list for it; that cordon is not shown`, `configs-cordon-${c.id}`);
+        tally.add(
+          "configs",
+          "configs",
+          c.line,
+          `${c.id}`,
+          () =>
+            `broker ${c.id}'s cordoned.log.dirs names ${stray.map((p) => JSON.stringify(p)).join(", ")}, which the kafka-log-dirs output does not list for it; that cordon is not shown`,
+          `configs-cordon-${c.id}`,
+        );
       }
     }
   }
@@ -329,26 +407,59 @@ function applyConfigs(input: AssembleInput, brokers: BrokerInput[], topics: Snap
   const withoutSection = brokers.filter((b) => !withSection.has(b.id)).map((b) => b.id);
   const defaults = listing.defaults ?? listing.brokers.find((c) => c.defaults !== null)?.defaults ?? null;
   if (listing.brokers.length > 0 && withoutSection.length > 0) {
-    tally.add("configs", "configs", null, "", () => `the kafka-configs output has no section for ${plural(withoutSection.length, "broker", "brokers")} ${idList(withoutSection)}: ${plural(withoutSection.length, "its", "their")} throttle rates${listing.brokers.some((c) => c.all) ? ", rack and cordons" : ""} are unknown; describe every broker (leave out --entity-name)`, "configs-brokers");
+    tally.add(
+      "configs",
+      "configs",
+      null,
+      "",
+      () =>
+        `the kafka-configs output has no section for ${plural(withoutSection.length, "broker", "brokers")} ${idList(withoutSection)}: ${plural(withoutSection.length, "its", "their")} throttle rates${listing.brokers.some((c) => c.all) ? ", rack and cordons" : ""} are unknown; describe every broker (leave out --entity-name)`,
+      "configs-brokers",
+    );
   }
   if (listing.brokers.length > 0 && defaults === null) {
-    tally.add("configs", "configs", null, "", () => `the kafka-configs output has no "Default configs for brokers in the cluster" section, so the cluster-wide throttle defaults are unknown; describe the brokers without --entity-name (or with --entity-default)`, "configs-defaults");
+    tally.add(
+      "configs",
+      "configs",
+      null,
+      "",
+      () =>
+        `the kafka-configs output has no "Default configs for brokers in the cluster" section, so the cluster-wide throttle defaults are unknown; describe the brokers without --entity-name (or with --entity-default)`,
+      "configs-defaults",
+    );
   }
 
   // Topic lists: kafka-configs' sections win over kafka-topics' Configs column for the topics they describe.
   const described = new Map(listing.topics.map((t) => [t.name, t]));
   const topicThrottles = fromTopics.filter((t) => !described.has(t.topic));
-  for (const t of listing.topics) if (t.leaderReplicas !== null || t.followerReplicas !== null) topicThrottles.push({ topic: t.name, leaderReplicas: t.leaderReplicas, followerReplicas: t.followerReplicas });
+  for (const t of listing.topics)
+    if (t.leaderReplicas !== null || t.followerReplicas !== null) topicThrottles.push({ topic: t.name, leaderReplicas: t.leaderReplicas, followerReplicas: t.followerReplicas });
   topicThrottles.sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
   const names = new Set(topics.map((t) => t.name));
   const extraTopics = listing.topics.filter((t) => !names.has(t.name));
   if (extraTopics.length > 0) {
-    tally.add("configs", "configs", extraTopics[0]!.line, extraTopics[0]!.name, (n, e) => `${extraTopics.length} ${plural(extraTopics.length, "topic", "topics")} in the kafka-configs output ${plural(extraTopics.length, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. ${e}); ${plural(n, "its", "their")} throttled replica lists are kept`, "configs-topics");
+    tally.add(
+      "configs",
+      "configs",
+      extraTopics[0]!.line,
+      extraTopics[0]!.name,
+      (n, e) =>
+        `${extraTopics.length} ${plural(extraTopics.length, "topic", "topics")} in the kafka-configs output ${plural(extraTopics.length, "is", "are")} in neither the kafka-log-dirs nor the kafka-topics output (e.g. ${e}); ${plural(n, "its", "their")} throttled replica lists are kept`,
+      "configs-topics",
+    );
   }
   const listsKnown = input.topics !== null || (listing.topics.length > 0 && topics.every((t) => described.has(t.name)));
   if (input.topics === null && listing.topics.length > 0 && !listsKnown) {
     const missing = topics.filter((t) => !described.has(t.name)).map((t) => t.name);
-    tally.add("configs", "configs", null, "", () => `the kafka-configs output describes ${listing.topics.length} of the ${topics.length} topics (e.g. ${missing[0]} is missing): the throttled replica lists of the others are unknown; describe every topic (leave out --entity-name)`, "configs-topic-lists");
+    tally.add(
+      "configs",
+      "configs",
+      null,
+      "",
+      () =>
+        `the kafka-configs output describes ${listing.topics.length} of the ${topics.length} topics (e.g. ${missing[0]} is missing): the throttled replica lists of the others are unknown; describe every topic (leave out --entity-name)`,
+      "configs-topic-lists",
+    );
   }
   const ratesKnown = listing.brokers.length > 0 && withoutSection.length === 0 && defaults !== null;
   return { defaults, brokerRates: brokerRates.sort((a, b) => a.broker - b.broker), topicThrottles, ratesKnown, listsKnown, rackKnown, cordonsKnown };

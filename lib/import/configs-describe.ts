@@ -163,7 +163,11 @@ class ConfigsReader {
     }
     const missing = /^The (\S+) '(.*)' doesn't exist and doesn't have dynamic config\.$/.exec(text);
     if (missing) {
-      this.issues.add(line, "", `kafka-configs says the ${missing[1]} ${quote(missing[2] ?? "")} does not exist; describe an existing ${missing[1]}, or all of them (leave out --entity-name)`);
+      this.issues.add(
+        line,
+        "",
+        `kafka-configs says the ${missing[1]} ${quote(missing[2] ?? "")} does not exist; describe an existing ${missing[1]}, or all of them (leave out --entity-name)`,
+      );
       this.section = { kind: "skipped" };
       return;
     }
@@ -279,7 +283,11 @@ class ConfigsReader {
         const entry = dynamic.entries.get(key);
         const own = entry ? this.rate(entry, entry.value) : null;
         if (all && own !== rates[side] && own !== null) {
-          this.issues.add(dynamic.line, key, `broker ${id}'s ${key} is ${own} here and ${rates[side] ?? "not set"} in its --all section (line ${all.line}); were the outputs taken at different times? Paste one run`);
+          this.issues.add(
+            dynamic.line,
+            key,
+            `broker ${id}'s ${key} is ${own} here and ${rates[side] ?? "not set"} in its --all section (line ${all.line}); were the outputs taken at different times? Paste one run`,
+          );
         }
         if (!all) rates[side] = own;
       }
@@ -333,7 +341,12 @@ class ConfigsReader {
 function cordonList(value: string): string[] | "*" {
   const v = value.trim();
   if (v === "*") return "*";
-  return v === "" ? [] : v.split(",").map((d) => d.trim()).filter((d) => d !== "");
+  return v === ""
+    ? []
+    : v
+        .split(",")
+        .map((d) => d.trim())
+        .filter((d) => d !== "");
 }
 
 export function parseConfigsDescribe(text: string): Result<ConfigsListing> {
@@ -345,7 +358,11 @@ export function parseConfigsDescribe(text: string): Result<ConfigsListing> {
   const failed = reader.noise.failed(sawOutput && reader.issues.empty);
   if (failed) return importFailure([failed]);
   if (reader.issues.empty && !sawOutput) {
-    reader.issues.add(null, "", 'no configs found: paste the output of kafka-configs.sh --describe --entity-type brokers (or topics), whose sections start "Dynamic configs for broker <id> are:" or "All configs for …"');
+    reader.issues.add(
+      null,
+      "",
+      'no configs found: paste the output of kafka-configs.sh --describe --entity-type brokers (or topics), whose sections start "Dynamic configs for broker <id> are:" or "All configs for …"',
+    );
   }
   if (!reader.issues.empty) return reader.issues.failed();
   const note = reader.noise.note(true);

@@ -126,7 +126,10 @@ function overlap(partition: string, broker: number, future: boolean, earlier: En
     return `${what} on broker ${broker} is in two runs, in ${quote(earlier.logDir)} (line ${earlier.line}) and in ${quote(entry.logDir)} (line ${entry.line}): the runs overlap, and the replica moved between them; ${fix}`;
   }
   if (earlier.sizeBytes !== entry.sizeBytes || earlier.offsetLag !== entry.offsetLag) {
-    const sizes = earlier.sizeBytes !== entry.sizeBytes ? `sizes ${bytes(earlier.sizeBytes)} and ${bytes(entry.sizeBytes)}` : `offsetLag ${earlier.offsetLag ?? "none"} and ${entry.offsetLag ?? "none"}`;
+    const sizes =
+      earlier.sizeBytes !== entry.sizeBytes
+        ? `sizes ${bytes(earlier.sizeBytes)} and ${bytes(entry.sizeBytes)}`
+        : `offsetLag ${earlier.offsetLag ?? "none"} and ${entry.offsetLag ?? "none"}`;
     return `${what} on broker ${broker} is in two runs (${lines}) with different ${sizes}: the runs overlap and were taken at different times; ${fix}`;
   }
   return `${what} on broker ${broker} is in two runs (${lines}) with the same size: the runs overlap (the same run pasted twice, or two --topic-list runs sharing a topic); ${fix}`;
@@ -325,7 +328,10 @@ export class LogDirsDocumentReader {
     }
     if (!isCount(size)) {
       const tooBig = typeof size === "number" && Number.isInteger(size) && size > 0;
-      this.brokerProblem(entryPath(at, "size"), tooBig ? `${size} bytes is beyond what this reads exactly (2^53, about 9 PB)` : `expected a non-negative integer, got ${describeValue(size)}`);
+      this.brokerProblem(
+        entryPath(at, "size"),
+        tooBig ? `${size} bytes is beyond what this reads exactly (2^53, about 9 PB)` : `expected a non-negative integer, got ${describeValue(size)}`,
+      );
       ok = false;
     }
     if (offsetLag !== undefined && !(typeof offsetLag === "number" && Number.isSafeInteger(offsetLag))) {
@@ -340,7 +346,16 @@ export class LogDirsDocumentReader {
 
     const where = isFuture === true ? { at, isFutureLine: lineAt(this.node, this.nodeLine, entryPath(at, "isFuture").slice(2)) } : null;
     const line = this.entryLine(at[1], at[2]);
-    const entry: Entry = { topic: name.topic, partition: name.partition, logDir, sizeBytes: size, offsetLag: typeof offsetLag === "number" ? offsetLag : null, line, run: this.run, where };
+    const entry: Entry = {
+      topic: name.topic,
+      partition: name.partition,
+      logDir,
+      sizeBytes: size,
+      offsetLag: typeof offsetLag === "number" ? offsetLag : null,
+      line,
+      run: this.run,
+      where,
+    };
     const maps = isFuture === true ? this.futures : this.current;
     let byName = maps.get(broker);
     if (!byName) maps.set(broker, (byName = new Map()));
@@ -357,7 +372,11 @@ export class LogDirsDocumentReader {
       for (const [name, entry] of byName) {
         const future = futures?.get(name);
         if (future?.where && future.logDir === entry.logDir) {
-          this.problem(future.where.isFutureLine, entryPath(future.where.at, "isFuture"), `the future replica of ${name} on broker ${broker} is in the same dir as the current one (${quote(entry.logDir)}); Kafka copies a future replica into another dir`);
+          this.problem(
+            future.where.isFutureLine,
+            entryPath(future.where.at, "isFuture"),
+            `the future replica of ${name} on broker ${broker} is in the same dir as the current one (${quote(entry.logDir)}); Kafka copies a future replica into another dir`,
+          );
         }
         replicas.push({
           topic: entry.topic,
@@ -390,4 +409,3 @@ export class LogDirsDocumentReader {
     return { brokers: brokers.map((b) => b.listing), replicas, runs: this.run, splitBrokers: brokers.filter((b) => b.runs.size > 1).map((b) => b.listing.id) };
   }
 }
-

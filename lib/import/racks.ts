@@ -8,7 +8,7 @@
  *
  * Blank lines and lines starting with `#` are skipped. A broker given two different racks is an error.
  */
-import { describeValue, IssueList, quote, splitLines, } from "./issues";
+import { describeValue, IssueList, quote, splitLines } from "./issues";
 import { success, type Result } from "@/lib/model/result";
 import { findJsonSyntaxError, lineAndColumn, locateJsonPaths } from "@/lib/model/json-scan";
 
@@ -41,7 +41,10 @@ function parseJsonRacks(text: string, firstLine: number, issues: IssueList): Rac
     else racks.set(Number(key), rack.trim());
   }
   // Object.entries puts integer keys first; report in the order of the text.
-  const offsets = locateJsonPaths(text, bad.map((b) => [b.key]));
+  const offsets = locateJsonPaths(
+    text,
+    bad.map((b) => [b.key]),
+  );
   bad
     .map((b, i) => ({ ...b, offset: offsets[i] ?? 0 }))
     .sort((x, y) => x.offset - y.offset)

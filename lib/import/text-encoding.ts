@@ -231,12 +231,22 @@ export function repairPastedText(text: string): Decoded {
   const bytes = new Uint8Array(body.length);
   for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
-    if (c > 0xff || c === 0xfffd) return { ok: false, message: "the text is UTF-16 that was read as UTF-8 (NUL bytes between its characters) and cannot be restored; upload the file itself, or save it as UTF-8 and paste again" };
+    if (c > 0xff || c === 0xfffd)
+      return {
+        ok: false,
+        message: "the text is UTF-16 that was read as UTF-8 (NUL bytes between its characters) and cannot be restored; upload the file itself, or save it as UTF-8 and paste again",
+      };
     bytes[i] = c;
   }
   const sniffed = sniffEncoding(bytes);
   const encoding: Encoding = "refused" in sniffed || sniffed.encoding === "utf-8" ? (text.startsWith("\u00fe\u00ff") ? "utf-16be" : "utf-16le") : sniffed.encoding;
-  if (bytes.length % 2 !== 0) return { ok: false, message: "the text holds NUL characters, as UTF-16 read as UTF-8 does, but not in pairs; upload the file itself, or save it as UTF-8 and paste again" };
+  if (bytes.length % 2 !== 0)
+    return { ok: false, message: "the text holds NUL characters, as UTF-16 read as UTF-8 does, but not in pairs; upload the file itself, or save it as UTF-8 and paste again" };
   const decoded = new TextDecoder(encoding).decode(bytes);
-  return { ok: true, text: decoded, encoding, note: `the text was ${NAMES[encoding]}${bom ? "" : " without a byte-order mark"} read as 8-bit text (NUL bytes between its characters); it was restored` };
+  return {
+    ok: true,
+    text: decoded,
+    encoding,
+    note: `the text was ${NAMES[encoding]}${bom ? "" : " without a byte-order mark"} read as 8-bit text (NUL bytes between its characters); it was restored`,
+  };
 }

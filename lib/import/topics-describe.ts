@@ -267,7 +267,7 @@ export function parseTopicsDescribe(text: string): Result<TopicsListing> {
   const failed = reader.noise.failed(listing.topics.length > 0 && reader.issues.empty);
   if (failed) return importFailure([failed]);
   if (reader.issues.empty && listing.topics.length === 0) {
-    reader.issues.add(null, "", "no topics found: paste the output of kafka-topics.sh --describe (lines that start with \"Topic:\")");
+    reader.issues.add(null, "", 'no topics found: paste the output of kafka-topics.sh --describe (lines that start with "Topic:")');
   }
   if (!reader.issues.empty) return reader.issues.failed();
   const note = reader.noise.note(true);

@@ -38,7 +38,8 @@ export interface RecordRow {
  * The version of a row's content. A stored record never changes (a fresh id per link, never
  * overwritten), so while a row is there with the same version, its decoding is the same.
  */
-export const recordVersion = (row: Pick<RecordRow, "createdAt" | "schemaVersion" | "sizeBytes" | "encoding">) => `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
+export const recordVersion = (row: Pick<RecordRow, "createdAt" | "schemaVersion" | "sizeBytes" | "encoding">) =>
+  `${row.createdAt}|${row.schemaVersion}|${row.sizeBytes}|${row.encoding}`;
 
 function unreadable(id: string, what: string): Err {
   return failure("record_unreadable", `The shared snapshot ${id} is stored but cannot be read (${what}). It may have been written by a newer Kafka Balance; upgrade this server.`);

@@ -31,7 +31,12 @@ function reassignmentIssues(json: string | null): Issue[] {
   const parsed = parseReassignmentJson(json, { allowEmpty: true });
   if (parsed.ok) return [];
   const { code, message, issues } = parsed.error;
-  return [{ path: issues[0] ? `plan.reassignmentJson.${issues[0].path}` : "plan.reassignmentJson", message: code === "invalid_json" ? `${message}; send the plan's reassignment JSON as a string` : message }];
+  return [
+    {
+      path: issues[0] ? `plan.reassignmentJson.${issues[0].path}` : "plan.reassignmentJson",
+      message: code === "invalid_json" ? `${message}; send the plan's reassignment JSON as a string` : message,
+    },
+  ];
 }
 
 /** Validates a `POST /api/snapshots` body into what will be stored (before sharing options). */
@@ -51,7 +56,6 @@ export function parseShareRequest(raw: unknown): Result<{ kind: RecordKind; cont
   const plan = body.kind === "plan" ? body.plan : null;
   return success({ kind: body.kind, content: { snapshot: snapshot.value, scenario, plan }, sharing: body.sharing });
 }
-
 
 /** Validates, applies the sharing options with `salt`, and trims the label to `labelChars`. */
 export function prepareShare(raw: unknown, salt: string, labelChars: number): Result<PreparedShare> {

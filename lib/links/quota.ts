@@ -16,7 +16,18 @@
  *   it is trimmed to `labelChars`, and the answer says so. Other text (warnings, plan JSON) lives in
  *   the compressed payload, which the per-link cap bounds.
  */
-import { CLIENT_RATE_BYTES_ENV, CLIENT_RATE_LINKS_ENV, CLIENT_STORE_ENV, LABEL_LIMIT_ENV, LINK_LIMIT_ENV, RATE_BYTES_ENV, RATE_LINKS_ENV, RATE_WINDOW_MS, STORE_LIMIT_ENV, type LinkLimits } from "./limits";
+import {
+  CLIENT_RATE_BYTES_ENV,
+  CLIENT_RATE_LINKS_ENV,
+  CLIENT_STORE_ENV,
+  LABEL_LIMIT_ENV,
+  LINK_LIMIT_ENV,
+  RATE_BYTES_ENV,
+  RATE_LINKS_ENV,
+  RATE_WINDOW_MS,
+  STORE_LIMIT_ENV,
+  type LinkLimits,
+} from "./limits";
 import { failure, type Failure } from "@/lib/model/result";
 import type { ClientQuotaState, QuotaState } from "@/lib/store/links";
 
@@ -29,32 +40,57 @@ function secondsUntilFree(windowOldest: string | null, now: Date): number {
 function admitForClient(bytes: number, mine: ClientQuotaState, limits: LinkLimits, now: Date): Failure | null {
   const retryAfterSeconds = secondsUntilFree(mine.windowOldest, now);
   if (limits.clientRateLinks > 0 && mine.windowLinks >= limits.clientRateLinks) {
-    return failure("rate_limited", `Too many new links from your address: ${mine.windowLinks} in the last minute and the limit is ${limits.clientRateLinks} per minute per address (${CLIENT_RATE_LINKS_ENV}); retry in ${retryAfterSeconds} s.`, { details: { retryAfterSeconds } }).error;
+    return failure(
+      "rate_limited",
+      `Too many new links from your address: ${mine.windowLinks} in the last minute and the limit is ${limits.clientRateLinks} per minute per address (${CLIENT_RATE_LINKS_ENV}); retry in ${retryAfterSeconds} s.`,
+      { details: { retryAfterSeconds } },
+    ).error;
   }
   if (limits.clientRateBytes > 0 && mine.windowLinks > 0 && mine.windowBytes + bytes > limits.clientRateBytes) {
-    return failure("rate_limited", `Too many new bytes from your address: your links of the last minute hold ${mine.windowBytes} bytes, this one ${bytes}, and the limit is ${limits.clientRateBytes} bytes per minute per address (${CLIENT_RATE_BYTES_ENV}); retry in ${retryAfterSeconds} s.`, { details: { retryAfterSeconds } }).error;
+    return failure(
+      "rate_limited",
+      `Too many new bytes from your address: your links of the last minute hold ${mine.windowBytes} bytes, this one ${bytes}, and the limit is ${limits.clientRateBytes} bytes per minute per address (${CLIENT_RATE_BYTES_ENV}); retry in ${retryAfterSeconds} s.`,
+      { details: { retryAfterSeconds } },
+    ).error;
   }
   if (mine.bytes + bytes > limits.clientStoreBytes) {
-    return failure("client_store_full", `Links shared from your address hold ${mine.bytes} bytes and this one needs ${bytes}, over the ${limits.clientStoreBytes} bytes one address may hold (${CLIENT_STORE_ENV}): ask an operator to delete links you no longer need, or wait until they expire.`).error;
+    return failure(
+      "client_store_full",
+      `Links shared from your address hold ${mine.bytes} bytes and this one needs ${bytes}, over the ${limits.clientStoreBytes} bytes one address may hold (${CLIENT_STORE_ENV}): ask an operator to delete links you no longer need, or wait until they expire.`,
+    ).error;
   }
   return null;
 }
 
 export function admitLink(bytes: number, state: QuotaState, limits: LinkLimits, now: Date): Failure | null {
   if (bytes > limits.linkBytes) {
-    return failure("link_too_large", `This link would store ${bytes} bytes (compressed), over the limit of ${limits.linkBytes} bytes per link: share a smaller snapshot (fewer topics), or ask an operator to raise ${LINK_LIMIT_ENV}.`).error;
+    return failure(
+      "link_too_large",
+      `This link would store ${bytes} bytes (compressed), over the limit of ${limits.linkBytes} bytes per link: share a smaller snapshot (fewer topics), or ask an operator to raise ${LINK_LIMIT_ENV}.`,
+    ).error;
   }
   const mine = state.client ? admitForClient(bytes, state.client, limits, now) : null;
   if (mine) return mine;
   const retryAfterSeconds = secondsUntilFree(state.windowOldest, now);
   if (limits.rateLinks > 0 && state.windowLinks >= limits.rateLinks) {
-    return failure("rate_limited", `Too many new links: ${state.windowLinks} were shared in the last minute and the limit is ${limits.rateLinks} per minute (${RATE_LINKS_ENV}); retry in ${retryAfterSeconds} s.`, { details: { retryAfterSeconds } }).error;
+    return failure(
+      "rate_limited",
+      `Too many new links: ${state.windowLinks} were shared in the last minute and the limit is ${limits.rateLinks} per minute (${RATE_LINKS_ENV}); retry in ${retryAfterSeconds} s.`,
+      { details: { retryAfterSeconds } },
+    ).error;
   }
   if (limits.rateBytes > 0 && state.windowLinks > 0 && state.windowBytes + bytes > limits.rateBytes) {
-    return failure("rate_limited", `Too many new bytes: links shared in the last minute hold ${state.windowBytes} bytes, this one ${bytes}, and the limit is ${limits.rateBytes} bytes per minute (${RATE_BYTES_ENV}); retry in ${retryAfterSeconds} s.`, { details: { retryAfterSeconds } }).error;
+    return failure(
+      "rate_limited",
+      `Too many new bytes: links shared in the last minute hold ${state.windowBytes} bytes, this one ${bytes}, and the limit is ${limits.rateBytes} bytes per minute (${RATE_BYTES_ENV}); retry in ${retryAfterSeconds} s.`,
+      { details: { retryAfterSeconds } },
+    ).error;
   }
   if (state.bytes + bytes > limits.storeBytes) {
-    return failure("store_full", `The link store is full (${state.bytes} of ${limits.storeBytes} bytes used, this link needs ${bytes}): ask an operator to delete old links or raise ${STORE_LIMIT_ENV}.`).error;
+    return failure(
+      "store_full",
+      `The link store is full (${state.bytes} of ${limits.storeBytes} bytes used, this link needs ${bytes}): ask an operator to delete old links or raise ${STORE_LIMIT_ENV}.`,
+    ).error;
   }
   return null;
 }

@@ -101,7 +101,9 @@ function isAddress(token: string, known: ReadonlySet<string>): boolean {
 /** Replaces the given host names, then anything address-like, with `<host>`. Linear in the text; the host list is a set. */
 export function scrubHosts(text: string, knownHosts: Iterable<string> = []): string {
   const known = knownHosts instanceof Set ? (knownHosts as ReadonlySet<string>) : new Set(knownHosts);
-  const bare = text.replace(IPV6_BRACKETED, REDACTED_HOST).replace(IPV6_BARE, (m) => ((m.includes("::") || m.split(":").length === 8) && /[0-9A-Fa-f]/.test(m) ? REDACTED_HOST : m));
+  const bare = text
+    .replace(IPV6_BRACKETED, REDACTED_HOST)
+    .replace(IPV6_BARE, (m) => ((m.includes("::") || m.split(":").length === 8) && /[0-9A-Fa-f]/.test(m) ? REDACTED_HOST : m));
   return bare.replace(TOKEN, (token) => {
     // A sentence's full stop is not part of the name.
     const trimmed = token.replace(/\.+$/, "");
@@ -114,7 +116,12 @@ export function scrubHosts(text: string, knownHosts: Iterable<string> = []): str
 function bootstrapHosts(label: string): string[] {
   return label
     .split(",")
-    .map((entry) => entry.trim().replace(/:\d{1,5}$/, "").replace(/^\[(.*)\]$/, "$1"))
+    .map((entry) =>
+      entry
+        .trim()
+        .replace(/:\d{1,5}$/, "")
+        .replace(/^\[(.*)\]$/, "$1"),
+    )
     .filter((host) => host.length > 0);
 }
 
@@ -133,7 +140,9 @@ export function redactHosts(content: ShareContent): ShareContent {
     logDirs: b.logDirs.map((d) => ({ ...d, error: scrub(d.error) })),
   }));
   const label = snapshot.source.kind === "kafka" ? REDACTED_KAFKA_LABEL : scrubHosts(snapshot.source.label, hosts);
-  const plan = content.plan ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP }, reassignmentJson: jsonAlone(content.plan.reassignmentJson) } : null;
+  const plan = content.plan
+    ? { ...content.plan, options: { ...content.plan.options, bootstrapServer: REDACTED_BOOTSTRAP }, reassignmentJson: jsonAlone(content.plan.reassignmentJson) }
+    : null;
   const warnings = snapshot.source.warnings.map((w) => scrubHosts(w, hosts));
   return { ...content, snapshot: { ...snapshot, source: { ...snapshot.source, label, warnings }, brokers }, plan };
 }

@@ -57,7 +57,8 @@ function storeFailure(error: unknown): Err {
   const code = (error as { code?: unknown }).code;
   // SQLite's codes, then PostgreSQL's (lock_not_available, serialization_failure; disk_full; read_only_sql_transaction).
   if (code === "SQLITE_BUSY" || code === "55P03" || code === "40001") return failure("store_busy", "The snapshot store is busy with another writer; retry in a few seconds.");
-  if (code === "SQLITE_FULL") return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
+  if (code === "SQLITE_FULL")
+    return failure("disk_full", `The disk holding the snapshot store is full: ask an operator to free space, delete old links, or point ${DB_ENV} at another disk.`);
   if (code === "53100") return failure("disk_full", "The PostgreSQL server's disk is full: ask an operator to free space there or delete old links.");
   if (code === "SQLITE_READONLY") return failure("store_read_only", `The snapshot store is read-only; make the file writable or point ${DB_ENV} at a writable path.`);
   if (code === "25006") return failure("store_read_only", `The PostgreSQL store is read-only (a standby?); point ${DATABASE_URL_ENV} at the primary.`);
@@ -113,7 +114,12 @@ export function storeEncodedShare(encoded: EncodedShare, options: Omit<CreateSha
   return storeShare(kind, notices, async () => row, options);
 }
 
-async function storeShare(kind: RecordKind, notices: string[], encode: (labelChars: number) => Promise<EncodedPayload>, options: Omit<CreateShareOptions, "salt">): Promise<Result<ShareResponse>> {
+async function storeShare(
+  kind: RecordKind,
+  notices: string[],
+  encode: (labelChars: number) => Promise<EncodedPayload>,
+  options: Omit<CreateShareOptions, "salt">,
+): Promise<Result<ShareResponse>> {
   const limits = linkLimits();
   const now = (options.now ?? (() => new Date()))();
   const windowStart = limits.rateLinks > 0 || limits.rateBytes > 0 ? new Date(now.getTime() - RATE_WINDOW_MS).toISOString() : null;
@@ -168,7 +174,12 @@ export async function insertRecord(store: LinkStore, record: { kind: RecordKind;
 }
 
 function idProblem(id: string): Err | null {
-  return isSnapshotId(id) ? null : failure("invalid_id", `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`);
+  return isSnapshotId(id)
+    ? null
+    : failure(
+        "invalid_id",
+        `"${id.slice(0, 40)}" is not a snapshot link id: ids are 22 characters of A–Z, a–z, 0–9, "-" and "_", as in /s/<id>. Check that the link was copied whole.`,
+      );
 }
 
 function notFound(id: string): Err {
@@ -194,13 +205,21 @@ export async function readShareRow(id: string, store?: LinkStore, now: Date = ne
   if (cutoff !== null && row.createdAt < cutoff) {
     const deleted = await guarded(async () => ({ ok: true, value: await (store ?? getStore().links).delete(id) }));
     if (!deleted.ok) return deleted;
-    return failure("expired", `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`);
+    return failure(
+      "expired",
+      `The shared snapshot ${id} expired: links are kept for ${limits.retentionDays} days (${RETENTION_ENV}) and this one was created on ${row.createdAt.slice(0, 10)}. Ask whoever sent it for a new link.`,
+    );
   }
   return { ok: true, value: row };
 }
 
 export const ListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`).default(DEFAULT_LIST_LIMIT),
+  limit: z.coerce
+    .number()
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}`)
+    .default(DEFAULT_LIST_LIMIT),
   offset: z.coerce.number().int("offset must be a whole number").min(0, "offset must be 0 or more").default(0),
 });
 
@@ -221,7 +240,16 @@ export async function listShares(query: Record<string, string>, store?: LinkStor
   const { rows, total } = listed.value;
   const records = rows.map((row): RecordSummary => {
     const summary = JSON.parse(row.summary) as Omit<RecordSummary, "id" | "kind" | "url" | "createdAt" | "schemaVersion" | "sizeBytes" | "storedBytes">;
-    return { id: row.id, kind: row.kind, url: snapshotUrl(row.id), createdAt: row.createdAt, schemaVersion: row.schemaVersion, sizeBytes: row.sizeBytes, storedBytes: row.storedBytes, ...summary };
+    return {
+      id: row.id,
+      kind: row.kind,
+      url: snapshotUrl(row.id),
+      createdAt: row.createdAt,
+      schemaVersion: row.schemaVersion,
+      sizeBytes: row.sizeBytes,
+      storedBytes: row.storedBytes,
+      ...summary,
+    };
   });
   return { ok: true, value: { total, limit, offset, records } };
 }

@@ -92,16 +92,40 @@ function uploadState(): UploadState | undefined {
 
 /** Bodies and bytes in flight, refusals and drops, read from the server's accounting at each scrape. */
 function registerUploadMetrics(registry: Registry): void {
-  new Gauge({ name: "kafka_balance_uploads_in_flight", help: "Request bodies being received or held until their answer is sent (scripts/server/uploads.mjs).", registers: [registry], collect() { this.set(uploadState()?.uploads ?? 0); } });
-  new Gauge({ name: "kafka_balance_upload_bytes_in_flight", help: "Bytes of request bodies in flight: declared or received, whichever is more, until the answer is sent.", registers: [registry], collect() { this.set(uploadState()?.bytes ?? 0); } });
+  new Gauge({
+    name: "kafka_balance_uploads_in_flight",
+    help: "Request bodies being received or held until their answer is sent (scripts/server/uploads.mjs).",
+    registers: [registry],
+    collect() {
+      this.set(uploadState()?.uploads ?? 0);
+    },
+  });
+  new Gauge({
+    name: "kafka_balance_upload_bytes_in_flight",
+    help: "Bytes of request bodies in flight: declared or received, whichever is more, until the answer is sent.",
+    registers: [registry],
+    collect() {
+      this.set(uploadState()?.bytes ?? 0);
+    },
+  });
   for (const [name, key, help] of [
     ["kafka_balance_uploads_refused_total", "refused", "Request bodies refused before being read, by the limit they would pass (client_uploads, client_bytes, total_bytes)."],
-    ["kafka_balance_uploads_dropped_total", "dropped", "Request bodies dropped while arriving: idle (stalled), deadline, over_budget (no Content-Length, passed the bytes allowed)."],
+    [
+      "kafka_balance_uploads_dropped_total",
+      "dropped",
+      "Request bodies dropped while arriving: idle (stalled), deadline, over_budget (no Content-Length, passed the bytes allowed).",
+    ],
   ] as const) {
-    new Counter({ name, help, labelNames: ["reason"], registers: [registry], collect() {
-      this.reset();
-      for (const [reason, n] of Object.entries(uploadState()?.[key] ?? {})) this.inc({ reason }, n);
-    } });
+    new Counter({
+      name,
+      help,
+      labelNames: ["reason"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(uploadState()?.[key] ?? {})) this.inc({ reason }, n);
+      },
+    });
   }
 }
 

@@ -108,7 +108,9 @@ export function scanFigures(snapshot: ClusterSnapshot, options: { topicsPerBroke
   const report = sums.report(snapshot.brokers, snapshot.topics.length);
   const online = new Set(report.brokers.filter((b) => b.state === "online").map((b) => b.id));
 
-  const brokers: BrokerSample[] = report.brokers.filter((b) => online.has(b.id)).map((b) => ({ broker: b.id, bytes: b.bytes + b.futureBytes, partitions: b.replicas, leaders: b.leaders }));
+  const brokers: BrokerSample[] = report.brokers
+    .filter((b) => online.has(b.id))
+    .map((b) => ({ broker: b.id, bytes: b.bytes + b.futureBytes, partitions: b.replicas, leaders: b.leaders }));
   const dirs: DirSample[] = [];
   let usedBytes: number | null = null;
   let capacityBytes: number | null = null;

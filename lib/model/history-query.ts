@@ -34,7 +34,12 @@ export const HistoryQuerySchema = z
   .strictObject({
     cluster: z.string().max(200, "cluster is a configured cluster's name").optional(),
     scope: z.enum(["cluster", "broker", "dir"], { error: "scope is cluster, broker or dir" }).default("cluster"),
-    broker: z.coerce.number({ error: "broker is a broker id" }).int("broker is a whole number").min(0, "broker ids are 0 or more").max(2 ** 31 - 1, "broker ids fit in 31 bits").optional(),
+    broker: z.coerce
+      .number({ error: "broker is a broker id" })
+      .int("broker is a whole number")
+      .min(0, "broker ids are 0 or more")
+      .max(2 ** 31 - 1, "broker ids fit in 31 bits")
+      .optional(),
     dir: z.string().min(1, "dir is a log dir's path").max(4096, "dir is at most 4096 characters").optional(),
     from: ms("from").optional(),
     to: ms("to").optional(),

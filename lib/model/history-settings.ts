@@ -81,10 +81,16 @@ export function historySettingsFromEnv(env: Env): Result<HistorySettings> {
     retention[key] = Math.round(days * DAY_MS);
   }
   if (retention.rawMs > retention.hourlyMs) {
-    return failure("invalid_config", `${HISTORY_ENV.rawMs} (${retention.rawMs / DAY_MS}) must not exceed ${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}): hourly points start where every scan's end`);
+    return failure(
+      "invalid_config",
+      `${HISTORY_ENV.rawMs} (${retention.rawMs / DAY_MS}) must not exceed ${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}): hourly points start where every scan's end`,
+    );
   }
   if (retention.hourlyMs > retention.dailyMs) {
-    return failure("invalid_config", `${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}) must not exceed ${HISTORY_ENV.dailyMs} (${retention.dailyMs / DAY_MS}): daily points start where hourly ones end`);
+    return failure(
+      "invalid_config",
+      `${HISTORY_ENV.hourlyMs} (${retention.hourlyMs / DAY_MS}) must not exceed ${HISTORY_ENV.dailyMs} (${retention.dailyMs / DAY_MS}): daily points start where hourly ones end`,
+    );
   }
   let collectIntervalMs = DEFAULT_COLLECT_INTERVAL_MS;
   const interval = env[HISTORY_ENV.collectIntervalMs]?.trim();
@@ -99,7 +105,10 @@ export function historySettingsFromEnv(env: Env): Result<HistorySettings> {
   if (lease) {
     collectLeaseMs = Number(lease);
     if (!Number.isInteger(collectLeaseMs) || collectLeaseMs < MIN_COLLECT_LEASE_MS || collectLeaseMs >= collectIntervalMs) {
-      return failure("invalid_config", `${HISTORY_ENV.collectLeaseMs} is a whole number of ms, at least ${MIN_COLLECT_LEASE_MS} and below the collector's interval (${collectIntervalMs}), got "${lease.slice(0, 40)}"`);
+      return failure(
+        "invalid_config",
+        `${HISTORY_ENV.collectLeaseMs} is a whole number of ms, at least ${MIN_COLLECT_LEASE_MS} and below the collector's interval (${collectIntervalMs}), got "${lease.slice(0, 40)}"`,
+      );
     }
   }
   let topicsPerBroker = DEFAULT_TOPICS_PER_BROKER;

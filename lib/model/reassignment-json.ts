@@ -28,7 +28,8 @@ export interface ReassignmentEntry {
 }
 
 /** Why Kafka's tool refuses a reassignment JSON. */
-export type ReassignmentRefusal = "invalid_json" | "unsupported_version" | "invalid_field" | "log_dirs_length" | "empty_reassignment" | "empty_replica_list" | "duplicate_partitions" | "duplicate_replicas";
+export type ReassignmentRefusal =
+  "invalid_json" | "unsupported_version" | "invalid_field" | "log_dirs_length" | "empty_reassignment" | "empty_replica_list" | "duplicate_partitions" | "duplicate_replicas";
 
 /**
  * The entries, or Kafka's refusal: `error.code` a ReassignmentRefusal, `error.message` the tool's own
@@ -97,7 +98,9 @@ export function rollbackEntries(
 }
 
 /** A lookup of the snapshot's partitions by topic and id, for `rollbackEntries` (built once: linear). */
-export function snapshotPartitions(snapshot: { topics: ReadonlyArray<{ name: string; partitions: ReadonlyArray<{ id: number; replicas: ReadonlyArray<RollbackReplica> }> }> }): (topic: string, partition: number) => ReadonlyArray<RollbackReplica> | undefined {
+export function snapshotPartitions(snapshot: {
+  topics: ReadonlyArray<{ name: string; partitions: ReadonlyArray<{ id: number; replicas: ReadonlyArray<RollbackReplica> }> }>;
+}): (topic: string, partition: number) => ReadonlyArray<RollbackReplica> | undefined {
   const byTopic = new Map<string, Map<number, ReadonlyArray<RollbackReplica>>>();
   for (const t of snapshot.topics) byTopic.set(t.name, new Map(t.partitions.map((p) => [p.id, p.replicas])));
   return (topic, partition) => byTopic.get(topic)?.get(partition);
@@ -194,7 +197,10 @@ function readReassignment(data: unknown, options: { allowEmpty?: boolean }): Rea
 export function checkReassignmentEntries(entries: ReassignmentEntry[], options: { allowEmpty?: boolean } = {}): ReassignmentParse {
   for (const e of entries) {
     if (e.logDirs.length !== e.replicas.length) {
-      return fail("log_dirs_length", `Size of replicas list [${e.replicas.join(", ")}] is different from size of log dirs list [${e.logDirs.join(", ")}] for partition ${e.topic}-${e.partition}`);
+      return fail(
+        "log_dirs_length",
+        `Size of replicas list [${e.replicas.join(", ")}] is different from size of log dirs list [${e.logDirs.join(", ")}] for partition ${e.topic}-${e.partition}`,
+      );
     }
   }
   if (entries.length === 0 && !options.allowEmpty) return fail("empty_reassignment", "Partition reassignment list cannot be empty");

@@ -32,8 +32,7 @@ const EXECUTE_LINES: readonly RegExp[] = [
 
 export type ReassignmentPaste =
   /** `json`: the paste with every other line emptied; `note`: what was taken, when not the JSON alone. */
-  | { ok: true; json: string; note: string | null }
-  | Err;
+  { ok: true; json: string; note: string | null } | Err;
 
 /** A line of the tool's own words (headers, banners, throttle and progress lines). */
 function isToolLine(line: string): boolean {
@@ -77,8 +76,16 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
     // The proposed JSON runs from the header to the next tool line (or the end).
     let end = trimmed.findIndex((l, i) => i > proposed && isToolLine(l));
     if (end < 0) end = lines.length;
-    const json = keepOnly(lines.map((l, i) => (skipped[i] ? "" : l)), proposed + 1, end);
-    return { ok: true, json, note: `took the JSON after "Proposed partition reassignment configuration" (line ${proposed + 1}) of the kafka-reassign-partitions --generate output; the "Current partition replica assignment" JSON above it is the rollback${skippedNote}` };
+    const json = keepOnly(
+      lines.map((l, i) => (skipped[i] ? "" : l)),
+      proposed + 1,
+      end,
+    );
+    return {
+      ok: true,
+      json,
+      note: `took the JSON after "Proposed partition reassignment configuration" (line ${proposed + 1}) of the kafka-reassign-partitions --generate output; the "Current partition replica assignment" JSON above it is the rollback${skippedNote}`,
+    };
   }
   const failed = failures[0];
   if (failed && proposed < 0) {
@@ -101,5 +108,9 @@ export function reassignmentFromPaste(text: string): ReassignmentPaste {
   }
   if (noise === 0) return { ok: true, json: text, note: null };
   const json = lines.map((l, i) => (skipped[i] ? "" : l)).join("\n");
-  return { ok: true, json, note: `skipped ${noise} line${noise === 1 ? "" : "s"} that ${noise === 1 ? "is" : "are"} not the reassignment JSON (Kafka's own logging, shell prompts)` };
+  return {
+    ok: true,
+    json,
+    note: `skipped ${noise} line${noise === 1 ? "" : "s"} that ${noise === 1 ? "is" : "are"} not the reassignment JSON (Kafka's own logging, shell prompts)`,
+  };
 }

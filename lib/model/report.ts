@@ -130,7 +130,17 @@ export function balanceReport(snapshot: ClusterSnapshot): BalanceReport {
       if (v > max) max = v;
     }
     const mean = brokerIds.length > 0 ? sum / brokerIds.length : 0;
-    topics.push({ name: topic.name, internal: topic.internal, partitions: topic.partitions.length, replicas, bytes, perBroker: Array.from(tally.perBroker), perBrokerBytes: Array.from(tally.perBrokerBytes), ...(tally.unsized.some((n) => n > 0) ? { perBrokerUnsized: Array.from(tally.unsized) } : {}), skew: mean > 0 ? max / mean : 1 });
+    topics.push({
+      name: topic.name,
+      internal: topic.internal,
+      partitions: topic.partitions.length,
+      replicas,
+      bytes,
+      perBroker: Array.from(tally.perBroker),
+      perBrokerBytes: Array.from(tally.perBrokerBytes),
+      ...(tally.unsized.some((n) => n > 0) ? { perBrokerUnsized: Array.from(tally.unsized) } : {}),
+      skew: mean > 0 ? max / mean : 1,
+    });
   }
   return { ...sums.report(snapshot.brokers, snapshot.topics.length), topics };
 }
@@ -203,7 +213,10 @@ export class ReportSums {
    * Adds a topic's partitions. `tally`, when given, also counts the topic's replicas per listed broker
    * (by `brokerIndex`), for its topic row.
    */
-  add(topic: Topic, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array }): { replicas: number; bytes: number } {
+  add(
+    topic: Topic,
+    tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array },
+  ): { replicas: number; bytes: number } {
     return this.walk(topic, 1, tally);
   }
 
@@ -231,7 +244,11 @@ export class ReportSums {
     return d;
   }
 
-  private walk(topic: Topic, sign: 1 | -1, tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array }): { replicas: number; bytes: number } {
+  private walk(
+    topic: Topic,
+    sign: 1 | -1,
+    tally?: { brokerIndex: ReadonlyMap<number, number>; perBroker: Int32Array; perBrokerBytes?: Float64Array; unsized?: Int32Array },
+  ): { replicas: number; bytes: number } {
     let replicas = 0;
     let bytes = 0;
     let exact = true;
@@ -293,14 +310,23 @@ export class ReportSums {
       const b = byId.get(id)!;
       const sums = this.brokers.get(id) ?? NO_BROKER;
       listedReplicas += sums.replicas;
-      brokers.push({ id, rack: b.rack, state: b.state, replicas: sums.replicas, leaders: sums.leaders, bytes: sums.bytes, futureBytes: sums.futureBytes, logDirs: b.logDirs.length });
+      brokers.push({
+        id,
+        rack: b.rack,
+        state: b.state,
+        replicas: sums.replicas,
+        leaders: sums.leaders,
+        bytes: sums.bytes,
+        futureBytes: sums.futureBytes,
+        logDirs: b.logDirs.length,
+      });
       dirStart.push(dirs.length);
       // A path listed twice counts its replicas once, in the last entry (as a path → dir lookup would).
       const last = new Map<string, number>();
       b.logDirs.forEach((d, i) => last.set(d.path, i));
       let inListedDirs = 0;
       b.logDirs.forEach((d, i) => {
-        const own = last.get(d.path) === i ? sums.dirs.get(d.path) ?? NO_DIR : NO_DIR;
+        const own = last.get(d.path) === i ? (sums.dirs.get(d.path) ?? NO_DIR) : NO_DIR;
         inListedDirs += own.partitions;
         dirs.push({
           broker: id,
@@ -338,9 +364,7 @@ export class ReportSums {
       const key = (d: DirFigures): DirKey => ({ broker: d.broker, path: d.path });
       dirBytesByBroker[id] = skewOf(own.map((d) => [key(d), d.bytes] as const));
       dirPartitionsByBroker[id] = skewOf(own.map((d) => [key(d), d.partitions] as const));
-      dirUtilizationByBroker[id] = skewOf(
-        own.filter((d) => d.utilization !== null).map((d) => [key(d), d.utilization!] as const),
-      );
+      dirUtilizationByBroker[id] = skewOf(own.filter((d) => d.utilization !== null).map((d) => [key(d), d.utilization!] as const));
       const mean = dirBytesByBroker[id]!.mean;
       for (const d of own) d.deviationFromBrokerMean = mean > 0 ? (d.bytes - mean) / mean : 0;
     }

@@ -49,7 +49,8 @@ const LOG_HEADS: readonly RegExp[] = [
  */
 const PROMPT = /^(?:\([^)]*\)\s*)?(?:[\w.@:~/\\[\]-]+(?: [\w.@:~/\\[\]-]+){0,2})?\s?[$#%>]$/;
 const POWERSHELL = /^PS [A-Za-z]:[^>]*>\s*/;
-const COMMAND = /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\[\]-]+(?: [\w.@:~/\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|configs|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
+const COMMAND =
+  /^(?:(?:\([^)]*\)\s*)?(?:[\w.@:~/\\[\]-]+(?: [\w.@:~/\\[\]-]+){0,2})?\s?[$#%>]\s+|PS [A-Za-z]:[^>]*>\s*)?(?:sudo\s+|docker\s+exec\s+.*?\s+|kubectl\s+exec\s+.*?--\s+)?\S*kafka-(?:log-dirs|topics|configs|reassign-partitions)(?:\.sh|\.bat|\.cmd)?(?:\s|$)/;
 
 /** What follows a logged exception or a failure: its stack trace. */
 const TRACE_LINES: readonly RegExp[] = [
@@ -64,12 +65,7 @@ const TRACE_LINES: readonly RegExp[] = [
 ];
 
 /** A failed tool's report; the message is what follows the prefix. */
-const FAILURES: readonly RegExp[] = [
-  /^Exception in thread "[^"]*" (.*)$/,
-  /^Error while executing [\w -]*?\s*:\s*(.*)$/,
-  /^ERROR: (.*)$/,
-  /^Error: (.*)$/,
-];
+const FAILURES: readonly RegExp[] = [/^Exception in thread "[^"]*" (.*)$/, /^Error while executing [\w -]*?\s*:\s*(.*)$/, /^ERROR: (.*)$/, /^Error: (.*)$/];
 /**
  * 2,000: how much of a line is looked at. Every pattern is decided by a line's start, and a bound
  * keeps each test linear in it whatever a pasted line holds (a 10 MB line costs no more than 2 KB).
@@ -91,13 +87,7 @@ export type ToolLine =
 /** Whether a line that starts with `head` (trimmed, possibly cut short) may be one of these lines. */
 export function mayBeToolNoise(text: string): boolean {
   const head = text.slice(0, LOOKED_AT);
-  return (
-    LOG_HEADS.some((re) => re.test(head)) ||
-    TRACE_LINES.some((re) => re.test(head)) ||
-    FAILURES.some((re) => re.test(head)) ||
-    isPrompt(head) ||
-    EXCEPTION_HEAD.test(head)
-  );
+  return LOG_HEADS.some((re) => re.test(head)) || TRACE_LINES.some((re) => re.test(head)) || FAILURES.some((re) => re.test(head)) || isPrompt(head) || EXCEPTION_HEAD.test(head);
 }
 
 /**

@@ -49,12 +49,7 @@ function hasRack(b: BrokerMetadata): b is BrokerMetadata & { rack: string } {
 }
 
 /** `AdminUtils.replicaIndex`: the broker index of a follower, never equal to `firstReplicaIndex`. */
-export function replicaIndex(
-  firstReplicaIndex: number,
-  secondReplicaShift: number,
-  replicaIdx: number,
-  nBrokers: number,
-): number {
+export function replicaIndex(firstReplicaIndex: number, secondReplicaShift: number, replicaIdx: number, nBrokers: number): number {
   // The int sum may wrap in Java before the mod; the rest is long arithmetic, exact in doubles.
   const shift = 1 + (((secondReplicaShift + replicaIdx) | 0) % (nBrokers - 1));
   return (firstReplicaIndex + shift) % nBrokers;
@@ -63,12 +58,7 @@ export function replicaIndex(
 function at(list: readonly number[], index: number): number {
   const v = list[index];
   if (v === undefined) {
-    throw new PlacementError(
-      "index_out_of_bounds",
-      `Index ${index} out of bounds for length ${list.length}`,
-      { index, length: list.length },
-      "IndexOutOfBoundsException",
-    );
+    throw new PlacementError("index_out_of_bounds", `Index ${index} out of bounds for length ${list.length}`, { index, length: list.length }, "IndexOutOfBoundsException");
   }
   return v;
 }
@@ -86,20 +76,10 @@ export function assignReplicasToBrokers(
   const fixedStartIndex = options.fixedStartIndex ?? -1;
   const startPartitionId = options.startPartitionId ?? -1;
   if (!isJavaInt(nPartitions) || nPartitions <= 0) {
-    throw new PlacementError(
-      "invalid_partitions",
-      "Number of partitions must be larger than 0.",
-      { nPartitions },
-      "InvalidPartitionsException",
-    );
+    throw new PlacementError("invalid_partitions", "Number of partitions must be larger than 0.", { nPartitions }, "InvalidPartitionsException");
   }
   if (!isJavaInt(replicationFactor) || replicationFactor <= 0) {
-    throw new PlacementError(
-      "invalid_replication_factor",
-      "Replication factor must be larger than 0.",
-      { replicationFactor },
-      "InvalidReplicationFactorException",
-    );
+    throw new PlacementError("invalid_replication_factor", "Replication factor must be larger than 0.", { replicationFactor }, "InvalidReplicationFactorException");
   }
   if (replicationFactor > brokers.length) {
     throw new PlacementError(
@@ -110,12 +90,7 @@ export function assignReplicasToBrokers(
     );
   }
   if (!isJavaInt(fixedStartIndex) || !isJavaInt(startPartitionId)) {
-    throw new PlacementError(
-      "index_out_of_bounds",
-      "fixedStartIndex and startPartitionId must be Java ints.",
-      { fixedStartIndex, startPartitionId },
-      "IndexOutOfBoundsException",
-    );
+    throw new PlacementError("index_out_of_bounds", "fixedStartIndex and startPartitionId must be Java ints.", { fixedStartIndex, startPartitionId }, "IndexOutOfBoundsException");
   }
   const rackAware = brokers.some(hasRack);
   if (rackAware) {
@@ -133,7 +108,14 @@ export function assignReplicasToBrokers(
   const random = options.random ?? new JavaRandom(DEFAULT_ADMIN_UTILS_SEED);
   return rackAware
     ? assignRackAware(brokers as readonly (BrokerMetadata & { rack: string })[], nPartitions, replicationFactor, fixedStartIndex, startPartitionId, random)
-    : assignRackUnaware(brokers.map((b) => b.id), nPartitions, replicationFactor, fixedStartIndex, startPartitionId, random);
+    : assignRackUnaware(
+        brokers.map((b) => b.id),
+        nPartitions,
+        replicationFactor,
+        fixedStartIndex,
+        startPartitionId,
+        random,
+      );
 }
 
 function assignRackUnaware(
@@ -170,7 +152,11 @@ function assignRackAware(
   startPartitionId: number,
   random: RandomSource,
 ): Map<number, number[]> {
-  const { ids: arranged, rackIndexes, numRacks } = rackAlternated(
+  const {
+    ids: arranged,
+    rackIndexes,
+    numRacks,
+  } = rackAlternated(
     brokers.map((b) => b.id),
     brokers.map((b) => b.rack),
   );
@@ -228,10 +214,7 @@ function contains(values: Int32Array, length: number, value: number): boolean {
  * The rack-alternated order of (id, rack) pairs with distinct ids: ids grouped by rack and sorted, racks in
  * String#compareTo order, one broker per rack in turn. Also returns each position's rack index.
  */
-function rackAlternated(
-  ids: readonly number[],
-  racks: readonly string[],
-): { ids: number[]; rackIndexes: Int32Array; numRacks: number } {
+function rackAlternated(ids: readonly number[], racks: readonly string[]): { ids: number[]; rackIndexes: Int32Array; numRacks: number } {
   const byRack = new Map<string, number[]>();
   for (let i = 0; i < ids.length; i++) {
     const rack = racks[i] as string;
@@ -262,9 +245,7 @@ function rackAlternated(
  * `AdminUtils.getRackAlternatedBrokerList`: brokers grouped by rack (ids ascending), racks in String#compareTo
  * order, then one broker per rack in turn until all are listed. Input order does not matter.
  */
-export function getRackAlternatedBrokerList(
-  rackByBroker: Readonly<Record<number, string>> | ReadonlyMap<number, string>,
-): number[] {
+export function getRackAlternatedBrokerList(rackByBroker: Readonly<Record<number, string>> | ReadonlyMap<number, string>): number[] {
   const entries: [number, string][] =
     rackByBroker instanceof Map
       ? [...(rackByBroker as ReadonlyMap<number, string>).entries()]

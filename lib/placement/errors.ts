@@ -43,12 +43,7 @@ export class PlacementError extends Error {
   readonly details: Readonly<Record<string, PlacementErrorDetail>>;
   readonly kafkaException: KafkaExceptionName | null;
 
-  constructor(
-    code: PlacementErrorCode,
-    message: string,
-    details: Record<string, PlacementErrorDetail> = {},
-    kafkaException: KafkaExceptionName | null = null,
-  ) {
+  constructor(code: PlacementErrorCode, message: string, details: Record<string, PlacementErrorDetail> = {}, kafkaException: KafkaExceptionName | null = null) {
     super(message);
     this.code = code;
     this.details = details;

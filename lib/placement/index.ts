@@ -8,20 +8,9 @@ export type { KafkaExceptionName, PlacementErrorCode, PlacementErrorDetail } fro
 export { JavaRandom, MockRandom, collectionsShuffle } from "./java-random";
 export type { RandomSource } from "./java-random";
 
-export {
-  javaHashMapKeyOrder,
-  javaOptionalStringHashCode,
-  javaStringHashCode,
-  scalaHashMapKeyOrder,
-  scalaImproveHash,
-} from "./java-hash";
+export { javaHashMapKeyOrder, javaOptionalStringHashCode, javaStringHashCode, scalaHashMapKeyOrder, scalaImproveHash } from "./java-hash";
 
-export {
-  DEFAULT_ADMIN_UTILS_SEED,
-  assignReplicasToBrokers,
-  getRackAlternatedBrokerList,
-  replicaIndex,
-} from "./admin-utils";
+export { DEFAULT_ADMIN_UTILS_SEED, assignReplicasToBrokers, getRackAlternatedBrokerList, replicaIndex } from "./admin-utils";
 export type { AssignReplicasOptions, BrokerMetadata } from "./admin-utils";
 
 export { createPartitionsAssignment, zkBrokerMetadatas } from "./zk-create-partitions";

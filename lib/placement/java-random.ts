@@ -33,12 +33,7 @@ abstract class JavaRandomBase implements RandomSource {
   nextInt(bound?: number): number {
     if (bound === undefined) return this.next(32);
     if (!Number.isInteger(bound) || bound <= 0 || bound > MAX_INT) {
-      throw new PlacementError(
-        "invalid_bound",
-        `bound must be a positive int, got ${bound}`,
-        { bound },
-        "IllegalArgumentException",
-      );
+      throw new PlacementError("invalid_bound", `bound must be a positive int, got ${bound}`, { bound }, "IllegalArgumentException");
     }
     let r = this.next(31);
     const m = bound - 1;
@@ -86,7 +81,7 @@ export class JavaRandom extends JavaRandomBase {
     this.hi = hi;
     this.lo = lo;
     if (bits <= 24) return hi >>> (24 - bits);
-    return ((hi << (bits - 24)) | (lo >>> (48 - bits))) | 0;
+    return (hi << (bits - 24)) | (lo >>> (48 - bits)) | 0;
   }
 }
 

@@ -57,11 +57,7 @@ function countOf(logCounts: Readonly<Record<string, number>>, dir: string): numb
 }
 
 /** `LogManager.nextLogDirs()` over per-dir log counts: where the next new log goes, best candidate first. */
-export function nextLogDirs(
-  liveDirs: readonly string[],
-  logCounts: Readonly<Record<string, number>>,
-  options: NextLogDirsOptions = {},
-): string[] {
+export function nextLogDirs(liveDirs: readonly string[], logCounts: Readonly<Record<string, number>>, options: NextLogDirsOptions = {}): string[] {
   rejectDuplicateDirs(liveDirs);
   const tieOrder = options.tieOrder ?? "config";
   if (liveDirs.length <= 1) return [...liveDirs];
@@ -76,11 +72,7 @@ export function nextLogDirs(
  * A literal port that regroups every log on each call, as Kafka does (`allLogs.groupBy(_.parentDir)`, merge with
  * zeros for the live dirs, sort). Same answers as nextLogDirs; it exists as the benchmark's baseline.
  */
-export function nextLogDirsLiteral(
-  liveDirs: readonly string[],
-  logs: readonly { parentDir: string }[],
-  options: NextLogDirsOptions = {},
-): string[] {
+export function nextLogDirsLiteral(liveDirs: readonly string[], logs: readonly { parentDir: string }[], options: NextLogDirsOptions = {}): string[] {
   rejectDuplicateDirs(liveDirs);
   const tieOrder = options.tieOrder ?? "config";
   if (liveDirs.length === 1) return [liveDirs[0] as string];

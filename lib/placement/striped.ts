@@ -13,14 +13,7 @@
 
 import { rejectDuplicateBrokerIds } from "./broker-ids";
 import type { RandomSource } from "./java-random";
-import {
-  RackList,
-  throwIfAllFenced,
-  throwIfNonPositiveReplicationFactor,
-  throwIfTooFewBrokers,
-  type PlacerOptions,
-  type UsableBroker,
-} from "./rack-list";
+import { RackList, throwIfAllFenced, throwIfNonPositiveReplicationFactor, throwIfTooFewBrokers, type PlacerOptions, type UsableBroker } from "./rack-list";
 
 /** Kafka's PlacementSpec: which partitions of a topic to place and with how many replicas. */
 export interface PlacementSpec {

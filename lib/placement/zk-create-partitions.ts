@@ -32,10 +32,7 @@ export interface CreatePartitionsPlan {
 }
 
 /** `AdminZkClient.getBrokerMetadatas(rackAwareMode)`: brokers sorted by id, racks kept or dropped per mode. */
-export function zkBrokerMetadatas(
-  brokers: readonly BrokerMetadata[],
-  rackAwareMode: RackAwareMode = "enforced",
-): BrokerMetadata[] {
+export function zkBrokerMetadatas(brokers: readonly BrokerMetadata[], rackAwareMode: RackAwareMode = "enforced"): BrokerMetadata[] {
   const withRack = brokers.filter((b) => b.rack !== undefined && b.rack !== null).length;
   if (rackAwareMode === "enforced" && withRack > 0 && withRack < brokers.length) {
     throw new PlacementError(

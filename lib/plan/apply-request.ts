@@ -28,5 +28,8 @@ export type ApplyControl = z.infer<typeof ApplyControlSchema>;
 export const AuditQuerySchema = z.strictObject({
   limit: z.coerce.number().int("limit is a whole number").min(1, "limit is at least 1").max(1000, "limit is at most 1000").default(200),
   jobId: jobId.optional(),
-  cluster: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "cluster is a configured cluster's name").optional(),
+  cluster: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "cluster is a configured cluster's name")
+    .optional(),
 });

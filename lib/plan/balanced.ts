@@ -176,10 +176,13 @@ export function measureLoads(brokers: readonly BrokerLoad[], topicCounts: Iterab
             }
           }
         }
-        out.brokers = brokers.filter((_, i) => hit[i] === 1).map((b) => b.id).sort((a, b) => a - b);
+        out.brokers = brokers
+          .filter((_, i) => hit[i] === 1)
+          .map((b) => b.id)
+          .sort((a, b) => a - b);
       } else out.measured = false;
     } else {
-      const value = (b: BrokerLoad) => (goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.replicas : b.preferredLeaders ?? 0);
+      const value = (b: BrokerLoad) => (goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.replicas : (b.preferredLeaders ?? 0));
       if (goal === "broker-leaders" && members.some((b) => b.preferredLeaders === null)) out.measured = false;
       else {
         const band: Band = goal === "broker-bytes" ? byteBand(mean(value), options.tolerance) : countBand(mean(value), options.tolerance);
@@ -244,13 +247,17 @@ export function reportLoads(report: Pick<BalanceReport, "brokers" | "dirs">, inp
   }
   const leaders = input.preferredLeaders ?? null;
   return report.brokers.map((b) => {
-    const openDirs = b.state === "online" ? dirsOf.get(b.id) ?? [] : [];
-    return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.replicas, preferredLeaders: leaders ? leaders.get(b.id) ?? 0 : null, openDirs };
+    const openDirs = b.state === "online" ? (dirsOf.get(b.id) ?? []) : [];
+    return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.replicas, preferredLeaders: leaders ? (leaders.get(b.id) ?? 0) : null, openDirs };
   });
 }
 
 /** The balance of a report (with its topic rows when topic spread is asked; without them it is not measured). */
-export function balanceOf(report: Pick<BalanceReport, "brokers" | "dirs"> & { topics?: BalanceReport["topics"] }, input: ReportBalanceInput = {}, options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): Balance {
+export function balanceOf(
+  report: Pick<BalanceReport, "brokers" | "dirs"> & { topics?: BalanceReport["topics"] },
+  input: ReportBalanceInput = {},
+  options: BalanceOptions = DEFAULT_BALANCE_OPTIONS,
+): Balance {
   const loads = reportLoads(report, input);
   // A report's topic rows count replicas per listed broker in brokerIds order, which is report.brokers' order.
   return measureLoads(loads, report.topics ? report.topics.map((t) => t.perBroker) : null, options);

@@ -187,7 +187,9 @@ function ordered(ws: EntryWork[], order: ExecutionOrder): EntryWork[] {
   const primary = ws.map((w) => (order === "urgent-disk-first" ? -Math.floor(w.urgency * 100) : 0));
   const size = ws.map((w) => (order === "largest-first" ? -w.bytes : w.bytes));
   const idx = ws.map((_, i) => i);
-  idx.sort((a, b) => primary[a]! - primary[b]! || size[a]! - size[b]! || compareJavaStrings(ws[a]!.entry.topic, ws[b]!.entry.topic) || ws[a]!.entry.partition - ws[b]!.entry.partition);
+  idx.sort(
+    (a, b) => primary[a]! - primary[b]! || size[a]! - size[b]! || compareJavaStrings(ws[a]!.entry.topic, ws[b]!.entry.topic) || ws[a]!.entry.partition - ws[b]!.entry.partition,
+  );
   return idx.map((i) => ws[i]!);
 }
 
@@ -257,7 +259,14 @@ export function planBatches(snapshot: ClusterSnapshot, entries: ReadonlyArray<Re
   }
   const grouped: number[][] = Array.from({ length: batchCount }, () => []);
   batchOf.forEach((b, i) => grouped[b]!.push(i));
-  const batches: ExecutionBatch[] = grouped.map((is, index) => summarise(index, "data", is.map((i) => data[i]!), is.map((i) => prints[i]!)));
+  const batches: ExecutionBatch[] = grouped.map((is, index) =>
+    summarise(
+      index,
+      "data",
+      is.map((i) => data[i]!),
+      is.map((i) => prints[i]!),
+    ),
+  );
   const per = Math.max(1, Math.floor(limits.leaderMovesPerBatch));
   for (let i = 0; i < leadership.length; i += per) {
     const ws = leadership.slice(i, i + per);
@@ -345,7 +354,8 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
     for (const l of b.loads) {
       slowest = Math.max(slowest, brokerSeconds(l, rates).seconds);
       let t = totals.get(l.broker);
-      if (!t) totals.set(l.broker, (t = { broker: l.broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" }));
+      if (!t)
+        totals.set(l.broker, (t = { broker: l.broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" }));
       t.inBytes += l.inBytes;
       t.outBytes += l.outBytes;
       t.dirMoveBytes += l.dirMoveBytes;

@@ -34,10 +34,14 @@ export function drainCordons(snapshot: ClusterSnapshot, operation: Operation): C
   return [...byBroker].sort((a, b) => a[0] - b[0]).map(([broker, dirs]) => ({ broker, dirs }));
 }
 
-
 /** The dirs of `broker` that the snapshot shows cordoned. */
 export function cordonedDirs(snapshot: ClusterSnapshot, broker: number): string[] {
-  return snapshot.brokers.find((b) => b.id === broker)?.logDirs.filter((d) => d.state === "cordoned").map((d) => d.path) ?? [];
+  return (
+    snapshot.brokers
+      .find((b) => b.id === broker)
+      ?.logDirs.filter((d) => d.state === "cordoned")
+      .map((d) => d.path) ?? []
+  );
 }
 
 /** The broker's whole `cordoned.log.dirs` once `dirs` are added: its existing cordons kept, in `log.dirs` order. */
@@ -53,7 +57,6 @@ export interface CordonWrite {
   dirs: string[];
   previous: string[];
 }
-
 
 /**
  * The cordon writes for an apply: per broker (ascending, each once), the asked dirs together with the

@@ -34,12 +34,25 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
       if (!mustLeave(state, r)) continue;
       if (!part.movable) {
         const excluded = options.excludeTopics.includes(part.topic);
-        stuck.push({ topic: part.topic, partition: part.partition, broker: r.broker, dir: r.dir, reason: excluded ? "its topic is excluded from the plan" : "a reassignment or dir move of this partition is in flight" });
+        stuck.push({
+          topic: part.topic,
+          partition: part.partition,
+          broker: r.broker,
+          dir: r.dir,
+          reason: excluded ? "its topic is excluded from the plan" : "a reassignment or dir move of this partition is in flight",
+        });
         continue;
       }
       const dir = r.dir === null ? undefined : state.brokers.get(r.broker)!.byPath.get(r.dir);
       if (dir && dir.state === "offline") {
-        stuck.push({ topic: part.topic, partition: part.partition, broker: r.broker, dir: r.dir, reason: "its dir is offline, so the snapshot has no figures for it and the plan leaves it: Kafka can rebuild it on a broker that stays only by copying from the partition's leader (reassign the partition by hand)" });
+        stuck.push({
+          topic: part.topic,
+          partition: part.partition,
+          broker: r.broker,
+          dir: r.dir,
+          reason:
+            "its dir is offline, so the snapshot has no figures for it and the plan leaves it: Kafka can rebuild it on a broker that stays only by copying from the partition's leader (reassign the partition by hand)",
+        });
         continue;
       }
       leaving.push(r);
@@ -51,7 +64,13 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
   const primary = (goals.find((g) => g === "broker-bytes" || g === "broker-replicas" || g === "broker-leaders") ?? "broker-bytes") as BrokerGoal;
   for (const r of leaving) {
     if (ctx.budget.moves <= 0 || ctx.budget.bytes < r.part.copySize) {
-      stuck.push({ topic: r.part.topic, partition: r.part.partition, broker: r.broker, dir: r.dir, reason: ctx.budget.moves <= 0 ? "the plan reached its move limit" : "the byte cap was reached" });
+      stuck.push({
+        topic: r.part.topic,
+        partition: r.part.partition,
+        broker: r.broker,
+        dir: r.dir,
+        reason: ctx.budget.moves <= 0 ? "the plan reached its move limit" : "the byte cap was reached",
+      });
       continue;
     }
     const home = state.brokers.get(r.broker)!;

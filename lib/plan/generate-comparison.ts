@@ -23,7 +23,10 @@ import type { GenerateComparison } from "./plan-types";
 export function generateComparison(snapshot: ClusterSnapshot, state: PlanState, options: PlanOptions): GenerateComparison {
   const excluded = new Set(options.excludeTopics);
   const topics = snapshot.topics.filter((t) => !excluded.has(t.name) && t.partitions.length > 0).map((t) => t.name);
-  const brokers = [...state.brokers.values()].filter((b) => b.online && !b.removing).map((b) => b.id).sort((a, b) => a - b);
+  const brokers = [...state.brokers.values()]
+    .filter((b) => b.online && !b.removing)
+    .map((b) => b.id)
+    .sort((a, b) => a - b);
   const placer = kafkaBehaviour(pickKafkaLine(snapshot.source.kafkaVersion).line).generatePlacer;
   try {
     const generated = generateAssignment(snapshot, topics, brokers, { random: new JavaRandom(options.seed) });
@@ -51,7 +54,11 @@ export function generateComparison(snapshot: ClusterSnapshot, state: PlanState, 
 }
 
 /** Kafka's `--generate` proposal, run, measured with the plan's goals: what it leaves undone. */
-function measureGenerated(snapshot: ClusterSnapshot, generated: ReadonlyMap<string, number[][]>, options: PlanOptions): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
+function measureGenerated(
+  snapshot: ClusterSnapshot,
+  generated: ReadonlyMap<string, number[][]>,
+  options: PlanOptions,
+): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
   const { snapshot: after, unplaced } = snapshotAfterGenerate(snapshot, generated);
   // Measured only, never moved: every topic is left out of the movers and the dirs are not indexed, which makes this state cheap.
   const state = new PlanState(after, new Set(after.topics.map((t) => t.name)), true, true);

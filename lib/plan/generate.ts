@@ -57,7 +57,10 @@ export function generateAssignment(
         out.set(name, stripedPlacement(unfenced, topic.partitions.length, rf, options.random, wording));
       } else {
         const assignment = assignReplicasToBrokers(metadata, topic.partitions.length, rf, { random: options.random });
-        out.set(name, Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!));
+        out.set(
+          name,
+          Array.from({ length: topic.partitions.length }, (_, i) => assignment.get(i)!),
+        );
       }
     } catch (error) {
       if (error instanceof PlacementError) throw new GenerateError("invalid_replication_factor", error.message);

@@ -21,15 +21,25 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
   const label = GOAL_LABELS[goal];
   const evacuationOnly = receivers !== null;
   if (receivers && goal === "dir-utilization") {
-    const left = [...state.brokers.values()].filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0).map((b) => b.id).sort((a, b) => a - b);
+    const left = [...state.brokers.values()]
+      .filter((b) => !receivers.has(b.id) && dirsOutsideTolerance(state, b, options) > 0)
+      .map((b) => b.id)
+      .sort((a, b) => a - b);
     const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
-    if (left.length > 0) return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
+    if (left.length > 0)
+      return `${label}: a ${what} evens out only the dirs of the brokers it moves data to; ${left.length === 1 ? `broker ${left[0]} was` : `brokers ${left.join(", ")} were`} left as they are: plan a rebalance to even ${left.length === 1 ? "it" : "them"} out.`;
   }
   if (evacuationOnly && goal !== "dir-utilization") {
     const what = options.operation.kind === "drain-dirs" ? "drain" : "removal";
     // A removed broker that keeps replicas it cannot hand over is outside every broker goal, however even the rest are.
-    const holding = [...state.brokers.values()].filter((b) => b.removing && b.count > 0).map((b) => b.id).sort((a, b) => a - b);
-    const kept = holding.length === 0 ? null : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
+    const holding = [...state.brokers.values()]
+      .filter((b) => b.removing && b.count > 0)
+      .map((b) => b.id)
+      .sort((a, b) => a - b);
+    const kept =
+      holding.length === 0
+        ? null
+        : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
     let restOutside = true;
     if (goal !== "topic-spread") {
       const band = brokerBands(state, options.tolerance)[goal];

@@ -23,8 +23,8 @@ import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
 
-export { canMove, destinationDir, keepsRacks, mustLeave, type InterContext, type InterStop } from "./inter-move";
-export { evacuate, type StuckReplica } from "./evacuate";
+export { destinationDir, type InterContext, type InterStop } from "./inter-move";
+export { evacuate } from "./evacuate";
 
 /** The most replicas a receiver takes per visit in a round of the broker pass. */
 const MAX_VISIT_MOVES = 16;
@@ -102,8 +102,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
           // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
           // that a later move must undo); only if none, any that still lowers the goals' cost.
           const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band.lo, band.hi - to.bytes)) : Infinity;
-          const replica =
-            (fits < maxSize ? nearestReplica(from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(from, to, ideal, maxSize, accept, score);
+          const replica = (fits < maxSize ? nearestReplica(from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
           return true;

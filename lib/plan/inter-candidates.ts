@@ -16,7 +16,14 @@ import { groupAllows, type PlannedBroker, type PlannedDir, type PlannedReplica }
  * has one: a move out of the fullest dir also serves the source's dir balance, so the dir pass that
  * follows has less to move.
  */
-export function nearestReplica(from: PlannedBroker, to: PlannedBroker, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+export function nearestReplica(
+  from: PlannedBroker,
+  to: PlannedBroker,
+  ideal: number,
+  maxSize: number,
+  accept: (r: PlannedReplica) => boolean,
+  score: (r: PlannedReplica) => number,
+): PlannedReplica | null {
   const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
@@ -69,7 +76,13 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
  * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
  * many groups there are.
  */
-function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, ideal: number, maxSize: number, accept: (r: PlannedReplica) => boolean, score: (r: PlannedReplica) => number): PlannedReplica | null {
+function nearest(
+  lists: ReadonlyArray<readonly PlannedReplica[]>,
+  ideal: number,
+  maxSize: number,
+  accept: (r: PlannedReplica) => boolean,
+  score: (r: PlannedReplica) => number,
+): PlannedReplica | null {
   const n = lists.length;
   const down = new Array<number>(n);
   const up = new Array<number>(n);

@@ -14,7 +14,15 @@ import type { PlannedBroker, PlanState, PlannedReplica } from "./plan-state";
  * the first goal it changes gets better, 1 when it gets worse, 0 when it changes none. Stops at the
  * first goal it changes, so the costlier topic lookups run only when the broker goals do not decide.
  */
-export function moveEffect(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topicBands: TopicBands, metBefore: ReadonlySet<SoftGoal>): number {
+export function moveEffect(
+  state: PlanState,
+  replica: PlannedReplica,
+  to: PlannedBroker,
+  goals: ReadonlyArray<SoftGoal>,
+  bands: BrokerBands,
+  topicBands: TopicBands,
+  metBefore: ReadonlySet<SoftGoal>,
+): number {
   const from = state.brokers.get(replica.broker)!;
   const part = replica.part;
   let decided = 0;

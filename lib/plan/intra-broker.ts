@@ -78,8 +78,7 @@ function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
   const accept = (r: PlannedReplica) => r.size <= limit && ctx.state.fits(under.dir, r.size, ctx.options.headroom);
   // Best fit without overshoot, then the smallest overshoot that still lowers Σ|excess| (s < eOver + eUnder).
-  const find = (ok: (r: PlannedReplica) => boolean) =>
-    over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
+  const find = (ok: (r: PlannedReplica) => boolean) => over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
   const replica = find(accept);
   if (!replica) return find((r) => ctx.state.fits(under.dir, r.size, ctx.options.headroom)) ? "budget" : "none";
   ctx.state.moveWithinBroker(replica, under.dir);

@@ -78,7 +78,14 @@ export function submit(run: JobRun, i: number, scan: ClusterSnapshot, nowMs: num
   const toSubmit = entries.filter((e) => {
     const key = `${e.topic}-${e.partition}`;
     const p = current.get(key);
-    return p !== undefined && !listed.has(key) && !asPlanned(p.replicas.map((r) => r.broker), e.replicas);
+    return (
+      p !== undefined &&
+      !listed.has(key) &&
+      !asPlanned(
+        p.replicas.map((r) => r.broker),
+        e.replicas,
+      )
+    );
   });
   const dirMoves = new Map<number, DirMove[]>();
   for (const e of entries) {
@@ -94,7 +101,13 @@ export function submit(run: JobRun, i: number, scan: ClusterSnapshot, nowMs: num
   const actions: JobAction[] = [];
   if (toSubmit.length > 0) actions.push({ kind: "reassign", batch: i, partitions: toSubmit.map((e) => ({ topic: e.topic, partition: e.partition, replicas: [...e.replicas] })) });
   for (const [broker, moves] of dirMoves) actions.push({ kind: "move-dirs", batch: i, broker, moves });
-  run.memory.submit = { batch: i, reassigned: toSubmit.length, dirMoves: [...dirMoves].map(([broker, moves]) => ({ broker, moves })), deadlineMs: nowMs + options.dirMoveRetryMs, resendAtMs: null };
+  run.memory.submit = {
+    batch: i,
+    reassigned: toSubmit.length,
+    dirMoves: [...dirMoves].map(([broker, moves]) => ({ broker, moves })),
+    deadlineMs: nowMs + options.dirMoveRetryMs,
+    resendAtMs: null,
+  };
   return act(run, actions);
 }
 
@@ -108,7 +121,10 @@ function submitting(run: JobRun, nowMs: number): Step {
     if (sub.resendAtMs === null) sub.resendAtMs = nowMs + DIR_MOVE_RESEND_MS;
     if (nowMs < sub.resendAtMs) return act(run, [], sub.resendAtMs - nowMs);
     sub.resendAtMs = null;
-    return act(run, sub.dirMoves.map((d) => ({ kind: "move-dirs", batch: sub.batch, broker: d.broker, moves: d.moves })));
+    return act(
+      run,
+      sub.dirMoves.map((d) => ({ kind: "move-dirs", batch: sub.batch, broker: d.broker, moves: d.moves })),
+    );
   }
   if (left > 0) s.warnings.push(`Batch ${sub.batch + 1}: ${left} dir move(s) waited too long for their replica to appear; Kafka placed those replicas by its own rule.`);
   const bs = s.batches[sub.batch]!;

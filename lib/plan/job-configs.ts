@@ -40,13 +40,33 @@ export function intents(run: JobRun, kind: Kind, scan: ClusterSnapshot): SetConf
     ];
     for (const [name, value, previous] of wanted) {
       if (value === null) continue;
-      out.push({ resource: { kind: "broker", id: b.broker }, name, value: String(value), previous: previous === null || previous === undefined ? null : String(previous), sent: false });
+      out.push({
+        resource: { kind: "broker", id: b.broker },
+        name,
+        value: String(value),
+        previous: previous === null || previous === undefined ? null : String(previous),
+        sent: false,
+      });
     }
   }
   for (const t of work.throttles.topics) {
     const before = scan.throttles.topics.find((x) => x.topic === t.topic);
-    if (t.leaderReplicas) out.push({ resource: { kind: "topic", name: t.topic }, name: "leader.replication.throttled.replicas", value: t.leaderReplicas, previous: before?.leaderReplicas ?? null, sent: false });
-    if (t.followerReplicas) out.push({ resource: { kind: "topic", name: t.topic }, name: "follower.replication.throttled.replicas", value: t.followerReplicas, previous: before?.followerReplicas ?? null, sent: false });
+    if (t.leaderReplicas)
+      out.push({
+        resource: { kind: "topic", name: t.topic },
+        name: "leader.replication.throttled.replicas",
+        value: t.leaderReplicas,
+        previous: before?.leaderReplicas ?? null,
+        sent: false,
+      });
+    if (t.followerReplicas)
+      out.push({
+        resource: { kind: "topic", name: t.topic },
+        name: "follower.replication.throttled.replicas",
+        value: t.followerReplicas,
+        previous: before?.followerReplicas ?? null,
+        sent: false,
+      });
   }
   return out;
 }

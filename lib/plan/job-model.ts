@@ -202,7 +202,12 @@ export function jobView(job: ApplyJobRecord): ApplyJobView {
     batch: status.batch,
     batches: work.batches.map((b, i) => {
       const { entries, ...rest } = b;
-      return { ...rest, ...(status.batches[i] ?? { state: "pending", startedAt: null, finishedAt: null }), partitions: entries.length, plannedSeconds: work.estimate.batchSeconds[i] ?? 0 };
+      return {
+        ...rest,
+        ...(status.batches[i] ?? { state: "pending", startedAt: null, finishedAt: null }),
+        partitions: entries.length,
+        plannedSeconds: work.estimate.batchSeconds[i] ?? 0,
+      };
     }),
     execution: work.execution,
     estimate: work.estimate,

@@ -46,7 +46,11 @@ function partitionsOf(snapshot: ClusterSnapshot, entries: ReadonlyArray<Reassign
  * The progress of one batch against a live snapshot. `original` holds each partition's replicas
  * before the job (a replica that was there before copies nothing between brokers).
  */
-export function batchProgress(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, original: Readonly<Record<string, { replicas: number[]; dirs: (string | null)[] }>>): BatchProgress {
+export function batchProgress(
+  snapshot: ClusterSnapshot,
+  entries: ReadonlyArray<ReassignmentEntry>,
+  original: Readonly<Record<string, { replicas: number[]; dirs: (string | null)[] }>>,
+): BatchProgress {
   const parts = partitionsOf(snapshot, entries);
   const listed = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}-${r.partition}`));
   const pending: string[] = [];

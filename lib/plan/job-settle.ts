@@ -24,7 +24,10 @@ export function auditEntry(job: Pick<ApplyJobRecord, "id" | "cluster">, nowMs: n
     action: d.action,
     target: d.target,
     result: d.errors.length === 0 ? "ok" : "refused",
-    detail: [d.detail ?? "", ...d.errors].filter((s) => s.length > 0).join("; ").slice(0, 4000),
+    detail: [d.detail ?? "", ...d.errors]
+      .filter((s) => s.length > 0)
+      .join("; ")
+      .slice(0, 4000),
   };
 }
 
@@ -50,7 +53,13 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
     const { change, purpose } = action;
     const restore = purpose === "restore";
     const values = change.configs.map((c) => (c.value === null ? `delete ${c.name}` : `${c.name}=${c.value}`)).join(", ");
-    record({ action: "alter-configs", target: `${resourceText(change.resource)}: ${values}`, errors: outcome.errors, actor, detail: restore ? "putting back what the job replaced" : "" });
+    record({
+      action: "alter-configs",
+      target: `${resourceText(change.resource)}: ${values}`,
+      errors: outcome.errors,
+      actor,
+      detail: restore ? "putting back what the job replaced" : "",
+    });
     if (outcome.errors.length === 0) for (const i of action.indices) s.setConfigs[i]![restore ? "restored" : "sent"] = true;
     memory.round?.errors.push(...outcome.errors);
   } else if (action.kind === "change-throttle" && outcome.kind === "change-throttle") {
@@ -66,14 +75,24 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
     } else {
       if (action.rates.replicationBytesPerSecond !== undefined) s.rates.replicationBytesPerSecond = action.rates.replicationBytesPerSecond;
       if (action.rates.alterLogDirsBytesPerSecond !== undefined) s.rates.alterLogDirsBytesPerSecond = action.rates.alterLogDirsBytesPerSecond;
-      log(`Throttle changed by ${action.actor}: replication ${s.rates.replicationBytesPerSecond} B/s, alter-log-dirs ${s.rates.alterLogDirsBytesPerSecond} B/s, on ${action.changes.length} broker(s).`);
+      log(
+        `Throttle changed by ${action.actor}: replication ${s.rates.replicationBytesPerSecond} B/s, alter-log-dirs ${s.rates.alterLogDirsBytesPerSecond} B/s, on ${action.changes.length} broker(s).`,
+      );
     }
     s.controlSeq = Math.max(s.controlSeq, action.seq);
   } else if (action.kind === "reassign" && outcome.kind === "reassign") {
     const n = action.batch + 1;
     // No answer: the controller may have taken it. The next poll sees it listed, or it is sent again.
     if (outcome.noAnswer !== null) error(`Batch ${n}: no answer to the reassignment request (${outcome.noAnswer}); checking at the next poll.`);
-    record({ action: "alter-partition-reassignments", target: `batch ${n}: ${action.partitions.map((e) => `${e.topic}-${e.partition}→[${e.replicas.join(",")}]`).join(" ").slice(0, 2000)}`, errors: outcome.refused, actor });
+    record({
+      action: "alter-partition-reassignments",
+      target: `batch ${n}: ${action.partitions
+        .map((e) => `${e.topic}-${e.partition}→[${e.replicas.join(",")}]`)
+        .join(" ")
+        .slice(0, 2000)}`,
+      errors: outcome.refused,
+      actor,
+    });
     if (outcome.refused.length > 0) {
       s.failed = true;
       error(`Batch ${n}: Kafka refused ${outcome.refused.length} partition(s): ${outcome.refused.join("; ")}`);
@@ -84,7 +103,12 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
     const refused = outcome.failed.filter((f) => !waits(f));
     const accepted = action.moves.filter((m) => !outcome.failed.some((f) => f.topic === m.topic && f.partition === m.partition));
     if (accepted.length + refused.length > 0) {
-      record({ action: "alter-replica-log-dirs", target: `batch ${n}, broker ${action.broker}: ${[...accepted, ...refused].map(moveText).join(" ").slice(0, 2000)}`, errors: refused.map(failureText), actor });
+      record({
+        action: "alter-replica-log-dirs",
+        target: `batch ${n}, broker ${action.broker}: ${[...accepted, ...refused].map(moveText).join(" ").slice(0, 2000)}`,
+        errors: refused.map(failureText),
+        actor,
+      });
     }
     if (refused.length > 0) {
       s.failed = true;
@@ -98,12 +122,23 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       submit.dirMoves = rest;
     }
   } else if (action.kind === "cancel-reassignments" && outcome.kind === "cancel-reassignments") {
-    record({ action: "cancel-reassignments", target: `batch ${action.batch + 1}: ${action.partitions.map((r) => `${r.topic}-${r.partition}`).join(" ").slice(0, 2000)}`, errors: outcome.refused, actor: action.actor });
+    record({
+      action: "cancel-reassignments",
+      target: `batch ${action.batch + 1}: ${action.partitions
+        .map((r) => `${r.topic}-${r.partition}`)
+        .join(" ")
+        .slice(0, 2000)}`,
+      errors: outcome.refused,
+      actor: action.actor,
+    });
     if (outcome.refused.length > 0) error(`Cancelling reassignments: ${outcome.refused.join("; ")}`);
   } else if (action.kind === "cancel-dir-moves" && outcome.kind === "cancel-dir-moves") {
     record({
       action: "cancel-dir-moves",
-      target: `batch ${action.batch + 1}, broker ${action.broker}: ${action.moves.map((m) => `${m.topic}-${m.partition} stays in ${m.dir}`).join(" ").slice(0, 2000)}`,
+      target: `batch ${action.batch + 1}, broker ${action.broker}: ${action.moves
+        .map((m) => `${m.topic}-${m.partition} stays in ${m.dir}`)
+        .join(" ")
+        .slice(0, 2000)}`,
       errors: outcome.failed.map((f) => `${f.topic}-${f.partition}: ${f.error}`),
       actor: action.actor,
     });
@@ -114,7 +149,9 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
     if (o.failed.length > 0) {
       s.failed = true;
       error(`Preferred leader election: ${o.failed.slice(0, 50).join("; ")}`);
-      log(`${o.elected} of ${o.requested} partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.`);
+      log(
+        `${o.elected} of ${o.requested} partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.`,
+      );
     } else {
       log(`Preferred leader election: ${o.requested} partition(s) are led by their new preferred replica (${o.notNeeded} already were).`);
     }

@@ -20,7 +20,22 @@ import { batchesPhase } from "./job-batches";
 import { configPhase, restore } from "./job-configs";
 import { jobFinished, type ApplyJobRecord, type AuditEntry } from "./job-model";
 import { auditEntry } from "./job-settle";
-import { act, addError, addLog, CANCEL_WAIT_MS, draftOf, entriesOf, freshMemory, SCAN, type DirMove, type JobAction, type JobRun, type JobRunOptions, type Step, type StepInput } from "./job-step";
+import {
+  act,
+  addError,
+  addLog,
+  CANCEL_WAIT_MS,
+  draftOf,
+  entriesOf,
+  freshMemory,
+  SCAN,
+  type DirMove,
+  type JobAction,
+  type JobRun,
+  type JobRunOptions,
+  type Step,
+  type StepInput,
+} from "./job-step";
 
 export { settle } from "./job-settle";
 export type { JobRun, JobRunOptions, Step, StepInput } from "./job-step";
@@ -89,11 +104,18 @@ function finish(run: JobRun, state: "done" | "failed" | "cancelled", nowMs: numb
 }
 
 /** What of the batch is in flight: its listed reassignments, and its replicas with a `-future` copy. */
-export function inFlight(scan: ClusterSnapshot, entries: ReadonlyArray<{ topic: string; partition: number }>): { reassignments: { topic: string; partition: number }[]; futures: (DirMove & { broker: number })[] } {
+export function inFlight(
+  scan: ClusterSnapshot,
+  entries: ReadonlyArray<{ topic: string; partition: number }>,
+): { reassignments: { topic: string; partition: number }[]; futures: (DirMove & { broker: number })[] } {
   const ours = new Set(entries.map((e) => `${e.topic}-${e.partition}`));
   const reassignments = scan.throttles.reassignments.filter((r) => ours.has(`${r.topic}-${r.partition}`)).map((r) => ({ topic: r.topic, partition: r.partition }));
   const futures = scan.topics.flatMap((t) =>
-    t.partitions.flatMap((p) => (ours.has(`${t.name}-${p.id}`) ? p.replicas.filter((r) => r.future && r.logDir !== null).map((r) => ({ broker: r.broker, topic: t.name, partition: p.id, dir: r.logDir! })) : [])),
+    t.partitions.flatMap((p) =>
+      ours.has(`${t.name}-${p.id}`)
+        ? p.replicas.filter((r) => r.future && r.logDir !== null).map((r) => ({ broker: r.broker, topic: t.name, partition: p.id, dir: r.logDir! }))
+        : [],
+    ),
   );
   return { reassignments, futures };
 }
@@ -124,7 +146,11 @@ function cancel(run: JobRun, actor: string, scan: ClusterSnapshot | undefined, n
       for (const [broker, moves] of byBroker) actions.push({ kind: "cancel-dir-moves", batch: i, actor, broker, moves });
       return act(run, actions, options.pollMs);
     }
-    if (left > 0) addError(s, `After ${CANCEL_WAIT_MS / 1000} s, ${reassignments.length} reassignment(s) and ${futures.length} dir move(s) of batch ${i + 1} were still in flight; check kafka-reassign-partitions --list.`);
+    if (left > 0)
+      addError(
+        s,
+        `After ${CANCEL_WAIT_MS / 1000} s, ${reassignments.length} reassignment(s) and ${futures.length} dir move(s) of batch ${i + 1} were still in flight; check kafka-reassign-partitions --list.`,
+      );
     for (let j = i; j < s.batches.length; j++) s.batches[j]!.state = "cancelled";
     addLog(s, nowMs, `Batch ${i + 1}'s moves in flight were cancelled; Kafka put them back where they were. ${i} batch(es) done before stay done.`);
     return act(run);

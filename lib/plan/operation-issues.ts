@@ -52,8 +52,15 @@ export function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions)
       const dir = b?.logDirs.find((x) => x.path === d.path);
       if (!b) issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is not in this cluster (it has ${ids()})` });
       else if (b.state !== "online")
-        issues.push({ path: `options.operation.dirs.${i}.broker`, message: `broker ${d.broker} is ${b.state}: its dirs cannot be drained until it answers again (the snapshot has no figures for them)` });
-      else if (!dir) issues.push({ path: `options.operation.dirs.${i}.path`, message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ") || "none"})` });
+        issues.push({
+          path: `options.operation.dirs.${i}.broker`,
+          message: `broker ${d.broker} is ${b.state}: its dirs cannot be drained until it answers again (the snapshot has no figures for them)`,
+        });
+      else if (!dir)
+        issues.push({
+          path: `options.operation.dirs.${i}.path`,
+          message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ") || "none"})`,
+        });
       else if (dir.state === "offline")
         issues.push({
           path: `options.operation.dirs.${i}.path`,

@@ -88,9 +88,17 @@ export const PlanOptionsSchema = z.strictObject({
   throttle: z
     .strictObject({
       /** leader/follower.replication.throttled.rate for brokers in inter-broker moves (bytes/s). */
-      replicationBytesPerSecond: z.number().int().min(1, "a replication throttle must be at least 1 byte/s").default(50 * MiB),
+      replicationBytesPerSecond: z
+        .number()
+        .int()
+        .min(1, "a replication throttle must be at least 1 byte/s")
+        .default(50 * MiB),
       /** replica.alter.log.dirs.io.max.bytes.per.second for brokers with dir moves (bytes/s). */
-      alterLogDirsBytesPerSecond: z.number().int().min(1, "an alter-log-dirs throttle must be at least 1 byte/s").default(100 * MiB),
+      alterLogDirsBytesPerSecond: z
+        .number()
+        .int()
+        .min(1, "an alter-log-dirs throttle must be at least 1 byte/s")
+        .default(100 * MiB),
     })
     .default({ replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB }),
   /**
@@ -99,9 +107,19 @@ export const PlanOptionsSchema = z.strictObject({
    */
   execution: z
     .strictObject({
-      partitionMovesPerBroker: z.number().int().min(1, "at least 1 partition movement per broker").max(1000, "at most 1000 partition movements per broker").default(DEFAULT_EXECUTION.partitionMovesPerBroker),
+      partitionMovesPerBroker: z
+        .number()
+        .int()
+        .min(1, "at least 1 partition movement per broker")
+        .max(1000, "at most 1000 partition movements per broker")
+        .default(DEFAULT_EXECUTION.partitionMovesPerBroker),
       dirMovesPerBroker: z.number().int().min(1, "at least 1 dir move per broker").max(100, "at most 100 dir moves per broker").default(DEFAULT_EXECUTION.dirMovesPerBroker),
-      leaderMovesPerBatch: z.number().int().min(1, "at least 1 leadership change per batch").max(100_000, "at most 100,000 leadership changes per batch").default(DEFAULT_EXECUTION.leaderMovesPerBatch),
+      leaderMovesPerBatch: z
+        .number()
+        .int()
+        .min(1, "at least 1 leadership change per batch")
+        .max(100_000, "at most 100,000 leadership changes per batch")
+        .default(DEFAULT_EXECUTION.leaderMovesPerBatch),
       order: z.enum(EXECUTION_ORDERS).default(DEFAULT_EXECUTION.order),
     })
     .default({ ...DEFAULT_EXECUTION }),

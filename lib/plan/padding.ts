@@ -141,7 +141,10 @@ export function paddingPlan(brokers: readonly PaddingBroker[], options: PaddingO
       skipped.push({ broker: broker.id, reason: "its dirs are equally full" });
       continue;
     }
-    const level = waterLevel(rest.map((d) => d.logCount), n);
+    const level = waterLevel(
+      rest.map((d) => d.logCount),
+      n,
+    );
     for (const d of full) {
       const add = Math.max(0, level - d.logCount);
       if (add > 0) padded.push({ broker: broker.id, path: d.path, logCountBefore: d.logCount, add });

@@ -149,8 +149,7 @@ export class PlanState {
       this.topicCounts.set(topic.name, counts);
       this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
-        const busy =
-          (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
+        const busy = (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
         // `replicas` starts as the very array `original` is: every change makes a new array, never edits it.
         const original = p.replicas.map((r) => r.broker);
         const part: PlannedPartition = {

@@ -34,7 +34,10 @@ export function planWarnings(snapshot: ClusterSnapshot, state: PlanState, option
   const unknown = [...new Set(options.excludeTopics)].filter((t) => !topics.has(t));
   if (unknown.length > 0) {
     // 5: enough to spot a typo; a list of thousands would bury the warning.
-    const shown = unknown.slice(0, 5).map((t) => `"${t}"`).join(", ");
+    const shown = unknown
+      .slice(0, 5)
+      .map((t) => `"${t}"`)
+      .join(", ");
     const names = unknown.length > 5 ? `${shown} and ${unknown.length - 5} more` : shown;
     warnings.push(
       unknown.length === 1
@@ -44,7 +47,12 @@ export function planWarnings(snapshot: ClusterSnapshot, state: PlanState, option
   }
   const excluded = new Set(options.excludeTopics);
   const inFlight = state.partitions.filter((p) => !p.movable && !excluded.has(p.topic)).length;
-  if (inFlight > 0) warnings.push(inFlight === 1 ? "1 partition has a reassignment or dir move in flight and was left alone." : `${inFlight} partitions have a reassignment or dir move in flight and were left alone.`);
+  if (inFlight > 0)
+    warnings.push(
+      inFlight === 1
+        ? "1 partition has a reassignment or dir move in flight and was left alone."
+        : `${inFlight} partitions have a reassignment or dir move in flight and were left alone.`,
+    );
   return warnings;
 }
 
@@ -75,11 +83,15 @@ export function unmeasuredWarnings(unmeasured: Unmeasured, _options: PlanOptions
   const name = (ids: number[]) => (ids.length === 1 ? `Broker ${ids[0]}` : `Brokers ${ids.slice(0, -1).join(", ")} and ${ids[ids.length - 1]}`);
   if (unreachable.length > 0) {
     const one = unreachable.length === 1;
-    out.push(`${name(unreachable)} did not answer: ${one ? "its" : "their"} dirs and bytes are missing from the snapshot, so every figure below leaves ${one ? "it" : "them"} out. The plan moves nothing onto ${one ? "it" : "them"}.`);
+    out.push(
+      `${name(unreachable)} did not answer: ${one ? "its" : "their"} dirs and bytes are missing from the snapshot, so every figure below leaves ${one ? "it" : "them"} out. The plan moves nothing onto ${one ? "it" : "them"}.`,
+    );
   }
   if (unknown.length > 0) {
     const one = unknown.length === 1;
-    out.push(`${name(unknown)} ${one ? "is" : "are"} known only because partitions are assigned to ${one ? "it" : "them"}: whether ${one ? "it runs" : "they run"}, which dirs ${one ? "it has" : "they have"} and what ${one ? "it holds" : "they hold"} are not in the snapshot, so every figure below leaves ${one ? "it" : "them"} out and the plan moves nothing onto ${one ? "it" : "them"}. Import kafka-log-dirs output that includes ${one ? "it" : "them"} to plan with ${one ? "it" : "them"}.`);
+    out.push(
+      `${name(unknown)} ${one ? "is" : "are"} known only because partitions are assigned to ${one ? "it" : "them"}: whether ${one ? "it runs" : "they run"}, which dirs ${one ? "it has" : "they have"} and what ${one ? "it holds" : "they hold"} are not in the snapshot, so every figure below leaves ${one ? "it" : "them"} out and the plan moves nothing onto ${one ? "it" : "them"}. Import kafka-log-dirs output that includes ${one ? "it" : "them"} to plan with ${one ? "it" : "them"}.`,
+    );
   }
   return out;
 }

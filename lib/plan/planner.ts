@@ -49,9 +49,8 @@ import { ANY_LOG_DIR, formatReassignmentJson, rollbackAssignmentJson, type Reass
 import { throttlePlan } from "./throttle-plan";
 import { bootstrapArg, shellArg } from "./shell";
 
-export type { Cordon, Evacuation, GenerateComparison, Leadership, Plan, PlanMove, PlanStop, Unmeasured } from "./plan-types";
+export type { Cordon, Evacuation, GenerateComparison, Leadership, Plan, PlanMove, PlanStop } from "./plan-types";
 export { maxDirDeviation } from "./plan-after";
-export { unmeasuredWarnings } from "./plan-warnings";
 
 export const MAX_STUCK_LISTED = 200;
 
@@ -127,11 +126,29 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       if (part.original.includes(b)) {
         const was = before(b);
         if (now.dir === was.originalDir) return ANY_LOG_DIR;
-        partMoves.push({ kind: "intra", topic: part.topic, partition: part.partition, fromBroker: b, toBroker: b, fromDir: was.originalDir, toDir: now.dir!, bytes: was.originalSize });
+        partMoves.push({
+          kind: "intra",
+          topic: part.topic,
+          partition: part.partition,
+          fromBroker: b,
+          toBroker: b,
+          fromDir: was.originalDir,
+          toDir: now.dir!,
+          bytes: was.originalSize,
+        });
         return now.dir!;
       }
       const from = removed[added.indexOf(b)]!;
-      partMoves.push({ kind: "inter", topic: part.topic, partition: part.partition, fromBroker: from, toBroker: b, fromDir: before(from).originalDir, toDir: now.dir!, bytes: part.copySize });
+      partMoves.push({
+        kind: "inter",
+        topic: part.topic,
+        partition: part.partition,
+        fromBroker: from,
+        toBroker: b,
+        fromDir: before(from).originalDir,
+        toDir: now.dir!,
+        bytes: part.copySize,
+      });
       return now.dir!;
     });
     if (!reordered && partMoves.length === 0) continue;
@@ -162,7 +179,13 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const goalResults: GoalResult[] = goals.map((goal) => {
     const afterMeasure = measureGoal(state, goal, options);
     const met = afterMeasure.outside === 0;
-    return { goal, met, before: measuredBefore.get(goal)!, after: afterMeasure, reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation ? receivers : null) };
+    return {
+      goal,
+      met,
+      before: measuredBefore.get(goal)!,
+      after: afterMeasure,
+      reason: met ? null : goalReason(state, goal, options, stoppedBecause, evacuation ? receivers : null),
+    };
   });
 
   return success({

@@ -64,7 +64,16 @@ async function compute(cluster: string, scanAt: number | null, nowMs: number, sn
   const store = getStore();
   const fromMs = nowMs - FORECAST_HISTORY_MS;
   const { brokers, kafkaVersion } = await facts(cluster, snapshot);
-  const dirs = await runTask("forecast", { store: store.config, settings: store.history.settings, cluster, nowMs, fromMs, maxPointsPerDir: FORECAST_POINTS_PER_DIR, brokers, kafkaVersion });
+  const dirs = await runTask("forecast", {
+    store: store.config,
+    settings: store.history.settings,
+    cluster,
+    nowMs,
+    fromMs,
+    maxPointsPerDir: FORECAST_POINTS_PER_DIR,
+    brokers,
+    kafkaVersion,
+  });
   return { cluster, nowMs, scanAt, fromMs, dirs };
 }
 

@@ -130,7 +130,9 @@ export async function readDemoHistory(cluster: string, query: HistoryQuery, nowM
       return d ? [{ t, usedBytes: d.usedBytes, kafkaBytes: d.kafkaBytes, partitions: d.partitions, totalBytes: d.totalBytes, state: d.state }] : [];
     });
   if (query.scope === "dir") return { ...base, scope: "dir", broker, dir: query.dir!, points: dirPoints(query.dir!) };
-  const dirs: DirSeries[] = (history.snapshot.brokers.find((b) => b.id === broker)?.logDirs ?? []).map((d) => ({ broker, dir: d.path, points: dirPoints(d.path) })).filter((d) => d.points.length > 0);
+  const dirs: DirSeries[] = (history.snapshot.brokers.find((b) => b.id === broker)?.logDirs ?? [])
+    .map((d) => ({ broker, dir: d.path, points: dirPoints(d.path) }))
+    .filter((d) => d.points.length > 0);
   const points: BrokerPoint[] = figures.flatMap(({ t, f }) => {
     const b = f.brokers.find((x) => x.broker === broker);
     return b ? [{ at: t, bytes: b.bytes, partitions: b.partitions, leaders: b.leaders }] : [];
@@ -170,16 +172,18 @@ export async function demoForecastTable(cluster: string, nowMs: number): Promise
   if (kept) return kept;
   const fromMs = history.nowMs - FORECAST_HISTORY_MS;
   const times = history.sampleTimes(fromMs, history.nowMs, FORECAST_POINTS_PER_DIR, stepMs);
-  const series = history.snapshot.brokers.flatMap((b) =>
-    b.logDirs.map((d) => ({
-      broker: b.id,
-      dir: d.path,
-      points: times.flatMap((t) => {
-        const x = history.figuresAt(t)!.dirs.find((q) => q.broker === b.id && q.dir === d.path);
-        return x && x.state !== "offline" ? [{ t, usedBytes: x.usedBytes, kafkaBytes: x.kafkaBytes, partitions: x.partitions, totalBytes: x.totalBytes }] : [];
-      }),
-    })),
-  ).filter((s) => s.points.length > 0);
+  const series = history.snapshot.brokers
+    .flatMap((b) =>
+      b.logDirs.map((d) => ({
+        broker: b.id,
+        dir: d.path,
+        points: times.flatMap((t) => {
+          const x = history.figuresAt(t)!.dirs.find((q) => q.broker === b.id && q.dir === d.path);
+          return x && x.state !== "offline" ? [{ t, usedBytes: x.usedBytes, kafkaBytes: x.kafkaBytes, partitions: x.partitions, totalBytes: x.totalBytes }] : [];
+        }),
+      })),
+    )
+    .filter((s) => s.points.length > 0);
   const dirs = forecastCluster(series, { nowMs: history.nowMs, brokers: forecastFactsOf(history.snapshot), kafkaVersion: history.snapshot.source.kafkaVersion });
   const table = { cluster, nowMs: history.nowMs, scanAt: times.at(-1) ?? null, fromMs, dirs, generated: history.note() };
   demoForecasts.set(history, table);

@@ -115,7 +115,9 @@ export async function overviewFirstPaint(cluster: string | null): Promise<Overvi
   try {
     initial = await clusterOverviewModel(clusterSnapshot(cluster ?? undefined));
   } catch (error) {
-    initialError = isClusterSourceError(error) ? { code: error.code, message: error.message } : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
+    initialError = isClusterSourceError(error)
+      ? { code: error.code, message: error.message }
+      : { code: "internal", message: "Reading the cluster failed unexpectedly; try again." };
   }
   return { initial, initialError, mode: initial ? modeOf(initial.model.head) : "live", refreshIntervalMs: Math.max(MIN_AUTO_REFRESH_MS, refreshIntervalMs()) };
 }

@@ -86,7 +86,10 @@ export async function sharedRecordTask(input: SharedRecordTaskInput): Promise<Re
     const capturedAt = snapshot.capturedAt;
     if (answer.view === "broker") {
       const found = brokerAnswer(snapshot, answer.broker);
-      return { ok: true, value: { answer: "view", view: found ? { body: found.body, etag: found.etag, capturedAt, detail: found.detail } : { body: "", etag: "", capturedAt, detail: null } } };
+      return {
+        ok: true,
+        value: { answer: "view", view: found ? { body: found.body, etag: found.etag, capturedAt, detail: found.detail } : { body: "", etag: "", capturedAt, detail: null } },
+      };
     }
     const made = answer.view === "overview" ? overviewAnswer(snapshot, answer.request) : topicPageAnswer(snapshot, answer.request);
     return { ok: true, value: { answer: "view", view: { ...made, capturedAt } } };

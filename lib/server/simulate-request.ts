@@ -52,14 +52,20 @@ async function forecast(cluster: string | null, intervalMs: number): Promise<Loa
   const resolved = resolveCluster(cluster);
   if (!resolved.ok) return resolved;
   if (resolved.value.kind === "demo") {
-    return failure("no_history", "The demo cluster is not collected, so it has no history to forecast from: start from \"current\", or connect a live cluster (its history starts with the server).");
+    return failure(
+      "no_history",
+      'The demo cluster is not collected, so it has no history to forecast from: start from "current", or connect a live cluster (its history starts with the server).',
+    );
   }
   const snapshot = await current(cluster);
   if (!snapshot.ok) return snapshot;
   const { dirs } = await forecastTable(resolved.value.name);
   if (!dirs.some((d) => d.projection !== null)) {
     const why = dirs.length === 0 ? "has no history yet" : "has too little history for any log dir's forecast yet";
-    return failure("no_history", `${resolved.value.label} ${why}: the collector records it every ${intervalWords(intervalMs)}, and a forecast needs a few scans over some hours. Start from "current" meanwhile.`);
+    return failure(
+      "no_history",
+      `${resolved.value.label} ${why}: the collector records it every ${intervalWords(intervalMs)}, and a forecast needs a few scans over some hours. Start from "current" meanwhile.`,
+    );
   }
   return success({ snapshot: snapshot.value, forecasts: dirs });
 }

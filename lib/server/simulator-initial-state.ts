@@ -49,7 +49,10 @@ async function draftFrom(params: SearchParams): Promise<{ draft: Draft; notice: 
   if (forecastParam !== undefined) {
     const days = ForecastBaseSchema.safeParse({ days: Number(forecastParam) });
     if (days.success) return { draft: emptyDraft({ kind: "forecast", days: days.data.days }), notice: null };
-    return { draft: fallback, notice: `The forecast link asks for "${forecastParam.slice(0, 20)}" days ahead; it takes a whole number from 1 to 365. Showing the first preset instead.` };
+    return {
+      draft: fallback,
+      notice: `The forecast link asks for "${forecastParam.slice(0, 20)}" days ahead; it takes a whole number from 1 to 365. Showing the first preset instead.`,
+    };
   }
   const link = first(params[LINK_PARAM]);
   if (link) {
@@ -86,4 +89,3 @@ export async function initialState(params: SearchParams): Promise<InitialState> 
   if (!outcome.ok) return { draft, result: null, error: { message: outcome.error.message, issues: outcome.error.issues }, notice };
   return { draft, result: outcome.value, error: null, notice };
 }
-

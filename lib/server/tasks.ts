@@ -266,7 +266,20 @@ export function applyRequestTask(input: ApplyRequestTaskInput): Result<ApplyRequ
   return applyRequestWork(input.snapshot, input.request);
 }
 
-export const TASKS = { simulate: simulateTask, simulateJson: simulateJsonTask, plan: planTask, planJson: planJsonTask, import: importTask, importJson: importJsonTask, importStream: importStreamTask, share: shareTask, shareEncoded: shareEncodedTask, forecast: forecastTask, sharedRecord: sharedRecordTask, applyRequest: applyRequestTask } as const;
+export const TASKS = {
+  simulate: simulateTask,
+  simulateJson: simulateJsonTask,
+  plan: planTask,
+  planJson: planJsonTask,
+  import: importTask,
+  importJson: importJsonTask,
+  importStream: importStreamTask,
+  share: shareTask,
+  shareEncoded: shareEncodedTask,
+  forecast: forecastTask,
+  sharedRecord: sharedRecordTask,
+  applyRequest: applyRequestTask,
+} as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;

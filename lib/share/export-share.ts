@@ -8,7 +8,9 @@ import { zodIssues } from "@/lib/model/parse";
 import { invalid, success, type Result } from "@/lib/model/result";
 import { EXPORT_FORMATS, type ExportFormat } from "./export";
 
-const FormatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { error: () => `format must be one of ${EXPORT_FORMATS.join(", ")} (the heatmap PNG is made in the browser: use the Export menu of the shared page)` });
+const FormatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], {
+  error: () => `format must be one of ${EXPORT_FORMATS.join(", ")} (the heatmap PNG is made in the browser: use the Export menu of the shared page)`,
+});
 
 /** The export format a `format` query parameter names (json when absent), or the 400's issue. */
 export function exportFormatOf(format: string | null): Result<ExportFormat> {

@@ -58,8 +58,36 @@ export function brokersCsv(report: Pick<BalanceReport, "brokers">): string {
 
 export function dirsCsv(report: Pick<BalanceReport, "dirs">): string {
   return toCsv(
-    ["broker", "log_dir", "state", "partitions", "future_replicas", "log_count", "bytes", "future_bytes", "total_bytes", "usable_bytes", "used_bytes", "utilization", "deviation_from_broker_mean"],
-    report.dirs.map((d) => [d.broker, d.path, d.state, d.partitions, d.futureReplicas, d.logCount, d.bytes, d.futureBytes, d.totalBytes, d.usableBytes, d.usedBytes, d.utilization, d.deviationFromBrokerMean]),
+    [
+      "broker",
+      "log_dir",
+      "state",
+      "partitions",
+      "future_replicas",
+      "log_count",
+      "bytes",
+      "future_bytes",
+      "total_bytes",
+      "usable_bytes",
+      "used_bytes",
+      "utilization",
+      "deviation_from_broker_mean",
+    ],
+    report.dirs.map((d) => [
+      d.broker,
+      d.path,
+      d.state,
+      d.partitions,
+      d.futureReplicas,
+      d.logCount,
+      d.bytes,
+      d.futureBytes,
+      d.totalBytes,
+      d.usableBytes,
+      d.usedBytes,
+      d.utilization,
+      d.deviationFromBrokerMean,
+    ]),
   );
 }
 

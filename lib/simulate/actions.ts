@@ -104,7 +104,16 @@ export const ACTION_GOALS: readonly SoftGoal[] = ["dir-utilization", "broker-byt
 
 /** The report's balance by lib/plan/balanced.ts, each broker's cordons as its simulated line honours them. */
 export function reportBalance(input: ActionsInput): Balance {
-  return balanceOf(input.report, { honoursCordons: (b) => { const { line } = lineOf(input, b); return line !== null && kafkaBehaviour(line).cordonedLogDirs; } }, { ...DEFAULT_BALANCE_OPTIONS, goals: [...ACTION_GOALS] });
+  return balanceOf(
+    input.report,
+    {
+      honoursCordons: (b) => {
+        const { line } = lineOf(input, b);
+        return line !== null && kafkaBehaviour(line).cordonedLogDirs;
+      },
+    },
+    { ...DEFAULT_BALANCE_OPTIONS, goals: [...ACTION_GOALS] },
+  );
 }
 
 /** The brokers outside the dir goal whose next new partition goes to a full dir, by Kafka's count rule. */
@@ -195,7 +204,9 @@ function paddingAction(input: ActionsInput, trapped: readonly TrappedBroker[], b
       const { line } = lineOf(input, t.broker);
       return {
         id: t.broker,
-        dirs: input.report.dirs.filter((d) => d.broker === t.broker).map((d) => ({ path: d.path, state: d.state, logCount: d.logCount, usedBytes: d.usedBytes, utilization: d.utilization })),
+        dirs: input.report.dirs
+          .filter((d) => d.broker === t.broker)
+          .map((d) => ({ path: d.path, state: d.state, logCount: d.logCount, usedBytes: d.usedBytes, utilization: d.utilization })),
         honoursCordons: line !== null && kafkaBehaviour(line).cordonedLogDirs,
       };
     }),
@@ -206,7 +217,17 @@ function paddingAction(input: ActionsInput, trapped: readonly TrappedBroker[], b
   const text =
     `${why} Pad the full dirs instead: a throw-away topic (${plan.topic}) of ${plan.partitions.length} empty single-replica partitions, each pinned into a full dir with kafka-reassign-partitions, raises their partition counts so that Kafka's count rule sends the next ${plan.steeredPartitions} new partitions of each broker to its other dirs. ` +
     `Delete the topic (the last command) only once the full dirs are relieved. How it works: ${PADDING_DOCS}.`;
-  return { kind: "padding", title: `Pad ${dirsAcross(trapped.filter((t) => padded.includes(t.broker)), (t) => t.full)} (padding workaround)`, text, brokers: padded, plan, docs: PADDING_DOCS };
+  return {
+    kind: "padding",
+    title: `Pad ${dirsAcross(
+      trapped.filter((t) => padded.includes(t.broker)),
+      (t) => t.full,
+    )} (padding workaround)`,
+    text,
+    brokers: padded,
+    plan,
+    docs: PADDING_DOCS,
+  };
 }
 
 const GOAL_WORDS: Record<string, string> = { "dir-utilization": "the dirs of each broker", "broker-bytes": "bytes across brokers", "broker-replicas": "partitions across brokers" };
@@ -238,7 +259,10 @@ export function simulationActions(input: ActionsInput): SimulationActions {
   const dirs = unmet.includes("dir-utilization");
   const skew = dirBytesSkew(input.report);
   const worst = dirs && skew.kind === "skew" && skew.broker !== null ? ` (on broker ${skew.broker} the fullest dir holds ${formatSkew(skew.ratio)} the mean of its dirs)` : "";
-  const lead = trapped.length > 0 ? "Steering new partitions leaves the bytes already on the full dirs where they are" : `The planner's tolerances are not met for ${listText(unmet.map((g) => GOAL_WORDS[g]!))}`;
+  const lead =
+    trapped.length > 0
+      ? "Steering new partitions leaves the bytes already on the full dirs where they are"
+      : `The planner's tolerances are not met for ${listText(unmet.map((g) => GOAL_WORDS[g]!))}`;
   const how = dirs
     ? "The planner's dir goal moves replicas between the dirs of each broker (kafka-reassign-partitions with log_dirs) until every dir is within its tolerance"
     : "The planner moves replicas between brokers until each is within its tolerance";

@@ -90,7 +90,10 @@ export function brokerBytesSkew(report: Figures): FlooredSkew {
  */
 export function flooredSkewText(skew: FlooredSkew, what: "dirs" | "brokers"): string {
   if (skew.kind === "skew") return formatSkew(skew.ratio);
-  const floor = skew.capacity === null ? `the ${formatBytes(skew.floor)} floor (capacity unknown)` : `the ${formatBytes(skew.floor)} floor (${Math.round(SKEW_FLOOR_SHARE * 100)}% of a ${formatBytes(skew.capacity)} ${what === "dirs" ? "disk" : "broker"})`;
+  const floor =
+    skew.capacity === null
+      ? `the ${formatBytes(skew.floor)} floor (capacity unknown)`
+      : `the ${formatBytes(skew.floor)} floor (${Math.round(SKEW_FLOOR_SHARE * 100)}% of a ${formatBytes(skew.capacity)} ${what === "dirs" ? "disk" : "broker"})`;
   if (skew.tooLittleData) return `too little data to call skew (the ${what} differ by ${formatBytes(skew.spread)}, under ${floor})`;
   return `even (the ${what} differ by ${formatBytes(skew.spread)}, under ${floor})`;
 }

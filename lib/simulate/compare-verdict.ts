@@ -54,7 +54,7 @@ export function verdictMetric(reports: readonly SlimReport[]): VerdictMetric {
 }
 
 function valueOf(d: DirFigures, metric: VerdictMetric): number {
-  return metric === "utilization" ? d.utilization ?? 0 : d.bytes;
+  return metric === "utilization" ? (d.utilization ?? 0) : d.bytes;
 }
 
 function amount(value: number, metric: VerdictMetric): string {
@@ -128,7 +128,12 @@ function unevenClause(name: string, dirs: readonly DirFigures[], metric: Verdict
     const names = (gs: PathGroup[]) => listText([...gs].sort((a, b) => order.get(a.path)! - order.get(b.path)!).map((g) => g.path));
     const lowHi = maxOf(low.map((g) => g.hi));
     const lowLo = minOf(low.map((g) => g.lo));
-    const lowText = lowHi === 0 ? "empty" : metric === "utilization" && lowHi < 0.01 ? "almost empty (under 1%)" : `${metric === "utilization" ? "at" : "with"} ${range(lowLo, lowHi, metric).text}`;
+    const lowText =
+      lowHi === 0
+        ? "empty"
+        : metric === "utilization" && lowHi < 0.01
+          ? "almost empty (under 1%)"
+          : `${metric === "utilization" ? "at" : "with"} ${range(lowLo, lowHi, metric).text}`;
     const highRange = range(minOf(high.map((g) => g.lo)), maxOf(high.map((g) => g.hi)), metric);
     const verb = metric === "utilization" ? (high.length === 1 ? "reaches" : "reach") : high.length === 1 ? "holds" : "hold";
     return `${name} leaves ${names(low)} ${lowText} while ${names(high)} ${verb} ${highRange.text}`;
@@ -220,7 +225,8 @@ export function compareVerdict(outcomes: readonly VerdictOutcome[]): string {
   }
   // When Kafka's brokers hold the same number of partitions, say so: counts even, bytes not, is the story.
   const counts = kafka.report.skew.brokerReplicas;
-  const name = counts.count > 1 && counts.min === counts.max && counts.max > 0 ? `Kafka's rule gives every broker ${formatCount(counts.max)} partitions but` : POLICY_NAMES["kafka-count"];
+  const name =
+    counts.count > 1 && counts.min === counts.max && counts.max > 0 ? `Kafka's rule gives every broker ${formatCount(counts.max)} partitions but` : POLICY_NAMES["kafka-count"];
   const uneven = unevenClause(name, kafkaDirs, metric);
   if (others.every((o) => sameDirs(o.report, kafka.report))) {
     const what = uneven ?? `Kafka's rule ${spreadClause(kafkaDirs, metric)}`;

@@ -41,7 +41,7 @@ export interface PolicyComparison {
 
 function rangeOf(report: SlimReport, metric: VerdictMetric): PolicyOutcome["range"] {
   const unreachable = new Set(report.brokers.filter((b) => b.state === "unreachable").map((b) => b.id));
-  const values = report.dirs.filter((d) => d.state !== "offline" && !unreachable.has(d.broker)).map((d) => (metric === "utilization" ? d.utilization ?? 0 : d.bytes));
+  const values = report.dirs.filter((d) => d.state !== "offline" && !unreachable.has(d.broker)).map((d) => (metric === "utilization" ? (d.utilization ?? 0) : d.bytes));
   return values.length === 0 ? null : { metric, min: minOf(values), max: maxOf(values) };
 }
 

@@ -220,7 +220,15 @@ export class DemoHistory {
         const f = this.fraction(i, t);
         if (f === null) return [];
         if (f === 1) return [topic];
-        return [{ ...topic, partitions: topic.partitions.map((p) => ({ ...p, replicas: p.replicas.map((r) => ({ ...r, sizeBytes: r.sizeBytes === null ? null : Math.round(r.sizeBytes * f), future: null })) })) }];
+        return [
+          {
+            ...topic,
+            partitions: topic.partitions.map((p) => ({
+              ...p,
+              replicas: p.replicas.map((r) => ({ ...r, sizeBytes: r.sizeBytes === null ? null : Math.round(r.sizeBytes * f), future: null })),
+            })),
+          },
+        ];
       }),
       throttles: { ...s.throttles, reassignments: [] },
     };

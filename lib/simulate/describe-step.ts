@@ -38,7 +38,8 @@ export function describeOperation(operation: Operation): string {
 export function describeStep(step: Step): string {
   switch (step.kind) {
     case "addBroker": {
-      const cap = step.logDirs.every((d) => d.totalBytes === step.logDirs[0]!.totalBytes) && step.logDirs[0]!.totalBytes !== null ? ` of ${formatBytes(step.logDirs[0]!.totalBytes)}` : "";
+      const cap =
+        step.logDirs.every((d) => d.totalBytes === step.logDirs[0]!.totalBytes) && step.logDirs[0]!.totalBytes !== null ? ` of ${formatBytes(step.logDirs[0]!.totalBytes)}` : "";
       return `Add broker ${step.id}${step.rack ? ` (rack ${step.rack})` : ""} with ${formatCountOf(step.logDirs.length, "log dir")}${cap}`;
     }
     case "addLogDir":

@@ -101,7 +101,8 @@ const ScenarioFormSchema = z.strictObject({
   snapshot: OptionsShape.snapshot,
 });
 
-const BASE_HELP = 'base must be "demo", "current", { "forecast": { "days": 1–365 } }, { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
+const BASE_HELP =
+  'base must be "demo", "current", { "forecast": { "days": 1–365 } }, { "preset": id }, { "synthetic": { brokers, dirsPerBroker, replicas } }, { "shared": id } or { "snapshot": <ClusterSnapshot> }';
 
 /** zodIssues, except that an unknown field is named by its own path with the fields that are allowed. */
 function formIssues(error: z.ZodError, allowed: readonly string[]): Issue[] {
@@ -161,7 +162,10 @@ export function parseSimulateRequest(raw: unknown): Result<SimulateRequest> {
   const data = form.data as z.infer<typeof PresetFormSchema> | z.infer<typeof BaseFormSchema>;
   const base = "preset" in data ? ({ ok: true, value: { kind: "preset", id: data.preset } } as const) : parseBaseRef(data.base, "base");
   if (!base.ok) return base;
-  return { ok: true, value: { base: base.value, policy: data.policy ?? null, seed: data.seed ?? null, steps: data.steps ?? null, compare: data.compare, includeSnapshot: data.snapshot } };
+  return {
+    ok: true,
+    value: { base: base.value, policy: data.policy ?? null, seed: data.seed ?? null, steps: data.steps ?? null, compare: data.compare, includeSnapshot: data.snapshot },
+  };
 }
 
 /** The scenario a request means, once its base cluster is known. */

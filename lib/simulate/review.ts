@@ -118,7 +118,10 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
       before: withoutTopicRows(balanceReport(snapshot)),
       after: done.report,
       outsideTolerance: snapshotOutsideTolerance(done.snapshot, options),
-      dirs: { before: measureGoal(new PlanState(snapshot, new Set()), "dir-utilization", options), after: measureGoal(new PlanState(done.snapshot, new Set()), "dir-utilization", options) },
+      dirs: {
+        before: measureGoal(new PlanState(snapshot, new Set()), "dir-utilization", options),
+        after: measureGoal(new PlanState(done.snapshot, new Set()), "dir-utilization", options),
+      },
     },
   };
 }

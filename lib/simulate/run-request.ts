@@ -65,7 +65,15 @@ export function simulate(scenario: Scenario, options: { compare: boolean; includ
     scenario: { policy: scenario.policy, seed: scenario.seed, steps: scenario.steps },
     kafka: simulatedKafkaLines(scenario.policy.kafkaVersion, scenario.base),
     initial: { report: slimReport(initial) },
-    steps: result.steps.map((s) => ({ index: s.index, kind: s.step.kind, description: describeStep(s.step), ok: s.ok, error: s.error, note: s.note, report: slimReport(s.report!) })),
+    steps: result.steps.map((s) => ({
+      index: s.index,
+      kind: s.step.kind,
+      description: describeStep(s.step),
+      ok: s.ok,
+      error: s.error,
+      note: s.note,
+      report: slimReport(s.report!),
+    })),
     final: {
       report: slimReport(result.final.report),
       snapshot: result.final.snapshot,
@@ -106,14 +114,17 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
       const options = request.base.options;
       // Refuse before generating: the generator itself is one pass over every replica and dir.
       const logDirs = options.brokers * options.dirsPerBroker;
-      const early = checkLimits({ baseReplicas: options.replicas, replicas: options.replicas, logDirs, brokers: options.brokers, steps: 0, replicaSteps: options.replicas + logDirs + options.brokers }, limits);
+      const early = checkLimits(
+        { baseReplicas: options.replicas, replicas: options.replicas, logDirs, brokers: options.brokers, steps: 0, replicaSteps: options.replicas + logDirs + options.brokers },
+        limits,
+      );
       if (early) return tooLarge(early);
       base = (loaders.synthetic ?? syntheticCluster)(options);
       break;
     }
     case "forecast": {
       const loaded = loaders.forecast ? await loaders.forecast(request.base.days) : null;
-      if (!loaded) return failure("no_history", "This server keeps no history to forecast from; start from \"current\" instead.");
+      if (!loaded) return failure("no_history", 'This server keeps no history to forecast from; start from "current" instead.');
       if (!loaded.ok) return loaded;
       base = loaded.value;
       break;
@@ -122,7 +133,7 @@ export async function runSimulateRequest(request: SimulateRequest, loaders: Base
     case "shared": {
       const ref = request.base;
       const loaded = ref.kind === "current" ? await loaders.current() : loaders.shared ? await loaders.shared(ref.id) : null;
-      if (!loaded) return failure("shared_unavailable", "Snapshot links are not available on this server; send the base inline as { \"snapshot\": ... }.");
+      if (!loaded) return failure("shared_unavailable", 'Snapshot links are not available on this server; send the base inline as { "snapshot": ... }.');
       if (!loaded.ok) return loaded;
       base = loaded.value;
       break;

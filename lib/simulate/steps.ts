@@ -42,7 +42,6 @@ export interface StepContext {
 /** A human note about what happened (e.g. "already exists: nothing to do"), or null. */
 export type StepNote = string | null;
 
-
 function sortedBrokers(state: SimulationState): Broker[] {
   return [...state.snapshot.brokers].sort((a, b) => a.id - b.id);
 }
@@ -175,7 +174,12 @@ export function applyStep(ctx: StepContext, step: Step): StepNote {
         // AdminZkClient.createNewPartitionsAssignment: fixed start from partition 0's leader, live brokers.
         const live = sortedBrokers(state).filter((b) => b.state === "online");
         const existing = new Map(topic.partitions.map((p) => [p.id, p.replicas.map((r) => r.broker)] as const));
-        const plan = createPartitionsAssignment(live.map((b) => ({ id: b.id, rack: b.rack })), existing, step.totalPartitions, { topic: step.topic });
+        const plan = createPartitionsAssignment(
+          live.map((b) => ({ id: b.id, rack: b.rack })),
+          existing,
+          step.totalPartitions,
+          { topic: step.topic },
+        );
         lists = Array.from({ length: additional }, (_, i) => plan.assignment.get(current + i)!);
       }
       const sizes = partitionSizes(step.size, additional, ctx.sizeRandom);
@@ -228,7 +232,11 @@ function applyPlan(state: SimulationState, input: Extract<Step, { kind: "plan" }
     const disks = state.brokerDisks(c.broker);
     for (const path of c.dirs) if (disks.dir(path).state === "online") disks.setCordoned(path, true);
   }
-  if (plan.entries.length > 0) applyReassignment(state, plan.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })));
+  if (plan.entries.length > 0)
+    applyReassignment(
+      state,
+      plan.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })),
+    );
   // kafka-leader-election --election-type PREFERRED: the first replica leads where it is in sync.
   for (const c of plan.leadership.changes) {
     const p = state.mutableTopic(c.topic).partitions.find((x) => x.id === c.partition)!;
@@ -250,7 +258,9 @@ function applyReassignment(state: SimulationState, entries: Extract<Step, { kind
   // The tool's refusals (checkReassignmentEntries, for the whole JSON) and the checks of the dirs named in log_dirs
   // run before anything changes. Placing a new replica without a pinned dir can still fail while applying (its
   // broker has no live dir); the engine never keeps the state of a failed step (see the invariants above).
-  const checked = checkReassignmentEntries(entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, logDirs: e.log_dirs ?? e.replicas.map(() => ANY_LOG_DIR) })));
+  const checked = checkReassignmentEntries(
+    entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, logDirs: e.log_dirs ?? e.replicas.map(() => ANY_LOG_DIR) })),
+  );
   if (!checked.ok) throw new SimulationError(checked.error.code as SimulationErrorCode, checked.error.message);
   const resolved = checked.value.map((e, i) => {
     const key = `${e.topic}-${e.partition}`;
@@ -265,7 +275,10 @@ function applyReassignment(state: SimulationState, entries: Extract<Step, { kind
       }
       const moved = partition.replicas.find((r) => r.broker === b)?.logDir !== dir;
       if (dir !== ANY_LOG_DIR && moved && disks.dir(dir).state === "cordoned" && kafkaBehaviour(disks.kafkaLine).cordonedLogDirs) {
-        throw new SimulationError("log_dir_cordoned", `broker ${b} has cordoned ${dir} (cordoned.log.dirs): Kafka ${disks.kafkaLine} refuses to move a replica into it with INVALID_REPLICA_ASSIGNMENT (partitions.${i}.log_dirs.${j})`);
+        throw new SimulationError(
+          "log_dir_cordoned",
+          `broker ${b} has cordoned ${dir} (cordoned.log.dirs): Kafka ${disks.kafkaLine} refuses to move a replica into it with INVALID_REPLICA_ASSIGNMENT (partitions.${i}.log_dirs.${j})`,
+        );
       }
     });
     return { topic: e.topic, id: e.partition, replicas: e.replicas, logDirs };

@@ -86,7 +86,13 @@ export const LAYOUTS: Record<SeriesKind, KindLayout> = {
       v[1] = v[1]! + v[0]!;
     },
   },
-  [SeriesKind.Broker]: { schema: { columns: [BYTES, COUNT, COUNT], tagBits: 0 }, rules: ["mean", "last", "last"], toStored: identity, toLogical: identity, toLogicalPoint: () => undefined },
+  [SeriesKind.Broker]: {
+    schema: { columns: [BYTES, COUNT, COUNT], tagBits: 0 },
+    rules: ["mean", "last", "last"],
+    toStored: identity,
+    toLogical: identity,
+    toLogicalPoint: () => undefined,
+  },
   [SeriesKind.Topic]: { schema: { columns: [BYTES], tagBits: 0 }, rules: ["mean"], toStored: identity, toLogical: identity, toLogicalPoint: () => undefined },
 };
 
@@ -158,7 +164,8 @@ export class ChunkTable {
     if (cached !== undefined) return cached;
     let row = (await this.db.get(SQL.findSeries, [cluster, kind, broker, name])) as { id: number } | undefined;
     // Another writer may have named it in between: then the insert returns nothing and the find does.
-    if (!row && create) row = ((await this.db.get(SQL.insertSeries, [cluster, kind, broker, name])) ?? (await this.db.get(SQL.findSeries, [cluster, kind, broker, name]))) as { id: number };
+    if (!row && create)
+      row = ((await this.db.get(SQL.insertSeries, [cluster, kind, broker, name])) ?? (await this.db.get(SQL.findSeries, [cluster, kind, broker, name]))) as { id: number };
     if (!row) return null;
     this.ids.set(key, row.id);
     return row.id;
@@ -253,7 +260,16 @@ export class ChunkTable {
    * tiers (a statement costs more than a row).
    */
   private async rows(id: number, fromMs: number, toMs: number): Promise<Required<ChunkRow>[]> {
-    const rows = [...((await this.db.all(SQL.seriesChunks, [id, toMs, fromMs - TIER_SPAN_MS[Tier.Raw], fromMs - TIER_SPAN_MS[Tier.Hourly], fromMs - TIER_SPAN_MS[Tier.Daily]])) as Required<ChunkRow>[]), ...((await this.db.all(SQL.tails, [id])) as Required<ChunkRow>[])];
+    const rows = [
+      ...((await this.db.all(SQL.seriesChunks, [
+        id,
+        toMs,
+        fromMs - TIER_SPAN_MS[Tier.Raw],
+        fromMs - TIER_SPAN_MS[Tier.Hourly],
+        fromMs - TIER_SPAN_MS[Tier.Daily],
+      ])) as Required<ChunkRow>[]),
+      ...((await this.db.all(SQL.tails, [id])) as Required<ChunkRow>[]),
+    ];
     return rows.filter((r) => r.start <= toMs && r.start >= fromMs - TIER_SPAN_MS[r.tier]).sort((a, b) => b.tier - a.tier || a.start - b.start);
   }
 

@@ -73,7 +73,16 @@ function planOf(schema: ChunkSchema): Plan {
   const nullBit = schema.columns.map((c) => (c.nullable ? 1 << bit++ : 0));
   const signBit = schema.columns.map(() => 1 << bit++);
   if (bit > 30) throw new RangeError(`history chunk: ${bit} header bits; at most 30`);
-  plan = { n, tagBits: schema.tagBits, tagMask: (1 << schema.tagBits) - 1, headerBytes: Math.ceil(bit / 8), nullBit, signBit, bytes: schema.columns.map((c) => c.bytes), scratch: schema.columns.map(() => 0) };
+  plan = {
+    n,
+    tagBits: schema.tagBits,
+    tagMask: (1 << schema.tagBits) - 1,
+    headerBytes: Math.ceil(bit / 8),
+    nullBit,
+    signBit,
+    bytes: schema.columns.map((c) => c.bytes),
+    scratch: schema.columns.map(() => 0),
+  };
   plans.set(schema, plan);
   return plan;
 }
@@ -140,7 +149,8 @@ function readHeader(schema: ChunkSchema, reader: Reader): Header {
   if (version !== CHUNK_VERSION) throw new RangeError(`history chunk: version ${version}, this build reads ${CHUNK_VERSION}`);
   const columns = reader.byte();
   const tagBits = reader.byte();
-  if (columns !== schema.columns.length || tagBits !== schema.tagBits) throw new RangeError(`history chunk: ${columns} columns and ${tagBits} tag bits where ${schema.columns.length} and ${schema.tagBits} were expected`);
+  if (columns !== schema.columns.length || tagBits !== schema.tagBits)
+    throw new RangeError(`history chunk: ${columns} columns and ${tagBits} tag bits where ${schema.columns.length} and ${schema.tagBits} were expected`);
   const step = reader.uvarint();
   const unitMs = reader.uvarint();
   const quantum = reader.uvarint();

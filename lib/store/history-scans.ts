@@ -38,7 +38,14 @@ interface ClusterRow {
   compacted_at: number;
 }
 
-const entryOf = (r: ScanRow): ScanEntry => ({ at: r.at, ok: r.ok, failed: r.failed, durationMs: r.duration_ms, error: r.error, figures: r.figures ? (JSON.parse(r.figures) as ClusterFigures) : null });
+const entryOf = (r: ScanRow): ScanEntry => ({
+  at: r.at,
+  ok: r.ok,
+  failed: r.failed,
+  durationMs: r.duration_ms,
+  error: r.error,
+  figures: r.figures ? (JSON.parse(r.figures) as ClusterFigures) : null,
+});
 
 const SQL = {
   insert: `INSERT INTO history_scans (cluster, at, tier, ok, failed, duration_ms, error, figures) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -129,7 +129,15 @@ export class HistoryStore {
       for (const d of figures.dirs) {
         const id = (await this.chunks.seriesId(cluster, SeriesKind.Dir, d.broker, d.dir, true))!;
         const kafka = storable(d.kafkaBytes);
-        await this.chunks.append(id, SeriesKind.Dir, Tier.Raw, t, [kafka, storable(d.usedBytes), storable(d.partitions), storable(d.totalBytes)], STATE_TAGS.indexOf(d.state), step);
+        await this.chunks.append(
+          id,
+          SeriesKind.Dir,
+          Tier.Raw,
+          t,
+          [kafka, storable(d.usedBytes), storable(d.partitions), storable(d.totalBytes)],
+          STATE_TAGS.indexOf(d.state),
+          step,
+        );
       }
       for (const b of figures.brokers) {
         const id = (await this.chunks.seriesId(cluster, SeriesKind.Broker, b.broker, "", true))!;
@@ -269,7 +277,12 @@ export class HistoryStore {
       `SELECT id, created_at, finished_at, status FROM apply_jobs WHERE cluster = ? AND created_at <= ? AND (finished_at IS NULL OR finished_at >= ?) ORDER BY created_at, id LIMIT 1000`,
       [cluster, new Date(toMs).toISOString(), new Date(fromMs).toISOString()],
     );
-    return rows.map((r) => ({ id: r.id, startedAt: Date.parse(r.created_at), finishedAt: r.finished_at === null ? null : Date.parse(r.finished_at), state: (JSON.parse(r.status) as { state: string }).state }));
+    return rows.map((r) => ({
+      id: r.id,
+      startedAt: Date.parse(r.created_at),
+      finishedAt: r.finished_at === null ? null : Date.parse(r.finished_at),
+      state: (JSON.parse(r.status) as { state: string }).state,
+    }));
   }
 
   /** Bytes the history's tables and indexes take (pages, including their free space). */
@@ -288,4 +301,3 @@ export function historySettings(env: Env = currentEnv()): HistorySettings {
   if (!parsed.ok) throw new HistoryConfigError(parsed.error.message);
   return parsed.value;
 }
-

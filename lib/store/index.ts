@@ -27,7 +27,10 @@ export function storeConfig(env: Env = currentEnv()): StoreConfig {
     if (!isPostgresUrl(url)) {
       // Only the scheme is shown: the rest may hold a password.
       const scheme = /^([a-z][a-z0-9+.-]{0,19}):/i.exec(url)?.[1];
-      throw new StoreUnavailableError(`${DATABASE_URL_ENV} must be a postgres:// or postgresql:// URL (${scheme ? `got ${scheme}://…` : "got no URL scheme"}); unset it to use the embedded SQLite store.`, DATABASE_URL_ENV);
+      throw new StoreUnavailableError(
+        `${DATABASE_URL_ENV} must be a postgres:// or postgresql:// URL (${scheme ? `got ${scheme}://…` : "got no URL scheme"}); unset it to use the embedded SQLite store.`,
+        DATABASE_URL_ENV,
+      );
     }
     return { kind: "postgres", url };
   }
@@ -97,8 +100,7 @@ export function closeStore(): Promise<void> {
   return store ? store.close() : Promise.resolve();
 }
 
-export { StoreUnavailableError, DB_ENV, snapshotDbPath } from "./sqlite";
-export { DATABASE_URL_ENV, redactDatabaseUrl } from "./postgres";
-export { JobConflictError } from "./jobs";
+export { StoreUnavailableError } from "./sqlite";
+
 export type { HistoryStore } from "./history";
-export type { LinkStore, NewRow, QuotaState, StoredRow, SummaryRow } from "./links";
+export type { LinkStore } from "./links";

@@ -59,11 +59,25 @@ export class JobStore {
    */
   async insert(job: ApplyJobRecord, owner: string, leaseMs: number, nowMs: number): Promise<void> {
     await this.db.transaction(async () => {
-      const running = await this.db.get<{ id: string; created_at: string; status: string }>("SELECT id, created_at, status FROM apply_jobs WHERE cluster = ? AND finished_at IS NULL", [job.cluster]);
+      const running = await this.db.get<{ id: string; created_at: string; status: string }>(
+        "SELECT id, created_at, status FROM apply_jobs WHERE cluster = ? AND finished_at IS NULL",
+        [job.cluster],
+      );
       if (running) throw new JobConflictError({ id: running.id, createdAt: running.created_at, state: (JSON.parse(running.status) as JobStatus).state });
       await this.db.run(
         "INSERT INTO apply_jobs (id, cluster, created_at, updated_at, finished_at, created_by, owner, lease_until, work, status, control) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
-        [job.id, job.cluster, job.createdAt, job.updatedAt, job.createdBy, owner, nowMs + leaseMs, JSON.stringify(job.work), JSON.stringify(job.status), JSON.stringify(job.control)],
+        [
+          job.id,
+          job.cluster,
+          job.createdAt,
+          job.updatedAt,
+          job.createdBy,
+          owner,
+          nowMs + leaseMs,
+          JSON.stringify(job.work),
+          JSON.stringify(job.status),
+          JSON.stringify(job.control),
+        ],
       );
     });
   }
@@ -83,12 +97,20 @@ export class JobStore {
 
   /** Ids of unfinished jobs whose lease has run out (or that this owner holds), oldest first. */
   async orphaned(owner: string, nowMs: number): Promise<string[]> {
-    return (await this.db.all<{ id: string }>("SELECT id FROM apply_jobs WHERE finished_at IS NULL AND (lease_until < ? OR owner = ?) ORDER BY created_at", [nowMs, owner])).map((r) => r.id);
+    return (await this.db.all<{ id: string }>("SELECT id FROM apply_jobs WHERE finished_at IS NULL AND (lease_until < ? OR owner = ?) ORDER BY created_at", [nowMs, owner])).map(
+      (r) => r.id,
+    );
   }
 
   /** Takes (or renews) a job's lease; false when another owner holds an unexpired one or the job has ended. */
   async claim(id: string, owner: string, leaseMs: number, nowMs: number): Promise<boolean> {
-    const r = await this.db.run("UPDATE apply_jobs SET owner = ?, lease_until = ? WHERE id = ? AND finished_at IS NULL AND (owner = ? OR lease_until < ?)", [owner, nowMs + leaseMs, id, owner, nowMs]);
+    const r = await this.db.run("UPDATE apply_jobs SET owner = ?, lease_until = ? WHERE id = ? AND finished_at IS NULL AND (owner = ? OR lease_until < ?)", [
+      owner,
+      nowMs + leaseMs,
+      id,
+      owner,
+      nowMs,
+    ]);
     return r.changes === 1;
   }
 
@@ -164,10 +186,20 @@ export class AuditLog {
       where.push("job_id = ?");
       args.push(options.jobId);
     }
-    const rows = await this.db.all<{ seq: number; at: string; cluster: string; actor: string; job_id: string | null; action: string; target: string; result: AuditEntry["result"]; detail: string }>(
-      `SELECT seq, at, cluster, actor, job_id, action, target, result, detail FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?`,
-      [...args, limit],
-    );
+    const rows = await this.db.all<{
+      seq: number;
+      at: string;
+      cluster: string;
+      actor: string;
+      job_id: string | null;
+      action: string;
+      target: string;
+      result: AuditEntry["result"];
+      detail: string;
+    }>(`SELECT seq, at, cluster, actor, job_id, action, target, result, detail FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?`, [
+      ...args,
+      limit,
+    ]);
     return rows.map((r) => ({ seq: r.seq, at: r.at, cluster: r.cluster, actor: r.actor, jobId: r.job_id, action: r.action, target: r.target, result: r.result, detail: r.detail }));
   }
 }

@@ -143,7 +143,10 @@ export class LinkStore {
   }
 
   async list(limit: number, offset: number): Promise<{ rows: SummaryRow[]; total: number }> {
-    const raws = await this.db.all<RawRow>(`SELECT id, kind, schema_version, created_at, size_bytes, stored_bytes, summary FROM snapshots ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [limit, offset]);
+    const raws = await this.db.all<RawRow>(
+      `SELECT id, kind, schema_version, created_at, size_bytes, stored_bytes, summary FROM snapshots ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+      [limit, offset],
+    );
     const total = (await this.db.get<{ n: number }>(`SELECT count(*) AS n FROM snapshots`))!.n;
     return { rows: raws.map((raw) => ({ ...common(raw), summary: raw.summary! })), total };
   }

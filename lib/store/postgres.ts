@@ -87,7 +87,10 @@ export class PgDb implements SqlDb {
     for (const secret of this.secrets) if (e.message.includes(secret)) e.message = e.message.split(secret).join("***");
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && /^(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|ECONNRESET|EAI_AGAIN|28P01|28000|3D000|08\w{3}|57P0\d)$/.test(code)) {
-      return new StoreUnavailableError(`Cannot reach the PostgreSQL store at ${this.location} (${e.message}); check that the server runs and ${DATABASE_URL_ENV} is right.`, this.location);
+      return new StoreUnavailableError(
+        `Cannot reach the PostgreSQL store at ${this.location} (${e.message}); check that the server runs and ${DATABASE_URL_ENV} is right.`,
+        this.location,
+      );
     }
     return e;
   }

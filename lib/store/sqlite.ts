@@ -196,7 +196,10 @@ function migrate(db: Database.Database, file: string): void {
   const run = db.transaction(() => {
     const version = db.pragma("user_version", { simple: true }) as number;
     if (version > MIGRATIONS.length) {
-      throw new StoreUnavailableError(`The snapshot store at ${file} was written by a newer Kafka Balance (layout ${version}, this one knows ${MIGRATIONS.length}); upgrade Kafka Balance or use another ${DB_ENV}.`, file);
+      throw new StoreUnavailableError(
+        `The snapshot store at ${file} was written by a newer Kafka Balance (layout ${version}, this one knows ${MIGRATIONS.length}); upgrade Kafka Balance or use another ${DB_ENV}.`,
+        file,
+      );
     }
     for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
     if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);

@@ -25,14 +25,7 @@ import { effectiveRates, type EffectiveRates } from "./rates";
 import { isValidThrottledReplicaList, parseThrottledPartitions, ThrottleConfigError } from "./replica-list";
 import { javaSplit, javaTrim } from "../model/java-string";
 
-export type FindingCode =
-  | "invalid_list"
-  | "unparseable_list"
-  | "list_without_rate"
-  | "stale_rate"
-  | "stale_list"
-  | "unknown_replica"
-  | "alter_log_dirs_rate_idle";
+export type FindingCode = "invalid_list" | "unparseable_list" | "list_without_rate" | "stale_rate" | "stale_list" | "unknown_replica" | "alter_log_dirs_rate_idle";
 
 export interface Finding {
   code: FindingCode;
@@ -164,7 +157,9 @@ export function diagnoseThrottles(snapshot: ClusterSnapshot): ThrottleDiagnosis 
     }
   }
   const known = { throttles: facts.throttles, reassignments: facts.reassignments };
-  const anySet = [...rates.values()].some((r) => r.leader.bytesPerSecond !== null || r.follower.bytesPerSecond !== null || r.alterLogDirs.bytesPerSecond !== null) || snapshot.throttles.topics.some((t) => t.leaderReplicas || t.followerReplicas);
+  const anySet =
+    [...rates.values()].some((r) => r.leader.bytesPerSecond !== null || r.follower.bytesPerSecond !== null || r.alterLogDirs.bytesPerSecond !== null) ||
+    snapshot.throttles.topics.some((t) => t.leaderReplicas || t.followerReplicas);
   return { findings, brokers: [...views.values()], moving, known, summary: summaryOf(known, moving, anySet), notes: notesOf(snapshot, known) };
 }
 
@@ -176,12 +171,16 @@ function summaryOf(known: ThrottleDiagnosis["known"], moving: boolean, anySet: b
       : "The throttles cannot be checked: the snapshot does not carry the throttle configs, so whether any is set, stale or ineffective is unknown.";
   }
   if (moving) return anySet ? "No problems: the throttles match what is moving." : "No problems: no throttle is set, so the moves in flight run at full speed.";
-  if (!known.reassignments) return anySet ? "No problems found in the throttles that are set; whether a partition reassignment is in flight is unknown (no log-dir move is)." : "No problems: no throttle is set. Whether a partition reassignment is in flight is unknown (no log-dir move is).";
+  if (!known.reassignments)
+    return anySet
+      ? "No problems found in the throttles that are set; whether a partition reassignment is in flight is unknown (no log-dir move is)."
+      : "No problems: no throttle is set. Whether a partition reassignment is in flight is unknown (no log-dir move is).";
   return "No problems: no throttle is set, and nothing is moving.";
 }
 
 function notesOf(snapshot: ClusterSnapshot, known: ThrottleDiagnosis["known"]): string[] {
-  const lacks = snapshot.source.kind === "kafka" ? "the live read could not read" : snapshot.source.kind === "import" ? "the pasted outputs do not show" : "the snapshot does not carry";
+  const lacks =
+    snapshot.source.kind === "kafka" ? "the live read could not read" : snapshot.source.kind === "import" ? "the pasted outputs do not show" : "the snapshot does not carry";
   const notes: string[] = [];
   if (!known.throttles) notes.push(`Throttle configs are unknown (${lacks} them). To learn them, ${howToLearn("throttles")}.`);
   if (!known.reassignments) notes.push(`Partition reassignments in flight are unknown (${lacks} them). To learn them, ${howToLearn("reassignments")}.`);

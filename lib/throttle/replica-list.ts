@@ -46,11 +46,7 @@ function ensureValid(property: string, value: string): void {
 }
 
 /** The partitions of a topic that broker `brokerId` throttles, as that broker parses the value. */
-export function parseThrottledPartitions(
-  value: string,
-  brokerId: number,
-  property = "leader.replication.throttled.replicas",
-): number[] | "ALL" {
+export function parseThrottledPartitions(value: string, brokerId: number, property = "leader.replication.throttled.replicas"): number[] | "ALL" {
   const v = javaTrim(value);
   ensureValid(property, v);
   if (v === "") return [];

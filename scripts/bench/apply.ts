@@ -119,12 +119,15 @@ async function applyReview(connection: KafkaConnection, snapshot: ClusterSnapsho
   let detectedAt: number | null = null;
   let copiedAt: number | null = null;
   const original: Record<string, { replicas: number[]; dirs: (string | null)[] }> = {};
-  for (const t of snapshot.topics) for (const p of t.partitions) original[`${t.name}-${p.id}`] = { replicas: p.replicas.map((r) => r.broker), dirs: p.replicas.map((r) => r.logDir) };
+  for (const t of snapshot.topics)
+    for (const p of t.partitions) original[`${t.name}-${p.id}`] = { replicas: p.replicas.map((r) => r.broker), dirs: p.replicas.map((r) => r.logDir) };
   const startedAt = Date.now();
-  const jobPromise = startApplyJob(connection, snapshot, { entries, throttles: review.throttles }, { pollMs: POLL_MS, rates: review.rates, execution: review.execution }).then((job) => {
-    submittedAt = Date.now();
-    return job;
-  });
+  const jobPromise = startApplyJob(connection, snapshot, { entries, throttles: review.throttles }, { pollMs: POLL_MS, rates: review.rates, execution: review.execution }).then(
+    (job) => {
+      submittedAt = Date.now();
+      return job;
+    },
+  );
   // The observer starts with the job: the copy may end before the job's first poll.
   let stop = false;
   const observer = (async () => {
@@ -162,7 +165,14 @@ function review(snapshot: ClusterSnapshot, entries: ReassignmentEntry[], rate: n
   return { ...result.value, rates: { replicationBytesPerSecond: rate, alterLogDirsBytesPerSecond: rate }, execution: options.execution };
 }
 
-async function measure(connection: KafkaConnection, snapshot: ClusterSnapshot, entries: ReassignmentEntry[], rate: number, log: (m: string) => void, label: string): Promise<MoveFigures> {
+async function measure(
+  connection: KafkaConnection,
+  snapshot: ClusterSnapshot,
+  entries: ReassignmentEntry[],
+  rate: number,
+  log: (m: string) => void,
+  label: string,
+): Promise<MoveFigures> {
   const accepted = review(snapshot, entries, rate);
   const estimate = accepted.estimate;
   const movedBytes = estimate.interBrokerBytes + estimate.dirMoveBytes;

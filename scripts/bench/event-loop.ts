@@ -146,7 +146,10 @@ async function maxSimulation(app: AppServer): Promise<EventLoopBenchFigures["max
   const replicas = DEFAULT_LIMITS.maxReplicas - 1_000;
   const body = JSON.stringify({
     base: { synthetic: { brokers: 100, dirsPerBroker: 8, replicas, seed: 9 } },
-    steps: [{ kind: "addLogDir", broker: "all", path: "/data/extra" }, ...Array.from({ length: 7 }, (_, i) => ({ kind: "createTopic", name: `more-${i}`, partitions: 40, replicationFactor: 3 }))],
+    steps: [
+      { kind: "addLogDir", broker: "all", path: "/data/extra" },
+      ...Array.from({ length: 7 }, (_, i) => ({ kind: "createTopic", name: `more-${i}`, partitions: 40, replicationFactor: 3 })),
+    ],
     compare: true,
     snapshot: true,
   });
@@ -158,7 +161,9 @@ async function bigInvalidBodies(app: AppServer): Promise<EventLoopBenchFigures["
   const bodyBytes = 40 * 1024 * 1024;
   // Valid JSON but for its last byte: the parser reads all of it before it refuses.
   const body = `{"base":"demo","steps":[],"pad":"${"x".repeat(bodyBytes - 40)}"`;
-  const figures = await measure(app, () => Promise.all(Array.from({ length: 10 }, () => statusOf(fetch(`${app.url}/api/simulate`, { method: "POST", headers: { "content-type": "application/json" }, body })))));
+  const figures = await measure(app, () =>
+    Promise.all(Array.from({ length: 10 }, () => statusOf(fetch(`${app.url}/api/simulate`, { method: "POST", headers: { "content-type": "application/json" }, body })))),
+  );
   return { ...figures, bodies: 10, bodyBytes: Buffer.byteLength(body) };
 }
 
@@ -182,7 +187,12 @@ export async function benchEventLoop(log: (m: string) => void = () => {}): Promi
     log("event-loop: ten 40 MB invalid bodies …");
     const invalid = await bigInvalidBodies(app);
     const all = [link, simulation, invalid];
-    return { bigLink: link, maxSimulation: simulation, bigInvalidBodies: invalid, meetsTarget: all.every((f) => f.maxStallMs < STALL_TARGET_MS && f.getRootP95Ms < ROOT_P95_TARGET_MS) };
+    return {
+      bigLink: link,
+      maxSimulation: simulation,
+      bigInvalidBodies: invalid,
+      meetsTarget: all.every((f) => f.maxStallMs < STALL_TARGET_MS && f.getRootP95Ms < ROOT_P95_TARGET_MS),
+    };
   } finally {
     await app.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -194,7 +204,10 @@ export function eventLoopSummary(f: EventLoopBenchFigures): string {
     `  ${name}: longest stall ${s.maxStallMs.toFixed(0)} ms (target < ${STALL_TARGET_MS}), GET / p95 ${s.getRootP95Ms.toFixed(0)} ms (max ${s.getRootMaxMs.toFixed(0)}, ${s.getRootRequests} requests; target < ${ROOT_P95_TARGET_MS}) over ${(s.scenarioMs / 1000).toFixed(1)} s, answers ${JSON.stringify(s.statuses)}`;
   return [
     `event-loop: ${f.meetsTarget ? "meets" : "misses"} its targets`,
-    line(`largest link (${(f.bigLink.bodyBytes / 1e6).toFixed(1)} MB, ${(f.bigLink.storedBytes / 1e6).toFixed(1)} MB stored, ${f.bigLink.replicas.toLocaleString("en-US")} replicas) read 10× concurrently`, f.bigLink),
+    line(
+      `largest link (${(f.bigLink.bodyBytes / 1e6).toFixed(1)} MB, ${(f.bigLink.storedBytes / 1e6).toFixed(1)} MB stored, ${f.bigLink.replicas.toLocaleString("en-US")} replicas) read 10× concurrently`,
+      f.bigLink,
+    ),
     line(`largest simulation (${f.maxSimulation.replicas.toLocaleString("en-US")} replicas, snapshot: true)`, f.maxSimulation),
     line(`ten ${(f.bigInvalidBodies.bodyBytes / 1e6).toFixed(0)} MB invalid bodies`, f.bigInvalidBodies),
   ].join("\n");

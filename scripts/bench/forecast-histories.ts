@@ -170,7 +170,14 @@ function steadySpec(d: Draws, capacity: number): DirSpec {
   const slope = ((0.85 - rho) * capacity) / eta;
   const start = Math.max(-90, -((rho - 0.02) * capacity) / slope);
   const v0 = rho * capacity + slope * start;
-  return { path: { startDay: -90, v0, s0: 0, events: [{ day: start, jump: 0, dslope: slope }] }, partitions: { p0: 10 + d.int(150), events: [] }, fromDay: -90, other: d.uniform(0.005, 0.02) * capacity, saw: null, wave: null };
+  return {
+    path: { startDay: -90, v0, s0: 0, events: [{ day: start, jump: 0, dslope: slope }] },
+    partitions: { p0: 10 + d.int(150), events: [] },
+    fromDay: -90,
+    other: d.uniform(0.005, 0.02) * capacity,
+    saw: null,
+    wave: null,
+  };
 }
 
 function linearSpec(d: Draws, capacity: number, horizon: number): DirSpec {
@@ -209,7 +216,15 @@ function plateauSpec(d: Draws, capacity: number): DirSpec {
   const rampStart = Math.max(-90, since - (ceiling - 0.02 * capacity) / slope);
   const v0 = ceiling - slope * (since - rampStart);
   return {
-    path: { startDay: -90, v0, s0: 0, events: [{ day: rampStart, jump: 0, dslope: slope }, { day: since, jump: 0, dslope: -slope }] },
+    path: {
+      startDay: -90,
+      v0,
+      s0: 0,
+      events: [
+        { day: rampStart, jump: 0, dslope: slope },
+        { day: since, jump: 0, dslope: -slope },
+      ],
+    },
     partitions: { p0: 10 + d.int(150), events: [] },
     fromDay: -90,
     other: d.uniform(0.005, 0.02) * capacity,
@@ -342,7 +357,13 @@ export function generateHistories(o: GenerateOptions): GeneratedDir[] {
       capacity = [1, 2, 4, 8][d.int(4)]! * TiB;
       names = Array.from({ length: o.dirsPerBroker }, (_, i) => `/data/d${i + 1}`);
       specs = names.map(() =>
-        kind === "linear" ? linearSpec(d, capacity, o.horizonDays) : kind === "bursty" ? burstySpec(d, capacity, o.horizonDays) : kind === "plateau" ? plateauSpec(d, capacity) : dropSpec(d, capacity, o.horizonDays),
+        kind === "linear"
+          ? linearSpec(d, capacity, o.horizonDays)
+          : kind === "bursty"
+            ? burstySpec(d, capacity, o.horizonDays)
+            : kind === "plateau"
+              ? plateauSpec(d, capacity)
+              : dropSpec(d, capacity, o.horizonDays),
       );
     }
     specs.forEach((spec, i) => {

@@ -126,7 +126,12 @@ export async function benchForecastAccuracy(): Promise<ForecastBenchFigures> {
     calls += 1;
 
     const placementIdx = batch.flatMap((g, i) => (g.kind === "placement" ? [i] : []));
-    const without = placementIdx.length ? forecastCluster(placementIdx.map((i) => input[i]!), { ...options, placement: false }) : [];
+    const without = placementIdx.length
+      ? forecastCluster(
+          placementIdx.map((i) => input[i]!),
+          { ...options, placement: false },
+        )
+      : [];
     placementIdx.forEach((i, k) => {
       const truth = batch[i]!.truthDays85;
       if (truth === null || truth <= 0) return;
@@ -217,4 +222,3 @@ export function forecastSummary(f: ForecastBenchFigures): string {
     `by kind: ${kinds}. Placement brokers ${f.forecastMedianErrorPctPlacement.toFixed(1)}% with the count rule vs ${f.forecastMedianErrorPctWithoutPlacement.toFixed(1)}% without`
   );
 }
-

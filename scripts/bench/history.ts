@@ -218,7 +218,12 @@ export async function benchHistory(log: (message: string) => void = () => undefi
 }
 
 async function run(file: string, BROKERS: number, log: (message: string) => void): Promise<HistoryBenchFigures> {
-  const settings: HistorySettings = { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: STEP, collectLeaseMs: defaultCollectLeaseMs(STEP), topicsPerBroker: TOPICS_PER_BROKER };
+  const settings: HistorySettings = {
+    retention: DEFAULT_HISTORY_RETENTION,
+    collectIntervalMs: STEP,
+    collectLeaseMs: defaultCollectLeaseMs(STEP),
+    topicsPerBroker: TOPICS_PER_BROKER,
+  };
   let db = openDatabase(file);
   // A bulk load: one fsync per transaction is what the bench writes with anyway; WAL checkpoints are left to the end.
   db.pragma("synchronous = NORMAL");
@@ -238,75 +243,96 @@ async function run(file: string, BROKERS: number, log: (message: string) => void
   await sql.transaction(async () => {
     for (const [i, t] of scans.t.entries()) {
       if (scans.failed[i]) await store.scans.record(CLUSTER, t, 30_000, { error: "Kafka did not answer within 21000 ms" });
-      else await store.scans.record(CLUSTER, t, 2500, { figures: { brokers: BROKERS, onlineBrokers: BROKERS, dirs: BROKERS * DIRS, offlineDirs: 0, topics: 2000, partitions: 160_000, replicas: 480_000, bytes: 40_000 * TiB, usedBytes: 41_000 * TiB, capacityBytes: 96_000 * TiB, brokerBytesSkew: 1.1 + 0.05 * rnd(), brokerReplicasSkew: 1.01, brokerLeadersSkew: 1.02, dirBytesSkew: 1.5 + 0.1 * rnd(), dirUtilizationSkew: 1.4, maxDirUtilization: 0.8 } });
+      else
+        await store.scans.record(CLUSTER, t, 2500, {
+          figures: {
+            brokers: BROKERS,
+            onlineBrokers: BROKERS,
+            dirs: BROKERS * DIRS,
+            offlineDirs: 0,
+            topics: 2000,
+            partitions: 160_000,
+            replicas: 480_000,
+            bytes: 40_000 * TiB,
+            usedBytes: 41_000 * TiB,
+            capacityBytes: 96_000 * TiB,
+            brokerBytesSkew: 1.1 + 0.05 * rnd(),
+            brokerReplicasSkew: 1.01,
+            brokerLeadersSkew: 1.02,
+            dirBytesSkew: 1.5 + 0.1 * rnd(),
+            dirUtilizationSkew: 1.4,
+            maxDirUtilization: 0.8,
+          },
+        });
     }
     await store.scans.compact(CLUSTER, cuts);
   });
 
   const tRaw: number[] = ok;
-  const writeBroker = (broker: number) => sql.transaction(async () => {
-    const brokerCols = emptyColumns(3);
-    for (const t of tRaw) {
-      brokerCols.t.push(t);
-      brokerCols.values[0]!.push(0);
-      brokerCols.values[1]!.push(0);
-      brokerCols.values[2]!.push(0);
-      brokerCols.tags.push(0);
-    }
-    for (let d = 0; d < DIRS; d++) {
-      const truth = dirTruth(rnd);
-      truths.set(`${broker}\u0000/data/d${d + 1}`, truth);
-      const cols = emptyColumns(4);
-      // The partition count stays: the growth is the dir's own (the truth the forecast is measured against).
-      const partitions = truth.partitions;
-      let k = Math.floor(rnd() * NOISE.length);
-      const mask = NOISE.length - 1;
-      for (let i = 0; i < tRaw.length; i++) {
-        const t = tRaw[i]!;
-        const days = (t - from) / DAY_MS;
-        const saw = truth.sawAmplitude * (((t + truth.sawPhaseMs) % truth.sawPeriodMs) / truth.sawPeriodMs);
-        k = (k + 1) & mask;
-        const noise = NOISE[k]!;
-        const kafka = Math.max(0, Math.round(truth.start + truth.rate * days + saw + truth.noise * noise));
-        cols.t.push(t);
-        cols.values[0]!.push(kafka);
-        // The disk's other bytes: fixed, give or take a few filesystem blocks.
-        cols.values[1]!.push(truth.knownCapacity ? kafka + truth.other + 4096 * (((noise + 1.5) * 1.33) | 0) : NaN);
-        cols.values[2]!.push(partitions);
-        cols.values[3]!.push(truth.knownCapacity ? truth.capacity : NaN);
-        cols.tags.push(0);
-        brokerCols.values[0]![i]! += kafka;
-        brokerCols.values[1]![i]! += partitions;
+  const writeBroker = (broker: number) =>
+    sql.transaction(async () => {
+      const brokerCols = emptyColumns(3);
+      for (const t of tRaw) {
+        brokerCols.t.push(t);
+        brokerCols.values[0]!.push(0);
+        brokerCols.values[1]!.push(0);
+        brokerCols.values[2]!.push(0);
+        brokerCols.tags.push(0);
       }
-      const id = (await store.chunks.seriesId(CLUSTER, SeriesKind.Dir, broker, `/data/d${d + 1}`, true))!;
-      const [raw, hourly, daily] = tiers(cols, SeriesKind.Dir, cuts);
-      await writeTier(store, id, SeriesKind.Dir, Tier.Daily, daily);
-      await writeTier(store, id, SeriesKind.Dir, Tier.Hourly, hourly);
-      await writeTier(store, id, SeriesKind.Dir, Tier.Raw, raw);
-      dirPoints += raw.t.length + hourly.t.length + daily.t.length;
-    }
-    for (let i = 0; i < tRaw.length; i++) brokerCols.values[2]![i] = Math.round(brokerCols.values[1]![i]! / 3);
-    const bid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Broker, broker, "", true))!;
-    const [raw, hourly, daily] = tiers(brokerCols, SeriesKind.Broker, cuts);
-    await writeTier(store, bid, SeriesKind.Broker, Tier.Daily, daily);
-    await writeTier(store, bid, SeriesKind.Broker, Tier.Hourly, hourly);
-    await writeTier(store, bid, SeriesKind.Broker, Tier.Raw, raw);
-    // Topics: the broker's ten largest, at the first scan of each hour, hourly from 60 days on, daily before.
-    const firstOfHour = tRaw.map((t, i) => (i === 0 || Math.floor(tRaw[i - 1]! / HOUR_MS) < Math.floor(t / HOUR_MS) ? i : -1)).filter((i) => i >= 0);
-    for (let k = 0; k < TOPICS_PER_BROKER; k++) {
-      const share = 0.5 / (k + 1);
-      const topic = emptyColumns(1);
-      for (const i of firstOfHour) {
-        topic.t.push(tRaw[i]!);
-        topic.values[0]!.push(Math.round(brokerCols.values[0]![i]! * share * (1 + 0.01 * (rnd() - 0.5))));
-        topic.tags.push(0);
+      for (let d = 0; d < DIRS; d++) {
+        const truth = dirTruth(rnd);
+        truths.set(`${broker}\u0000/data/d${d + 1}`, truth);
+        const cols = emptyColumns(4);
+        // The partition count stays: the growth is the dir's own (the truth the forecast is measured against).
+        const partitions = truth.partitions;
+        let k = Math.floor(rnd() * NOISE.length);
+        const mask = NOISE.length - 1;
+        for (let i = 0; i < tRaw.length; i++) {
+          const t = tRaw[i]!;
+          const days = (t - from) / DAY_MS;
+          const saw = truth.sawAmplitude * (((t + truth.sawPhaseMs) % truth.sawPeriodMs) / truth.sawPeriodMs);
+          k = (k + 1) & mask;
+          const noise = NOISE[k]!;
+          const kafka = Math.max(0, Math.round(truth.start + truth.rate * days + saw + truth.noise * noise));
+          cols.t.push(t);
+          cols.values[0]!.push(kafka);
+          // The disk's other bytes: fixed, give or take a few filesystem blocks.
+          cols.values[1]!.push(truth.knownCapacity ? kafka + truth.other + 4096 * (((noise + 1.5) * 1.33) | 0) : NaN);
+          cols.values[2]!.push(partitions);
+          cols.values[3]!.push(truth.knownCapacity ? truth.capacity : NaN);
+          cols.tags.push(0);
+          brokerCols.values[0]![i]! += kafka;
+          brokerCols.values[1]![i]! += partitions;
+        }
+        const id = (await store.chunks.seriesId(CLUSTER, SeriesKind.Dir, broker, `/data/d${d + 1}`, true))!;
+        const [raw, hourly, daily] = tiers(cols, SeriesKind.Dir, cuts);
+        await writeTier(store, id, SeriesKind.Dir, Tier.Daily, daily);
+        await writeTier(store, id, SeriesKind.Dir, Tier.Hourly, hourly);
+        await writeTier(store, id, SeriesKind.Dir, Tier.Raw, raw);
+        dirPoints += raw.t.length + hourly.t.length + daily.t.length;
       }
-      const tid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Topic, broker, `topic-${(broker * 7 + k) % 2000}`, true))!;
-      const [older, hourly] = split(topic, cuts.hourlyBefore);
-      await writeTier(store, tid, SeriesKind.Topic, Tier.Hourly, hourly);
-      await writeTier(store, tid, SeriesKind.Topic, Tier.Daily, bucketColumns(older, DAY_MS, LAYOUTS[SeriesKind.Topic].rules, { round: true }));
-    }
-  });
+      for (let i = 0; i < tRaw.length; i++) brokerCols.values[2]![i] = Math.round(brokerCols.values[1]![i]! / 3);
+      const bid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Broker, broker, "", true))!;
+      const [raw, hourly, daily] = tiers(brokerCols, SeriesKind.Broker, cuts);
+      await writeTier(store, bid, SeriesKind.Broker, Tier.Daily, daily);
+      await writeTier(store, bid, SeriesKind.Broker, Tier.Hourly, hourly);
+      await writeTier(store, bid, SeriesKind.Broker, Tier.Raw, raw);
+      // Topics: the broker's ten largest, at the first scan of each hour, hourly from 60 days on, daily before.
+      const firstOfHour = tRaw.map((t, i) => (i === 0 || Math.floor(tRaw[i - 1]! / HOUR_MS) < Math.floor(t / HOUR_MS) ? i : -1)).filter((i) => i >= 0);
+      for (let k = 0; k < TOPICS_PER_BROKER; k++) {
+        const share = 0.5 / (k + 1);
+        const topic = emptyColumns(1);
+        for (const i of firstOfHour) {
+          topic.t.push(tRaw[i]!);
+          topic.values[0]!.push(Math.round(brokerCols.values[0]![i]! * share * (1 + 0.01 * (rnd() - 0.5))));
+          topic.tags.push(0);
+        }
+        const tid = (await store.chunks.seriesId(CLUSTER, SeriesKind.Topic, broker, `topic-${(broker * 7 + k) % 2000}`, true))!;
+        const [older, hourly] = split(topic, cuts.hourlyBefore);
+        await writeTier(store, tid, SeriesKind.Topic, Tier.Hourly, hourly);
+        await writeTier(store, tid, SeriesKind.Topic, Tier.Daily, bucketColumns(older, DAY_MS, LAYOUTS[SeriesKind.Topic].rules, { round: true }));
+      }
+    });
   for (let b = 1; b <= BROKERS; b++) {
     await writeBroker(b);
     if (b % 100 === 0) log(`history: ${b} of ${BROKERS} brokers written`);
@@ -414,11 +440,25 @@ async function benchSnapshot(store: HistoryStore, at: number, BROKERS: number): 
     const logDirs: ClusterSnapshot["brokers"][number]["logDirs"] = [];
     for (let d = 1; d <= DIRS; d++) {
       const last = (await store.dirSeries(CLUSTER, b, `/data/d${d}`, at - HOUR_MS, at)).at(-1)!;
-      logDirs.push({ path: `/data/d${d}`, totalBytes: last.totalBytes, usableBytes: last.totalBytes === null ? null : last.totalBytes - last.usedBytes!, state: "online", error: null });
+      logDirs.push({
+        path: `/data/d${d}`,
+        totalBytes: last.totalBytes,
+        usableBytes: last.totalBytes === null ? null : last.totalBytes - last.usedBytes!,
+        state: "online",
+        error: null,
+      });
       const size = Math.floor(last.kafkaBytes / last.partitions);
       for (let p = 0; p < last.partitions; p++) {
         const topic = topics[next++ % topics.length]!;
-        topic.partitions.push({ id: topic.partitions.length, replicas: [{ broker: b, logDir: `/data/d${d}`, sizeBytes: size, offsetLag: 0, future: null }], leader: b, isr: [b], adding: [], removing: [], offline: [] });
+        topic.partitions.push({
+          id: topic.partitions.length,
+          replicas: [{ broker: b, logDir: `/data/d${d}`, sizeBytes: size, offsetLag: 0, future: null }],
+          leader: b,
+          isr: [b],
+          adding: [],
+          removing: [],
+          offline: [],
+        });
       }
     }
     brokers.push({ id: b, rack: null, host: null, port: null, state: "online", error: null, kafkaVersion: "4.4", logDirs });

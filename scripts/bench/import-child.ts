@@ -50,7 +50,9 @@ async function main(): Promise<void> {
     ok = result.ok;
     if (result.ok) replicas = result.value.replicas.length;
   }
-  process.stdout.write(`${JSON.stringify({ mode, ok, replicas, bytes, seconds: ms / 1000, peakRssMiB: mib(process.resourceUsage().maxRSS * 1024), peakHeapMiB: mib(peakHeap) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ mode, ok, replicas, bytes, seconds: ms / 1000, peakRssMiB: mib(process.resourceUsage().maxRSS * 1024), peakHeapMiB: mib(peakHeap) })}\n`,
+  );
 }
 
 void main();

@@ -47,7 +47,8 @@ export async function benchImport(): Promise<ImportBenchFigures> {
 
 export function importSummary(f: ImportBenchFigures): string {
   const rows = Object.entries(f.runs).map(
-    ([name, r]) => `  ${name}: ${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMiB.toFixed(0)} MiB, peak heap ${r.peakHeapMiB.toFixed(0)} MiB (${(r.bytes / 1e6).toFixed(0)} MB, ${r.replicas.toLocaleString("en-US")} replicas${r.ok ? "" : ", FAILED"})`,
+    ([name, r]) =>
+      `  ${name}: ${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMiB.toFixed(0)} MiB, peak heap ${r.peakHeapMiB.toFixed(0)} MiB (${(r.bytes / 1e6).toFixed(0)} MB, ${r.replicas.toLocaleString("en-US")} replicas${r.ok ? "" : ", FAILED"})`,
   );
   return `import: a ${f.replicas.toLocaleString("en-US")}-replica kafka-log-dirs paste\n${rows.join("\n")}`;
 }

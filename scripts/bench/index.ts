@@ -48,7 +48,10 @@ const BENCHES: Record<string, Bench> = {
   limits: {
     run: async () => ({ ...(await benchLimits()) }),
     summary: (f) => {
-      const rows = (f.growth as GrowthRow[]).map((r) => `  ${r.route} by ${r.dimension}: ${r.small.toLocaleString("en-US")} → ${r.large.toLocaleString("en-US")} took ${r.smallMs.toFixed(0)} → ${r.largeMs.toFixed(0)} ms (${r.ratio.toFixed(1)}×)`);
+      const rows = (f.growth as GrowthRow[]).map(
+        (r) =>
+          `  ${r.route} by ${r.dimension}: ${r.small.toLocaleString("en-US")} → ${r.large.toLocaleString("en-US")} took ${r.smallMs.toFixed(0)} → ${r.largeMs.toFixed(0)} ms (${r.ratio.toFixed(1)}×)`,
+      );
       const resp = f.responsiveness as { pageP95Ms: number; pageMaxMs: number; pageRequests: number; simulationMs: number; simulationReplicas: number };
       return (
         `limits: worst growth ${Number(f.worstRatio).toFixed(1)}× for 8× the input (target ≤ 10×); GET / p95 ${resp.pageP95Ms.toFixed(0)} ms (max ${resp.pageMaxMs.toFixed(0)} ms, ${resp.pageRequests} requests) ` +
@@ -82,11 +85,13 @@ const BENCHES: Record<string, Bench> = {
   },
   simulate: {
     run: async () => ({ ...(await benchSimulate()) }),
-    summary: (f) => `simulate: ${f.replicas}-replica scenario (${f.steps} steps) through POST /api/simulate, median round trip ${Number(f.medianMs).toFixed(0)} ms over ${f.runs} runs (target < 300 ms)`,
+    summary: (f) =>
+      `simulate: ${f.replicas}-replica scenario (${f.steps} steps) through POST /api/simulate, median round trip ${Number(f.medianMs).toFixed(0)} ms over ${f.runs} runs (target < 300 ms)`,
   },
   scan: {
     run: async () => ({ ...(await benchScan()) }),
-    summary: (f) => `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
+    summary: (f) =>
+      `scan: ${f.partitions} partitions (${f.replicas} replicas) on local Kafka ${String(f.kafkaVersion)} read in ${Number(f.seconds).toFixed(3)} s, median (target < 2 s)`,
   },
   forecast: {
     run: async () => ({ ...(await benchForecastAccuracy()) }),

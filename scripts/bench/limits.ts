@@ -58,7 +58,13 @@ function logDirsText(replicas: number): string {
   const s = snapshotOf(replicas);
   const byBroker = new Map<number, Map<string, { partition: string; size: number; offsetLag: number; isFuture: boolean }[]>>();
   for (const b of s.brokers) byBroker.set(b.id, new Map(b.logDirs.map((d) => [d.path, []])));
-  for (const t of s.topics) for (const p of t.partitions) for (const r of p.replicas) byBroker.get(r.broker)!.get(r.logDir!)!.push({ partition: `${t.name}-${p.id}`, size: r.sizeBytes ?? 0, offsetLag: 0, isFuture: false });
+  for (const t of s.topics)
+    for (const p of t.partitions)
+      for (const r of p.replicas)
+        byBroker
+          .get(r.broker)!
+          .get(r.logDir!)!
+          .push({ partition: `${t.name}-${p.id}`, size: r.sizeBytes ?? 0, offsetLag: 0, isFuture: false });
   const brokers = [...byBroker].map(([broker, dirs]) => ({ broker, logDirs: [...dirs].map(([logDir, partitions]) => ({ logDir, error: null, partitions })) }));
   return `Querying brokers for log directories information\nReceived log directory information from brokers 1\n${JSON.stringify({ version: 1, brokers })}\n`;
 }
@@ -80,15 +86,46 @@ async function growth(): Promise<GrowthRow[]> {
   await row("POST /api/simulate", "replicas", 25_000, (n) => timed(simulateRoute, "/api/simulate", simulateBody(n, 100, 4, 2)));
   await row("POST /api/simulate", "log dirs", 5_000, (n) => timed(simulateRoute, "/api/simulate", simulateBody(2_000, n / 10, 10, 2)));
   await row("POST /api/simulate", "brokers (a 20,000-partition topic created across them)", 500, (n) =>
-    timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { synthetic: { brokers: n, dirsPerBroker: 2, replicas: 1_000, seed: 3 } }, steps: [{ kind: "createTopic", name: "wide", partitions: 20_000, replicationFactor: 2 }], compare: true, snapshot: false })),
+    timed(
+      simulateRoute,
+      "/api/simulate",
+      JSON.stringify({
+        base: { synthetic: { brokers: n, dirsPerBroker: 2, replicas: 1_000, seed: 3 } },
+        steps: [{ kind: "createTopic", name: "wide", partitions: 20_000, replicationFactor: 2 }],
+        compare: true,
+        snapshot: false,
+      }),
+    ),
   );
   await row("POST /api/simulate", "steps", 10, (n) => timed(simulateRoute, "/api/simulate", simulateBody(20_000, 20, 4, n)));
-  await row("POST /api/simulate", "inline base replicas", 10_000, (n) => timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { snapshot: snapshotOf(n) }, steps: [], compare: false, snapshot: false })));
-  await row("POST /api/plan", "replicas", 10_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(n), options: { goals: ["dir-utilization", "broker-bytes"] } })));
-  await row("POST /api/plan", "excluded topics", 2_000, (n) => timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(10_000), options: { goals: ["dir-utilization"], excludeTopics: Array.from({ length: n }, (_, i) => `x${i}`) } })));
+  await row("POST /api/simulate", "inline base replicas", 10_000, (n) =>
+    timed(simulateRoute, "/api/simulate", JSON.stringify({ base: { snapshot: snapshotOf(n) }, steps: [], compare: false, snapshot: false })),
+  );
+  await row("POST /api/plan", "replicas", 10_000, (n) =>
+    timed(planRoute, "/api/plan", JSON.stringify({ snapshot: snapshotOf(n), options: { goals: ["dir-utilization", "broker-bytes"] } })),
+  );
+  await row("POST /api/plan", "excluded topics", 2_000, (n) =>
+    timed(
+      planRoute,
+      "/api/plan",
+      JSON.stringify({ snapshot: snapshotOf(10_000), options: { goals: ["dir-utilization"], excludeTopics: Array.from({ length: n }, (_, i) => `x${i}`) } }),
+    ),
+  );
   await row("POST /api/import", "replicas", 10_000, (n) => timed(importRoute, "/api/import", logDirsText(n), "text/plain"));
-  await row("POST /api/snapshots", "replicas (hosts redacted, topics hashed)", 10_000, (n) => timed(shareRoute, "/api/snapshots", JSON.stringify({ kind: "snapshot", snapshot: snapshotOf(n), sharing: { redactHosts: true, hashTopics: true } })));
-  await row("POST /api/snapshots", "label length", 20_000, (n) => timed(shareRoute, "/api/snapshots", JSON.stringify({ kind: "snapshot", snapshot: { ...snapshotOf(1_000), source: { kind: "import", label: "a.".repeat(n / 2) + "1" } }, sharing: { redactHosts: true, hashTopics: false } })));
+  await row("POST /api/snapshots", "replicas (hosts redacted, topics hashed)", 10_000, (n) =>
+    timed(shareRoute, "/api/snapshots", JSON.stringify({ kind: "snapshot", snapshot: snapshotOf(n), sharing: { redactHosts: true, hashTopics: true } })),
+  );
+  await row("POST /api/snapshots", "label length", 20_000, (n) =>
+    timed(
+      shareRoute,
+      "/api/snapshots",
+      JSON.stringify({
+        kind: "snapshot",
+        snapshot: { ...snapshotOf(1_000), source: { kind: "import", label: "a.".repeat(n / 2) + "1" } },
+        sharing: { redactHosts: true, hashTopics: false },
+      }),
+    ),
+  );
   return rows;
 }
 

@@ -83,7 +83,14 @@ function wireBytes(base: string, pathAndQuery: string, headers: Record<string, s
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(Number(port), hostname, () => {
-      const lines = [`GET ${pathAndQuery} HTTP/1.1`, `Host: ${hostname}:${port}`, "Accept: application/json", "Accept-Encoding: gzip", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [
+        `GET ${pathAndQuery} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        "Accept: application/json",
+        "Accept-Encoding: gzip",
+        "Connection: close",
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     });
     socket.on("data", (d: Buffer) => chunks.push(d));
@@ -95,7 +102,8 @@ function wireBytes(base: string, pathAndQuery: string, headers: Record<string, s
   });
 }
 
-const isStatic = (row: { url: string; type: string }) => row.type === "Script" || row.type === "Stylesheet" || row.type === "Font" || row.type === "Image" || row.url.includes("/_next/static/");
+const isStatic = (row: { url: string; type: string }) =>
+  row.type === "Script" || row.type === "Stylesheet" || row.type === "Font" || row.type === "Image" || row.url.includes("/_next/static/");
 
 async function loadOnce(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "commit" });
@@ -118,7 +126,12 @@ function modelSizes(replicas: number): OverviewScaleFigures["at200k"] {
   const report = balanceReport(snapshot);
   const whole = JSON.stringify({ snapshot, report });
   const model = JSON.stringify(overviewModel(snapshot, report));
-  return { clusterRouteBytes: Buffer.byteLength(whole), clusterRouteGzipBytes: gzipSync(whole).length, overviewBytes: Buffer.byteLength(model), overviewGzipBytes: gzipSync(model).length };
+  return {
+    clusterRouteBytes: Buffer.byteLength(whole),
+    clusterRouteGzipBytes: gzipSync(whole).length,
+    overviewBytes: Buffer.byteLength(model),
+    overviewGzipBytes: gzipSync(model).length,
+  };
 }
 
 export async function benchOverviewScale(log: (m: string) => void = () => undefined): Promise<OverviewScaleFigures> {
@@ -165,7 +178,10 @@ export async function benchOverviewScale(log: (m: string) => void = () => undefi
         }
         if (i === 0) {
           // The overview's refresh, from the page: the model's ETag in If-None-Match (lib/client/use-cluster.ts).
-          refreshStatus = await page.evaluate(async (tag) => (await fetch("/api/cluster/overview", { cache: "no-store", headers: { accept: "application/json", "if-none-match": tag } })).status, etag);
+          refreshStatus = await page.evaluate(
+            async (tag) => (await fetch("/api/cluster/overview", { cache: "no-store", headers: { accept: "application/json", "if-none-match": tag } })).status,
+            etag,
+          );
         }
         if (errors.length) throw new Error(`the overview logged errors: ${errors.join("; ")}`);
       } finally {

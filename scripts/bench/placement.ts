@@ -13,15 +13,7 @@
  * a small warm-up (the usual way to read a benchmark on a shared machine); `cpuSeconds` beside it is the process CPU
  * time of that run, which shows how much of the wall time was spent waiting for a core.
  */
-import {
-  JavaRandom,
-  LogDirChooser,
-  StripedReplicaPlacer,
-  assignReplicasToBrokers,
-  nextLogDirsLiteral,
-  type TieOrder,
-  type UsableBroker,
-} from "../../lib/placement";
+import { JavaRandom, LogDirChooser, StripedReplicaPlacer, assignReplicasToBrokers, nextLogDirsLiteral, type TieOrder, type UsableBroker } from "../../lib/placement";
 
 const SEED = 20_241_025;
 const BROKERS = 1_000;

@@ -83,7 +83,18 @@ export const PLANNER_SCALE: PlannerScaleOptions = {
 
 /** Partition counts of topics and how often each occurs (%): many small topics, a few very large. */
 const TOPIC_SIZES: [partitions: number, weight: number][] = [
-  [1, 10], [3, 15], [6, 15], [12, 15], [24, 10], [48, 10], [64, 8], [100, 7], [128, 5], [256, 3], [512, 1.5], [1024, 0.5],
+  [1, 10],
+  [3, 15],
+  [6, 15],
+  [12, 15],
+  [24, 10],
+  [48, 10],
+  [64, 8],
+  [100, 7],
+  [128, 5],
+  [256, 3],
+  [512, 1.5],
+  [1024, 0.5],
 ];
 
 /** The bench's cluster and the ids of its new, empty brokers. Pure: the same options give the same cluster. */
@@ -181,7 +192,13 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
   const snapshot: ClusterSnapshot = {
     schema: 1,
     capturedAt: "2026-02-15T00:00:00.000Z",
-    source: { kind: "scenario", label: `planner-scale ${o.oldBrokers}+${o.newBrokers}×${o.dirsPerBroker}, ${o.partitions * 3} replicas`, kafkaVersion: "4.4.0", clusterId: null, warnings: [] },
+    source: {
+      kind: "scenario",
+      label: `planner-scale ${o.oldBrokers}+${o.newBrokers}×${o.dirsPerBroker}, ${o.partitions * 3} replicas`,
+      kafkaVersion: "4.4.0",
+      clusterId: null,
+      warnings: [],
+    },
     brokers,
     topics,
     throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },
@@ -271,7 +288,8 @@ export async function benchPlannerScale(): Promise<PlannerScaleFigures> {
 /** The human line: each figure beside its target from issue #15. */
 export function plannerScaleSummary(f: PlannerScaleFigures): string {
   const within = (x: number) => (x >= 0.95 && x <= 1.05 ? "ok" : "MISSED");
-  const pair = (name: string, max: number, min: number) => `${name} ${min.toFixed(3)}–${max.toFixed(3)}× the mean (${within(min) === "ok" && within(max) === "ok" ? "ok" : "MISSED"})`;
+  const pair = (name: string, max: number, min: number) =>
+    `${name} ${min.toFixed(3)}–${max.toFixed(3)}× the mean (${within(min) === "ok" && within(max) === "ok" ? "ok" : "MISSED"})`;
   return (
     `planner-scale: add-brokers plan for ${f.replicas.toLocaleString("en-US")} replicas on ${f.brokers} brokers × ${PLANNER_SCALE.dirsPerBroker} dirs in ${f.seconds.toFixed(1)} s (target < 30 s: ${f.seconds < 30 ? "ok" : "MISSED"}); ` +
     `${pair("broker bytes", f.brokerBytesMaxOverMean, f.brokerBytesMinOverMean)}, ${pair("replicas", f.brokerReplicasMaxOverMean, f.brokerReplicasMinOverMean)}, ` +

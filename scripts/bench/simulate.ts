@@ -101,7 +101,9 @@ export async function benchSimulate(): Promise<SimulateBenchFigures> {
   const inline = await measure(inlineBody, 3);
   const withFailure = [...STEPS.slice(0, 2), { kind: "growTopic", topic: "no-such-topic", factor: 2 }, ...STEPS.slice(2)];
   const failedBody = JSON.stringify({ base: { synthetic: SYNTHETIC }, seed: 3, steps: withFailure, snapshot: false });
-  const check = (await (await POST(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: failedBody }))).json()) as { steps: { ok: boolean }[] };
+  const check = (await (
+    await POST(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: failedBody }))
+  ).json()) as { steps: { ok: boolean }[] };
   if (check.steps.map((x) => x.ok).join() !== "true,true,false,true,true") throw new Error("the failed-step scenario did not fail exactly its third step");
   const failed = await measure(failedBody, 3);
   const medianMs = median(page.times);

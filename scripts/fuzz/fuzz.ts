@@ -92,8 +92,51 @@ function fixtureTexts(): { logDirs: string[]; topics: string[] } {
 // ------------------------------------------------------------------------------------------------
 // Value generators
 
-const EXTREME_NUMBERS = [0, -0, 1, -1, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300, 0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 53 + 2, 9007199254740992, 1e21, 1e308, 1.7976931348623157e308, -1e308, 123456789.123, 1e15];
-const WEIRD_STRINGS = ["", " ", "\u0000", "\ud800", "\udfff", "a\ud800b", "__proto__", "constructor", "prototype", "../../etc/passwd", "<script>alert(1)</script>", "%00", "a".repeat(10_000), "a.".repeat(5_000) + "1", "-".repeat(300), "日本語", "\n\r\t", "${7*7}", "[]", "{}", "null"];
+const EXTREME_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  5e-324,
+  -5e-324,
+  2.2250738585072014e-308,
+  1e-300,
+  0.5,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  9007199254740992,
+  1e21,
+  1e308,
+  1.7976931348623157e308,
+  -1e308,
+  123456789.123,
+  1e15,
+];
+const WEIRD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\ud800",
+  "\udfff",
+  "a\ud800b",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "%00",
+  "a".repeat(10_000),
+  "a.".repeat(5_000) + "1",
+  "-".repeat(300),
+  "日本語",
+  "\n\r\t",
+  "${7*7}",
+  "[]",
+  "{}",
+  "null",
+];
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"];
 
 const extremeNumber = fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer());
@@ -245,7 +288,11 @@ export function replaceAt(body: unknown, at: readonly (string | number)[], repla
 }
 
 /** The demo snapshot with one topic, one dir path (everywhere it is named), the racks and the hosts renamed after `name`. */
-export function prototypeNamed(snapshot: ReturnType<typeof demoSnapshot>, name: string, pick: <T>(xs: readonly T[]) => T): { snapshot: unknown; topic: string; dir: string; broker: number } {
+export function prototypeNamed(
+  snapshot: ReturnType<typeof demoSnapshot>,
+  name: string,
+  pick: <T>(xs: readonly T[]) => T,
+): { snapshot: unknown; topic: string; dir: string; broker: number } {
   const s = clone(snapshot) as ReturnType<typeof demoSnapshot>;
   const topic = pick(s.topics.filter((t) => !t.internal)) ?? s.topics[0]!;
   const oldName = topic.name;
@@ -256,10 +303,12 @@ export function prototypeNamed(snapshot: ReturnType<typeof demoSnapshot>, name: 
   const oldPath = broker.logDirs[0]?.path ?? "/data/d1";
   const dir = pick(PROTOTYPE_NAMES);
   for (const b of s.brokers) for (const d of b.logDirs) if (d.path === oldPath) d.path = dir;
-  for (const t of s.topics) for (const p of t.partitions) for (const r of p.replicas) {
-    if (r.logDir === oldPath) r.logDir = dir;
-    if (r.future?.logDir === oldPath) r.future.logDir = dir;
-  }
+  for (const t of s.topics)
+    for (const p of t.partitions)
+      for (const r of p.replicas) {
+        if (r.logDir === oldPath) r.logDir = dir;
+        if (r.future?.logDir === oldPath) r.future.logDir = dir;
+      }
   s.brokers.forEach((b, i) => {
     b.rack = PROTOTYPE_NAMES[(i + name.length) % PROTOTYPE_NAMES.length]!;
     b.host = PROTOTYPE_NAMES[(i + 3) % PROTOTYPE_NAMES.length]!;
@@ -270,7 +319,10 @@ export function prototypeNamed(snapshot: ReturnType<typeof demoSnapshot>, name: 
 /** A `multipart/form-data` body carrying `json` as its one field, and its content type. */
 function multipart(json: string): { body: string; contentType: string } {
   const boundary = "----fuzz" + json.length.toString(36);
-  return { body: `--${boundary}\r\ncontent-disposition: form-data; name="body"\r\ncontent-type: application/json\r\n\r\n${json}\r\n--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: `--${boundary}\r\ncontent-disposition: form-data; name="body"\r\ncontent-type: application/json\r\n\r\n${json}\r\n--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** The share of inputs drawn from the hostile classes. */
@@ -285,7 +337,16 @@ function hostileRequests(snapshot: ReturnType<typeof demoSnapshot>, logDirs: str
     { path: "/api/simulate", body: { base: "demo", steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 }], snapshot: false } },
     { path: "/api/simulate", body: { base: { snapshot }, steps: [], compare: false } },
     { path: "/api/plan", body: { snapshot, options: { operation: pick(PLAN_OPERATIONS), throttle: { replicationBytesPerSecond: 1e6 } } } },
-    { path: "/api/plan", body: { snapshot, reassignment: JSON.stringify({ version: 1, partitions: [{ topic: snapshot.topics[0]!.name, partition: 0, replicas: snapshot.topics[0]!.partitions[0]!.replicas.map((r) => r.broker) }] }) } },
+    {
+      path: "/api/plan",
+      body: {
+        snapshot,
+        reassignment: JSON.stringify({
+          version: 1,
+          partitions: [{ topic: snapshot.topics[0]!.name, partition: 0, replicas: snapshot.topics[0]!.partitions[0]!.replicas.map((r) => r.broker) }],
+        }),
+      },
+    },
     { path: "/api/import", body: { logDirs: logDirsText, topics: topicsText, label: "fuzz" } },
     { path: "/api/snapshots", body: { kind: "snapshot", snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } } },
     { path: "/api/plan/apply/control", body: { jobId: "x", action: "pause" } },
@@ -305,28 +366,72 @@ function hostileRequests(snapshot: ReturnType<typeof demoSnapshot>, logDirs: str
     if (r < 0.3) {
       const steps = pick([
         [{ kind: "createTopic", name: other, partitions: 4, replicationFactor: 2 }],
-        [{ kind: "addLogDir", broker: "all", path: other }, { kind: "createTopic", name: other + "-t", partitions: 6, replicationFactor: 1 }],
+        [
+          { kind: "addLogDir", broker: "all", path: other },
+          { kind: "createTopic", name: other + "-t", partitions: 6, replicationFactor: 1 },
+        ],
         [{ kind: "failLogDir", broker: named.broker, path: named.dir }],
         [{ kind: "cordonLogDir", broker: named.broker, path: named.dir }],
         [{ kind: "addPartitions", topic: named.topic, totalPartitions: 40 }],
-        [{ kind: "addBroker", id: 99, rack: other, logDirs: [{ path: other }] }, { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [99] } } }],
+        [
+          { kind: "addBroker", id: 99, rack: other, logDirs: [{ path: other }] },
+          { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [99] } } },
+        ],
       ]);
       return { method: "POST", path: "/api/simulate", body: JSON.stringify({ base: { snapshot: named.snapshot }, steps, compare: rng() < 0.5 }) };
     }
     if (r < 0.55) {
-      const options = pick([{ operation: { kind: "drain-dirs", dirs: [{ broker: named.broker, path: named.dir }] } }, { operation: { kind: "remove-brokers", brokers: [named.broker] }, excludeTopics: [other] }, { excludeTopics: [named.topic] }, {}]);
+      const options = pick([
+        { operation: { kind: "drain-dirs", dirs: [{ broker: named.broker, path: named.dir }] } },
+        { operation: { kind: "remove-brokers", brokers: [named.broker] }, excludeTopics: [other] },
+        { excludeTopics: [named.topic] },
+        {},
+      ]);
       return { method: "POST", path: "/api/plan", body: JSON.stringify({ snapshot: named.snapshot, options }) };
     }
-    if (r < 0.75) return { method: "POST", path: "/api/snapshots", body: JSON.stringify({ kind: "snapshot", snapshot: named.snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }), follow: true };
+    if (r < 0.75)
+      return {
+        method: "POST",
+        path: "/api/snapshots",
+        body: JSON.stringify({ kind: "snapshot", snapshot: named.snapshot, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }),
+        follow: true,
+      };
     if (r < 0.8) {
       // Prototype names in queries and ids: cluster, link id, dir, topic search and sort, job id.
       const q = encodeURIComponent(name);
-      return { method: "GET", path: pick([`/api/cluster?cluster=${q}`, `/api/cluster/overview?cluster=${q}&search=${q}&sort=${q}`, `/api/cluster/topics?search=${q}&sort=${q}`, `/api/cluster/broker?broker=1&cluster=${q}`, `/api/history?cluster=${q}&scope=dir&broker=1&dir=${q}`, `/api/history/forecast?cluster=${q}`, `/api/snapshots/${q}`, `/api/snapshots/${q}/export?format=${q}`, `/s/${q}`, `/api/audit?jobId=${q}`, `/api/plan/apply?cluster=${q}`, `/simulate?preset=${q}`, `/plan?shared=${q}`, `/?cluster=${q}`]) };
+      return {
+        method: "GET",
+        path: pick([
+          `/api/cluster?cluster=${q}`,
+          `/api/cluster/overview?cluster=${q}&search=${q}&sort=${q}`,
+          `/api/cluster/topics?search=${q}&sort=${q}`,
+          `/api/cluster/broker?broker=1&cluster=${q}`,
+          `/api/history?cluster=${q}&scope=dir&broker=1&dir=${q}`,
+          `/api/history/forecast?cluster=${q}`,
+          `/api/snapshots/${q}`,
+          `/api/snapshots/${q}/export?format=${q}`,
+          `/s/${q}`,
+          `/api/audit?jobId=${q}`,
+          `/api/plan/apply?cluster=${q}`,
+          `/simulate?preset=${q}`,
+          `/plan?shared=${q}`,
+          `/?cluster=${q}`,
+        ]),
+      };
     }
     if (r < 0.88) {
       // A log dir, a topic and a rack named after a prototype member in pasted tool output.
       const text = logDirsText.replace(/"logDir":"[^"]*"/, `"logDir":"${name}"`).replace(/"partition":"[^"-]+-/, `"partition":"${other}-`);
-      const racks = pick([`broker 1 rack ${name}`, JSON.stringify(Object.fromEntries([["1", name], ["2", other]])), `{"__proto__":"a","1":"${name}"}`]);
+      const racks = pick([
+        `broker 1 rack ${name}`,
+        JSON.stringify(
+          Object.fromEntries([
+            ["1", name],
+            ["2", other],
+          ]),
+        ),
+        `{"__proto__":"a","1":"${name}"}`,
+      ]);
       return { method: "POST", path: "/api/import", body: JSON.stringify({ logDirs: text, topics: topicsText?.replace(/Topic: ?\S+/g, `Topic: ${other}`), racks }) };
     }
     // Prototype names as keys of an otherwise valid body, as own keys (what JSON.parse makes of them).
@@ -336,7 +441,12 @@ function hostileRequests(snapshot: ReturnType<typeof demoSnapshot>, logDirs: str
     const at = paths.length > 0 && rng() < 0.8 ? pick(paths).slice(0, -1) : [];
     let node = copy as Record<string | number, unknown>;
     for (const k of at) node = node[k] as Record<string | number, unknown>;
-    if (node !== null && typeof node === "object" && !Array.isArray(node)) ownKey(node as Record<string, unknown>, pick(["__proto__", "constructor", "prototype"]), pick<unknown>([{ polluted: true }, { prototype: { polluted: true } }, 1, "x", null, []]));
+    if (node !== null && typeof node === "object" && !Array.isArray(node))
+      ownKey(
+        node as Record<string, unknown>,
+        pick(["__proto__", "constructor", "prototype"]),
+        pick<unknown>([{ polluted: true }, { prototype: { polluted: true } }, 1, "x", null, []]),
+      );
     return { method: "POST", path: route, body: JSON.stringify(copy) };
   };
   const contentTypes = (): FuzzRequest => {
@@ -366,7 +476,7 @@ export function requestsFor(seed: number, count: number): FuzzRequest[] {
   const { logDirs, topics } = fixtureTexts();
   const snapshot = demoSnapshot();
   // A small seeded PRNG of our own: independent of fast-check's internals, reproducible by seed.
-  let state = (seed >>> 0) || 0x9e3779b9;
+  let state = seed >>> 0 || 0x9e3779b9;
   const rng = () => {
     state ^= state << 13;
     state ^= state >>> 17;
@@ -387,10 +497,19 @@ export function requestsFor(seed: number, count: number): FuzzRequest[] {
       logDirs: () => (rng() < 0.5 ? [{ path: "/data/n1", totalBytes: sample(extremeNumber) }] : Array.from({ length: Math.floor(rng() * 200) }, (_, i) => ({ path: `/d${i}` }))),
       name: () => pick(["t", "orders", "__consumer_offsets", "..", "a".repeat(300), "ok.topic"]),
       topic: () => pick(["orders", "t", "missing"]),
-      partitions: () => (kind === "reassign" ? [{ topic: "orders", partition: pick([0, 1, 999, -1]), replicas: pick([[1, 2], [1, 1], [], [9]]), log_dirs: pick([undefined, ["any", "any"], ["/data/d2"]]) }] : sample(extremeNumber)),
+      partitions: () =>
+        kind === "reassign"
+          ? [{ topic: "orders", partition: pick([0, 1, 999, -1]), replicas: pick([[1, 2], [1, 1], [], [9]]), log_dirs: pick([undefined, ["any", "any"], ["/data/d2"]]) }]
+          : sample(extremeNumber),
       replicationFactor: () => sample(extremeNumber),
       totalPartitions: () => sample(extremeNumber),
-      size: () => pick([{ kind: "fixed", bytes: sample(extremeNumber) }, { kind: "zipf", totalBytes: sample(extremeNumber), exponent: sample(extremeNumber) }, { kind: "uniform", min: sample(extremeNumber), max: sample(extremeNumber) }, { kind: "bad" }]),
+      size: () =>
+        pick([
+          { kind: "fixed", bytes: sample(extremeNumber) },
+          { kind: "zipf", totalBytes: sample(extremeNumber), exponent: sample(extremeNumber) },
+          { kind: "uniform", min: sample(extremeNumber), max: sample(extremeNumber) },
+          { kind: "bad" },
+        ]),
       bytesPerPartition: () => sample(extremeNumber),
       factor: () => sample(extremeNumber),
       cordoned: () => pick([true, false, "yes"]),
@@ -411,41 +530,130 @@ export function requestsFor(seed: number, count: number): FuzzRequest[] {
       const form = rng();
       const steps = Array.from({ length: Math.floor(rng() * 6) }, step);
       let body: unknown;
-      if (form < 0.3) body = { base: pick(["demo", "current", { preset: pick(["consumer-offsets-skew", "nope"]) }, { synthetic: { brokers: sample(fc.integer({ min: -2, max: 300 })), dirsPerBroker: sample(fc.integer({ min: -1, max: 70 })), replicas: sample(fc.integer({ min: -5, max: 30_000 })), meanReplicaBytes: sample(extremeNumber) } }, { shared: pick(["x", "AAAAAAAAAAAAAAAAAAAAAA", "../etc"]) }]), steps, seed: sample(extremeNumber), policy: mutate({ kafkaVersion: pick(["auto", "4.3", "9.9"]), logDirPlacement: "kafka-count" }, rng, pick, Math.floor(rng() * 2)) };
-      else if (form < 0.6) body = { base: { snapshot: mutate(everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)), rng, pick, Math.floor(rng() * 4)) }, steps, compare: rng() < 0.5 };
+      if (form < 0.3)
+        body = {
+          base: pick([
+            "demo",
+            "current",
+            { preset: pick(["consumer-offsets-skew", "nope"]) },
+            {
+              synthetic: {
+                brokers: sample(fc.integer({ min: -2, max: 300 })),
+                dirsPerBroker: sample(fc.integer({ min: -1, max: 70 })),
+                replicas: sample(fc.integer({ min: -5, max: 30_000 })),
+                meanReplicaBytes: sample(extremeNumber),
+              },
+            },
+            { shared: pick(["x", "AAAAAAAAAAAAAAAAAAAAAA", "../etc"]) },
+          ]),
+          steps,
+          seed: sample(extremeNumber),
+          policy: mutate({ kafkaVersion: pick(["auto", "4.3", "9.9"]), logDirPlacement: "kafka-count" }, rng, pick, Math.floor(rng() * 2)),
+        };
+      else if (form < 0.6)
+        body = { base: { snapshot: mutate(everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)), rng, pick, Math.floor(rng() * 4)) }, steps, compare: rng() < 0.5 };
       else if (form < 0.8) body = { scenario: { base: mutate(snapshot, rng, pick, Math.floor(rng() * 3)), steps, seed: 1 } };
       else body = mutate({ preset: "consumer-offsets-skew", steps }, rng, pick, 1 + Math.floor(rng() * 3));
       out.push({ method: "POST", path: "/api/simulate", body: json(body) });
     } else if (r < 0.35) {
       // Plan and review.
-      const body = rng() < 0.5
-        ? mutate({ snapshot: everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)), options: { operation: pick(PLAN_OPERATIONS), goals: pick([["dir-utilization"], ["broker-bytes", "broker-replicas"], ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]]), tolerance: 0.05, excludeTopics: ["orders"], throttle: { replicationBytesPerSecond: 1e6, alterLogDirsBytesPerSecond: 1e6 } } }, rng, pick, 1 + Math.floor(rng() * 5))
-        : { reassignment: pick([json(mutate({ version: 1, partitions: [{ topic: "orders", partition: 0, replicas: [1, 2], log_dirs: ["any", "/data/d2"] }] }, rng, pick, 2)), "{", sample(weirdString), json(sample(deepJson))]), options: rng() < 0.5 ? {} : { tolerence: 1 } };
+      const body =
+        rng() < 0.5
+          ? mutate(
+              {
+                snapshot: everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)),
+                options: {
+                  operation: pick(PLAN_OPERATIONS),
+                  goals: pick([["dir-utilization"], ["broker-bytes", "broker-replicas"], ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]]),
+                  tolerance: 0.05,
+                  excludeTopics: ["orders"],
+                  throttle: { replicationBytesPerSecond: 1e6, alterLogDirsBytesPerSecond: 1e6 },
+                },
+              },
+              rng,
+              pick,
+              1 + Math.floor(rng() * 5),
+            )
+          : {
+              reassignment: pick([
+                json(mutate({ version: 1, partitions: [{ topic: "orders", partition: 0, replicas: [1, 2], log_dirs: ["any", "/data/d2"] }] }, rng, pick, 2)),
+                "{",
+                sample(weirdString),
+                json(sample(deepJson)),
+              ]),
+              options: rng() < 0.5 ? {} : { tolerence: 1 },
+            };
       out.push({ method: "POST", path: "/api/plan", body: json(body) });
     } else if (r < 0.55) {
       // Import: mutated real text, as JSON or text/plain.
       const text = mutateText(pick(logDirs.length ? logDirs : ["x"]), rng, pick, Math.floor(rng() * 8));
       if (rng() < 0.5) out.push({ method: "POST", path: "/api/import", body: text, contentType: "text/plain" });
-      else out.push({ method: "POST", path: "/api/import", body: json({ logDirs: text, topics: rng() < 0.6 ? mutateText(pick(topics.length ? topics : ["x"]), rng, pick, Math.floor(rng() * 8)) : undefined, racks: rng() < 0.2 ? sample(weirdString) : undefined }) });
+      else
+        out.push({
+          method: "POST",
+          path: "/api/import",
+          body: json({
+            logDirs: text,
+            topics: rng() < 0.6 ? mutateText(pick(topics.length ? topics : ["x"]), rng, pick, Math.floor(rng() * 8)) : undefined,
+            racks: rng() < 0.2 ? sample(weirdString) : undefined,
+          }),
+        });
     } else if (r < 0.75) {
       // Store, then open every page and export of the link.
       const kind = pick(["snapshot", "scenario", "plan"]);
       const scaled = rng() < 0.4 ? everywhere(snapshot, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)) : snapshot;
       const mutated = mutate(rng() < 0.3 ? everywhere(scaled, pick(NUMERIC_FIELDS), pick(EXTREME_NUMBERS)) : scaled, rng, pick, Math.floor(rng() * 4));
-      const body = kind === "snapshot"
-        ? { kind, snapshot: mutated, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }
-        : kind === "scenario"
-          ? { kind, scenario: { base: mutated, steps: Array.from({ length: Math.floor(rng() * 4) }, step), seed: 1 } }
-          : { kind, snapshot: mutated, plan: { options: { excludeTopics: [sample(weirdString)] }, reassignmentJson: pick([null, '{"version":1,"partitions":[]}', "nope"]) } };
+      const body =
+        kind === "snapshot"
+          ? { kind, snapshot: mutated, sharing: { redactHosts: rng() < 0.5, hashTopics: rng() < 0.5 } }
+          : kind === "scenario"
+            ? { kind, scenario: { base: mutated, steps: Array.from({ length: Math.floor(rng() * 4) }, step), seed: 1 } }
+            : { kind, snapshot: mutated, plan: { options: { excludeTopics: [sample(weirdString)] }, reassignmentJson: pick([null, '{"version":1,"partitions":[]}', "nope"]) } };
       out.push({ method: "POST", path: "/api/snapshots", body: json(rng() < 0.15 ? mutate(body, rng, pick, 2) : body), follow: true });
     } else if (r < 0.85) {
       // Raw garbage at every POST route.
-      const garbage = pick([sample(weirdString), json(sample(deepJson)), "1e999", "[".repeat(5000), '{"a":' + "[".repeat(3000), "\ufeff{}", json({ __proto__: { polluted: true } }), '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}}}']);
-      out.push({ method: "POST", path: pick(["/api/simulate", "/api/plan", "/api/import", "/api/snapshots", "/api/plan/apply", "/api/plan/apply/control"]), body: garbage, contentType: pick(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]) });
+      const garbage = pick([
+        sample(weirdString),
+        json(sample(deepJson)),
+        "1e999",
+        "[".repeat(5000),
+        '{"a":' + "[".repeat(3000),
+        "\ufeff{}",
+        json({ __proto__: { polluted: true } }),
+        '{"__proto__":{"x":1},"constructor":{"prototype":{"y":2}}}',
+      ]);
+      out.push({
+        method: "POST",
+        path: pick(["/api/simulate", "/api/plan", "/api/import", "/api/snapshots", "/api/plan/apply", "/api/plan/apply/control"]),
+        body: garbage,
+        contentType: pick(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
+      });
     } else {
       // GET routes and pages with odd ids and queries.
       const id = pick(["AAAAAAAAAAAAAAAAAAAAAA", "x", "%00", "..%2F..%2Fetc", "a".repeat(500), "%E0%A4%A", "🙂", "-", "_"]);
-      out.push({ method: "GET", path: pick([`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`, `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`, `/api/cluster?refresh=${pick(["1", "true", "x"])}`, "/api/plan/apply", `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`, `/api/history?scope=${pick(["cluster", "broker", "dir", "x", ""])}&broker=${pick(["1", "-1", "1e308", "abc", "2147483648"])}&dir=${id}&from=${pick(["0", "-1", "1e308", "abc", "1.5", "99999999999999999999"])}&to=${pick(["1", String(Date.now()), "9e15", ""])}&maxPoints=${pick(["9", "10", "5000", "5001", "NaN"])}`, `/api/history?cluster=${id}`, `/api/cluster/overview?${pick(["refresh=1", "search=%00", "sort=x", "offset=-1", "limit=1e308", "limit=1001", "cluster=" + id, "search=" + "a".repeat(3000), ""])}&${pick(["offset=1e308", "internal=maybe", "x=1", ""])}`, `/api/cluster/topics?${pick(["limit=0", "limit=1000", "limit=abc", "offset=99999999999", "search=" + id, "sort=" + id, "shared=" + id, ""])}`, `/api/cluster/broker?broker=${pick(["1", "-1", "1e308", "abc", "2147483648", "", id, "1&shared=" + id])}`, "/audit", `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`, `/plan?shared=${id}`, "/", "/import", "/nope"]) });
+      out.push({
+        method: "GET",
+        path: pick([
+          `/s/${id}`,
+          `/api/snapshots/${id}`,
+          `/api/snapshots/${id}/export?format=${pick(["json", "brokers-csv", "dirs-csv", "png", ""])}`,
+          `/api/snapshots?limit=${pick(["-1", "1e308", "abc", "5"])}&x=1`,
+          `/api/cluster?refresh=${pick(["1", "true", "x"])}`,
+          "/api/plan/apply",
+          `/api/audit?limit=${pick(["-1", "1e308", "abc", "5", "1000", "1001"])}&jobId=${pick(["x", "../a", "a".repeat(60), "%00"])}`,
+          `/api/history?scope=${pick(["cluster", "broker", "dir", "x", ""])}&broker=${pick(["1", "-1", "1e308", "abc", "2147483648"])}&dir=${id}&from=${pick(["0", "-1", "1e308", "abc", "1.5", "99999999999999999999"])}&to=${pick(["1", String(Date.now()), "9e15", ""])}&maxPoints=${pick(["9", "10", "5000", "5001", "NaN"])}`,
+          `/api/history?cluster=${id}`,
+          `/api/cluster/overview?${pick(["refresh=1", "search=%00", "sort=x", "offset=-1", "limit=1e308", "limit=1001", "cluster=" + id, "search=" + "a".repeat(3000), ""])}&${pick(["offset=1e308", "internal=maybe", "x=1", ""])}`,
+          `/api/cluster/topics?${pick(["limit=0", "limit=1000", "limit=abc", "offset=99999999999", "search=" + id, "sort=" + id, "shared=" + id, ""])}`,
+          `/api/cluster/broker?broker=${pick(["1", "-1", "1e308", "abc", "2147483648", "", id, "1&shared=" + id])}`,
+          "/audit",
+          `/simulate?s=${pick(["1.AAAA", "garbage", "1." + "A".repeat(5000)])}`,
+          `/plan?shared=${id}`,
+          "/",
+          "/import",
+          "/nope",
+        ]),
+      });
     }
   }
   return out;
@@ -491,7 +699,13 @@ function sendStalled(target: FuzzTarget, req: FuzzRequest, stallMs: number): Pro
       request.destroy();
       resolve({ status, ms: Date.now() - started, text, outcome });
     };
-    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: req.method, headers: { "content-type": req.contentType ?? "application/json", "content-length": String(bytes.length) } });
+    const request = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname + url.search,
+      method: req.method,
+      headers: { "content-type": req.contentType ?? "application/json", "content-length": String(bytes.length) },
+    });
     request.on("response", (res) => {
       let text = "";
       res.setEncoding("utf8");
@@ -571,7 +785,16 @@ export async function runFuzz(first: FuzzTarget, options: FuzzOptions): Promise<
       }
       if (id) {
         report.linksOpened += 1;
-        for (const path of [`/s/${id}`, `/api/snapshots/${id}`, `/api/snapshots/${id}/export?format=json`, `/api/snapshots/${id}/export?format=dirs-csv`, `/api/cluster/topics?shared=${id}&sort=name&offset=1`, `/api/cluster/broker?shared=${id}&broker=1`, `/simulate?shared=${id}`, `/plan?shared=${id}`]) {
+        for (const path of [
+          `/s/${id}`,
+          `/api/snapshots/${id}`,
+          `/api/snapshots/${id}/export?format=json`,
+          `/api/snapshots/${id}/export?format=dirs-csv`,
+          `/api/cluster/topics?shared=${id}&sort=name&offset=1`,
+          `/api/cluster/broker?shared=${id}&broker=1`,
+          `/simulate?shared=${id}`,
+          `/plan?shared=${id}`,
+        ]) {
           if (report.inputs >= options.inputs) break;
           await check({ method: "GET", path });
         }

@@ -17,7 +17,6 @@ import { runFuzz, type FuzzTarget } from "./fuzz";
 /** The server's upload idle deadline during a run (KAFKA_BALANCE_UPLOAD_IDLE_SECONDS). */
 const FUZZ_UPLOAD_IDLE_SECONDS = 3;
 
-
 async function main(): Promise<boolean> {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
@@ -29,7 +28,12 @@ async function main(): Promise<boolean> {
   // No rate limit on new links: every stored fuzzed snapshot should have its pages opened. A short
   // upload idle deadline, so the server drops each stalled body in seconds (the fuzzer counts a
   // stalled body held past it, plus the hang limit, as a hang).
-  const env = { KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0", KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: String(FUZZ_UPLOAD_IDLE_SECONDS) };
+  const env = {
+    KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"),
+    KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0",
+    KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0",
+    KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: String(FUZZ_UPLOAD_IDLE_SECONDS),
+  };
   let app: AppServer = await startApp(env, undefined, serverOptions);
   let exited = false;
   const target = (a: AppServer): FuzzTarget => ({ url: a.url, alive: () => !exited && a.alive() });
@@ -48,13 +52,27 @@ async function main(): Promise<boolean> {
       },
     });
     const seconds = Math.round((Date.now() - started) / 100) / 10;
-    const summary = { inputs: report.inputs, fiveXX: report.fiveXX, hangs: report.hangs, crashes: report.crashes, seed, seconds, linksOpened: report.linksOpened, statuses: report.statuses };
+    const summary = {
+      inputs: report.inputs,
+      fiveXX: report.fiveXX,
+      hangs: report.hangs,
+      crashes: report.crashes,
+      seed,
+      seconds,
+      linksOpened: report.linksOpened,
+      statuses: report.statuses,
+    };
     if (json) {
       // The findings to stderr, one line each, so stdout stays the one JSON line.
-      for (const f of report.findings) console.error(`${f.kind}: ${f.method} ${f.path.slice(0, 120)} → ${f.status ?? "no answer"} in ${f.ms} ms: ${f.answer.replace(/\s+/g, " ").slice(0, 200)} | body: ${f.body.replace(/\s+/g, " ").slice(0, 120)}`);
+      for (const f of report.findings)
+        console.error(
+          `${f.kind}: ${f.method} ${f.path.slice(0, 120)} → ${f.status ?? "no answer"} in ${f.ms} ms: ${f.answer.replace(/\s+/g, " ").slice(0, 200)} | body: ${f.body.replace(/\s+/g, " ").slice(0, 120)}`,
+        );
       console.log(JSON.stringify({ fuzz: summary }));
-    }
-    else console.log(`fuzz: ${report.inputs} inputs, ${report.fiveXX} 5xx, ${report.hangs} hangs, ${report.crashes} crashes (seed ${seed}, ${seconds} s); ${report.linksOpened} links stored and opened; statuses ${JSON.stringify(report.statuses)}`);
+    } else
+      console.log(
+        `fuzz: ${report.inputs} inputs, ${report.fiveXX} 5xx, ${report.hangs} hangs, ${report.crashes} crashes (seed ${seed}, ${seconds} s); ${report.linksOpened} links stored and opened; statuses ${JSON.stringify(report.statuses)}`,
+      );
     return report.fiveXX + report.hangs + report.crashes === 0;
   } finally {
     exited = true;

@@ -17,7 +17,6 @@ const DEV_DIR = path.resolve(".kafka/dev");
 /** 9092: Kafka's usual port, so tools pointed at localhost:9092 just work. */
 const DEV_PORT = 9092;
 
-
 async function up(args: string[]): Promise<void> {
   const cluster = await startCluster({
     baseDir: flag(args, "dir") ?? DEV_DIR,

@@ -57,9 +57,7 @@ export type JvmProfile = "startup" | "throughput";
 
 /** The JVM flags of a profile (see StartClusterOptions.jvm). */
 export function jvmProfileArgs(profile: JvmProfile): string[] {
-  return profile === "throughput"
-    ? ["-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20"]
-    : ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"];
+  return profile === "throughput" ? ["-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20"] : ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"];
 }
 
 export type BrokerConfig = Record<string, string | number | boolean>;
@@ -119,7 +117,9 @@ function readClusterFile(baseDir: string): ClusterFile | null {
 
 function nodeDirs(baseDir: string): string[] {
   if (!existsSync(baseDir)) return [];
-  return readdirSync(baseDir).filter((f) => /^node\d+$/.test(f)).map((f) => path.join(baseDir, f));
+  return readdirSync(baseDir)
+    .filter((f) => /^node\d+$/.test(f))
+    .map((f) => path.join(baseDir, f));
 }
 
 /** Throws when a JVM from a previous start in this baseDir is still running. */
@@ -332,20 +332,21 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
     nodes,
     stopNode: (id) => stopNode(id),
     startNode: (id) => timed("cluster start", `node ${id} start`, () => startNode(id)),
-    restartNode: (id, restart = {}) => timed("cluster start", `node ${id} restart`, async () => {
-      const l = layoutOf(id);
-      await stopNode(id);
-      const wanted = restart.logDirs ?? (restart.dirsPerNode ? nodeLayout(baseDir, options.basePort, id, restart.dirsPerNode).logDirs : undefined);
-      if (wanted) {
-        if (wanted.length === 0) throw new Error("restartNode() needs at least one log dir");
-        l.logDirs = wanted.map((d) => path.resolve(d));
-        nodeOf(id).logDirs = l.logDirs;
-        writeNodeFiles(l);
-        saveLayout();
-        await formatNode(l, true);
-      }
-      await startNode(id);
-    }),
+    restartNode: (id, restart = {}) =>
+      timed("cluster start", `node ${id} restart`, async () => {
+        const l = layoutOf(id);
+        await stopNode(id);
+        const wanted = restart.logDirs ?? (restart.dirsPerNode ? nodeLayout(baseDir, options.basePort, id, restart.dirsPerNode).logDirs : undefined);
+        if (wanted) {
+          if (wanted.length === 0) throw new Error("restartNode() needs at least one log dir");
+          l.logDirs = wanted.map((d) => path.resolve(d));
+          nodeOf(id).logDirs = l.logDirs;
+          writeNodeFiles(l);
+          saveLayout();
+          await formatNode(l, true);
+        }
+        await startNode(id);
+      }),
     async stop() {
       // A cluster started clean is wiped at its next start, so nothing it holds is kept: its nodes are
       // killed at once (a controlled shutdown of the whole quorum waits about 5 s for a leader that is

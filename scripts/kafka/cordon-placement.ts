@@ -97,7 +97,17 @@ export async function runCordonPlacement(options: CordonPlacementOptions): Promi
 
   const describe = (s: ClusterSnapshot, topic: string): string => {
     const t = s.topics.find((x) => x.name === topic);
-    const sets = t ? [...t.partitions].sort((a, b) => a.id - b.id).map((p) => `p${p.id}:[${p.replicas.map((r) => r.broker).sort((a, b) => a - b).join(",")}]`) : ["(no topic)"];
+    const sets = t
+      ? [...t.partitions]
+          .sort((a, b) => a.id - b.id)
+          .map(
+            (p) =>
+              `p${p.id}:[${p.replicas
+                .map((r) => r.broker)
+                .sort((a, b) => a - b)
+                .join(",")}]`,
+          )
+      : ["(no topic)"];
     const report = balanceReport(s);
     const counts = cluster.nodes.map((n) => `${n.id}:[${n.logDirs.map((d) => report.dirs.find((x) => x.broker === n.id && x.path === d)?.logCount ?? 0).join(" ")}]`);
     return `${sets.join(" ")} | ${counts.join(" ")}`;
@@ -124,7 +134,9 @@ export async function runCordonPlacement(options: CordonPlacementOptions): Promi
     }
     const ok = predicted === actual;
     steps.push({ label, predicted, actual, rival, ok });
-    log(`  ${ok ? "ok " : "BAD"} ${label}\n        Kafka     ${actual}${ok ? "" : `\n        predicted ${predicted}`}${rival !== actual ? `\n        (4.2's rules: ${rival})` : ""}`);
+    log(
+      `  ${ok ? "ok " : "BAD"} ${label}\n        Kafka     ${actual}${ok ? "" : `\n        predicted ${predicted}`}${rival !== actual ? `\n        (4.2's rules: ${rival})` : ""}`,
+    );
     return after;
   };
 
@@ -178,15 +190,19 @@ export async function runCordonPlacement(options: CordonPlacementOptions): Promi
   const controllerSees = async (topic: string, refused: boolean): Promise<void> => {
     const count = live.find((t) => t.name === topic)!.partitions + 1;
     try {
-      await until(`the controller to ${refused ? "refuse" : "accept"} a validate-only partition for ${topic}`, async () => {
-        try {
-          await withAdmin(cluster.bootstrap, (a) => a.createPartitions({ topics: [{ name: topic, count }], validateOnly: true }));
-          return refused ? null : true;
-        } catch (error) {
-          if (/cordon|replication factor/i.test(refusalOf(error))) return refused ? true : null;
-          throw error;
-        }
-      }, 30_000);
+      await until(
+        `the controller to ${refused ? "refuse" : "accept"} a validate-only partition for ${topic}`,
+        async () => {
+          try {
+            await withAdmin(cluster.bootstrap, (a) => a.createPartitions({ topics: [{ name: topic, count }], validateOnly: true }));
+            return refused ? null : true;
+          } catch (error) {
+            if (/cordon|replication factor/i.test(refusalOf(error))) return refused ? true : null;
+            throw error;
+          }
+        },
+        30_000,
+      );
     } catch (error) {
       log(`  ... ${(error as Error).message}; going on`);
     }

@@ -16,7 +16,9 @@ async function probe(version: string, basePort: number): Promise<{ version: stri
   try {
     const connection = await connectTo(admin, "127.0.0.1", basePort);
     const apis = (await answerOf(apiVersionsV3.api.async(connection, "kafka-balance", "0"))).apiKeys;
-    const described = await answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: "1", configurationKeys: null as unknown as string[] }], false, false));
+    const described = await answerOf(
+      describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: "1", configurationKeys: null as unknown as string[] }], false, false),
+    );
     const configs = (described.results[0]?.configs ?? []).map((c) => c.name).sort();
     return { version, fingerprint: apiFingerprint(apis), configs };
   } finally {

@@ -60,7 +60,10 @@ export interface FormatRequest {
 /** The template for this version and configuration, made by one StorageTool run if it is not there yet. */
 async function template(request: FormatRequest): Promise<string> {
   const shared = sharedConfigLines(request.serverProperties);
-  const key = createHash("sha256").update(`${request.version}\n${shared.join("\n")}`).digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(`${request.version}\n${shared.join("\n")}`)
+    .digest("hex")
+    .slice(0, 16);
   const dir = path.join(TEMPLATE_ROOT, `${request.version}-${key}`);
   if (existsSync(path.join(dir, ".complete"))) return dir;
   const scratch = `${dir}.tmp-${process.pid}-${newKafkaUuid()}`;
@@ -82,7 +85,8 @@ async function template(request: FormatRequest): Promise<string> {
       `Formatting a Kafka ${request.version} template (kafka.tools.StorageTool)`,
     );
     for (const sub of ["log", "meta"]) {
-      if (!existsSync(path.join(scratch, sub, "meta.properties"))) throw new Error(`kafka.tools.StorageTool (Kafka ${request.version}) wrote no meta.properties into ${path.join(scratch, sub)}`);
+      if (!existsSync(path.join(scratch, sub, "meta.properties")))
+        throw new Error(`kafka.tools.StorageTool (Kafka ${request.version}) wrote no meta.properties into ${path.join(scratch, sub)}`);
     }
     writeFileSync(path.join(scratch, ".complete"), new Date().toISOString() + "\n");
     try {
@@ -115,7 +119,9 @@ export async function formatNodeDirs(request: FormatRequest): Promise<void> {
   const dirs = [{ dir: request.metadataDir, kind: "meta" }, ...request.logDirs.filter((d) => d !== request.metadataDir).map((dir) => ({ dir, kind: "log" }))];
   const formatted = dirs.filter((d) => existsSync(path.join(d.dir, "meta.properties")));
   if (!request.ignoreFormatted && formatted.length > 0) {
-    throw new Error(`Kafka node ${request.nodeId}: ${formatted.map((d) => d.dir).join(", ")} already formatted (meta.properties); format again only into empty dirs, or leave formatted ones as they are (ignoreFormatted).`);
+    throw new Error(
+      `Kafka node ${request.nodeId}: ${formatted.map((d) => d.dir).join(", ")} already formatted (meta.properties); format again only into empty dirs, or leave formatted ones as they are (ignoreFormatted).`,
+    );
   }
   const todo = dirs.filter((d) => !formatted.includes(d));
   if (todo.length === 0) return;

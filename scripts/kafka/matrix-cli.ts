@@ -14,7 +14,6 @@ import { runCordonPlacement } from "./cordon-placement";
 import { runVersionMatrix } from "./version-matrix";
 import { KAFKA_VERSIONS } from "./versions";
 
-
 async function main(): Promise<boolean> {
   const args = process.argv.slice(2);
   const rounds = intFlag(args, "rounds", 3);
@@ -24,13 +23,32 @@ async function main(): Promise<boolean> {
   let allOk = true;
   let cordonRuns = 0;
   for (const [i, version] of (versions.length > 0 ? versions : [...KAFKA_VERSIONS]).entries()) {
-    const result = await runVersionMatrix({ version, baseDir: path.resolve(`.kafka/matrix-${version}`), basePort: 19800 + i * 5, seed, rounds, dirs, restart: true, log: (l) => console.log(l) });
-    console.log(`Kafka ${version}: ${result.ok ? "every step matched" : "MISMATCH"} (${result.steps.length} steps, detected ${result.detected}; told apart from the rules of ${result.discriminates.join(", ") || "none"})`);
+    const result = await runVersionMatrix({
+      version,
+      baseDir: path.resolve(`.kafka/matrix-${version}`),
+      basePort: 19800 + i * 5,
+      seed,
+      rounds,
+      dirs,
+      restart: true,
+      log: (l) => console.log(l),
+    });
+    console.log(
+      `Kafka ${version}: ${result.ok ? "every step matched" : "MISMATCH"} (${result.steps.length} steps, detected ${result.detected}; told apart from the rules of ${result.discriminates.join(", ") || "none"})`,
+    );
     allOk &&= result.ok;
     const line = kafkaLineOf(version);
     if (line && kafkaBehaviour(line).cordonedLogDirs) {
-      const cordons = await runCordonPlacement({ version, baseDir: path.resolve(`.kafka/matrix-cordon-${version}`), basePort: 19830 + 5 * cordonRuns++, seed, log: (l) => console.log(l) });
-      console.log(`Kafka ${version}, cordoned brokers: ${cordons.ok ? "every step matched" : "MISMATCH"} (${cordons.steps.length} steps; Kafka 4.2's rules wrong on ${cordons.discriminating.length})`);
+      const cordons = await runCordonPlacement({
+        version,
+        baseDir: path.resolve(`.kafka/matrix-cordon-${version}`),
+        basePort: 19830 + 5 * cordonRuns++,
+        seed,
+        log: (l) => console.log(l),
+      });
+      console.log(
+        `Kafka ${version}, cordoned brokers: ${cordons.ok ? "every step matched" : "MISMATCH"} (${cordons.steps.length} steps; Kafka 4.2's rules wrong on ${cordons.discriminating.length})`,
+      );
       allOk &&= cordons.ok;
     }
   }

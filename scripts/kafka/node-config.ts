@@ -73,7 +73,11 @@ export function serverProperties(node: NodeLayout, voters: string, nodeCount: nu
     "log.cleaner.dedupe.buffer.size": 8 * 1024 * 1024,
     ...extra,
   };
-  return Object.entries(props).map(([k, v]) => `${k}=${String(v)}`).join("\n") + "\n";
+  return (
+    Object.entries(props)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join("\n") + "\n"
+  );
 }
 
 /** Which JVM system property points at the logging config (log4j2 from Kafka 4.0, reload4j before). */

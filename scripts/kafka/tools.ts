@@ -149,8 +149,25 @@ function toolLogging(version: string, dir: string): string[] {
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     const config = v4
-      ? ["status = error", "appender.err.type = Console", "appender.err.name = STDERR", "appender.err.target = SYSTEM_ERR", "appender.err.layout.type = PatternLayout", "appender.err.layout.pattern = %p %m%n", "rootLogger.level = WARN", "rootLogger.appenderRef.err.ref = STDERR", ""]
-      : ["log4j.rootLogger=WARN, stderr", "log4j.appender.stderr=org.apache.log4j.ConsoleAppender", "log4j.appender.stderr.Target=System.err", "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout", "log4j.appender.stderr.layout.ConversionPattern=%p %m%n", ""];
+      ? [
+          "status = error",
+          "appender.err.type = Console",
+          "appender.err.name = STDERR",
+          "appender.err.target = SYSTEM_ERR",
+          "appender.err.layout.type = PatternLayout",
+          "appender.err.layout.pattern = %p %m%n",
+          "rootLogger.level = WARN",
+          "rootLogger.appenderRef.err.ref = STDERR",
+          "",
+        ]
+      : [
+          "log4j.rootLogger=WARN, stderr",
+          "log4j.appender.stderr=org.apache.log4j.ConsoleAppender",
+          "log4j.appender.stderr.Target=System.err",
+          "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout",
+          "log4j.appender.stderr.layout.ConversionPattern=%p %m%n",
+          "",
+        ];
     writeFileSync(file, config.join("\n"));
   }
   return loggingJvmArgs(version, file);

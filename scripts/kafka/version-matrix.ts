@@ -172,10 +172,16 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
     const name = `m${++topicNo}`;
     const step: StepInput = { kind: "createTopic", name, partitions, replicationFactor: 1 };
     live.push({ name, partitions });
-    return check(`create ${name} (${partitions} partitions)`, before, step, async () => {
-      await withAdmin(cluster.bootstrap, (a) => a.createTopics({ topics: [name], partitions, replicas: 1 }));
-      return settled(live);
-    }, true);
+    return check(
+      `create ${name} (${partitions} partitions)`,
+      before,
+      step,
+      async () => {
+        await withAdmin(cluster.bootstrap, (a) => a.createTopics({ topics: [name], partitions, replicas: 1 }));
+        return settled(live);
+      },
+      true,
+    );
   };
 
   const setCordon = async (value: string | null) => {
@@ -185,7 +191,13 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
           {
             resourceType: ConfigResourceTypes.BROKER,
             resourceName: "1",
-            configs: [{ name: "cordoned.log.dirs", configOperation: value === null ? IncrementalAlterConfigOperationTypes.DELETE : IncrementalAlterConfigOperationTypes.SET, value: value ?? "" }],
+            configs: [
+              {
+                name: "cordoned.log.dirs",
+                configOperation: value === null ? IncrementalAlterConfigOperationTypes.DELETE : IncrementalAlterConfigOperationTypes.SET,
+                value: value ?? "",
+              },
+            ],
           },
         ],
       }),
@@ -196,7 +208,9 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
     log(`Kafka ${options.version}: one node, ${dirCount} log dirs, seed ${options.seed}`);
     let snap = await settled([]);
     const detected = snap.brokers[0]?.kafkaVersion ?? null;
-    log(`  detected Kafka ${detected ?? "unknown"} (expected ${line}): ${behaviour.logDirTieOrder === "config" ? "log.dirs" : "hash"}-order ties, ${behaviour.cordonedLogDirs ? "cordons" : "no cordons"}`);
+    log(
+      `  detected Kafka ${detected ?? "unknown"} (expected ${line}): ${behaviour.logDirTieOrder === "config" ? "log.dirs" : "hash"}-order ties, ${behaviour.cordonedLogDirs ? "cordons" : "no cordons"}`,
+    );
     const rounds = options.rounds ?? 1;
     for (let round = 0; round < rounds; round++) {
       // Partition counts that are not multiples of the dir count, so ties are open after each step.
@@ -212,32 +226,53 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
         const set = round % 2 === 1 ? [target, others[random.nextInt(others.length)]!] : [target];
         if (cordoned !== null) await setCordon(null);
         cordoned = set.join(",");
-        const before = { ...snap, brokers: snap.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d, state: d.state === "cordoned" ? ("online" as const) : d.state })) })) };
-        snap = await check(`cordon ${set.map((d) => path.basename(d)).join(", ")}`, before, { kind: "cordonLogDir", broker: 1, path: target }, async () => {
-          await setCordon(cordoned);
-          return until("the cordon to show", async () => {
-            const s = await read();
-            return set.every((c) => s.brokers[0]!.logDirs.find((d) => d.path === c)?.state === "cordoned") ? s : null;
-          });
-        }, false);
+        const before = {
+          ...snap,
+          brokers: snap.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d, state: d.state === "cordoned" ? ("online" as const) : d.state })) })),
+        };
+        snap = await check(
+          `cordon ${set.map((d) => path.basename(d)).join(", ")}`,
+          before,
+          { kind: "cordonLogDir", broker: 1, path: target },
+          async () => {
+            await setCordon(cordoned);
+            return until("the cordon to show", async () => {
+              const s = await read();
+              return set.every((c) => s.brokers[0]!.logDirs.find((d) => d.path === c)?.state === "cordoned") ? s : null;
+            });
+          },
+          false,
+        );
         snap = await createTopic(snap, count());
       }
       // Delete the oldest topic: its logs stop counting at once (renamed -delete, out of the count).
       const victim = live.shift()!;
       const deleted = { ...snap, topics: snap.topics.filter((t) => t.name !== victim.name) };
-      snap = await check(`delete ${victim.name}`, deleted, null, async () => {
-        await withAdmin(cluster.bootstrap, (a) => a.deleteTopics({ topics: [victim.name] }));
-        return settled(live, [victim.name]);
-      }, false);
+      snap = await check(
+        `delete ${victim.name}`,
+        deleted,
+        null,
+        async () => {
+          await withAdmin(cluster.bootstrap, (a) => a.deleteTopics({ topics: [victim.name] }));
+          return settled(live, [victim.name]);
+        },
+        false,
+      );
       // Grow the newest topic.
       const grown = live[live.length - 1]!;
       const total = grown.partitions + count();
       const before = snap;
-      snap = await check(`add partitions to ${grown.name} (${grown.partitions} → ${total})`, before, { kind: "addPartitions", topic: grown.name, totalPartitions: total }, async () => {
-        grown.partitions = total;
-        await withAdmin(cluster.bootstrap, (a) => a.createPartitions({ topics: [{ name: grown.name, count: total }] }));
-        return settled(live);
-      }, true);
+      snap = await check(
+        `add partitions to ${grown.name} (${grown.partitions} → ${total})`,
+        before,
+        { kind: "addPartitions", topic: grown.name, totalPartitions: total },
+        async () => {
+          grown.partitions = total;
+          await withAdmin(cluster.bootstrap, (a) => a.createPartitions({ topics: [{ name: grown.name, count: total }] }));
+          return settled(live);
+        },
+        true,
+      );
     }
     for (let probe = 0; probe < 4; probe++) {
       const open = (options.mustRefute ?? []).filter((r) => r !== line && !refuted.has(r));
@@ -255,13 +290,23 @@ export async function runVersionMatrix(options: MatrixOptions): Promise<MatrixRe
       const added = path.join(path.dirname(dirs[0]!), `d${dirs.length + 1}`);
       const before = snap;
       dirs = [...dirs, added];
-      snap = await check(`restart with ${path.basename(added)} appended`, before, { kind: "addLogDir", broker: 1, path: added }, async () => {
-        await cluster.restartNode(1, { logDirs: dirs });
-        return until("the new dir to be reported", async () => {
-          const s = await settled(live);
-          return s.brokers[0]!.logDirs.some((d) => d.path === added) ? s : null;
-        }, 120_000);
-      }, false);
+      snap = await check(
+        `restart with ${path.basename(added)} appended`,
+        before,
+        { kind: "addLogDir", broker: 1, path: added },
+        async () => {
+          await cluster.restartNode(1, { logDirs: dirs });
+          return until(
+            "the new dir to be reported",
+            async () => {
+              const s = await settled(live);
+              return s.brokers[0]!.logDirs.some((d) => d.path === added) ? s : null;
+            },
+            120_000,
+          );
+        },
+        false,
+      );
       snap = await createTopic(snap, dirCount + 1 + random.nextInt(dirCount));
     }
     const ok = steps.every((s) => s.ok) && detected === line;

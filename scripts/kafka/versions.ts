@@ -40,9 +40,7 @@ export function majorVersion(version: string): number {
 export function classpathFor(version: string): string {
   const dir = jarsDir(version);
   if (!existsSync(path.join(dir, ".complete")) || !readdirSync(dir).some((f) => f.startsWith("kafka_2.13-"))) {
-    throw new Error(
-      `Kafka ${version} jars are not installed in ${dir}. Run: bash scripts/kafka/install.sh ${version} (needs Java 17+ and Maven).`,
-    );
+    throw new Error(`Kafka ${version} jars are not installed in ${dir}. Run: bash scripts/kafka/install.sh ${version} (needs Java 17+ and Maven).`);
   }
   return `${dir}${path.sep}*`;
 }

@@ -31,7 +31,9 @@ export function parseTrustedProxies(raw) {
   const list = new net.BlockList();
   const invalid = [];
   let count = 0;
-  for (const entry of String(raw ?? "").split(/[\s,]+/).filter(Boolean)) {
+  for (const entry of String(raw ?? "")
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const [addr, prefixText, extra] = entry.split("/");
     const address = normalizeAddress(addr);
     const family = net.isIP(address);
@@ -60,7 +62,9 @@ function isTrusted(address, proxies) {
 export function clientAddress(peer, forwardedFor, proxies) {
   let client = normalizeAddress(peer) || "unknown";
   if (!isTrusted(client, proxies) || !forwardedFor) return client;
-  const hops = String(forwardedFor).split(",").map((h) => normalizeAddress(h.replace(/^\[|\](:\d+)?$/g, "")));
+  const hops = String(forwardedFor)
+    .split(",")
+    .map((h) => normalizeAddress(h.replace(/^\[|\](:\d+)?$/g, "")));
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!net.isIP(hops[i])) break;
     client = hops[i];
@@ -71,7 +75,9 @@ export function clientAddress(peer, forwardedFor, proxies) {
 
 /** The host name of a Host header (`[::1]:3000` → `[::1]`, `Example.org.:80` → `example.org`), or null when malformed. */
 export function hostName(header) {
-  const h = String(header ?? "").trim().toLowerCase();
+  const h = String(header ?? "")
+    .trim()
+    .toLowerCase();
   const m = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:\d{1,5})?$/.exec(h);
   return m ? m[1].replace(/\.$/, "") : null;
 }
@@ -89,7 +95,9 @@ export function allowedHosts(env = process.env, boundHost) {
   if (bound && bound !== "0.0.0.0" && bound !== "[::]") names.add(bound);
   const suffixes = [];
   let any = false;
-  for (const entry of String(env[ALLOWED_HOSTS_ENV] ?? "").split(/[\s,]+/).filter(Boolean)) {
+  for (const entry of String(env[ALLOWED_HOSTS_ENV] ?? "")
+    .split(/[\s,]+/)
+    .filter(Boolean)) {
     const e = entry.toLowerCase();
     if (e === "*") any = true;
     else if (e.startsWith(".")) suffixes.push(e);

@@ -38,7 +38,13 @@ export const UPLOAD_DEFAULTS = {
 export function uploadLimits(env = process.env) {
   const out = {};
   for (const [key, name] of Object.entries(UPLOAD_ENV)) out[key] = wholeNumber(env, name, UPLOAD_DEFAULTS[key], 1);
-  return { idleMs: out.idleSeconds * 1000, deadlineMs: out.deadlineSeconds * 1000, perClientUploads: out.perClientUploads, perClientBytes: out.perClientBytes, totalBytes: out.totalBytes };
+  return {
+    idleMs: out.idleSeconds * 1000,
+    deadlineMs: out.deadlineSeconds * 1000,
+    perClientUploads: out.perClientUploads,
+    perClientBytes: out.perClientBytes,
+    totalBytes: out.totalBytes,
+  };
 }
 
 const STATE_KEY = Symbol.for("kafka-balance.uploads");
@@ -78,9 +84,24 @@ export class UploadGuard {
     const l = this.limits;
     const declared = Math.max(0, Number(req.headers["content-length"] ?? "0") || 0);
     const mine = this.clients.get(client) ?? { uploads: 0, bytes: 0 };
-    if (mine.uploads >= l.perClientUploads) return this.refuse("client_uploads", 429, `${mine.uploads} uploads from your address are still in progress and the limit is ${l.perClientUploads} at once (${UPLOAD_ENV.perClientUploads}); wait for them to finish, then retry.`);
-    if (mine.bytes + declared > l.perClientBytes) return this.refuse("client_bytes", 429, `Uploads from your address would hold ${mine.bytes + declared} bytes at once and the limit is ${l.perClientBytes} (${UPLOAD_ENV.perClientBytes}); wait for your other uploads to finish, then retry.`);
-    if (this.state.bytes + declared > l.totalBytes) return this.refuse("total_bytes", 503, `The server is receiving ${this.state.bytes} bytes of other uploads and holds at most ${l.totalBytes} at once (${UPLOAD_ENV.totalBytes}); retry in a few seconds.`);
+    if (mine.uploads >= l.perClientUploads)
+      return this.refuse(
+        "client_uploads",
+        429,
+        `${mine.uploads} uploads from your address are still in progress and the limit is ${l.perClientUploads} at once (${UPLOAD_ENV.perClientUploads}); wait for them to finish, then retry.`,
+      );
+    if (mine.bytes + declared > l.perClientBytes)
+      return this.refuse(
+        "client_bytes",
+        429,
+        `Uploads from your address would hold ${mine.bytes + declared} bytes at once and the limit is ${l.perClientBytes} (${UPLOAD_ENV.perClientBytes}); wait for your other uploads to finish, then retry.`,
+      );
+    if (this.state.bytes + declared > l.totalBytes)
+      return this.refuse(
+        "total_bytes",
+        503,
+        `The server is receiving ${this.state.bytes} bytes of other uploads and holds at most ${l.totalBytes} at once (${UPLOAD_ENV.totalBytes}); retry in a few seconds.`,
+      );
     this.watch(req, res, client, mine, declared);
     return null;
   }
@@ -118,7 +139,10 @@ export class UploadGuard {
       drop("idle", `nothing received for ${l.idleMs / 1000} s after ${received} bytes (${UPLOAD_ENV.idleSeconds})`);
     };
     const idle = setTimeout(onIdle, l.idleMs);
-    const deadline = setTimeout(() => drop("deadline", `not finished ${l.deadlineMs / 1000} s after its headers, ${received} bytes received (${UPLOAD_ENV.deadlineSeconds})`), l.deadlineMs);
+    const deadline = setTimeout(
+      () => drop("deadline", `not finished ${l.deadlineMs / 1000} s after its headers, ${received} bytes received (${UPLOAD_ENV.deadlineSeconds})`),
+      l.deadlineMs,
+    );
     idle.unref();
     deadline.unref();
     const stopTimers = () => {
@@ -144,7 +168,10 @@ export class UploadGuard {
         if (received > charged) {
           const extra = received - charged;
           if (mine.bytes + extra > l.perClientBytes || this.state.bytes + extra > l.totalBytes) {
-            drop("over_budget", `the body passed the bytes allowed in flight (${UPLOAD_ENV.perClientBytes}, ${UPLOAD_ENV.totalBytes}) after ${received} bytes without a Content-Length`);
+            drop(
+              "over_budget",
+              `the body passed the bytes allowed in flight (${UPLOAD_ENV.perClientBytes}, ${UPLOAD_ENV.totalBytes}) after ${received} bytes without a Content-Length`,
+            );
             return false;
           }
           charge(extra);

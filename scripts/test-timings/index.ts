@@ -86,7 +86,10 @@ function cpuSample(): [number, number] | null {
 function readCpu(dir: string): [number, number][] {
   const file = path.join(dir, "cpu.jsonl");
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as [number, number]);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as [number, number]);
 }
 
 /** Busy CPU-seconds between two instants, interpolated between the samples. */
@@ -117,13 +120,17 @@ export function printTables(dir: string, top: number): string {
 
   const cpu = readCpu(dir);
   const end = Math.max(report.startTime, ...files.map((f) => f.endedAt));
-  out.push(`run: ${report.numTotalTests} tests (${report.numPassedTests} passed, ${report.numFailedTests} failed), ${(files.length || report.testResults.length)} files, wall ${seconds(end - report.startTime).trim()} s${cpuText(cpuBetween(cpu, report.startTime, end), end - report.startTime)}`);
+  out.push(
+    `run: ${report.numTotalTests} tests (${report.numPassedTests} passed, ${report.numFailedTests} failed), ${files.length || report.testResults.length} files, wall ${seconds(end - report.startTime).trim()} s${cpuText(cpuBetween(cpu, report.startTime, end), end - report.startTime)}`,
+  );
   const projects = [...new Set(files.map((f) => f.project))];
   for (const p of projects) {
     const own = files.filter((f) => f.project === p);
     const start = Math.min(...own.map((f) => f.startedAt));
     const stop = Math.max(...own.map((f) => f.endedAt));
-    out.push(`  ${p.padEnd(12)} ${String(own.length).padStart(4)} files, from ${seconds(start - report.startTime).trim()} s to ${seconds(stop - report.startTime).trim()} s (${seconds(stop - start).trim()} s), files' spans summed ${seconds(own.reduce((a, f) => a + (f.endedAt - f.startedAt), 0)).trim()} s${cpuText(cpuBetween(cpu, start, stop), stop - start)}`);
+    out.push(
+      `  ${p.padEnd(12)} ${String(own.length).padStart(4)} files, from ${seconds(start - report.startTime).trim()} s to ${seconds(stop - report.startTime).trim()} s (${seconds(stop - start).trim()} s), files' spans summed ${seconds(own.reduce((a, f) => a + (f.endedAt - f.startedAt), 0)).trim()} s${cpuText(cpuBetween(cpu, start, stop), stop - start)}`,
+    );
   }
   out.push("");
   out.push("phases summed over the run (phases of files that run side by side overlap in wall-clock time):");
@@ -133,8 +140,11 @@ export function printTables(dir: string, top: number): string {
   }
   out.push("");
   out.push(`slowest ${top} files (span: from the file's start to its end, hooks included; tests: the JSON reporter's test durations):`);
-  out.push(`${"span s".padStart(7)} ${"tests s".padStart(7)} ${"cluster".padStart(7)} ${"build".padStart(7)} ${"server".padStart(7)} ${"waits".padStart(7)} ${"rest".padStart(7)}  file`);
-  const rows = files.length > 0 ? files.map((f) => ({ file: f.file, span: f.endedAt - f.startedAt })) : report.testResults.map((r) => ({ file: r.name, span: testMs.get(r.name) ?? 0 }));
+  out.push(
+    `${"span s".padStart(7)} ${"tests s".padStart(7)} ${"cluster".padStart(7)} ${"build".padStart(7)} ${"server".padStart(7)} ${"waits".padStart(7)} ${"rest".padStart(7)}  file`,
+  );
+  const rows =
+    files.length > 0 ? files.map((f) => ({ file: f.file, span: f.endedAt - f.startedAt })) : report.testResults.map((r) => ({ file: r.name, span: testMs.get(r.name) ?? 0 }));
   rows.sort((a, b) => b.span - a.span);
   for (const row of rows.slice(0, top)) {
     const own = phases.filter((r) => r.file === row.file);
@@ -180,7 +190,16 @@ async function main(): Promise<number> {
   const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
   const child = spawn(
     process.execPath,
-    [vitest, "run", "--reporter=default", "--reporter=./tests/support/summary-reporter.ts", "--reporter=./tests/support/timings-reporter.ts", "--reporter=json", `--outputFile.json=${path.join(dir, "report.json")}`, ...vitestArgs],
+    [
+      vitest,
+      "run",
+      "--reporter=default",
+      "--reporter=./tests/support/summary-reporter.ts",
+      "--reporter=./tests/support/timings-reporter.ts",
+      "--reporter=json",
+      `--outputFile.json=${path.join(dir, "report.json")}`,
+      ...vitestArgs,
+    ],
     { cwd: root, stdio: "inherit", env: { ...process.env, KAFKA_BALANCE_TEST_PHASES: path.join(dir, "phases") } },
   );
   const status = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));

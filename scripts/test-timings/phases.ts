@@ -56,12 +56,7 @@ export function timedSync<T>(phase: Phase, label: string, work: () => T): T {
  * throws `timed out … waiting for <what>` with the last value after `timeoutMs`. An error thrown by `get`
  * ends the wait at once (it is the test's failure, not a reason to wait). Recorded as a "wait" phase.
  */
-export async function waitFor<T>(
-  what: string,
-  get: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 60_000,
-  pollMs = 100,
-): Promise<T> {
+export async function waitFor<T>(what: string, get: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 60_000, pollMs = 100): Promise<T> {
   return timed("wait", what, async () => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -59,14 +59,26 @@ function raw(head: string[], body = ""): Raw {
   return { socket, answer, closed };
 }
 
-const post = (pathname: string, length: number, extra: string[] = []) => [`POST ${pathname} HTTP/1.1`, "Host: 127.0.0.1", "Content-Type: application/json", `Content-Length: ${length}`, "Connection: close", ...extra];
+const post = (pathname: string, length: number, extra: string[] = []) => [
+  `POST ${pathname} HTTP/1.1`,
+  "Host: 127.0.0.1",
+  "Content-Type: application/json",
+  `Content-Length: ${length}`,
+  "Connection: close",
+  ...extra,
+];
 
 async function uploads(): Promise<{ inFlight: number; bytes: number; idleDrops: number; refused: Record<string, number> }> {
   const text = await (await fetch(`${app.url}/api/metrics`)).text();
   const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
   const refused: Record<string, number> = {};
   for (const m of text.matchAll(/^kafka_balance_uploads_refused_total\{reason="(\w+)"\} (\d+)$/gm)) refused[m[1]!] = Number(m[2]);
-  return { inFlight: value(/^kafka_balance_uploads_in_flight (\d+)$/m), bytes: value(/^kafka_balance_upload_bytes_in_flight (\d+)$/m), idleDrops: value(/^kafka_balance_uploads_dropped_total\{reason="idle"\} (\d+)$/m), refused };
+  return {
+    inFlight: value(/^kafka_balance_uploads_in_flight (\d+)$/m),
+    bytes: value(/^kafka_balance_upload_bytes_in_flight (\d+)$/m),
+    idleDrops: value(/^kafka_balance_uploads_dropped_total\{reason="idle"\} (\d+)$/m),
+    refused,
+  };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -82,7 +94,11 @@ describe("uploads in flight", () => {
     const before = await uploads();
     // JSON bodies (read by readBody) and a text/plain import (streamed by its route): every reader.
     const textImport = [`POST /api/import HTTP/1.1`, "Host: 127.0.0.1", "Content-Type: text/plain", `Content-Length: ${10 * MB}`, "Connection: close"];
-    const stalled = [raw(post("/api/plan", 10 * MB), "[".repeat(1000)), raw(post("/api/snapshots", 10 * MB), "{"), raw(textImport, "Querying brokers for log directories information\n")];
+    const stalled = [
+      raw(post("/api/plan", 10 * MB), "[".repeat(1000)),
+      raw(post("/api/snapshots", 10 * MB), "{"),
+      raw(textImport, "Querying brokers for log directories information\n"),
+    ];
     const held = await until(uploads, (u) => u.inFlight === 3);
     expect(held.bytes).toBe(30 * MB);
     // A fourth body from the same client: 429 from the headers alone, with when to retry and why.
@@ -91,7 +107,11 @@ describe("uploads in flight", () => {
     expect(fourth.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(((await fourth.json()) as { error: { message: string } }).error.message).toMatch(/limit is 3 at once \(KAFKA_BALANCE_UPLOADS_PER_CLIENT\)/);
     // Another client is not locked out by this one.
-    const other = await fetch(`${app.url}/api/snapshots`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" }, body: '{"kind":"nope"}' });
+    const other = await fetch(`${app.url}/api/snapshots`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      body: '{"kind":"nope"}',
+    });
     expect(other.status).toBe(400);
     await Promise.all(stalled.map((s) => s.closed));
     const after = await until(uploads, (u) => u.inFlight === 0);

@@ -52,7 +52,13 @@ async function checkShell(tab: TrackedPage, url: string, p: ShellPage, size: str
   const nav = page.locator('nav[aria-label="Main"]');
   await expect(nav.isVisible()).resolves.toBe(true);
   const links = await nav.locator("a").evaluateAll((els) =>
-    els.map((a) => ({ href: a.getAttribute("href"), text: a.textContent, current: a.getAttribute("aria-current"), background: getComputedStyle(a).backgroundColor, visible: a.getBoundingClientRect().width > 0 })),
+    els.map((a) => ({
+      href: a.getAttribute("href"),
+      text: a.textContent,
+      current: a.getAttribute("aria-current"),
+      background: getComputedStyle(a).backgroundColor,
+      visible: a.getBoundingClientRect().width > 0,
+    })),
   );
   expect(links.map((l) => [l.href, l.text])).toEqual(NAV_ITEMS.map((i) => [i.href, i.label]));
   expect(links.every((l) => l.visible)).toBe(true);
@@ -85,7 +91,11 @@ describe("app shell (demo cluster)", () => {
   const sharedLink = async (): Promise<string> => {
     if (sharedPath) return sharedPath;
     const { snapshot } = (await (await fetch(`${e2e.app.url}/api/cluster`)).json()) as { snapshot: unknown };
-    const created = await fetch(`${e2e.app.url}/api/snapshots`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot }) });
+    const created = await fetch(`${e2e.app.url}/api/snapshots`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "snapshot", snapshot }),
+    });
     sharedPath = ((await created.json()) as { url: string }).url;
     return sharedPath;
   };
@@ -99,9 +109,15 @@ describe("app shell (demo cluster)", () => {
 
   const pages: ShellPage[] = [
     { name: "overview", path: "/", title: "Overview · Kafka Balance", current: { href: "/", value: "page" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
-    { name: "history", path: "/history", title: "History · Kafka Balance", current: { href: "/history", value: "page" }, ready: "[data-history=\"ready\"] [data-history-generated]" },
+    { name: "history", path: "/history", title: "History · Kafka Balance", current: { href: "/history", value: "page" }, ready: '[data-history="ready"] [data-history-generated]' },
     { name: "import", path: "/import", title: "Import · Kafka Balance", current: { href: "/import", value: "page" }, ready: "#logDirs" },
-    { name: "import-overview", path: "/import/overview", title: "Imported snapshot · Kafka Balance", current: { href: "/import", value: "true" }, ready: '[data-chart="bytes"] .recharts-bar-rectangle' },
+    {
+      name: "import-overview",
+      path: "/import/overview",
+      title: "Imported snapshot · Kafka Balance",
+      current: { href: "/import", value: "true" },
+      ready: '[data-chart="bytes"] .recharts-bar-rectangle',
+    },
     { name: "simulate", path: "/simulate", title: "Simulate · Kafka Balance", current: { href: "/simulate", value: "page" }, ready: "[data-hydrated] [data-compare-verdict]" },
     { name: "plan", path: "/plan", title: "Plan · Kafka Balance", current: { href: "/plan", value: "page" }, ready: 'button[type="submit"]:not([disabled])' },
     { name: "audit", path: "/audit", title: "Audit · Kafka Balance", current: { href: "/audit", value: "page" }, ready: "[data-audit-empty], [data-audit-table]" },

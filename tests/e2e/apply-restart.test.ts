@@ -30,7 +30,9 @@ const servers: AppServer[] = [];
 
 function throttleState(s: ClusterSnapshot) {
   return {
-    brokers: s.throttles.brokers.filter((b) => b.leader !== null || b.follower !== null || b.alterLogDirs !== null).map((b) => ({ broker: b.broker, leader: b.leader, follower: b.follower, alterLogDirs: b.alterLogDirs })),
+    brokers: s.throttles.brokers
+      .filter((b) => b.leader !== null || b.follower !== null || b.alterLogDirs !== null)
+      .map((b) => ({ broker: b.broker, leader: b.leader, follower: b.follower, alterLogDirs: b.alterLogDirs })),
     topics: s.throttles.topics.filter((t) => t.leaderReplicas !== null || t.followerReplicas !== null).map((t) => t.topic),
   };
 }
@@ -41,7 +43,6 @@ async function status(app: AppServer): Promise<ApplyJobView | null> {
   expect(r.status).toBe(200);
   return ((await r.json()) as { job: ApplyJobView | null }).job;
 }
-
 
 describe("an apply job survives kill -9 of its server", () => {
   beforeAll(async () => {
@@ -57,7 +58,14 @@ describe("an apply job survives kill -9 of its server", () => {
     const admin = createAdmin(data.connection);
     try {
       const b3 = data.cluster.nodes.find((n) => n.id === 3)!;
-      expect(await alterConfigs(admin, { host: "127.0.0.1", port: b3.port }, [{ resource: { kind: "broker", id: 3 }, configs: [{ name: "leader.replication.throttled.rate", value: String(FOREIGN_RATE) }] }], 15_000)).toEqual([]);
+      expect(
+        await alterConfigs(
+          admin,
+          { host: "127.0.0.1", port: b3.port },
+          [{ resource: { kind: "broker", id: 3 }, configs: [{ name: "leader.replication.throttled.rate", value: String(FOREIGN_RATE) }] }],
+          15_000,
+        ),
+      ).toEqual([]);
     } finally {
       await admin.close();
     }
@@ -91,10 +99,14 @@ describe("an apply job survives kill -9 of its server", () => {
     expect(posted.status, JSON.stringify(body)).toBe(202);
     expect(body.job.batches.map((b) => b.partitions)).toEqual([2, 2]);
     expect(body.job.createdBy).toBe("dave");
-    await waitFor("bytes copying in batch 1", async () => {
-      const j = await status(first);
-      return j && j.batches[0]!.state === "running" && (j.clock?.doneBytes ?? 0) > 0 ? j : null;
-    }, 60_000);
+    await waitFor(
+      "bytes copying in batch 1",
+      async () => {
+        const j = await status(first);
+        return j && j.batches[0]!.state === "running" && (j.clock?.doneBytes ?? 0) > 0 ? j : null;
+      },
+      60_000,
+    );
 
     await first.kill!("SIGKILL");
     expect(first.alive()).toBe(false);
@@ -105,10 +117,14 @@ describe("an apply job survives kill -9 of its server", () => {
 
     const second = await startApp(env);
     servers.push(second);
-    const done = await waitFor("the job to end on the new server", async () => {
-      const j = await status(second);
-      return j && ["done", "failed", "cancelled"].includes(j.state) ? j : null;
-    }, 180_000);
+    const done = await waitFor(
+      "the job to end on the new server",
+      async () => {
+        const j = await status(second);
+        return j && ["done", "failed", "cancelled"].includes(j.state) ? j : null;
+      },
+      180_000,
+    );
     process.stdout.write(`\napply-restart: ${done.state}; ${done.log.map((l) => l.message).join(" | ")}\n`);
     expect(done.errors).toEqual([]);
     expect(done.state).toBe("done");
@@ -117,12 +133,19 @@ describe("an apply job survives kill -9 of its server", () => {
     expect(done.log.some((l) => /^Picked up by .* at phase batches, batch 1\./.test(l.message))).toBe(true);
 
     const after = await data.settled();
-    expect(after.topics.find((t) => t.name === "move")!.partitions.map((p) => `${p.id}:${p.replicas.map((r) => r.broker).join(",")}`).sort()).toEqual(["0:2", "1:3", "2:2", "3:3"]);
+    expect(
+      after.topics
+        .find((t) => t.name === "move")!
+        .partitions.map((p) => `${p.id}:${p.replicas.map((r) => r.broker).join(",")}`)
+        .sort(),
+    ).toEqual(["0:2", "1:3", "2:2", "3:3"]);
     await waitFor("the throttles back to what they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN), 30_000);
 
     const audit = ((await (await fetch(`${second.url}/api/audit?jobId=${done.id}&limit=1000`)).json()) as { entries: AuditEntry[] }).entries;
     expect(audit.every((e) => e.actor === "dave")).toBe(true);
     expect(audit.filter((e) => e.action === "alter-partition-reassignments").length).toBeGreaterThanOrEqual(2);
-    expect(audit.some((e) => e.action === "alter-configs" && e.target === `broker 3: leader.replication.throttled.rate=${FOREIGN_RATE}, delete follower.replication.throttled.rate`)).toBe(true);
+    expect(
+      audit.some((e) => e.action === "alter-configs" && e.target === `broker 3: leader.replication.throttled.rate=${FOREIGN_RATE}, delete follower.replication.throttled.rate`),
+    ).toBe(true);
   }, 420_000);
 });

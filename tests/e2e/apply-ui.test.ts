@@ -21,8 +21,10 @@ function demoPlan(options: PlanOptionsInput) {
 }
 
 /** The batch table's rows as the page shows them. */
-const shownBatches = (page: Page) => page.locator("[data-plan-batch]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((c) => c.textContent!.trim())));
-const expectedBatches = (plan: ReturnType<typeof demoPlan>) => planBatchTable(plan.batches).rows.map((r) => [String(r.number), r.kindText, r.partitions, r.moves, r.bytes, r.seconds]);
+const shownBatches = (page: Page) =>
+  page.locator("[data-plan-batch]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((c) => c.textContent!.trim())));
+const expectedBatches = (plan: ReturnType<typeof demoPlan>) =>
+  planBatchTable(plan.batches).rows.map((r) => [String(r.number), r.kindText, r.partitions, r.moves, r.bytes, r.seconds]);
 
 async function planAndWait(page: Page, batches: number) {
   await page.click("[data-plan-submit]");

@@ -25,7 +25,11 @@ const ids = new Map<ExtremeKind, string>();
 
 /** Stores a snapshot link as a browser's Share button would, through the route handler itself. */
 async function store(kind: ExtremeKind): Promise<string> {
-  const request = new Request("http://localhost/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot: extremeSnapshot(kind) }) });
+  const request = new Request("http://localhost/api/snapshots", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "snapshot", snapshot: extremeSnapshot(kind) }),
+  });
   const response = await postRecord(request);
   const body = (await response.json()) as { id?: string; url?: string };
   if (response.status !== 201 || !body.id) throw new Error(`storing the ${kind} snapshot answered ${response.status}: ${JSON.stringify(body)}`);

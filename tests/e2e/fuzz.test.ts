@@ -16,7 +16,12 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-fuzz-e2e-"));
 describe("fuzz", () => {
   beforeAll(async () => {
     // A short upload idle deadline: the server drops the fuzzer's stalled bodies in 2 s.
-    app = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"), KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0", KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0", KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: "2" });
+    app = await startApp({
+      KAFKA_BALANCE_DB: path.join(dir, "snapshots.db"),
+      KAFKA_BALANCE_SNAPSHOT_RATE_LINKS: "0",
+      KAFKA_BALANCE_SNAPSHOT_RATE_BYTES: "0",
+      KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: "2",
+    });
   }, 900_000);
 
   afterAll(async () => {
@@ -24,12 +29,16 @@ describe("fuzz", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each([11, 12])("600 fuzzed requests (seed %i) get no 5xx, no hang and no crash", async (seed) => {
-    const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed, stallMs: 12_000 });
-    expect(report.findings).toEqual([]);
-    expect(report.inputs).toBe(600);
-    // The run reached the stored-link pages, not only the validators.
-    expect(report.linksOpened).toBeGreaterThan(10);
-    expect(report.statuses["200"]).toBeGreaterThan(50);
-  }, 300_000);
+  it.each([11, 12])(
+    "600 fuzzed requests (seed %i) get no 5xx, no hang and no crash",
+    async (seed) => {
+      const report = await runFuzz({ url: app.url, alive: () => app.alive() }, { inputs: 600, seed, stallMs: 12_000 });
+      expect(report.findings).toEqual([]);
+      expect(report.inputs).toBe(600);
+      // The run reached the stored-link pages, not only the validators.
+      expect(report.linksOpened).toBeGreaterThan(10);
+      expect(report.statuses["200"]).toBeGreaterThan(50);
+    },
+    300_000,
+  );
 });

@@ -37,7 +37,7 @@ describe("history (demo: a generated history, never collected)", () => {
       // Every card says its figures are generated, and the forecast table too.
       await page.locator("[data-widget=history-dir]").waitFor();
       await expect(page.getByText("When each log dir fills · from the generated demo history").count()).resolves.toBe(1);
-      expect(await page.locator('[data-history-empty]').count()).toBe(0);
+      expect(await page.locator("[data-history-empty]").count()).toBe(0);
       await expect(page.title()).resolves.toBe("History · Kafka Balance");
       await expect(page.locator('nav[aria-label="Main"] a[aria-current="page"]').getAttribute("href")).resolves.toBe("/history");
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -82,7 +82,10 @@ describe("history (demo: a generated history, never collected)", () => {
     await page.getByRole("button", { name: "90 days" }).click();
     await expect(page.getByLabel("Days ahead").inputValue()).resolves.toBe("90");
     await page.locator("[data-run]").click();
-    await page.getByText(/demo cluster is not collected/).first().waitFor();
+    await page
+      .getByText(/demo cluster is not collected/)
+      .first()
+      .waitFor();
     expect(await seriousA11yViolations(page, { include: ["[data-scenario-editor]"] })).toEqual([]);
     await screenshot(page, "simulate-forecast-demo");
     await page.context().close();
@@ -245,7 +248,11 @@ describe("history (live local Kafka, collected every 2 s)", () => {
   });
 
   it("simulates from the forecast 30 days ahead, and the simulator page opens on it", async () => {
-    const answer = await fetch(`${app!.url}/api/simulate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ base: { forecast: { days: 30 } }, compare: false, snapshot: false }) });
+    const answer = await fetch(`${app!.url}/api/simulate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ base: { forecast: { days: 30 } }, compare: false, snapshot: false }),
+    });
     expect(answer.status).toBe(200);
     const result = (await answer.json()) as { base: { label: string; kind: string; brokers: number } };
     expect(result.base).toMatchObject({ kind: "scenario", brokers: cluster!.nodes.length });

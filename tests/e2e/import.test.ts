@@ -36,7 +36,9 @@ describe("import", () => {
     expect(await label(3, "d1")).toBe("6.0 MiB ⇢ 1: broker 3, /var/lib/kafka/d1: 6.0 MiB, capacity unknown, 6 partitions, 1 replica moving in");
     // Broker 3's dir move in flight is a cause and comes first; the skew it does not explain follows.
     expect(await page.locator("[data-verdict-headline]").textContent()).toContain("is in flight");
-    expect(await page.locator('section[aria-label="Verdict"] [data-finding="dir-skew"]').textContent()).toContain("/var/lib/kafka/d2 and /var/lib/kafka/d3 hold over 99% of the bytes on every broker");
+    expect(await page.locator('section[aria-label="Verdict"] [data-finding="dir-skew"]').textContent()).toContain(
+      "/var/lib/kafka/d2 and /var/lib/kafka/d3 hold over 99% of the bytes on every broker",
+    );
     await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');
     await screenshot(page, "import-overview");
     await page.reload();
@@ -65,7 +67,8 @@ describe("import", () => {
   it("shows brokers only kafka-topics names as unknown, warns inside the verdict, and keeps them out of its figures", async () => {
     const { page } = e2e.tab;
     // Brokers 4 and 5 hold the topic "ghost" in the kafka-topics output but are not in the kafka-log-dirs output.
-    const ghost = "Topic: ghost\tTopicId: MYuf7H9aQpKM6JZ4mqJp0Q\tPartitionCount: 2\tReplicationFactor: 2\tConfigs:\n\tTopic: ghost\tPartition: 0\tLeader: 4\tReplicas: 4,5\tIsr: 4,5\n\tTopic: ghost\tPartition: 1\tLeader: 5\tReplicas: 5,4\tIsr: 5,4\n";
+    const ghost =
+      "Topic: ghost\tTopicId: MYuf7H9aQpKM6JZ4mqJp0Q\tPartitionCount: 2\tReplicationFactor: 2\tConfigs:\n\tTopic: ghost\tPartition: 0\tLeader: 4\tReplicas: 4,5\tIsr: 4,5\n\tTopic: ghost\tPartition: 1\tLeader: 5\tReplicas: 5,4\tIsr: 5,4\n";
     await page.goto(`${e2e.app.url}/import`);
     await page.locator("#logDirs").fill(logDirs);
     await page.locator("#topics").fill(`${topics}${ghost}`);
@@ -84,7 +87,9 @@ describe("import", () => {
     expect(headline).toContain("Brokers 4 and 5 are assigned 4 replicas but are missing from the log-dir data");
     expect(await verdict.locator('[data-finding="dir-skew"]').textContent()).toContain("/var/lib/kafka/d2 and /var/lib/kafka/d3 hold over 99% of the bytes on every broker");
     // Brokers 1–3 are measured among themselves (108 GiB against their 100 GiB mean is outside the planner's 5%); 4 and 5 are left out, and it says so.
-    expect(await verdict.locator('[data-finding="broker-skew"]').textContent()).toContain("Brokers are uneven: broker 2 holds 1.08× the mean bytes (108.0 GiB vs 100.0 GiB). These figures leave out brokers 4 and 5, whose figures are missing.");
+    expect(await verdict.locator('[data-finding="broker-skew"]').textContent()).toContain(
+      "Brokers are uneven: broker 2 holds 1.08× the mean bytes (108.0 GiB vs 100.0 GiB). These figures leave out brokers 4 and 5, whose figures are missing.",
+    );
     expect(await page.locator('[data-skew-card="brokerReplicas"] [data-skew-figure]').textContent()).toBe("1.00×");
     const row = page.locator('[data-broker-row="4"]');
     expect(await row.locator('[role="rowheader"]').textContent()).toContain("not in log-dirs output");
@@ -101,7 +106,7 @@ describe("import", () => {
     await phone.page.locator("[data-import-submit]").click();
     await phone.page.waitForURL(/\/import\/overview$/);
     // On a phone the heatmap is the compact table.
-    await phone.page.locator('[data-heatmap-compact] [data-cell]').first().waitFor();
+    await phone.page.locator("[data-heatmap-compact] [data-cell]").first().waitFor();
     expect(await phone.page.locator("[data-import-check]").count()).toBe(2);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, "import-overview-warnings-phone");

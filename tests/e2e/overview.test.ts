@@ -33,7 +33,9 @@ describe("overview (demo cluster)", () => {
     expect(await rows.count()).toBe(report.brokers.length);
     for (const broker of report.brokers) {
       const dirs = report.dirs.filter((d) => d.broker === broker.id);
-      const cells = await page.locator(`[data-broker-row="${broker.id}"] [data-cell]`).evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label"), text: (e.textContent ?? "").trim() })));
+      const cells = await page
+        .locator(`[data-broker-row="${broker.id}"] [data-cell]`)
+        .evaluateAll((els) => els.map((e) => ({ label: e.getAttribute("aria-label"), text: (e.textContent ?? "").trim() })));
       // Each name starts with exactly what the cell prints (WCAG 2.5.3), then the dir's sentence.
       expect(cells.map((c) => c.label)).toEqual(dirs.map((d, i) => `${cells[i]!.text}: ${dirAriaLabel(d, "utilization", false)}`));
     }

@@ -33,7 +33,16 @@ const DB = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kafka-balance-e2e-pl
 /** The hand-run steps the page shows for a plan of the demo cluster. */
 function demoHandRun(plan: ReturnType<typeof demoPlan>) {
   const snapshot = demoSnapshot();
-  return handRun({ snapshot, bootstrapServer: plan.options.bootstrapServer, entries: plan.entries, batches: planBatches(snapshot, plan.entries, plan.options.execution), cordons: plan.cordons, throttles: plan.throttles, leadershipChanges: plan.leadership.changes, estimate: plan.estimate });
+  return handRun({
+    snapshot,
+    bootstrapServer: plan.options.bootstrapServer,
+    entries: plan.entries,
+    batches: planBatches(snapshot, plan.entries, plan.options.execution),
+    cordons: plan.cordons,
+    throttles: plan.throttles,
+    leadershipChanges: plan.leadership.changes,
+    estimate: plan.estimate,
+  });
 }
 
 /** What /api/plan answers for the demo and these options: the page must show exactly this. */
@@ -60,7 +69,8 @@ async function planIntra(page: Page) {
 }
 
 /** The goals table's rows as the page shows them. */
-const shownGoalRows = (page: Page) => page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("th, td")).map((c) => c.textContent!.trim())));
+const shownGoalRows = (page: Page) =>
+  page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("th, td")).map((c) => c.textContent!.trim())));
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 /** Focus moves once the result has been drawn. */
@@ -89,7 +99,9 @@ describe("planner (demo cluster)", () => {
     expect(commands).toContain("--bootstrap-server <bootstrap-servers> ");
     expect(commands).not.toContain("localhost:9092");
     // The batched path the estimate models: each batch its own file, started and checked until complete.
-    expect(await page.locator("#plan-batch-1").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute");
+    expect(await page.locator("#plan-batch-1").textContent()).toContain(
+      "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute",
+    );
     expect(await page.locator("#plan-batch-1-json").textContent()).toBe(demoHandRun(intraPlan).steps.find((s) => s.batch === 1)!.file!.text);
     expect(await page.locator("[data-bootstrap-placeholder]").count()).toBe(1);
     // Before and after: one heatmap each, one row per broker.
@@ -106,12 +118,22 @@ describe("planner (demo cluster)", () => {
     const rows = moveRows(intraPlan.moves, intraPlan.options.throttle);
     const shown = async () => page.locator("[data-move-row] td:first-child").allTextContents();
     const header = (column: string) => page.locator(`th:has([data-sort-column="${column}"])`);
-    const expected = (column: "topic" | "partition" | "bytes", direction: "ascending" | "descending") => sortMoveRows(rows, { column, direction }).slice(0, 50).map((r) => r.topic);
+    const expected = (column: "topic" | "partition" | "bytes", direction: "ascending" | "descending") =>
+      sortMoveRows(rows, { column, direction })
+        .slice(0, 50)
+        .map((r) => r.topic);
 
     expect(await header("bytes").getAttribute("aria-sort")).toBe("descending");
     expect(await shown()).toEqual(expected(DEFAULT_MOVE_SORT.column as "bytes", "descending"));
     const first = sortMoveRows(rows, DEFAULT_MOVE_SORT)[0]!;
-    expect(await page.locator("[data-move-row]").first().locator("td").allTextContents()).toEqual([first.topic, String(first.partition), first.from, first.to, first.bytesText, first.secondsText]);
+    expect(await page.locator("[data-move-row]").first().locator("td").allTextContents()).toEqual([
+      first.topic,
+      String(first.partition),
+      first.from,
+      first.to,
+      first.bytesText,
+      first.secondsText,
+    ]);
 
     await page.click('[data-sort-column="topic"]');
     expect(await header("topic").getAttribute("aria-sort")).toBe("ascending");
@@ -125,7 +147,11 @@ describe("planner (demo cluster)", () => {
     await page.keyboard.press(" ");
     expect(await header("partition").getAttribute("aria-sort")).toBe("descending");
     const partitions = await page.locator("[data-move-row] td:nth-child(2)").allTextContents();
-    expect(partitions).toEqual(sortMoveRows(rows, { column: "partition", direction: "descending" }).slice(0, 50).map((r) => String(r.partition)));
+    expect(partitions).toEqual(
+      sortMoveRows(rows, { column: "partition", direction: "descending" })
+        .slice(0, 50)
+        .map((r) => String(r.partition)),
+    );
   });
 
   it("marks the plan stale when a goal changes, until the next Plan", async () => {
@@ -208,7 +234,9 @@ describe("planner (demo cluster)", () => {
     await page.fill("[data-review-input]", intraPlan.reassignmentJson);
     await page.click("[data-review-submit]");
     await page.waitForSelector("[data-review-result]");
-    expect(await page.locator("[data-review-status]").textContent()).toMatch(new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every goal is within the tolerance\\.`));
+    expect(await page.locator("[data-review-status]").textContent()).toMatch(
+      new RegExp(`Kafka would accept this reassignment of ${intraPlan.entries.length} partitions, which copies .+; afterwards every goal is within the tolerance\\.`),
+    );
     await focusReaches(page, "review-result-title");
     await page.waitForFunction(() => document.querySelector("[data-plan-announcer]")?.textContent?.startsWith("Review ready. Kafka would accept"));
     const summary = await page.locator("[data-review-summary]").textContent();
@@ -217,7 +245,9 @@ describe("planner (demo cluster)", () => {
     expect(summary).toMatch(/Dirs outside the tolerance: \d+ → 0 \(worst \d+\.\d points → \d+\.\d points\)\./);
     expect(await page.locator("[data-review-after] [data-broker-row]").count()).toBe(3);
     expect(await page.locator("#review-apply-commands").textContent()).toContain("--bootstrap-server <bootstrap-servers> ");
-    expect(await page.locator("#review-batch-1").textContent()).toContain("kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute");
+    expect(await page.locator("#review-batch-1").textContent()).toContain(
+      "kafka-reassign-partitions.sh --bootstrap-server <bootstrap-servers> --reassignment-json-file plan-batch-1.json --execute",
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "plan-review-desktop");
 
@@ -269,7 +299,10 @@ describe("planner (demo cluster)", () => {
     const topic = snapshot.topics.find((t) => t.name === "orders")!;
     topic.name = TOPIC;
     const orders = topic.partitions[0]!;
-    const json = JSON.stringify({ version: 1, partitions: [{ topic: TOPIC, partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }] });
+    const json = JSON.stringify({
+      version: 1,
+      partitions: [{ topic: TOPIC, partition: orders.id, replicas: orders.replicas.map((r) => r.broker), log_dirs: orders.replicas.map(() => "/data/d1") }],
+    });
     const id = await page.evaluate(
       async (body) => {
         const created = await fetch("/api/snapshots", { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -318,7 +351,12 @@ describe("planner (demo cluster)", () => {
     const store = openStore({ kind: "sqlite", file: DB });
     let id: string;
     try {
-      id = await insertRecord(store.links, { ...record, createdAt: new Date().toISOString(), schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
+      id = await insertRecord(store.links, {
+        ...record,
+        createdAt: new Date().toISOString(),
+        schemaVersion: future,
+        payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } },
+      });
     } finally {
       await store.close();
     }
@@ -358,13 +396,23 @@ describe("planner (demo cluster)", () => {
     const expected = demoPlan({ operation: { kind: "remove-brokers", brokers: [3] } });
     expect(await page.locator("[data-plan-status]").textContent()).toContain(planResultStatus(expected).sentence);
     // One row per goal in priority order: met or not, before → after, and why not.
-    expect(await shownGoalRows(page)).toEqual(goalRows(expected.goals).map((r) => [r.label, r.met ? "✓ Met" : "✗ Not met", `${r.outside.before} → ${r.outside.after}`, `${r.spread.before} → ${r.spread.after}`, r.reason ?? "—"]));
+    expect(await shownGoalRows(page)).toEqual(
+      goalRows(expected.goals).map((r) => [
+        r.label,
+        r.met ? "✓ Met" : "✗ Not met",
+        `${r.outside.before} → ${r.outside.after}`,
+        `${r.spread.before} → ${r.spread.after}`,
+        r.reason ?? "—",
+      ]),
+    );
     expect(await page.locator('[data-goal-result="broker-bytes"]').getAttribute("data-met")).toBe("false");
     // __consumer_offsets has a replica on each of the three brokers: broker 3's 50 cannot go anywhere, and the page says why.
     expect(await page.locator("[data-evacuation-summary]").textContent()).toBe(evacuationSentence(expected.options.operation, expected.evacuation!));
     await page.locator("[data-evacuation-stuck] summary").click();
     expect(await page.locator("[data-evacuation-stuck] summary").textContent()).toBe("50 replicas cannot leave: which, and why");
-    expect(await page.locator("[data-stuck-group]").allTextContents()).toEqual([expect.stringMatching(/^__consumer_offsets partitions 0–49 on broker 3 \(.+\): every broker that stays already holds a replica of the partition$/)]);
+    expect(await page.locator("[data-stuck-group]").allTextContents()).toEqual([
+      expect.stringMatching(/^__consumer_offsets partitions 0–49 on broker 3 \(.+\): every broker that stays already holds a replica of the partition$/),
+    ]);
     // Quality: the bound, and Kafka's own --generate refusing three replicas on two brokers.
     const quality = await page.locator("[data-plan-quality]").textContent();
     expect(quality).toContain("Lower bound");
@@ -372,14 +420,26 @@ describe("planner (demo cluster)", () => {
     expect(quality).toMatch(/Kafka's --generaterefused.*replication factor of 3/);
     // The summary's dir figures are the dir goal's measure, as the goals table's ✓ Met: evened, not "1.51× → 3.00×".
     const summary = await page.locator('[aria-label="Plan summary"]').textContent();
-    expect(summary).toContain(dirFigures(expected).map((f) => `${f.label}${f.value}${f.hint}`).join(""));
+    expect(summary).toContain(
+      dirFigures(expected)
+        .map((f) => `${f.label}${f.value}${f.hint}`)
+        .join(""),
+    );
     expect(summary).toContain("Dirs outside the tolerance6 → 0");
     expect(summary).not.toContain("3.00×");
     // After the plan broker 3 holds nothing but those 50 tiny replicas: its other dirs are empty.
     const after = page.locator('[data-plan-result] [data-heatmap="broker-dir"]').last();
     const labels = await after.locator('[data-broker-row="3"] [data-cell]').evaluateAll((cells) => cells.map((c) => c.getAttribute("aria-label")));
-    expect(labels).toEqual(brokerDirGrid(expected.after, "utilization").rows.find((r) => r.broker === 3)!.cells.map((c) => c!.ariaLabel));
-    expect(labels).toEqual([expect.stringMatching(/\/data\/d1: .* KiB, .* 50 partitions$/), expect.stringMatching(/\/data\/d2: 0 B, 0% used, 0 partitions$/), expect.stringMatching(/\/data\/d3: 0 B, 0% used, 0 partitions$/)]);
+    expect(labels).toEqual(
+      brokerDirGrid(expected.after, "utilization")
+        .rows.find((r) => r.broker === 3)!
+        .cells.map((c) => c!.ariaLabel),
+    );
+    expect(labels).toEqual([
+      expect.stringMatching(/\/data\/d1: .* KiB, .* 50 partitions$/),
+      expect.stringMatching(/\/data\/d2: 0 B, 0% used, 0 partitions$/),
+      expect.stringMatching(/\/data\/d3: 0 B, 0% used, 0 partitions$/),
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await elementScreenshot(page.locator("[data-goals-table]"), "plan-remove-broker-goals");
     await elementScreenshot(page.locator("[data-evacuation]"), "plan-remove-broker-evacuation");
@@ -465,7 +525,12 @@ describe("planner (demo cluster)", () => {
     expect(await page.locator('[data-goal-include="topic-spread"]').isChecked()).toBe(false);
     await page.click("[data-plan-submit]");
     await page.waitForSelector("[data-goals-table]");
-    expect(await page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-goal-result")))).toEqual(["broker-leaders", "dir-utilization", "broker-bytes", "broker-replicas"]);
+    expect(await page.locator("[data-goal-result]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-goal-result")))).toEqual([
+      "broker-leaders",
+      "dir-utilization",
+      "broker-bytes",
+      "broker-replicas",
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await elementScreenshot(page.locator("[data-plan-goals]"), "plan-goal-order");
   });

@@ -22,7 +22,11 @@ beforeAll(async () => {
   server = await startApp({ KAFKA_BALANCE_DB: path.join(dir, "snapshots.db") });
   browser = await launchBrowser();
   const { snapshot } = (await (await fetch(`${server.url}/api/cluster`)).json()) as { snapshot: unknown };
-  const created = await fetch(`${server.url}/api/snapshots`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot }) });
+  const created = await fetch(`${server.url}/api/snapshots`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "snapshot", snapshot }),
+  });
   expect(created.status).toBe(201);
   linkPath = ((await created.json()) as { url: string }).url;
 });
@@ -77,7 +81,10 @@ describe("security headers", () => {
       // through 'strict-dynamic'), and they ran: the app router sets window.next.
       const scriptTags = (await response!.text()).match(/<script\b[^>]*>/g) ?? [];
       expect(scriptTags.length, pagePath).toBeGreaterThan(0);
-      expect(scriptTags.filter((tag) => !tag.includes(` nonce="${nonce}"`)), pagePath).toEqual([]);
+      expect(
+        scriptTags.filter((tag) => !tag.includes(` nonce="${nonce}"`)),
+        pagePath,
+      ).toEqual([]);
       await expect(tab.page.evaluate(() => typeof (window as unknown as { next?: { version?: string } }).next?.version)).resolves.toBe("string");
       expect(await violations(tab), pagePath).toEqual([]);
       expect(tab.errors, pagePath).toEqual([]);
@@ -105,7 +112,12 @@ describe("security headers", () => {
   });
 
   it("API responses, successful or refused, carry the headers and a policy that loads nothing", async () => {
-    for (const [url, status] of [["/api/cluster", 200], ["/api/plan/apply", 200], ["/api/snapshots", 403], [`/api${UNKNOWN_LINK.replace("/s/", "/snapshots/")}`, 404]] as const) {
+    for (const [url, status] of [
+      ["/api/cluster", 200],
+      ["/api/plan/apply", 200],
+      ["/api/snapshots", 403],
+      [`/api${UNKNOWN_LINK.replace("/s/", "/snapshots/")}`, 404],
+    ] as const) {
       const response = await fetch(`${server.url}${url}`);
       expect(response.status, url).toBe(status);
       expectCommonHeaders(response.headers, url);

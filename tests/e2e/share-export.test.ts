@@ -218,7 +218,11 @@ describe("share, export and context", () => {
     const { page, errors } = await openPage(e2e.browser, DESKTOP);
     const snapshot = demoSnapshot();
     snapshot.source.label = "shared-e2e cluster";
-    const created = await fetch(`${e2e.app.url}/api/snapshots`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "snapshot", snapshot }) });
+    const created = await fetch(`${e2e.app.url}/api/snapshots`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "snapshot", snapshot }),
+    });
     const { id } = (await created.json()) as { id: string };
     await page.goto(`${e2e.app.url}/s/${id}`);
     await page.waitForSelector('[data-chart="bytes"] .recharts-bar-rectangle');

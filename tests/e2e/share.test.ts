@@ -117,7 +117,10 @@ describe("share links in Chromium", () => {
     const colleague = await openPage(browser);
     await colleague.page.goto(`${server.url}${new URL(link).pathname}`);
     expect(await heatmapLabels(colleague.page)).toEqual(original);
-    const record = (await (await fetch(`${server.url}/api/snapshots/${new URL(link).pathname.slice(3)}`)).json()) as { sharing: unknown; snapshot: { topics: { name: string }[]; brokers: { host: string | null }[] } };
+    const record = (await (await fetch(`${server.url}/api/snapshots/${new URL(link).pathname.slice(3)}`)).json()) as {
+      sharing: unknown;
+      snapshot: { topics: { name: string }[]; brokers: { host: string | null }[] };
+    };
     expect(record.sharing).toEqual({ redactHosts: true, hashTopics: true });
     expect(record.snapshot.brokers.every((b) => b.host === null)).toBe(true);
     expect(record.snapshot.topics.every((t) => t.name.startsWith("__") || /^topic-[0-9a-f]{10,}$/.test(t.name))).toBe(true);

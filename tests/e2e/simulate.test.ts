@@ -38,7 +38,9 @@ describe("simulate", () => {
     await settled(page);
     // Focus stays on the preset picked while it runs and after, not dropped to <body>.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-preset"))).toBe("consumer-offsets-skew");
-    expect(await verdict(page)).toMatch(/^Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty \(under 1%\) while \/data\/d2 and \/data\/d3 reach \d+–\d+%; least-bytes and least-utilization keep every dir between \d+% and \d+%\.$/);
+    expect(await verdict(page)).toMatch(
+      /^Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty \(under 1%\) while \/data\/d2 and \/data\/d3 reach \d+–\d+%; least-bytes and least-utilization keep every dir between \d+% and \d+%\.$/,
+    );
     // Kafka's panel: d1 holds 50 tiny partitions, d2 and d3 hold 10 large ones each, on every broker.
     const kafka = page.locator('[data-outcome="kafka-count"]');
     for (const broker of [1, 2, 3]) {
@@ -47,16 +49,25 @@ describe("simulate", () => {
     expect(await kafka.locator("[data-outcome-verdict]").textContent()).toMatch(/^Partition counts are even across brokers, but bytes are not even across disks/);
     expect(await page.locator('[data-outcome="least-bytes"] [data-outcome-verdict]').textContent()).toMatch(/^Balanced/);
     // The verdict and all three outcomes are inside the first screen.
-    for (const selector of ["[data-compare-verdict]", '[data-outcome="kafka-count"] [data-dir-grid]', '[data-outcome="least-bytes"] [data-dir-grid]', '[data-outcome="least-utilization"] [data-dir-grid]']) {
+    for (const selector of [
+      "[data-compare-verdict]",
+      '[data-outcome="kafka-count"] [data-dir-grid]',
+      '[data-outcome="least-bytes"] [data-dir-grid]',
+      '[data-outcome="least-utilization"] [data-dir-grid]',
+    ]) {
       const box = await page.locator(selector).boundingBox();
       expect(box!.y + box!.height, selector).toBeLessThanOrEqual(900);
     }
     // What to do, for Kafka 4.4 (the demo's version): cordon the full dirs, with the exact commands, then a log-dir rebalance.
     expect(await page.locator('[data-action="cordon"] h3').textContent()).toBe("1. Cordon /data/d2 and /data/d3 on brokers 1, 2 and 3");
-    expect(await page.locator('[data-action="cordon"] [data-action-commands]').textContent()).toContain("kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/data/d2,/data/d3]'");
+    expect(await page.locator('[data-action="cordon"] [data-action-commands]').textContent()).toContain(
+      "kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/data/d2,/data/d3]'",
+    );
     expect(await page.locator('[data-action="rebalance"] [data-open-planner]').count()).toBe(1);
     // Bytes skew of 16 KiB is not skew: the timeline says when it appears.
-    expect(await page.locator("[data-skew-floor-note]").textContent()).toMatch(/^Bytes per dir from the base to step 3: too little data to call skew .* From step 4 \(Create topic orders.*\) the dirs differ by more than the floor: 1\.\d\d×\.$/);
+    expect(await page.locator("[data-skew-floor-note]").textContent()).toMatch(
+      /^Bytes per dir from the base to step 3: too little data to call skew .* From step 4 \(Create topic orders.*\) the dirs differ by more than the floor: 1\.\d\d×\.$/,
+    );
     await page.waitForSelector('[data-chart="skew-timeline"] .recharts-line', { state: "attached" });
     await screenshot(page, "simulate-story", false);
     await screenshot(page, "simulate-story-full");
@@ -95,7 +106,7 @@ describe("simulate", () => {
     // Tabbing through the step's fields never leaves one under the Run bar.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
-      if ((await page.evaluate(() => document.activeElement?.closest("[data-step]") === null))) break;
+      if (await page.evaluate(() => document.activeElement?.closest("[data-step]") === null)) break;
       expect(await clear(), `field ${i + 1} after the first`).toBe(true);
     }
     await topic.getByLabel("Topic name").fill("clicks");
@@ -107,9 +118,17 @@ describe("simulate", () => {
     await settled(page);
     expect(page.url()).toMatch(/\/simulate\?s=1\.[A-Za-z0-9_-]+$/);
     // Four dirs: the narrow grid prints "d1"…"d4" and keeps the full path as each column's title.
-    expect(await page.locator('[data-outcome="kafka-count"] th[scope="col"]').evaluateAll((ths) => ths.map((th) => th.getAttribute("title") ?? th.textContent))).toEqual(["Broker", "/data/d1", "/data/d2", "/data/d3", "/data/d4"]);
+    expect(await page.locator('[data-outcome="kafka-count"] th[scope="col"]').evaluateAll((ths) => ths.map((th) => th.getAttribute("title") ?? th.textContent))).toEqual([
+      "Broker",
+      "/data/d1",
+      "/data/d2",
+      "/data/d3",
+      "/data/d4",
+    ]);
     // The new, empty disk takes the new partitions under Kafka's count rule: it had the fewest.
-    const d4 = await page.locator('[data-outcome="kafka-count"] [data-cell][data-path="/data/d4"]').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
+    const d4 = await page
+      .locator('[data-outcome="kafka-count"] [data-cell][data-path="/data/d4"]')
+      .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
     expect(d4.every((n) => n > 0)).toBe(true);
     expect(await page.locator('[data-chart="skew-timeline"] .recharts-line').count()).toBe(6);
     await screenshot(page, "simulate-added-steps");
@@ -123,12 +142,18 @@ describe("simulate", () => {
     await settled(page);
     expect(await page.locator('[data-side="after"] h3').textContent()).toBe("After the last step (least-bytes)");
     expect(await page.locator('[data-outcome="least-bytes"]').textContent()).toContain("detailed below");
-    const before = { url: page.url(), verdict: await verdict(page), cells: await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`)) };
+    const before = {
+      url: page.url(),
+      verdict: await verdict(page),
+      cells: await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`)),
+    };
     await page.reload();
     await settled(page);
     expect(page.url()).toBe(before.url);
     expect(await verdict(page)).toBe(before.verdict);
-    expect(await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`))).toEqual(before.cells);
+    expect(
+      await page.locator("[data-outcome] [data-cell]").evaluateAll((cells) => cells.map((c) => `${c.getAttribute("data-value")}/${c.getAttribute("data-partitions")}`)),
+    ).toEqual(before.cells);
     expect(await page.locator('[data-log-dir-rule="least-bytes"]').isChecked()).toBe(true);
     expect(await page.locator("[data-step]").count()).toBe(6);
     await screenshot(page, "simulate-reloaded");
@@ -248,7 +273,9 @@ describe("simulate", () => {
     await page.locator("[data-add-step]").click();
     const plan = page.locator('[data-step="6"]');
     // The broker the step before adds holds nothing: the plan step starts as filling it, with every goal.
-    expect(await plan.locator("[data-step-summary]").textContent()).toContain("Plan: add broker 4 (goals: dir utilisation, broker bytes, broker replicas, broker leaders, topic spread)");
+    expect(await plan.locator("[data-step-summary]").textContent()).toContain(
+      "Plan: add broker 4 (goals: dir utilisation, broker bytes, broker replicas, broker leaders, topic spread)",
+    );
     expect(await plan.locator("[data-plan-step-brokers] input:checked").count()).toBe(1);
     expect(await plan.getByLabel("broker 4 (empty)").isChecked()).toBe(true);
     expect(await plan.getByLabel("Operation").inputValue()).toBe("add-brokers");
@@ -263,8 +290,13 @@ describe("simulate", () => {
     expect(await plan.locator("[data-step-summary]").textContent()).toMatch(/\d+ moves \(.+\)/);
     // Before the plan broker 4 is empty; after it every rule's outcome has partitions on it.
     for (const rule of ["kafka-count", "least-bytes", "least-utilization"]) {
-      const partitions = await page.locator(`[data-outcome="${rule}"] [data-cell][data-broker="4"]`).evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
-      expect(partitions.reduce((a, n) => a + n, 0), rule).toBeGreaterThan(0);
+      const partitions = await page
+        .locator(`[data-outcome="${rule}"] [data-cell][data-broker="4"]`)
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-partitions"))));
+      expect(
+        partitions.reduce((a, n) => a + n, 0),
+        rule,
+      ).toBeGreaterThan(0);
     }
     await screenshot(page, "simulate-plan-step-run");
     expect(own.errors).toEqual([]);

@@ -37,14 +37,15 @@ let dir: string;
 let instances: Instances;
 let since: number;
 
-
 async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const r = await fetch(url, init);
   return { status: r.status, body: (await r.json()) as T };
 }
 
 async function history(via: Instance): Promise<Extract<HistoryResponse, { scope: "cluster" }>> {
-  const { status, body } = await json<Extract<HistoryResponse, { scope: "cluster" }>>(`${via.url}/api/history?cluster=default&scope=cluster&from=${since}&to=${Date.now() + 60_000}&maxPoints=5000`);
+  const { status, body } = await json<Extract<HistoryResponse, { scope: "cluster" }>>(
+    `${via.url}/api/history?cluster=default&scope=cluster&from=${since}&to=${Date.now() + 60_000}&maxPoints=5000`,
+  );
   expect(status).toBe(200);
   return body;
 }
@@ -61,7 +62,10 @@ function checkSeries(points: { at: number; ok: boolean; error: string | null }[]
   const ats = points.map((p) => p.at);
   expect(new Set(ats).size).toBe(ats.length);
   const gaps = ats.slice(1).map((t, i) => t - ats[i]!);
-  expect(gaps.every((g) => g > 0), `times in order: ${ats.join(", ")}`).toBe(true);
+  expect(
+    gaps.every((g) => g > 0),
+    `times in order: ${ats.join(", ")}`,
+  ).toBe(true);
   expect(Math.min(...gaps), `spacing ${gaps.join(", ")} ms`).toBeGreaterThan(INTERVAL_MS / 2);
   expect(Math.max(...gaps), `spacing ${gaps.join(", ")} ms`).toBeLessThanOrEqual(2 * INTERVAL_MS);
   return gaps;
@@ -173,17 +177,25 @@ describe("several instances on one store", () => {
     expect(posted.status, JSON.stringify(posted.body)).toBe(202);
     expect(posted.body.job.batches.map((b) => b.partitions)).toEqual([1, 1]);
     expect(posted.body.job.runBy).toMatch(new RegExp(`^${runner.id}:`));
-    await waitFor("bytes copying in batch 1", async () => {
-      const j = await jobOn(runner);
-      return j && j.batches[0]!.state === "running" && (j.clock?.doneBytes ?? 0) > 0 ? j : null;
-    }, 60_000);
+    await waitFor(
+      "bytes copying in batch 1",
+      async () => {
+        const j = await jobOn(runner);
+        return j && j.batches[0]!.state === "running" && (j.clock?.doneBytes ?? 0) > 0 ? j : null;
+      },
+      60_000,
+    );
 
     await instances.kill(runner);
     expect(runner.alive()).toBe(false);
-    const done = await waitFor("the job to end on another instance", async () => {
-      const j = await jobOn(other!);
-      return j && ["done", "failed", "cancelled"].includes(j.state) ? j : null;
-    }, 120_000);
+    const done = await waitFor(
+      "the job to end on another instance",
+      async () => {
+        const j = await jobOn(other!);
+        return j && ["done", "failed", "cancelled"].includes(j.state) ? j : null;
+      },
+      120_000,
+    );
     process.stdout.write(`two-instances: job ${done.state}; ${done.log.map((l) => l.message).join(" | ")}\n`);
     expect(done.errors).toEqual([]);
     expect(done.state).toBe("done");

@@ -36,19 +36,31 @@ const FOREIGN_LIST = "0:1";
 let data: DataCluster;
 let store: ReturnType<typeof useTempStore>;
 
-
 const job = async (id: string): Promise<ApplyJobRecord> => (await getApplyJob(id))!;
 const control = (body: unknown) =>
-  controlPost(new Request("http://localhost/api/plan/apply/control", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(body) }));
+  controlPost(
+    new Request("http://localhost/api/plan/apply/control", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify(body),
+    }),
+  );
 
 function throttleState(s: ClusterSnapshot) {
   return {
-    brokers: s.throttles.brokers.filter((b) => b.leader !== null || b.follower !== null || b.alterLogDirs !== null).map((b) => ({ broker: b.broker, leader: b.leader, follower: b.follower, alterLogDirs: b.alterLogDirs })),
-    topics: s.throttles.topics.filter((t) => t.leaderReplicas !== null || t.followerReplicas !== null).map((t) => ({ topic: t.topic, leader: t.leaderReplicas, follower: t.followerReplicas })),
+    brokers: s.throttles.brokers
+      .filter((b) => b.leader !== null || b.follower !== null || b.alterLogDirs !== null)
+      .map((b) => ({ broker: b.broker, leader: b.leader, follower: b.follower, alterLogDirs: b.alterLogDirs })),
+    topics: s.throttles.topics
+      .filter((t) => t.leaderReplicas !== null || t.followerReplicas !== null)
+      .map((t) => ({ topic: t.topic, leader: t.leaderReplicas, follower: t.followerReplicas })),
   };
 }
 
-const FOREIGN_STATE = { brokers: [{ broker: 2, leader: null, follower: Number(FOREIGN_RATE), alterLogDirs: null }], topics: [{ topic: "slow", leader: FOREIGN_LIST, follower: null }] };
+const FOREIGN_STATE = {
+  brokers: [{ broker: 2, leader: null, follower: Number(FOREIGN_RATE), alterLogDirs: null }],
+  topics: [{ topic: "slow", leader: FOREIGN_LIST, follower: null }],
+};
 
 describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () => {
   beforeAll(async () => {
@@ -70,8 +82,22 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     const admin = createAdmin(data.connection);
     try {
       const b2 = data.cluster.nodes.find((n) => n.id === 2)!;
-      expect(await alterConfigs(admin, { host: "127.0.0.1", port: b2.port }, [{ resource: { kind: "broker", id: 2 }, configs: [{ name: "follower.replication.throttled.rate", value: FOREIGN_RATE }] }], 15_000)).toEqual([]);
-      expect(await alterConfigs(admin, { host: "127.0.0.1", port: b2.port }, [{ resource: { kind: "topic", name: "slow" }, configs: [{ name: "leader.replication.throttled.replicas", value: FOREIGN_LIST }] }], 15_000)).toEqual([]);
+      expect(
+        await alterConfigs(
+          admin,
+          { host: "127.0.0.1", port: b2.port },
+          [{ resource: { kind: "broker", id: 2 }, configs: [{ name: "follower.replication.throttled.rate", value: FOREIGN_RATE }] }],
+          15_000,
+        ),
+      ).toEqual([]);
+      expect(
+        await alterConfigs(
+          admin,
+          { host: "127.0.0.1", port: b2.port },
+          [{ resource: { kind: "topic", name: "slow" }, configs: [{ name: "leader.replication.throttled.replicas", value: FOREIGN_LIST }] }],
+          15_000,
+        ),
+      ).toEqual([]);
     } finally {
       await admin.close();
     }
@@ -111,7 +137,14 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     const id = started.id;
     expect(started.work.batches.map((b) => b.entries.length)).toEqual([2, 2]);
     // One job per cluster: a second one is refused while this one runs, and nothing of it is stored.
-    await expect(startApplyJob(data.connection, before, { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) }, { cluster: "default" })).rejects.toThrow(ApplyBusyError);
+    await expect(
+      startApplyJob(
+        data.connection,
+        before,
+        { entries: entries.slice(0, 1), throttles: throttlePlan(before, entries.slice(0, 1), rates, data.cluster.bootstrap) },
+        { cluster: "default" },
+      ),
+    ).rejects.toThrow(ApplyBusyError);
     expect((await getStore().audit.list({ limit: 1000 })).filter((e) => e.action === "apply-requested")).toHaveLength(1);
     expect(started.status.batches[0]!.state).toBe("running");
 
@@ -143,8 +176,10 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     // What was left would take left/slowRate seconds at the old rate; at the new one it is done in a few.
     await waitFor("batch 1 to finish", async () => (await job(id)).status.batches[0]!.state === "done", 30_000);
     const took = (Date.now() - changedAt) / 1000;
-    process.stdout.write(`\napply-control: ${(slowRate / KiB).toFixed(0)} KiB/s under 200 KiB/s; raised to 16 MiB/s with ${(left / MiB).toFixed(1)} MiB left (${(left / slowRate).toFixed(1)} s at the old rate): batch 1 done ${took.toFixed(1)} s later\n`);
-    expect(took).toBeLessThan(Math.max(3, (left / slowRate) / 2));
+    process.stdout.write(
+      `\napply-control: ${(slowRate / KiB).toFixed(0)} KiB/s under 200 KiB/s; raised to 16 MiB/s with ${(left / MiB).toFixed(1)} MiB left (${(left / slowRate).toFixed(1)} s at the old rate): batch 1 done ${took.toFixed(1)} s later\n`,
+    );
+    expect(took).toBeLessThan(Math.max(3, left / slowRate / 2));
     expect((await job(id)).status.rates.replicationBytesPerSecond).toBe(16 * MiB);
 
     // Paused between batches: batch 2 does not start.
@@ -153,7 +188,14 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect((await job(id)).status.batches[1]!.state).toBe("pending");
     expect((await readCluster(data.connection)).throttles.reassignments).toEqual([]);
     expect((await control({ jobId: id, action: "resume" })).status).toBe(202);
-    const done = await waitFor("the job to end", async () => { const j = await job(id); return jobFinished(j.status.state) ? j : null; }, 90_000);
+    const done = await waitFor(
+      "the job to end",
+      async () => {
+        const j = await job(id);
+        return jobFinished(j.status.state) ? j : null;
+      },
+      90_000,
+    );
     expect(done.status.errors).toEqual([]);
     expect(done.status.state).toBe("done");
     expect(maxInFlight).toBeGreaterThan(0);
@@ -161,7 +203,12 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(Date.parse(done.status.batches[1]!.startedAt!)).toBeGreaterThanOrEqual(Date.parse(done.status.batches[0]!.finishedAt!));
 
     const after = await data.settled();
-    expect(after.topics.find((t) => t.name === "slow")!.partitions.map((p) => `${p.id}:${p.replicas.map((r) => r.broker).join(",")}`).sort()).toEqual(["0:2", "1:3", "2:2", "3:3"]);
+    expect(
+      after.topics
+        .find((t) => t.name === "slow")!
+        .partitions.map((p) => `${p.id}:${p.replicas.map((r) => r.broker).join(",")}`)
+        .sort(),
+    ).toEqual(["0:2", "1:3", "2:2", "3:3"]);
     await waitFor("the throttles back as they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN_STATE), 30_000);
 
     const audit = (await getStore().audit.list({ jobId: id, limit: 1000 })).reverse();
@@ -185,7 +232,12 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
       { topic: "local", partition: 0, replicas: [3], logDirs: [otherDir] },
     ];
     const rates = { replicationBytesPerSecond: 100 * KiB, alterLogDirsBytesPerSecond: 100 * KiB };
-    const started = await startApplyJob(data.connection, before, { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap) }, { cluster: "default", createdBy: "carol", rates, pollMs: 500 });
+    const started = await startApplyJob(
+      data.connection,
+      before,
+      { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap) },
+      { cluster: "default", createdBy: "carol", rates, pollMs: 500 },
+    );
     const id = started.id;
     await waitFor("both moves in flight", async () => {
       const s = await readCluster(data.connection);
@@ -193,7 +245,14 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
       return s.throttles.reassignments.some((r) => r.topic === "halt") && local.future !== null && (local.future.sizeBytes ?? 0) > 0;
     });
     expect((await control({ jobId: id, action: "cancel" })).status).toBe(202);
-    const ended = await waitFor("the job to end", async () => { const j = await job(id); return jobFinished(j.status.state) ? j : null; }, 60_000);
+    const ended = await waitFor(
+      "the job to end",
+      async () => {
+        const j = await job(id);
+        return jobFinished(j.status.state) ? j : null;
+      },
+      60_000,
+    );
     expect(ended.status.state).toBe("cancelled");
     expect(ended.status.batches.map((b) => b.state)).toEqual(["cancelled"]);
     expect(ended.status.election).toBeNull();

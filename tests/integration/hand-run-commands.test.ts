@@ -47,7 +47,14 @@ const VERSIONS = [
 ] as const;
 const TOPIC = "hand-run";
 /** On brokers 1 and 2 only (broker 3 is empty), preferred leaders alternating. */
-const ASSIGNMENTS = [[1, 2], [2, 1], [1, 2], [2, 1], [1, 2], [2, 1]];
+const ASSIGNMENTS = [
+  [1, 2],
+  [2, 1],
+  [1, 2],
+  [2, 1],
+  [1, 2],
+  [2, 1],
+];
 /** Bytes per partition: different, so the dirs are uneven by bytes whatever Kafka's count-based placement does. */
 const BYTES = (p: number) => [1536, 192, 1024, 128, 768, 256][p]! * KiB;
 // Dirs balanced by Kafka bytes (a few MiB on a large disk is no utilisation skew at all).
@@ -63,13 +70,21 @@ afterAll(async () => {
   await Promise.all(clusters.map((c) => c.stop()));
 }, 120_000);
 
-const connection = (cluster: LocalCluster): KafkaConnection => ({ bootstrapServers: cluster.bootstrap.split(","), clientId: "it-hand-run", requestTimeoutMs: 15_000, sasl: null, tls: null });
+const connection = (cluster: LocalCluster): KafkaConnection => ({
+  bootstrapServers: cluster.bootstrap.split(","),
+  clientId: "it-hand-run",
+  requestTimeoutMs: 15_000,
+  sasl: null,
+  tls: null,
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Each partition as "p: [replicas in order] dir,dir", dirs by their folder name. */
 function layout(snapshot: ClusterSnapshot): string[] {
   const t = snapshot.topics.find((x) => x.name === TOPIC);
-  return (t?.partitions ?? []).map((p) => `${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => (r.logDir ? path.basename(r.logDir) : "?")).join(",")}`).sort();
+  return (t?.partitions ?? [])
+    .map((p) => `${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => (r.logDir ? path.basename(r.logDir) : "?")).join(",")}`)
+    .sort();
 }
 
 /** Every throttle config the live reader sees, as "broker 1 leader=…" lines (empty: none). */
@@ -87,7 +102,11 @@ async function settled(cluster: LocalCluster): Promise<ClusterSnapshot> {
   for (;;) {
     const s = await readCluster(connection(cluster));
     const t = s.topics.find((x) => x.name === TOPIC);
-    const ok = t !== undefined && t.partitions.length === ASSIGNMENTS.length && t.partitions.every((p) => p.leader !== null && p.isr.length === p.replicas.length && p.replicas.every((r) => r.logDir !== null && r.future === null)) && s.throttles.reassignments.length === 0;
+    const ok =
+      t !== undefined &&
+      t.partitions.length === ASSIGNMENTS.length &&
+      t.partitions.every((p) => p.leader !== null && p.isr.length === p.replicas.length && p.replicas.every((r) => r.logDir !== null && r.future === null)) &&
+      s.throttles.reassignments.length === 0;
     if (ok) return s;
     if (Date.now() > deadline) throw new Error(`Kafka ${cluster.version}: the cluster did not settle within 60 s`);
     await sleep(500);
@@ -103,7 +122,8 @@ async function produce(cluster: LocalCluster): Promise<void> {
     const value = Buffer.alloc(32 * KiB, 7);
     for (let p = 0; p < ASSIGNMENTS.length; p++) {
       const records = Math.ceil(BYTES(p) / value.length);
-      for (let sent = 0; sent < records; sent += 16) await producer.send({ topic: TOPIC, acks: -1, messages: Array.from({ length: Math.min(16, records - sent) }, () => ({ partition: p, value })) });
+      for (let sent = 0; sent < records; sent += 16)
+        await producer.send({ topic: TOPIC, acks: -1, messages: Array.from({ length: Math.min(16, records - sent) }, () => ({ partition: p, value })) });
     }
   } finally {
     await producer.disconnect();
@@ -144,7 +164,11 @@ async function runShell(version: string, cwd: string, name: string, text: string
   const bin = path.join(cwd, "bin");
   writeToolWrappers(version, bin, cwd);
   const out = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-    const child = spawn("sh", [name], { cwd, env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, KB_VERIFY_EVERY: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("sh", [name], {
+      cwd,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, KB_VERIFY_EVERY: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let text = "";
     child.stdout.on("data", (c: Buffer) => (text += c.toString("utf8")));
     child.stderr.on("data", (c: Buffer) => (text += c.toString("utf8")));
@@ -201,7 +225,10 @@ async function padAndCheck(version: string, cluster: LocalCluster, cwd: string, 
   expect(plan.padded.length, `Kafka ${version}: a dir fuller than its broker's mean is padded (${JSON.stringify(brokers)} ${JSON.stringify(plan.skipped)})`).toBeGreaterThan(0);
   // Without the padding Kafka would put some padded broker's next partition into a padded dir: so the check below can fail.
   const picks = nextPlacements(report, { cluster: version });
-  expect(plan.padded.some((d) => picks.find((p) => p.broker === d.broker)?.dir === d.path), `Kafka ${version}: Kafka's next pick is a dir the padding fills (${picks.map((p) => `${p.broker}:${p.dir}`).join(", ")})`).toBe(true);
+  expect(
+    plan.padded.some((d) => picks.find((p) => p.broker === d.broker)?.dir === d.path),
+    `Kafka ${version}: Kafka's next pick is a dir the padding fills (${picks.map((p) => `${p.broker}:${p.dir}`).join(", ")})`,
+  ).toBe(true);
   const [verify, ...rest] = [...plan.commands].reverse();
   const out = await runShell(version, cwd, "padding.sh", `set -e\n${rest.reverse().join("\n")}\n`, transcript);
   expect(out.code, `Kafka ${version}: the padding commands\n${out.text}`).toBe(0);
@@ -241,12 +268,19 @@ async function cordonAndCheck(version: string, cluster: LocalCluster, cwd: strin
   const line = cordonCommand(cluster.bootstrap, broker, [next]);
   const out = await runShell(version, cwd, "cordon.sh", `set -e\n${line}\n`, transcript);
   expect(out.code, `Kafka ${version}: ${line}\n${out.text}`).toBe(0);
-  await scanUntil(cluster, `broker ${broker}'s ${next} is not read back as cordoned`, (s) => s.brokers.find((b) => b.id === broker)?.logDirs.find((d) => d.path === next)?.state === "cordoned");
+  await scanUntil(
+    cluster,
+    `broker ${broker}'s ${next} is not read back as cordoned`,
+    (s) => s.brokers.find((b) => b.id === broker)?.logDirs.find((d) => d.path === next)?.state === "cordoned",
+  );
   const create = `kafka-topics.sh --bootstrap-server ${cluster.bootstrap} --create --topic after-cordon --replica-assignment ${padAssignment([broker], dirs.length)}`;
   const created = await runToolLine(version, create, { cwd });
   expect(created.code, `Kafka ${version}: ${create}\n${created.stderr}`).toBe(0);
   const after = await scanUntil(cluster, "the new topic's replicas have no dir", (s) => placed(replicaDirs(s, "after-cordon")));
-  expect(replicaDirs(after, "after-cordon")!.filter((r) => r === `${broker}:${next}`), `Kafka ${version}: nothing new in the cordoned ${next}`).toEqual([]);
+  expect(
+    replicaDirs(after, "after-cordon")!.filter((r) => r === `${broker}:${next}`),
+    `Kafka ${version}: nothing new in the cordoned ${next}`,
+  ).toEqual([]);
   // The printed way back (the simulator's "What to do" prints it): no dir was cordoned before, so the key goes.
   const undo = uncordonCommand(cluster.bootstrap, broker, []);
   const undone = await runShell(version, cwd, "uncordon.sh", `set -e\n${undo}\n`, transcript);
@@ -256,97 +290,110 @@ async function cordonAndCheck(version: string, cluster: LocalCluster, cwd: strin
 
 describe("the hand-run commands, run as printed with Kafka's CLI tools", () => {
   // One version at a time: three 3-node clusters at once, with their CLI JVMs, starve the files beside this one on 2 cores.
-  it.each(VERSIONS)("Kafka $version: every printed command exits 0, the cluster ends as the plan's after-state with no throttle left, and rollback.json puts back replicas and dirs", async ({ version, basePort, script }) => {
-    const started = Date.now();
-    const baseDir = path.resolve(`.kafka/it-hand-run-${version}`);
-    const cluster = await startCluster({ baseDir, basePort, nodes: 3, dirsPerNode: 2, version, heapMb: 256 });
-    clusters.push(cluster);
-    const startedCluster = Date.now();
-    const cwd = path.join(baseDir, "hand-run");
-    rmSync(cwd, { recursive: true, force: true });
-    mkdirSync(cwd, { recursive: true });
-    await withAdmin(cluster.bootstrap, (admin) => admin.createTopics({ topics: [TOPIC], assignments: ASSIGNMENTS.map((brokers, partition) => ({ partition, brokers })) }));
-    await settled(cluster);
-    await produce(cluster);
-    const before = await settled(cluster);
+  it.each(VERSIONS)(
+    "Kafka $version: every printed command exits 0, the cluster ends as the plan's after-state with no throttle left, and rollback.json puts back replicas and dirs",
+    async ({ version, basePort, script }) => {
+      const started = Date.now();
+      const baseDir = path.resolve(`.kafka/it-hand-run-${version}`);
+      const cluster = await startCluster({ baseDir, basePort, nodes: 3, dirsPerNode: 2, version, heapMb: 256 });
+      clusters.push(cluster);
+      const startedCluster = Date.now();
+      const cwd = path.join(baseDir, "hand-run");
+      rmSync(cwd, { recursive: true, force: true });
+      mkdirSync(cwd, { recursive: true });
+      await withAdmin(cluster.bootstrap, (admin) => admin.createTopics({ topics: [TOPIC], assignments: ASSIGNMENTS.map((brokers, partition) => ({ partition, brokers })) }));
+      await settled(cluster);
+      await produce(cluster);
+      const before = await settled(cluster);
 
-    const result = planRebalance(before, PlanOptionsSchema.parse({ throttle: THROTTLE, bootstrapServer: cluster.bootstrap, intraObjective: "bytes", execution: EXECUTION }));
-    if (!result.ok) throw new Error(`the planner refused: ${result.error.message}`);
-    const plan: Plan = result.value;
-    expect(plan.bytesMoved.inter, "the plan copies replicas between brokers").toBeGreaterThan(0);
-    expect(plan.bytesMoved.intra, "the plan moves replicas between dirs").toBeGreaterThan(0);
-    const run = handRun({
-      snapshot: before,
-      bootstrapServer: plan.options.bootstrapServer,
-      entries: plan.entries,
-      batches: planBatches(before, plan.entries, plan.options.execution),
-      cordons: plan.cordons,
-      throttles: plan.throttles,
-      leadershipChanges: plan.leadership.changes,
-      estimate: plan.estimate,
-    });
-    expect(run.batchCount).toBe(plan.batches.length);
-    expect(run.batchCount, "the plan runs in several batches").toBeGreaterThanOrEqual(2);
-    // What must change does not hold yet (so the checks below can fail).
-    const planned = layout(plan.afterSnapshot);
-    expect(layout(before)).not.toEqual(planned);
+      const result = planRebalance(before, PlanOptionsSchema.parse({ throttle: THROTTLE, bootstrapServer: cluster.bootstrap, intraObjective: "bytes", execution: EXECUTION }));
+      if (!result.ok) throw new Error(`the planner refused: ${result.error.message}`);
+      const plan: Plan = result.value;
+      expect(plan.bytesMoved.inter, "the plan copies replicas between brokers").toBeGreaterThan(0);
+      expect(plan.bytesMoved.intra, "the plan moves replicas between dirs").toBeGreaterThan(0);
+      const run = handRun({
+        snapshot: before,
+        bootstrapServer: plan.options.bootstrapServer,
+        entries: plan.entries,
+        batches: planBatches(before, plan.entries, plan.options.execution),
+        cordons: plan.cordons,
+        throttles: plan.throttles,
+        leadershipChanges: plan.leadership.changes,
+        estimate: plan.estimate,
+      });
+      expect(run.batchCount).toBe(plan.batches.length);
+      expect(run.batchCount, "the plan runs in several batches").toBeGreaterThanOrEqual(2);
+      // What must change does not hold yet (so the checks below can fail).
+      const planned = layout(plan.afterSnapshot);
+      expect(layout(before)).not.toEqual(planned);
 
-    const transcript: string[] = [];
-    const ready = Date.now();
-    try {
-      if (script) await runScript(version, cwd, run.script, transcript);
-      for (const step of script ? [] : run.steps) {
-        await runCommands(version, cwd, step.file, step.commands, transcript);
-        if (step.id === "plan-apply-commands") {
-          // The reader sees the throttles once set (so "none left" below can fail): every broker the plan
-          // throttles and the topic. The broker that answers may take a moment to have the new configs.
-          let mid = throttlesLeft(await readCluster(connection(cluster)));
-          const wanted = () => plan.throttles.brokers.every((b) => mid.some((l) => l.startsWith(`broker ${b.broker} `))) && mid.some((l) => l.startsWith(`topic ${TOPIC} `));
-          for (let i = 0; i < 20 && !wanted(); i++) {
-            await sleep(500);
-            mid = throttlesLeft(await readCluster(connection(cluster)));
+      const transcript: string[] = [];
+      const ready = Date.now();
+      try {
+        if (script) await runScript(version, cwd, run.script, transcript);
+        for (const step of script ? [] : run.steps) {
+          await runCommands(version, cwd, step.file, step.commands, transcript);
+          if (step.id === "plan-apply-commands") {
+            // The reader sees the throttles once set (so "none left" below can fail): every broker the plan
+            // throttles and the topic. The broker that answers may take a moment to have the new configs.
+            let mid = throttlesLeft(await readCluster(connection(cluster)));
+            const wanted = () => plan.throttles.brokers.every((b) => mid.some((l) => l.startsWith(`broker ${b.broker} `))) && mid.some((l) => l.startsWith(`topic ${TOPIC} `));
+            for (let i = 0; i < 20 && !wanted(); i++) {
+              await sleep(500);
+              mid = throttlesLeft(await readCluster(connection(cluster)));
+            }
+            for (const b of plan.throttles.brokers)
+              expect(
+                mid.some((l) => l.startsWith(`broker ${b.broker} `)),
+                `Kafka ${version}: broker ${b.broker} throttled`,
+              ).toBe(true);
+            expect(
+              mid.some((l) => l.startsWith(`topic ${TOPIC} `)),
+              `Kafka ${version}: topic throttled (${mid.join("; ")})`,
+            ).toBe(true);
           }
-          for (const b of plan.throttles.brokers) expect(mid.some((l) => l.startsWith(`broker ${b.broker} `)), `Kafka ${version}: broker ${b.broker} throttled`).toBe(true);
-          expect(mid.some((l) => l.startsWith(`topic ${TOPIC} `)), `Kafka ${version}: topic throttled (${mid.join("; ")})`).toBe(true);
         }
-      }
-      let after = await settled(cluster);
-      expect(layout(after), `Kafka ${version}: the assignment and dirs after the hand-run`).toEqual(planned);
-      // The election is done at the controller; the brokers' metadata follows within moments.
-      const step = run.steps.find((s) => s.id === "plan-election-command");
-      const elected = step ? (JSON.parse(step.file!.text) as { partitions: { topic: string; partition: number }[] }).partitions : [];
-      const leaders = (s: ClusterSnapshot) => elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.leader}`);
-      const preferred = (s: ClusterSnapshot) => elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.replicas[0]!.broker}`);
-      for (let i = 0; i < 20 && leaders(after).join() !== preferred(after).join(); i++) {
-        await sleep(500);
-        after = await settled(cluster);
-      }
-      expect(leaders(after), `Kafka ${version}: each elected partition is led by its first replica`).toEqual(preferred(after));
-      expect(throttlesLeft(after), `Kafka ${version}: throttle configs left`).toEqual([]);
+        let after = await settled(cluster);
+        expect(layout(after), `Kafka ${version}: the assignment and dirs after the hand-run`).toEqual(planned);
+        // The election is done at the controller; the brokers' metadata follows within moments.
+        const step = run.steps.find((s) => s.id === "plan-election-command");
+        const elected = step ? (JSON.parse(step.file!.text) as { partitions: { topic: string; partition: number }[] }).partitions : [];
+        const leaders = (s: ClusterSnapshot) =>
+          elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.leader}`);
+        const preferred = (s: ClusterSnapshot) =>
+          elected.map((p) => s.topics.find((t) => t.name === p.topic)!.partitions.find((x) => x.id === p.partition)!).map((p) => `${p.id}: leader ${p.replicas[0]!.broker}`);
+        for (let i = 0; i < 20 && leaders(after).join() !== preferred(after).join(); i++) {
+          await sleep(500);
+          after = await settled(cluster);
+        }
+        expect(leaders(after), `Kafka ${version}: each elected partition is led by its first replica`).toEqual(preferred(after));
+        expect(throttlesLeft(after), `Kafka ${version}: throttle configs left`).toEqual([]);
 
-      // The rollback, run the same way, restores the replicas (in order) and each replica's dir.
-      expect(run.rollback).not.toBeNull();
-      await runCommands(version, cwd, run.rollback!.file, run.rollback!.commands, transcript);
-      const back = await settled(cluster);
-      expect(layout(back), `Kafka ${version}: the assignment and dirs after rollback.json`).toEqual(layout(before));
-      expect(throttlesLeft(back)).toEqual([]);
+        // The rollback, run the same way, restores the replicas (in order) and each replica's dir.
+        expect(run.rollback).not.toBeNull();
+        await runCommands(version, cwd, run.rollback!.file, run.rollback!.commands, transcript);
+        const back = await settled(cluster);
+        expect(layout(back), `Kafka ${version}: the assignment and dirs after rollback.json`).toEqual(layout(before));
+        expect(throttlesLeft(back)).toEqual([]);
 
-      // The next-placement trap's commands (the overview prints them), run as printed on the same cluster.
-      // The padding where it is the only way (before cordons: 3.9.2), the cordon where Kafka has it (4.4.0). The
-      // padding's tools (kafka-topics --create, kafka-reassign-partitions with log_dirs) are the ones every version runs above.
-      if (version === "3.9.2") await padAndCheck(version, cluster, cwd, back, transcript);
-      if (version === "4.4.0") await cordonAndCheck(version, cluster, cwd, back, transcript);
-    } catch (error) {
+        // The next-placement trap's commands (the overview prints them), run as printed on the same cluster.
+        // The padding where it is the only way (before cordons: 3.9.2), the cordon where Kafka has it (4.4.0). The
+        // padding's tools (kafka-topics --create, kafka-reassign-partitions with log_dirs) are the ones every version runs above.
+        if (version === "3.9.2") await padAndCheck(version, cluster, cwd, back, transcript);
+        if (version === "4.4.0") await cordonAndCheck(version, cluster, cwd, back, transcript);
+      } catch (error) {
+        writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
+        throw error;
+      }
       writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
-      throw error;
-    }
-    writeFileSync(path.join(cwd, "transcript.txt"), transcript.join("\n\n"));
-    // Stopped now, so the next version's cluster does not run beside an idle one (afterAll stops it on a failure).
-    await cluster.stop();
-    clusters.splice(clusters.indexOf(cluster), 1);
-    process.stdout.write(
-      `\nKafka ${version}: ${plan.moves.length} move(s) (${(plan.bytesMoved.inter / MiB).toFixed(1)} MiB between brokers, ${(plan.bytesMoved.intra / MiB).toFixed(1)} MiB between dirs), ` +
-        `${run.batchCount} batch(es), ${script ? SCRIPT_FILE + " and " : ""}${transcript.length} command run(s); ${((Date.now() - started) / 1000).toFixed(1)} s: cluster start ${((startedCluster - started) / 1000).toFixed(1)} s, topic and data ${((ready - startedCluster) / 1000).toFixed(1)} s, commands ${((Date.now() - ready) / 1000).toFixed(1)} s\n`,
-    );
-  }, 420_000);
+      // Stopped now, so the next version's cluster does not run beside an idle one (afterAll stops it on a failure).
+      await cluster.stop();
+      clusters.splice(clusters.indexOf(cluster), 1);
+      process.stdout.write(
+        `\nKafka ${version}: ${plan.moves.length} move(s) (${(plan.bytesMoved.inter / MiB).toFixed(1)} MiB between brokers, ${(plan.bytesMoved.intra / MiB).toFixed(1)} MiB between dirs), ` +
+          `${run.batchCount} batch(es), ${script ? SCRIPT_FILE + " and " : ""}${transcript.length} command run(s); ${((Date.now() - started) / 1000).toFixed(1)} s: cluster start ${((startedCluster - started) / 1000).toFixed(1)} s, topic and data ${((ready - startedCluster) / 1000).toFixed(1)} s, commands ${((Date.now() - ready) / 1000).toFixed(1)} s\n`,
+      );
+    },
+    420_000,
+  );
 });

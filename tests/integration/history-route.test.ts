@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (let i = 0; i < 24; i++) {
     const t = T0 + i * MIN5;
     if (i === 5) await store.recordFailure("east", t, 21_000, "Kafka at 127.0.0.1:29498 did not answer within 21000 ms");
-    else (await store.recordScan("east", t, historyCluster(t), 300));
+    else await store.recordScan("east", t, historyCluster(t), 300);
   }
   await store.recordScan("west", T0, historyCluster(T0, { kafka: 1 }), 300);
 });

@@ -41,16 +41,38 @@ describe("history store: recording and reading", () => {
     expect((await store.dirSeries("rec", 2, "/d2", T0, T0 + HOUR_MS))[0]!.state).toBe("offline");
     expect((await store.brokerSeries("rec", 1, T0, T0 + HOUR_MS))[0]).toEqual({ at: T0, bytes: 15 * GiB, partitions: 2, leaders: 1 });
     // Topics: the first scan of each hour only, kept hourly (to 64 KiB).
-    expect(await store.topicSeries("rec", 1, T0, T0 + HOUR_MS)).toEqual([
-      { topic: "events", points: [{ at: T0, bytes: 10 * GiB }, { at: T0 + HOUR_MS, bytes: Math.round(grow(T0 + HOUR_MS) / 65_536) * 65_536 }] },
-      { topic: "audit", points: [{ at: T0, bytes: 5 * GiB }, { at: T0 + HOUR_MS, bytes: 5 * GiB }] },
-    ].sort((a, b) => (a.topic < b.topic ? -1 : 1)));
+    expect(await store.topicSeries("rec", 1, T0, T0 + HOUR_MS)).toEqual(
+      [
+        {
+          topic: "events",
+          points: [
+            { at: T0, bytes: 10 * GiB },
+            { at: T0 + HOUR_MS, bytes: Math.round(grow(T0 + HOUR_MS) / 65_536) * 65_536 },
+          ],
+        },
+        {
+          topic: "audit",
+          points: [
+            { at: T0, bytes: 5 * GiB },
+            { at: T0 + HOUR_MS, bytes: 5 * GiB },
+          ],
+        },
+      ].sort((a, b) => (a.topic < b.topic ? -1 : 1)),
+    );
     const c = await store.clusterSeries("rec", T0, T0 + HOUR_MS);
     expect(c).toHaveLength(13);
     expect(c[0]).toMatchObject({ at: T0, ok: true, scans: 1, failed: 0 });
     expect(c[0]!.figures).toMatchObject({ brokers: 2, onlineBrokers: 2, offlineDirs: 1 });
-    expect(await store.dirs("rec")).toEqual([{ broker: 1, dir: "/d1" }, { broker: 1, dir: "/d2" }, { broker: 2, dir: "/d1" }, { broker: 2, dir: "/d2" }]);
-    expect(await store.lastScan("rec")).toEqual({ last: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null }, lastSuccess: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null } });
+    expect(await store.dirs("rec")).toEqual([
+      { broker: 1, dir: "/d1" },
+      { broker: 1, dir: "/d2" },
+      { broker: 2, dir: "/d1" },
+      { broker: 2, dir: "/d2" },
+    ]);
+    expect(await store.lastScan("rec")).toEqual({
+      last: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null },
+      lastSuccess: { cluster: "rec", at: T0 + HOUR_MS, ok: true, durationMs: 120, error: null },
+    });
   });
 
   it("allDirSeries() gives every dir, leaves offline points out unless asked, and folds to maxPointsPerDir", async () => {
@@ -93,7 +115,9 @@ describe("history store: recording and reading", () => {
     for (let i = 0; i < 300; i++) await store.recordScan("fast", T0 + i * 1000, cluster(T0 + i * 1000), 10);
     expect((await store.dirSeries("fast", 1, "/d1", T0, T0 + 300_000)).map((p) => p.t)).toEqual(Array.from({ length: 300 }, (_, i) => T0 + i * 1000));
     const db = (getStore().db as SqliteDb).connection;
-    const rows = db.prepare("SELECT count(*) AS n, max(length(data)) AS longest FROM history_chunks c JOIN history_series s ON s.id = c.series WHERE s.cluster = 'fast' AND s.kind = 0").get() as { n: number; longest: number };
+    const rows = db
+      .prepare("SELECT count(*) AS n, max(length(data)) AS longest FROM history_chunks c JOIN history_series s ON s.id = c.series WHERE s.cluster = 'fast' AND s.kind = 0")
+      .get() as { n: number; longest: number };
     expect(rows.n).toBeGreaterThan(0);
     expect(rows.longest).toBeLessThanOrEqual(900);
   });
@@ -118,7 +142,7 @@ describe("history store: downsampling", () => {
     for (let t = T0; t < end; t += MIN5) {
       // One scan in 12 fails: hours keep 11 of 12 points.
       if ((t - T0) % (12 * MIN5) === 7 * MIN5) await store.recordFailure("ds", t, 10_000, "timed out");
-      else (await store.recordScan("ds", t, cluster(t), 100));
+      else await store.recordScan("ds", t, cluster(t), 100);
     }
   }, 120_000);
 
@@ -245,7 +269,13 @@ describe("history store: the collector's lease", () => {
 
   it("a failed scan under the lease is recorded as a failure with its message", async () => {
     const store = getStore().history;
-    const out = await collectCluster("down", { store, owner: "x", intervalMs: 1000, now: () => T0, scan: async () => Promise.reject(new Error("Kafka at 127.0.0.1:1 is unreachable")) });
+    const out = await collectCluster("down", {
+      store,
+      owner: "x",
+      intervalMs: 1000,
+      now: () => T0,
+      scan: async () => Promise.reject(new Error("Kafka at 127.0.0.1:1 is unreachable")),
+    });
     expect(out).toMatchObject({ outcome: "failed", error: "Kafka at 127.0.0.1:1 is unreachable" });
     expect(await store.clusterSeries("down", 0, T0 * 2)).toEqual([{ at: T0, ok: false, figures: null, scans: 1, failed: 1, error: "Kafka at 127.0.0.1:1 is unreachable" }]);
   });
@@ -261,8 +291,33 @@ describe("history store: plans applied", () => {
       updatedAt: iso(created),
       finishedAt: null,
       createdBy: "alice",
-      work: { entries: [], batches: [], original: {}, throttles: { topics: [], brokers: [] }, cordons: [], leadership: [], execution: { partitionMovesPerBroker: 5, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "urgent-disk-first" }, estimate: { seconds: 1, batchSeconds: [], overheadSeconds: 1 }, rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 } },
-      status: { state: "running", phase: "cordons", batch: 0, batches: [], setConfigs: [], rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 }, controlSeq: 0, progress: null, clock: null, failed: false, election: null, log: [], warnings: [], errors: [] },
+      work: {
+        entries: [],
+        batches: [],
+        original: {},
+        throttles: { topics: [], brokers: [] },
+        cordons: [],
+        leadership: [],
+        execution: { partitionMovesPerBroker: 5, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "urgent-disk-first" },
+        estimate: { seconds: 1, batchSeconds: [], overheadSeconds: 1 },
+        rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 },
+      },
+      status: {
+        state: "running",
+        phase: "cordons",
+        batch: 0,
+        batches: [],
+        setConfigs: [],
+        rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 },
+        controlSeq: 0,
+        progress: null,
+        clock: null,
+        failed: false,
+        election: null,
+        log: [],
+        warnings: [],
+        errors: [],
+      },
       control: { seq: 0, pause: false, cancel: false, rates: null, by: null },
     });
     const jobs = getStore().jobs;

@@ -31,7 +31,12 @@ function utf16le(text: string, bom: boolean): Uint8Array<ArrayBuffer> {
 
 function counts(snapshot: ClusterSnapshot) {
   const replicas = snapshot.topics.flatMap((t) => t.partitions.flatMap((p) => p.replicas));
-  return { brokers: snapshot.brokers.length, dirs: snapshot.brokers.reduce((n, b) => n + b.logDirs.length, 0), replicas: replicas.length, bytes: replicas.reduce((n, r) => n + (r.sizeBytes ?? 0), 0) };
+  return {
+    brokers: snapshot.brokers.length,
+    dirs: snapshot.brokers.reduce((n, b) => n + b.logDirs.length, 0),
+    replicas: replicas.length,
+    bytes: replicas.reduce((n, r) => n + (r.sizeBytes ?? 0), 0),
+  };
 }
 
 function expectAnswer(paste: CorpusPaste, got: Answer, source: string, how: string): void {
@@ -108,7 +113,13 @@ describe("POST /api/plan reviews the real kafka-reassign-partitions outputs of t
   // The cluster the 3.9.2 and 4.4.0 tools ran on, imported from their own kafka-log-dirs and kafka-topics output.
   const imported = importSnapshot({ logDirs: fixture("real/log-dirs-3.9-all.txt"), topics: fixture("real/topics-3.9-describe.txt"), capturedAt: "2025-01-31T12:00:00Z" });
   const review = (reassignment: string) =>
-    planRoute(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ snapshot: imported.ok ? imported.value : null, reassignment }) }));
+    planRoute(
+      new Request("http://localhost/api/plan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ snapshot: imported.ok ? imported.value : null, reassignment }),
+      }),
+    );
 
   it.each(pastes.filter((p) => p.kind === "reassignment").map((p) => [p.name, p] as const))("%s", async (_name, paste) => {
     const response = await review(paste.text);

@@ -56,8 +56,25 @@ function writeToolLogging(): string[] {
   const file = path.join(BASE_DIR, `tools-${loggingConfigFileName(cluster.version)}`);
   const config =
     majorVersion(cluster.version) >= 4
-      ? ["status = error", "appender.err.type = Console", "appender.err.name = STDERR", "appender.err.target = SYSTEM_ERR", "appender.err.layout.type = PatternLayout", "appender.err.layout.pattern = %p %m%n", "rootLogger.level = WARN", "rootLogger.appenderRef.err.ref = STDERR", ""]
-      : ["log4j.rootLogger=WARN, stderr", "log4j.appender.stderr=org.apache.log4j.ConsoleAppender", "log4j.appender.stderr.Target=System.err", "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout", "log4j.appender.stderr.layout.ConversionPattern=%p %m%n", ""];
+      ? [
+          "status = error",
+          "appender.err.type = Console",
+          "appender.err.name = STDERR",
+          "appender.err.target = SYSTEM_ERR",
+          "appender.err.layout.type = PatternLayout",
+          "appender.err.layout.pattern = %p %m%n",
+          "rootLogger.level = WARN",
+          "rootLogger.appenderRef.err.ref = STDERR",
+          "",
+        ]
+      : [
+          "log4j.rootLogger=WARN, stderr",
+          "log4j.appender.stderr=org.apache.log4j.ConsoleAppender",
+          "log4j.appender.stderr.Target=System.err",
+          "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout",
+          "log4j.appender.stderr.layout.ConversionPattern=%p %m%n",
+          "",
+        ];
   writeFileSync(file, config.join("\n"));
   return loggingJvmArgs(cluster.version, file);
 }
@@ -97,7 +114,15 @@ async function startIntraBrokerMove(snapshot: ClusterSnapshot): Promise<{ broker
   const file = path.join(BASE_DIR, "move.json");
   const logDirs = partition.replicas.map((r, i) => (i === 0 ? to : "any"));
   writeFileSync(file, JSON.stringify({ version: 1, partitions: [{ ...MOVING, replicas: partition.replicas.map((r) => r.broker), log_dirs: logDirs }] }));
-  await runTool("org.apache.kafka.tools.reassign.ReassignPartitionsCommand", ["--bootstrap-server", cluster.bootstrap, "--execute", "--reassignment-json-file", file, "--replica-alter-log-dirs-throttle", "1024"]);
+  await runTool("org.apache.kafka.tools.reassign.ReassignPartitionsCommand", [
+    "--bootstrap-server",
+    cluster.bootstrap,
+    "--execute",
+    "--reassignment-json-file",
+    file,
+    "--replica-alter-log-dirs-throttle",
+    "1024",
+  ]);
   return { broker: first.broker, from: first.logDir!, to };
 }
 
@@ -126,7 +151,12 @@ function placement(snapshot: ClusterSnapshot, options: { order: boolean }) {
   for (const topic of snapshot.topics) {
     for (const p of topic.partitions) {
       p.replicas.forEach((r, i) => {
-        out[`${topic.name}-${p.id}@${r.broker}`] = { index: options.order ? i : null, logDir: r.logDir, sizeBytes: r.future ? "moving" : r.sizeBytes, future: r.future?.logDir ?? null };
+        out[`${topic.name}-${p.id}@${r.broker}`] = {
+          index: options.order ? i : null,
+          logDir: r.logDir,
+          sizeBytes: r.future ? "moving" : r.sizeBytes,
+          future: r.future?.logDir ?? null,
+        };
       });
     }
   }

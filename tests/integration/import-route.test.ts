@@ -29,10 +29,17 @@ describe("POST /api/import", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as { snapshot: ClusterSnapshot; report: BalanceReport; warnings: unknown[] };
     // The cross-checks travel in the snapshot too, in words, so the overview and a shared link show them.
-    expect(body.snapshot.source).toEqual({ kind: "import", label: "prod-eu", kafkaVersion: null, clusterId: null, warnings: [
+    expect(body.snapshot.source).toEqual({
+      kind: "import",
+      label: "prod-eu",
+      kafkaVersion: null,
+      clusterId: null,
+      warnings: [
         expect.stringMatching(/^kafka-log-dirs output: the kafka-log-dirs paste covers only 4 of the 5 topics the kafka-topics output lists .*broker skew is of those topics only/),
         expect.stringMatching(/^kafka-topics output, line 21: 1 partition is in the kafka-topics output but not in the kafka-log-dirs output/),
-      ], unknownFacts: ["throttles", "racks", "capacity", "kafkaVersion", "cordons"] });
+      ],
+      unknownFacts: ["throttles", "racks", "capacity", "kafkaVersion", "cordons"],
+    });
     expect(body.snapshot.capturedAt).toBe("2025-01-31T12:00:00Z");
     expect(body.report.totals).toMatchObject({ brokers: 3, topics: 5, partitions: 16, offlineDirs: 1 });
     expect(body.warnings).toHaveLength(2);
@@ -40,7 +47,11 @@ describe("POST /api/import", () => {
 
   it("POST() reads kafka-configs output beside the other two: the throttles, racks and cordons it carries become known", async () => {
     const real = (name: string) => readFileSync(`tests/fixtures/import/configs/4.4.0/${name}`, "utf8");
-    const response = await postJson({ logDirs: real("log-dirs-all.txt"), topics: real("topics-describe.txt"), configs: `${real("configs-brokers-all.txt")}${real("configs-topics.txt")}` });
+    const response = await postJson({
+      logDirs: real("log-dirs-all.txt"),
+      topics: real("topics-describe.txt"),
+      configs: `${real("configs-brokers-all.txt")}${real("configs-topics.txt")}`,
+    });
     expect(response.status).toBe(200);
     const { snapshot } = (await response.json()) as { snapshot: ClusterSnapshot };
     expect(snapshot.source.label).toBe("kafka-log-dirs + kafka-topics + kafka-configs import");
@@ -48,7 +59,10 @@ describe("POST /api/import", () => {
     expect(snapshot.throttles.brokers).toEqual([{ broker: 1, leader: 10000000, follower: 10000000, alterLogDirs: null }]);
     expect(snapshot.brokers.map((b) => b.rack)).toEqual(["rack-a", "rack-b"]);
 
-    const hostile = await postJson({ logDirs: real("log-dirs-all.txt"), configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}\n" });
+    const hostile = await postJson({
+      logDirs: real("log-dirs-all.txt"),
+      configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}\n",
+    });
     expect(hostile.status).toBe(400);
     const refused = (await hostile.json()) as { error: { message: string; issues: { source: string; line: number }[] } };
     expect(refused.error.issues[0]).toMatchObject({ source: "configs", line: 2 });
@@ -75,7 +89,10 @@ describe("POST /api/import", () => {
   });
 
   it("POST() answers 400 for a bad kafka-topics line with its line number", async () => {
-    const response = await postJson({ logDirs: fixture("log-dirs-3.9.txt"), topics: "Topic: a\tPartitionCount: 1\tReplicationFactor: 1\tConfigs: \n\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,?\tIsr: 1" });
+    const response = await postJson({
+      logDirs: fixture("log-dirs-3.9.txt"),
+      topics: "Topic: a\tPartitionCount: 1\tReplicationFactor: 1\tConfigs: \n\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,?\tIsr: 1",
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { message: string } };
     expect(body.error.message).toBe('kafka-topics output, line 2: Replicas: expected broker ids separated by commas, such as "1,2,3", got "1,?"');
@@ -143,7 +160,11 @@ describe("POST /api/import", () => {
     expect(body.report.totals).toMatchObject({ brokers: 60 });
     // Partition q of the generator sits on brokers q, q+1, q+2 in dir (q·7 + r) mod 12.
     const p7 = body.snapshot.topics.find((t) => t.name === "topic-0")?.partitions.find((p) => p.id === 7);
-    expect(p7?.replicas.map((r) => [r.broker, r.logDir]).sort()).toEqual([[7, "/data/kafka/d2"], [8, "/data/kafka/d3"], [9, "/data/kafka/d4"]]);
+    expect(p7?.replicas.map((r) => [r.broker, r.logDir]).sort()).toEqual([
+      [7, "/data/kafka/d2"],
+      [8, "/data/kafka/d3"],
+      [9, "/data/kafka/d4"],
+    ]);
   });
 
   it("POST() answers 413 as soon as a streamed paste passes the limit, without reading the rest", async () => {

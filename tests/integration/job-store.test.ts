@@ -100,7 +100,17 @@ describe("job store", () => {
 
   it("lists the audit log newest first, by cluster or job, at most the limit", async () => {
     const audit = getStore().audit;
-    for (let i = 0; i < 5; i++) await audit.append({ at: new Date(i * 1000).toISOString(), cluster: i % 2 ? "x:1" : "y:1", actor: "alice", jobId: i < 3 ? "j1" : "j2", action: "alter-configs", target: `broker ${i}`, result: i === 4 ? "refused" : "ok", detail: "" });
+    for (let i = 0; i < 5; i++)
+      await audit.append({
+        at: new Date(i * 1000).toISOString(),
+        cluster: i % 2 ? "x:1" : "y:1",
+        actor: "alice",
+        jobId: i < 3 ? "j1" : "j2",
+        action: "alter-configs",
+        target: `broker ${i}`,
+        result: i === 4 ? "refused" : "ok",
+        detail: "",
+      });
     expect((await audit.list()).map((e) => e.target)).toEqual(["broker 4", "broker 3", "broker 2", "broker 1", "broker 0"]);
     expect((await audit.list({ limit: 2 })).map((e) => e.target)).toEqual(["broker 4", "broker 3"]);
     expect((await audit.list({ cluster: "x:1" })).map((e) => e.target)).toEqual(["broker 3", "broker 1"]);
@@ -113,10 +123,12 @@ describe("job store", () => {
   it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", async () => {
     closeStore();
     const db = new Database(temp.file);
-    db.exec("DROP INDEX snapshots_client; ALTER TABLE snapshots DROP COLUMN client; DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;");
+    db.exec(
+      "DROP INDEX snapshots_client; ALTER TABLE snapshots DROP COLUMN client; DROP TABLE apply_jobs; DROP TABLE audit_log; DROP TABLE history_series; DROP TABLE history_chunks; DROP TABLE history_tail; DROP TABLE history_scans; DROP TABLE history_clusters; DROP TABLE leases; PRAGMA user_version = 2;",
+    );
     db.close();
     const store = getStore();
-    expect(((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number)).toBe(5);
+    expect((store.db as SqliteDb).connection.pragma("user_version", { simple: true }) as number).toBe(5);
     expect(await getStore().jobs.current("127.0.0.1:9092")).toBeNull();
     await getStore().jobs.insert(job("e1"), "p1", 10_000, 0);
     expect((await getStore().jobs.get("e1"))!.createdBy).toBe("alice");

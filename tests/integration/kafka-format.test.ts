@@ -57,10 +57,23 @@ describe.each([KAFKA_3_VERSION, DEFAULT_KAFKA_VERSION])("formatting a node's dir
     const byTool = prepare(path.join(root, `tool-${version}`), version, 3);
     await runJava([...byTool.jvmArgs, "-cp", classpathFor(version), "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", byTool.config], "StorageTool format");
     const byUs = prepare(path.join(root, `ours-${version}`), version, 3);
-    await formatNodeDirs({ version, classpath: classpathFor(version), serverProperties: fs.readFileSync(byUs.config, "utf8"), jvmArgs: byUs.jvmArgs, clusterId, nodeId: 2, metadataDir: byUs.node.metadataDir, logDirs: byUs.node.logDirs, ignoreFormatted: false });
+    await formatNodeDirs({
+      version,
+      classpath: classpathFor(version),
+      serverProperties: fs.readFileSync(byUs.config, "utf8"),
+      jvmArgs: byUs.jvmArgs,
+      clusterId,
+      nodeId: 2,
+      metadataDir: byUs.node.metadataDir,
+      logDirs: byUs.node.logDirs,
+      ignoreFormatted: false,
+    });
 
     const dataFiles = (dir: string) => Object.fromEntries(Object.entries(files(dir)).filter(([f]) => !f.startsWith("logs") && !f.endsWith(".properties") && !f.endsWith(".log")));
-    const metaFiles = (dir: string) => Object.keys(files(dir)).filter((f) => f.endsWith("meta.properties")).sort();
+    const metaFiles = (dir: string) =>
+      Object.keys(files(dir))
+        .filter((f) => f.endsWith("meta.properties"))
+        .sort();
     // The same files (the bootstrap metadata of the same size: only its timestamps and CRC differ).
     expect(dataFiles(byUs.node.dir)).toEqual(dataFiles(byTool.node.dir));
     expect(metaFiles(byUs.node.dir)).toEqual(metaFiles(byTool.node.dir));
@@ -83,7 +96,9 @@ describe.each([KAFKA_3_VERSION, DEFAULT_KAFKA_VERSION])("formatting a node's dir
     const request = { version, classpath: classpathFor(version), jvmArgs: first.jvmArgs, clusterId: newClusterId(), nodeId: 2, metadataDir: first.node.metadataDir };
     await formatNodeDirs({ ...request, serverProperties: fs.readFileSync(first.config, "utf8"), logDirs: first.node.logDirs, ignoreFormatted: false });
     const before = fs.readFileSync(path.join(first.node.logDirs[0]!, "meta.properties"), "utf8");
-    await expect(formatNodeDirs({ ...request, serverProperties: fs.readFileSync(first.config, "utf8"), logDirs: first.node.logDirs, ignoreFormatted: false })).rejects.toThrow(/already formatted/);
+    await expect(formatNodeDirs({ ...request, serverProperties: fs.readFileSync(first.config, "utf8"), logDirs: first.node.logDirs, ignoreFormatted: false })).rejects.toThrow(
+      /already formatted/,
+    );
 
     const more = prepare(base, version, 4);
     await formatNodeDirs({ ...request, serverProperties: fs.readFileSync(more.config, "utf8"), logDirs: more.node.logDirs, ignoreFormatted: true });

@@ -38,7 +38,17 @@ describe("Kafka version matrix on real brokers", () => {
     "Kafka %s: the reader detects its line and every dir's log count matches the prediction after every step",
     async ([version, i], { expect }) => {
       const lines: string[] = [];
-      const result = await runVersionMatrix({ version, baseDir: path.resolve(`.kafka/it-matrix-${version}`), basePort: 19800 + i * 5, seed: 11 + i, rounds: 1, dirs: 5, restart: true, mustRefute: MUST_REFUTE[kafkaLineOf(version)!], log: (l) => lines.push(l) });
+      const result = await runVersionMatrix({
+        version,
+        baseDir: path.resolve(`.kafka/it-matrix-${version}`),
+        basePort: 19800 + i * 5,
+        seed: 11 + i,
+        rounds: 1,
+        dirs: 5,
+        restart: true,
+        mustRefute: MUST_REFUTE[kafkaLineOf(version)!],
+        log: (l) => lines.push(l),
+      });
       process.stdout.write(`\n${lines.join("\n")}\n`);
       const line = kafkaLineOf(version)!;
       expect(result.detected).toBe(line);
@@ -53,7 +63,13 @@ describe("Kafka version matrix on real brokers", () => {
     "Kafka %s: a broker whose every log dir is cordoned gets no new replica, and the simulator predicts every placement and refusal",
     async ([version, j], { expect }) => {
       const lines: string[] = [];
-      const result = await runCordonPlacement({ version, baseDir: path.resolve(`.kafka/it-matrix-cordon-${version}`), basePort: 19830 + j * 5, seed: 31 + j, log: (l) => lines.push(l) });
+      const result = await runCordonPlacement({
+        version,
+        baseDir: path.resolve(`.kafka/it-matrix-cordon-${version}`),
+        basePort: 19830 + j * 5,
+        seed: 31 + j,
+        log: (l) => lines.push(l),
+      });
       process.stdout.write(`\n${lines.join("\n")}\n`);
       expect(result.steps.filter((s) => !s.ok).map((s) => `${s.label}: predicted ${s.predicted} actual ${s.actual}`)).toEqual([]);
       const actual = (label: string) => result.steps.find((s) => s.label.startsWith(label))!.actual;

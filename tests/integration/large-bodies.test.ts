@@ -48,7 +48,15 @@ describe("large bodies, parsed in the worker", () => {
   });
 
   it("POST /api/simulate runs an inline base over 1 MB as it runs a small one", async () => {
-    const res = await post(simulate, "/api/simulate", JSON.stringify({ base: { snapshot: big }, steps: [{ kind: "createTopic", name: "t-new", partitions: 6, replicationFactor: 2, size: { kind: "fixed", bytes: 1e9 } }], snapshot: true }));
+    const res = await post(
+      simulate,
+      "/api/simulate",
+      JSON.stringify({
+        base: { snapshot: big },
+        steps: [{ kind: "createTopic", name: "t-new", partitions: 6, replicationFactor: 2, size: { kind: "fixed", bytes: 1e9 } }],
+        snapshot: true,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(res.headers.get("cache-control")).toBe("no-store");

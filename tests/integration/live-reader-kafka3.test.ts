@@ -41,7 +41,10 @@ describe(`live reader against Kafka ${KAFKA_3_VERSION}`, () => {
     }
     expect(snapshot.source.kafkaVersion).toBe("3.9");
     expect(snapshot.source.clusterId).toBe(cluster.clusterId);
-    expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs.length])).toEqual([[1, "online", 2], [2, "online", 2]]);
+    expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs.length])).toEqual([
+      [1, "online", 2],
+      [2, "online", 2],
+    ]);
     expect(snapshot.brokers.every((b) => b.logDirs.every((d) => d.totalBytes !== null && d.state === "online"))).toBe(true);
     const k3 = snapshot.topics.find((t) => t.name === "k3")!;
     expect(k3.partitions).toHaveLength(8);

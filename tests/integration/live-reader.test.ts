@@ -3,7 +3,18 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { AclOperations, AclPermissionTypes, Admin, alterUserScramCredentialsV0, ConfigResourceTypes, IncrementalAlterConfigOperationTypes, incrementalAlterConfigsV1, ResourcePatternTypes, ResourceTypes, ScramMechanisms } from "@platformatic/kafka";
+import {
+  AclOperations,
+  AclPermissionTypes,
+  Admin,
+  alterUserScramCredentialsV0,
+  ConfigResourceTypes,
+  IncrementalAlterConfigOperationTypes,
+  incrementalAlterConfigsV1,
+  ResourcePatternTypes,
+  ResourceTypes,
+  ScramMechanisms,
+} from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
 import { connectionFromEnv } from "@/lib/cluster/connection";
@@ -40,7 +51,31 @@ function makeTlsMaterial(): void {
     const run = spawnSync("keytool", args, { encoding: "utf8" });
     if (run.status !== 0) throw new Error(`keytool ${args[0]} failed: ${run.stderr || run.stdout}`);
   };
-  keytool(["-genkeypair", "-alias", "broker", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-ext", "bc:c", "-validity", "7", "-keystore", TLS_KEYSTORE, "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD, "-keypass", TLS_STORE_PASSWORD]);
+  keytool([
+    "-genkeypair",
+    "-alias",
+    "broker",
+    "-keyalg",
+    "RSA",
+    "-keysize",
+    "2048",
+    "-dname",
+    "CN=127.0.0.1",
+    "-ext",
+    "SAN=ip:127.0.0.1,dns:localhost",
+    "-ext",
+    "bc:c",
+    "-validity",
+    "7",
+    "-keystore",
+    TLS_KEYSTORE,
+    "-storetype",
+    "PKCS12",
+    "-storepass",
+    TLS_STORE_PASSWORD,
+    "-keypass",
+    TLS_STORE_PASSWORD,
+  ]);
   keytool(["-exportcert", "-rfc", "-alias", "broker", "-keystore", TLS_KEYSTORE, "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD, "-file", TLS_CA]);
 }
 
@@ -57,7 +92,9 @@ function plainEnv(): Record<string, string> {
   return { KAFKA_BOOTSTRAP_SERVERS: cluster.bootstrap, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
 }
 
-async function getCluster(query = ""): Promise<{ status: number; body: string; json: { snapshot: ClusterSnapshot; error?: { code: string; message: string } } & Record<string, unknown> }> {
+async function getCluster(
+  query = "",
+): Promise<{ status: number; body: string; json: { snapshot: ClusterSnapshot; error?: { code: string; message: string } } & Record<string, unknown> }> {
   const response = await GET(new Request(`http://localhost/api/cluster${query}`));
   const body = await response.text();
   return { status: response.status, body, json: JSON.parse(body) };
@@ -132,29 +169,61 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       // A SCRAM-SHA-512 user, as kafka-configs --alter --add-config 'SCRAM-SHA-512=[password=...]' makes one.
       const salt = randomBytes(32);
       const scramConnection = await admin.connections.get({ host: "127.0.0.1", port: BASE_PORT });
-      await alterUserScramCredentialsV0.api.async(scramConnection, [], [
-        { name: SCRAM_USER, mechanism: ScramMechanisms.SCRAM_SHA_512, iterations: 4096, salt, saltedPassword: pbkdf2Sync(SASL_PASSWORD, salt, 4096, 64, "sha512") },
-      ]);
+      await alterUserScramCredentialsV0.api.async(
+        scramConnection,
+        [],
+        [{ name: SCRAM_USER, mechanism: ScramMechanisms.SCRAM_SHA_512, iterations: 4096, salt, saltedPassword: pbkdf2Sync(SASL_PASSWORD, salt, 4096, 64, "sha512") }],
+      );
       // Describe on the cluster and every topic, but not DescribeConfigs: it can read placement, not throttles.
       await admin.createAcls({
         creations: [
-          { resourceType: ResourceTypes.CLUSTER, resourceName: "kafka-cluster", resourcePatternType: ResourcePatternTypes.LITERAL, principal: `User:${SCRAM_USER}`, host: "*", operation: AclOperations.DESCRIBE, permissionType: AclPermissionTypes.ALLOW },
-          { resourceType: ResourceTypes.TOPIC, resourceName: "*", resourcePatternType: ResourcePatternTypes.LITERAL, principal: `User:${SCRAM_USER}`, host: "*", operation: AclOperations.DESCRIBE, permissionType: AclPermissionTypes.ALLOW },
+          {
+            resourceType: ResourceTypes.CLUSTER,
+            resourceName: "kafka-cluster",
+            resourcePatternType: ResourcePatternTypes.LITERAL,
+            principal: `User:${SCRAM_USER}`,
+            host: "*",
+            operation: AclOperations.DESCRIBE,
+            permissionType: AclPermissionTypes.ALLOW,
+          },
+          {
+            resourceType: ResourceTypes.TOPIC,
+            resourceName: "*",
+            resourcePatternType: ResourcePatternTypes.LITERAL,
+            principal: `User:${SCRAM_USER}`,
+            host: "*",
+            operation: AclOperations.DESCRIBE,
+            permissionType: AclPermissionTypes.ALLOW,
+          },
         ],
       });
       await admin.createTopics({ topics: ["bytes-a"], partitions: 6, replicas: 3 });
       await admin.createTopics({ topics: ["bytes-b"], partitions: 12, replicas: 2 });
       await admin.incrementalAlterConfigs({
         resources: [
-          { resourceType: ConfigResourceTypes.BROKER, resourceName: "1", configs: [{ name: "leader.replication.throttled.rate", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "1048576" }] },
-          { resourceType: ConfigResourceTypes.TOPIC, resourceName: "bytes-a", configs: [{ name: "leader.replication.throttled.replicas", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "0:1,1:2" }] },
+          {
+            resourceType: ConfigResourceTypes.BROKER,
+            resourceName: "1",
+            configs: [{ name: "leader.replication.throttled.rate", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "1048576" }],
+          },
+          {
+            resourceType: ConfigResourceTypes.TOPIC,
+            resourceName: "bytes-a",
+            configs: [{ name: "leader.replication.throttled.replicas", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "0:1,1:2" }],
+          },
         ],
       });
       // The `<default>` entity (""): the high-level client takes "" for broker 0, so use the request itself.
       const connection = await admin.connections.get({ host: "127.0.0.1", port: BASE_PORT });
       await incrementalAlterConfigsV1.api.async(
         connection,
-        [{ resourceType: ConfigResourceTypes.BROKER, resourceName: "", configs: [{ name: "follower.replication.throttled.rate", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "2097152" }] }],
+        [
+          {
+            resourceType: ConfigResourceTypes.BROKER,
+            resourceName: "",
+            configs: [{ name: "follower.replication.throttled.rate", configOperation: IncrementalAlterConfigOperationTypes.SET, value: "2097152" }],
+          },
+        ],
         false,
       );
     } finally {
@@ -176,8 +245,17 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     const snapshot = await readCluster(parsed.value);
     const disk = replicasOnDisk();
 
-    expect(snapshot.source).toMatchObject({ kind: "kafka", label: cluster.bootstrap, clusterId: cluster.clusterId, kafkaVersion: cluster.version.split(".").slice(0, 2).join(".") });
-    expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs.length])).toEqual([[1, "online", 3], [2, "online", 3], [3, "online", 3]]);
+    expect(snapshot.source).toMatchObject({
+      kind: "kafka",
+      label: cluster.bootstrap,
+      clusterId: cluster.clusterId,
+      kafkaVersion: cluster.version.split(".").slice(0, 2).join("."),
+    });
+    expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs.length])).toEqual([
+      [1, "online", 3],
+      [2, "online", 3],
+      [3, "online", 3],
+    ]);
     for (const broker of snapshot.brokers) {
       expect(broker.logDirs.map((d) => d.path).sort()).toEqual([...cluster.nodes[broker.id - 1]!.logDirs].sort());
       for (const dir of broker.logDirs) expect(dir.totalBytes).toBeGreaterThan(0);
@@ -227,14 +305,26 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
 
   it("GET /api/cluster over SASL/PLAIN never shows the password, in a snapshot or in an error", async () => {
     const saslBootstrap = cluster.nodes.map((n) => `127.0.0.1:${n.port + SASL_OFFSET}`).join(",");
-    setEnv({ KAFKA_BOOTSTRAP_SERVERS: saslBootstrap, KAFKA_SASL_MECHANISM: "PLAIN", KAFKA_SASL_USERNAME: SASL_USER, KAFKA_SASL_PASSWORD: SASL_PASSWORD, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+    setEnv({
+      KAFKA_BOOTSTRAP_SERVERS: saslBootstrap,
+      KAFKA_SASL_MECHANISM: "PLAIN",
+      KAFKA_SASL_USERNAME: SASL_USER,
+      KAFKA_SASL_PASSWORD: SASL_PASSWORD,
+      KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    });
     const good = await getCluster();
     expect(good.status).toBe(200);
     expect(good.json.snapshot.source.label).toBe(saslBootstrap);
     expect(good.json.snapshot.brokers.every((b) => b.state === "online" && b.port! > BASE_PORT + SASL_OFFSET - 1)).toBe(true);
     expect(good.body).not.toContain(SASL_PASSWORD);
 
-    setEnv({ KAFKA_BOOTSTRAP_SERVERS: saslBootstrap, KAFKA_SASL_MECHANISM: "PLAIN", KAFKA_SASL_USERNAME: SASL_USER, KAFKA_SASL_PASSWORD: `${SASL_PASSWORD}-wrong`, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+    setEnv({
+      KAFKA_BOOTSTRAP_SERVERS: saslBootstrap,
+      KAFKA_SASL_MECHANISM: "PLAIN",
+      KAFKA_SASL_USERNAME: SASL_USER,
+      KAFKA_SASL_PASSWORD: `${SASL_PASSWORD}-wrong`,
+      KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    });
     const bad = await getCluster();
     expect(bad.status).toBe(502);
     expect(bad.json.error!.message).toContain(saslBootstrap);
@@ -250,7 +340,12 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
 
   it("GET /api/cluster over SASL/SCRAM-SHA-512, without DescribeConfigs rights, reads placement and says what it could not read", async () => {
     const saslBootstrap = cluster.nodes.map((n) => `127.0.0.1:${n.port + SASL_OFFSET}`).join(",");
-    const env = { KAFKA_BOOTSTRAP_SERVERS: saslBootstrap, KAFKA_SASL_MECHANISM: "SCRAM-SHA-512", KAFKA_SASL_USERNAME: SCRAM_USER, KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
+    const env = {
+      KAFKA_BOOTSTRAP_SERVERS: saslBootstrap,
+      KAFKA_SASL_MECHANISM: "SCRAM-SHA-512",
+      KAFKA_SASL_USERNAME: SCRAM_USER,
+      KAFKA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    };
     setEnv({ ...env, KAFKA_SASL_PASSWORD: SASL_PASSWORD });
     const good = await getCluster();
     expect(good.status).toBe(200);
@@ -286,7 +381,13 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
             {
               resourceType: ConfigResourceTypes.BROKER,
               resourceName: String(node.id),
-              configs: [{ name: "cordoned.log.dirs", configOperation: value === null ? IncrementalAlterConfigOperationTypes.DELETE : IncrementalAlterConfigOperationTypes.SET, value: value ?? "" }],
+              configs: [
+                {
+                  name: "cordoned.log.dirs",
+                  configOperation: value === null ? IncrementalAlterConfigOperationTypes.DELETE : IncrementalAlterConfigOperationTypes.SET,
+                  value: value ?? "",
+                },
+              ],
             },
           ],
         });
@@ -319,7 +420,9 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
       let placed: (string | null)[] = [];
       for (let i = 0; i < 50 && placed.length < 6; i++) {
         const after = await getCluster("?refresh=1");
-        placed = (after.json.snapshot.topics.find((t) => t.name === "after-cordon")?.partitions ?? []).flatMap((p) => p.replicas.filter((r) => r.broker === node.id && r.logDir !== null).map((r) => r.logDir));
+        placed = (after.json.snapshot.topics.find((t) => t.name === "after-cordon")?.partitions ?? []).flatMap((p) =>
+          p.replicas.filter((r) => r.broker === node.id && r.logDir !== null).map((r) => r.logDir),
+        );
         if (placed.length < 6) await new Promise((r) => setTimeout(r, 200));
       }
       expect(placed).toHaveLength(6);

@@ -51,7 +51,13 @@ describe("appSources.dirForecasts()", () => {
     expect(figures.map((f) => `${f.broker} ${f.dir}`)).toEqual(expected.map((f) => `${f.broker} ${f.dir}`));
     for (const [i, f] of figures.entries()) {
       const e = expected[i]!;
-      expect(f, `${f.broker} ${f.dir}`).toEqual({ broker: e.broker, dir: e.dir, p85Seconds: e.until.p85?.seconds ?? null, p95Seconds: e.until.p95?.seconds ?? null, fullSeconds: e.until.full?.seconds ?? null });
+      expect(f, `${f.broker} ${f.dir}`).toEqual({
+        broker: e.broker,
+        dir: e.dir,
+        p85Seconds: e.until.p85?.seconds ?? null,
+        p95Seconds: e.until.p95?.seconds ?? null,
+        fullSeconds: e.until.full?.seconds ?? null,
+      });
     }
   });
 
@@ -85,7 +91,7 @@ describe("appSources.dirForecasts()", () => {
 
   it("ends up as kafka_balance_log_dir_forecast_* samples of the dirs the snapshot lists", async () => {
     const snapshot = historyCluster(NOW + HOUR_MS);
-    const samples = clusterSamples({ cluster: "fc", snapshot, collector: null, forecasts: (await appSources.dirForecasts(live, snapshot, NOW + HOUR_MS)) });
+    const samples = clusterSamples({ cluster: "fc", snapshot, collector: null, forecasts: await appSources.dirForecasts(live, snapshot, NOW + HOUR_MS) });
     const forecast = samples.filter((s) => s.name.startsWith("kafka_balance_log_dir_forecast_"));
     expect(forecast.map((s) => `${s.name} ${s.labels.broker} ${s.labels.log_dir}`).sort()).toEqual([
       "kafka_balance_log_dir_forecast_85_seconds 1 /d1",

@@ -81,7 +81,8 @@ beforeAll(async () => {
   const producer = new Kafka({ clientId: "metrics-route-test", brokers: cluster.bootstrap.split(","), logLevel: logLevel.NOTHING }).producer();
   await producer.connect();
   try {
-    for (let p = 0; p < 4; p++) await producer.send({ topic: "metrics-orders", acks: -1, messages: Array.from({ length: 20 }, () => ({ partition: p, value: Buffer.alloc(1000 * (p + 1), p) })) });
+    for (let p = 0; p < 4; p++)
+      await producer.send({ topic: "metrics-orders", acks: -1, messages: Array.from({ length: 20 }, () => ({ partition: p, value: Buffer.alloc(1000 * (p + 1), p) })) });
   } finally {
     await producer.disconnect();
   }

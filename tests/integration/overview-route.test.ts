@@ -27,7 +27,10 @@ const request = (route: string, query = "", headers: Record<string, string> = {}
 describe("GET /api/cluster/overview, /topics and /broker", () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-overview-route-"));
-    for (const [name, replicas] of [["small", 8_000], ["large", 80_000]] as const) {
+    for (const [name, replicas] of [
+      ["small", 8_000],
+      ["large", 80_000],
+    ] as const) {
       files[name] = path.join(dir, `${name}.json`);
       fs.writeFileSync(files[name], JSON.stringify(syntheticCluster({ brokers: 20, dirsPerBroker: 4, replicas, partitionsPerTopic: 100, seed: 7 })));
     }

@@ -38,8 +38,28 @@ const savedEnv = Object.fromEntries(ENV_NAMES.map((n) => [n, process.env[n]]));
 
 /** Topics on brokers 1–3 only (broker 4 is the one "just added"); sizes per partition differ. */
 const TOPICS: { name: string; assignments: number[][]; bytes: (p: number) => number }[] = [
-  { name: "orders", assignments: [[1, 2], [2, 3], [3, 1], [1, 3], [2, 1], [3, 2]], bytes: (p) => (p + 1) * 160 * KiB },
-  { name: "events", assignments: [[1, 2, 3], [2, 3, 1], [3, 1, 2], [1, 3, 2]], bytes: (p) => (p + 1) * 320 * KiB },
+  {
+    name: "orders",
+    assignments: [
+      [1, 2],
+      [2, 3],
+      [3, 1],
+      [1, 3],
+      [2, 1],
+      [3, 2],
+    ],
+    bytes: (p) => (p + 1) * 160 * KiB,
+  },
+  {
+    name: "events",
+    assignments: [
+      [1, 2, 3],
+      [2, 3, 1],
+      [3, 1, 2],
+      [1, 3, 2],
+    ],
+    bytes: (p) => (p + 1) * 320 * KiB,
+  },
   { name: "audit", assignments: [[1], [2], [3]], bytes: () => 256 * KiB },
 ];
 const PARTITIONS = TOPICS.reduce((a, t) => a + t.assignments.length, 0);
@@ -64,7 +84,10 @@ function layout(snapshot: ClusterSnapshot, withLeaders: boolean): string[] {
   return snapshot.topics
     .filter((t) => TOPICS.some((x) => x.name === t.name))
     .flatMap((t) =>
-      t.partitions.map((p) => `${t.name}-${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => (r.logDir ? path.basename(r.logDir) : "?")).join(",")}${withLeaders ? ` leader ${p.leader}` : ""}`),
+      t.partitions.map(
+        (p) =>
+          `${t.name}-${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => (r.logDir ? path.basename(r.logDir) : "?")).join(",")}${withLeaders ? ` leader ${p.leader}` : ""}`,
+      ),
     )
     .sort();
 }
@@ -183,7 +206,9 @@ describe("plan operations applied to real Kafka", () => {
 
     const job = await finished((await startApplyJob(connection(), before, p, { pollMs: 500 })).id, "add-brokers");
     const after = await settled();
-    process.stdout.write(`\n${describePlan("add-brokers", before, p, job)}  broker ${NEW_BROKER}: ${planned} of ${total} replicas planned, ${replicasOn(after, NEW_BROKER)} after (share ${share.toFixed(1)})\n`);
+    process.stdout.write(
+      `\n${describePlan("add-brokers", before, p, job)}  broker ${NEW_BROKER}: ${planned} of ${total} replicas planned, ${replicasOn(after, NEW_BROKER)} after (share ${share.toFixed(1)})\n`,
+    );
     expect(job.status.errors).toEqual([]);
     expect(job.status.state).toBe("done");
     expect(replicasOn(after, NEW_BROKER)).toBe(planned);
@@ -207,7 +232,12 @@ describe("plan operations applied to real Kafka", () => {
     expect(p.cordons).toEqual([expect.objectContaining({ broker: DRAINED.broker, dirs: [dir] })]);
     expect(replicasIn(p.afterSnapshot, DRAINED.broker, dir)).toEqual([]);
 
-    for (const [name, value] of Object.entries({ KAFKA_BOOTSTRAP_SERVERS: cluster!.bootstrap, KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BALANCE_REFRESH_MS: "0" })) {
+    for (const [name, value] of Object.entries({
+      KAFKA_BOOTSTRAP_SERVERS: cluster!.bootstrap,
+      KAFKA_BALANCE_ALLOW_WRITES: "true",
+      KAFKA_BALANCE_WRITE_TOKEN: TOKEN,
+      KAFKA_BALANCE_REFRESH_MS: "0",
+    })) {
       process.env[name] = value;
     }
     resetClusterSource();
@@ -227,7 +257,9 @@ describe("plan operations applied to real Kafka", () => {
     const job = await finished(body.job.id, "drain-dirs");
     const status = (await (await applyGet(new Request("http://localhost/api/plan/apply"))).json()) as { job: ApplyJobView };
     const after = await settled();
-    process.stdout.write(`${describePlan("drain-dirs", before, p, job)}  ${dir}: ${replicasIn(before, DRAINED.broker, dir).length} replica(s) before, ${replicasIn(after, DRAINED.broker, dir).length} after\n`);
+    process.stdout.write(
+      `${describePlan("drain-dirs", before, p, job)}  ${dir}: ${replicasIn(before, DRAINED.broker, dir).length} replica(s) before, ${replicasIn(after, DRAINED.broker, dir).length} after\n`,
+    );
     expect(job.status.errors).toEqual([]);
     expect(job.status.state).toBe("done");
     // The cordon went on before anything else, and stays.
@@ -250,7 +282,9 @@ describe("plan operations applied to real Kafka", () => {
 
     const job = await finished((await startApplyJob(connection(), before, p, { pollMs: 500 })).id, "remove-brokers");
     const after = await settled();
-    process.stdout.write(`${describePlan("remove-brokers", before, p, job)}  broker ${REMOVED}: ${replicasOn(before, REMOVED)} replica(s) before, ${replicasOn(after, REMOVED)} after\n`);
+    process.stdout.write(
+      `${describePlan("remove-brokers", before, p, job)}  broker ${REMOVED}: ${replicasOn(before, REMOVED)} replica(s) before, ${replicasOn(after, REMOVED)} after\n`,
+    );
     expect(job.status.errors).toEqual([]);
     expect(job.status.state).toBe("done");
     expect(replicasOn(after, REMOVED)).toBe(0);

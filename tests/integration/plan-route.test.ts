@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/plan/route";
 import { demoSnapshot } from "@/lib/simulate/presets";
 
-const post = (body: unknown) =>
-  POST(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+const post = (body: unknown) => POST(new Request("http://localhost/api/plan", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
 
 describe("POST /api/plan", () => {
   it("POST /api/plan plans the current source (the demo) when no snapshot is given", async () => {
@@ -39,7 +38,7 @@ describe("POST /api/plan", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual({
       code: "invalid_json",
-      message: "reassignment: line 2, column 16: expected a value, got \"}\". The input string is not a valid JSON",
+      message: 'reassignment: line 2, column 16: expected a value, got "}". The input string is not a valid JSON',
       issues: [{ path: "reassignment", message: 'expected a value, got "}"', line: 2, column: 16 }],
     });
   });

@@ -25,7 +25,12 @@ beforeAll(async () => {
   temp = useTempStore("plan-shared-page");
   const snapshot = syntheticCluster({ brokers: 3, dirsPerBroker: 2, replicas: 60, seed: 3 });
   snapshot.topics[0]!.name = TOPIC;
-  const plan = await createShare({ kind: "plan", snapshot, plan: { options: { goals: ["dir-utilization"], bootstrapServer: "k1:9092" }, reassignmentJson: null }, sharing: { redactHosts: false } });
+  const plan = await createShare({
+    kind: "plan",
+    snapshot,
+    plan: { options: { goals: ["dir-utilization"], bootstrapServer: "k1:9092" }, reassignmentJson: null },
+    sharing: { redactHosts: false },
+  });
   const scenario = await createShare({ kind: "scenario", scenario: { base: snapshot, steps: [] }, sharing: { redactHosts: false } });
   if (!plan.ok || !scenario.ok) throw new Error("could not create the links");
   ids.plan = plan.value.id;
@@ -33,7 +38,16 @@ beforeAll(async () => {
   // A row whose payload is not a compressed record at all: only a decode would notice.
   ids.unreadable = newSnapshotId();
   const summary = JSON.stringify({ sourceKind: "demo", label: "x", brokers: 3, topics: 1, sharing: { redactHosts: true, hashTopics: false } });
-  await getStore().links.insert({ id: ids.unreadable, kind: "plan", schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: new Date().toISOString(), sizeBytes: 9, encoding: PAYLOAD_ENCODING, payload: Buffer.from("not brotli"), summary });
+  await getStore().links.insert({
+    id: ids.unreadable,
+    kind: "plan",
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    createdAt: new Date().toISOString(),
+    sizeBytes: 9,
+    encoding: PAYLOAD_ENCODING,
+    payload: Buffer.from("not brotli"),
+    summary,
+  });
 });
 afterAll(() => temp.cleanup());
 
@@ -74,13 +88,17 @@ describe("/plan?shared=<id> hands the browser the link's id, not its snapshot", 
 
   it("a scenario link is refused on the page with the simulator's address, and the current cluster is planned", async () => {
     const { props, alert } = await plannerPage(ids.scenario);
-    expect(alert).toBe(`The shared link ${ids.scenario} holds a scenario, not a plan: open /simulate?shared=${ids.scenario} instead. Showing a new plan for the current cluster instead.`);
+    expect(alert).toBe(
+      `The shared link ${ids.scenario} holds a scenario, not a plan: open /simulate?shared=${ids.scenario} instead. Showing a new plan for the current cluster instead.`,
+    );
     expect(props.shared).toBeUndefined();
   });
 
   it("an unknown or malformed id is refused on the page, saying what to do", async () => {
     const unknown = await plannerPage(UNKNOWN);
-    expect(unknown.alert).toMatch(new RegExp(`^No shared snapshot has the id ${UNKNOWN}: .* Ask whoever sent it for a new link\\. Showing a new plan for the current cluster instead\\.$`));
+    expect(unknown.alert).toMatch(
+      new RegExp(`^No shared snapshot has the id ${UNKNOWN}: .* Ask whoever sent it for a new link\\. Showing a new plan for the current cluster instead\\.$`),
+    );
     expect(unknown.props.shared).toBeUndefined();
     const malformed = await plannerPage("not-an-id");
     expect(malformed.alert).toMatch(/^"not-an-id" is not a snapshot link id: .* Showing a new plan for the current cluster instead\.$/);

@@ -81,7 +81,7 @@ describe("Prometheus scraping GET /api/metrics", () => {
   });
 
   it("the demo's count-rule traps are queryable with their utilisation, as the alert and dashboard join them", async () => {
-    const result = await prometheus!.query('kafka_balance_log_dir_utilization_ratio and on (cluster, broker, log_dir) kafka_balance_log_dir_next_placement_trap == 1');
+    const result = await prometheus!.query("kafka_balance_log_dir_utilization_ratio and on (cluster, broker, log_dir) kafka_balance_log_dir_next_placement_trap == 1");
     expect(result.map((r) => `${r.metric.broker} ${r.metric.log_dir}`).sort()).toEqual(["1 /data/d2", "2 /data/d2", "3 /data/d2"]);
   });
 

@@ -34,7 +34,11 @@ describe("Object.prototype names through the routes", () => {
   });
 
   it("POST /api/simulate counts the logs of the __proto__ dirs, so new logs go to the empty dir", async () => {
-    const res = await simulate(jsonRequest("/api/simulate", { body: { base: { snapshot }, steps: [{ kind: "createTopic", name: "valueOf-new", partitions: 12, replicationFactor: 1 }], compare: false, snapshot: true } }));
+    const res = await simulate(
+      jsonRequest("/api/simulate", {
+        body: { base: { snapshot }, steps: [{ kind: "createTopic", name: "valueOf-new", partitions: 12, replicationFactor: 1 }], compare: false, snapshot: true },
+      }),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { final: { snapshot: typeof snapshot } };
     const created = body.final.snapshot.topics.find((t) => t.name === "valueOf-new")!;

@@ -74,7 +74,9 @@ describe("seed story and throttled rebalance on real Kafka", () => {
       if (Date.now() - startedAt > 600_000) throw new Error(`apply did not finish: ${JSON.stringify(job.status.progress)}`);
     }
     const measured = (Date.parse(job.finishedAt!) - Date.parse(job.createdAt)) / 1000;
-    process.stdout.write(`\nrebalance: ${plan.moves.length} dir moves, ${(plan.bytesMoved.total / 1048576).toFixed(1)} MiB; estimated ${plan.estimate.seconds.toFixed(1)} s, measured ${measured.toFixed(1)} s (bottleneck broker ${plan.estimate.bottleneck?.broker}, ${plan.estimate.bottleneck?.limitedBy})\n`);
+    process.stdout.write(
+      `\nrebalance: ${plan.moves.length} dir moves, ${(plan.bytesMoved.total / 1048576).toFixed(1)} MiB; estimated ${plan.estimate.seconds.toFixed(1)} s, measured ${measured.toFixed(1)} s (bottleneck broker ${plan.estimate.bottleneck?.broker}, ${plan.estimate.bottleneck?.limitedBy})\n`,
+    );
     expect(job.status.state).toBe("done");
     expect(sawThrottles).toBe(true);
     expect(sawFuture).toBe(true);

@@ -48,7 +48,13 @@ describe("POST /api/simulate", () => {
 
   it("runs { base, policy, seed, steps } on the demo and on the current source", async () => {
     for (const base of ["demo", "current"]) {
-      const { status, body } = await post({ base, policy: { logDirPlacement: "least-bytes" }, seed: 9, steps: [{ kind: "createTopic", name: "events", partitions: 12, replicationFactor: 3, size: { kind: "fixed", bytes: 1e9 } }], snapshot: false });
+      const { status, body } = await post({
+        base,
+        policy: { logDirPlacement: "least-bytes" },
+        seed: 9,
+        steps: [{ kind: "createTopic", name: "events", partitions: 12, replicationFactor: 3, size: { kind: "fixed", bytes: 1e9 } }],
+        snapshot: false,
+      });
       expect(status).toBe(200);
       expect(body.base).toMatchObject({ kind: "demo", replicas: 210 });
       expect(body.scenario).toMatchObject({ seed: 9, policy: { logDirPlacement: "least-bytes", brokerPlacement: "kraft-striped" } });
@@ -58,7 +64,14 @@ describe("POST /api/simulate", () => {
   });
 
   it("runs a whole { scenario } with an inline base and is deterministic", async () => {
-    const scenario = { base: storyBase("inline"), seed: 5, steps: [{ kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 1e12 }, { kind: "createTopic", name: "t", partitions: 9, replicationFactor: 2, size: { kind: "uniform", min: 1e9, max: 9e9 } }] };
+    const scenario = {
+      base: storyBase("inline"),
+      seed: 5,
+      steps: [
+        { kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 1e12 },
+        { kind: "createTopic", name: "t", partitions: 9, replicationFactor: 2, size: { kind: "uniform", min: 1e9, max: 9e9 } },
+      ],
+    };
     const a = await post({ scenario });
     const b = await post({ scenario });
     expect(a.status).toBe(200);
@@ -75,7 +88,13 @@ describe("POST /api/simulate", () => {
   });
 
   it("reports a failed step in the answer and keeps running the later ones", async () => {
-    const { status, body } = await post({ base: "demo", steps: [{ kind: "failLogDir", broker: 9, path: "/data/d1" }, { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 }] });
+    const { status, body } = await post({
+      base: "demo",
+      steps: [
+        { kind: "failLogDir", broker: 9, path: "/data/d1" },
+        { kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 },
+      ],
+    });
     expect(status).toBe(200);
     expect(body.steps.map((s) => [s.ok, s.error?.code ?? null])).toEqual([
       [false, "unknown_broker"],
@@ -87,7 +106,11 @@ describe("POST /api/simulate", () => {
     const steps = [{ kind: "firstConsumerGroup" }, { kind: "addLogDir", broker: "all", path: "/data/d2" }, { kind: "createTopic", name: "t", partitions: 0, replicationFactor: 1 }];
     const { status, body } = await post({ base: "demo", steps });
     expect(status).toBe(400);
-    expect(body.error).toEqual({ code: "bad_request", message: "steps.2.partitions: partitions must be at least 1", issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }] });
+    expect(body.error).toEqual({
+      code: "bad_request",
+      message: "steps.2.partitions: partitions must be at least 1",
+      issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }],
+    });
   });
 
   it("refuses a forecast base on the demo with 409 no_history saying why, and bad days with 400 naming the field", async () => {
@@ -102,7 +125,9 @@ describe("POST /api/simulate", () => {
 
   it("answers 400 for bad JSON, unknown fields, bases, presets and inline snapshots", async () => {
     expect((await post("{nope")).body.error.message).toMatch(/^The body is not valid JSON/);
-    expect((await post({ base: "demo", stepz: [] })).body.error.issues).toEqual([{ path: "stepz", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }]);
+    expect((await post({ base: "demo", stepz: [] })).body.error.issues).toEqual([
+      { path: "stepz", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" },
+    ]);
     expect((await post({ base: "production" })).body.error.issues?.[0]?.path).toBe("base");
     expect((await post({ preset: "nope" })).status).toBe(400);
     const bad = await post({ base: { snapshot: { ...storyBase("x"), brokers: [{ id: 1 }, { id: 1 }] } } });

@@ -61,7 +61,10 @@ async function open(id: string): Promise<{ status: number; json: { snapshot: { s
 function stored(): { links: number; bytes: number } {
   const db = new Database(temp.file, { readonly: true });
   try {
-    return db.prepare(`SELECT count(*) AS links, coalesce(sum(length(payload) + length(CAST(summary AS BLOB))), 0) AS bytes FROM snapshots`).get() as { links: number; bytes: number };
+    return db.prepare(`SELECT count(*) AS links, coalesce(sum(length(payload) + length(CAST(summary AS BLOB))), 0) AS bytes FROM snapshots`).get() as {
+      links: number;
+      bytes: number;
+    };
   } finally {
     db.close();
   }
@@ -87,7 +90,9 @@ describe("the label limit", () => {
     const snapshot = { ...writerSnapshot(2, 1), source: { kind: "import", label: "x".repeat(5000) } };
     const created = await share({ kind: "snapshot", snapshot });
     expect(created.status).toBe(201);
-    expect(created.json.notices).toEqual([expect.stringMatching(/label was 5000 characters long; the link keeps its first 199 and "…" \(the limit is 200, KAFKA_BALANCE_SNAPSHOT_LABEL_MAX_CHARS\)/)]);
+    expect(created.json.notices).toEqual([
+      expect.stringMatching(/label was 5000 characters long; the link keeps its first 199 and "…" \(the limit is 200, KAFKA_BALANCE_SNAPSHOT_LABEL_MAX_CHARS\)/),
+    ]);
     const opened = await open(created.json.id);
     expect(opened.json.snapshot.source.label).toBe(`${"x".repeat(199)}…`);
     const summary = (await getStore().links.list(1, 0)).rows[0]!.summary;
@@ -256,7 +261,9 @@ describe("per-client quotas (the client: the peer address, or a trusted proxy's 
     for (let n = 0; n < 3; n++) expect((await share({ kind: "snapshot", snapshot: writerSnapshot(n, 1) }, "192.0.2.1", { "x-forwarded-for": `198.51.100.${n}` })).status).toBe(201);
     const refused = await share({ kind: "snapshot", snapshot: writerSnapshot(3, 1) }, "192.0.2.1", { "x-forwarded-for": "198.51.100.99" });
     expect(refused.status).toBe(429);
-    expect(refused.json.error!.message).toMatch(/from your address: 3 in the last minute and the limit is 3 per minute per address \(KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS\); retry in \d+ s/);
+    expect(refused.json.error!.message).toMatch(
+      /from your address: 3 in the last minute and the limit is 3 per minute per address \(KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS\); retry in \d+ s/,
+    );
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await share({ kind: "snapshot", snapshot: writerSnapshot(4, 1) }, "192.0.2.2")).status).toBe(201);
     expect(stored().links).toBe(4);

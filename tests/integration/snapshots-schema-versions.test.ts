@@ -67,7 +67,11 @@ describe("snapshot schema versions", () => {
   it("a record from a newer schema than this server reads answers 500 saying to upgrade", async () => {
     const record = JSON.parse(fs.readFileSync(path.join(FIXTURES, "v1", "snapshot.json"), "utf8")) as FixtureRecord;
     const future = SNAPSHOT_SCHEMA_VERSION + 1;
-    const id = await insertRecord(getStore().links, { ...record, schemaVersion: future, payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } } });
+    const id = await insertRecord(getStore().links, {
+      ...record,
+      schemaVersion: future,
+      payload: { ...record.payload, snapshot: { ...(record.payload.snapshot as object), schema: future } },
+    });
     const opened = await openStoredRecord(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {
@@ -81,7 +85,16 @@ describe("snapshot schema versions", () => {
     const deep = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000);
     const encoded = await encodePayload(`{"snapshot":${deep},"scenario":null,"plan":null,"sharing":{}}`);
     const id = newSnapshotId();
-    await getStore().links.insert({ id, kind: "snapshot", schemaVersion: SNAPSHOT_SCHEMA_VERSION, createdAt: new Date().toISOString(), sizeBytes: encoded.sizeBytes, encoding: encoded.encoding, payload: encoded.data, summary: "{}" });
+    await getStore().links.insert({
+      id,
+      kind: "snapshot",
+      schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+      createdAt: new Date().toISOString(),
+      sizeBytes: encoded.sizeBytes,
+      encoding: encoded.encoding,
+      payload: encoded.data,
+      summary: "{}",
+    });
     const opened = await openStoredRecord(id);
     expect(opened.ok).toBe(false);
     if (!opened.ok) {

@@ -24,7 +24,10 @@ const UNKNOWN = "AAAAAAAAAAAAAAAAAAAAAA";
 beforeAll(async () => {
   temp = useTempStore("shared-overview");
   // The same 20 brokers × 4 dirs, one with ten times the replicas of the other.
-  for (const [name, replicas] of [["small", 8_000], ["large", 80_000]] as const) {
+  for (const [name, replicas] of [
+    ["small", 8_000],
+    ["large", 80_000],
+  ] as const) {
     const snapshot = syntheticCluster({ brokers: 20, dirsPerBroker: 4, replicas, partitionsPerTopic: 100, seed: 7 });
     snapshotBytes[name] = JSON.stringify(snapshot).length;
     const created = await createShare({ kind: "snapshot", snapshot, sharing: { redactHosts: false } });
@@ -153,7 +156,11 @@ describe("GET /api/cluster/topics, /broker and /overview with shared=<id>", () =
   });
 
   it("answers a scenario link's id with wrong_kind (409): the overview routes show snapshot links", async () => {
-    const created = await createShare({ kind: "scenario", scenario: { base: syntheticCluster({ brokers: 3, dirsPerBroker: 1, replicas: 30, seed: 1 }), steps: [] }, sharing: { redactHosts: false } });
+    const created = await createShare({
+      kind: "scenario",
+      scenario: { base: syntheticCluster({ brokers: 3, dirsPerBroker: 1, replicas: 30, seed: 1 }), steps: [] },
+      sharing: { redactHosts: false },
+    });
     if (!created.ok) throw new Error(created.error.message);
     const response = await topics(get("topics", `shared=${created.value.id}`));
     expect(response.status).toBe(409);

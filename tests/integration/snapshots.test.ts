@@ -13,7 +13,10 @@ import { SharedPlanSchema, storedScenario } from "@/lib/share/record";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 
-const fixture = (kind: string) => JSON.parse(fs.readFileSync(path.resolve("tests/fixtures/snapshots/v1", `${kind}.json`), "utf8")) as { payload: { snapshot: Record<string, unknown>; scenario: Record<string, unknown>; plan: { options: Record<string, unknown>; reassignmentJson: string } } };
+const fixture = (kind: string) =>
+  JSON.parse(fs.readFileSync(path.resolve("tests/fixtures/snapshots/v1", `${kind}.json`), "utf8")) as {
+    payload: { snapshot: Record<string, unknown>; scenario: Record<string, unknown>; plan: { options: Record<string, unknown>; reassignmentJson: string } };
+  };
 const snapshot = fixture("snapshot").payload.snapshot;
 const scenario = fixture("scenario").payload.scenario;
 const plan = fixture("plan").payload.plan;
@@ -118,7 +121,10 @@ describe("POST /api/snapshots: limits and bad input", () => {
       [{ kind: "movie", snapshot }, "kind"],
       [{ kind: "snapshot" }, "snapshot"],
       [{ kind: "snapshot", snapshot: { ...snapshot, brokers: [{ id: -1 }] } }, "snapshot.brokers.0.id"],
-      [{ kind: "scenario", scenario: { ...scenario, base: snapshot, steps: [{ kind: "createTopic", name: "a b", partitions: 1, replicationFactor: 1 }] } }, "scenario.steps.0.name"],
+      [
+        { kind: "scenario", scenario: { ...scenario, base: snapshot, steps: [{ kind: "createTopic", name: "a b", partitions: 1, replicationFactor: 1 }] } },
+        "scenario.steps.0.name",
+      ],
       [{ kind: "plan", snapshot, plan: { options: { tolerance: 9 } } }, "plan.options.tolerance"],
       [{ kind: "plan", snapshot, plan: { options: {}, reassignmentJson: '{"partitions":[{"topic":"x"}]}' } }, "plan.reassignmentJson.partitions.0.partition"],
       [{ kind: "snapshot", snapshot, sharing: { redactHosts: "yes" } }, "sharing.redactHosts"],

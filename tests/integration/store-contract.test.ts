@@ -102,7 +102,12 @@ describe.each(["sqlite", "postgres"] as const)("store contract: %s", (kind) => {
     expect(await links.get("r")).toBeNull();
     expect(await links.insertWithin(row("r", "2026-02-01T00:00:00.000Z"), null, (state) => (state.links >= 1 ? null : "empty?"))).toBeNull();
     expect(await links.get("r")).not.toBeNull();
-    for (const [id, day] of [["e1", "01"], ["e2", "02"], ["e3", "03"]] as const) await links.insert(row(id, `2025-01-${day}T00:00:00.000Z`));
+    for (const [id, day] of [
+      ["e1", "01"],
+      ["e2", "02"],
+      ["e3", "03"],
+    ] as const)
+      await links.insert(row(id, `2025-01-${day}T00:00:00.000Z`));
     expect(await links.expire("2025-12-31T00:00:00.000Z", 2)).toBe(2);
     expect(await links.get("e1")).toBeNull();
     expect(await links.get("e3")).not.toBeNull();
@@ -131,7 +136,17 @@ describe.each(["sqlite", "postgres"] as const)("store contract: %s", (kind) => {
 
   it("audit: appended entries list newest first, by cluster or job", async () => {
     const { audit } = store;
-    for (let i = 0; i < 4; i++) await audit.append({ at: new Date(i).toISOString(), cluster: i % 2 ? "x" : "y", actor: "alice", jobId: i < 2 ? "a" : "b", action: "alter-configs", target: `broker ${i}`, result: "ok", detail: "" });
+    for (let i = 0; i < 4; i++)
+      await audit.append({
+        at: new Date(i).toISOString(),
+        cluster: i % 2 ? "x" : "y",
+        actor: "alice",
+        jobId: i < 2 ? "a" : "b",
+        action: "alter-configs",
+        target: `broker ${i}`,
+        result: "ok",
+        detail: "",
+      });
     expect((await audit.list()).map((e) => e.target)).toEqual(["broker 3", "broker 2", "broker 1", "broker 0"]);
     expect((await audit.list({ cluster: "x" })).map((e) => e.target)).toEqual(["broker 3", "broker 1"]);
     expect((await audit.list({ jobId: "a", limit: 1 })).map((e) => e.target)).toEqual(["broker 1"]);

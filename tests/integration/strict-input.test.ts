@@ -55,7 +55,9 @@ describe("strict input on every route", () => {
   it("POST /api/simulate, /api/import and /api/snapshots answer 400 naming an unknown key, nested ones too", async () => {
     expect(await error(await json(simulate, "/api/simulate", { base: "demo", stesp: [] }))).toMatchObject({ status: 400 });
     expect((await error(await json(simulate, "/api/simulate", { base: "demo", stesp: [] }))).message).toContain("stesp");
-    const step = await error(await json(simulate, "/api/simulate", { base: "demo", steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 1, replication: 3 }] }));
+    const step = await error(
+      await json(simulate, "/api/simulate", { base: "demo", steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 1, replication: 3 }] }),
+    );
     expect(step.status).toBe(400);
     expect(step.message).toContain("steps.0.replication");
     expect(await error(await json(importRoute, "/api/import", { logDirs: "x", topic: "y" }))).toMatchObject({ status: 400, paths: ["topic"] });

@@ -9,7 +9,8 @@ import { closeWorkerPool, WorkBusyError, WorkTimeoutError } from "@/lib/workers/
 import { runTask } from "@/lib/server/run-task";
 import { resetClusterSource } from "@/lib/cluster/source";
 
-const post = (body: unknown) => simulate(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+const post = (body: unknown) =>
+  simulate(new Request("http://localhost/api/simulate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
 
 /** A simulation that takes seconds: 100,000 replicas on 100 brokers × 8 dirs, four steps, three policies compared. */
 const heavy = {
@@ -60,7 +61,9 @@ describe("worker pool", () => {
   });
 
   it("runTask() rejects with WorkTimeoutError when the limit passes", async () => {
-    await expect(runTask("simulate", { body: heavy, current: null, shared: null, limits: { maxReplicas: 1e9, maxLogDirs: 1e9, maxReplicaSteps: 1e12 } }, { timeoutMs: 50 })).rejects.toBeInstanceOf(WorkTimeoutError);
+    await expect(
+      runTask("simulate", { body: heavy, current: null, shared: null, limits: { maxReplicas: 1e9, maxLogDirs: 1e9, maxReplicaSteps: 1e12 } }, { timeoutMs: 50 }),
+    ).rejects.toBeInstanceOf(WorkTimeoutError);
   });
 
   describe("on one thread", () => {

@@ -62,8 +62,9 @@ beforeAll(() => {
 afterEach(() => setEnv({}));
 afterAll(() => {
   temp.cleanup();
-  for (const name of ENV_NAMES) if (saved[name] === undefined) delete process.env[name];
-  else process.env[name] = saved[name];
+  for (const name of ENV_NAMES)
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
 });
 
 describe("GET /api/snapshots and DELETE /api/snapshots/[id] (scope: links)", () => {
@@ -106,7 +107,13 @@ describe("GET /api/snapshots and DELETE /api/snapshots/[id] (scope: links)", () 
 
 describe("POST /api/plan/apply (scope: cluster)", () => {
   it("answers 403 when writes are off or no token is configured", async () => {
-    for (const env of [{}, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN }, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BALANCE_ALLOW_WRITES: "TRUE" }, { KAFKA_BALANCE_ALLOW_WRITES: "true" }, { KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: "short" }]) {
+    for (const env of [
+      {},
+      { KAFKA_BALANCE_WRITE_TOKEN: TOKEN },
+      { KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BALANCE_ALLOW_WRITES: "TRUE" },
+      { KAFKA_BALANCE_ALLOW_WRITES: "true" },
+      { KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: "short" },
+    ]) {
       setEnv(env);
       const response = await applyPost(RIGHT);
       expect(response.status, JSON.stringify(env)).toBe(403);

@@ -31,7 +31,11 @@ export interface AxeScope {
 export async function seriousA11yViolations(page: Page, scope?: AxeScope): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (scope) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document | object, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document | object, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const context = scope ? { include: (scope.include ?? ["html"]).map((s) => [s]), exclude: (scope.exclude ?? []).map((s) => [s]) } : document;
     const result = await axe.run(context, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? "minor", help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(" ")) }));

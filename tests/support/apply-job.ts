@@ -15,7 +15,10 @@ export const NO_CONTROL: JobControl = { seq: 0, pause: false, cancel: false, rat
 export function scanOf(opts: { moved?: number[]; inFlight?: number[]; cordoned?: string[]; foreignRate?: number } = {}): ClusterSnapshot {
   const planned: Record<number, number> = { 0: 2, 1: 3 };
   const s = cluster({
-    brokers: [1, 2, 3].map((id) => ({ id, dirs: id === 1 ? [{ path: "/d1" }, { path: "/d2", state: (opts.cordoned ?? []).includes("/d2") ? ("cordoned" as const) : ("online" as const) }] : ["/d1", "/d2"] })),
+    brokers: [1, 2, 3].map((id) => ({
+      id,
+      dirs: id === 1 ? [{ path: "/d1" }, { path: "/d2", state: (opts.cordoned ?? []).includes("/d2") ? ("cordoned" as const) : ("online" as const) }] : ["/d1", "/d2"],
+    })),
     partitions: [0, 1].map((p) => ({ topic: "t", partition: p, replicas: [[(opts.moved ?? []).includes(p) ? planned[p]! : 1, "/d1", GiB]] as [number, string, number][] })),
     reassignments: (opts.inFlight ?? []).map((p) => ({ topic: "t", partition: p, replicas: [1, planned[p]!], adding: [planned[p]!], removing: [1] })),
   });

@@ -28,7 +28,14 @@ export interface DataCluster {
   stop: () => Promise<void>;
 }
 
-export async function startDataCluster(options: { baseDir: string; basePort: number; nodes: number; dirsPerNode: number; topics: TopicSpec[]; clientId: string }): Promise<DataCluster> {
+export async function startDataCluster(options: {
+  baseDir: string;
+  basePort: number;
+  nodes: number;
+  dirsPerNode: number;
+  topics: TopicSpec[];
+  clientId: string;
+}): Promise<DataCluster> {
   const cluster = await startCluster({ baseDir: options.baseDir, basePort: options.basePort, nodes: options.nodes, dirsPerNode: options.dirsPerNode });
   const connection: KafkaConnection = { bootstrapServers: cluster.bootstrap.split(","), clientId: options.clientId, requestTimeoutMs: 15_000, sasl: null, tls: null };
   const names = new Set(options.topics.map((t) => t.name));
@@ -50,7 +57,9 @@ export async function startDataCluster(options: { baseDir: string; basePort: num
   const layout = (s: ClusterSnapshot) =>
     s.topics
       .filter((t) => names.has(t.name))
-      .flatMap((t) => t.partitions.map((p) => `${t.name}-${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => r.logDir?.split("/").pop() ?? "?").join(",")}`))
+      .flatMap((t) =>
+        t.partitions.map((p) => `${t.name}-${p.id}: [${p.replicas.map((r) => r.broker).join(",")}] ${p.replicas.map((r) => r.logDir?.split("/").pop() ?? "?").join(",")}`),
+      )
       .sort();
   try {
     await withAdmin(cluster.bootstrap, async (admin) => {

@@ -62,7 +62,9 @@ export function ensureBuild(env: Record<string, string> = {}): void {
   // E2E_REUSE_BUILD=1: take any existing build as is (local iteration while others edit the tree).
   if (process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return;
   if (buildIsFresh()) return;
-  const result = timedSync("build", "next build", () => spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, maxBuffer: 64 * 1024 * 1024 }));
+  const result = timedSync("build", "next build", () =>
+    spawnSync(process.execPath, [nextBin, "build"], { cwd: root, encoding: "utf8", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, maxBuffer: 64 * 1024 * 1024 }),
+  );
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 

@@ -5,7 +5,11 @@ const DAY = 86_400;
 const GiB = 1024 ** 3;
 
 /** An ETA of `days` with a range of ¾ to 1½ times it unless told. */
-export const eta = (days: number, lo = days * 0.75, hi: number | null = days * 1.5) => ({ seconds: days * DAY, earliestSeconds: lo * DAY, latestSeconds: hi === null ? null : hi * DAY });
+export const eta = (days: number, lo = days * 0.75, hi: number | null = days * 1.5) => ({
+  seconds: days * DAY,
+  earliestSeconds: lo * DAY,
+  latestSeconds: hi === null ? null : hi * DAY,
+});
 
 export function dirForecast(broker: number, dir: string, over: Partial<DirForecastFields> = {}): DirForecastFields {
   return {

@@ -16,11 +16,31 @@ export function historyCluster(t: number, options: { down?: boolean; kafka?: num
     capturedAt: new Date(t).toISOString(),
     source: { kind: "kafka", label: "test" },
     brokers: [
-      { id: 1, logDirs: [{ path: "/d1", totalBytes: 100 * GiB, usableBytes: 100 * GiB - kafka - 1024 * 1024 }, { path: "/d2", totalBytes: 100 * GiB, usableBytes: 90 * GiB }] },
-      options.down ? { id: 2, state: "unreachable", error: "connection refused", logDirs: [] } : { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
+      {
+        id: 1,
+        logDirs: [
+          { path: "/d1", totalBytes: 100 * GiB, usableBytes: 100 * GiB - kafka - 1024 * 1024 },
+          { path: "/d2", totalBytes: 100 * GiB, usableBytes: 90 * GiB },
+        ],
+      },
+      options.down
+        ? { id: 2, state: "unreachable", error: "connection refused", logDirs: [] }
+        : { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
     ],
     topics: [
-      { name: "events", partitions: [{ id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: kafka }, { broker: 2, logDir: options.down ? null : "/d1", sizeBytes: options.down ? null : kafka }] }] },
+      {
+        name: "events",
+        partitions: [
+          {
+            id: 0,
+            leader: 1,
+            replicas: [
+              { broker: 1, logDir: "/d1", sizeBytes: kafka },
+              { broker: 2, logDir: options.down ? null : "/d1", sizeBytes: options.down ? null : kafka },
+            ],
+          },
+        ],
+      },
       { name: "audit", partitions: [{ id: 0, leader: 2, replicas: [{ broker: 1, logDir: "/d2", sizeBytes: 5 * GiB }] }] },
     ],
   });

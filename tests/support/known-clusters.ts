@@ -87,11 +87,26 @@ export function ccSmallCluster(): ClusterSnapshot {
   return cluster({
     brokers: singleDirBrokers(RACK_BY_BROKER),
     partitions: [
-      single("T1", 0, [[0, 75], [2, 75]]),
-      single("T1", 1, [[1, 55], [0, 55]]),
-      single("T2", 0, [[1, 5], [2, 5]]),
-      single("T2", 1, [[0, 55], [2, 55]]),
-      single("T2", 2, [[0, 95], [1, 95]]),
+      single("T1", 0, [
+        [0, 75],
+        [2, 75],
+      ]),
+      single("T1", 1, [
+        [1, 55],
+        [0, 55],
+      ]),
+      single("T2", 0, [
+        [1, 5],
+        [2, 5],
+      ]),
+      single("T2", 1, [
+        [0, 55],
+        [2, 55],
+      ]),
+      single("T2", 2, [
+        [0, 95],
+        [1, 95],
+      ]),
     ],
   });
 }
@@ -106,12 +121,30 @@ export function ccMediumCluster(): ClusterSnapshot {
   return cluster({
     brokers: singleDirBrokers(RACK_BY_BROKER),
     partitions: [
-      single("A", 0, [[1, 10], [0, 4]]),
-      single("A", 1, [[0, 8], [2, 6]]),
-      single("A", 2, [[0, 6], [2, 3]]),
-      single("B", 0, [[1, 7], [2, 5]]),
-      single("C", 0, [[2, 4], [1, 4]]),
-      single("D", 0, [[1, 6], [2, 7]]),
+      single("A", 0, [
+        [1, 10],
+        [0, 4],
+      ]),
+      single("A", 1, [
+        [0, 8],
+        [2, 6],
+      ]),
+      single("A", 2, [
+        [0, 6],
+        [2, 3],
+      ]),
+      single("B", 0, [
+        [1, 7],
+        [2, 5],
+      ]),
+      single("C", 0, [
+        [2, 4],
+        [1, 4],
+      ]),
+      single("D", 0, [
+        [1, 6],
+        [2, 7],
+      ]),
     ],
   });
 }
@@ -153,7 +186,26 @@ export function ccUnbalanced2(): ClusterSnapshot {
 export function ccUnbalanced3(): ClusterSnapshot {
   return cluster({
     brokers: singleDirBrokers(RACK_BY_BROKER),
-    partitions: [single("T1", 0, [[1, LARGE / 2], [0, LARGE / 2]], 0), single("T2", 0, [[1, LARGE / 2], [0, LARGE / 2]], 0)],
+    partitions: [
+      single(
+        "T1",
+        0,
+        [
+          [1, LARGE / 2],
+          [0, LARGE / 2],
+        ],
+        0,
+      ),
+      single(
+        "T2",
+        0,
+        [
+          [1, LARGE / 2],
+          [0, LARGE / 2],
+        ],
+        0,
+      ),
+    ],
   });
 }
 
@@ -161,7 +213,13 @@ export function ccUnbalanced3(): ClusterSnapshot {
 export function ccUnbalancedWithAFollower(): ClusterSnapshot {
   return cluster({
     brokers: singleDirBrokers(RACK_BY_BROKER),
-    partitions: [single("T1", 0, [[0, LARGE / 2], [2, LARGE / 2]]), single("T2", 0, [[0, LARGE / 2]])],
+    partitions: [
+      single("T1", 0, [
+        [0, LARGE / 2],
+        [2, LARGE / 2],
+      ]),
+      single("T2", 0, [[0, LARGE / 2]]),
+    ],
   });
 }
 
@@ -215,7 +273,15 @@ export function ccUnbalanced5(): ClusterSnapshot {
  * replicas on brokers 0 and 1 — both on rack 0, which a move to broker 2 fixes. 75 MB per replica.
  */
 export function ccRackAwareSatisfiable(): ClusterSnapshot {
-  return cluster({ brokers: singleDirBrokers(RACK_BY_BROKER), partitions: [single("T1", 0, [[0, 75], [1, 75]])] });
+  return cluster({
+    brokers: singleDirBrokers(RACK_BY_BROKER),
+    partitions: [
+      single("T1", 0, [
+        [0, 75],
+        [1, 75],
+      ]),
+    ],
+  });
 }
 
 /**
@@ -223,7 +289,15 @@ export function ccRackAwareSatisfiable(): ClusterSnapshot {
  * already on two racks. 75 MB per replica.
  */
 export function ccRackAwareSatisfiable2(): ClusterSnapshot {
-  return cluster({ brokers: singleDirBrokers(RACK_BY_BROKER2), partitions: [single("T1", 0, [[0, 75], [2, 75]])] });
+  return cluster({
+    brokers: singleDirBrokers(RACK_BY_BROKER2),
+    partitions: [
+      single("T1", 0, [
+        [0, 75],
+        [2, 75],
+      ]),
+    ],
+  });
 }
 
 /**
@@ -231,7 +305,16 @@ export function ccRackAwareSatisfiable2(): ClusterSnapshot {
  * broker 2: three replicas on two racks, which no placement can spread over three.
  */
 export function ccRackAwareUnsatisfiable(): ClusterSnapshot {
-  return cluster({ brokers: singleDirBrokers(RACK_BY_BROKER), partitions: [single("T1", 0, [[0, 75], [1, 75], [2, 75]])] });
+  return cluster({
+    brokers: singleDirBrokers(RACK_BY_BROKER),
+    partitions: [
+      single("T1", 0, [
+        [0, 75],
+        [1, 75],
+        [2, 75],
+      ]),
+    ],
+  });
 }
 
 /**
@@ -243,11 +326,28 @@ export function ccDeadBroker(): ClusterSnapshot {
   const racks = { 0: 0, 1: 1, 2: 2, 3: 3, 4: 4 };
   const load = [100, 90, 75, 60];
   const lists: Record<string, [number, number][]> = {
-    T1: [[1, 2], [1, 3], [1, 4], [2, 0]],
-    T2: [[1, 2], [1, 3], [1, 4], [3, 0]],
+    T1: [
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [2, 0],
+    ],
+    T2: [
+      [1, 2],
+      [1, 3],
+      [1, 4],
+      [3, 0],
+    ],
   };
   const partitions = Object.entries(lists).flatMap(([topic, ps]) =>
-    ps.map((brokers, p) => ({ ...single(topic, p, brokers.map((b) => [b, load[p]!] as [number, number])), isr: brokers.filter((b) => b !== 0) })),
+    ps.map((brokers, p) => ({
+      ...single(
+        topic,
+        p,
+        brokers.map((b) => [b, load[p]!] as [number, number]),
+      ),
+      isr: brokers.filter((b) => b !== 0),
+    })),
   );
   return cluster({ brokers: singleDirBrokers(racks, [0]), partitions });
 }
@@ -563,7 +663,12 @@ export const KNOWN_CLUSTERS: KnownCluster[] = [
   { name: "cc-unbalanced", source: `${CC_DET} unbalanced`, build: ccUnbalanced, shape: { brokers: 3, dirs: 3, partitions: 2, replicas: 2 } },
   { name: "cc-unbalanced2", source: `${CC_DET} unbalanced2`, build: ccUnbalanced2, shape: { brokers: 3, dirs: 3, partitions: 6, replicas: 6 } },
   { name: "cc-unbalanced3", source: `${CC_DET} unbalanced3`, build: ccUnbalanced3, shape: { brokers: 3, dirs: 3, partitions: 2, replicas: 4 } },
-  { name: "cc-unbalanced-with-a-follower", source: `${CC_DET} unbalancedWithAFollower`, build: ccUnbalancedWithAFollower, shape: { brokers: 3, dirs: 3, partitions: 2, replicas: 3 } },
+  {
+    name: "cc-unbalanced-with-a-follower",
+    source: `${CC_DET} unbalancedWithAFollower`,
+    build: ccUnbalancedWithAFollower,
+    shape: { brokers: 3, dirs: 3, partitions: 2, replicas: 3 },
+  },
   { name: "cc-unbalanced4-jbod", source: `${CC_DET} unbalanced4`, build: ccUnbalanced4, shape: { brokers: 2, dirs: 4, partitions: 8, replicas: 8 } },
   { name: "cc-unbalanced5-jbod", source: `${CC_DET} unbalanced5`, build: ccUnbalanced5, shape: { brokers: 2, dirs: 4, partitions: 28, replicas: 28 } },
   { name: "cc-rack-aware-satisfiable", source: `${CC_DET} rackAwareSatisfiable`, build: ccRackAwareSatisfiable, shape: { brokers: 3, dirs: 3, partitions: 1, replicas: 2 } },

@@ -47,9 +47,7 @@ export interface Golden {
   }[];
 }
 
-export const golden: Golden = JSON.parse(
-  fs.readFileSync(path.resolve(__dirname, "../fixtures/kafka/golden.json"), "utf8"),
-) as Golden;
+export const golden: Golden = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../fixtures/kafka/golden.json"), "utf8")) as Golden;
 
 export interface Vector {
   id: string;

@@ -42,4 +42,3 @@ export function prototypeNamedSnapshot(): ClusterSnapshot {
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 }
-

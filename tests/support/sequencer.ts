@@ -15,7 +15,10 @@ const root = path.resolve(__dirname, "..", "..");
 
 /** `files` (in vitest's order) longest first by `spans` (keyed by path from the repo root); unknown ones count as the median. */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string, spans: Map<string, number>): T[] {
-  const known = files.map((f) => spans.get(pathOf(f))).filter((s): s is number => s !== undefined).sort((a, b) => a - b);
+  const known = files
+    .map((f) => spans.get(pathOf(f)))
+    .filter((s): s is number => s !== undefined)
+    .sort((a, b) => a - b);
   const median = known.length > 0 ? known[Math.floor(known.length / 2)]! : 0;
   return files
     .map((f, i) => ({ f, i, span: spans.get(pathOf(f)) ?? median }))
@@ -33,8 +36,6 @@ export default class LongestFirstSequencer extends BaseSequencer {
       groups.set(order, [...(groups.get(order) ?? []), spec]);
     }
     const rel = (spec: TestSpecification) => path.relative(root, spec.moduleId).split(path.sep).join("/");
-    return [...groups.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .flatMap(([, specs]) => (specs.some((s) => s.project.name === "unit") ? specs : longestFirst(specs, rel, spans)));
+    return [...groups.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, specs]) => (specs.some((s) => s.project.name === "unit") ? specs : longestFirst(specs, rel, spans)));
   }
 }

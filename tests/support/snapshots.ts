@@ -96,7 +96,12 @@ export interface PartitionSpec {
  * broker, dir and size. Each dir's usableBytes is its capacity minus the Kafka bytes placed in it and
  * its `otherBytes`, so the snapshot reads as a live cluster would.
  */
-export function cluster(spec: { kafkaVersion?: string | null; brokers: BrokerSpec[]; partitions?: PartitionSpec[]; reassignments?: { topic: string; partition: number; replicas: number[]; adding?: number[]; removing?: number[] }[] }): ClusterSnapshot {
+export function cluster(spec: {
+  kafkaVersion?: string | null;
+  brokers: BrokerSpec[];
+  partitions?: PartitionSpec[];
+  reassignments?: { topic: string; partition: number; replicas: number[]; adding?: number[]; removing?: number[] }[];
+}): ClusterSnapshot {
   const partitions = spec.partitions ?? [];
   const kafkaBytes = new Map<string, number>();
   for (const p of partitions) for (const [b, d, bytes] of p.replicas) if (d !== null) kafkaBytes.set(`${b}\u0000${d}`, (kafkaBytes.get(`${b}\u0000${d}`) ?? 0) + bytes);

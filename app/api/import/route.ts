@@ -18,7 +18,10 @@ export async function POST(request: Request): Promise<Response> {
   const type = request.headers.get("content-type") ?? "";
   const json = /^application\/([\w.+-]+\+)?json\b/i.test(type);
   if (!json && !/^text\/plain\b/i.test(type)) {
-    return fail("unsupported_media_type", `Content-Type ${type ? JSON.stringify(type) : "(none)"} is not accepted: send application/json {"logDirs": "...", "topics": "..."} or text/plain with the kafka-log-dirs output alone (curl -H 'content-type: text/plain' --data-binary @log-dirs.txt).`);
+    return fail(
+      "unsupported_media_type",
+      `Content-Type ${type ? JSON.stringify(type) : "(none)"} is not accepted: send application/json {"logDirs": "...", "topics": "..."} or text/plain with the kafka-log-dirs output alone (curl -H 'content-type: text/plain' --data-binary @log-dirs.txt).`,
+    );
   }
   const capturedAt = new Date().toISOString();
   let answer;

@@ -26,7 +26,11 @@ export async function POST(request: Request): Promise<Response> {
   const body = "parsed" in read.value ? { body: read.value.parsed } : { body: undefined, bodyBytes: transferable(read.value.bytes) };
   let encoded;
   try {
-    encoded = await runTask("shareEncoded", { ...body, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars }, { transferList: body.bodyBytes ? [body.bodyBytes.buffer] : [] });
+    encoded = await runTask(
+      "shareEncoded",
+      { ...body, salt: randomBytes(16).toString("hex"), labelChars: linkLimits().labelChars },
+      { transferList: body.bodyBytes ? [body.bodyBytes.buffer] : [] },
+    );
   } catch (error) {
     return workFailure(error);
   }

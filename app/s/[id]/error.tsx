@@ -6,7 +6,8 @@
  */
 import { LinkProblem } from "@/components/share/link-problem";
 
-const SERVER_FAILED = "The server could not open this link just now (its store may be unavailable or busy). Try again in a moment; if it keeps failing, tell whoever runs Kafka Balance.";
+const SERVER_FAILED =
+  "The server could not open this link just now (its store may be unavailable or busy). Try again in a moment; if it keeps failing, tell whoever runs Kafka Balance.";
 
 export default function SharedLinkError({ error, retry }: { error: unknown; retry: () => void }) {
   const fromServer = typeof (error as { digest?: unknown } | null)?.digest === "string";

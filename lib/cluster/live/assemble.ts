@@ -12,7 +12,18 @@
  * - Throttle rates: a broker's own dynamic value, and the `<default>` entity's; Long.MAX_VALUE
  *   (Kafka's "unlimited" default) counts as not set.
  */
-import { FACTS, SNAPSHOT_SCHEMA_VERSION, type Broker, type ClusterSnapshot, type Fact, type LogDir, type Partition, type Replica, type ThrottleRates, type Topic } from "@/lib/model/snapshot";
+import {
+  FACTS,
+  SNAPSHOT_SCHEMA_VERSION,
+  type Broker,
+  type ClusterSnapshot,
+  type Fact,
+  type LogDir,
+  type Partition,
+  type Replica,
+  type ThrottleRates,
+  type Topic,
+} from "@/lib/model/snapshot";
 import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
 import { clusterKafkaVersion, detectKafkaVersion, type DetectedVersion } from "./kafka-version";
 import { errorText } from "./protocol";
@@ -24,7 +35,6 @@ const DYNAMIC_DEFAULT_BROKER_CONFIG = 3;
 const STATIC_BROKER_CONFIG = 4;
 const TOPIC_CONFIG = 1;
 const LONG_MAX = "9223372036854775807";
-
 
 function bytesOrNull(value: bigint | null): number | null {
   return value === null || value < 0n ? null : Number(value);
@@ -51,7 +61,12 @@ function cordonedTest(configs: ConfigEntry[] | null): (path: string) => boolean 
   if (value === "") return () => false;
   if (value === "*") return () => true;
   const norm = (p: string) => p.trim().replace(/\/+$/, "");
-  const listed = new Set(value.split(",").map(norm).filter((p) => p.length > 0));
+  const listed = new Set(
+    value
+      .split(",")
+      .map(norm)
+      .filter((p) => p.length > 0),
+  );
   return (path) => listed.has(norm(path));
 }
 
@@ -64,7 +79,12 @@ interface ReplicaPlacement {
 /** What could not be read: the cluster-wide reads' warnings, then each broker's unread throttle configs. */
 function readerWarnings(raw: RawCluster): string[] {
   const brokers = [...raw.brokers.values()].sort((a, b) => a.id - b.id);
-  return [...raw.warnings, ...brokers.flatMap((scan) => (scan.ok && scan.configsError ? [`Configs of broker ${scan.id} (throttle rates, cordoned log dirs) could not be read: ${scan.configsError}`] : []))];
+  return [
+    ...raw.warnings,
+    ...brokers.flatMap((scan) =>
+      scan.ok && scan.configsError ? [`Configs of broker ${scan.id} (throttle rates, cordoned log dirs) could not be read: ${scan.configsError}`] : [],
+    ),
+  ];
 }
 
 /**
@@ -232,7 +252,14 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
   return {
     schema: SNAPSHOT_SCHEMA_VERSION,
     capturedAt,
-    source: { kind: "kafka", label, ...version, clusterId: metadata.clusterId ?? null, warnings: readerWarnings(raw), unknownFacts: unknownFactsOf(raw, brokers, topicNames, version.kafkaVersion) },
+    source: {
+      kind: "kafka",
+      label,
+      ...version,
+      clusterId: metadata.clusterId ?? null,
+      warnings: readerWarnings(raw),
+      unknownFacts: unknownFactsOf(raw, brokers, topicNames, version.kafkaVersion),
+    },
     brokers,
     topics,
     throttles: { defaults, brokers: brokerThrottles, topics: topicThrottles, reassignments },

@@ -127,7 +127,9 @@ async function scanBroker(admin: Admin, id: number, host: string, port: number, 
         if (!logDirsApi) throw new Error(`broker ${id} speaks no DescribeLogDirs version between 2 and 4`);
         const [logDirs, configs] = await Promise.all([
           answerOf(logDirsApi.async(connection, null as unknown as describeLogDirsV4.DescribeLogDirsRequestTopic[])),
-          answerOf(describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: BROKER_CONFIG_KEYS }], false, false)).then(
+          answerOf(
+            describeConfigsV4.api.async(connection, [{ resourceType: ConfigResourceTypes.BROKER, resourceName: String(id), configurationKeys: BROKER_CONFIG_KEYS }], false, false),
+          ).then(
             (answer) => ({ ok: true as const, answer }),
             (error: unknown) => ({ ok: false as const, error: describeFailure(error) }),
           ),
@@ -150,7 +152,11 @@ async function scanBroker(admin: Admin, id: number, host: string, port: number, 
           logDirs: dirs,
           logDirsVersion: logDirsApi.version,
           configs: result && result.errorCode === 0 ? result.configs : null,
-          configsError: configs.ok ? (result && result.errorCode !== 0 ? `DescribeConfigs for broker ${id} failed (error ${result.errorCode}${result.errorMessage ? `: ${result.errorMessage}` : ""})` : null) : configs.error,
+          configsError: configs.ok
+            ? result && result.errorCode !== 0
+              ? `DescribeConfigs for broker ${id} failed (error ${result.errorCode}${result.errorMessage ? `: ${result.errorMessage}` : ""})`
+              : null
+            : configs.error,
         };
       })(),
       timeoutMs,
@@ -203,7 +209,13 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
     });
 
     const { host, port } = splitHostPort(first.server);
-    const reassignments = withTimeout(connectTo(controllerBound, host, port).then((c) => answerOf(listPartitionReassignmentsV0.api.async(c, timeoutMs, null as unknown as listPartitionReassignmentsV0.ListPartitionReassignmentsRequestTopic[]))), timeoutMs, "ListPartitionReassignments").then(
+    const reassignments = withTimeout(
+      connectTo(controllerBound, host, port).then((c) =>
+        answerOf(listPartitionReassignmentsV0.api.async(c, timeoutMs, null as unknown as listPartitionReassignmentsV0.ListPartitionReassignmentsRequestTopic[])),
+      ),
+      timeoutMs,
+      "ListPartitionReassignments",
+    ).then(
       (answer) => {
         if (answer.errorCode !== 0) {
           warnings.push(`In-flight reassignments could not be read (error ${answer.errorCode}${answer.errorMessage ? `: ${answer.errorMessage}` : ""})`);
@@ -225,7 +237,10 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
     }
     const unreadTopics = configs?.results.filter((r) => r.resourceType === ConfigResourceTypes.TOPIC && r.errorCode !== 0) ?? [];
     if (unreadTopics.length > 0) {
-      const named = unreadTopics.slice(0, 5).map((r) => r.resourceName).join(", ");
+      const named = unreadTopics
+        .slice(0, 5)
+        .map((r) => r.resourceName)
+        .join(", ");
       const more = unreadTopics.length > 5 ? ` and ${unreadTopics.length - 5} more` : "";
       warnings.push(`Throttled-replica lists of ${unreadTopics.length} topic(s) could not be read (error ${unreadTopics[0]!.errorCode}): ${named}${more}`);
     }

@@ -6,12 +6,7 @@
  * `listPartitionReassignments()`. The client still owns connections (SASL, TLS, timeouts): we borrow
  * them from `admin.connections` and send versioned requests on them.
  */
-import {
-  Admin,
-  protocolErrors,
-  protocolErrorsCodesById,
-  type Connection,
-} from "@platformatic/kafka";
+import { Admin, protocolErrors, protocolErrorsCodesById, type Connection } from "@platformatic/kafka";
 
 /** One row of an ApiVersions answer. */
 export interface ApiRange {

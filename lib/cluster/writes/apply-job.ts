@@ -153,7 +153,7 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
   for (;;) {
     const now = (await store.get(job.id))!;
     const first = now.status.batches[0];
-    const past = now.status.phase !== "cordons" && now.status.phase !== "throttles" && (first === undefined || first.state !== "pending" && first.state !== "submitting");
+    const past = now.status.phase !== "cordons" && now.status.phase !== "throttles" && (first === undefined || (first.state !== "pending" && first.state !== "submitting"));
     if (jobFinished(now.status.state) || past || now.status.state === "paused" || Date.now() > deadline || done === null) return now;
     await Promise.race([done, new Promise((r) => setTimeout(r, 100))]);
   }

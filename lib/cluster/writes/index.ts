@@ -2,4 +2,3 @@ export { startApplyJob, currentApplyJob, getApplyJob, controlApplyJob, resumeApp
 
 export { jobFinished, jobView, type ApplyJobRecord, type ApplyJobView, type JobRates } from "@/lib/plan/job-model";
 export { batchProgress } from "@/lib/plan/job-progress";
-

@@ -106,7 +106,11 @@ class Executor {
     private readonly runner: RunnerOptions,
     private readonly leaseMs: number,
   ) {
-    this.options = { pollMs: runner.pollMs ?? DEFAULT_TIMING.pollSeconds * 1000, stuckPolls: runner.stuckPolls ?? DEFAULT_STUCK_POLLS, dirMoveRetryMs: runner.dirMoveRetryMs ?? DEFAULT_DIR_MOVE_RETRY_MS };
+    this.options = {
+      pollMs: runner.pollMs ?? DEFAULT_TIMING.pollSeconds * 1000,
+      stuckPolls: runner.stuckPolls ?? DEFAULT_STUCK_POLLS,
+      dirMoveRetryMs: runner.dirMoveRetryMs ?? DEFAULT_DIR_MOVE_RETRY_MS,
+    };
   }
 
   wake(): void {
@@ -144,16 +148,19 @@ class Executor {
     // again for 30 s, say) write nothing for longer than a lease. A renewal never takes the job back:
     // once another process has had it, this runner's copy of the status is stale, so it stops, and a
     // fresh runner (the orphan watch) reads the job again.
-    const heartbeat = setInterval(() => {
-      if (!this.holding) return;
-      this.store.renew(this.id, PROCESS_OWNER, this.leaseMs, Date.now()).then(
-        (held) => {
-          if (!held) this.holding = false;
-        },
-        // the store is busy; the next beat tries again
-        () => undefined,
-      );
-    }, Math.max(1000, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        if (!this.holding) return;
+        this.store.renew(this.id, PROCESS_OWNER, this.leaseMs, Date.now()).then(
+          (held) => {
+            if (!held) this.holding = false;
+          },
+          // the store is busy; the next beat tries again
+          () => undefined,
+        );
+      },
+      Math.max(1000, Math.floor(this.leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       await this.steps();
@@ -251,7 +258,12 @@ class Executor {
       case "move-dirs":
         return { kind: "move-dirs", failed: await w.alterReplicaLogDirs(snap, action.broker, action.moves).catch((e: unknown) => noAnswer(action.moves, e)) };
       case "cancel-reassignments": {
-        const refused = await w.alterPartitionReassignments(snap, action.partitions.map((p) => ({ ...p, replicas: null }))).catch((e: unknown) => [describeFailure(e)]);
+        const refused = await w
+          .alterPartitionReassignments(
+            snap,
+            action.partitions.map((p) => ({ ...p, replicas: null })),
+          )
+          .catch((e: unknown) => [describeFailure(e)]);
         return { kind: "cancel-reassignments", refused };
       }
       case "cancel-dir-moves":

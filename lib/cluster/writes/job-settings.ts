@@ -18,7 +18,8 @@ export function jobLeaseMsFromEnv(env: Record<string, string | undefined>): { ok
   const raw = env[JOB_LEASE_ENV]?.trim();
   if (!raw) return { ok: true, leaseMs: DEFAULT_JOB_LEASE_MS };
   const leaseMs = Number(raw);
-  if (!Number.isInteger(leaseMs) || leaseMs < MIN_JOB_LEASE_MS) return { ok: false, message: `${JOB_LEASE_ENV} is a whole number of ms, at least ${MIN_JOB_LEASE_MS}, got "${raw.slice(0, 40)}"` };
+  if (!Number.isInteger(leaseMs) || leaseMs < MIN_JOB_LEASE_MS)
+    return { ok: false, message: `${JOB_LEASE_ENV} is a whole number of ms, at least ${MIN_JOB_LEASE_MS}, got "${raw.slice(0, 40)}"` };
   return { ok: true, leaseMs };
 }
 

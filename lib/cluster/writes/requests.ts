@@ -113,7 +113,13 @@ export async function alterReplicaLogDirs(
   for (const r of answer.results) {
     for (const p of r.partitions) {
       if (p.errorCode === 0) continue;
-      failed.push({ topic: r.topicName, partition: p.partitionIndex, dir: dirOf.get(`${r.topicName}\u0000${p.partitionIndex}`) ?? "?", errorCode: p.errorCode, error: errorText(p.errorCode) });
+      failed.push({
+        topic: r.topicName,
+        partition: p.partitionIndex,
+        dir: dirOf.get(`${r.topicName}\u0000${p.partitionIndex}`) ?? "?",
+        errorCode: p.errorCode,
+        error: errorText(p.errorCode),
+      });
     }
   }
   return failed;
@@ -208,7 +214,8 @@ export async function electPreferredLeaders(
   }
   const out: { topic: string; partition: number; errorCode: number; error: string | null }[] = [];
   for (const t of answer.results) {
-    for (const p of t.partitions) out.push({ topic: t.topic, partition: p.partition, errorCode: p.errorCode, error: p.errorCode === 0 ? null : errorText(p.errorCode, p.errorMessage) });
+    for (const p of t.partitions)
+      out.push({ topic: t.topic, partition: p.partition, errorCode: p.errorCode, error: p.errorCode === 0 ? null : errorText(p.errorCode, p.errorMessage) });
   }
   return out;
 }

@@ -37,7 +37,9 @@ export const BATCH_KIND_LABELS: Record<BatchSummary["kind"], string> = { data: "
 /** What a batch moves, in words: replicas copied between brokers, replicas moved between dirs. */
 export function batchMovesText(b: Pick<BatchSummary, "kind" | "partitionMoves" | "dirMoves">): string {
   if (b.kind === "leadership") return "preferred leaders only";
-  const parts = [b.partitionMoves > 0 ? `${formatCount(b.partitionMoves)} between brokers` : null, b.dirMoves > 0 ? `${formatCount(b.dirMoves)} between dirs` : null].filter((p): p is string => p !== null);
+  const parts = [b.partitionMoves > 0 ? `${formatCount(b.partitionMoves)} between brokers` : null, b.dirMoves > 0 ? `${formatCount(b.dirMoves)} between dirs` : null].filter(
+    (p): p is string => p !== null,
+  );
   return parts.length > 0 ? parts.join(", ") : "replica lists only";
 }
 
@@ -76,6 +78,11 @@ export function executionSentence(execution: ExecutionLimits, batches: ReadonlyA
   const leadership = batches.length - data;
   const limits = `at most ${formatCountOf(execution.partitionMovesPerBroker, "partition move")} and ${formatCountOf(execution.dirMovesPerBroker, "dir move")} per broker at a time, ${EXECUTION_ORDER_LABELS[execution.order].toLowerCase()}`;
   const head = batches.length === 1 ? "1 batch" : `${formatCountOf(batches.length, "batch", "batches")}, one after another`;
-  const leaders = leadership > 0 ? `; then ${formatCountOf(leadership, "leadership batch", "leadership batches")} of at most ${formatCount(execution.leaderMovesPerBatch)} preferred-leader changes` : "";
-  return data > 0 ? `${head}: ${limits}${leaders}.` : `${head}: ${formatCountOf(leadership, "leadership batch", "leadership batches")} of at most ${formatCount(execution.leaderMovesPerBatch)} preferred-leader changes (no data moves).`;
+  const leaders =
+    leadership > 0
+      ? `; then ${formatCountOf(leadership, "leadership batch", "leadership batches")} of at most ${formatCount(execution.leaderMovesPerBatch)} preferred-leader changes`
+      : "";
+  return data > 0
+    ? `${head}: ${limits}${leaders}.`
+    : `${head}: ${formatCountOf(leadership, "leadership batch", "leadership batches")} of at most ${formatCount(execution.leaderMovesPerBatch)} preferred-leader changes (no data moves).`;
 }

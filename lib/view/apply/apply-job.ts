@@ -18,7 +18,10 @@ import { formatByteRate, formatCount, formatCountOf } from "@/lib/model/format";
 import { CORDONED_LOG_DIRS, type ApplyJobView, type JobPhase, type JobState, type SetConfig } from "@/lib/plan/job-model";
 
 /** The fields of ApplyJobView's batches this view reads. */
-export type JobBatchFields = Pick<ApplyJobView["batches"][number], "index" | "kind" | "partitions" | "partitionMoves" | "dirMoves" | "bytes" | "plannedSeconds" | "state" | "startedAt" | "finishedAt">;
+export type JobBatchFields = Pick<
+  ApplyJobView["batches"][number],
+  "index" | "kind" | "partitions" | "partitionMoves" | "dirMoves" | "bytes" | "plannedSeconds" | "state" | "startedAt" | "finishedAt"
+>;
 
 /** The fields of ApplyJobView this view reads (`batch` is 0-based: the batch running or next to run). */
 export interface JobFields extends Pick<ApplyJobView, "state" | "phase" | "batch" | "pauseRequested" | "cancelRequested"> {
@@ -113,8 +116,10 @@ export interface JobControls {
 }
 
 export function jobControls(job: Pick<JobFields, "state" | "phase" | "pauseRequested" | "cancelRequested">): JobControls {
-  if (FINISHED.has(job.state)) return { pause: false, resume: false, cancel: false, throttle: false, note: "The job has ended: there is nothing left to pause, resume, cancel or throttle." };
-  if (job.state === "cancelling" || job.cancelRequested) return { pause: false, resume: false, cancel: false, throttle: false, note: "A cancel is under way: nothing else can be asked of this job." };
+  if (FINISHED.has(job.state))
+    return { pause: false, resume: false, cancel: false, throttle: false, note: "The job has ended: there is nothing left to pause, resume, cancel or throttle." };
+  if (job.state === "cancelling" || job.cancelRequested)
+    return { pause: false, resume: false, cancel: false, throttle: false, note: "A cancel is under way: nothing else can be asked of this job." };
   const moving = MOVING.has(job.phase);
   return {
     pause: job.state === "running" && !job.pauseRequested && moving,
@@ -181,7 +186,9 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
   if (inFlight) {
     const n = inFlight.index + 1;
     if (inFlight.partitionMoves > 0)
-      lines.push(`Kafka cancels the partition reassignments of batch ${n} that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.`);
+      lines.push(
+        `Kafka cancels the partition reassignments of batch ${n} that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.`,
+      );
     if (inFlight.dirMoves > 0) lines.push(`The dir moves of batch ${n} that are still copying are cancelled: each of those replicas stays in the dir it is in now.`);
     if (inFlight.partitionMoves === 0 && inFlight.dirMoves === 0) lines.push(`Batch ${n} changes only replica order: its reassignments still in flight are cancelled.`);
   } else {
@@ -191,7 +198,12 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
   if (set.length > 0) {
     const brokers = [...new Set(set.flatMap((c) => (c.resource.kind === "broker" ? [c.resource.id] : [])))].sort((a, b) => a - b);
     const topics = [...new Set(set.flatMap((c) => (c.resource.kind === "topic" ? [c.resource.name] : [])))];
-    const where = [brokers.length > 0 ? `${brokers.length === 1 ? "broker" : "brokers"} ${brokers.join(", ")}` : null, topics.length > 0 ? formatCountOf(topics.length, "topic") : null].filter(Boolean).join(" and ");
+    const where = [
+      brokers.length > 0 ? `${brokers.length === 1 ? "broker" : "brokers"} ${brokers.join(", ")}` : null,
+      topics.length > 0 ? formatCountOf(topics.length, "topic") : null,
+    ]
+      .filter(Boolean)
+      .join(" and ");
     const cordons = set.some((c) => c.name === CORDONED_LOG_DIRS);
     const what = `${formatCountOf(set.length, "config")} the job set (${cordons ? "throttles and cordons" : "throttles"})`;
     lines.push(`The ${what} on ${where} ${set.length === 1 ? "is" : "are"} put back to what ${set.length === 1 ? "it was" : "they were"} before the job.`);
@@ -200,8 +212,14 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
   }
   const done = doneCount(job);
   const notRun = total - done - (inFlight ? 1 : 0);
-  const stays = done > 0 ? `The ${formatCountOf(done, "batch", "batches")} already done ${done === 1 ? "stays" : "stay"} done: ${done === 1 ? "its" : "their"} partitions stay where they moved. ` : "";
-  const rest = notRun > 0 ? `The ${formatCountOf(notRun, "batch", "batches")} not started ${notRun === 1 ? "does" : "do"} not run, and no preferred-leader election runs.` : "No preferred-leader election runs.";
+  const stays =
+    done > 0
+      ? `The ${formatCountOf(done, "batch", "batches")} already done ${done === 1 ? "stays" : "stay"} done: ${done === 1 ? "its" : "their"} partitions stay where they moved. `
+      : "";
+  const rest =
+    notRun > 0
+      ? `The ${formatCountOf(notRun, "batch", "batches")} not started ${notRun === 1 ? "does" : "do"} not run, and no preferred-leader election runs.`
+      : "No preferred-leader election runs.";
   lines.push(`${stays}${rest}`);
   return lines;
 }

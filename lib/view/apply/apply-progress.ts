@@ -92,7 +92,11 @@ function batchRow(b: JobBatchFields, current: boolean, nowMs: number, jobEnd: st
   };
 }
 
-export function jobBatchTable(job: Pick<JobFields, "batch" | "batches" | "state"> & { finishedAt: string | null }, nowMs: number, shown: number = JOB_BATCHES_SHOWN): JobBatchTable {
+export function jobBatchTable(
+  job: Pick<JobFields, "batch" | "batches" | "state"> & { finishedAt: string | null },
+  nowMs: number,
+  shown: number = JOB_BATCHES_SHOWN,
+): JobBatchTable {
   const total = job.batches.length;
   const start = Math.max(0, Math.min(job.batch - BATCHES_BEFORE, total - shown));
   const end = Math.min(total, start + shown);

@@ -6,7 +6,20 @@
  * Rates (throttles) are a size per second, "80 MiB/s", and must name their unit.
  */
 import { failure, success, type Result } from "@/lib/model/result";
-const BINARY: Record<string, number> = { "": 1, b: 1, k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tib: 1024 ** 4, p: 1024 ** 5, pib: 1024 ** 5 };
+const BINARY: Record<string, number> = {
+  "": 1,
+  b: 1,
+  k: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  t: 1024 ** 4,
+  tib: 1024 ** 4,
+  p: 1024 ** 5,
+  pib: 1024 ** 5,
+};
 const SI: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, pb: 1e15 };
 
 /** Bytes, or what to type instead (code `bad_request`). */

@@ -45,7 +45,10 @@ export function clusterFailureAdvice(code: string): ClusterFailureAdvice {
     { topic: "KAFKA_BOOTSTRAP_SERVERS", text: "It must name the brokers' host:port as this server reaches them, not only as the brokers' own hosts see them." },
     { topic: "Brokers", text: "The brokers are up, and a listener accepts connections on those ports." },
     { topic: "Network", text: "This server can resolve and reach the brokers and the addresses they advertise (advertised.listeners): firewalls, DNS, security groups." },
-    { topic: "TLS", text: "A TLS listener needs KAFKA_SSL=true (and KAFKA_SSL_CA_FILE for a private CA); a plaintext listener needs it off. A mismatch looks like a hang or a closed connection." },
+    {
+      topic: "TLS",
+      text: "A TLS listener needs KAFKA_SSL=true (and KAFKA_SSL_CA_FILE for a private CA); a plaintext listener needs it off. A mismatch looks like a hang or a closed connection.",
+    },
     { topic: "SASL", text: "KAFKA_SASL_MECHANISM, KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD match a user the brokers accept, with Describe on the cluster." },
   ];
   if (code === "kafka_timeout") {

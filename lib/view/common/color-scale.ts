@@ -41,7 +41,9 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 function toHex(value: number): string {
-  return Math.round(Math.min(255, Math.max(0, value))).toString(16).padStart(2, "0");
+  return Math.round(Math.min(255, Math.max(0, value)))
+    .toString(16)
+    .padStart(2, "0");
 }
 
 export function rgbToHex([r, g, b]: Rgb): string {

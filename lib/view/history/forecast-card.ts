@@ -49,7 +49,9 @@ function sentence(row: ForecastRow, utilization: number | null, horizonDays: num
 export function forecastCard(forecasts: readonly DirForecastFields[], horizonDays: number, limit = CARD_DIRS): ForecastCard {
   const utilization = new Map(forecasts.map((f) => [`${f.broker}:${f.dir}`, f.utilization]));
   const urgent = forecastRows(forecasts, horizonDays).filter(reachesAny);
-  const lines = urgent.slice(0, limit).map((row) => ({ key: row.key, broker: row.broker, dir: row.dir, text: sentence(row, utilization.get(row.key) ?? null, horizonDays), confidence: row.confidence }));
+  const lines = urgent
+    .slice(0, limit)
+    .map((row) => ({ key: row.key, broker: row.broker, dir: row.dir, text: sentence(row, utilization.get(row.key) ?? null, horizonDays), confidence: row.confidence }));
   const more = Math.max(0, urgent.length - lines.length);
   return {
     lines,

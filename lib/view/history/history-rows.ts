@@ -165,10 +165,11 @@ export function dirRows(points: readonly DirPointFields[], options: GapOptions):
 /** The largest value of `key` in the rows (0 when none): what a byte axis must reach. */
 export function rowMax<K extends string>(rows: readonly Row<K>[], keys: readonly K[]): number {
   let max = 0;
-  for (const r of rows) for (const k of keys) {
-    const v = r[k];
-    if (v !== null && v > max) max = v;
-  }
+  for (const r of rows)
+    for (const k of keys) {
+      const v = r[k];
+      if (v !== null && v > max) max = v;
+    }
   return max;
 }
 

@@ -59,7 +59,15 @@ export function brokerDetail(snapshot: ClusterSnapshot | null, report: BrokerDet
         if (r.broker !== brokerId) continue;
         const size = r.sizeBytes ?? 0;
         if (top.length === limit && size <= top[top.length - 1]!.sizeBytes) continue;
-        const row: ReplicaRow = { topic: topic.name, partition: p.id, logDir: r.logDir, sizeBytes: size, leader: p.leader === brokerId, inSync: p.isr.includes(brokerId), movingTo: r.future?.logDir ?? null };
+        const row: ReplicaRow = {
+          topic: topic.name,
+          partition: p.id,
+          logDir: r.logDir,
+          sizeBytes: size,
+          leader: p.leader === brokerId,
+          inSync: p.isr.includes(brokerId),
+          movingTo: r.future?.logDir ?? null,
+        };
         let i = top.length;
         while (i > 0 && top[i - 1]!.sizeBytes < size) i -= 1;
         top.splice(i, 0, row);

@@ -218,10 +218,7 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
     }
   }
   const columnMode = paths.length <= Math.max(1, widest) * SHARED_PATHS_FACTOR ? "path" : "position";
-  const columns =
-    columnMode === "path"
-      ? paths.map((p) => ({ key: p, label: p }))
-      : Array.from({ length: widest }, (_, i) => ({ key: `#${i + 1}`, label: `log dir ${i + 1}` }));
+  const columns = columnMode === "path" ? paths.map((p) => ({ key: p, label: p })) : Array.from({ length: widest }, (_, i) => ({ key: `#${i + 1}`, label: `log dir ${i + 1}` }));
   const columnOf = new Map(paths.map((p, i) => [p, i]));
 
   const present = new Set<LegendSwatch["pattern"]>();

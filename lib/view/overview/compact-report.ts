@@ -27,7 +27,19 @@ export interface CompactReport {
 
 const BROKER_NUMBERS = ["id", "replicas", "leaders", "bytes", "futureBytes", "logDirs"] as const satisfies readonly (keyof BrokerFigures)[];
 const BROKER_STRINGS = ["rack", "state"] as const satisfies readonly (keyof BrokerFigures)[];
-const DIR_NUMBERS = ["broker", "partitions", "futureReplicas", "logCount", "bytes", "futureBytes", "totalBytes", "usableBytes", "usedBytes", "utilization", "deviationFromBrokerMean"] as const satisfies readonly (keyof DirFigures)[];
+const DIR_NUMBERS = [
+  "broker",
+  "partitions",
+  "futureReplicas",
+  "logCount",
+  "bytes",
+  "futureBytes",
+  "totalBytes",
+  "usableBytes",
+  "usedBytes",
+  "utilization",
+  "deviationFromBrokerMean",
+] as const satisfies readonly (keyof DirFigures)[];
 const DIR_STRINGS = ["path", "state"] as const satisfies readonly (keyof DirFigures)[];
 
 /** Rows → columns of the named fields (every field of the row type must be named, or it is lost). */
@@ -73,23 +85,30 @@ export function encodeReport(report: BrokerDirReport): CompactReport {
 
 /** The report views take, with its fields in the order balanceReport() writes them. */
 export function decodeReport(compact: CompactReport): BalanceReport {
-  const brokers = fromColumns<BrokerFigures>(compact.brokers).map((b): BrokerFigures => ({ id: b.id, rack: b.rack, state: b.state, replicas: b.replicas, leaders: b.leaders, bytes: b.bytes, futureBytes: b.futureBytes, logDirs: b.logDirs }));
-  const dirs = fromColumns<DirFigures>(compact.dirs).map(
-    (d): DirFigures => ({
-      broker: d.broker,
-      path: d.path,
-      state: d.state,
-      partitions: d.partitions,
-      futureReplicas: d.futureReplicas,
-      logCount: d.logCount,
-      bytes: d.bytes,
-      futureBytes: d.futureBytes,
-      totalBytes: d.totalBytes,
-      usableBytes: d.usableBytes,
-      usedBytes: d.usedBytes,
-      utilization: d.utilization,
-      deviationFromBrokerMean: d.deviationFromBrokerMean,
-    }),
-  );
+  const brokers = fromColumns<BrokerFigures>(compact.brokers).map((b): BrokerFigures => ({
+    id: b.id,
+    rack: b.rack,
+    state: b.state,
+    replicas: b.replicas,
+    leaders: b.leaders,
+    bytes: b.bytes,
+    futureBytes: b.futureBytes,
+    logDirs: b.logDirs,
+  }));
+  const dirs = fromColumns<DirFigures>(compact.dirs).map((d): DirFigures => ({
+    broker: d.broker,
+    path: d.path,
+    state: d.state,
+    partitions: d.partitions,
+    futureReplicas: d.futureReplicas,
+    logCount: d.logCount,
+    bytes: d.bytes,
+    futureBytes: d.futureBytes,
+    totalBytes: d.totalBytes,
+    usableBytes: d.usableBytes,
+    usedBytes: d.usedBytes,
+    utilization: d.utilization,
+    deviationFromBrokerMean: d.deviationFromBrokerMean,
+  }));
   return asReport({ brokerIds: compact.brokerIds, brokers, dirs, totals: compact.totals, skew: compact.skew });
 }

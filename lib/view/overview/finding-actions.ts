@@ -153,7 +153,10 @@ export function actionsFor(kind: FindingKind, report: BalanceReport, placements:
         {
           kind: "commands",
           label: "Check the disk and what it left under-replicated",
-          commands: [`kafka-log-dirs.sh --bootstrap-server ${b} --describe --broker-list ${brokers.join(",")}`, `kafka-topics.sh --bootstrap-server ${b} --describe --under-replicated-partitions`],
+          commands: [
+            `kafka-log-dirs.sh --bootstrap-server ${b} --describe --broker-list ${brokers.join(",")}`,
+            `kafka-topics.sh --bootstrap-server ${b} --describe --under-replicated-partitions`,
+          ],
           note: `Repair or replace the disk, then restart broker${brokers.length === 1 ? "" : "s"} ${brokers.join(", ")}: Kafka keeps a failed log dir offline until the broker restarts, and its replicas are copied back from their other replicas. A plan made now cannot move what the dir held.`,
         },
       ];
@@ -164,10 +167,17 @@ export function actionsFor(kind: FindingKind, report: BalanceReport, placements:
         {
           kind: "commands",
           label: "See which partitions lost a replica",
-          commands: [`kafka-topics.sh --bootstrap-server ${b} --describe --under-replicated-partitions`, `kafka-topics.sh --bootstrap-server ${b} --describe --unavailable-partitions`],
+          commands: [
+            `kafka-topics.sh --bootstrap-server ${b} --describe --under-replicated-partitions`,
+            `kafka-topics.sh --bootstrap-server ${b} --describe --unavailable-partitions`,
+          ],
           note: "Bring the broker back (its process, its listener, the network), then read the cluster again.",
         },
-        { kind: "plan", label: `If it is gone for good: plan the removal of broker${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`, operation: { kind: "remove-brokers", brokers: ids } },
+        {
+          kind: "plan",
+          label: `If it is gone for good: plan the removal of broker${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`,
+          operation: { kind: "remove-brokers", brokers: ids },
+        },
       ];
     }
     case "unknown-broker": {

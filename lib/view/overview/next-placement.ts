@@ -60,9 +60,7 @@ const ABOVE_MEAN_RATIO = 1.25;
 
 function fullness(dirs: readonly DirFigures[]): { of: (d: DirFigures) => number; format: (d: DirFigures) => string } {
   const byUtil = dirs.every((d) => d.utilization !== null);
-  return byUtil
-    ? { of: (d) => d.utilization!, format: (d) => `${formatUtilization(d.utilization)} used` }
-    : { of: (d) => d.usedBytes, format: (d) => formatBytes(d.usedBytes) };
+  return byUtil ? { of: (d) => d.utilization!, format: (d) => `${formatUtilization(d.utilization)} used` } : { of: (d) => d.usedBytes, format: (d) => formatBytes(d.usedBytes) };
 }
 
 function candidateOrder(live: readonly DirFigures[], rule: LogDirRule): string[] {
@@ -145,7 +143,5 @@ export function nextPlacements(report: BalanceReport, versions: KafkaVersions): 
     if (list) list.push(d);
     else byBroker.set(d.broker, [d]);
   }
-  return report.brokers.map((b) =>
-    nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state, brokerKafkaVersion({ kafkaVersion: versions.brokers?.get(b.id) }, versions.cluster)),
-  );
+  return report.brokers.map((b) => nextPlacementFor(b.id, byBroker.get(b.id) ?? [], b.state, brokerKafkaVersion({ kafkaVersion: versions.brokers?.get(b.id) }, versions.cluster)));
 }

@@ -86,7 +86,12 @@ export interface TaggedOverview {
 }
 
 /** The model of a snapshot and its report; `summary` may be passed in when the caller keeps it per snapshot. */
-export function overviewModel(snapshot: ClusterSnapshot, report: BalanceReport, request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST, summary = overviewSummary(snapshot, report)): OverviewModel {
+export function overviewModel(
+  snapshot: ClusterSnapshot,
+  report: BalanceReport,
+  request: TopicPageRequest = DEFAULT_TOPIC_PAGE_REQUEST,
+  summary = overviewSummary(snapshot, report),
+): OverviewModel {
   return { ...summary, report: encodeReport(report), topics: topicPage(report.topics, request) };
 }
 
@@ -110,10 +115,16 @@ export const OverviewQuerySchema = TopicPageQuerySchema.extend({
 });
 
 /** URL parameters (each once) → the cluster or shared link, whether to scan again, and the topic page asked for; or the issues to fix. */
-export function parseOverviewQuery(params: Record<string, string>): Result<{ cluster: string | undefined; shared: string | undefined; refresh: boolean; request: TopicPageRequest }> {
+export function parseOverviewQuery(
+  params: Record<string, string>,
+): Result<{ cluster: string | undefined; shared: string | undefined; refresh: boolean; request: TopicPageRequest }> {
   const parsed = OverviewQuerySchema.safeParse(params);
   if (!parsed.success) return invalid(zodIssues(parsed.error));
-  const conflict = sourceConflict(parsed.data) ?? (parsed.data.shared !== undefined && parsed.data.refresh !== undefined ? [{ path: "refresh", message: "refresh scans a cluster again; a shared link's snapshot is stored, so leave refresh out" }] : null);
+  const conflict =
+    sourceConflict(parsed.data) ??
+    (parsed.data.shared !== undefined && parsed.data.refresh !== undefined
+      ? [{ path: "refresh", message: "refresh scans a cluster again; a shared link's snapshot is stored, so leave refresh out" }]
+      : null);
   if (conflict) return invalid(conflict);
   return success({ cluster: parsed.data.cluster, shared: parsed.data.shared, refresh: parsed.data.refresh !== undefined, request: topicPageRequestOf(parsed.data) });
 }

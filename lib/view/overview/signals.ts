@@ -48,7 +48,10 @@ export function snapshotSignals(snapshot: ClusterSnapshot): SnapshotSignals {
     dirErrors: snapshot.brokers.flatMap((b) => b.logDirs.filter((d) => d.state === "offline").map((d) => ({ broker: b.id, path: d.path, error: d.error }))),
     throttles: facts.throttles
       ? {
-          brokers: t.brokers.filter(set).map((b) => b.broker).sort((a, b) => a - b),
+          brokers: t.brokers
+            .filter(set)
+            .map((b) => b.broker)
+            .sort((a, b) => a - b),
           topics: t.topics.filter((x) => x.leaderReplicas !== null || x.followerReplicas !== null).map((x) => x.topic),
           defaults: set(t.defaults),
         }

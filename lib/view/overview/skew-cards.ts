@@ -64,11 +64,18 @@ const flooredOf = (g: GoalBalance | undefined) => g !== undefined && g.outside =
 export function skewCards(report: BalanceReport, context: SkewCardContext = {}): SkewCard[] {
   const { skew } = report;
   const balance = context.balance ?? balanceOf(report);
-  const dirOf = (key: DirKey | null) => (key ? report.dirs.find((d) => d.broker === key.broker && d.path === key.path) ?? null : null);
+  const dirOf = (key: DirKey | null) => (key ? (report.dirs.find((d) => d.broker === key.broker && d.path === key.path) ?? null) : null);
   const offline = report.dirs.filter((d) => d.state === "offline");
   const missing = report.brokers.filter((b) => b.state !== "online").map((b) => b.id);
-  const offlineNote = offline.length > 0 ? `leaves out the offline ${offline.slice(0, 3).map((d) => `${d.path} on broker ${d.broker}`).join(", ")}${offline.length > 3 ? ", …" : ""}` : null;
-  const missingNote = missing.length > 0 ? `leaves out broker${missing.length === 1 ? "" : "s"} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""} (figures missing)` : null;
+  const offlineNote =
+    offline.length > 0
+      ? `leaves out the offline ${offline
+          .slice(0, 3)
+          .map((d) => `${d.path} on broker ${d.broker}`)
+          .join(", ")}${offline.length > 3 ? ", …" : ""}`
+      : null;
+  const missingNote =
+    missing.length > 0 ? `leaves out broker${missing.length === 1 ? "" : "s"} ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""} (figures missing)` : null;
   const join = (...notes: (string | null)[]) => notes.filter((n): n is string => n !== null).join("; ") || null;
   // A count band is never narrower than [⌊mean⌋, ⌈mean⌉]: 1 leader against 0 is 2.00× and as even as whole partitions allow.
   const wholeNote = (s: Skew<number>, tone: Tone) => (tone === "ok" && s.maxOverMean > 1 + balance.options.tolerance ? "as even as whole partitions allow" : null);
@@ -76,8 +83,25 @@ export function skewCards(report: BalanceReport, context: SkewCardContext = {}):
   const floorText = (capacityKnown: boolean) => `too little data to call skew (under the ${capacityKnown ? "1%-of-capacity" : `${formatBytes(skewFloorBytes(null))}`} floor)`;
   const capacityKnown = report.dirs.some((d) => d.totalBytes !== null);
 
-  const brokerCard = (id: "brokerReplicas" | "brokerBytes", title: string, s: Skew<number>, fmt: (n: number) => string, goal: GoalBalance | undefined, note: string | null): SkewCard => {
-    if (flooredOf(goal) && s.count >= 2) return { id, title, figure: "–", tone: "none", spread: `spread ${fmt(s.spread)}`, detail: `max ${fmt(s.max)} · mean ${fmt(s.mean)}`, worst: null, note: join(floorText(capacityKnown), note) };
+  const brokerCard = (
+    id: "brokerReplicas" | "brokerBytes",
+    title: string,
+    s: Skew<number>,
+    fmt: (n: number) => string,
+    goal: GoalBalance | undefined,
+    note: string | null,
+  ): SkewCard => {
+    if (flooredOf(goal) && s.count >= 2)
+      return {
+        id,
+        title,
+        figure: "–",
+        tone: "none",
+        spread: `spread ${fmt(s.spread)}`,
+        detail: `max ${fmt(s.max)} · mean ${fmt(s.mean)}`,
+        worst: null,
+        note: join(floorText(capacityKnown), note),
+      };
     const tone = toneOf(s, outsideOf(goal));
     return {
       id,
@@ -109,7 +133,16 @@ export function skewCards(report: BalanceReport, context: SkewCardContext = {}):
           note: join(wholeNote(leaders, tone), missingNote),
         };
       })()
-    : { id: "brokerLeaders", title: "Broker leaders", figure: "?", tone: "none", spread: "leaders unknown", detail: "the snapshot does not say which broker leads each partition", worst: null, note: `To learn it, ${howToLearn("leadership")}.` };
+    : {
+        id: "brokerLeaders",
+        title: "Broker leaders",
+        figure: "?",
+        tone: "none",
+        spread: "leaders unknown",
+        detail: "the snapshot does not say which broker leads each partition",
+        worst: null,
+        note: `To learn it, ${howToLearn("leadership")}.`,
+      };
 
   const dirGoal = goalOf(balance, "dir-utilization");
   const dirOutside = outsideOf(dirGoal);
@@ -127,7 +160,16 @@ export function skewCards(report: BalanceReport, context: SkewCardContext = {}):
     leadersCard,
     brokerCard("brokerBytes", "Broker bytes", skew.brokerBytes, formatBytes, goalOf(balance, "broker-bytes"), join(offlineNote, missingNote)),
     dirFloored && skew.dirBytes.count >= 2
-      ? { id: "dirBytes", title: "Log-dir bytes (within a broker)", figure: "–", tone: "none", spread: `spread ${formatBytes(skew.dirBytes.spread)}`, detail: `max ${formatBytes(skew.dirBytes.max)} · mean ${formatBytes(skew.dirBytes.mean)}`, worst: null, note: join(floorText(capacityKnown), offlineNote) }
+      ? {
+          id: "dirBytes",
+          title: "Log-dir bytes (within a broker)",
+          figure: "–",
+          tone: "none",
+          spread: `spread ${formatBytes(skew.dirBytes.spread)}`,
+          detail: `max ${formatBytes(skew.dirBytes.max)} · mean ${formatBytes(skew.dirBytes.mean)}`,
+          worst: null,
+          note: join(floorText(capacityKnown), offlineNote),
+        }
       : {
           id: "dirBytes",
           title: "Log-dir bytes (within a broker)",

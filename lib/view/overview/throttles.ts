@@ -101,7 +101,10 @@ const LIST_PREVIEW = 6;
 export function summariseList(raw: string | null): ListSummary {
   if (raw === null || raw.trim() === "") return { raw, text: "not set" };
   if (raw.trim() === "*") return { raw, text: "all replicas (*)" };
-  const entries = raw.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   const shown = entries.slice(0, LIST_PREVIEW).join(", ");
   return { raw, text: `${entries.length} replica${entries.length === 1 ? "" : "s"}: ${shown}${entries.length > LIST_PREVIEW ? ", …" : ""}` };
 }
@@ -143,10 +146,13 @@ export function throttleView(snapshot: ClusterSnapshot): ThrottleView {
     .map((t) => ({ topic: t.topic, leader: summariseList(t.leaderReplicas), follower: summariseList(t.followerReplicas) }))
     .sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
   const ids = (list: number[]) => (list.length ? list.join(", ") : "–");
-  const reassignments = throttles.reassignments.map((r) => ({ topicPartition: `${r.topic}-${r.partition}`, replicas: ids(r.replicas), adding: ids(r.adding), removing: ids(r.removing) })).sort(byName);
+  const reassignments = throttles.reassignments
+    .map((r) => ({ topicPartition: `${r.topic}-${r.partition}`, replicas: ids(r.replicas), adding: ids(r.adding), removing: ids(r.removing) }))
+    .sort(byName);
   const dirMoves: DirMoveRow[] = [];
   for (const t of snapshot.topics) {
-    for (const p of t.partitions) for (const r of p.replicas) if (r.future) dirMoves.push({ topicPartition: `${t.name}-${p.id}`, broker: r.broker, from: r.logDir ?? "unknown dir", to: r.future.logDir });
+    for (const p of t.partitions)
+      for (const r of p.replicas) if (r.future) dirMoves.push({ topicPartition: `${t.name}-${p.id}`, broker: r.broker, from: r.logDir ?? "unknown dir", to: r.future.logDir });
   }
   dirMoves.sort((a, b) => byName(a, b) || a.broker - b.broker);
 
@@ -155,23 +161,45 @@ export function throttleView(snapshot: ClusterSnapshot): ThrottleView {
   const unknown: UnknownNote[] = [];
   const lacks = sourceWords(snapshot);
   if (!facts.throttles) {
-    unknown.push({ fact: "throttles", text: `Throttles are unknown: ${lacks} the throttle configs${throttled ? " of every broker and topic (the ones shown are those it does show)" : ""}. To learn them, ${howToLearn("throttles")}.` });
+    unknown.push({
+      fact: "throttles",
+      text: `Throttles are unknown: ${lacks} the throttle configs${throttled ? " of every broker and topic (the ones shown are those it does show)" : ""}. To learn them, ${howToLearn("throttles")}.`,
+    });
   }
   if (!facts.reassignments) {
-    unknown.push({ fact: "reassignments", text: `Partition reassignments in flight are unknown: ${lacks} them${dirMoves.length > 0 ? " (the log-dir moves below are known: kafka-log-dirs lists them)" : ""}. To learn them, ${howToLearn("reassignments")}.` });
+    unknown.push({
+      fact: "reassignments",
+      text: `Partition reassignments in flight are unknown: ${lacks} them${dirMoves.length > 0 ? " (the log-dir moves below are known: kafka-log-dirs lists them)" : ""}. To learn them, ${howToLearn("reassignments")}.`,
+    });
   }
   const empty = facts.throttles && facts.reassignments && !throttled && reassignments.length === 0 && dirMoves.length === 0;
-  return { defaults, brokers, unthrottledBrokers, unknownRateBrokers, topics, reassignments, dirMoves, known: { throttles: facts.throttles, reassignments: facts.reassignments }, unknown, summary: summaryOf(facts, throttled, reassignments.length, dirMoves.length), empty };
+  return {
+    defaults,
+    brokers,
+    unthrottledBrokers,
+    unknownRateBrokers,
+    topics,
+    reassignments,
+    dirMoves,
+    known: { throttles: facts.throttles, reassignments: facts.reassignments },
+    unknown,
+    summary: summaryOf(facts, throttled, reassignments.length, dirMoves.length),
+    empty,
+  };
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The panel's first sentence. Never "unthrottled" or "nothing in flight" from a fact the source did not carry. */
 function summaryOf(facts: { throttles: boolean; reassignments: boolean }, throttled: boolean, reassignments: number, dirMoves: number): string {
-  const moves = [reassignments > 0 ? count(reassignments, "partition reassignment", "partition reassignments") : null, dirMoves > 0 ? count(dirMoves, "log-dir move", "log-dir moves") : null].filter((m): m is string => m !== null);
+  const moves = [
+    reassignments > 0 ? count(reassignments, "partition reassignment", "partition reassignments") : null,
+    dirMoves > 0 ? count(dirMoves, "log-dir move", "log-dir moves") : null,
+  ].filter((m): m is string => m !== null);
   const moving = moves.length > 0 ? `${moves.join(" and ")} in flight` : null;
   const throttles = throttled ? "Throttles are set" : facts.throttles ? "No throttle is set" : "Whether a throttle is set is unknown";
-  if (moving) return `${capital(moving)}${facts.reassignments ? "" : " (other reassignments may be in flight: they are unknown)"}. ${throttles}${throttled || !facts.throttles ? "" : ": the moves run unthrottled"}.`;
+  if (moving)
+    return `${capital(moving)}${facts.reassignments ? "" : " (other reassignments may be in flight: they are unknown)"}. ${throttles}${throttled || !facts.throttles ? "" : ": the moves run unthrottled"}.`;
   if (!facts.reassignments) return `${throttles}; whether a partition reassignment is in flight is unknown (no log-dir move is).`;
   if (!facts.throttles) return `No reassignment or log-dir move is in flight; ${throttles.charAt(0).toLowerCase()}${throttles.slice(1)}.`;
   return throttled ? "Throttles are set while nothing is moving." : "No throttle is set and no reassignment or log-dir move is in flight: replication runs unthrottled.";

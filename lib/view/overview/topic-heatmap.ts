@@ -148,7 +148,13 @@ export function topicCellLabel(topic: TopicFigures, brokerId: number, count: num
   const mean = topicMean(topic);
   const brokers = topic.perBroker.length;
   const bytesText =
-    bytes === null ? "" : unsized >= count && count > 0 ? ", size unknown (not in the log-dir data)" : unsized > 0 ? `, ${formatBytes(bytes)} and ${formatCountOf(unsized, "replica")} of unknown size` : `, ${formatBytes(bytes)}`;
+    bytes === null
+      ? ""
+      : unsized >= count && count > 0
+        ? ", size unknown (not in the log-dir data)"
+        : unsized > 0
+          ? `, ${formatBytes(bytes)} and ${formatCountOf(unsized, "replica")} of unknown size`
+          : `, ${formatBytes(bytes)}`;
   const meanBytes = bytes === null || brokers === 0 ? "" : ` and ${formatBytes(topic.bytes / brokers)}`;
   return `${topic.name} on broker ${brokerId}: ${formatCountOf(count, "replica")}${bytesText} (topic mean ${mean.toFixed(1)} replicas${meanBytes} per broker, skew ${formatSkew(topic.skew)})`;
 }

@@ -45,7 +45,16 @@ export const DEFAULT_TOPIC_PAGE_REQUEST: TopicPageRequest = { query: DEFAULT_TOP
 /** The page a request asks for; `maxCount` and `maxBytes` may be passed in when the caller keeps them per snapshot. */
 export function topicPage(topics: readonly TopicFigures[], request: TopicPageRequest, maxCount = topicMaxCount(topics), maxBytes = topicMaxBytes(topics)): TopicPage {
   const chosen = selectTopics(topics, request.query);
-  return { query: request.query, offset: request.offset, limit: request.limit, matched: chosen.length, total: topics.length, maxCount, maxBytes, rows: chosen.slice(request.offset, request.offset + request.limit) };
+  return {
+    query: request.query,
+    offset: request.offset,
+    limit: request.limit,
+    matched: chosen.length,
+    total: topics.length,
+    maxCount,
+    maxBytes,
+    rows: chosen.slice(request.offset, request.offset + request.limit),
+  };
 }
 
 const SORT_IDS = TOPIC_SORTS.map((s) => s.id) as [TopicSort, ...TopicSort[]];
@@ -62,7 +71,9 @@ export const SharedIdParam = z.string().max(100, "shared is a shared link's id, 
 
 /** A request names a cluster or a shared link, not both: the issue to report, or null. */
 export function sourceConflict(q: { cluster?: string; shared?: string }): Issue[] | null {
-  return q.cluster !== undefined && q.shared !== undefined ? [{ path: "shared", message: "shared names a shared link's snapshot, cluster a configured cluster: send one of them" }] : null;
+  return q.cluster !== undefined && q.shared !== undefined
+    ? [{ path: "shared", message: "shared names a shared link's snapshot, cluster a configured cluster: send one of them" }]
+    : null;
 }
 
 /** The grid's query as URL parameters; `cluster` names the cluster (checked by the cluster resolver), or `shared` a shared link. */

@@ -132,7 +132,10 @@ function dirsSentence(report: BalanceReport, uneven: ReadonlySet<number>): { tex
   const tail = disagree(worst) ? `, with only ${shareText(worst.partitionShare)} of its partitions` : "";
   const others = dominants.length - 1;
   const more = others > 0 ? ` (and ${others} more broker${others === 1 ? " is" : "s are"} uneven)` : "";
-  return { text: `on broker ${worst.broker}, ${listText(worst.paths)} ${verb(worst.paths)} ${shareText(worst.byteShare)} of the bytes${tail}${more}`, countsDisagree: disagree(worst) };
+  return {
+    text: `on broker ${worst.broker}, ${listText(worst.paths)} ${verb(worst.paths)} ${shareText(worst.byteShare)} of the bytes${tail}${more}`,
+    countsDisagree: disagree(worst),
+  };
 }
 
 function capitalise(s: string): string {
@@ -217,7 +220,7 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   }
 
   // 2. Moves in flight, and throttles.
-  const reassignments = signals ? signals.reassignments : context.reassignments ?? 0;
+  const reassignments = signals ? signals.reassignments : (context.reassignments ?? 0);
   const futures = report.dirs.reduce((s, d) => s + d.futureReplicas, 0);
   if ((reassignments ?? 0) > 0 || futures > 0) {
     const parts: string[] = [];
@@ -246,7 +249,9 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
 
   // 3. Disk fullness past the 85 % mark (act now); a fuller-than-70 % disk is said after the skew.
   const fullest = report.skew.fullestDir;
-  const fullText = fullest ? `Fullest disk: broker ${fullest.broker} ${fullest.path} at ${formatUtilization(fullest.utilization)} used${fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : ""}.` : "";
+  const fullText = fullest
+    ? `Fullest disk: broker ${fullest.broker} ${fullest.path} at ${formatUtilization(fullest.utilization)} used${fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : ""}.`
+    : "";
   if (fullest && fullest.utilization >= 0.85) add({ kind: "disk-full", tone: "bad", text: fullText });
 
   // 4. Skew (the planner's goals, above the floor) and where the next partition goes because of it.
@@ -254,7 +259,10 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   const trapped = placements.filter((p) => p.warning !== null && p.dir !== null);
   if (trapped.length > 0) {
     const dirsNamed = [...new Set(trapped.map((p) => p.dir!))];
-    const where = trapped.length === placements.filter((p) => p.dir !== null).length ? "on every broker" : `on broker${trapped.length === 1 ? "" : "s"} ${someText(trapped.map((p) => `${p.broker}`))}`;
+    const where =
+      trapped.length === placements.filter((p) => p.dir !== null).length
+        ? "on every broker"
+        : `on broker${trapped.length === 1 ? "" : "s"} ${someText(trapped.map((p) => `${p.broker}`))}`;
     trapFinding = {
       kind: "placement-trap",
       tone: trapped.some((p) => p.flags.includes("above-85")) ? "bad" : "warn",
@@ -267,13 +275,26 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   const brokerGoals = (["broker-replicas", "broker-bytes", "broker-leaders"] as const).filter((g) => !goalMet(balance, g));
   const { brokerReplicas, brokerBytes, brokerLeaders } = report.skew;
   const brokerParts: string[] = [];
-  if (brokerGoals.includes("broker-replicas")) brokerParts.push(`broker ${brokerReplicas.worst} has ${formatSkew(brokerReplicas.maxOverMean)} the mean partition count (${formatCount(brokerReplicas.max)} vs ${brokerReplicas.mean.toFixed(1)})`);
-  if (brokerGoals.includes("broker-bytes")) brokerParts.push(`broker ${brokerBytes.worst} holds ${formatSkew(brokerBytes.maxOverMean)} the mean bytes (${formatBytes(brokerBytes.max)} vs ${formatBytes(brokerBytes.mean)})`);
-  if (brokerGoals.includes("broker-leaders")) brokerParts.push(`preferred leaders are uneven (${formatCount(goalOf(balance, "broker-leaders")!.outside)} broker${goalOf(balance, "broker-leaders")!.outside === 1 ? "" : "s"} outside the band)`);
+  if (brokerGoals.includes("broker-replicas"))
+    brokerParts.push(
+      `broker ${brokerReplicas.worst} has ${formatSkew(brokerReplicas.maxOverMean)} the mean partition count (${formatCount(brokerReplicas.max)} vs ${brokerReplicas.mean.toFixed(1)})`,
+    );
+  if (brokerGoals.includes("broker-bytes"))
+    brokerParts.push(
+      `broker ${brokerBytes.worst} holds ${formatSkew(brokerBytes.maxOverMean)} the mean bytes (${formatBytes(brokerBytes.max)} vs ${formatBytes(brokerBytes.mean)})`,
+    );
+  if (brokerGoals.includes("broker-leaders"))
+    brokerParts.push(
+      `preferred leaders are uneven (${formatCount(goalOf(balance, "broker-leaders")!.outside)} broker${goalOf(balance, "broker-leaders")!.outside === 1 ? "" : "s"} outside the band)`,
+    );
   const dirGoal = goalOf(balance, "dir-utilization");
   const dirsUneven = dirGoal !== undefined && dirGoal.outside > 0;
   const dirs = dirsUneven ? dirsSentence(report, new Set(dirGoal.brokers)) : null;
-  const worstRatio = Math.max(brokerGoals.includes("broker-replicas") ? brokerReplicas.maxOverMean : 0, brokerGoals.includes("broker-bytes") ? brokerBytes.maxOverMean : 0, brokerGoals.includes("broker-leaders") ? brokerLeaders.maxOverMean : 0);
+  const worstRatio = Math.max(
+    brokerGoals.includes("broker-replicas") ? brokerReplicas.maxOverMean : 0,
+    brokerGoals.includes("broker-bytes") ? brokerBytes.maxOverMean : 0,
+    brokerGoals.includes("broker-leaders") ? brokerLeaders.maxOverMean : 0,
+  );
   if (brokerParts.length > 0) {
     // A broker with an offline dir is measured without that dir's bytes: the gap may be only what it holds.
     // (A missing broker is left out of the mean, so the gap among the others is theirs.)
@@ -286,7 +307,12 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   }
   if (dirsUneven) {
     const dirTone = report.skew.dirBytes.maxOverMean > BAD_RATIO ? "bad" : "warn";
-    const lead = brokerParts.length > 0 ? "Disks are uneven too" : dirs?.countsDisagree ? "Partition counts are even across brokers, but bytes are not even across disks" : "Brokers are even, but their disks are not";
+    const lead =
+      brokerParts.length > 0
+        ? "Disks are uneven too"
+        : dirs?.countsDisagree
+          ? "Partition counts are even across brokers, but bytes are not even across disks"
+          : "Brokers are even, but their disks are not";
     const text = dirs
       ? `${lead}: ${dirs.text}.${leftOut.dirs}`
       : `Log dirs are uneven: ${formatCountOf(dirGoal.outside, "dir")} on ${formatCountOf(dirGoal.brokers.length, "broker")} ${dirGoal.outside === 1 ? "is" : "are"} outside the planner's tolerance (worst: broker ${report.skew.dirBytes.worst?.broker} has a dir with ${formatSkew(report.skew.dirBytes.maxOverMean)} its mean bytes).${leftOut.dirs}`;
@@ -309,7 +335,11 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   if (withoutDir > 0) {
     const one = withoutDir === 1;
     const where = offline.length > 0 ? ` (a broker reports nothing in an offline dir, so ${one ? "it is" : "they are"} likely in ${offline.length === 1 ? "it" : "them"})` : "";
-    add({ kind: "missing-data", tone: "warn", text: `${formatCountOf(withoutDir, "replica")} ${one ? "has" : "have"} no known log dir${where}, so disk figures leave ${one ? "it" : "them"} out.` });
+    add({
+      kind: "missing-data",
+      tone: "warn",
+      text: `${formatCountOf(withoutDir, "replica")} ${one ? "has" : "have"} no known log dir${where}, so disk figures leave ${one ? "it" : "them"} out.`,
+    });
   }
   const problems = out.filter((f) => f.tone === "warn" || f.tone === "bad").length;
   if (problems === 0 && report.totals.replicas === 0) out.unshift({ kind: "balanced", tone: "ok", text: "No partitions yet: nothing is out of balance." });
@@ -333,13 +363,23 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
 function leftOutText(report: BalanceReport): { brokers: string; dirs: string; offline: boolean } {
   const offline = report.dirs.filter((d) => d.state === "offline");
   const missing = report.brokers.filter((b) => b.state !== "online").map((b) => b.id);
-  const offlineText = offline.length > 0 ? `the offline ${someText(offline.map((d) => `${d.path} on broker ${d.broker}`), 3)}` : null;
+  const offlineText =
+    offline.length > 0
+      ? `the offline ${someText(
+          offline.map((d) => `${d.path} on broker ${d.broker}`),
+          3,
+        )}`
+      : null;
   const missingText = missing.length > 0 ? `broker${missing.length === 1 ? "" : "s"} ${someText(missing.map(String), 3)}, whose figures are missing` : null;
   const sentence = (parts: (string | null)[]) => {
     const shown = parts.filter((p): p is string => p !== null);
     return shown.length > 0 ? ` These figures leave out ${listText(shown)}.` : "";
   };
-  return { brokers: sentence([offlineText, missingText]), dirs: sentence([offlineText]), offline: offline.some((d) => report.brokers.some((b) => b.id === d.broker && b.state === "online")) };
+  return {
+    brokers: sentence([offlineText, missingText]),
+    dirs: sentence([offlineText]),
+    offline: offline.some((d) => report.brokers.some((b) => b.id === d.broker && b.state === "online")),
+  };
 }
 
 function unknownFactText(fact: Fact): string {

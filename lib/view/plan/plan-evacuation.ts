@@ -18,7 +18,10 @@ export function evacuationSentence(operation: Operation, evacuation: Evacuation)
           ? `${operation.dirs[0]!.path} on broker ${operation.dirs[0]!.broker}`
           : formatCountOf(operation.dirs.length, "log dir")
         : "what is emptied";
-  const moved = evacuation.replicas === 0 ? `Nothing had to leave ${from}` : `${formatCountOf(evacuation.replicas, "replica")} (${formatBytes(evacuation.bytes)}) ${evacuation.replicas === 1 ? "leaves" : "leave"} ${from}`;
+  const moved =
+    evacuation.replicas === 0
+      ? `Nothing had to leave ${from}`
+      : `${formatCountOf(evacuation.replicas, "replica")} (${formatBytes(evacuation.bytes)}) ${evacuation.replicas === 1 ? "leaves" : "leave"} ${from}`;
   if (evacuation.stuckTotal === 0) return `${moved}, and nothing is left behind.`;
   return `${moved}; ${formatCountOf(evacuation.stuckTotal, "replica")} cannot, listed below with why.`;
 }
@@ -27,7 +30,7 @@ export function evacuationSentence(operation: Operation, evacuation: Evacuation)
 export function partitionRuns(ids: readonly number[]): string {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     runs.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));

@@ -362,7 +362,17 @@ export function formFromQuery(query: PlanQuery): PlanForm | null {
   const operation = first(query.operation);
   const kind = operation === "add-brokers" || operation === "remove-brokers" ? operation : null;
   const brokers = kind
-    ? [...new Set((first(query.brokers) ?? "").split(",").map((b) => b.trim()).filter((b) => /^\d{1,10}$/.test(b)).map(Number))].filter((b) => b <= 2147483647).slice(0, 10_000)
+    ? [
+        ...new Set(
+          (first(query.brokers) ?? "")
+            .split(",")
+            .map((b) => b.trim())
+            .filter((b) => /^\d{1,10}$/.test(b))
+            .map(Number),
+        ),
+      ]
+        .filter((b) => b <= 2147483647)
+        .slice(0, 10_000)
     : [];
   if (goals.length === 0 && (kind === null || brokers.length === 0)) return null;
   return {

@@ -75,7 +75,8 @@ function unmeasuredText(goal: SoftGoal, m: GoalMeasure): string | null {
     if (m.measured === 0) return "no broker can take data";
     return null;
   }
-  if (goal === "dir-utilization") return `${formatCountOf(m.unmeasured, "dir")} offline or on a broker that did not answer: not measured (the snapshot has no bytes for ${m.unmeasured === 1 ? "it" : "them"})`;
+  if (goal === "dir-utilization")
+    return `${formatCountOf(m.unmeasured, "dir")} offline or on a broker that did not answer: not measured (the snapshot has no bytes for ${m.unmeasured === 1 ? "it" : "them"})`;
   return `${formatCountOf(m.unmeasured, "broker")} that did not answer or ${m.unmeasured === 1 ? "is" : "are"} known only by name: not measured`;
 }
 
@@ -136,7 +137,11 @@ export function dirFigures(plan: Pick<PlanFigures, "options" | "dirs">): Quality
   const outsideHint = chosen ? rule : `${rule}; the dir goal was not chosen, so the plan did not even them out`;
   const figures: QualityFigure[] = [
     { label: "Dirs outside the tolerance", value: before.measured === 0 && after.measured === 0 ? NOT_MEASURABLE : `${before.outside} → ${after.outside}`, hint: outsideHint },
-    { label: "Worst dir", value: `${spreadText("dir-utilization", before)} → ${spreadText("dir-utilization", after)}`.replace(/worst /g, ""), hint: "from its broker's utilisation (or, capacity unknown, from an even share of its broker's bytes)" },
+    {
+      label: "Worst dir",
+      value: `${spreadText("dir-utilization", before)} → ${spreadText("dir-utilization", after)}`.replace(/worst /g, ""),
+      hint: "from its broker's utilisation (or, capacity unknown, from an even share of its broker's bytes)",
+    },
   ];
   const missing = unmeasuredText("dir-utilization", after);
   if (missing && after.unmeasured > 0) figures[0]!.hint = `${figures[0]!.hint}; ${missing}`;
@@ -173,7 +178,9 @@ function worseReason(goal: SoftGoal, options: PlanFigures["options"]): string {
 
 /** Each chosen goal the plan leaves worse than it found it, with why. */
 export function worsenedGoals(plan: Pick<PlanFigures, "options" | "goals">): string[] {
-  return plan.goals.filter((g) => worseAfter(g.goal, g.before, g.after)).map((g) => `${GOAL_LABELS[g.goal]} is worse after the plan (${spreadText(g.goal, g.before)} → ${spreadText(g.goal, g.after)}): ${worseReason(g.goal, plan.options)}.`);
+  return plan.goals
+    .filter((g) => worseAfter(g.goal, g.before, g.after))
+    .map((g) => `${GOAL_LABELS[g.goal]} is worse after the plan (${spreadText(g.goal, g.before)} → ${spreadText(g.goal, g.after)}): ${worseReason(g.goal, plan.options)}.`);
 }
 
 /** "dir utilisation (9 dirs outside, worst 53.2 points) and broker bytes (max 1.20×, min 0.80×)": what a measure leaves outside the tolerance. */
@@ -182,7 +189,9 @@ function undone(goals: ReadonlyArray<{ goal: SoftGoal; met: boolean; measure: Go
 }
 
 /** Bytes moved, the lower bound, their ratio, and Kafka's `--generate` (or why it refuses), each with what it leaves undone. */
-export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBound" | "kafkaGenerate" | "goals" | "evacuation"> & { options?: { operation: Operation } }): QualityFigure[] {
+export function qualityFigures(
+  plan: Pick<PlanFigures, "bytesMoved" | "lowerBound" | "kafkaGenerate" | "goals" | "evacuation"> & { options?: { operation: Operation } },
+): QualityFigure[] {
   const moved = plan.bytesMoved.total;
   const lb = plan.lowerBound;
   const g = plan.kafkaGenerate;
@@ -195,8 +204,18 @@ export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBoun
   let ratio: QualityFigure;
   if (lb <= 0) ratio = { label: "Moved ÷ lower bound", value: "–", hint: moved > 0 ? "the bound is 0: no byte had to move for these goals" : "nothing had to move" };
   else if (moved >= lb * (1 - 1e-9)) ratio = { label: "Moved ÷ lower bound", value: formatSkew(Math.max(1, moved / lb)), hint: "1.00× is the least possible" };
-  else if (short.length > 0) ratio = { label: "Moved ÷ lower bound", value: "below the bound", hint: `the plan stops short of the goals (${joinWords(short)}): it moves less than a plan that meets them must` };
-  else ratio = { label: "Moved ÷ lower bound", value: "below the bound", hint: "every goal is met with less than the bound, so the bound is wrong for this cluster: do not read the plan's quality from it" };
+  else if (short.length > 0)
+    ratio = {
+      label: "Moved ÷ lower bound",
+      value: "below the bound",
+      hint: `the plan stops short of the goals (${joinWords(short)}): it moves less than a plan that meets them must`,
+    };
+  else
+    ratio = {
+      label: "Moved ÷ lower bound",
+      value: "below the bound",
+      hint: "every goal is met with less than the bound, so the bound is wrong for this cluster: do not read the plan's quality from it",
+    };
   const planUndone = undone(plan.goals.map((x) => ({ goal: x.goal, met: x.met, measure: x.after })));
   const planLeaves = planUndone.length > 0 ? `this plan leaves ${joinWords(planUndone)}` : plan.goals.length > 0 ? "this plan meets every goal" : null;
   let generate: QualityFigure;
@@ -206,7 +225,9 @@ export function qualityFigures(plan: Pick<PlanFigures, "bytesMoved" | "lowerBoun
     const parts = [
       `${formatCountOf(g.replicas, "replica")} copied by its ${g.placer === "striped" ? "striped placer" : "AdminUtils"} assignment, with no log dirs pinned (each broker picks the dir with the fewest partitions)`,
       g.goals.length === 0 ? null : left.length > 0 ? `it leaves ${joinWords(left)}` : "it meets every goal too",
-      g.leftBehind > 0 ? `it leaves ${formatCountOf(g.leftBehind, "replica")} ${plan.options?.operation.kind === "drain-dirs" ? "in the dirs being drained (it pins no dir)" : plan.options?.operation.kind === "remove-brokers" ? "on the brokers being removed" : "where the operation empties"}` : null,
+      g.leftBehind > 0
+        ? `it leaves ${formatCountOf(g.leftBehind, "replica")} ${plan.options?.operation.kind === "drain-dirs" ? "in the dirs being drained (it pins no dir)" : plan.options?.operation.kind === "remove-brokers" ? "on the brokers being removed" : "where the operation empties"}`
+        : null,
       g.unplaced > 0 ? `${formatCountOf(g.unplaced, "partition")} it could not place ${g.unplaced === 1 ? "is" : "are"} left out` : null,
       planLeaves,
     ].filter((x): x is string => x !== null);

@@ -89,7 +89,11 @@ export interface HandRunInput {
  * The partitions the job elects (lib/cluster/writes/apply-work.ts electionTargets, the same rule):
  * the leadership changes, then every entry whose first replica differs from the snapshot's, each once.
  */
-export function electionPartitions(snapshot: Pick<ClusterSnapshot, "topics">, entries: ReadonlyArray<ReassignmentEntry>, changes: ReadonlyArray<{ topic: string; partition: number }>): { topic: string; partition: number }[] {
+export function electionPartitions(
+  snapshot: Pick<ClusterSnapshot, "topics">,
+  entries: ReadonlyArray<ReassignmentEntry>,
+  changes: ReadonlyArray<{ topic: string; partition: number }>,
+): { topic: string; partition: number }[] {
   const replicasOf = snapshotPartitions(snapshot);
   const out: { topic: string; partition: number }[] = [];
   const seen = new Set<string>();
@@ -160,9 +164,10 @@ export function handRun(input: HandRunInput): HandRun {
     });
   });
   if (input.throttles.commands.remove.length > 0) {
-    const what = input.throttles.previousKnown === false
-      ? "When every batch is complete: remove the throttles (only the keys set above; this snapshot does not carry the configs set before, so check with kafka-configs --describe that none of these keys was set before you delete it)"
-      : "When every batch is complete: put the throttles back (only the keys set above, each to the value it had before, deleted where it had none)";
+    const what =
+      input.throttles.previousKnown === false
+        ? "When every batch is complete: remove the throttles (only the keys set above; this snapshot does not carry the configs set before, so check with kafka-configs --describe that none of these keys was set before you delete it)"
+        : "When every batch is complete: put the throttles back (only the keys set above, each to the value it had before, deleted where it had none)";
     push(what, { id: "plan-remove-commands", commands: input.throttles.commands.remove.map((line) => ({ line })) });
   }
   const elect = electionPartitions(input.snapshot, input.entries, input.leadershipChanges);
@@ -186,7 +191,10 @@ export function handRun(input: HandRunInput): HandRun {
   const notes: string[] = [];
   if (batches.length > 0) {
     const est = input.estimate;
-    const path = batches.length === 1 ? "one batch, run until it is complete" : `${formatCountOf(batches.length, "batch", "batches")} one after another, each started once the one before is complete`;
+    const path =
+      batches.length === 1
+        ? "one batch, run until it is complete"
+        : `${formatCountOf(batches.length, "batch", "batches")} one after another, each started once the one before is complete`;
     notes.push(
       est
         ? `The estimated duration, ${formatDuration(est.seconds)}, is for this path: ${path}, as the apply job runs them. It counts ${formatDuration(est.overheadSeconds)} for the job's own steps (it checks every second); by hand, the time you take to see each batch complete comes on top.`
@@ -194,7 +202,9 @@ export function handRun(input: HandRunInput): HandRun {
     );
   }
   if (rollback && rollback.unpinned > 0) {
-    notes.push(`rollback.json pins each replica's current dir, except ${formatCountOf(rollback.unpinned, "replica")} whose dir this snapshot does not know: those say "any", and Kafka keeps them in whatever dir they are in then.`);
+    notes.push(
+      `rollback.json pins each replica's current dir, except ${formatCountOf(rollback.unpinned, "replica")} whose dir this snapshot does not know: those say "any", and Kafka keeps them in whatever dir they are in then.`,
+    );
   }
   return { steps: numbered, batchCount: batches.length, script: runScript(numbered), rollback, notes };
 }

@@ -43,9 +43,7 @@ export interface PlanStatusInput {
   unmeasured?: { dirs: number; brokers: number };
 }
 
-export type ReviewStatusInput =
-  | { verdict: "refused"; refusals: number }
-  | { verdict: "accepted"; partitions: number; bytes: number; outside: OutsideTolerance };
+export type ReviewStatusInput = { verdict: "refused"; refusals: number } | { verdict: "accepted"; partitions: number; bytes: number; outside: OutsideTolerance };
 
 /** A reason as a clause inside brackets: no full stop, and naming its goal. */
 function reasonClause(goal: SoftGoal | null, reason: string): string {
@@ -64,14 +62,19 @@ function changesText(input: PlanStatusInput): string {
 
 /** "broker 3 is", "brokers 3 and 4 are", "/data/d3 on broker 2 is", "2 log dirs are": what an evacuation empties. */
 function emptiedSubject(operation: Operation): string {
-  if (operation.kind === "remove-brokers") return `${operation.brokers.length === 1 ? "broker" : "brokers"} ${joinWords(operation.brokers.map(String))} ${operation.brokers.length === 1 ? "is" : "are"}`;
-  if (operation.kind === "drain-dirs") return operation.dirs.length === 1 ? `${operation.dirs[0]!.path} on broker ${operation.dirs[0]!.broker} is` : `${formatCountOf(operation.dirs.length, "log dir")} are`;
+  if (operation.kind === "remove-brokers")
+    return `${operation.brokers.length === 1 ? "broker" : "brokers"} ${joinWords(operation.brokers.map(String))} ${operation.brokers.length === 1 ? "is" : "are"}`;
+  if (operation.kind === "drain-dirs")
+    return operation.dirs.length === 1 ? `${operation.dirs[0]!.path} on broker ${operation.dirs[0]!.broker} is` : `${formatCountOf(operation.dirs.length, "log dir")} are`;
   return "nothing is";
 }
 
 /** "empty … and bring …" said of one change: "empties … and brings …". */
 function singularVerbs(phrase: string): string {
-  return phrase.replace(/^empty /, "empties ").replace(/^fill /, "fills ").replace(/(^| and )bring /, "$1brings ");
+  return phrase
+    .replace(/^empty /, "empties ")
+    .replace(/^fill /, "fills ")
+    .replace(/(^| and )bring /, "$1brings ");
 }
 
 /** "1 of 3 goals is", "2 of 5 goals are". */
@@ -82,7 +85,10 @@ function unmetText(unmet: number, of: number): string {
 /** The sentence, qualified when the snapshot lacks figures: ", as far as the snapshot shows (it has no figures for 1 offline dir)." */
 function qualified(status: ResultStatus, unmeasured: PlanStatusInput["unmeasured"]): ResultStatus {
   if (!unmeasured || unmeasured.dirs + unmeasured.brokers === 0) return status;
-  const what = [unmeasured.dirs > 0 ? formatCountOf(unmeasured.dirs, "offline dir") : null, unmeasured.brokers > 0 ? `${formatCountOf(unmeasured.brokers, "broker")} that did not answer` : null].filter((x): x is string => x !== null);
+  const what = [
+    unmeasured.dirs > 0 ? formatCountOf(unmeasured.dirs, "offline dir") : null,
+    unmeasured.brokers > 0 ? `${formatCountOf(unmeasured.brokers, "broker")} that did not answer` : null,
+  ].filter((x): x is string => x !== null);
   return { ...status, sentence: `${status.sentence.replace(/\.$/, "")}, as far as the snapshot shows (it has no figures for ${joinWords(what)}).` };
 }
 
@@ -106,7 +112,8 @@ function unqualifiedPlanStatus(input: PlanStatusInput): ResultStatus {
       if (empty) return { tone: "ok", sentence: `Nothing to move: ${empty}.` };
       return { tone: "ok", sentence: goals ? `Nothing to move: ${goals} already within the tolerance.` : "Nothing to move: no goal was chosen." };
     }
-    if (!phrase && !anyGoal) return { tone: "ok", sentence: `${changesText(input)}, with no goal chosen to measure ${input.moves + input.leadershipChanges === 1 ? "it" : "them"} by.` };
+    if (!phrase && !anyGoal)
+      return { tone: "ok", sentence: `${changesText(input)}, with no goal chosen to measure ${input.moves + input.leadershipChanges === 1 ? "it" : "them"} by.` };
     const what = phrase && anyGoal ? `${phrase} and bring every goal within the tolerance` : (phrase ?? "bring every goal within the tolerance");
     return { tone: "ok", sentence: `${changesText(input)} ${input.moves + input.leadershipChanges === 1 ? singularVerbs(what) : what}.` };
   }
@@ -117,15 +124,26 @@ function unqualifiedPlanStatus(input: PlanStatusInput): ResultStatus {
   if (unmet.length > 0) problems.push(`${unmetText(unmet.length, input.goals.length)} outside the tolerance`);
   const firstStuck = input.evacuation?.stuck[0]?.reason;
   const firstUnmet = unmet[0];
-  const why = stuck > 0 && firstStuck ? reasonClause(null, firstStuck) : firstUnmet ? reasonClause(firstUnmet.goal, firstUnmet.reason ?? "no move improves it") : "no move improves it";
+  const why =
+    stuck > 0 && firstStuck ? reasonClause(null, firstStuck) : firstUnmet ? reasonClause(firstUnmet.goal, firstUnmet.reason ?? "no move improves it") : "no move improves it";
   if (!changed) return { tone: "partial", sentence: `Nothing to move: ${joinWords(problems)}, and no move can change that (${why}).` };
   return { tone: "partial", sentence: `${changesText(input)}, after which ${joinWords(problems)} (${why}).` };
 }
 
 /** The status of a plan as /api/plan answers it. */
-export function planResultStatus(plan: Pick<PlanResponse, "options" | "movesTotal" | "bytesMoved" | "leadership" | "goals" | "evacuation"> & { unmeasured?: PlanResponse["unmeasured"] }): ResultStatus {
+export function planResultStatus(
+  plan: Pick<PlanResponse, "options" | "movesTotal" | "bytesMoved" | "leadership" | "goals" | "evacuation"> & { unmeasured?: PlanResponse["unmeasured"] },
+): ResultStatus {
   const unmeasured = plan.unmeasured ? { dirs: plan.unmeasured.dirs.length, brokers: plan.unmeasured.brokers.length } : undefined;
-  return planStatus({ operation: plan.options.operation, moves: plan.movesTotal, bytes: plan.bytesMoved.total, leadershipChanges: plan.leadership.changes.length, goals: plan.goals, evacuation: plan.evacuation, unmeasured });
+  return planStatus({
+    operation: plan.options.operation,
+    moves: plan.movesTotal,
+    bytes: plan.bytesMoved.total,
+    leadershipChanges: plan.leadership.changes.length,
+    goals: plan.goals,
+    evacuation: plan.evacuation,
+    unmeasured,
+  });
 }
 
 /** "3 dirs", "1 broker", "4 topic × broker pairs": what a goal counts outside its tolerance. */
@@ -137,7 +155,10 @@ function outsideUnit(goal: SoftGoal, n: number): string {
 
 export function reviewStatus(input: ReviewStatusInput): ResultStatus {
   if (input.verdict === "refused") {
-    return { tone: "refused", sentence: `Kafka would refuse this reassignment: ${formatCountOf(input.refusals, "problem")}, listed below; fix ${input.refusals === 1 ? "it" : "them"} and review again.` };
+    return {
+      tone: "refused",
+      sentence: `Kafka would refuse this reassignment: ${formatCountOf(input.refusals, "problem")}, listed below; fix ${input.refusals === 1 ? "it" : "them"} and review again.`,
+    };
   }
   const what = `Kafka would accept this reassignment of ${formatCountOf(input.partitions, "partition")}`;
   const moves = input.bytes > 0 ? `, which copies ${formatBytes(input.bytes)}` : `, but it moves no data`;

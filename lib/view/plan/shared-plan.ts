@@ -10,7 +10,12 @@ import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 export function sameReassignment(a: string, b: string): boolean {
   const key = (json: string) => {
     const parsed = parseReassignmentJson(json);
-    return parsed.ok ? parsed.value.map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs])).sort().join("\n") : json;
+    return parsed.ok
+      ? parsed.value
+          .map((e) => JSON.stringify([e.topic, e.partition, e.replicas, e.logDirs]))
+          .sort()
+          .join("\n")
+      : json;
   };
   return key(a) === key(b);
 }

@@ -23,7 +23,8 @@ export function kafkaVersionHint(choice: "auto" | KafkaLine): string {
 
 /** "Kafka 4.3 (ties in Scala hash order (5+ dirs), cordons honoured)"; per group of brokers when a run mixes lines; "assumed" when the base did not say. */
 export function simulatedKafkaText(groups: readonly { line: KafkaLine; brokers: readonly number[]; assumed: boolean }[]): string {
-  const one = (g: (typeof groups)[number]) => `Kafka ${kafkaBehaviour(g.line).label} (${logDirRuleText(g.line)})${g.assumed ? ", assumed: the base does not say which version it runs; pick one under Kafka version" : ""}`;
+  const one = (g: (typeof groups)[number]) =>
+    `Kafka ${kafkaBehaviour(g.line).label} (${logDirRuleText(g.line)})${g.assumed ? ", assumed: the base does not say which version it runs; pick one under Kafka version" : ""}`;
   if (groups.length === 0) return "";
   if (groups.length === 1) return `Log-dir rule of ${one(groups[0]!)}`;
   return `Log-dir rules: ${groups.map((g) => `broker${g.brokers.length === 1 ? "" : "s"} ${g.brokers.join(", ")} on ${one(g)}`).join("; ")}`;

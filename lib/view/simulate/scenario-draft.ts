@@ -224,7 +224,11 @@ export function draftBody(draft: Draft, imported: ClusterSnapshot | null, option
   let base: unknown;
   switch (draft.base.kind) {
     case "imported":
-      if (!imported) return failure("no_imported_snapshot", "This scenario starts from the snapshot imported in this browser tab, and none is imported here. Import kafka-log-dirs output first (Import), or pick another base.");
+      if (!imported)
+        return failure(
+          "no_imported_snapshot",
+          "This scenario starts from the snapshot imported in this browser tab, and none is imported here. Import kafka-log-dirs output first (Import), or pick another base.",
+        );
       base = { snapshot: imported };
       break;
     case "demo":

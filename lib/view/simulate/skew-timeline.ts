@@ -114,7 +114,10 @@ export function floorNote(points: readonly TimelinePoint[]): string | null {
         ? `at ${name(below[0]!)}`
         : prefix
           ? `from the base to step ${below[below.length - 1]!.step}`
-          : `at ${below.map(name).join(", ").replace(/, ([^,]*)$/, " and $1")}`;
+          : `at ${below
+              .map(name)
+              .join(", ")
+              .replace(/, ([^,]*)$/, " and $1")}`;
   const lead = `Bytes per dir ${span}: ${below[below.length - 1]!.below.dirBytes}, drawn at 1.00×.`;
   const appears = skewAppearsAt(points);
   return appears ? `${lead} From step ${appears.step} (${appears.label.replace(/^\d+\. /, "")}) the dirs differ by more than the floor: ${formatSkew(appears.dirBytes)}.` : lead;

@@ -11,20 +11,27 @@ const repoRoot = path.resolve(__dirname, "../../..");
 
 /** Core files that need no test of their own. Keep it short: each entry needs a reason a reviewer accepts. */
 const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
-  "lib/import/json-tokens.ts": "the streaming reader's tokenizer: tests/unit/import/log-dirs-stream.test.ts checks it against JSON.parse and findJsonSyntaxError on every split and on random damage",
-  "lib/import/log-dirs-json.ts": "the streaming reader's JSON sink: covered by tests/unit/import/log-dirs-stream.test.ts (chunked = whole) and tests/unit/import/log-dirs.test.ts (lines and paths of bad fields)",
-  "lib/import/log-dirs-document.ts": "the field checks of a log-dirs JSON document: covered by tests/unit/import/log-dirs.test.ts (sizes, missing keys, isFuture pairs, with their line and path)",
+  "lib/import/json-tokens.ts":
+    "the streaming reader's tokenizer: tests/unit/import/log-dirs-stream.test.ts checks it against JSON.parse and findJsonSyntaxError on every split and on random damage",
+  "lib/import/log-dirs-json.ts":
+    "the streaming reader's JSON sink: covered by tests/unit/import/log-dirs-stream.test.ts (chunked = whole) and tests/unit/import/log-dirs.test.ts (lines and paths of bad fields)",
+  "lib/import/log-dirs-document.ts":
+    "the field checks of a log-dirs JSON document: covered by tests/unit/import/log-dirs.test.ts (sizes, missing keys, isFuture pairs, with their line and path)",
   "lib/forecast/index.ts": "re-exports only",
   "lib/plan/generate-after.ts": "tested through the planner's --generate comparison (tests/unit/plan/planner.test.ts)",
   "lib/plan/plan-types.ts": "types only (the plan's shape), split from planner.ts, which re-exports them",
-  "lib/plan/operation-issues.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the refusals of operations naming missing, offline or non-empty brokers and dirs)",
+  "lib/plan/operation-issues.ts":
+    "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the refusals of operations naming missing, offline or non-empty brokers and dirs)",
   "lib/plan/generate-comparison.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (Kafka's --generate measured with the plan's goals)",
-  "lib/plan/plan-warnings.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the warnings about offline dirs, absent brokers, unknown excluded topics and moves in flight)",
+  "lib/plan/plan-warnings.ts":
+    "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the warnings about offline dirs, absent brokers, unknown excluded topics and moves in flight)",
   "lib/plan/goal-reasons.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the reasons of unmet goals: byte cap, drains, removals)",
   "lib/plan/plan-after.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the after-state equals the simulator's replay; max dir deviation)",
-  "lib/plan/inter-move.ts": "split from inter-broker.ts, which re-exports it; covered by tests/unit/plan/inter-broker.test.ts (destinationDir() and the hard constraints of every pass)",
+  "lib/plan/inter-move.ts":
+    "split from inter-broker.ts, which re-exports it; covered by tests/unit/plan/inter-broker.test.ts (destinationDir() and the hard constraints of every pass)",
   "lib/plan/inter-effect.ts": "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() and spreadTopics() never worsen a goal ranked above)",
-  "lib/plan/inter-candidates.ts": "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() picks the smallest replica for counts and fits the gap for bytes)",
+  "lib/plan/inter-candidates.ts":
+    "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() picks the smallest replica for counts and fits the gap for bytes)",
   "lib/plan/evacuate.ts": "split from inter-broker.ts, which re-exports evacuate(); covered by the evacuate() tests in tests/unit/plan/inter-broker.test.ts",
   "lib/view/overview/finding-actions.ts": "tested through the verdict's findings and actions (tests/unit/view/overview/verdict.test.ts)",
   "lib/view/overview/signals.ts": "tested through the verdict over the statements corpus (tests/unit/view/overview/verdict.test.ts)",
@@ -64,7 +71,10 @@ function filesWithoutMirroredTest(root: string): string[] {
 /** True when the file, comments aside, is nothing but `export … from "…"` statements. */
 function reExportsOnly(text: string): boolean {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
-  const statements = code.split(";").map((s) => s.trim()).filter(Boolean);
+  const statements = code
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return statements.length > 0 && statements.every((s) => /^export\s+(type\s+)?(\*(\s+as\s+\w+)?|\{[^}]*\})\s+from\s+["'][^"']+["']$/.test(s));
 }
 

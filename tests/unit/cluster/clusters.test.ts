@@ -69,7 +69,13 @@ describe("clustersFromEnv()", () => {
     const pwFile = file("pw2", "from-a-file-pw");
     const good = file("clusters.json", {
       clusters: [
-        { name: "eu", label: "EU", bootstrapServers: ["e1:9092", "e2:9092"], sasl: { mechanism: "PLAIN", username: "u", passwordEnv: "EU_KAFKA_PASSWORD" }, tls: { rejectUnauthorized: false } },
+        {
+          name: "eu",
+          label: "EU",
+          bootstrapServers: ["e1:9092", "e2:9092"],
+          sasl: { mechanism: "PLAIN", username: "u", passwordEnv: "EU_KAFKA_PASSWORD" },
+          tls: { rejectUnauthorized: false },
+        },
         { name: "us", bootstrapServers: "u1:9092", sasl: { mechanism: "PLAIN", username: "u", passwordFile: pwFile } },
         { name: "ap", bootstrapServers: "a1:9092", sasl: { mechanism: "PLAIN", username: "u", passwordEnv: "AP_UNSET_PASSWORD" } },
       ],
@@ -79,14 +85,29 @@ describe("clustersFromEnv()", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const [eu, us, ap] = r.value;
-    expect(eu!.connection!.ok && eu!.connection!.value).toMatchObject({ bootstrapServers: ["e1:9092", "e2:9092"], sasl: { password: "env-pw-1" }, tls: { rejectUnauthorized: false } });
+    expect(eu!.connection!.ok && eu!.connection!.value).toMatchObject({
+      bootstrapServers: ["e1:9092", "e2:9092"],
+      sasl: { password: "env-pw-1" },
+      tls: { rejectUnauthorized: false },
+    });
     expect(us!.connection!.ok && us!.connection!.value.sasl?.password).toBe("from-a-file-pw");
     expect(ap!.connection!.ok).toBe(false);
     expect(!ap!.connection!.ok && ap!.connection!.error.message).toMatch(/AP_UNSET_PASSWORD.*is not set/);
-    const inline = clustersFromEnv({ KAFKA_BALANCE_CLUSTERS_FILE: file("inline.json", { clusters: [{ name: "x", bootstrapServers: "x:1", sasl: { mechanism: "PLAIN", username: "u", password: "oops" } }] }) });
+    const inline = clustersFromEnv({
+      KAFKA_BALANCE_CLUSTERS_FILE: file("inline.json", { clusters: [{ name: "x", bootstrapServers: "x:1", sasl: { mechanism: "PLAIN", username: "u", password: "oops" } }] }),
+    });
     expect(!inline.ok && inline.error.message).toMatch(/password/);
     expect(!inline.ok && inline.error.message).not.toContain("oops");
-    for (const bad of [file("notjson.json", "{"), path.join(dir, "missing.json"), file("dupe.json", { clusters: [{ name: "a", bootstrapServers: "a:1" }, { name: "a", bootstrapServers: "b:1" }] })]) {
+    for (const bad of [
+      file("notjson.json", "{"),
+      path.join(dir, "missing.json"),
+      file("dupe.json", {
+        clusters: [
+          { name: "a", bootstrapServers: "a:1" },
+          { name: "a", bootstrapServers: "b:1" },
+        ],
+      }),
+    ]) {
       expect(clustersFromEnv({ KAFKA_BALANCE_CLUSTERS_FILE: bad }).ok, bad).toBe(false);
     }
   });

@@ -10,7 +10,10 @@ describe("isClusterSourceError", () => {
     // What a second chunk's ClusterSourceError looks like to this one: same shape, another class.
     class OtherBundleError extends Error {
       override readonly name = "ClusterSourceError";
-      constructor(readonly code: string, message: string) {
+      constructor(
+        readonly code: string,
+        message: string,
+      ) {
         super(message);
       }
     }
@@ -37,7 +40,10 @@ describe("getClusterSnapshot() of the demo cluster", () => {
       expect(await getClusterSnapshot({ env: { [DEMO_SNAPSHOT_FILE_ENV]: file } })).toBe(shown);
       const bad = path.join(dir, "bad.json");
       fs.writeFileSync(bad, JSON.stringify({ schema: 1 }));
-      await expect(getClusterSnapshot({ env: { [DEMO_SNAPSHOT_FILE_ENV]: bad } })).rejects.toMatchObject({ code: "kafka_config", message: expect.stringContaining("is not a snapshot") });
+      await expect(getClusterSnapshot({ env: { [DEMO_SNAPSHOT_FILE_ENV]: bad } })).rejects.toMatchObject({
+        code: "kafka_config",
+        message: expect.stringContaining("is not a snapshot"),
+      });
       await expect(getClusterSnapshot({ env: { [DEMO_SNAPSHOT_FILE_ENV]: path.join(dir, "missing.json") } })).rejects.toMatchObject({ code: "kafka_config" });
       expect((await getClusterSnapshot({ env: {} })).source.kind).toBe("demo");
     } finally {

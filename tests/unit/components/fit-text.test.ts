@@ -51,7 +51,13 @@ describe("fitText", () => {
     expect(m.calls).toBeLessThanOrEqual(20);
     expect(m.measured).toBeLessThan(20 * 190);
     // The linear rule is quadratic on the whole path; on its first 400 characters it cuts the same.
-    expect(out).toBe(linearFit(path.slice(0, 400), 188, charWidths(() => 7)));
+    expect(out).toBe(
+      linearFit(
+        path.slice(0, 400),
+        188,
+        charWidths(() => 7),
+      ),
+    );
     expect(out.endsWith(ELLIPSIS)).toBe(true);
   });
 

@@ -129,7 +129,9 @@ describe("forecastCluster()", () => {
     expect(d3!.growth!.placementBytesPerDay).toBeGreaterThan(0);
     expect(d3!.growth!.bytesPerDay).toBeGreaterThan(d3!.growth!.trendBytesPerDay);
     expect(d3!.until.p85!.seconds).toBeLessThan(d2!.until.p85!.seconds);
-    expect(d3!.basis.note).toMatch(/Broker 1 gains 1\.0 partitions\/day; by Kafka's count rule this dir takes 100% of the next (29|30) \(it holds the fewest partitions, 23\), adding about/);
+    expect(d3!.basis.note).toMatch(
+      /Broker 1 gains 1\.0 partitions\/day; by Kafka's count rule this dir takes 100% of the next (29|30) \(it holds the fewest partitions, 23\), adding about/,
+    );
     expect(d1!.basis.note).toMatch(/takes none of the next/);
     const without = forecastCluster(story(), { nowMs: NOW, placement: false });
     expect(without[2]!.basis.placementShare).toBe(0);
@@ -153,7 +155,13 @@ describe("forecastCluster()", () => {
     const other = story().map((s) => ({ ...s, broker: 2 }));
     const input = [other[0]!, ...story(), other[2]!];
     const a = forecastCluster(input, { nowMs: NOW });
-    expect(a.map((f) => [f.broker, f.dir])).toEqual([[2, "/d1"], [1, "/d1"], [1, "/d2"], [1, "/d3"], [2, "/d3"]]);
+    expect(a.map((f) => [f.broker, f.dir])).toEqual([
+      [2, "/d1"],
+      [1, "/d1"],
+      [1, "/d2"],
+      [1, "/d3"],
+      [2, "/d3"],
+    ]);
     expect(a[4]!.basis.placementShare).toBeCloseTo(1, 6);
     expect(forecastCluster(input, { nowMs: NOW })).toEqual(a);
   });
@@ -185,7 +193,11 @@ describe("forecastCluster()", () => {
       partitions: fc.oneof(fc.integer({ min: 0, max: 500 }), hostile),
       totalBytes: fc.oneof(fc.constant(TiB), hostile),
     });
-    const dir = fc.record({ broker: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(NaN, -1)), dir: fc.constantFrom("/d1", "/d2", "toString", ""), points: fc.array(point, { maxLength: 80 }) });
+    const dir = fc.record({
+      broker: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(NaN, -1)),
+      dir: fc.constantFrom("/d1", "/d2", "toString", ""),
+      points: fc.array(point, { maxLength: 80 }),
+    });
     fc.assert(
       fc.property(fc.array(fc.oneof(dir, fc.anything()), { maxLength: 6 }), fc.oneof(fc.constant(NOW), fc.double()), (dirs, nowMs) => {
         const out: DirForecast[] = forecastCluster(dirs as DirSeries[], { nowMs, windowDays: 14, horizonDays: 365 });
@@ -194,7 +206,8 @@ describe("forecastCluster()", () => {
           // The broker is the input's own (NaN when it had none); every figure is finite.
           expect(allFinite({ ...f, broker: 0, projection: null })).toBe(true);
           expect(typeof f.basis.note).toBe("string");
-          for (const e of [f.until.p85, f.until.p95, f.until.full]) if (e) expect(e.earliestSeconds <= e.seconds && (e.latestSeconds === null || e.seconds <= e.latestSeconds)).toBe(true);
+          for (const e of [f.until.p85, f.until.p95, f.until.full])
+            if (e) expect(e.earliestSeconds <= e.seconds && (e.latestSeconds === null || e.seconds <= e.latestSeconds)).toBe(true);
         }
       }),
       { numRuns: 150 },

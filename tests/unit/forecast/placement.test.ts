@@ -42,12 +42,21 @@ describe("placementPlan()", () => {
 
   it("placementPlan() shares the broker's whole rate among its dirs at every moment", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 12 }), fc.double({ min: 0.01, max: 100, noNaN: true }), fc.double({ min: 0, max: 400, noNaN: true }), (counts, rate, day) => {
-        const plan = placementPlan(counts.map((c, i) => live(`/d${i}`, c)), rate, config);
-        let total = 0;
-        for (const phases of plan.arrivals.values()) total += arrivalsBy(phases, day);
-        expect(total).toBeCloseTo(rate * day, 6);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        (counts, rate, day) => {
+          const plan = placementPlan(
+            counts.map((c, i) => live(`/d${i}`, c)),
+            rate,
+            config,
+          );
+          let total = 0;
+          for (const phases of plan.arrivals.values()) total += arrivalsBy(phases, day);
+          expect(total).toBeCloseTo(rate * day, 6);
+        },
+      ),
     );
   });
 });
@@ -61,9 +70,15 @@ describe("arrivalBytesBy() and scaleArrivals()", () => {
   });
 
   it("scaleArrivals() brings the same counts sooner at a higher rate", () => {
-    const phases = [{ fromDay: 0, toDay: 10, partitionsPerDay: 2 }, { fromDay: 10, toDay: null, partitionsPerDay: 1 }];
+    const phases = [
+      { fromDay: 0, toDay: 10, partitionsPerDay: 2 },
+      { fromDay: 10, toDay: null, partitionsPerDay: 1 },
+    ];
     const fast = scaleArrivals(phases, 2);
-    expect(fast).toEqual([{ fromDay: 0, toDay: 5, partitionsPerDay: 4 }, { fromDay: 5, toDay: null, partitionsPerDay: 2 }]);
+    expect(fast).toEqual([
+      { fromDay: 0, toDay: 5, partitionsPerDay: 4 },
+      { fromDay: 5, toDay: null, partitionsPerDay: 2 },
+    ]);
     expect(arrivalsBy(fast, 5)).toBe(arrivalsBy(phases, 10));
     expect(scaleArrivals(phases, 0)).toEqual([]);
     expect(scaleArrivals(phases, NaN)).toEqual([]);

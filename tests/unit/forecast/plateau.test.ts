@@ -30,7 +30,10 @@ describe("flatTail()", () => {
 
   it("flatTail() finds a plateau under noise and a small retention sawtooth", () => {
     const noise = gaussians(3);
-    const tail = tailOf((d) => 400 * GiB + 10 * GiB * Math.min(d, -7) - 2 * GiB * ((d * 1.7) % 1), () => GiB * noise());
+    const tail = tailOf(
+      (d) => 400 * GiB + 10 * GiB * Math.min(d, -7) - 2 * GiB * ((d * 1.7) % 1),
+      () => GiB * noise(),
+    );
     expect(tail?.kind).toBe("plateau");
   });
 

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { crossingDays, projectedBytes, type Projection } from "@/lib/forecast/projection";
 
-const line = (levelBytes: number, trendBytesPerDay: number, more: Partial<Projection> = {}): Projection => ({ levelBytes, trendBytesPerDay, curvatureBytesPerDay2: 0, arrivals: [], bytesPerPartitionDay: 0, ...more });
+const line = (levelBytes: number, trendBytesPerDay: number, more: Partial<Projection> = {}): Projection => ({
+  levelBytes,
+  trendBytesPerDay,
+  curvatureBytesPerDay2: 0,
+  arrivals: [],
+  bytesPerPartitionDay: 0,
+  ...more,
+});
 
 describe("crossingDays()", () => {
   it("crossingDays() is 0 when the level is already reached", () => {
@@ -39,19 +46,35 @@ describe("crossingDays()", () => {
   });
 
   it("crossingDays() agrees with projectedBytes for any projection it solves", () => {
-    const phase = fc.record({ fromDay: fc.double({ min: 0, max: 200, noNaN: true }), span: fc.option(fc.double({ min: 0.1, max: 100, noNaN: true })), partitionsPerDay: fc.double({ min: 0, max: 10, noNaN: true }) });
+    const phase = fc.record({
+      fromDay: fc.double({ min: 0, max: 200, noNaN: true }),
+      span: fc.option(fc.double({ min: 0.1, max: 100, noNaN: true })),
+      partitionsPerDay: fc.double({ min: 0, max: 10, noNaN: true }),
+    });
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), fc.double({ min: -1e9, max: 1e10, noNaN: true }), fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.array(phase, { maxLength: 4 }), fc.double({ min: 0, max: 1e9, noNaN: true }), fc.double({ min: 1, max: 2e12, noNaN: true }), (level, trend, curvature, phases, g, target) => {
-        const p = line(level, trend, { curvatureBytesPerDay2: curvature, bytesPerPartitionDay: g, arrivals: phases.map((x) => ({ fromDay: x.fromDay, toDay: x.span === null ? null : x.fromDay + x.span, partitionsPerDay: x.partitionsPerDay })) });
-        const d = crossingDays(p, target, 365);
-        if (d === null || d === 0) return;
-        expect(d).toBeLessThanOrEqual(365);
-        // Up to rounding of the terms the root was computed from (near a root of terms of opposite signs the
-        // error is several ulps of the largest term: seed -1719946963 exceeded 1e-8 of the scale by about one part in 10^9).
-        const rates = p.arrivals.reduce((sum, a) => sum + a.partitionsPerDay, 0);
-        const scale = level + Math.abs(trend) * d + Math.abs(curvature) * d * d + g * rates * d * d + target;
-        expect(Math.abs(projectedBytes(p, d) - target)).toBeLessThanOrEqual(1e-7 * scale);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e12, noNaN: true }),
+        fc.double({ min: -1e9, max: 1e10, noNaN: true }),
+        fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+        fc.array(phase, { maxLength: 4 }),
+        fc.double({ min: 0, max: 1e9, noNaN: true }),
+        fc.double({ min: 1, max: 2e12, noNaN: true }),
+        (level, trend, curvature, phases, g, target) => {
+          const p = line(level, trend, {
+            curvatureBytesPerDay2: curvature,
+            bytesPerPartitionDay: g,
+            arrivals: phases.map((x) => ({ fromDay: x.fromDay, toDay: x.span === null ? null : x.fromDay + x.span, partitionsPerDay: x.partitionsPerDay })),
+          });
+          const d = crossingDays(p, target, 365);
+          if (d === null || d === 0) return;
+          expect(d).toBeLessThanOrEqual(365);
+          // Up to rounding of the terms the root was computed from (near a root of terms of opposite signs the
+          // error is several ulps of the largest term: seed -1719946963 exceeded 1e-8 of the scale by about one part in 10^9).
+          const rates = p.arrivals.reduce((sum, a) => sum + a.partitionsPerDay, 0);
+          const scale = level + Math.abs(trend) * d + Math.abs(curvature) * d * d + g * rates * d * d + target;
+          expect(Math.abs(projectedBytes(p, d) - target)).toBeLessThanOrEqual(1e-7 * scale);
+        },
+      ),
     );
   });
 });

@@ -44,12 +44,16 @@ describe("resample()", () => {
   it("resample() puts everything in one bucket when the span is empty and never gives more than `buckets` points", () => {
     expect(resample(f64([5, 5]), f64([1, 3]), 0, 2, 5, 5, 8).length).toBe(1);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ noNaN: true, min: -1e12, max: 1e12 })), { maxLength: 200 }), fc.integer({ min: 1, max: 50 }), (pairs, b) => {
-        pairs.sort((a, c) => a[0] - c[0]);
-        const r = resample(f64(pairs.map((p) => p[0])), f64(pairs.map((p) => p[1])), 0, pairs.length, 0, 1e6, b);
-        expect(r.length).toBeLessThanOrEqual(b);
-        for (let i = 1; i < r.length; i++) expect(r.t[i]!).toBeGreaterThanOrEqual(r.t[i - 1]!);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ noNaN: true, min: -1e12, max: 1e12 })), { maxLength: 200 }),
+        fc.integer({ min: 1, max: 50 }),
+        (pairs, b) => {
+          pairs.sort((a, c) => a[0] - c[0]);
+          const r = resample(f64(pairs.map((p) => p[0])), f64(pairs.map((p) => p[1])), 0, pairs.length, 0, 1e6, b);
+          expect(r.length).toBeLessThanOrEqual(b);
+          for (let i = 1; i < r.length; i++) expect(r.t[i]!).toBeGreaterThanOrEqual(r.t[i - 1]!);
+        },
+      ),
     );
   });
 });

@@ -36,7 +36,7 @@ describe("windowSamples()", () => {
   });
 
   it("windowSamples() reads the field it is asked for", () => {
-    const pts = points({ used: () => 5 * TiB / 10, other: 100, days: 1, stepMs: 12 * HOUR });
+    const pts = points({ used: () => (5 * TiB) / 10, other: 100, days: 1, stepMs: 12 * HOUR });
     expect(Array.from(windowSamples(pts, NOW - DAY, NOW, "kafkaBytes").bytes.subarray(0, 3))).toEqual([TiB / 2 - 100, TiB / 2 - 100, TiB / 2 - 100]);
   });
 
@@ -68,7 +68,16 @@ describe("windowSamples()", () => {
 
   it("windowSamples() skips points without a usable time and reads unusable values as NaN", () => {
     const good = { t: NOW, usedBytes: 5, kafkaBytes: 4, partitions: 2, totalBytes: 10 };
-    const hostile = [null, 7, "x", { t: NaN }, { t: Infinity }, { t: "1" }, { t: NOW - HOUR, usedBytes: -1, kafkaBytes: NaN, partitions: -3, totalBytes: null }, good] as unknown as DirPoint[];
+    const hostile = [
+      null,
+      7,
+      "x",
+      { t: NaN },
+      { t: Infinity },
+      { t: "1" },
+      { t: NOW - HOUR, usedBytes: -1, kafkaBytes: NaN, partitions: -3, totalBytes: null },
+      good,
+    ] as unknown as DirPoint[];
     const s = windowSamples(hostile, NOW - DAY, NOW, "usedBytes");
     expect(s.length).toBe(2);
     expect(Array.from(s.bytes.subarray(0, 2))).toEqual([NaN, 5]);
@@ -84,7 +93,13 @@ describe("windowSamples()", () => {
   it("windowSamples() never throws and keeps its bound on any array of anything", () => {
     const anyPoint = fc.oneof(
       fc.anything(),
-      fc.record({ t: fc.oneof(fc.double(), fc.integer({ min: NOW - 20 * DAY, max: NOW + DAY })), usedBytes: fc.anything(), kafkaBytes: fc.anything(), partitions: fc.anything(), totalBytes: fc.anything() }),
+      fc.record({
+        t: fc.oneof(fc.double(), fc.integer({ min: NOW - 20 * DAY, max: NOW + DAY })),
+        usedBytes: fc.anything(),
+        kafkaBytes: fc.anything(),
+        partitions: fc.anything(),
+        totalBytes: fc.anything(),
+      }),
     );
     fc.assert(
       fc.property(fc.array(anyPoint, { maxLength: 300 }), fc.integer({ min: 1, max: 40 }), (list, cap) => {

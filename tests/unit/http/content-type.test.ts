@@ -2,15 +2,28 @@ import { describe, expect, it } from "vitest";
 import { isJsonContentType } from "@/lib/http/content-type";
 import { failureResponse, readBody } from "@/lib/http/respond";
 
-const post = (type: string | null, body = "{}") => new Request("http://localhost/api/x", { method: "POST", headers: type === null ? {} : { "content-type": type }, body: new Blob([body]) });
+const post = (type: string | null, body = "{}") =>
+  new Request("http://localhost/api/x", { method: "POST", headers: type === null ? {} : { "content-type": type }, body: new Blob([body]) });
 
 describe("JSON routes take JSON only", () => {
-  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json", "application/vnd.kafka-balance+json;v=1"])("accepts %s", (type) => {
-    expect(isJsonContentType(type)).toBe(true);
-  });
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json", "application/vnd.kafka-balance+json;v=1"])(
+    "accepts %s",
+    (type) => {
+      expect(isJsonContentType(type)).toBe(true);
+    },
+  );
 
   // What a page of another site can send without a CORS preflight, and what is not JSON at all.
-  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "application/json-seq", "text/json", ""])("refuses %j with 415 naming application/json", async (type) => {
+  it.each([
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonp",
+    "application/json-seq",
+    "text/json",
+    "",
+  ])("refuses %j with 415 naming application/json", async (type) => {
     const read = await readBody(post(type), 1000, true);
     if (read.ok) throw new Error(`${type} was read as JSON`);
     const response = failureResponse(read.error);
@@ -48,8 +61,15 @@ describe("JSON routes take JSON only", () => {
   });
 
   it("takes UTF-8 named either way and an identity Content-Encoding", async () => {
-    for (const [type, encoding] of [["application/json; charset=UTF-8", null], ["application/json;charset=utf8", "identity"]] as const) {
-      const request = new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": type, ...(encoding ? { "content-encoding": encoding } : {}) }, body: '{"a":1}' });
+    for (const [type, encoding] of [
+      ["application/json; charset=UTF-8", null],
+      ["application/json;charset=utf8", "identity"],
+    ] as const) {
+      const request = new Request("http://localhost/api/x", {
+        method: "POST",
+        headers: { "content-type": type, ...(encoding ? { "content-encoding": encoding } : {}) },
+        body: '{"a":1}',
+      });
       const read = await readBody(request, 1000, true);
       expect(read.ok && read.value, type).toEqual({ a: 1 });
     }

@@ -35,9 +35,12 @@ describe("the client's address", () => {
 describe("the Host allow-list (DNS rebinding)", () => {
   const defaults = allowedHosts({}, "127.0.0.1");
 
-  it.each(["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "10.20.30.40", "[fe80::1]", "app.localhost", `${os.hostname()}:3000`, os.hostname().toUpperCase()])("answers %s by default", (host) => {
-    expect(hostAllowed(host, defaults)).toBe(true);
-  });
+  it.each(["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "10.20.30.40", "[fe80::1]", "app.localhost", `${os.hostname()}:3000`, os.hostname().toUpperCase()])(
+    "answers %s by default",
+    (host) => {
+      expect(hostAllowed(host, defaults)).toBe(true);
+    },
+  );
 
   it.each(["attacker.example", "attacker.example:3000", "", "local host", "localhost.attacker.example", undefined])("refuses %j by default", (host) => {
     expect(hostAllowed(host, defaults)).toBe(false);

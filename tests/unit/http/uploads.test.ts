@@ -73,7 +73,13 @@ describe("the upload guard", () => {
   });
 
   it("reads its limits from env, with the documented defaults", () => {
-    expect(uploadLimits({})).toEqual({ idleMs: UPLOAD_DEFAULTS.idleSeconds * 1000, deadlineMs: UPLOAD_DEFAULTS.deadlineSeconds * 1000, perClientUploads: 8, perClientBytes: 320 * 2 ** 20, totalBytes: 640 * 2 ** 20 });
+    expect(uploadLimits({})).toEqual({
+      idleMs: UPLOAD_DEFAULTS.idleSeconds * 1000,
+      deadlineMs: UPLOAD_DEFAULTS.deadlineSeconds * 1000,
+      perClientUploads: 8,
+      perClientBytes: 320 * 2 ** 20,
+      totalBytes: 640 * 2 ** 20,
+    });
     expect(uploadLimits({ KAFKA_BALANCE_UPLOAD_IDLE_SECONDS: "5", KAFKA_BALANCE_UPLOADS_PER_CLIENT: "2" })).toMatchObject({ idleMs: 5000, perClientUploads: 2 });
   });
 });

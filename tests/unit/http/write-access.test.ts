@@ -24,7 +24,20 @@ describe("checkWriteAccess()", () => {
   });
 
   it("checkWriteAccess() refuses a missing header, another scheme, another case of 'Bearer' or extra whitespace", () => {
-    for (const header of [null, "", TOKEN, `bearer ${TOKEN}`, `BEARER ${TOKEN}`, `Basic ${TOKEN}`, `Bearer  ${TOKEN}`, `Bearer\t${TOKEN}`, ` Bearer ${TOKEN}`, `Bearer ${TOKEN} `, `Bearer ${TOKEN}\n`, `Bearer${TOKEN}`]) {
+    for (const header of [
+      null,
+      "",
+      TOKEN,
+      `bearer ${TOKEN}`,
+      `BEARER ${TOKEN}`,
+      `Basic ${TOKEN}`,
+      `Bearer  ${TOKEN}`,
+      `Bearer\t${TOKEN}`,
+      ` Bearer ${TOKEN}`,
+      `Bearer ${TOKEN} `,
+      `Bearer ${TOKEN}\n`,
+      `Bearer${TOKEN}`,
+    ]) {
       expect(checkWriteAccess("links", header, both), JSON.stringify(header)).toMatchObject({ ok: false, error: { code: "unauthorized" } });
     }
   });
@@ -33,7 +46,10 @@ describe("checkWriteAccess()", () => {
     for (const token of [undefined, "", "   ", "short12", "has a space", "tab\tin-token"]) {
       const env = { KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: token };
       for (const scope of scopes) {
-        expect(checkWriteAccess(scope, `Bearer ${token ?? ""}`, env), `${scope} ${JSON.stringify(token)}`).toMatchObject({ ok: false, error: { code: "write_token_not_configured" } });
+        expect(checkWriteAccess(scope, `Bearer ${token ?? ""}`, env), `${scope} ${JSON.stringify(token)}`).toMatchObject({
+          ok: false,
+          error: { code: "write_token_not_configured" },
+        });
       }
     }
   });
@@ -53,7 +69,11 @@ describe("checkWriteAccess()", () => {
   });
 
   it("checkWriteAccess() never puts the presented or configured token in its message", () => {
-    const messages = [checkWriteAccess("links", "Bearer guessed-token-x", both), checkWriteAccess("cluster", `Bearer ${TOKEN}`, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN }), checkWriteAccess("links", `Bearer ${TOKEN}`, { KAFKA_BALANCE_WRITE_TOKEN: "short" })].map((a) => (a.ok ? "" : a.error.message));
+    const messages = [
+      checkWriteAccess("links", "Bearer guessed-token-x", both),
+      checkWriteAccess("cluster", `Bearer ${TOKEN}`, { KAFKA_BALANCE_WRITE_TOKEN: TOKEN }),
+      checkWriteAccess("links", `Bearer ${TOKEN}`, { KAFKA_BALANCE_WRITE_TOKEN: "short" }),
+    ].map((a) => (a.ok ? "" : a.error.message));
     for (const message of messages) {
       expect(message).not.toContain(TOKEN);
       expect(message).not.toContain("guessed-token-x");
@@ -91,7 +111,10 @@ describe("token labels", () => {
   const env = (extra: Record<string, string>) => ({ KAFKA_BALANCE_ALLOW_WRITES: "true", ...extra });
   it("checkWriteAccess() names the holder of KAFKA_BALANCE_WRITE_TOKEN 'operator', or KAFKA_BALANCE_WRITE_TOKEN_LABEL", () => {
     expect(checkWriteAccess("cluster", "Bearer abcdefgh1", env({ KAFKA_BALANCE_WRITE_TOKEN: "abcdefgh1" }))).toEqual({ ok: true, value: { label: "operator" } });
-    expect(checkWriteAccess("cluster", "Bearer abcdefgh1", env({ KAFKA_BALANCE_WRITE_TOKEN: "abcdefgh1", KAFKA_BALANCE_WRITE_TOKEN_LABEL: "oncall" }))).toEqual({ ok: true, value: { label: "oncall" } });
+    expect(checkWriteAccess("cluster", "Bearer abcdefgh1", env({ KAFKA_BALANCE_WRITE_TOKEN: "abcdefgh1", KAFKA_BALANCE_WRITE_TOKEN_LABEL: "oncall" }))).toEqual({
+      ok: true,
+      value: { label: "oncall" },
+    });
   });
 
   it("checkWriteAccess() takes each label=token of KAFKA_BALANCE_WRITE_TOKENS, and leaves out malformed pairs", () => {

@@ -24,7 +24,8 @@ function racks(text: string): RackMap {
 }
 
 const base = { racks: null, capturedAt: "2025-01-31T12:00:00Z", label: "test" };
-const ONE_BROKER = '{"brokers":[{"broker":1,"logDirs":[{"logDir":"/d1","error":null,"partitions":[{"partition":"a-0","size":5,"offsetLag":0,"isFuture":false},{"partition":"b-0","size":7,"offsetLag":0,"isFuture":false}]}]}],"version":1}';
+const ONE_BROKER =
+  '{"brokers":[{"broker":1,"logDirs":[{"logDir":"/d1","error":null,"partitions":[{"partition":"a-0","size":5,"offsetLag":0,"isFuture":false},{"partition":"b-0","size":7,"offsetLag":0,"isFuture":false}]}]}],"version":1}';
 
 describe("assembleSnapshot", () => {
   it("assembleSnapshot() orders replicas by broker id with no leader or ISR when kafka-topics output is missing", () => {
@@ -62,8 +63,20 @@ describe("assembleSnapshot", () => {
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(fixture("log-dirs-3.9.txt")), topics: topics(fixture("topics-4.x.txt")) });
     expect(snapshot.topics.find((t) => t.name === "audit")?.partitions[0]).toMatchObject({ leader: null, replicas: [{ broker: 3, logDir: null, sizeBytes: null }] });
     expect(warnings).toEqual([
-      { source: "logDirs", line: null, path: "", message: expect.stringMatching(/^the kafka-log-dirs paste covers only 4 of the 5 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. audit has no replica in it\): broker skew is of those topics only/) },
-      { source: "topics", line: 21, path: "", message: expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. audit-0\); kept with log dirs and sizes unknown/) },
+      {
+        source: "logDirs",
+        line: null,
+        path: "",
+        message: expect.stringMatching(
+          /^the kafka-log-dirs paste covers only 4 of the 5 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. audit has no replica in it\): broker skew is of those topics only/,
+        ),
+      },
+      {
+        source: "topics",
+        line: 21,
+        path: "",
+        message: expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. audit-0\); kept with log dirs and sizes unknown/),
+      },
     ]);
   });
 
@@ -88,11 +101,14 @@ describe("assembleSnapshot", () => {
     const text = "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,2\tIsr: 1,2\n\tTopic: b\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
     const two = ONE_BROKER.replace('{"broker":1,', '{"broker":2,"logDirs":[{"logDir":"/d1","error":null,"partitions":[]}]},{"broker":1,');
     const { warnings } = assembleSnapshot({ ...base, logDirs: logDirs(two), topics: topics(text) });
-    expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^1 replica assigned in the kafka-topics output is not in the kafka-log-dirs output \(e\.g\. a-0 on broker 2\)/)]);
+    expect(warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^1 replica assigned in the kafka-topics output is not in the kafka-log-dirs output \(e\.g\. a-0 on broker 2\)/),
+    ]);
   });
 
   it("assembleSnapshot() lists a broker only kafka-topics names as unknown, with why, and warns about it first", () => {
-    const text = "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,7\tIsr: 1\n\tTopic: b\tPartition: 0\tLeader: 7\tReplicas: 7,1\tIsr: 7,1\n\tTopic: c\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
+    const text =
+      "\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1,7\tIsr: 1\n\tTopic: b\tPartition: 0\tLeader: 7\tReplicas: 7,1\tIsr: 7,1\n\tTopic: c\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1";
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(ONE_BROKER), topics: topics(text) });
     expect(snapshot.brokers.map((b) => [b.id, b.state, b.logDirs])).toEqual([
       [1, "online", [expect.objectContaining({ path: "/d1" })]],
@@ -100,7 +116,13 @@ describe("assembleSnapshot", () => {
     ]);
     expect(snapshot.brokers[1]!.error).toMatch(/^not in the kafka-log-dirs output .*its state, log dirs and bytes are unknown$/);
     expect(warnings.map((w) => [w.source, w.line, w.message])).toEqual([
-      ["topics", 1, expect.stringMatching(/^broker 7 holds 2 replicas in the kafka-topics output but has no entry in the kafka-log-dirs output .*shown as unknown and left out of the balance figures$/)],
+      [
+        "topics",
+        1,
+        expect.stringMatching(
+          /^broker 7 holds 2 replicas in the kafka-topics output but has no entry in the kafka-log-dirs output .*shown as unknown and left out of the balance figures$/,
+        ),
+      ],
       ["logDirs", null, expect.stringMatching(/^the kafka-log-dirs paste covers only 2 of the 3 topics/)],
       ["topics", 3, expect.stringMatching(/^1 partition is in the kafka-topics output but not in the kafka-log-dirs output \(e\.g\. c-0\)/)],
     ]);
@@ -115,7 +137,13 @@ describe("assembleSnapshot", () => {
   it("assembleSnapshot() keeps topics and partitions that only kafka-log-dirs knows, and warns", () => {
     const { snapshot, warnings } = assembleSnapshot({ ...base, logDirs: logDirs(ONE_BROKER), topics: topics("\tTopic: a\tPartition: 1\tLeader: 1\tReplicas: 1\tIsr: 1") });
     expect(snapshot.topics.map((t) => [t.name, t.partitions.map((p) => [p.id, p.leader])])).toEqual([
-      ["a", [[0, null], [1, 1]]],
+      [
+        "a",
+        [
+          [0, null],
+          [1, 1],
+        ],
+      ],
       ["b", [[0, null]]],
     ]);
     expect(warnings.map((w) => w.message)).toEqual([
@@ -146,19 +174,27 @@ describe("assembleSnapshot", () => {
 
     it("says so for certain when one broker appears in several runs", () => {
       const { warnings } = assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("real/log-dirs-3.9-two-topic-list-runs-one-broker.txt")) });
-      expect(topicList(warnings)).toEqual(["the paste covers only 3 topics (--topic-list runs: broker 1 appears in 2 runs): broker skew is of those topics only; topics no run listed are not counted"]);
+      expect(topicList(warnings)).toEqual([
+        "the paste covers only 3 topics (--topic-list runs: broker 1 appears in 2 runs): broker skew is of those topics only; topics no run listed are not counted",
+      ]);
       expect(warnings[0]?.message).toBe(topicList(warnings)[0]);
     });
 
     it("says so as a condition when a single run holds no __consumer_offsets, and not at all when it does", () => {
       const { warnings } = assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("real/log-dirs-3.9-topic-list-orders.txt")) });
-      expect(topicList(warnings)).toEqual([expect.stringMatching(/^the paste covers 1 topic and no __consumer_offsets partition: if it is a --topic-list run, it covers only those 1 topic and broker skew is of those topics only/)]);
+      expect(topicList(warnings)).toEqual([
+        expect.stringMatching(
+          /^the paste covers 1 topic and no __consumer_offsets partition: if it is a --topic-list run, it covers only those 1 topic and broker skew is of those topics only/,
+        ),
+      ]);
       expect(topicList(assembleSnapshot({ ...base, topics: null, logDirs: logDirs(fixture("log-dirs-2.4.txt")) }).warnings)).toEqual([]);
     });
 
     it("says how many of kafka-topics' topics the paste covers, and nothing when it covers them all", () => {
       const filtered = assembleSnapshot({ ...base, topics: topics(fixture("real/topics-3.9-describe.txt")), logDirs: logDirs(fixture("real/log-dirs-3.9-topic-list-orders.txt")) });
-      expect(topicList(filtered.warnings)).toEqual([expect.stringMatching(/^the kafka-log-dirs paste covers only 1 of the 3 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. clicks has no replica in it\)/)]);
+      expect(topicList(filtered.warnings)).toEqual([
+        expect.stringMatching(/^the kafka-log-dirs paste covers only 1 of the 3 topics the kafka-topics output lists \(a --topic-list run\? e\.g\. clicks has no replica in it\)/),
+      ]);
       const whole = assembleSnapshot({ ...base, topics: topics(fixture("real/topics-3.9-describe.txt")), logDirs: logDirs(fixture("real/log-dirs-3.9-all.txt")) });
       expect(topicList(whole.warnings)).toEqual([]);
     });

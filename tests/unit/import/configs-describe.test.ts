@@ -21,7 +21,12 @@ function issues(text: string) {
 }
 
 function imported(version: string, configs: string | undefined, withTopics = true): ClusterSnapshot {
-  const r = importSnapshot({ logDirs: real(version, "log-dirs-all.txt"), topics: withTopics ? real(version, "topics-describe.txt") : undefined, configs, capturedAt: "2026-01-01T00:00:00Z" });
+  const r = importSnapshot({
+    logDirs: real(version, "log-dirs-all.txt"),
+    topics: withTopics ? real(version, "topics-describe.txt") : undefined,
+    configs,
+    capturedAt: "2026-01-01T00:00:00Z",
+  });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -72,21 +77,31 @@ describe("parseConfigsDescribe", () => {
   });
 
   it("parseConfigsDescribe() skips Kafka's logging and prompts, and refuses a failed run with the tool's message", () => {
-    const r = parseConfigsDescribe(`$ kafka-configs.sh --bootstrap-server b:9092 --describe --entity-type brokers\n[2026-01-01 10:00:00,000] WARN something (org.apache.kafka.clients.NetworkClient)\n${real("4.4.0", "configs-brokers.txt")}`);
+    const r = parseConfigsDescribe(
+      `$ kafka-configs.sh --bootstrap-server b:9092 --describe --entity-type brokers\n[2026-01-01 10:00:00,000] WARN something (org.apache.kafka.clients.NetworkClient)\n${real("4.4.0", "configs-brokers.txt")}`,
+    );
     expect(r.ok && r.value.brokers.length).toBe(2);
     expect(r.ok && r.warnings?.[0]?.message).toMatch(/^skipped 2 lines/);
-    const failed = issues("Error while executing config command with args '--bootstrap-server b:9092 --describe --entity-type brokers'\njava.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeCluster\n\tat java.base/java.util.concurrent.CompletableFuture.reportGet(CompletableFuture.java:396)\n");
+    const failed = issues(
+      "Error while executing config command with args '--bootstrap-server b:9092 --describe --entity-type brokers'\njava.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeCluster\n\tat java.base/java.util.concurrent.CompletableFuture.reportGet(CompletableFuture.java:396)\n",
+    );
     expect(failed[0]!.message).toMatch(/^the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeCluster; re-run kafka-configs\.sh/);
   });
 
   it("parseConfigsDescribe() refuses hostile or foreign text naming the line", () => {
     expect(issues("")[0]!.message).toMatch(/^no configs found: paste the output of kafka-configs\.sh --describe/);
     expect(issues("hello")[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^not a kafka-configs --describe line/) });
-    expect(issues("  leader.replication.throttled.rate=1 sensitive=false synonyms={}")[0]).toMatchObject({ line: 1, message: expect.stringMatching(/before any "… configs for … are:" line/) });
+    expect(issues("  leader.replication.throttled.rate=1 sensitive=false synonyms={}")[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/before any "… configs for … are:" line/),
+    });
     expect(issues("Dynamic configs for broker x are:")[0]!.message).toMatch(/^expected a broker id after "configs for broker", got "x"/);
     expect(issues("Dynamic configs for broker-logger 1 are:")[0]!.message).toMatch(/^only broker and topic configs are read/);
     expect(issues("Dynamic configs for topic bad/name are:")[0]!.line).toBe(1);
-    expect(issues("Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=-5 sensitive=false synonyms={}")[0]).toMatchObject({ line: 2, path: "leader.replication.throttled.rate" });
+    expect(issues("Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=-5 sensitive=false synonyms={}")[0]).toMatchObject({
+      line: 2,
+      path: "leader.replication.throttled.rate",
+    });
     expect(issues("Dynamic configs for broker 1 are:\nDynamic configs for broker 1 are:")[0]!.message).toMatch(/^broker 1 is described twice \(lines 1 and 2\)/);
     expect(issues("The broker '7' doesn't exist and doesn't have dynamic config.")[0]!.message).toMatch(/the broker "7" does not exist/);
     expect(issues("Quota configs for user-principal 'alice' are producer_byte_rate=1024.0")[0]!.message).toMatch(/client quota/);
@@ -99,7 +114,15 @@ describe("parseConfigsDescribe", () => {
     const text = Array.from({ length: 300 }, (_, i) => `All configs for broker ${i} are:\n${section}`).join("");
     const l = listing(text);
     expect(l.brokers).toHaveLength(300);
-    expect(l.brokers[299]).toEqual({ id: 299, all: true, line: expect.any(Number), rates: { leader: 10000000, follower: 10000000, alterLogDirs: null }, defaults: { leader: null, follower: null, alterLogDirs: 5000000 }, rack: "rack-a", cordoned: [] });
+    expect(l.brokers[299]).toEqual({
+      id: 299,
+      all: true,
+      line: expect.any(Number),
+      rates: { leader: 10000000, follower: 10000000, alterLogDirs: null },
+      defaults: { leader: null, follower: null, alterLogDirs: 5000000 },
+      rack: "rack-a",
+      cordoned: [],
+    });
   });
 });
 
@@ -131,7 +154,12 @@ describe("import with kafka-configs output", () => {
   });
 
   it("importSnapshot() says what a partial kafka-configs run leaves unknown", () => {
-    const one = importSnapshot({ logDirs: real("4.4.0", "log-dirs-all.txt"), topics: real("4.4.0", "topics-describe.txt"), configs: real("4.4.0", "configs-broker-1.txt"), capturedAt: "2026-01-01T00:00:00Z" });
+    const one = importSnapshot({
+      logDirs: real("4.4.0", "log-dirs-all.txt"),
+      topics: real("4.4.0", "topics-describe.txt"),
+      configs: real("4.4.0", "configs-broker-1.txt"),
+      capturedAt: "2026-01-01T00:00:00Z",
+    });
     expect(one.ok).toBe(true);
     if (!one.ok) return;
     expect(one.value.source.unknownFacts).toContain("throttles");

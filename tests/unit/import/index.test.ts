@@ -15,8 +15,17 @@ describe("importSnapshot", () => {
     const snapshot = snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), capturedAt }));
     expect(snapshot.schema).toBe(1);
     expect(snapshot.capturedAt).toBe(capturedAt);
-    expect(snapshot.source).toEqual({ kind: "import", label: "kafka-log-dirs import", kafkaVersion: null, clusterId: null, warnings: [expect.stringMatching(/^kafka-topics output: not given, so leaders, ISR and replica order are unknown/)], unknownFacts: ["throttles", "reassignments", "leadership", "racks", "capacity", "kafkaVersion", "cordons"] });
-    expect(snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), topics: fixture("topics-4.x.txt"), capturedAt })).source.label).toBe("kafka-log-dirs + kafka-topics import");
+    expect(snapshot.source).toEqual({
+      kind: "import",
+      label: "kafka-log-dirs import",
+      kafkaVersion: null,
+      clusterId: null,
+      warnings: [expect.stringMatching(/^kafka-topics output: not given, so leaders, ISR and replica order are unknown/)],
+      unknownFacts: ["throttles", "reassignments", "leadership", "racks", "capacity", "kafkaVersion", "cordons"],
+    });
+    expect(snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), topics: fixture("topics-4.x.txt"), capturedAt })).source.label).toBe(
+      "kafka-log-dirs + kafka-topics import",
+    );
     expect(snapshotOf(importSnapshot({ logDirs: fixture("log-dirs-3.9.txt"), capturedAt, label: " prod-eu " })).source.label).toBe("prod-eu");
   });
 
@@ -66,7 +75,12 @@ describe("importSnapshot", () => {
         code: "invalid_import",
         message: expect.stringMatching(/^kafka-log-dirs output, line 3: brokers\.0\.logDirs\.\d\.partitions\.\d+\.size: .* \(and 2 more problems\)$/),
         issues: [
-          { source: "logDirs", line: 3, path: expect.stringMatching(/^brokers\.0\.logDirs\.\d\.partitions\.\d+\.size$/), message: 'expected a non-negative integer, got "2460529190"' },
+          {
+            source: "logDirs",
+            line: 3,
+            path: expect.stringMatching(/^brokers\.0\.logDirs\.\d\.partitions\.\d+\.size$/),
+            message: 'expected a non-negative integer, got "2460529190"',
+          },
           { source: "topics", line: 10, path: "Isr", message: 'expected broker ids separated by commas, such as "1,2,3", got "2;3"' },
           { source: "racks", line: 2, path: "", message: 'broker 1 is given rack "b" here and "a" on line 1; keep one' },
         ],

@@ -71,7 +71,11 @@ describe("LogDirsStreamReader", () => {
 
   it("LogDirsStreamReader reports a JSON mistake where findJsonSyntaxError finds it, on random damage", () => {
     const json = fixture("log-dirs-pretty.txt").split("\n").slice(2).join("\n").trimEnd();
-    const damage = fc.record({ at: fc.integer({ min: 0, max: json.length - 1 }), cut: fc.integer({ min: 0, max: 3 }), insert: fc.constantFrom("", ",", "}", "]", '"', "\\", "-", ".", "e", "t", "x", "\n", "1", ":") });
+    const damage = fc.record({
+      at: fc.integer({ min: 0, max: json.length - 1 }),
+      cut: fc.integer({ min: 0, max: 3 }),
+      insert: fc.constantFrom("", ",", "}", "]", '"', "\\", "-", ".", "e", "t", "x", "\n", "1", ":"),
+    });
     fc.assert(
       fc.property(damage, ({ at, cut, insert }) => {
         const doc = json.slice(0, at) + insert + json.slice(at + cut);

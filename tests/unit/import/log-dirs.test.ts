@@ -108,7 +108,9 @@ describe("parseLogDirs", () => {
 
   it("parseLogDirs() keeps a future replica whose current dir is offline, with the current dir unknown", () => {
     const l = listing(oneDir('{"partition":"orders-0","size":10,"offsetLag":5,"isFuture":true}'));
-    expect(l.replicas).toEqual([{ topic: "orders", partition: 0, broker: 1, logDir: null, sizeBytes: null, offsetLag: null, future: { logDir: "/data/d1", sizeBytes: 10, offsetLag: 5 } }]);
+    expect(l.replicas).toEqual([
+      { topic: "orders", partition: 0, broker: 1, logDir: null, sizeBytes: null, offsetLag: null, future: { logDir: "/data/d1", sizeBytes: 10, offsetLag: 5 } },
+    ]);
   });
 
   it("parseLogDirs() treats missing offsetLag and isFuture as unknown lag and a current replica", () => {
@@ -153,7 +155,12 @@ describe("parseLogDirs bad input", () => {
   it("parseLogDirs() names the line of a missing key in pretty-printed JSON as its object's first line", () => {
     const text = `${PREAMBLE}{\n  "brokers": [\n    {\n      "broker": 1,\n      "logDirs": [\n        {"logDir": "/d1", "error": null}\n      ]\n    }\n  ]\n}`;
     expect(problems(text)).toEqual([
-      { source: "logDirs", line: 8, path: "brokers.0.logDirs.0.partitions", message: "expected an array of partitions (empty for an offline dir), got nothing (the key is missing)" },
+      {
+        source: "logDirs",
+        line: 8,
+        path: "brokers.0.logDirs.0.partitions",
+        message: "expected an array of partitions (empty for an offline dir), got nothing (the key is missing)",
+      },
     ]);
   });
 
@@ -211,12 +218,25 @@ describe("parseLogDirs bad input", () => {
 
   describe("several --topic-list runs of one broker", () => {
     const DIRS = (parts: [string, string][]) =>
-      `{"brokers":[{"broker":1,"logDirs":[${["/d1", "/d2"].map((d) => `{"logDir":"${d}","error":null,"partitions":[${parts.filter(([, dir]) => dir === d).map(([p]) => p).join(",")}]}`).join(",")}]}],"version":1}`;
+      `{"brokers":[{"broker":1,"logDirs":[${["/d1", "/d2"]
+        .map(
+          (d) =>
+            `{"logDir":"${d}","error":null,"partitions":[${parts
+              .filter(([, dir]) => dir === d)
+              .map(([p]) => p)
+              .join(",")}]}`,
+        )
+        .join(",")}]}],"version":1}`;
     const entry = (name: string, size = 10, lag = 0) => `{"partition":"${name}","size":${size},"offsetLag":${lag},"isFuture":false}`;
     const run = (parts: [string, string][]) => `${PREAMBLE}${DIRS(parts)}\n`;
 
     it("merges runs whose partition sets are disjoint into one broker, dirs once each", () => {
-      const l = listing(run([[entry("a-0"), "/d1"], [entry("a-1"), "/d2"]]) + run([[entry("b-0"), "/d2"]]));
+      const l = listing(
+        run([
+          [entry("a-0"), "/d1"],
+          [entry("a-1"), "/d2"],
+        ]) + run([[entry("b-0"), "/d2"]]),
+      );
       expect(l.brokers).toHaveLength(1);
       expect(l.brokers[0]?.logDirs.map((d) => d.path)).toEqual(["/d1", "/d2"]);
       expect(l.replicas.map((r) => `${r.topic}-${r.partition}@${r.logDir}`).sort()).toEqual(["a-0@/d1", "a-1@/d2", "b-0@/d2"]);
@@ -224,8 +244,18 @@ describe("parseLogDirs bad input", () => {
     });
 
     it("merges six runs of one broker, each with its own topics, with prompts and log lines between them", () => {
-      const runs = ["a", "b", "c", "d", "e", "f"].map((t, i) => run([[entry(`${t}-0`, i + 1), "/d1"], [entry(`${t}-1`, 10 * (i + 1)), "/d2"]]));
-      const text = runs.map((r, i) => `$ kafka-log-dirs.sh --bootstrap-server b1:9092 --describe --broker-list 1 --topic-list ${"abcdef"[i]}\n[2024-05-01 10:00:0${i},000] WARN x (org.apache.kafka.clients.NetworkClient)\n${r}`).join("");
+      const runs = ["a", "b", "c", "d", "e", "f"].map((t, i) =>
+        run([
+          [entry(`${t}-0`, i + 1), "/d1"],
+          [entry(`${t}-1`, 10 * (i + 1)), "/d2"],
+        ]),
+      );
+      const text = runs
+        .map(
+          (r, i) =>
+            `$ kafka-log-dirs.sh --bootstrap-server b1:9092 --describe --broker-list 1 --topic-list ${"abcdef"[i]}\n[2024-05-01 10:00:0${i},000] WARN x (org.apache.kafka.clients.NetworkClient)\n${r}`,
+        )
+        .join("");
       const l = listing(`${text}bash-5.1$ `);
       expect(l.brokers.map((b) => [b.id, b.logDirs.length])).toEqual([[1, 2]]);
       expect(l.replicas).toHaveLength(12);
@@ -244,11 +274,36 @@ describe("parseLogDirs bad input", () => {
     });
 
     it("names the lines of the partition keys in pretty-printed runs", () => {
-      const doc = (size: number) => JSON.stringify({ brokers: [{ broker: 1, logDirs: [{ logDir: "/d1", error: null, partitions: [{ partition: `x-${size}`, size: 1, offsetLag: 0, isFuture: false }, { partition: "a-0", size, offsetLag: 0, isFuture: false }] }] }], version: 1 }, null, 2);
+      const doc = (size: number) =>
+        JSON.stringify(
+          {
+            brokers: [
+              {
+                broker: 1,
+                logDirs: [
+                  {
+                    logDir: "/d1",
+                    error: null,
+                    partitions: [
+                      { partition: `x-${size}`, size: 1, offsetLag: 0, isFuture: false },
+                      { partition: "a-0", size, offsetLag: 0, isFuture: false },
+                    ],
+                  },
+                ],
+              },
+            ],
+            version: 1,
+          },
+          null,
+          2,
+        );
       const text = `${PREAMBLE}${doc(1)}\n${PREAMBLE}${doc(2)}\n`;
       const lines = text.split("\n").flatMap((l, i) => (l.includes('"partition": "a-0"') ? [i + 1] : []));
       expect(lines).toHaveLength(2);
-      expect(problems(text)[0]).toMatchObject({ line: lines[1], message: expect.stringContaining(`is in two runs (lines ${lines[0]} and ${lines[1]}) with different sizes 1 byte and 2 bytes`) });
+      expect(problems(text)[0]).toMatchObject({
+        line: lines[1],
+        message: expect.stringContaining(`is in two runs (lines ${lines[0]} and ${lines[1]}) with different sizes 1 byte and 2 bytes`),
+      });
     });
 
     it("refuses the same partition in two runs in different dirs", () => {
@@ -302,7 +357,7 @@ describe("parseLogDirs() at size", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.issues.map((i) => i.message)).toEqual(['log dir "/data/d7" is listed twice on broker 1']);
   });
-  it("parseLogDirs() keeps a pasted \"__proto__\" key an ordinary unknown key: it neither replaces nor hides the entry's own fields", () => {
+  it('parseLogDirs() keeps a pasted "__proto__" key an ordinary unknown key: it neither replaces nor hides the entry\'s own fields', () => {
     const entry = oneDir(`{"partition":"t-0","size":7,"offsetLag":0,"isFuture":false,"__proto__":{"size":5,"partition":"x-9"}}`);
     expect(listing(entry).replicas.map((r) => [r.topic, r.partition, r.sizeBytes])).toEqual([["t", 0, 7]]);
     const broker = `${PREAMBLE}{"brokers":[{"__proto__":{"broker":9,"logDirs":[]},"broker":1,"logDirs":[{"partitions":[{"partition":"t-0","size":3,"offsetLag":0,"isFuture":false}],"error":null,"logDir":"/data/d1"}]}],"version":1}`;

@@ -7,7 +7,11 @@ import type { Issue } from "@/lib/model/result";
 import { parseReassignmentJson } from "@/lib/model/reassignment-json";
 import { corpus, corpusFiles, variants, type CorpusPaste } from "@/tests/fixtures/import/real/corpus";
 
-const COMMANDS = { logDirs: "bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe", topics: "bin/kafka-topics.sh --bootstrap-server b1:9092 --describe", reassignment: "bin/kafka-reassign-partitions.sh --bootstrap-server b1:9092 --generate --topics-to-move-json-file t.json --broker-list 1,2" };
+const COMMANDS = {
+  logDirs: "bin/kafka-log-dirs.sh --bootstrap-server b1:9092 --describe",
+  topics: "bin/kafka-topics.sh --bootstrap-server b1:9092 --describe",
+  reassignment: "bin/kafka-reassign-partitions.sh --bootstrap-server b1:9092 --generate --topics-to-move-json-file t.json --broker-list 1,2",
+};
 
 /** What the paste gives: counts, or the first issue; with every note's words. */
 function outcome(paste: Pick<CorpusPaste, "kind" | "text">): { counts?: Record<string, number>; issue?: Issue; notes: string[] } {
@@ -16,7 +20,12 @@ function outcome(paste: Pick<CorpusPaste, "kind" | "text">): { counts?: Record<s
     if (!r.ok) return { issue: r.error.issues[0], notes: [] };
     const replicas = r.value.topics.flatMap((t) => t.partitions.flatMap((p) => p.replicas));
     return {
-      counts: { brokers: r.value.brokers.length, dirs: r.value.brokers.reduce((n, b) => n + b.logDirs.length, 0), replicas: replicas.length, bytes: replicas.reduce((n, x) => n + (x.sizeBytes ?? 0), 0) },
+      counts: {
+        brokers: r.value.brokers.length,
+        dirs: r.value.brokers.reduce((n, b) => n + b.logDirs.length, 0),
+        replicas: replicas.length,
+        bytes: replicas.reduce((n, x) => n + (x.sizeBytes ?? 0), 0),
+      },
       notes: (r.warnings ?? []).map((w) => w.message),
     };
   }
@@ -24,7 +33,10 @@ function outcome(paste: Pick<CorpusPaste, "kind" | "text">): { counts?: Record<s
     const r = parseTopicsDescribe(paste.text);
     if (!r.ok) return { issue: r.error.issues[0], notes: [] };
     const partitions = r.value.topics.flatMap((t) => t.partitions);
-    return { counts: { topics: r.value.topics.length, partitions: partitions.length, replicas: partitions.reduce((n, p) => n + p.replicas.length, 0) }, notes: (r.warnings ?? []).map((w) => w.message) };
+    return {
+      counts: { topics: r.value.topics.length, partitions: partitions.length, replicas: partitions.reduce((n, p) => n + p.replicas.length, 0) },
+      notes: (r.warnings ?? []).map((w) => w.message),
+    };
   }
   const r = parseReassignmentJson(paste.text);
   if (!r.ok) return { issue: { ...(r.error.issues[0] ?? { path: "" }), message: r.error.message }, notes: [] };

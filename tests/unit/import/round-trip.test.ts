@@ -115,88 +115,110 @@ function placement(s: ClusterSnapshot, withReassignments: boolean, withTopicIds:
 }
 
 describe("import round trip", () => {
-  it("importSnapshot() reads back the placement of a cluster printed by kafka-log-dirs and kafka-topics", () => {
-    const logStyles: LogDirsStyle[] = ["scala", "java", "pretty"];
-    const topicStyles: TopicsStyle[] = ["2.3", "2.4", "3.x", "4.x", "spaces"];
-    fc.assert(
-      fc.property(cluster, fc.constantFrom(...logStyles), fc.constantFrom(...topicStyles), (original, logStyle, topicStyle) => {
-        const outcome = importSnapshot({ logDirs: formatLogDirs(original, logStyle), topics: formatTopicsDescribe(original, topicStyle), capturedAt: original.capturedAt });
-        const imported = snapshotOf(outcome);
-        const modern = topicStyle !== "2.3" && topicStyle !== "2.4";
-        expect(dirs(imported)).toEqual(dirs(original));
-        expect(placement(imported, true, true)).toEqual(placement(original, modern, modern));
-        expect(imported.topics.every((t) => t.internal === ["__consumer_offsets", "__transaction_state"].includes(t.name))).toBe(true);
-        // An empty cluster prints no kafka-topics lines, which reads as "not given" (one warning).
-        if (original.topics.length > 0) expect(outcome.ok && outcome.warnings).toEqual([]);
-      }),
-      { numRuns: 200 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "importSnapshot() reads back the placement of a cluster printed by kafka-log-dirs and kafka-topics",
+    () => {
+      const logStyles: LogDirsStyle[] = ["scala", "java", "pretty"];
+      const topicStyles: TopicsStyle[] = ["2.3", "2.4", "3.x", "4.x", "spaces"];
+      fc.assert(
+        fc.property(cluster, fc.constantFrom(...logStyles), fc.constantFrom(...topicStyles), (original, logStyle, topicStyle) => {
+          const outcome = importSnapshot({ logDirs: formatLogDirs(original, logStyle), topics: formatTopicsDescribe(original, topicStyle), capturedAt: original.capturedAt });
+          const imported = snapshotOf(outcome);
+          const modern = topicStyle !== "2.3" && topicStyle !== "2.4";
+          expect(dirs(imported)).toEqual(dirs(original));
+          expect(placement(imported, true, true)).toEqual(placement(original, modern, modern));
+          expect(imported.topics.every((t) => t.internal === ["__consumer_offsets", "__transaction_state"].includes(t.name))).toBe(true);
+          // An empty cluster prints no kafka-topics lines, which reads as "not given" (one warning).
+          if (original.topics.length > 0) expect(outcome.ok && outcome.warnings).toEqual([]);
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("importSnapshot() without kafka-topics output keeps every replica's dir and size, in broker id order", () => {
-    fc.assert(
-      fc.property(cluster, (original) => {
-        const imported = snapshotOf(importSnapshot({ logDirs: formatLogDirs(original), capturedAt: original.capturedAt }));
-        const expected = placement(original, false, false).map((t) => ({
-          ...t,
-          partitions: t.partitions.map((p) => ({ ...p, leader: null, isr: [], replicas: [...p.replicas].sort((a, b) => a.broker - b.broker) })),
-        }));
-        expect(placement(imported, true, true)).toEqual(expected);
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "importSnapshot() without kafka-topics output keeps every replica's dir and size, in broker id order",
+    () => {
+      fc.assert(
+        fc.property(cluster, (original) => {
+          const imported = snapshotOf(importSnapshot({ logDirs: formatLogDirs(original), capturedAt: original.capturedAt }));
+          const expected = placement(original, false, false).map((t) => ({
+            ...t,
+            partitions: t.partitions.map((p) => ({ ...p, leader: null, isr: [], replicas: [...p.replicas].sort((a, b) => a.broker - b.broker) })),
+          }));
+          expect(placement(imported, true, true)).toEqual(expected);
+        }),
+        { numRuns: 100 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("importSnapshot() never throws on arbitrary text and points only at lines that exist", () => {
-    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom("{", "[[[", "\t", "Topic:", "{}", "null"));
-    fc.assert(
-      fc.property(text, text, text, (logDirs, topics, racks) => {
-        const outcome = importSnapshot({ logDirs, topics, racks, capturedAt: "2025-01-31T12:00:00Z" });
-        if (outcome.ok) return;
-        for (const issue of outcome.error.issues) {
-          const source = issue.source === "logDirs" ? logDirs : issue.source === "topics" ? topics : racks;
-          const lines = source.split(/\r\n|\n|\r/).length;
-          expect(issue.line == null || (issue.line >= 1 && issue.line <= lines)).toBe(true);
-          expect(issue.message.length).toBeGreaterThan(0);
-        }
-      }),
-      { numRuns: 500 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "importSnapshot() never throws on arbitrary text and points only at lines that exist",
+    () => {
+      const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom("{", "[[[", "\t", "Topic:", "{}", "null"));
+      fc.assert(
+        fc.property(text, text, text, (logDirs, topics, racks) => {
+          const outcome = importSnapshot({ logDirs, topics, racks, capturedAt: "2025-01-31T12:00:00Z" });
+          if (outcome.ok) return;
+          for (const issue of outcome.error.issues) {
+            const source = issue.source === "logDirs" ? logDirs : issue.source === "topics" ? topics : racks;
+            const lines = source.split(/\r\n|\n|\r/).length;
+            expect(issue.line == null || (issue.line >= 1 && issue.line <= lines)).toBe(true);
+            expect(issue.message.length).toBeGreaterThan(0);
+          }
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("importSnapshot() never throws on JSON of the wrong shape", () => {
-    const small = fc.jsonValue({ maxDepth: 2 });
-    const shape = fc.oneof(
-      fc.jsonValue({ maxDepth: 4 }),
-      fc.record({
-        brokers: fc.array(fc.record({ broker: small, logDirs: fc.array(fc.dictionary(fc.constantFrom("logDir", "error", "partitions", "size"), small), { maxLength: 4 }) }), { maxLength: 4 }),
-      }),
-    );
-    fc.assert(
-      fc.property(shape, (value) => {
-        const outcome = importSnapshot({ logDirs: `Querying brokers for log directories information\n${JSON.stringify(value)}`, capturedAt: "2025-01-31T12:00:00Z" });
-        if (!outcome.ok) expect(outcome.error.issues.every((i) => i.line === null || i.line === 2)).toBe(true);
-      }),
-      { numRuns: 200 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "importSnapshot() never throws on JSON of the wrong shape",
+    () => {
+      const small = fc.jsonValue({ maxDepth: 2 });
+      const shape = fc.oneof(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.record({
+          brokers: fc.array(fc.record({ broker: small, logDirs: fc.array(fc.dictionary(fc.constantFrom("logDir", "error", "partitions", "size"), small), { maxLength: 4 }) }), {
+            maxLength: 4,
+          }),
+        }),
+      );
+      fc.assert(
+        fc.property(shape, (value) => {
+          const outcome = importSnapshot({ logDirs: `Querying brokers for log directories information\n${JSON.stringify(value)}`, capturedAt: "2025-01-31T12:00:00Z" });
+          if (!outcome.ok) expect(outcome.error.issues.every((i) => i.line === null || i.line === 2)).toBe(true);
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("importSnapshot() never throws on real output damaged by cuts and insertions", () => {
-    const damaged = fc.tuple(cluster, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 4 }));
-    fc.assert(
-      fc.property(damaged, ([original, edits]) => {
-        let logDirs = formatLogDirs(original);
-        let topics = formatTopicsDescribe(original);
-        for (const [at, cut, insert] of edits) {
-          const i = at % (logDirs.length + 1);
-          logDirs = logDirs.slice(0, i) + insert + logDirs.slice(i + cut);
-          const j = at % (topics.length + 1);
-          topics = topics.slice(0, j) + insert + topics.slice(j + cut);
-        }
-        const outcome = importSnapshot({ logDirs, topics, capturedAt: "2025-01-31T12:00:00Z" });
-        expect(typeof outcome.ok).toBe("boolean");
-      }),
-      { numRuns: 300 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "importSnapshot() never throws on real output damaged by cuts and insertions",
+    () => {
+      const damaged = fc.tuple(cluster, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.string({ maxLength: 5 })), { minLength: 1, maxLength: 4 }));
+      fc.assert(
+        fc.property(damaged, ([original, edits]) => {
+          let logDirs = formatLogDirs(original);
+          let topics = formatTopicsDescribe(original);
+          for (const [at, cut, insert] of edits) {
+            const i = at % (logDirs.length + 1);
+            logDirs = logDirs.slice(0, i) + insert + logDirs.slice(i + cut);
+            const j = at % (topics.length + 1);
+            topics = topics.slice(0, j) + insert + topics.slice(j + cut);
+          }
+          const outcome = importSnapshot({ logDirs, topics, capturedAt: "2025-01-31T12:00:00Z" });
+          expect(typeof outcome.ok).toBe("boolean");
+        }),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

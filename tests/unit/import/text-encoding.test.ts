@@ -45,7 +45,10 @@ describe("encodings of an uploaded paste", () => {
     const latin1 = new Uint8Array(Buffer.from(TEXT.replace("/data/kafka/d3", "/data/caf\u00e9"), "latin1"));
     for (const size of [1, 5, 65536]) {
       const result = streamed(latin1, size);
-      expect(!result.ok && result.error.issues[0]).toMatchObject({ line: 3, message: expect.stringMatching(/^the upload is not UTF-8 \(byte 0xE9 at offset \d+ is not valid UTF-8: Windows-1252 or ISO-8859-1/) });
+      expect(!result.ok && result.error.issues[0]).toMatchObject({
+        line: 3,
+        message: expect.stringMatching(/^the upload is not UTF-8 \(byte 0xE9 at offset \d+ is not valid UTF-8: Windows-1252 or ISO-8859-1/),
+      });
     }
   });
 

@@ -3,8 +3,13 @@ import { parseLogDirs } from "@/lib/import/log-dirs";
 import { parseTopicsDescribe } from "@/lib/import/topics-describe";
 import { fixture } from "@/tests/fixtures/import/format";
 
-const WARN = "[2024-05-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] The DescribeTopicPartitions API is not supported, using Metadata API to describe topics. (org.apache.kafka.clients.admin.KafkaAdminClient)";
-const SLF4J = ["SLF4J: Class path contains multiple SLF4J bindings.", "SLF4J: Found binding in [jar:file:/opt/kafka/libs/slf4j-log4j12-1.7.30.jar!/org/slf4j/impl/StaticLoggerBinder.class]", "SLF4J: Actual binding is of type [org.slf4j.impl.Log4jLoggerFactory]"];
+const WARN =
+  "[2024-05-01 10:00:00,123] WARN [AdminClient clientId=adminclient-1] The DescribeTopicPartitions API is not supported, using Metadata API to describe topics. (org.apache.kafka.clients.admin.KafkaAdminClient)";
+const SLF4J = [
+  "SLF4J: Class path contains multiple SLF4J bindings.",
+  "SLF4J: Found binding in [jar:file:/opt/kafka/libs/slf4j-log4j12-1.7.30.jar!/org/slf4j/impl/StaticLoggerBinder.class]",
+  "SLF4J: Actual binding is of type [org.slf4j.impl.Log4jLoggerFactory]",
+];
 const LOG4J = ["log4j:WARN No appenders could be found for logger (org.apache.kafka.clients.admin.AdminClientConfig).", "log4j:WARN Please initialize the log4j system properly."];
 
 describe("Kafka's logging in a kafka-log-dirs paste", () => {
@@ -17,16 +22,36 @@ describe("Kafka's logging in a kafka-log-dirs paste", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.brokers.map((b) => b.id)).toEqual([1, 9]);
-    expect(result.warnings).toEqual([{ source: "logDirs", line: 1, path: "", message: `skipped 7 lines that are not the tool's output (Kafka's own logging, shell prompts), the first: "SLF4J: Class path contains multiple SLF4J bindings."` }]);
+    expect(result.warnings).toEqual([
+      {
+        source: "logDirs",
+        line: 1,
+        path: "",
+        message: `skipped 7 lines that are not the tool's output (Kafka's own logging, shell prompts), the first: "SLF4J: Class path contains multiple SLF4J bindings."`,
+      },
+    ]);
   });
 
   it("a failed run is answered as the tool's failure on its line, with the exception's message", () => {
-    const text = [WARN, 'Exception in thread "main" java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs', "\tat org.apache.kafka.common.internals.KafkaFutureImpl.wrapAndThrow(KafkaFutureImpl.java:45)", "\tat kafka.admin.LogDirsCommand$.describe(LogDirsCommand.scala:50)", "Caused by: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs"].join("\n");
+    const text = [
+      WARN,
+      'Exception in thread "main" java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs',
+      "\tat org.apache.kafka.common.internals.KafkaFutureImpl.wrapAndThrow(KafkaFutureImpl.java:45)",
+      "\tat kafka.admin.LogDirsCommand$.describe(LogDirsCommand.scala:50)",
+      "Caused by: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeLogDirs",
+    ].join("\n");
     const result = parseLogDirs(text);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.issues).toEqual([
-      { source: "logDirs", line: 2, path: "", message: expect.stringMatching(/^the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeLogDirs; re-run kafka-log-dirs\.sh --describe \(check --bootstrap-server/) },
+      {
+        source: "logDirs",
+        line: 2,
+        path: "",
+        message: expect.stringMatching(
+          /^the tool failed: TimeoutException: Timed out waiting for a node assignment\. Call: describeLogDirs; re-run kafka-log-dirs\.sh --describe \(check --bootstrap-server/,
+        ),
+      },
     ]);
   });
 
@@ -43,13 +68,25 @@ describe("Kafka's logging in a kafka-topics paste", () => {
   it("skips the 3.7+ client's DescribeTopicPartitions warning at line 1 and notes it", () => {
     const result = parseTopicsDescribe(`${WARN}\n${fixture("topics-3.6.txt")}`);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ source: "topics", line: 1, message: expect.stringMatching(/^skipped 1 line that is not the tool's output .*the first: "\[2024-05-01 10:00:00,123\] WARN/) });
+    if (result.ok)
+      expect(result.warnings?.[0]).toMatchObject({
+        source: "topics",
+        line: 1,
+        message: expect.stringMatching(/^skipped 1 line that is not the tool's output .*the first: "\[2024-05-01 10:00:00,123\] WARN/),
+      });
   });
 
   it("answers a failed run as the tool's failure", () => {
     const text = `${WARN}\nError while executing topic command : Timed out waiting for a node assignment. Call: listTopics\n[2024-05-01 10:00:01,000] ERROR org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: listTopics\n (org.apache.kafka.tools.TopicCommand)\n`;
     const result = parseTopicsDescribe(text);
-    expect(!result.ok && result.error.issues).toEqual([{ source: "topics", line: 2, path: "", message: expect.stringMatching(/^the tool failed: Timed out waiting for a node assignment\. Call: listTopics; re-run kafka-topics\.sh/) }]);
+    expect(!result.ok && result.error.issues).toEqual([
+      {
+        source: "topics",
+        line: 2,
+        path: "",
+        message: expect.stringMatching(/^the tool failed: Timed out waiting for a node assignment\. Call: listTopics; re-run kafka-topics\.sh/),
+      },
+    ]);
   });
 });
 

@@ -105,7 +105,9 @@ describe("parseTopicsDescribe bad input", () => {
   it("parseTopicsDescribe() names the line and field of a bad replica list", () => {
     const lines = fixture("topics-4.x.txt").split("\n");
     lines[9] = lines[9]!.replace("Replicas: 2,3", "Replicas: 2,x");
-    expect(problems(lines.join("\n")).map(formatImportIssue)).toEqual(['kafka-topics output, line 10: Replicas: expected broker ids separated by commas, such as "1,2,3", got "2,x"']);
+    expect(problems(lines.join("\n")).map(formatImportIssue)).toEqual([
+      'kafka-topics output, line 10: Replicas: expected broker ids separated by commas, such as "1,2,3", got "2,x"',
+    ]);
   });
 
   it("parseTopicsDescribe() reports a paste that was cut off by its partition count", () => {
@@ -117,7 +119,9 @@ describe("parseTopicsDescribe bad input", () => {
   });
 
   it("parseTopicsDescribe() asks for partition lines when only summaries were pasted (--topics-with-overrides)", () => {
-    expect(problems("Topic: a\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: retention.ms=1")[0]?.message).toMatch(/has 3 partitions but no partition lines follow; paste kafka-topics --describe output without --topics-with-overrides/);
+    expect(problems("Topic: a\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: retention.ms=1")[0]?.message).toMatch(
+      /has 3 partitions but no partition lines follow; paste kafka-topics --describe output without --topics-with-overrides/,
+    );
   });
 
   it("parseTopicsDescribe() names a line that is not the tool's output", () => {
@@ -125,13 +129,17 @@ describe("parseTopicsDescribe bad input", () => {
     const [issue] = problems(text);
     expect(issue?.line).toBe(1);
     expect(issue?.message).toMatch(/^not a kafka-topics --describe line: .*got "topics of the eu cluster:"/);
-    expect(problems("Error while executing topic command : Topic 'x' does not exist as expected")[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^the tool failed: Topic 'x' does not exist as expected; re-run kafka-topics.sh/) });
+    expect(problems("Error while executing topic command : Topic 'x' does not exist as expected")[0]).toMatchObject({
+      line: 1,
+      message: expect.stringMatching(/^the tool failed: Topic 'x' does not exist as expected; re-run kafka-topics.sh/),
+    });
   });
 
   it("parseTopicsDescribe() skips the command line and the prompt copied with the output, and says so", () => {
     const result = parseTopicsDescribe(`$ kafka-topics.sh --bootstrap-server localhost:9092 --describe\r\n${fixture("topics-4.x.txt").replace(/\n/g, "\r\n")}bash-5.1$ `);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.warnings?.[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^skipped 2 lines that are not the tool's output .*the first: "\$ kafka-topics.sh/) });
+    if (result.ok)
+      expect(result.warnings?.[0]).toMatchObject({ line: 1, message: expect.stringMatching(/^skipped 2 lines that are not the tool's output .*the first: "\$ kafka-topics.sh/) });
   });
 
   it("parseTopicsDescribe() rejects a partition listed twice", () => {
@@ -156,7 +164,9 @@ describe("parseTopicsDescribe bad input", () => {
   });
 
   it("parseTopicsDescribe() rejects two lines joined into one", () => {
-    expect(problems("\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1\tTopic: a\tPartition: 1\tLeader: 1\tReplicas: 1\tIsr: 1")[0]?.message).toMatch(/appears twice on one line/);
+    expect(problems("\tTopic: a\tPartition: 0\tLeader: 1\tReplicas: 1\tIsr: 1\tTopic: a\tPartition: 1\tLeader: 1\tReplicas: 1\tIsr: 1")[0]?.message).toMatch(
+      /appears twice on one line/,
+    );
   });
 
   it("parseTopicsDescribe() asks for the output when the text has no topics", () => {

@@ -3,7 +3,17 @@ import type { LinkLimits } from "@/lib/links/limits";
 import { admitLink, trimText } from "@/lib/links/quota";
 import type { QuotaState } from "@/lib/store/links";
 
-const limits: LinkLimits = { linkBytes: 100, storeBytes: 1000, labelChars: 10, retentionDays: 90, rateLinks: 3, rateBytes: 250, clientRateLinks: 2, clientRateBytes: 150, clientStoreBytes: 400 };
+const limits: LinkLimits = {
+  linkBytes: 100,
+  storeBytes: 1000,
+  labelChars: 10,
+  retentionDays: 90,
+  rateLinks: 3,
+  rateBytes: 250,
+  clientRateLinks: 2,
+  clientRateBytes: 150,
+  clientStoreBytes: 400,
+};
 const now = new Date("2026-06-01T12:00:00.000Z");
 const empty: QuotaState = { links: 0, bytes: 0, windowLinks: 0, windowBytes: 0, windowOldest: null };
 
@@ -19,7 +29,9 @@ describe("admitLink()", () => {
   it("admitLink() refuses with 413 store_full when the link would take the store over its cap", () => {
     const refusal = admitLink(100, { ...empty, links: 9, bytes: 901 }, limits, now);
     expect(refusal).toMatchObject({ code: "store_full" });
-    expect(refusal!.message).toBe("The link store is full (901 of 1000 bytes used, this link needs 100): ask an operator to delete old links or raise KAFKA_BALANCE_SNAPSHOT_STORE_LIMIT_BYTES.");
+    expect(refusal!.message).toBe(
+      "The link store is full (901 of 1000 bytes used, this link needs 100): ask an operator to delete old links or raise KAFKA_BALANCE_SNAPSHOT_STORE_LIMIT_BYTES.",
+    );
   });
 
   it("admitLink() refuses with 429 once the window holds rateLinks links, retrying when the oldest leaves it", () => {
@@ -29,7 +41,10 @@ describe("admitLink()", () => {
   });
 
   it("admitLink() refuses with 429 when the window's bytes would pass rateBytes, but admits a link alone in its window", () => {
-    expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200, windowOldest: "2026-06-01T11:59:59.000Z" }, limits, now)).toMatchObject({ code: "rate_limited", details: { retryAfterSeconds: 59 } });
+    expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200, windowOldest: "2026-06-01T11:59:59.000Z" }, limits, now)).toMatchObject({
+      code: "rate_limited",
+      details: { retryAfterSeconds: 59 },
+    });
     expect(admitLink(100, empty, { ...limits, rateBytes: 50 }, now)).toBeNull();
     expect(admitLink(100, { ...empty, windowLinks: 2, windowBytes: 200 }, { ...limits, rateBytes: 0 }, now)).toBeNull();
   });
@@ -58,7 +73,15 @@ describe("admitLink() per client", () => {
   const mine = { bytes: 0, windowLinks: 0, windowBytes: 0, windowOldest: null };
 
   it("refuses a client at its own rate of links while everyone's has room, with Retry-After from its own oldest link", () => {
-    const state: QuotaState = { ...empty, links: 2, bytes: 20, windowLinks: 2, windowBytes: 20, windowOldest: "2026-06-01T11:59:40.000Z", client: { ...mine, bytes: 20, windowLinks: 2, windowBytes: 20, windowOldest: "2026-06-01T11:59:30.000Z" } };
+    const state: QuotaState = {
+      ...empty,
+      links: 2,
+      bytes: 20,
+      windowLinks: 2,
+      windowBytes: 20,
+      windowOldest: "2026-06-01T11:59:40.000Z",
+      client: { ...mine, bytes: 20, windowLinks: 2, windowBytes: 20, windowOldest: "2026-06-01T11:59:30.000Z" },
+    };
     const refusal = admitLink(10, state, limits, now);
     expect(refusal).toMatchObject({ code: "rate_limited", details: { retryAfterSeconds: 30 } });
     expect(refusal!.message).toMatch(/from your address: 2 in the last minute and the limit is 2 per minute per address \(KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_LINKS\)/);
@@ -67,7 +90,12 @@ describe("admitLink() per client", () => {
   });
 
   it("refuses a client past its rate of bytes", () => {
-    const state: QuotaState = { ...empty, windowLinks: 1, windowBytes: 100, client: { ...mine, bytes: 100, windowLinks: 1, windowBytes: 100, windowOldest: "2026-06-01T11:59:50.000Z" } };
+    const state: QuotaState = {
+      ...empty,
+      windowLinks: 1,
+      windowBytes: 100,
+      client: { ...mine, bytes: 100, windowLinks: 1, windowBytes: 100, windowOldest: "2026-06-01T11:59:50.000Z" },
+    };
     expect(admitLink(60, state, limits, now)?.message).toMatch(/KAFKA_BALANCE_SNAPSHOT_CLIENT_RATE_BYTES/);
   });
 

@@ -73,7 +73,11 @@ describe("redactHosts()", () => {
   it("redactHosts() clears every broker's host and port and keeps paths, racks and the cluster id", () => {
     const content = fixturePayload("snapshot");
     const out = redactHosts(content).snapshot;
-    expect(out.brokers.map((b) => [b.host, b.port])).toEqual([[null, null], [null, null], [null, null]]);
+    expect(out.brokers.map((b) => [b.host, b.port])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
     expect(out.brokers.map((b) => b.rack)).toEqual(["rack-1", "rack-2", "rack-3"]);
     expect(out.brokers[0]!.logDirs.map((d) => d.path)).toEqual(["/data/d1", "/data/d2"]);
     expect(out.source.clusterId).toBe(content.snapshot.source.clusterId);
@@ -88,7 +92,10 @@ describe("redactHosts()", () => {
 
   it("redactHosts() and hashTopics() scrub the reader's warnings too", () => {
     const content = fixturePayload("snapshot");
-    content.snapshot.source.warnings = ["Throttle rates of broker 2 could not be read: kafka-2.prod.example.com:9092 timed out", "Throttled-replica lists of 1 topic(s) could not be read (error 29): orders"];
+    content.snapshot.source.warnings = [
+      "Throttle rates of broker 2 could not be read: kafka-2.prod.example.com:9092 timed out",
+      "Throttled-replica lists of 1 topic(s) could not be read (error 29): orders",
+    ];
     const out = applySharing(content, { redactHosts: true, hashTopics: true }, SALT).snapshot.source.warnings;
     expect(out[0]).toBe("Throttle rates of broker 2 could not be read: <host> timed out");
     expect(out[1]).toMatch(/^Throttled-replica lists of 1 topic\(s\) could not be read \(error 29\): topic-[0-9a-f]{10}$/);

@@ -24,17 +24,36 @@ const mixed = snap({
         { path: "/d3", state: "offline", error: "KAFKA_STORAGE_ERROR" },
       ],
     },
-    { id: 2, logDirs: [{ path: "/d1" }, { path: "/data/weird \"dir\"\\x" }] },
+    { id: 2, logDirs: [{ path: "/d1" }, { path: '/data/weird "dir"\\x' }] },
     { id: 3, state: "unreachable", error: "timed out" },
   ],
   topics: [
     {
       name: "small",
-      partitions: [0, 1, 2, 3].map((id) => ({ id, leader: 1, isr: [1, 2], replicas: [{ broker: 1, logDir: "/d1", sizeBytes: GiB }, { broker: 2, logDir: "/d1", sizeBytes: GiB }] })),
+      partitions: [0, 1, 2, 3].map((id) => ({
+        id,
+        leader: 1,
+        isr: [1, 2],
+        replicas: [
+          { broker: 1, logDir: "/d1", sizeBytes: GiB },
+          { broker: 2, logDir: "/d1", sizeBytes: GiB },
+        ],
+      })),
     },
     {
       name: "big",
-      partitions: [{ id: 0, leader: 2, isr: [2, 1, 3], replicas: [{ broker: 2, logDir: "/data/weird \"dir\"\\x", sizeBytes: 80 * GiB }, { broker: 1, logDir: "/d2", sizeBytes: 80 * GiB, future: null }, { broker: 3, logDir: null, sizeBytes: null }] }],
+      partitions: [
+        {
+          id: 0,
+          leader: 2,
+          isr: [2, 1, 3],
+          replicas: [
+            { broker: 2, logDir: '/data/weird "dir"\\x', sizeBytes: 80 * GiB },
+            { broker: 1, logDir: "/d2", sizeBytes: 80 * GiB, future: null },
+            { broker: 3, logDir: null, sizeBytes: null },
+          ],
+        },
+      ],
     },
     {
       // Being copied from /d1 to /d2 on broker 1 (KIP-113): 1 GiB so far.
@@ -55,7 +74,12 @@ describe("clusterSamples()", () => {
   });
 
   it("clusterSamples() keeps the collector's last success and scan time for a cluster that cannot be read", () => {
-    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: 1_700_000_000_000, lastAttemptAt: 1_700_000_300_000, lastDurationMs: 1250, lastError: "down", intervalMs: 300_000 }, forecasts: null });
+    const samples = clusterSamples({
+      cluster: "prod",
+      snapshot: null,
+      collector: { lastSuccessAt: 1_700_000_000_000, lastAttemptAt: 1_700_000_300_000, lastDurationMs: 1250, lastError: "down", intervalMs: 300_000 },
+      forecasts: null,
+    });
     expect(samples.map((s) => [s.name, s.value])).toEqual([
       ["kafka_balance_collector_up", 0],
       ["kafka_balance_collector_last_success_timestamp_seconds", 1_700_000_000],
@@ -65,7 +89,12 @@ describe("clusterSamples()", () => {
   });
 
   it("clusterSamples() leaves out the collector timings it does not know", () => {
-    const samples = clusterSamples({ cluster: "prod", snapshot: null, collector: { lastSuccessAt: null, lastAttemptAt: null, lastDurationMs: null, lastError: null, intervalMs: null }, forecasts: null });
+    const samples = clusterSamples({
+      cluster: "prod",
+      snapshot: null,
+      collector: { lastSuccessAt: null, lastAttemptAt: null, lastDurationMs: null, lastError: null, intervalMs: null },
+      forecasts: null,
+    });
     expect(samples.map((s) => s.name)).toEqual(["kafka_balance_collector_up"]);
   });
 
@@ -80,7 +109,7 @@ describe("clusterSamples()", () => {
     expect(find(samples, "kafka_balance_log_dir_utilization_ratio", d2)).toBeCloseTo(0.9);
     expect(find(samples, "kafka_balance_log_dir_partitions", d2)).toBe(2);
     expect(find(samples, "kafka_balance_log_dir_online", d2)).toBe(1);
-    expect(find(samples, "kafka_balance_log_dir_partitions", { cluster: "prod", broker: "2", log_dir: "/data/weird \"dir\"\\x" })).toBe(1);
+    expect(find(samples, "kafka_balance_log_dir_partitions", { cluster: "prod", broker: "2", log_dir: '/data/weird "dir"\\x' })).toBe(1);
   });
 
   it("clusterSamples() leaves capacity and utilisation out where the broker reports no capacity, never 0", () => {
@@ -104,7 +133,12 @@ describe("clusterSamples()", () => {
     expect(find(samples, "kafka_balance_broker_partitions", { cluster: "prod", broker: "3" })).toBe(1);
     expect(find(samples, "kafka_balance_broker_leaders", { cluster: "prod", broker: "3" })).toBe(0);
     expect(find(samples, "kafka_balance_broker_bytes", { cluster: "prod", broker: "3" })).toBeUndefined();
-    expect(samples.filter((s) => s.labels.broker === "3").map((s) => s.name).sort()).toEqual(["kafka_balance_broker_leaders", "kafka_balance_broker_partitions"]);
+    expect(
+      samples
+        .filter((s) => s.labels.broker === "3")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["kafka_balance_broker_leaders", "kafka_balance_broker_partitions"]);
     expect(find(samples, "kafka_balance_cluster_brokers", { cluster: "prod" })).toBe(3);
   });
 
@@ -113,8 +147,18 @@ describe("clusterSamples()", () => {
     // by utilisation (90 % full), on broker 2 (no capacity reported) by used bytes.
     const samples = clusterSamples({ cluster: "prod", snapshot: mixed, collector: null, forecasts: null });
     const trap = samples.filter((s) => s.name === "kafka_balance_log_dir_next_placement_trap");
-    expect(trap.filter((s) => s.value === 1).map((s) => [s.labels.broker, s.labels.log_dir])).toEqual([["1", "/d2"], ["2", "/data/weird \"dir\"\\x"]]);
-    expect(trap.map((s) => [s.labels.broker, s.labels.log_dir]).sort()).toEqual([["1", "/d1"], ["1", "/d2"], ["2", "/d1"], ["2", "/data/weird \"dir\"\\x"]].sort());
+    expect(trap.filter((s) => s.value === 1).map((s) => [s.labels.broker, s.labels.log_dir])).toEqual([
+      ["1", "/d2"],
+      ["2", '/data/weird "dir"\\x'],
+    ]);
+    expect(trap.map((s) => [s.labels.broker, s.labels.log_dir]).sort()).toEqual(
+      [
+        ["1", "/d1"],
+        ["1", "/d2"],
+        ["2", "/d1"],
+        ["2", '/data/weird "dir"\\x'],
+      ].sort(),
+    );
   });
 
   it("clusterSamples() exports balanced as the overview's verdict and the planner define it, and no trap below the size floor", () => {
@@ -122,13 +166,32 @@ describe("clusterSamples()", () => {
     expect(find(clusterSamples({ cluster: "demo", snapshot: demo, collector: null, forecasts: null }), "kafka_balance_cluster_balanced", { cluster: "demo" })).toBe(0);
     const even = snap({
       brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: "/a" }, { path: "/b" }] })),
-      topics: [{ name: "t", partitions: [0, 1].map((p) => ({ id: p, leader: 1 + p, isr: [1, 2], replicas: (p === 0 ? [1, 2] : [2, 1]).map((b) => ({ broker: b, logDir: p === 0 ? "/a" : "/b", sizeBytes: 10 * GiB })) })) }],
+      topics: [
+        {
+          name: "t",
+          partitions: [0, 1].map((p) => ({
+            id: p,
+            leader: 1 + p,
+            isr: [1, 2],
+            replicas: (p === 0 ? [1, 2] : [2, 1]).map((b) => ({ broker: b, logDir: p === 0 ? "/a" : "/b", sizeBytes: 10 * GiB })),
+          })),
+        },
+      ],
     });
     expect(find(clusterSamples({ cluster: "even", snapshot: even, collector: null, forecasts: null }), "kafka_balance_cluster_balanced", { cluster: "even" })).toBe(1);
     // 16 KiB against nothing: 3× skew of nothing, not a trap and not unbalanced.
     const tiny = snap({
       brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }],
-      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/a", sizeBytes: 16 * 1024 }] }, { id: 1, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] }, { id: 2, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] }] }],
+      topics: [
+        {
+          name: "t",
+          partitions: [
+            { id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/a", sizeBytes: 16 * 1024 }] },
+            { id: 1, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] },
+            { id: 2, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/b", sizeBytes: 0 }] },
+          ],
+        },
+      ],
     });
     const samples = clusterSamples({ cluster: "tiny", snapshot: tiny, collector: null, forecasts: null });
     expect(find(samples, "kafka_balance_cluster_balanced", { cluster: "tiny" })).toBe(1);

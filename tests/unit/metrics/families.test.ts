@@ -14,7 +14,11 @@ describe("METRIC_FAMILIES", () => {
 
   it("METRIC_FAMILIES labels are cluster, then broker, then log_dir, by level", () => {
     for (const [name, family] of Object.entries(METRIC_FAMILIES)) {
-      const expected = name.startsWith("kafka_balance_log_dir_") ? ["cluster", "broker", "log_dir"] : name.startsWith("kafka_balance_broker_") ? ["cluster", "broker"] : ["cluster"];
+      const expected = name.startsWith("kafka_balance_log_dir_")
+        ? ["cluster", "broker", "log_dir"]
+        : name.startsWith("kafka_balance_broker_")
+          ? ["cluster", "broker"]
+          : ["cluster"];
       expect([...family.labels], name).toEqual(expected);
       expect(family.help.length, name).toBeGreaterThan(20);
       expect(family.help, `${name}: help is plain ASCII`).toMatch(/^[\x20-\x7e]+$/);

@@ -45,7 +45,10 @@ describe("scrapeSamples()", () => {
   });
 
   it("scrapeSamples() exports a cluster whose settings are invalid as collector_up 0, beside the others", async () => {
-    const samples = await scrapeSamples({ env: { KAFKA_BALANCE_CLUSTERS: "broken", KAFKA_BALANCE_CLUSTER_BROKEN_BOOTSTRAP_SERVERS: "127.0.0.1:29599", KAFKA_BALANCE_CLUSTER_BROKEN_SASL_MECHANISM: "NOPE" }, sources: none });
+    const samples = await scrapeSamples({
+      env: { KAFKA_BALANCE_CLUSTERS: "broken", KAFKA_BALANCE_CLUSTER_BROKEN_BOOTSTRAP_SERVERS: "127.0.0.1:29599", KAFKA_BALANCE_CLUSTER_BROKEN_SASL_MECHANISM: "NOPE" },
+      sources: none,
+    });
     expect(samples).toEqual([{ name: "kafka_balance_collector_up", labels: { cluster: "broken" }, value: 0 }]);
   });
 
@@ -53,7 +56,10 @@ describe("scrapeSamples()", () => {
     const asked: string[] = [];
     const sources: MetricSources = {
       collectorStatus: (c) => (asked.push(`status ${c.name} ${c.kind}`), { lastSuccessAt: 5000, lastAttemptAt: 5000, lastDurationMs: 250, lastError: null, intervalMs: 60_000 }),
-      dirForecasts: (c, snapshot, nowMs) => (asked.push(`forecast ${c.name} ${snapshot.brokers.length} ${nowMs}`), [{ broker: 1, dir: "/data/d2", p85Seconds: 60, p95Seconds: null, fullSeconds: null }]),
+      dirForecasts: (c, snapshot, nowMs) => (
+        asked.push(`forecast ${c.name} ${snapshot.brokers.length} ${nowMs}`),
+        [{ broker: 1, dir: "/data/d2", p85Seconds: 60, p95Seconds: null, fullSeconds: null }]
+      ),
     };
     const samples = await scrapeSamples({ env: {}, sources, nowMs: 42 });
     expect(asked).toEqual(["status demo demo", "forecast demo 3 42"]);
@@ -63,9 +69,14 @@ describe("scrapeSamples()", () => {
       ["kafka_balance_collector_scan_duration_seconds", 0.25],
       ["kafka_balance_collector_interval_seconds", 60],
     ]);
-    expect(samples.filter((s) => s.name.includes("forecast")).map((s) => [s.name, s.labels.broker, s.labels.log_dir, s.value])).toEqual([["kafka_balance_log_dir_forecast_85_seconds", "1", "/data/d2", 60]]);
+    expect(samples.filter((s) => s.name.includes("forecast")).map((s) => [s.name, s.labels.broker, s.labels.log_dir, s.value])).toEqual([
+      ["kafka_balance_log_dir_forecast_85_seconds", "1", "/data/d2", 60],
+    ]);
     asked.length = 0;
-    await scrapeSamples({ env: { KAFKA_BALANCE_CLUSTERS: "broken", KAFKA_BALANCE_CLUSTER_BROKEN_BOOTSTRAP_SERVERS: "127.0.0.1:29599", KAFKA_BALANCE_CLUSTER_BROKEN_SASL_MECHANISM: "NOPE" }, sources });
+    await scrapeSamples({
+      env: { KAFKA_BALANCE_CLUSTERS: "broken", KAFKA_BALANCE_CLUSTER_BROKEN_BOOTSTRAP_SERVERS: "127.0.0.1:29599", KAFKA_BALANCE_CLUSTER_BROKEN_SASL_MECHANISM: "NOPE" },
+      sources,
+    });
     expect(asked).toEqual(["status broken live"]);
   });
 });

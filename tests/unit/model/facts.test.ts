@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { FACTS, howToLearn, knownFacts, unknownFactsOf } from "@/lib/model/facts";
 import { ClusterSnapshotSchema } from "@/lib/model/snapshot";
 
-const snap = (source: Record<string, unknown>) => ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { label: "t", ...source }, brokers: [{ id: 0, logDirs: [{ path: "/d1" }] }], topics: [] });
+const snap = (source: Record<string, unknown>) =>
+  ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { label: "t", ...source }, brokers: [{ id: 0, logDirs: [{ path: "/d1" }] }], topics: [] });
 
 describe("facts", () => {
   it("a live read knows every fact; a listed unknown fact is unknown", () => {

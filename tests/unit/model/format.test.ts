@@ -1,6 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { byteUnitFor, formatAge, formatByteRate, formatBytes, formatCapturedAt, formatDays, formatDuration, formatCount, formatCountOf, formatInByteUnit, formatPercent, formatSignedPercent, formatSkew, formatTimeOfDay, formatUtilization } from "@/lib/model/format";
+import {
+  byteUnitFor,
+  formatAge,
+  formatByteRate,
+  formatBytes,
+  formatCapturedAt,
+  formatDays,
+  formatDuration,
+  formatCount,
+  formatCountOf,
+  formatInByteUnit,
+  formatPercent,
+  formatSignedPercent,
+  formatSkew,
+  formatTimeOfDay,
+  formatUtilization,
+} from "@/lib/model/format";
 import { finiteDouble } from "../../fixtures/extreme/doubles";
 
 describe("format", () => {
@@ -40,9 +56,11 @@ describe("formatBytes()", () => {
 
 describe("formatPercent()", () => {
   it("formatPercent() writes any finite share in a bounded label", () => {
-    fc.assert(fc.property(finiteDouble(), (x) => {
-      expect(formatPercent(x).length).toBeLessThanOrEqual(30);
-    }));
+    fc.assert(
+      fc.property(finiteDouble(), (x) => {
+        expect(formatPercent(x).length).toBeLessThanOrEqual(30);
+      }),
+    );
   });
 });
 
@@ -52,29 +70,37 @@ describe("formatSkew()", () => {
   });
 
   it("formatSkew() writes any finite ratio in a bounded label", () => {
-    fc.assert(fc.property(finiteDouble(), (x) => {
-      expect(formatSkew(x).length).toBeLessThanOrEqual(30);
-    }));
+    fc.assert(
+      fc.property(finiteDouble(), (x) => {
+        expect(formatSkew(x).length).toBeLessThanOrEqual(30);
+      }),
+    );
   });
 });
 
 describe("formatCount()", () => {
-  it("formatCount() prints what toLocaleString(\"en-US\") prints for the rounded number", () => {
+  it('formatCount() prints what toLocaleString("en-US") prints for the rounded number', () => {
     for (const n of [0, 7, 999, 1000, 12345.6, 9_007_199_254_740_991, -1234]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
     // Around the short path for fewer than four digits: negative zero and the thousand on either side.
     for (const n of [-0, -0.4, 0.49, -999.4, -999.6, 999.49, 999.5, -1000, NaN]) expect(formatCount(n)).toBe(Math.round(n).toLocaleString("en-US"));
-    fc.assert(fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (x) => {
-      expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
-    }));
-    fc.assert(fc.property(finiteDouble(), (x) => {
-      expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -2000, max: 2000, noNaN: true }), (x) => {
+        expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
+      }),
+    );
+    fc.assert(
+      fc.property(finiteDouble(), (x) => {
+        expect(formatCount(x)).toBe(Math.round(x).toLocaleString("en-US"));
+      }),
+    );
   });
 
   it("formatCount() writes every digit, so at most 309 digits, their commas and a sign", () => {
-    fc.assert(fc.property(finiteDouble(), (x) => {
-      expect(formatCount(x).length).toBeLessThanOrEqual(412);
-    }));
+    fc.assert(
+      fc.property(finiteDouble(), (x) => {
+        expect(formatCount(x).length).toBeLessThanOrEqual(412);
+      }),
+    );
   });
 });
 

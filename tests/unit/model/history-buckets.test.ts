@@ -9,14 +9,26 @@ function series(points: [t: number, a: number, b: number][], tags?: number[]): S
 
 describe("bucketColumns()", () => {
   it("bucketColumns() gives one point per aligned bucket, at the mean time of its points", () => {
-    const s = series([[0, 10, 1], [HOUR / 2, 20, 2], [HOUR, 30, 3], [HOUR + 1000, 50, 4]]);
+    const s = series([
+      [0, 10, 1],
+      [HOUR / 2, 20, 2],
+      [HOUR, 30, 3],
+      [HOUR + 1000, 50, 4],
+    ]);
     const out = bucketColumns(s, HOUR, ["mean", "last"]);
     expect(out.t).toEqual([HOUR / 4, HOUR + 500]);
-    expect(out.values).toEqual([[15, 40], [2, 4]]);
+    expect(out.values).toEqual([
+      [15, 40],
+      [2, 4],
+    ]);
   });
 
   it("bucketColumns() leaves unknown values out of a mean, and keeps a column unknown in a whole bucket unknown", () => {
-    const s = series([[0, NaN, 1], [1, 20, NaN], [HOUR, NaN, 1]]);
+    const s = series([
+      [0, NaN, 1],
+      [1, 20, NaN],
+      [HOUR, NaN, 1],
+    ]);
     const out = bucketColumns(s, HOUR, ["mean", "last"]);
     expect(out.values[0]).toEqual([20, NaN]);
     // "last" is the last point's value, unknown included.
@@ -24,7 +36,13 @@ describe("bucketColumns()", () => {
   });
 
   it("bucketColumns() takes the last tag and rounds means only when asked", () => {
-    const s = series([[0, 1, 0], [1, 2, 0]], [0, 2]);
+    const s = series(
+      [
+        [0, 1, 0],
+        [1, 2, 0],
+      ],
+      [0, 2],
+    );
     expect(bucketColumns(s, HOUR, ["mean", "mean"]).values[0]).toEqual([1.5]);
     expect(bucketColumns(s, HOUR, ["mean", "mean"], { round: true }).values[0]).toEqual([2]);
     expect(bucketColumns(s, HOUR, ["mean", "mean"]).tags).toEqual([2]);
@@ -47,7 +65,11 @@ describe("bucketColumns()", () => {
 describe("stepForMaxPoints() and thinColumns()", () => {
   it("stepForMaxPoints() is 0 when the points fit, else a step whose buckets number at most maxPoints", () => {
     expect(stepForMaxPoints(0, 100, 10, 10)).toBe(0);
-    for (const [first, last, max] of [[0, 1_000_000, 10], [12_345, 98_765_432, 7], [5, 6, 3]] as const) {
+    for (const [first, last, max] of [
+      [0, 1_000_000, 10],
+      [12_345, 98_765_432, 7],
+      [5, 6, 3],
+    ] as const) {
       const step = stepForMaxPoints(first, last, max + 1, max);
       expect(Math.floor(last / step) - Math.floor(first / step) + 1).toBeLessThanOrEqual(max);
     }
@@ -66,10 +88,29 @@ describe("stepForMaxPoints() and thinColumns()", () => {
 
 describe("sortColumns()", () => {
   it("sortColumns() returns a sorted series itself and orders an unsorted one by time, columns and tags alike", () => {
-    const sorted = series([[1, 1, 1], [2, 2, 2]]);
+    const sorted = series([
+      [1, 1, 1],
+      [2, 2, 2],
+    ]);
     expect(sortColumns(sorted)).toBe(sorted);
-    const out = sortColumns(series([[3, 30, 3], [1, 10, 1], [2, 20, 2]], [3, 1, 2]));
-    expect(out).toEqual({ t: [1, 2, 3], values: [[10, 20, 30], [1, 2, 3]], tags: [1, 2, 3] });
+    const out = sortColumns(
+      series(
+        [
+          [3, 30, 3],
+          [1, 10, 1],
+          [2, 20, 2],
+        ],
+        [3, 1, 2],
+      ),
+    );
+    expect(out).toEqual({
+      t: [1, 2, 3],
+      values: [
+        [10, 20, 30],
+        [1, 2, 3],
+      ],
+      tags: [1, 2, 3],
+    });
   });
 });
 

@@ -8,7 +8,13 @@ const snap = (input: Partial<ClusterSnapshotInput>) =>
 
 const cluster = snap({
   brokers: [
-    { id: 1, logDirs: [{ path: "/d1", totalBytes: 1000, usableBytes: 700 }, { path: "/d2", totalBytes: 1000, usableBytes: 900 }] },
+    {
+      id: 1,
+      logDirs: [
+        { path: "/d1", totalBytes: 1000, usableBytes: 700 },
+        { path: "/d2", totalBytes: 1000, usableBytes: 900 },
+      ],
+    },
     { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
     { id: 3, state: "unreachable", error: "connection refused", logDirs: [] },
   ],
@@ -16,8 +22,23 @@ const cluster = snap({
     {
       name: "big",
       partitions: [
-        { id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 200 }, { broker: 2, logDir: "/d1", sizeBytes: 200 }, { broker: 3, logDir: null, sizeBytes: null }] },
-        { id: 1, leader: 2, replicas: [{ broker: 2, logDir: "/d1", sizeBytes: 50, future: { logDir: "/d2", sizeBytes: 10 } }, { broker: 1, logDir: "/d2", sizeBytes: 50 }] },
+        {
+          id: 0,
+          leader: 1,
+          replicas: [
+            { broker: 1, logDir: "/d1", sizeBytes: 200 },
+            { broker: 2, logDir: "/d1", sizeBytes: 200 },
+            { broker: 3, logDir: null, sizeBytes: null },
+          ],
+        },
+        {
+          id: 1,
+          leader: 2,
+          replicas: [
+            { broker: 2, logDir: "/d1", sizeBytes: 50, future: { logDir: "/d2", sizeBytes: 10 } },
+            { broker: 1, logDir: "/d2", sizeBytes: 50 },
+          ],
+        },
       ],
     },
     { name: "small", partitions: [{ id: 0, leader: 1, replicas: [{ broker: 1, logDir: "/d2", sizeBytes: 30 }] }] },
@@ -78,7 +99,12 @@ function naiveTopics(snapshot: ClusterSnapshot, n: number) {
       }
   return [...sums.keys()]
     .sort((a, b) => a - b)
-    .flatMap((broker) => [...sums.get(broker)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([topic, bytes]) => ({ broker, topic, bytes })));
+    .flatMap((broker) =>
+      [...sums.get(broker)!]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, n)
+        .map(([topic, bytes]) => ({ broker, topic, bytes })),
+    );
 }
 
 describe("scanFigures() topics", () => {

@@ -9,7 +9,10 @@ const issue = (params: Record<string, string>) => {
 
 describe("parseHistoryQuery()", () => {
   it("parseHistoryQuery() defaults to the cluster's figures over the last 7 days, 1,000 points a series", () => {
-    expect(parseHistoryQuery({}, NOW)).toEqual({ ok: true, value: { cluster: undefined, scope: "cluster", broker: undefined, dir: undefined, from: NOW - DEFAULT_HISTORY_SPAN_MS, to: NOW, maxPoints: 1000 } });
+    expect(parseHistoryQuery({}, NOW)).toEqual({
+      ok: true,
+      value: { cluster: undefined, scope: "cluster", broker: undefined, dir: undefined, from: NOW - DEFAULT_HISTORY_SPAN_MS, to: NOW, maxPoints: 1000 },
+    });
   });
 
   it("parseHistoryQuery() reads a dir's scope with its range and point bound from strings", () => {

@@ -30,6 +30,13 @@ describe("kafka-names", () => {
   });
 
   it("isInternalTopic() knows the offsets, transaction, share-group state and tiered-storage metadata topics", () => {
-    expect(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata", "_schemas", "__other"].map(isInternalTopic)).toEqual([true, true, true, true, false, false]);
+    expect(["__consumer_offsets", "__transaction_state", "__share_group_state", "__remote_log_metadata", "_schemas", "__other"].map(isInternalTopic)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

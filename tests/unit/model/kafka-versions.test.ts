@@ -3,7 +3,13 @@ import { describeKafkaLines, KAFKA_LINES, kafkaBehaviour, kafkaLineOf, logDirRul
 
 describe("kafka-versions", () => {
   it("kafkaBehaviour() keeps tie order and cordon support apart: 4.3 hashes ties and cordons, 4.4 ties in log.dirs order", () => {
-    const rows = KAFKA_LINES.map((l) => [l, kafkaBehaviour(l).logDirTieOrder, kafkaBehaviour(l).cordonedLogDirs, kafkaBehaviour(l).generatePlacer, kafkaBehaviour(l).zookeeperMode]);
+    const rows = KAFKA_LINES.map((l) => [
+      l,
+      kafkaBehaviour(l).logDirTieOrder,
+      kafkaBehaviour(l).cordonedLogDirs,
+      kafkaBehaviour(l).generatePlacer,
+      kafkaBehaviour(l).zookeeperMode,
+    ]);
     expect(rows).toEqual([
       ["3.9", "scala-hash", false, "admin-utils", true],
       ["4.0", "scala-hash", false, "admin-utils", false],
@@ -16,7 +22,18 @@ describe("kafka-versions", () => {
 
   it("kafkaLineOf() maps releases to their row, older and newer ones to the end rows", () => {
     expect(["3.9.2", "4.0.2", "4.3.0", "4.3.1", "4.4.0", "2.8", "3.6.1", "4.5.0", "5.1", "4.3.1-rc2", "trunk", ""].map(kafkaLineOf)).toEqual([
-      "3.9", "4.0", "4.3", "4.3", "4.4", "3.9", "3.9", "4.4", "4.4", "4.3", null, null,
+      "3.9",
+      "4.0",
+      "4.3",
+      "4.3",
+      "4.4",
+      "3.9",
+      "3.9",
+      "4.4",
+      "4.4",
+      "4.3",
+      null,
+      null,
     ]);
   });
 

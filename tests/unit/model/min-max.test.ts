@@ -44,6 +44,13 @@ describe("maxOf()", () => {
     const xs = Array.from({ length: LARGE }, (_, i) => i);
     expect(() => Math.max(...xs)).toThrow(RangeError);
     expect(maxOf(xs)).toBe(LARGE - 1);
-    expect(maxOf(new Map([[1, 5], [2, 9]]).values())).toBe(9);
+    expect(
+      maxOf(
+        new Map([
+          [1, 5],
+          [2, 9],
+        ]).values(),
+      ),
+    ).toBe(9);
   });
 });

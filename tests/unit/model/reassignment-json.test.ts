@@ -20,8 +20,22 @@ describe("reassignment JSON", () => {
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
       partitions: [
-        { topic: "orders", partition: 0, replicas: [[2, "/d2", GiB], [1, "/d1", GiB]] },
-        { topic: "orders", partition: 1, replicas: [[3, "/d1", GiB], [1, "/d2", GiB]] },
+        {
+          topic: "orders",
+          partition: 0,
+          replicas: [
+            [2, "/d2", GiB],
+            [1, "/d1", GiB],
+          ],
+        },
+        {
+          topic: "orders",
+          partition: 1,
+          replicas: [
+            [3, "/d1", GiB],
+            [1, "/d2", GiB],
+          ],
+        },
         { topic: "quiet", partition: 0, replicas: [[1, "/d1", GiB]] },
       ],
     });
@@ -39,9 +53,25 @@ describe("reassignment JSON", () => {
     });
   });
 
-  it("rollbackEntries() keeps \"any\" only where the snapshot does not know the dir, and counts those", () => {
-    const snap = cluster({ brokers: [1, 2].map((id) => ({ id, dirs: ["/d1"] })), partitions: [{ topic: "t", partition: 0, replicas: [[1, null, GiB], [2, "/d1", GiB]] }] });
-    const back = rollbackEntries(snapshotPartitions(snap), [{ topic: "t", partition: 0 }, { topic: "t", partition: 0 }, { topic: "gone", partition: 3 }]);
+  it('rollbackEntries() keeps "any" only where the snapshot does not know the dir, and counts those', () => {
+    const snap = cluster({
+      brokers: [1, 2].map((id) => ({ id, dirs: ["/d1"] })),
+      partitions: [
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, null, GiB],
+            [2, "/d1", GiB],
+          ],
+        },
+      ],
+    });
+    const back = rollbackEntries(snapshotPartitions(snap), [
+      { topic: "t", partition: 0 },
+      { topic: "t", partition: 0 },
+      { topic: "gone", partition: 3 },
+    ]);
     expect(back).toEqual({ entries: [{ topic: "t", partition: 0, replicas: [1, 2], logDirs: ["any", "/d1"] }], unpinned: 1 });
   });
 
@@ -71,7 +101,10 @@ describe("reassignment JSON", () => {
       ok: false,
       error: { code: "log_dirs_length" },
     });
-    expect(parseReassignmentJson("{nope")).toMatchObject({ ok: false, error: { code: "invalid_json", message: "line 1, column 2: expected a key in double quotes. The input string is not a valid JSON" } });
+    expect(parseReassignmentJson("{nope")).toMatchObject({
+      ok: false,
+      error: { code: "invalid_json", message: "line 1, column 2: expected a key in double quotes. The input string is not a valid JSON" },
+    });
   });
 
   it("parseReassignmentJson() says on which line and column a pasted text stops being JSON", () => {
@@ -109,7 +142,15 @@ describe("one set of reassignment rules", () => {
     const result = runScenario(
       ScenarioSchema.parse({
         base: demoSnapshot(),
-        steps: [{ kind: "reassign", partitions: [{ topic: "orders", partition: 0, replicas: [1, 2] }, { topic: "orders", partition: 0, replicas: [2, 3] }] }],
+        steps: [
+          {
+            kind: "reassign",
+            partitions: [
+              { topic: "orders", partition: 0, replicas: [1, 2] },
+              { topic: "orders", partition: 0, replicas: [2, 3] },
+            ],
+          },
+        ],
       }),
     );
     const expected = checkReassignmentEntries([

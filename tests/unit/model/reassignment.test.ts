@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { copySize, leaderAndIsrAfter } from "@/lib/model/reassignment";
 
 const replicas = (...sizes: [broker: number, bytes: number | null][]) => sizes.map(([broker, sizeBytes]) => ({ broker, logDir: "/d1", sizeBytes, offsetLag: null, future: null }));
-const online = (...ids: number[]) => (b: number) => ids.includes(b);
+const online =
+  (...ids: number[]) =>
+  (b: number) =>
+    ids.includes(b);
 
 describe("leaderAndIsrAfter()", () => {
   it("leaderAndIsrAfter() keeps the current leader while it is still a replica", () => {

@@ -7,15 +7,37 @@ const snap = (input: Partial<ClusterSnapshotInput>) =>
 
 const twoBrokers = snap({
   brokers: [
-    { id: 2, logDirs: [{ path: "/d1", totalBytes: 1000, usableBytes: 900 }, { path: "/d2", totalBytes: 1000, usableBytes: 400 }] },
+    {
+      id: 2,
+      logDirs: [
+        { path: "/d1", totalBytes: 1000, usableBytes: 900 },
+        { path: "/d2", totalBytes: 1000, usableBytes: 400 },
+      ],
+    },
     { id: 1, rack: "a", logDirs: [{ path: "/d1" }, { path: "/d2", state: "offline", error: "KafkaStorageException" }] },
   ],
   topics: [
     {
       name: "t",
       partitions: [
-        { id: 0, leader: 1, isr: [1, 2], replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 100 }, { broker: 2, logDir: "/d2", sizeBytes: 100, future: { logDir: "/d1", sizeBytes: 40 } }] },
-        { id: 1, leader: 2, isr: [2], replicas: [{ broker: 2, logDir: "/d2", sizeBytes: 300 }, { broker: 3, logDir: "/d1", sizeBytes: 300 }] },
+        {
+          id: 0,
+          leader: 1,
+          isr: [1, 2],
+          replicas: [
+            { broker: 1, logDir: "/d1", sizeBytes: 100 },
+            { broker: 2, logDir: "/d2", sizeBytes: 100, future: { logDir: "/d1", sizeBytes: 40 } },
+          ],
+        },
+        {
+          id: 1,
+          leader: 2,
+          isr: [2],
+          replicas: [
+            { broker: 2, logDir: "/d2", sizeBytes: 300 },
+            { broker: 3, logDir: "/d1", sizeBytes: 300 },
+          ],
+        },
       ],
     },
     { name: "__consumer_offsets", internal: true, partitions: [{ id: 0, leader: null, replicas: [{ broker: 1, logDir: null, sizeBytes: null }] }] },
@@ -57,7 +79,12 @@ describe("balanceReport()", () => {
 
   it("balanceReport() leaves unreachable and unknown brokers out of the broker skews, but lists them with what is known", () => {
     const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/d1" }] }, { id: 2, logDirs: [{ path: "/d1" }] }, { id: 3, state: "unreachable" }, { id: 4, state: "unknown", error: "not in the kafka-log-dirs output" }],
+      brokers: [
+        { id: 1, logDirs: [{ path: "/d1" }] },
+        { id: 2, logDirs: [{ path: "/d1" }] },
+        { id: 3, state: "unreachable" },
+        { id: 4, state: "unknown", error: "not in the kafka-log-dirs output" },
+      ],
       topics: [
         {
           name: "t",
@@ -118,7 +145,15 @@ describe("ReportSums", () => {
   it("ReportSums.report() counts replicas on a broker or dir listed after they were added, as a fresh report does", () => {
     const sums = sumsOf(twoBrokers);
     const more = structuredClone(twoBrokers);
-    more.brokers.push({ id: 3, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/d1", totalBytes: null, usableBytes: null, state: "online", error: null }] });
+    more.brokers.push({
+      id: 3,
+      rack: null,
+      host: null,
+      port: null,
+      state: "online",
+      error: null,
+      logDirs: [{ path: "/d1", totalBytes: null, usableBytes: null, state: "online", error: null }],
+    });
     more.brokers[1]!.logDirs.push({ path: "/d3", totalBytes: null, usableBytes: null, state: "online", error: null });
     const fresh = balanceReport(more);
     expect(fresh.totals.replicasOnUnknownBrokers).toBe(0);

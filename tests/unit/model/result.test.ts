@@ -42,8 +42,14 @@ describe("formatIssue() and describeIssues()", () => {
 
 describe("prefixIssues()", () => {
   it("prefixIssues() puts each path under the prefix, the root becoming the prefix itself", () => {
-    const issues = [{ path: "brokers.0", message: "a" }, { path: "", message: "b", line: 2 }];
-    expect(prefixIssues(issues, "snapshot")).toEqual([{ path: "snapshot.brokers.0", message: "a" }, { path: "snapshot", message: "b", line: 2 }]);
+    const issues = [
+      { path: "brokers.0", message: "a" },
+      { path: "", message: "b", line: 2 },
+    ];
+    expect(prefixIssues(issues, "snapshot")).toEqual([
+      { path: "snapshot.brokers.0", message: "a" },
+      { path: "snapshot", message: "b", line: 2 },
+    ]);
     expect(prefixIssues(issues, "")).toEqual(issues);
     expect(prefixIssues(issues, "")).not.toBe(issues);
   });
@@ -62,8 +68,10 @@ describe("joinPath() and pathSegments()", () => {
 
   it("pathSegments() undoes joinPath() for keys without dots", () => {
     const segment = fc.oneof(fc.nat(1000), fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,8}$/));
-    fc.assert(fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
-      expect(pathSegments(joinPath(segments))).toEqual(segments);
-    }));
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
+        expect(pathSegments(joinPath(segments))).toEqual(segments);
+      }),
+    );
   });
 });

@@ -6,10 +6,36 @@ import { shellArg } from "@/lib/model/shell-word";
 
 /** The words `sh` makes of a command line's tail: one line each (printf repeats its format per word). */
 function words(line: string): string[] {
-  return execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8" }).split("\n").slice(0, -1);
+  return execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8" })
+    .split("\n")
+    .slice(0, -1);
 }
 
-const HOSTILE = ["x; touch /tmp/kb-pwned", "$(id)", "`id`", "a'b", "'", "''", "a b", "*", "~", "=ls", "a\\b", "!1", "x|y", "x&", "a\"b", "$HOME", "${IFS}", "{a,b}", "[ab]", "#", "a\tb", "\u00e9t\u00e9", "a\nb"];
+const HOSTILE = [
+  "x; touch /tmp/kb-pwned",
+  "$(id)",
+  "`id`",
+  "a'b",
+  "'",
+  "''",
+  "a b",
+  "*",
+  "~",
+  "=ls",
+  "a\\b",
+  "!1",
+  "x|y",
+  "x&",
+  'a"b',
+  "$HOME",
+  "${IFS}",
+  "{a,b}",
+  "[ab]",
+  "#",
+  "a\tb",
+  "\u00e9t\u00e9",
+  "a\nb",
+];
 
 describe("shellArg()", () => {
   it("leaves ordinary names, paths and addresses as they are", () => {
@@ -18,6 +44,12 @@ describe("shellArg()", () => {
 
   it("makes every hostile value one word that the shell passes through unchanged", () => {
     for (const v of HOSTILE) expect(words(shellArg(v)), JSON.stringify(v)).toEqual(v.split("\n").length > 1 ? v.split("\n") : [v]);
-    expect(words(HOSTILE.filter((v) => !v.includes("\n")).map(shellArg).join(" "))).toEqual(HOSTILE.filter((v) => !v.includes("\n")));
+    expect(
+      words(
+        HOSTILE.filter((v) => !v.includes("\n"))
+          .map(shellArg)
+          .join(" "),
+      ),
+    ).toEqual(HOSTILE.filter((v) => !v.includes("\n")));
   });
 });

@@ -20,13 +20,17 @@ describe("ClusterSnapshotSchema", () => {
       schema: 1,
       capturedAt: "2026-01-05T09:00:00Z",
       source: { kind: "kafka", label: "prod", kafkaVersion: null, clusterId: null, warnings: [] },
-      brokers: [{ id: 1, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/d1", totalBytes: null, usableBytes: null, state: "online", error: null }] }],
+      brokers: [
+        { id: 1, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/d1", totalBytes: null, usableBytes: null, state: "online", error: null }] },
+      ],
       topics: [
         {
           name: "t",
           internal: false,
           topicId: null,
-          partitions: [{ id: 0, replicas: [{ broker: 1, logDir: null, sizeBytes: null, offsetLag: null, future: null }], leader: null, isr: [], adding: [], removing: [], offline: [] }],
+          partitions: [
+            { id: 0, replicas: [{ broker: 1, logDir: null, sizeBytes: null, offsetLag: null, future: null }], leader: null, isr: [], adding: [], removing: [], offline: [] },
+          ],
         },
       ],
       throttles: emptyThrottles(),

@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  JavaRandom,
-  assignReplicasToBrokers,
-  getRackAlternatedBrokerList,
-  replicaIndex,
-  type BrokerMetadata,
-  type RandomSource,
-} from "@/lib/placement";
+import { JavaRandom, assignReplicasToBrokers, getRackAlternatedBrokerList, replicaIndex, type BrokerMetadata, type RandomSource } from "@/lib/placement";
 import { CODE_OF_KAFKA_EXCEPTION, expectKafkaError, golden, PROPERTY_TIMEOUT, seedOf, sortedEntries, thrown } from "@/tests/support/placement";
 
 describe("assignReplicasToBrokers", () => {
@@ -60,9 +53,7 @@ describe("assignReplicasToBrokers", () => {
     const partial = [{ id: 0, rack: "a" }, { id: 1 }];
     expect(thrown(() => assignReplicasToBrokers(partial, 0, 0)).code).toBe("invalid_partitions");
     expect(thrown(() => assignReplicasToBrokers(partial, 1, 0)).code).toBe("invalid_replication_factor");
-    expect(thrown(() => assignReplicasToBrokers(partial, 1, 3)).message).toBe(
-      "Replication factor: 3 larger than available brokers: 2.",
-    );
+    expect(thrown(() => assignReplicasToBrokers(partial, 1, 3)).message).toBe("Replication factor: 3 larger than available brokers: 2.");
     expect(thrown(() => assignReplicasToBrokers(partial, 1, 2)).code).toBe("inconsistent_racks");
   });
 
@@ -101,7 +92,12 @@ describe("assignReplicasToBrokers properties", () => {
     fc.assert(
       fc.property(rackUnaware, ({ n, rf, nPartitions, seed }) => {
         const ids = Array.from({ length: n }, (_, i) => 100 + i * 3);
-        const m = assignReplicasToBrokers(ids.map((id) => ({ id })), nPartitions, rf, { random: new JavaRandom(seed) });
+        const m = assignReplicasToBrokers(
+          ids.map((id) => ({ id })),
+          nPartitions,
+          rf,
+          { random: new JavaRandom(seed) },
+        );
         const leaders = new Map<number, number>();
         const replicas = new Map<number, number>();
         let distinct = m.size === nPartitions;
@@ -110,10 +106,7 @@ describe("assignReplicasToBrokers properties", () => {
           leaders.set(rs[0]!, (leaders.get(rs[0]!) ?? 0) + 1);
           for (const b of rs) replicas.set(b, (replicas.get(b) ?? 0) + 1);
         }
-        return (
-          distinct &&
-          ids.every((id) => leaders.get(id) === nPartitions / n && replicas.get(id) === (nPartitions * rf) / n)
-        );
+        return distinct && ids.every((id) => leaders.get(id) === nPartitions / n && replicas.get(id) === (nPartitions * rf) / n);
       }),
       { numRuns: 200 },
     );
@@ -135,9 +128,7 @@ describe("assignReplicasToBrokers properties", () => {
         const brokers: BrokerMetadata[] = rackOf.map((r, i) => ({ id: i, rack: `rack${r}` }));
         const numRacks = new Set(rackOf).size;
         const m = assignReplicasToBrokers(brokers, nPartitions, rf, { random: new JavaRandom(seed), startPartitionId: start });
-        return [...m.values()].every(
-          (rs) => new Set(rs).size === rf && new Set(rs.map((b) => rackOf[b])).size === Math.min(rf, numRacks),
-        );
+        return [...m.values()].every((rs) => new Set(rs).size === rf && new Set(rs.map((b) => rackOf[b])).size === Math.min(rf, numRacks));
       }),
       { numRuns: 200 },
     );
@@ -174,14 +165,20 @@ describe("assignReplicasToBrokers properties", () => {
 
 describe("getRackAlternatedBrokerList", () => {
   it("getRackAlternatedBrokerList() takes one broker per rack in turn, racks and ids ascending", () => {
-    expect(getRackAlternatedBrokerList({ 0: "rack1", 1: "rack3", 2: "rack3", 3: "rack2", 4: "rack2", 5: "rack1" })).toEqual([
-      0, 3, 1, 5, 4, 2,
-    ]);
+    expect(getRackAlternatedBrokerList({ 0: "rack1", 1: "rack3", 2: "rack3", 3: "rack2", 4: "rack2", 5: "rack1" })).toEqual([0, 3, 1, 5, 4, 2]);
   });
 
   it("getRackAlternatedBrokerList() orders racks by UTF-16 code units, like String#compareTo", () => {
     // "Z" (0x5A) < "a" (0x61) < "ä" (0xE4)
-    expect(getRackAlternatedBrokerList(new Map([[1, "\u00e4"], [2, "a"], [3, "Z"]]))).toEqual([3, 2, 1]);
+    expect(
+      getRackAlternatedBrokerList(
+        new Map([
+          [1, "\u00e4"],
+          [2, "a"],
+          [3, "Z"],
+        ]),
+      ),
+    ).toEqual([3, 2, 1]);
   });
 
   it("getRackAlternatedBrokerList() skips racks that have run out", () => {

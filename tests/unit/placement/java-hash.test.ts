@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  javaHashMapKeyOrder,
-  javaOptionalStringHashCode,
-  javaStringHashCode,
-  scalaHashMapKeyOrder,
-  scalaImproveHash,
-} from "@/lib/placement";
+import { javaHashMapKeyOrder, javaOptionalStringHashCode, javaStringHashCode, scalaHashMapKeyOrder, scalaImproveHash } from "@/lib/placement";
 import { golden } from "@/tests/support/placement";
 
 describe("javaStringHashCode", () => {
@@ -13,12 +7,12 @@ describe("javaStringHashCode", () => {
     expect(javaStringHashCode(s)).toBe(h);
   });
 
-  it("javaStringHashCode() collides for \"Aa\" and \"BB\", as Java's does", () => {
+  it('javaStringHashCode() collides for "Aa" and "BB", as Java\'s does', () => {
     expect(javaStringHashCode("Aa")).toBe(javaStringHashCode("BB"));
     expect(javaStringHashCode("Aa")).toBe(2112);
   });
 
-  it("javaOptionalStringHashCode() is 0 for an empty Optional and for \"\"", () => {
+  it('javaOptionalStringHashCode() is 0 for an empty Optional and for ""', () => {
     expect(javaOptionalStringHashCode(null)).toBe(0);
     expect(javaOptionalStringHashCode("")).toBe(0);
     expect(javaOptionalStringHashCode("a")).toBe(97);
@@ -26,11 +20,11 @@ describe("javaStringHashCode", () => {
 });
 
 describe("javaHashMapKeyOrder", () => {
-  it("javaHashMapKeyOrder() puts racks \"1\"..\"4\" in bucket order whatever the insertion order", () => {
+  it('javaHashMapKeyOrder() puts racks "1".."4" in bucket order whatever the insertion order', () => {
     expect(javaHashMapKeyOrder(["4", "2", "3", "1"])).toEqual(["1", "2", "3", "4"]);
   });
 
-  it("javaHashMapKeyOrder() keeps insertion order inside a bucket (empty Optional and \"\" share bucket 0)", () => {
+  it('javaHashMapKeyOrder() keeps insertion order inside a bucket (empty Optional and "" share bucket 0)', () => {
     expect(javaHashMapKeyOrder(["", null])).toEqual(["", null]);
     expect(javaHashMapKeyOrder([null, ""])).toEqual([null, ""]);
   });
@@ -78,12 +72,9 @@ describe("scalaHashMapKeyOrder", () => {
   });
 
   const large = golden.scalaMapOrder.cases.filter((c) => c.dirs.length > 4);
-  it.each(large.map((c, i) => [i, c.dirs.length, c] as const))(
-    "scalaHashMapKeyOrder() matches scala-library's HashMap iteration (case %i, %i dirs)",
-    (_, __, c) => {
-      expect(scalaHashMapKeyOrder(c.dirs)).toEqual(c.iteration);
-    },
-  );
+  it.each(large.map((c, i) => [i, c.dirs.length, c] as const))("scalaHashMapKeyOrder() matches scala-library's HashMap iteration (case %i, %i dirs)", (_, __, c) => {
+    expect(scalaHashMapKeyOrder(c.dirs)).toEqual(c.iteration);
+  });
 
   it("scalaHashMapKeyOrder() keeps insertion order for keys with equal hash codes", () => {
     expect(scalaHashMapKeyOrder(["/Aa", "/BB"])).toEqual(["/Aa", "/BB"]);

@@ -76,13 +76,10 @@ describe("JavaRandom", () => {
 });
 
 describe("MockRandom", () => {
-  it.each(golden.mockRandom.map((c) => [c.seed, c.calls] as const))(
-    "nextInt() matches Kafka's MockRandom seeded %s",
-    (seed, calls) => {
-      const rnd = new MockRandom(seedOf(seed));
-      expect(calls.map(([bound]) => draw(rnd, bound))).toEqual(calls.map(([, v]) => v));
-    },
-  );
+  it.each(golden.mockRandom.map((c) => [c.seed, c.calls] as const))("nextInt() matches Kafka's MockRandom seeded %s", (seed, calls) => {
+    const rnd = new MockRandom(seedOf(seed));
+    expect(calls.map(([bound]) => draw(rnd, bound))).toEqual(calls.map(([, v]) => v));
+  });
 
   it("MockRandom() defaults to seed 17, like Kafka's new MockRandom()", () => {
     const a = new MockRandom();
@@ -93,17 +90,14 @@ describe("MockRandom", () => {
 });
 
 describe("collectionsShuffle", () => {
-  it.each(golden.shuffle.map((c, i) => [i, c] as const))(
-    "collectionsShuffle() matches Collections.shuffle (case %i)",
-    (_, c) => {
-      const rnd: RandomSource = c.rng === "java" ? new JavaRandom(seedOf(c.seed)) : new MockRandom(seedOf(c.seed));
-      const list = [...c.list];
-      collectionsShuffle(list, rnd);
-      collectionsShuffle(list, rnd);
-      expect(list).toEqual(c.twiceShuffled);
-      expect(rnd.nextInt(1000)).toBe(c.then);
-    },
-  );
+  it.each(golden.shuffle.map((c, i) => [i, c] as const))("collectionsShuffle() matches Collections.shuffle (case %i)", (_, c) => {
+    const rnd: RandomSource = c.rng === "java" ? new JavaRandom(seedOf(c.seed)) : new MockRandom(seedOf(c.seed));
+    const list = [...c.list];
+    collectionsShuffle(list, rnd);
+    collectionsShuffle(list, rnd);
+    expect(list).toEqual(c.twiceShuffled);
+    expect(rnd.nextInt(1000)).toBe(c.then);
+  });
 
   it("collectionsShuffle() draws nothing for lists of 0 or 1 element", () => {
     const calls: number[] = [];

@@ -14,18 +14,12 @@ describe("logDirCandidates", () => {
   });
 
   it("logDirCandidates() prefers an AlterReplicaLogDirs preference over the controller's target", () => {
-    expect(
-      logDirCandidates({ liveDirs, logCounts: {}, directoryIds, targetDirectoryId: "id2", preferredLogDir: "/d1" }),
-    ).toEqual(["/d1"]);
+    expect(logDirCandidates({ liveDirs, logCounts: {}, directoryIds, targetDirectoryId: "id2", preferredLogDir: "/d1" })).toEqual(["/d1"]);
   });
 
   it("logDirCandidates() treats MIGRATING or an unknown target id as no preference", () => {
     for (const target of [DIRECTORY_ID.MIGRATING, "unknown-id"]) {
-      expect(logDirCandidates({ liveDirs, logCounts: { "/d0": 1 }, directoryIds, targetDirectoryId: target })).toEqual([
-        "/d1",
-        "/d2",
-        "/d0",
-      ]);
+      expect(logDirCandidates({ liveDirs, logCounts: { "/d0": 1 }, directoryIds, targetDirectoryId: target })).toEqual(["/d1", "/d2", "/d0"]);
     }
   });
 

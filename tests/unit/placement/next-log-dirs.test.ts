@@ -35,7 +35,7 @@ describe("nextLogDirs (Kafka 4.3+ rules, tieOrder config)", () => {
     expect(nextLogDirs([], { "/a": 1 })).toEqual([]);
   });
 
-  it("nextLogDirs() treats dir names like \"toString\" as plain keys", () => {
+  it('nextLogDirs() treats dir names like "toString" as plain keys', () => {
     expect(nextLogDirs(["toString", "constructor"], { constructor: 1 })).toEqual(["toString", "constructor"]);
   });
 
@@ -114,9 +114,13 @@ describe("nextLogDirsLiteral", () => {
         const counts: Record<string, number> = {};
         for (const p of parents) counts[p] = (counts[p] ?? 0) + 1;
         const options = { tieOrder, cordoned: cordoned.map((i) => `/var/kafka/data-${i}`) };
-        expect(nextLogDirsLiteral(dirs, parents.map((parentDir) => ({ parentDir })), options)).toEqual(
-          nextLogDirs(dirs, counts, options),
-        );
+        expect(
+          nextLogDirsLiteral(
+            dirs,
+            parents.map((parentDir) => ({ parentDir })),
+            options,
+          ),
+        ).toEqual(nextLogDirs(dirs, counts, options));
       }),
       { numRuns: 500 },
     );

@@ -27,7 +27,13 @@ describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
   });
 
   it("place() checks rf > 0, then the broker count, then fencing (RackList order)", () => {
-    const rackList = new RackList(new MockRandom(), usable([[0, null, true], [1, null, true]]));
+    const rackList = new RackList(
+      new MockRandom(),
+      usable([
+        [0, null, true],
+        [1, null, true],
+      ]),
+    );
     expect(thrown(() => rackList.place(-1)).message).toBe("Invalid replication factor -1: the replication factor must be positive.");
     expect(thrown(() => rackList.place(3)).code).toBe("invalid_replication_factor");
     expect(thrown(() => rackList.place(2)).code).toBe("all_brokers_fenced");
@@ -37,12 +43,22 @@ describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
     const bounds: number[] = [];
     const spy: RandomSource = { nextInt: (b) => (bounds.push(b), 0) };
     // Racks "4" then "1" inserted; HashMap order is "1" (2 unfenced, 1 fenced) then "4" (3 unfenced).
-    new RackList(spy, usable([[40, "4", false], [41, "4", false], [42, "4", false], [10, "1", false], [11, "1", false], [12, "1", true]]));
+    new RackList(
+      spy,
+      usable([
+        [40, "4", false],
+        [41, "4", false],
+        [42, "4", false],
+        [10, "1", false],
+        [11, "1", false],
+        [12, "1", true],
+      ]),
+    );
     expect(bounds).toEqual([1, 2, 3, 2]);
   });
 
   it("compareOptionalStrings() sorts no-rack first, then by UTF-16 code units", () => {
-    expect([("b" as string | null), null, "B", "a"].sort(compareOptionalStrings)).toEqual([null, "B", "a", "b"]);
+    expect(["b" as string | null, null, "B", "a"].sort(compareOptionalStrings)).toEqual([null, "B", "a", "b"]);
   });
 
   it("place() on one rack leads each round of placements with every unfenced broker once", PROPERTY_TIMEOUT, () => {
@@ -62,7 +78,15 @@ describe("RackList (Kafka's StripedReplicaPlacerTest)", () => {
   });
 
   it("rackNames() lists no-rack first, then racks in String#compareTo order", () => {
-    const rackList = new RackList(new MockRandom(), usable([[1, "b", false], [2, null, false], [3, "B", false], [4, "a", false]]));
+    const rackList = new RackList(
+      new MockRandom(),
+      usable([
+        [1, "b", false],
+        [2, null, false],
+        [3, "B", false],
+        [4, "a", false],
+      ]),
+    );
     expect(rackList.rackNames()).toEqual([null, "B", "a", "b"]);
   });
 

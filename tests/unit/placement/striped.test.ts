@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  JavaRandom,
-  MockRandom,
-  PlacementError,
-  StripedReplicaPlacer,
-  stripedPlacement,
-  type RandomSource,
-} from "@/lib/placement";
+import { JavaRandom, MockRandom, PlacementError, StripedReplicaPlacer, stripedPlacement, type RandomSource } from "@/lib/placement";
 import { golden, PROPERTY_TIMEOUT, seedOf, thrown, usable } from "@/tests/support/placement";
 
 describe("StripedReplicaPlacer", () => {
@@ -30,14 +23,21 @@ describe("StripedReplicaPlacer", () => {
   );
 
   it("place() ignores startPartition", () => {
-    const brokers = usable([[0, null, false], [1, null, false], [2, null, false]]);
+    const brokers = usable([
+      [0, null, false],
+      [1, null, false],
+      [2, null, false],
+    ]);
     const a = new StripedReplicaPlacer(new MockRandom()).place({ startPartition: 0, numPartitions: 4, numReplicas: 2 }, brokers);
     const b = new StripedReplicaPlacer(new MockRandom()).place({ startPartition: 9, numPartitions: 4, numReplicas: 2 }, brokers);
     expect(b).toEqual(a);
   });
 
   it("place() consumes the RackList's draws even when it then rejects the replication factor", () => {
-    const brokers = usable([[0, "a", false], [1, "b", false]]);
+    const brokers = usable([
+      [0, "a", false],
+      [1, "b", false],
+    ]);
     const used = new MockRandom();
     expect(() => new StripedReplicaPlacer(used).place({ numPartitions: 1, numReplicas: 0 }, brokers)).toThrow(PlacementError);
     const fresh = new MockRandom();
@@ -45,7 +45,10 @@ describe("StripedReplicaPlacer", () => {
   });
 
   it("place() checks rf <= 0, then fencing, then the broker count, with Kafka's messages", () => {
-    const allFenced = usable([[11, "1", true], [10, "1", true]]);
+    const allFenced = usable([
+      [11, "1", true],
+      [10, "1", true],
+    ]);
     const placer = new StripedReplicaPlacer(new MockRandom());
     expect(thrown(() => placer.place({ numPartitions: 1, numReplicas: 0 }, allFenced)).code).toBe("invalid_replication_factor");
     const fenced = thrown(() => placer.place({ numPartitions: 1, numReplicas: 3 }, allFenced));
@@ -55,8 +58,14 @@ describe("StripedReplicaPlacer", () => {
   });
 
   it("place() refuses in Kafka 4.3+'s words, which mention cordoned log dirs, when told the release has cordons", () => {
-    const allFenced = usable([[11, "1", true], [10, "1", true]]);
-    const two = usable([[1, null, false], [2, null, false]]);
+    const allFenced = usable([
+      [11, "1", true],
+      [10, "1", true],
+    ]);
+    const two = usable([
+      [1, null, false],
+      [2, null, false],
+    ]);
     const wording = (cordonedLogDirs: boolean | undefined) => {
       const placer = new StripedReplicaPlacer(new MockRandom(), cordonedLogDirs === undefined ? undefined : { cordonedLogDirs });
       const fenced = thrown(() => placer.place({ numPartitions: 1, numReplicas: 1 }, allFenced));
@@ -81,20 +90,40 @@ describe("StripedReplicaPlacer", () => {
   });
 
   it("place() places the same with either wording", () => {
-    const brokers = usable([[0, "a", false], [1, "b", false], [2, "a", true], [3, "c", false]]);
+    const brokers = usable([
+      [0, "a", false],
+      [1, "b", false],
+      [2, "a", true],
+      [3, "c", false],
+    ]);
     expect(stripedPlacement(brokers, 9, 3, new MockRandom(), { cordonedLogDirs: true })).toEqual(stripedPlacement(brokers, 9, 3, new MockRandom()));
   });
 
   it("place() rejects a broker id listed twice before drawing", () => {
     const random = new MockRandom();
-    const e = thrown(() => stripedPlacement(usable([[1, null, false], [1, null, false]]), 1, 1, random));
+    const e = thrown(() =>
+      stripedPlacement(
+        usable([
+          [1, null, false],
+          [1, null, false],
+        ]),
+        1,
+        1,
+        random,
+      ),
+    );
     expect(e.code).toBe("duplicate_broker");
     expect(random.nextInt(1 << 30)).toBe(new MockRandom().nextInt(1 << 30));
   });
 
   it("place() spreads 200 partitions over 4 brokers exactly as Kafka (StripedReplicaPlacerTest.testEvenDistribution)", () => {
     const placements = stripedPlacement(
-      usable([[0, null, false], [1, null, false], [2, null, false], [3, null, false]]),
+      usable([
+        [0, null, false],
+        [1, null, false],
+        [2, null, false],
+        [3, null, false],
+      ]),
       200,
       2,
       new MockRandom(),
@@ -102,8 +131,18 @@ describe("StripedReplicaPlacer", () => {
     const counts = new Map<string, number>();
     for (const p of placements) counts.set(p.join(","), (counts.get(p.join(",")) ?? 0) + 1);
     expect(Object.fromEntries(counts)).toEqual({
-      "0,1": 14, "0,2": 22, "0,3": 14, "1,0": 17, "1,2": 17, "1,3": 16,
-      "2,0": 13, "2,1": 17, "2,3": 20, "3,0": 20, "3,1": 19, "3,2": 11,
+      "0,1": 14,
+      "0,2": 22,
+      "0,3": 14,
+      "1,0": 17,
+      "1,2": 17,
+      "1,3": 16,
+      "2,0": 13,
+      "2,1": 17,
+      "2,3": 20,
+      "3,0": 20,
+      "3,1": 19,
+      "3,2": 11,
     });
   });
 
@@ -114,10 +153,7 @@ describe("StripedReplicaPlacer", () => {
 
 describe("stripedPlacement properties", () => {
   const cluster = fc
-    .array(
-      fc.record({ rack: fc.option(fc.constantFrom("a", "b", "c", "d", "Aa", "BB", ""), { nil: null }), fenced: fc.boolean() }),
-      { minLength: 1, maxLength: 30 },
-    )
+    .array(fc.record({ rack: fc.option(fc.constantFrom("a", "b", "c", "d", "Aa", "BB", ""), { nil: null }), fenced: fc.boolean() }), { minLength: 1, maxLength: 30 })
     .map((bs) => bs.map((b, i) => ({ id: i * 2 + 1, ...b })))
     .filter((bs) => bs.some((b) => !b.fenced));
 
@@ -128,10 +164,7 @@ describe("stripedPlacement properties", () => {
         const fenced = new Set(brokers.filter((b) => b.fenced).map((b) => b.id));
         const ids = new Set(brokers.map((b) => b.id));
         const placements = stripedPlacement(brokers, numPartitions, rf, new JavaRandom(seed));
-        return (
-          placements.length === numPartitions &&
-          placements.every((p) => p.length === rf && new Set(p).size === rf && p.every((b) => ids.has(b)) && !fenced.has(p[0]!))
-        );
+        return placements.length === numPartitions && placements.every((p) => p.length === rf && new Set(p).size === rf && p.every((b) => ids.has(b)) && !fenced.has(p[0]!));
       }),
       { numRuns: 300 },
     );
@@ -145,9 +178,7 @@ describe("stripedPlacement properties", () => {
         const rf = 1 + (rfRaw % brokers.length);
         const unfenced = brokers.filter((b) => !b.fenced).length;
         const fenced = new Set(brokers.filter((b) => b.fenced).map((b) => b.id));
-        return stripedPlacement(brokers, numPartitions, rf, new JavaRandom(seed)).every(
-          (p) => p.filter((b) => fenced.has(b)).length === Math.max(0, rf - unfenced),
-        );
+        return stripedPlacement(brokers, numPartitions, rf, new JavaRandom(seed)).every((p) => p.filter((b) => fenced.has(b)).length === Math.max(0, rf - unfenced));
       }),
       { numRuns: 300 },
     );

@@ -24,8 +24,7 @@ import { CODE_OF_KAFKA_EXCEPTION, PROPERTY_TIMEOUT, thrown, usable, vector, vect
 type Assignment = Record<string, number[]>;
 
 const asRecord = (m: Map<number, number[]>): Assignment => Object.fromEntries([...m].map(([p, r]) => [String(p), r]));
-const fromRackMap = (rackMap: Record<string, string | null>): BrokerMetadata[] =>
-  Object.entries(rackMap).map(([id, rack]) => ({ id: Number(id), rack }));
+const fromRackMap = (rackMap: Record<string, string | null>): BrokerMetadata[] => Object.entries(rackMap).map(([id, rack]) => ({ id: Number(id), rack }));
 
 const COVERED = ["AU1", "AU2", "AU3", "AU4", "AU8", "AU9", "AP1", "AP2", "SP1", "SP2", "SP3", "SP4", "SP6", "SP7", "SP9", "LM1", "LM2", "LM3", "LM4", "LM5"];
 
@@ -36,17 +35,28 @@ it("vector() finds in vectors.json exactly the AU/AP/SP/LM vectors this file cov
 describe("AdminUtils vectors", () => {
   it("assignReplicasToBrokers() places 10 partitions rf 3 on 5 rack-less brokers from index 0 (AU1)", () => {
     const v = vector<{ brokers: number[]; nPartitions: number; rf: number; fixedStartIndex: number; startPartitionId: number; expect: Assignment }>("AU1");
-    const m = assignReplicasToBrokers(v.brokers.map((id) => ({ id })), v.nPartitions, v.rf, {
-      fixedStartIndex: v.fixedStartIndex,
-      startPartitionId: v.startPartitionId,
-    });
+    const m = assignReplicasToBrokers(
+      v.brokers.map((id) => ({ id })),
+      v.nPartitions,
+      v.rf,
+      {
+        fixedStartIndex: v.fixedStartIndex,
+        startPartitionId: v.startPartitionId,
+      },
+    );
     expect(asRecord(m)).toEqual(v.expect);
   });
 
   it("assignReplicasToBrokers() rejects rf 0 and rf above the broker count (AU2)", () => {
     const v = vector<{ brokers: number[]; cases: { nPartitions: number; rf: number; throws: string }[] }>("AU2");
     for (const c of v.cases) {
-      const e = thrown(() => assignReplicasToBrokers(v.brokers.map((id) => ({ id })), c.nPartitions, c.rf));
+      const e = thrown(() =>
+        assignReplicasToBrokers(
+          v.brokers.map((id) => ({ id })),
+          c.nPartitions,
+          c.rf,
+        ),
+      );
       expect(e.kafkaException).toBe(c.throws);
       expect(e.code).toBe(CODE_OF_KAFKA_EXCEPTION[c.throws]);
     }
@@ -80,9 +90,7 @@ describe("AdminUtils vectors", () => {
       expect(e.kafkaException).toBe(c.throws);
       expect(e.code).toBe(CODE_OF_KAFKA_EXCEPTION[c.throws]);
     }
-    expect(thrown(() => assignReplicasToBrokers(fromRackMap(v.rackMap), 10, 5)).message).toBe(
-      "Not all brokers have rack information for replica rack aware assignment.",
-    );
+    expect(thrown(() => assignReplicasToBrokers(fromRackMap(v.rackMap), 10, 5)).message).toBe("Not all brokers have rack information for replica rack aware assignment.");
   });
 
   // AU8: the rack maps and sizes of the Kafka tests it names; Kafka checks them for one random start, we check 200.
@@ -243,7 +251,14 @@ describe("StripedReplicaPlacer vectors (fresh MockRandom(17) each)", () => {
       const e = c.brokers
         ? thrown(() => new StripedReplicaPlacer(new MockRandom()).place({ numPartitions: 1, numReplicas: c.rf! }, usable(c.brokers!)))
         : thrown(() =>
-            new RackList(new MockRandom(), usable([[0, null, true], [1, null, true], [2, null, true]])).place(c.place!),
+            new RackList(
+              new MockRandom(),
+              usable([
+                [0, null, true],
+                [1, null, true],
+                [2, null, true],
+              ]),
+            ).place(c.place!),
           );
       expect(e.message).toBe(c.msg);
       expect(e.kafkaException).toBe("InvalidReplicationFactorException");
@@ -254,19 +269,16 @@ describe("StripedReplicaPlacer vectors (fresh MockRandom(17) each)", () => {
 describe("LogManager vectors", () => {
   const dirs5 = ["/tmp/kafka-0", "/tmp/kafka-1", "/tmp/kafka-2", "/tmp/kafka-3", "/tmp/kafka-4"];
 
-  it.each(["config", "scala-hash"] as const)(
-    "LogDirChooser.next() (%s) keeps 3 dirs within one log of each other over 20 creates (LM1)",
-    (tieOrder) => {
-      const v = vector<{ dirs: number }>("LM1");
-      const dirs = Array.from({ length: v.dirs }, (_, i) => `/logs/${i}`);
-      const chooser = new LogDirChooser(dirs, { tieOrder });
-      for (let i = 0; i < 20; i++) {
-        chooser.add(chooser.next());
-        const counts = dirs.map((d) => chooser.count(d));
-        expect(Math.max(...counts)).toBeLessThanOrEqual(Math.min(...counts) + 1);
-      }
-    },
-  );
+  it.each(["config", "scala-hash"] as const)("LogDirChooser.next() (%s) keeps 3 dirs within one log of each other over 20 creates (LM1)", (tieOrder) => {
+    const v = vector<{ dirs: number }>("LM1");
+    const dirs = Array.from({ length: v.dirs }, (_, i) => `/logs/${i}`);
+    const chooser = new LogDirChooser(dirs, { tieOrder });
+    for (let i = 0; i < 20; i++) {
+      chooser.add(chooser.next());
+      const counts = dirs.map((d) => chooser.count(d));
+      expect(Math.max(...counts)).toBeLessThanOrEqual(Math.min(...counts) + 1);
+    }
+  });
 
   it("createLogIn() falls back past 2 failing dirs and creates exactly one log dir (LM2)", () => {
     const v = vector<{ dirs: number; firstTriedDirsFail: number }>("LM2");
@@ -296,20 +308,17 @@ describe("LogManager vectors", () => {
     expect(createLogIn(candidates, () => true).dir).toBe(dirs5[1]);
   });
 
-  it.each([DIRECTORY_ID.UNASSIGNED, DIRECTORY_ID.LOST])(
-    "logDirCandidates() ignores target %s and falls back to nextLogDirs, the only dir (LM4)",
-    (target) => {
-      vector("LM4");
-      const candidates = logDirCandidates({
-        liveDirs: ["/only"],
-        logCounts: {},
-        // If the sentinel were matched like a real id, the offline dir carrying it would be chosen.
-        directoryIds: { "/only": "k2q8pXo9Rj6WcVtKZ1n4sA", "/offline": target },
-        targetDirectoryId: target,
-      });
-      expect(candidates).toEqual(["/only"]);
-    },
-  );
+  it.each([DIRECTORY_ID.UNASSIGNED, DIRECTORY_ID.LOST])("logDirCandidates() ignores target %s and falls back to nextLogDirs, the only dir (LM4)", (target) => {
+    vector("LM4");
+    const candidates = logDirCandidates({
+      liveDirs: ["/only"],
+      logCounts: {},
+      // If the sentinel were matched like a real id, the offline dir carrying it would be chosen.
+      directoryIds: { "/only": "k2q8pXo9Rj6WcVtKZ1n4sA", "/offline": target },
+      targetDirectoryId: target,
+    });
+    expect(candidates).toEqual(["/only"]);
+  });
 
   it("nextLogDirs() orders /a:2 /b:1 /c:0 as [/c, /b, /a] (LM5)", () => {
     const v = vector<{ liveDirs: string[]; counts: Record<string, number>; expect: string[] }>("LM5");

@@ -3,25 +3,22 @@ import { createPartitionsAssignment, zkBrokerMetadatas } from "@/lib/placement";
 import { golden, sortedEntries, thrown } from "@/tests/support/placement";
 
 describe("createPartitionsAssignment", () => {
-  it.each(golden.createPartitions.map((c, i) => [i, c] as const))(
-    "createPartitionsAssignment() matches AdminZkClient.createNewPartitionsAssignment (case %i)",
-    (_, c) => {
-      const brokers = c.brokers.map(([id, rack]) => ({ id, rack }));
-      const run = () => createPartitionsAssignment(brokers, c.existing, c.newPartitionCount, { topic: "t" });
-      if (c.error) {
-        const error = thrown(run);
-        expect(error.kafkaException).toBe(c.error.type);
-        if (c.error.type === "AdminOperationException") {
-          expect(error.code).toBe("missing_partition_zero");
-          expect(c.error.message.startsWith(error.message)).toBe(true);
-        } else {
-          expect(error.message).toBe(c.error.message);
-        }
+  it.each(golden.createPartitions.map((c, i) => [i, c] as const))("createPartitionsAssignment() matches AdminZkClient.createNewPartitionsAssignment (case %i)", (_, c) => {
+    const brokers = c.brokers.map(([id, rack]) => ({ id, rack }));
+    const run = () => createPartitionsAssignment(brokers, c.existing, c.newPartitionCount, { topic: "t" });
+    if (c.error) {
+      const error = thrown(run);
+      expect(error.kafkaException).toBe(c.error.type);
+      if (c.error.type === "AdminOperationException") {
+        expect(error.code).toBe("missing_partition_zero");
+        expect(c.error.message.startsWith(error.message)).toBe(true);
       } else {
-        expect(sortedEntries(run().assignment)).toEqual(c.result);
+        expect(error.message).toBe(c.error.message);
       }
-    },
-  );
+    } else {
+      expect(sortedEntries(run().assignment)).toEqual(c.result);
+    }
+  });
 
   it("createPartitionsAssignment() starts at the first broker id >= partition 0's leader in the id-sorted list", () => {
     const plan = createPartitionsAssignment([{ id: 7 }, { id: 3 }, { id: 5 }], { 0: [4, 7], 1: [7, 3] }, 3);
@@ -53,9 +50,7 @@ describe("createPartitionsAssignment", () => {
   it("createPartitionsAssignment() refuses a count that does not grow the topic", () => {
     const e = thrown(() => createPartitionsAssignment([{ id: 0 }], { 0: [0], 1: [0] }, 2, { topic: "orders" }));
     expect(e.code).toBe("invalid_partitions");
-    expect(e.message).toBe(
-      "The number of partitions for a topic can only be increased. Topic orders currently has 2 partitions, 2 would not be an increase.",
-    );
+    expect(e.message).toBe("The number of partitions for a topic can only be increased. Topic orders currently has 2 partitions, 2 would not be an increase.");
   });
 
   it("createPartitionsAssignment() refuses an assignment without partition 0, as Kafka does", () => {
@@ -80,7 +75,13 @@ describe("createPartitionsAssignment", () => {
 
 describe("zkBrokerMetadatas", () => {
   it("zkBrokerMetadatas() sorts brokers by id and keeps their racks when all have one", () => {
-    expect(zkBrokerMetadatas([{ id: 3, rack: "b" }, { id: 1, rack: "a" }, { id: 2, rack: "a" }])).toEqual([
+    expect(
+      zkBrokerMetadatas([
+        { id: 3, rack: "b" },
+        { id: 1, rack: "a" },
+        { id: 2, rack: "a" },
+      ]),
+    ).toEqual([
       { id: 1, rack: "a" },
       { id: 2, rack: "a" },
       { id: 3, rack: "b" },
@@ -88,16 +89,47 @@ describe("zkBrokerMetadatas", () => {
   });
 
   it("zkBrokerMetadatas() refuses partly missing racks when enforced, and drops them in safe or disabled mode", () => {
-    const partly = [{ id: 2, rack: "a" }, { id: 1, rack: null }];
+    const partly = [
+      { id: 2, rack: "a" },
+      { id: 1, rack: null },
+    ];
     expect(thrown(() => zkBrokerMetadatas(partly)).message).toBe(
       "Not all brokers have rack information. Add --disable-rack-aware in command line to make replica assignment without rack information.",
     );
-    expect(zkBrokerMetadatas(partly, "safe")).toEqual([{ id: 1, rack: null }, { id: 2, rack: null }]);
-    expect(zkBrokerMetadatas([{ id: 1, rack: "a" }, { id: 2, rack: "b" }], "safe")).toEqual([{ id: 1, rack: "a" }, { id: 2, rack: "b" }]);
-    expect(zkBrokerMetadatas([{ id: 1, rack: "a" }, { id: 2, rack: "b" }], "disabled")).toEqual([{ id: 1, rack: null }, { id: 2, rack: null }]);
+    expect(zkBrokerMetadatas(partly, "safe")).toEqual([
+      { id: 1, rack: null },
+      { id: 2, rack: null },
+    ]);
+    expect(
+      zkBrokerMetadatas(
+        [
+          { id: 1, rack: "a" },
+          { id: 2, rack: "b" },
+        ],
+        "safe",
+      ),
+    ).toEqual([
+      { id: 1, rack: "a" },
+      { id: 2, rack: "b" },
+    ]);
+    expect(
+      zkBrokerMetadatas(
+        [
+          { id: 1, rack: "a" },
+          { id: 2, rack: "b" },
+        ],
+        "disabled",
+      ),
+    ).toEqual([
+      { id: 1, rack: null },
+      { id: 2, rack: null },
+    ]);
   });
 
   it("zkBrokerMetadatas() accepts brokers that all lack a rack", () => {
-    expect(zkBrokerMetadatas([{ id: 2 }, { id: 1 }])).toEqual([{ id: 1, rack: null }, { id: 2, rack: null }]);
+    expect(zkBrokerMetadatas([{ id: 2 }, { id: 1 }])).toEqual([
+      { id: 1, rack: null },
+      { id: 2, rack: null },
+    ]);
   });
 });

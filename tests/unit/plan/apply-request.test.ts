@@ -4,7 +4,11 @@ import { ApplyControlSchema, AuditQuerySchema } from "@/lib/plan/apply-request";
 describe("ApplyControlSchema", () => {
   it("ApplyControlSchema takes pause, resume, cancel and a throttle change with one or both rates", () => {
     for (const action of ["pause", "resume", "cancel"] as const) expect(ApplyControlSchema.parse({ jobId: "abc-1", action })).toEqual({ jobId: "abc-1", action });
-    expect(ApplyControlSchema.parse({ jobId: "a", action: "throttle", replicationBytesPerSecond: 1048576 })).toEqual({ jobId: "a", action: "throttle", replicationBytesPerSecond: 1048576 });
+    expect(ApplyControlSchema.parse({ jobId: "a", action: "throttle", replicationBytesPerSecond: 1048576 })).toEqual({
+      jobId: "a",
+      action: "throttle",
+      replicationBytesPerSecond: 1048576,
+    });
     expect(ApplyControlSchema.parse({ jobId: "a", action: "throttle", alterLogDirsBytesPerSecond: 5, replicationBytesPerSecond: 7 }).action).toBe("throttle");
   });
 

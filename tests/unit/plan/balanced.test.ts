@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { balanceOf, balanceOfState, belowSkewFloor, DEFAULT_BALANCE_OPTIONS, flooredGoals, goalMet, reportBalanceInput, SKEW_FLOOR_BYTES, skewFloorBytes } from "@/lib/plan/balanced";
+import {
+  balanceOf,
+  balanceOfState,
+  belowSkewFloor,
+  DEFAULT_BALANCE_OPTIONS,
+  flooredGoals,
+  goalMet,
+  reportBalanceInput,
+  SKEW_FLOOR_BYTES,
+  skewFloorBytes,
+} from "@/lib/plan/balanced";
 import { PlanOptionsSchema } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import { snapshotOutsideTolerance } from "@/lib/plan/tolerance";
@@ -28,7 +38,9 @@ describe("balanced", () => {
     const cases: ClusterSnapshot[] = [
       storySnapshot(),
       syntheticCluster({ brokers: 6, dirsPerBroker: 3, replicas: 600 }),
-      ...statementCorpus().filter((c) => c.id !== "import-123-bytes" && c.id !== "import-without-kafka-topics").map((c) => c.snapshot),
+      ...statementCorpus()
+        .filter((c) => c.id !== "import-123-bytes" && c.id !== "import-without-kafka-topics")
+        .map((c) => c.snapshot),
       cluster({
         kafkaVersion: "4.2.0",
         brokers: [
@@ -37,8 +49,22 @@ describe("balanced", () => {
           { id: 3, state: "unreachable", dirs: ["/a"] },
         ],
         partitions: [
-          { topic: "t", partition: 0, replicas: [[1, "/a", 30 * GiB], [2, "/a", 30 * GiB]] },
-          { topic: "t", partition: 1, replicas: [[2, "/b", 5 * GiB], [1, "/b", 5 * GiB]] },
+          {
+            topic: "t",
+            partition: 0,
+            replicas: [
+              [1, "/a", 30 * GiB],
+              [2, "/a", 30 * GiB],
+            ],
+          },
+          {
+            topic: "t",
+            partition: 1,
+            replicas: [
+              [2, "/b", 5 * GiB],
+              [1, "/b", 5 * GiB],
+            ],
+          },
           { topic: "u", partition: 0, replicas: [[1, "/a", 9 * GiB]] },
         ],
       }),

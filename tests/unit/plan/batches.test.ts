@@ -29,7 +29,14 @@ function recount(snap: ReturnType<typeof snapshot>, batches: ExecutionBatch[]) {
 describe("planBatches()", () => {
   it("planBatches() never puts more than the limit of movements on one broker in a batch, and takes every entry once", () => {
     // Ten partitions led by broker 1, each moving its follower from 2 to 3: every one counts against 1, 2 and 3.
-    const parts: PartitionSpec[] = Array.from({ length: 10 }, (_, i) => ({ topic: "t", partition: i, replicas: [[1, "/d1", (i + 1) * GiB], [2, "/d1", (i + 1) * GiB]] }));
+    const parts: PartitionSpec[] = Array.from({ length: 10 }, (_, i) => ({
+      topic: "t",
+      partition: i,
+      replicas: [
+        [1, "/d1", (i + 1) * GiB],
+        [2, "/d1", (i + 1) * GiB],
+      ],
+    }));
     const snap = snapshot(parts);
     const entries = parts.map((p) => entry(p.partition, [1, 3]));
     const batches = planBatches(snap, entries, { ...DEFAULT_EXECUTION, partitionMovesPerBroker: 3 });
@@ -66,10 +73,38 @@ describe("planBatches()", () => {
 
   it("planBatches() puts reorders (leadership only) after every data move, in batches of leaderMovesPerBatch, and leaves out entries that change nothing", () => {
     const snap = snapshot([
-      { topic: "t", partition: 0, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
-      { topic: "t", partition: 1, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
-      { topic: "t", partition: 2, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
-      { topic: "t", partition: 3, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", GiB],
+          [2, "/d1", GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 1,
+        replicas: [
+          [1, "/d1", GiB],
+          [2, "/d1", GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 2,
+        replicas: [
+          [1, "/d1", GiB],
+          [2, "/d1", GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 3,
+        replicas: [
+          [1, "/d1", GiB],
+          [2, "/d1", GiB],
+        ],
+      },
     ]);
     const batches = planBatches(snap, [entry(0, [2, 1]), entry(1, [1, 3]), entry(2, [2, 1]), entry(3, [1, 2])], { ...DEFAULT_EXECUTION, leaderMovesPerBatch: 1 });
     expect(batches.map((b) => [b.kind, b.entries.map((e) => e.partition)])).toEqual([
@@ -82,8 +117,20 @@ describe("planBatches()", () => {
   it("planBatches() takes the fullest source dir first by default, and the smallest or largest first when asked", () => {
     const snap = cluster({
       brokers: [
-        { id: 1, dirs: [{ path: "/full", totalBytes: 100 * GiB, otherBytes: 83 * GiB }, { path: "/empty", totalBytes: 100 * GiB }] },
-        { id: 2, dirs: [{ path: "/full", totalBytes: 100 * GiB, otherBytes: 49 * GiB }, { path: "/empty", totalBytes: 100 * GiB }] },
+        {
+          id: 1,
+          dirs: [
+            { path: "/full", totalBytes: 100 * GiB, otherBytes: 83 * GiB },
+            { path: "/empty", totalBytes: 100 * GiB },
+          ],
+        },
+        {
+          id: 2,
+          dirs: [
+            { path: "/full", totalBytes: 100 * GiB, otherBytes: 49 * GiB },
+            { path: "/empty", totalBytes: 100 * GiB },
+          ],
+        },
       ],
       partitions: [
         { topic: "a", partition: 0, replicas: [[2, "/full", 1 * GiB]] },
@@ -92,7 +139,8 @@ describe("planBatches()", () => {
       ],
     });
     const entries = [entry(0, [2], ["/empty"], "a"), entry(0, [1], ["/empty"], "b"), entry(0, [1], ["/empty"], "c")];
-    const one = (order: ExecutionLimits["order"]) => planBatches(snap, entries, { ...DEFAULT_EXECUTION, order, dirMovesPerBroker: 1 }).map((b) => b.entries.map((e) => e.topic).join(","));
+    const one = (order: ExecutionLimits["order"]) =>
+      planBatches(snap, entries, { ...DEFAULT_EXECUTION, order, dirMovesPerBroker: 1 }).map((b) => b.entries.map((e) => e.topic).join(","));
     // Broker 1's /full is at 95%: its two moves go first, the smaller of them first; broker 2's (50%) runs beside them.
     expect(one("urgent-disk-first")).toEqual(["c,a", "b"]);
     expect(one("smallest-first")).toEqual(["a,c", "b"]);
@@ -102,17 +150,34 @@ describe("planBatches()", () => {
   it("planBatches() holds to the limits for any entries and any limits (property)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.integer({ min: 0, max: 5 })), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.integer({ min: 0, max: 5 })), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 1, max: 3 }),
         fc.constantFrom(...(["urgent-disk-first", "smallest-first", "largest-first"] as const)),
         (specs, partitionMovesPerBroker, dirMovesPerBroker, order) => {
-          const parts: PartitionSpec[] = specs.map(([a, b], i) => ({ topic: "t", partition: i, replicas: a === b ? [[a, "/d1", (i + 1) * MiB]] : [[a, "/d1", (i + 1) * MiB], [b, "/d1", (i + 1) * MiB]] }));
+          const parts: PartitionSpec[] = specs.map(([a, b], i) => ({
+            topic: "t",
+            partition: i,
+            replicas:
+              a === b
+                ? [[a, "/d1", (i + 1) * MiB]]
+                : [
+                    [a, "/d1", (i + 1) * MiB],
+                    [b, "/d1", (i + 1) * MiB],
+                  ],
+          }));
           const snap = snapshot(parts);
           const entries = specs.map(([a, b, c, pin, _], i) => {
             const now = a === b ? [a] : [a, b];
             const to = now.includes(c) ? now : [now[0]!, c];
-            return entry(i, to, to.map((x) => (pin && now.includes(x) ? "/d2" : "any")));
+            return entry(
+              i,
+              to,
+              to.map((x) => (pin && now.includes(x) ? "/d2" : "any")),
+            );
           });
           const limits = { ...DEFAULT_EXECUTION, partitionMovesPerBroker, dirMovesPerBroker, order };
           const batches = planBatches(snap, entries, limits);
@@ -124,7 +189,9 @@ describe("planBatches()", () => {
           expect(kinds.indexOf("leadership") === -1 || kinds.slice(kinds.indexOf("leadership")).every((k) => k === "leadership")).toBe(true);
           const taken = batches.flatMap((b) => b.entries.map((e) => e.partition));
           expect(new Set(taken).size).toBe(taken.length);
-          const changing = entryWork(snap, entries).filter((w) => w.kind !== "none").map((w) => w.entry.partition);
+          const changing = entryWork(snap, entries)
+            .filter((w) => w.kind !== "none")
+            .map((w) => w.entry.partition);
           expect([...taken].sort((x, y) => x - y)).toEqual(changing.sort((x, y) => x - y));
           // No data batch could have taken an entry of a later one: some broker it counts against was full.
           expect(batches.filter((b) => b.kind === "data").every((b) => b.entries.length > 0)).toBe(true);
@@ -134,7 +201,14 @@ describe("planBatches()", () => {
   });
 
   it("planBatches() places 5,000 moves that all touch one broker (a removal) without going quadratic", () => {
-    const parts: PartitionSpec[] = Array.from({ length: 5_000 }, (_, i) => ({ topic: "t", partition: i, replicas: [[1, "/d1", MiB], [2 + (i % 5), "/d1", MiB]] }));
+    const parts: PartitionSpec[] = Array.from({ length: 5_000 }, (_, i) => ({
+      topic: "t",
+      partition: i,
+      replicas: [
+        [1, "/d1", MiB],
+        [2 + (i % 5), "/d1", MiB],
+      ],
+    }));
     const snap = snapshot(parts, [1, 2, 3, 4, 5, 6, 7]);
     const batches = planBatches(
       snap,

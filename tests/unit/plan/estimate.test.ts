@@ -32,7 +32,16 @@ const entry = (partition: number, replicas: number[], logDirs = replicas.map(() 
 
 describe("estimateReassignment()", () => {
   it("estimateReassignment() copies a new replica's bytes into its broker and out of the leader, at the replication rate", () => {
-    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] }]);
+    const snap = snapshot([
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 10 * GiB],
+          [2, "/d1", 10 * GiB],
+        ],
+      },
+    ]);
     const e = estimateReassignment(snap, [entry(0, [1, 3])], exact);
     expect(e.interBrokerBytes).toBe(10 * GiB);
     expect(e.dirMoveBytes).toBe(0);
@@ -45,8 +54,22 @@ describe("estimateReassignment()", () => {
 
   it("estimateReassignment() names the leader feeding several new replicas as the bottleneck", () => {
     const snap = snapshot([
-      { topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] },
-      { topic: "t", partition: 1, replicas: [[1, "/d2", 10 * GiB], [2, "/d2", 10 * GiB]] },
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 10 * GiB],
+          [2, "/d1", 10 * GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 1,
+        replicas: [
+          [1, "/d2", 10 * GiB],
+          [2, "/d2", 10 * GiB],
+        ],
+      },
     ]);
     const e = estimateReassignment(snap, [entry(0, [1, 3]), entry(1, [1, 4])], exact);
     expect(e.bottleneck).toEqual({ broker: 1, limitedBy: "leader" });
@@ -55,18 +78,46 @@ describe("estimateReassignment()", () => {
   });
 
   it("estimateReassignment() sizes a copy as the planner does: the leader's bytes, even when a follower holds more", () => {
-    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 4 * GiB], [2, "/d1", 6 * GiB]] }]);
+    const snap = snapshot([
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 4 * GiB],
+          [2, "/d1", 6 * GiB],
+        ],
+      },
+    ]);
     expect(estimateReassignment(snap, [entry(0, [1, 3])], rates).interBrokerBytes).toBe(4 * GiB);
   });
 
   it("estimateReassignment() copies from the first replica when the partition has no leader", () => {
-    const snap = snapshot([{ topic: "t", partition: 0, leader: null, replicas: [[2, "/d1", GiB], [1, "/d1", GiB]] }]);
+    const snap = snapshot([
+      {
+        topic: "t",
+        partition: 0,
+        leader: null,
+        replicas: [
+          [2, "/d1", GiB],
+          [1, "/d1", GiB],
+        ],
+      },
+    ]);
     const e = estimateReassignment(snap, [entry(0, [2, 1, 3])], rates);
     expect(e.brokers.filter((b) => b.outBytes > 0).map((b) => b.broker)).toEqual([2]);
   });
 
   it("estimateReassignment() times a dir move at the alter-log-dirs rate, with no replication traffic", () => {
-    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 4 * GiB]] }]);
+    const snap = snapshot([
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 10 * GiB],
+          [2, "/d1", 4 * GiB],
+        ],
+      },
+    ]);
     const e = estimateReassignment(snap, [entry(0, [1, 2], ["any", "/d2"])], exact);
     expect([e.interBrokerBytes, e.dirMoveBytes]).toEqual([0, 4 * GiB]);
     expect(e.bottleneck).toEqual({ broker: 2, limitedBy: "alter-log-dirs" });
@@ -76,7 +127,16 @@ describe("estimateReassignment()", () => {
   });
 
   it("estimateReassignment() copies nothing for a replica that stays in its dir, pinned or not; the job's own steps remain", () => {
-    const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB], [2, "/d2", GiB]] }]);
+    const snap = snapshot([
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", GiB],
+          [2, "/d2", GiB],
+        ],
+      },
+    ]);
     const e = estimateReassignment(snap, [entry(0, [2, 1], ["/d2", "any"])], rates);
     expect([e.copySeconds, e.bottleneck, e.brokers]).toEqual([0, null, []]);
     expect(e.seconds).toBe(batchOverheadSeconds() + JOB_FINISH_SECONDS);
@@ -104,19 +164,28 @@ describe("estimateReassignment()", () => {
 
   it("estimateReassignment() takes longer with more bytes and never longer with a higher throttle", () => {
     fc.assert(
-      fc.property(sizesArb, targetsArb, fc.nat(5), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (sizes, targets, grown, extra, rate, faster) => {
-        const partitions = (bump: number) => sizes.map((s, p): PartitionSpec => ({ topic: "t", partition: p, replicas: [[1, "/d1", (s + (p === grown % sizes.length ? bump : 0)) * GiB]] }));
-        const moves = sizes.map((_, p) => entry(p, [targets[p]!]));
-        const r = { replicationBytesPerSecond: rate * MiB, alterLogDirsBytesPerSecond: rate * MiB };
-        const base = estimateReassignment(snapshot(partitions(0)), moves, r);
-        const bigger = estimateReassignment(snapshot(partitions(extra)), moves, r);
-        expect(bigger.seconds).toBeGreaterThan(base.seconds);
-        expect(bigger.interBrokerBytes).toBe(base.interBrokerBytes + extra * GiB);
-        const quicker = estimateReassignment(snapshot(partitions(0)), moves, { ...r, replicationBytesPerSecond: (rate + faster) * MiB });
-        expect(quicker.seconds).toBeLessThanOrEqual(base.seconds);
-        // Strictly shorter while the copy outlasts the first window's burst.
-        if (base.copySeconds > QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS + 1) expect(quicker.seconds).toBeLessThan(base.seconds);
-      }),
+      fc.property(
+        sizesArb,
+        targetsArb,
+        fc.nat(5),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (sizes, targets, grown, extra, rate, faster) => {
+          const partitions = (bump: number) =>
+            sizes.map((s, p): PartitionSpec => ({ topic: "t", partition: p, replicas: [[1, "/d1", (s + (p === grown % sizes.length ? bump : 0)) * GiB]] }));
+          const moves = sizes.map((_, p) => entry(p, [targets[p]!]));
+          const r = { replicationBytesPerSecond: rate * MiB, alterLogDirsBytesPerSecond: rate * MiB };
+          const base = estimateReassignment(snapshot(partitions(0)), moves, r);
+          const bigger = estimateReassignment(snapshot(partitions(extra)), moves, r);
+          expect(bigger.seconds).toBeGreaterThan(base.seconds);
+          expect(bigger.interBrokerBytes).toBe(base.interBrokerBytes + extra * GiB);
+          const quicker = estimateReassignment(snapshot(partitions(0)), moves, { ...r, replicationBytesPerSecond: (rate + faster) * MiB });
+          expect(quicker.seconds).toBeLessThanOrEqual(base.seconds);
+          // Strictly shorter while the copy outlasts the first window's burst.
+          if (base.copySeconds > QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS + 1) expect(quicker.seconds).toBeLessThan(base.seconds);
+        },
+      ),
     );
   });
 

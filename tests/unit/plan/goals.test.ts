@@ -40,7 +40,19 @@ describe("participants() and brokerBands()", () => {
       { id: 4, state: "unreachable", dirs: ["/d1"] },
       { id: 5, dirs: [{ path: "/d1", state: "offline" }] },
     ],
-    partitions: [one("t", 0, 1, 30 * GiB), one("t", 1, 2, 10 * GiB), one("t", 2, 3, 20 * GiB), { topic: "t", partition: 3, replicas: [[3, "/d1", GiB], [1, "/d1", GiB]] }],
+    partitions: [
+      one("t", 0, 1, 30 * GiB),
+      one("t", 1, 2, 10 * GiB),
+      one("t", 2, 3, 20 * GiB),
+      {
+        topic: "t",
+        partition: 3,
+        replicas: [
+          [3, "/d1", GiB],
+          [1, "/d1", GiB],
+        ],
+      },
+    ],
   });
 
   it("participants() are the brokers that can take data and stay, by id", () => {
@@ -53,7 +65,7 @@ describe("participants() and brokerBands()", () => {
   it("brokerBands() shares what participants and removed brokers hold over the participants", () => {
     const state = new PlanState(snap, new Set());
     const bands = brokerBands(state, 0.1);
-    expect(bands["broker-bytes"].mean).toBe(62 * GiB / 3);
+    expect(bands["broker-bytes"].mean).toBe((62 * GiB) / 3);
     expect(bands["broker-replicas"]).toEqual({ mean: 5 / 3, lo: 1, hi: 2 });
     // Preferred leaders: the first replica of each of the 4 partitions.
     expect(bands["broker-leaders"].mean).toBe(4 / 3);
@@ -73,7 +85,14 @@ describe("measureGoal()", () => {
     expect(m).toEqual({ outside: 2, maxOverMean: 1.5, minOverMean: 0.5, worst: null, measured: 3, unmeasured: 0 });
     expect(measureGoal(new PlanState(snap, new Set()), "broker-bytes", options(0.5)).outside).toBe(0);
     // One replica each: replica counts are even.
-    expect(measureGoal(new PlanState(snap, new Set()), "broker-replicas", options())).toEqual({ outside: 0, maxOverMean: 1, minOverMean: 1, worst: null, measured: 3, unmeasured: 0 });
+    expect(measureGoal(new PlanState(snap, new Set()), "broker-replicas", options())).toEqual({
+      outside: 0,
+      maxOverMean: 1,
+      minOverMean: 1,
+      worst: null,
+      measured: 3,
+      unmeasured: 0,
+    });
   });
 
   it("measureGoal() counts a broker being removed as outside while it holds anything, and leaves it out of the extremes", () => {
@@ -108,7 +127,15 @@ describe("measureGoal()", () => {
 
   it("measureGoal() for dirs of unknown capacity measures by an even share of the broker's bytes, never as 0 points", () => {
     const snap = cluster({
-      brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: null }, { path: "/d2", totalBytes: null }] }],
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/d1", totalBytes: null },
+            { path: "/d2", totalBytes: null },
+          ],
+        },
+      ],
       partitions: [one("t", 0, 1, 30 * GiB), one("t", 1, 1, 10 * GiB, "/d2")],
     });
     const m = measureGoal(new PlanState(snap, new Set()), "dir-utilization", options());

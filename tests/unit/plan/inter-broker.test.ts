@@ -19,7 +19,12 @@ function balance(snapshot: ClusterSnapshot, options: PlanOptionsInput = {}, budg
   return { state, stop, moved, budget };
 }
 
-const part = (partition: number, replicas: PartitionSpec["replicas"], leader?: number): PartitionSpec => ({ topic: "t", partition, replicas, ...(leader !== undefined ? { leader } : {}) });
+const part = (partition: number, replicas: PartitionSpec["replicas"], leader?: number): PartitionSpec => ({
+  topic: "t",
+  partition,
+  replicas,
+  ...(leader !== undefined ? { leader } : {}),
+});
 
 describe("balanceBrokers()", () => {
   it("balanceBrokers() moves followers to the emptiest broker, into its least utilised dir, until within tolerance", () => {
@@ -29,7 +34,20 @@ describe("balanceBrokers()", () => {
         { id: 2, dirs: ["/d1"] },
         { id: 3, dirs: [{ path: "/a", otherBytes: 30 * GiB }, "/b"] },
       ],
-      partitions: [0, 1, 2, 3].map((p) => part(p, p % 2 === 0 ? [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]] : [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]])),
+      partitions: [0, 1, 2, 3].map((p) =>
+        part(
+          p,
+          p % 2 === 0
+            ? [
+                [1, "/d1", 10 * GiB],
+                [2, "/d1", 10 * GiB],
+              ]
+            : [
+                [2, "/d1", 10 * GiB],
+                [1, "/d1", 10 * GiB],
+              ],
+        ),
+      ),
     });
     const { moved, stop, state } = balance(snap, { tolerance: 0.3 });
     // One follower from each loaded broker; which of the equal partitions is not specified.
@@ -40,9 +58,19 @@ describe("balanceBrokers()", () => {
 
   it("balanceBrokers() never puts two replicas of a partition on one broker, and moves leaders only when allowed", () => {
     const snap = cluster({
-      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, dirs: ["/d1"] },
+      ],
       // Broker 1 holds a follower of t-0 (whose leader is on broker 2) and the only replicas of t-1 and t-2.
-      partitions: [part(0, [[2, "/d1", 5 * GiB], [1, "/d1", 5 * GiB]]), part(1, [[1, "/d1", 8 * GiB]]), part(2, [[1, "/d1", 8 * GiB]])],
+      partitions: [
+        part(0, [
+          [2, "/d1", 5 * GiB],
+          [1, "/d1", 5 * GiB],
+        ]),
+        part(1, [[1, "/d1", 8 * GiB]]),
+        part(2, [[1, "/d1", 8 * GiB]]),
+      ],
     });
     const kept = balance(snap);
     expect([kept.moved, kept.stop]).toEqual([[], "no_improving_move"]);
@@ -53,9 +81,22 @@ describe("balanceBrokers()", () => {
 
   it("balanceBrokers() keeps the current leader in place by default; a preferred replica that does not lead moves and hands its slot to the leader", () => {
     const snap = cluster({
-      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }, { id: 3, dirs: ["/d1"] }],
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, dirs: ["/d1"] },
+        { id: 3, dirs: ["/d1"] },
+      ],
       // Preferred leader 1, current leader 2 on both partitions.
-      partitions: [0, 1].map((p) => part(p, [[1, "/d1", 10 * GiB], [2, "/d1", 10 * GiB]], 2)),
+      partitions: [0, 1].map((p) =>
+        part(
+          p,
+          [
+            [1, "/d1", 10 * GiB],
+            [2, "/d1", 10 * GiB],
+          ],
+          2,
+        ),
+      ),
     });
     const { state, moved } = balance(snap);
     // Broker 1's replica moves (broker 2, the leader, stays), and broker 2 becomes the first replica: no leadership change.
@@ -74,7 +115,17 @@ describe("balanceBrokers()", () => {
     ];
     const snap = cluster({
       brokers,
-      partitions: [part(0, [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]]), part(1, [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]]), part(2, [[3, "/d1", 6 * GiB]])],
+      partitions: [
+        part(0, [
+          [2, "/d1", 10 * GiB],
+          [1, "/d1", 10 * GiB],
+        ]),
+        part(1, [
+          [2, "/d1", 10 * GiB],
+          [1, "/d1", 10 * GiB],
+        ]),
+        part(2, [[3, "/d1", 6 * GiB]]),
+      ],
     });
     const { moved } = balance(snap);
     // Broker 4 is the emptiest, but it shares rack b with each partition's leader.
@@ -84,7 +135,10 @@ describe("balanceBrokers()", () => {
   it("balanceBrokers() for replica counts evens counts by moving the smallest replica; for bytes it fits the gap", () => {
     const snap = () =>
       cluster({
-        brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+        brokers: [
+          { id: 1, dirs: ["/d1"] },
+          { id: 2, dirs: ["/d1"] },
+        ],
         partitions: [5, 1, 3, 7].map((size, p) => part(p, [[1, "/d1", size * GiB]])),
       });
     const sizesMoved = (r: ReturnType<typeof balance>) => r.state.partitions.filter((p) => p.replicas[0] === 2).map((p) => p.members[0]!.size / GiB);
@@ -110,7 +164,10 @@ describe("balanceBrokers()", () => {
 
   it("balanceBrokers() stops at the byte cap and says so", () => {
     const snap = cluster({
-      brokers: [{ id: 1, dirs: ["/d1"] }, { id: 2, dirs: ["/d1"] }],
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, dirs: ["/d1"] },
+      ],
       partitions: [0, 1].map((p) => part(p, [[1, "/d1", 10 * GiB]])),
     });
     const capped = balance(snap, { moveLeaders: true }, { bytes: 5 * GiB, moves: 10 });
@@ -123,7 +180,10 @@ describe("balanceBrokers()", () => {
     .record({
       brokers: fc.integer({ min: 2, max: 6 }),
       racks: fc.integer({ min: 0, max: 3 }),
-      partitions: fc.array(fc.record({ rf: fc.integer({ min: 1, max: 3 }), start: fc.nat(), size: fc.integer({ min: 0, max: 40 }), leaderIndex: fc.nat(2) }), { minLength: 1, maxLength: 20 }),
+      partitions: fc.array(fc.record({ rf: fc.integer({ min: 1, max: 3 }), start: fc.nat(), size: fc.integer({ min: 0, max: 40 }), leaderIndex: fc.nat(2) }), {
+        minLength: 1,
+        maxLength: 20,
+      }),
     })
     .map(({ brokers, racks, partitions }) => {
       const ids = Array.from({ length: brokers }, (_, i) => i + 1);
@@ -132,7 +192,12 @@ describe("balanceBrokers()", () => {
         partitions: partitions.map((p, i) => {
           const rf = Math.min(p.rf, brokers);
           const replicas = Array.from({ length: rf }, (_, k) => ids[(p.start + k) % brokers]!);
-          return { topic: "t", partition: i, leader: replicas[p.leaderIndex % rf]!, replicas: replicas.map((b, k): [number, string, number] => [b, k % 2 ? "/d2" : "/d1", p.size * GiB]) };
+          return {
+            topic: "t",
+            partition: i,
+            leader: replicas[p.leaderIndex % rf]!,
+            replicas: replicas.map((b, k): [number, string, number] => [b, k % 2 ? "/d2" : "/d1", p.size * GiB]),
+          };
         }),
       });
     });
@@ -193,7 +258,13 @@ describe("destinationDir()", () => {
           { path: "/quiet", otherBytes: 25 * GiB },
         ],
       },
-      { id: 2, dirs: [{ path: "/x", totalBytes: null, otherBytes: 0 }, { path: "/y", totalBytes: null }] },
+      {
+        id: 2,
+        dirs: [
+          { path: "/x", totalBytes: null, otherBytes: 0 },
+          { path: "/y", totalBytes: null },
+        ],
+      },
     ],
     partitions: [part(0, [[2, "/x", 5 * GiB]])],
   });
@@ -206,7 +277,17 @@ describe("destinationDir()", () => {
   it("destinationDir() skips dirs the replica would fill past the headroom, and finds none when nothing fits", () => {
     expect(destinationDir(state, state.brokers.get(1)!, 270 * GiB, options)).toBeNull();
     expect(destinationDir(state, state.brokers.get(1)!, 60 * GiB, PlanOptionsSchema.parse({ headroom: 0.85 }))?.path).toBe("/big");
-    const small = cluster({ brokers: [{ id: 1, dirs: [{ path: "/a", otherBytes: 70 * GiB }, { path: "/b", otherBytes: 50 * GiB }] }] });
+    const small = cluster({
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/a", otherBytes: 70 * GiB },
+            { path: "/b", otherBytes: 50 * GiB },
+          ],
+        },
+      ],
+    });
     const s = new PlanState(small, new Set());
     expect(destinationDir(s, s.brokers.get(1)!, 20 * GiB, options)?.path).toBe("/b");
     expect(destinationDir(s, s.brokers.get(1)!, 36 * GiB, options)).toBeNull();
@@ -233,7 +314,12 @@ describe("evacuate()", () => {
         { id: 1, dirs: ["/a", "/b", "/c"] },
         { id: 2, dirs: ["/a"] },
       ],
-      partitions: [0, 1, 2].map((p) => part(p, [[1, "/a", 10 * GiB], [2, "/a", 10 * GiB]])),
+      partitions: [0, 1, 2].map((p) =>
+        part(p, [
+          [1, "/a", 10 * GiB],
+          [2, "/a", 10 * GiB],
+        ]),
+      ),
     });
     const { out, where, state } = drain(snap, (s) => (s.brokers.get(1)!.byPath.get("/a")!.draining = true));
     expect(out).toEqual({ moved: 3, bytes: 30 * GiB, stuck: [] });
@@ -250,7 +336,12 @@ describe("evacuate()", () => {
         { id: 2, dirs: ["/a"] },
         { id: 3, dirs: ["/a"] },
       ],
-      partitions: [part(0, [[2, "/a", 10 * GiB], [1, "/a", 10 * GiB]])],
+      partitions: [
+        part(0, [
+          [2, "/a", 10 * GiB],
+          [1, "/a", 10 * GiB],
+        ]),
+      ],
     });
     const { out, where } = drain(snap, (s) => (s.brokers.get(1)!.byPath.get("/a")!.draining = true));
     expect(out.stuck).toEqual([]);
@@ -262,7 +353,11 @@ describe("evacuate()", () => {
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
       partitions: [
         part(0, [[3, "/d1", 5 * GiB]]),
-        part(1, [[1, "/d1", GiB], [2, "/d1", GiB], [3, "/d1", GiB]]),
+        part(1, [
+          [1, "/d1", GiB],
+          [2, "/d1", GiB],
+          [3, "/d1", GiB],
+        ]),
         { topic: "skip", partition: 0, replicas: [[3, "/d1", GiB]] },
       ],
     });
@@ -295,8 +390,14 @@ describe("spreadTopics()", () => {
 
   it("spreadTopics() evens each topic's replicas over the brokers when it is the goal", () => {
     const { state, options } = spread(["topic-spread"]);
-    expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([[1, 2], [2, 2]]);
-    expect([...state.topicCounts.get("b")!.entries()].sort()).toEqual([[1, 2], [2, 2]]);
+    expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    expect([...state.topicCounts.get("b")!.entries()].sort()).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
     expect(measureGoal(state, "topic-spread", options).outside).toBe(0);
   });
 

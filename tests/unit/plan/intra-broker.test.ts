@@ -31,10 +31,22 @@ describe("balanceBrokerDirs()", () => {
   });
 
   it("balanceBrokerDirs() stops at the tolerance, not at zero", () => {
-    const within = balance(broker([{ path: "/d1", sizes: [50, 2] }, { path: "/d2", sizes: [48] }]), { tolerance: 0.05 });
+    const within = balance(
+      broker([
+        { path: "/d1", sizes: [50, 2] },
+        { path: "/d2", sizes: [48] },
+      ]),
+      { tolerance: 0.05 },
+    );
     expect(within.moved).toEqual([]);
     expect(within.stop).toBe("balanced");
-    const tighter = balance(broker([{ path: "/d1", sizes: [50, 2] }, { path: "/d2", sizes: [48] }]), { tolerance: 0.01 });
+    const tighter = balance(
+      broker([
+        { path: "/d1", sizes: [50, 2] },
+        { path: "/d2", sizes: [48] },
+      ]),
+      { tolerance: 0.01 },
+    );
     expect(tighter.moved).toEqual(["2:/d1→/d2"]);
   });
 
@@ -52,12 +64,21 @@ describe("balanceBrokerDirs()", () => {
   });
 
   it("balanceBrokerDirs() uses a cordoned dir on a Kafka version without cordons (4.2)", () => {
-    const snap = broker([{ path: "/full", sizes: [10, 10, 10, 10] }, { path: "/cordoned", state: "cordoned" }], "4.2.0");
+    const snap = broker(
+      [
+        { path: "/full", sizes: [10, 10, 10, 10] },
+        { path: "/cordoned", state: "cordoned" },
+      ],
+      "4.2.0",
+    );
     expect(balance(snap).moved).toEqual(["10:/full→/cordoned", "10:/full→/cordoned"]);
   });
 
   it("balanceBrokerDirs() never fills a dir past the headroom", () => {
-    const dirs = (): (DirSpec & { sizes?: number[] })[] => [{ path: "/d1", sizes: [10, 10, 10, 10] }, { path: "/d2", otherBytes: 80 * GiB }];
+    const dirs = (): (DirSpec & { sizes?: number[] })[] => [
+      { path: "/d1", sizes: [10, 10, 10, 10] },
+      { path: "/d2", otherBytes: 80 * GiB },
+    ];
     const capped = balance(broker(dirs()), { intraObjective: "bytes", headroom: 0.85 });
     expect(capped.moved).toEqual([]);
     expect(capped.stop).toBe("no_improving_move");
@@ -77,14 +98,25 @@ describe("balanceBrokerDirs()", () => {
   });
 
   it("balanceBrokerDirs() swaps two replicas when every replica is too big to move alone", () => {
-    const { moved, bytesIn, stop } = balance(broker([{ path: "/d1", sizes: [25, 25] }, { path: "/d2", sizes: [20, 10] }]), { intraObjective: "bytes" });
+    const { moved, bytesIn, stop } = balance(
+      broker([
+        { path: "/d1", sizes: [25, 25] },
+        { path: "/d2", sizes: [20, 10] },
+      ]),
+      { intraObjective: "bytes" },
+    );
     expect(moved.sort()).toEqual(["20:/d2→/d1", "25:/d1→/d2"]);
     expect([bytesIn("/d1"), bytesIn("/d2")]).toEqual([45, 35]);
     expect(stop).toBe("no_improving_move");
   });
 
   it("balanceBrokerDirs() leaves a broker with fewer than two open dirs alone", () => {
-    const { moved, stop } = balance(broker([{ path: "/d1", sizes: [10, 10] }, { path: "/d2", state: "offline" }]));
+    const { moved, stop } = balance(
+      broker([
+        { path: "/d1", sizes: [10, 10] },
+        { path: "/d2", state: "offline" },
+      ]),
+    );
     expect([moved, stop]).toEqual([[], "balanced"]);
   });
 
@@ -126,7 +158,11 @@ describe("balanceBrokerDirs()", () => {
           const paths = spec[b - 1]!.dirs.map((d) => d.path).filter((p) => open(b, p));
           const bytes = paths.map((p) => replicas.filter((r) => r.broker === b && where(r) === p).reduce((a, r) => a + r.size, 0));
           const mean = bytes.reduce((a, x) => a + x, 0) / Math.max(1, bytes.length);
-          return { deviation: bytes.reduce((a, x) => a + Math.abs(x - mean), 0), range: bytes.length ? Math.max(...bytes) - Math.min(...bytes) : 0, bytes: new Map(paths.map((p, i) => [p, bytes[i]!])) };
+          return {
+            deviation: bytes.reduce((a, x) => a + Math.abs(x - mean), 0),
+            range: bytes.length ? Math.max(...bytes) - Math.min(...bytes) : 0,
+            bytes: new Map(paths.map((p, i) => [p, bytes[i]!])),
+          };
         };
         const before = spec.map((b) => spread(b.id, (r) => r.originalDir));
         for (const b of spec) balanceBrokerDirs({ state, options: parsed, budget: { bytes: Infinity, moves: 10_000 } }, state.brokers.get(b.id)!);

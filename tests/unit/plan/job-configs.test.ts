@@ -5,7 +5,9 @@ import { jobRecord, newRun, NO_CONTROL, RATE, scanOf, T0 } from "@/tests/support
 describe("job configs", () => {
   it("intents() of the cordons: the broker's whole new list, with the one it replaces (null when none)", () => {
     const run = newRun(jobRecord({ cordons: [{ broker: 1, dirs: ["/d1"] }] }));
-    expect(intents(run, "cordon", scanOf({ cordoned: ["/d2"] }))).toEqual([{ resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d1,/d2", previous: "/d2", sent: false }]);
+    expect(intents(run, "cordon", scanOf({ cordoned: ["/d2"] }))).toEqual([
+      { resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d1,/d2", previous: "/d2", sent: false },
+    ]);
     expect(intents(run, "cordon", scanOf())[0]!.previous).toBeNull();
   });
 
@@ -35,7 +37,13 @@ describe("job configs", () => {
       { resource: { kind: "topic", name: "t" }, name: "leader.replication.throttled.replicas", value: "0:1", previous: null, sent: true },
     );
     const a = rateChange(s, { replicationBytesPerSecond: 7 }, "bob", 4);
-    expect(a).toEqual({ kind: "change-throttle", actor: "bob", seq: 4, rates: { replicationBytesPerSecond: 7 }, changes: [{ broker: 1, indices: [0], change: { resource: { kind: "broker", id: 1 }, configs: [{ name: "leader.replication.throttled.rate", value: "7" }] } }] });
+    expect(a).toEqual({
+      kind: "change-throttle",
+      actor: "bob",
+      seq: 4,
+      rates: { replicationBytesPerSecond: 7 },
+      changes: [{ broker: 1, indices: [0], change: { resource: { kind: "broker", id: 1 }, configs: [{ name: "leader.replication.throttled.rate", value: "7" }] } }],
+    });
   });
 
   it("restore() puts back only what Kafka accepted, cordons only when asked, each to its previous value", () => {
@@ -46,12 +54,26 @@ describe("job configs", () => {
       { resource: { kind: "broker", id: 2 }, name: "follower.replication.throttled.rate", value: "5", previous: null, sent: false },
     );
     const some = restore(run, false, scanOf(), T0);
-    expect(some !== "restored" && some.kind === "act" && some.actions).toEqual([{ kind: "set-configs", purpose: "restore", indices: [1], change: { resource: { kind: "broker", id: 1 }, configs: [{ name: "leader.replication.throttled.rate", value: "9" }] } }]);
+    expect(some !== "restored" && some.kind === "act" && some.actions).toEqual([
+      {
+        kind: "set-configs",
+        purpose: "restore",
+        indices: [1],
+        change: { resource: { kind: "broker", id: 1 }, configs: [{ name: "leader.replication.throttled.rate", value: "9" }] },
+      },
+    ]);
     const all = restore(newRun({ ...run.job }), true, scanOf(), T0);
-    expect(all !== "restored" && all.kind === "act" && all.actions.map((a) => a.kind === "set-configs" && a.change.configs)).toEqual([[{ name: "cordoned.log.dirs", value: null }, { name: "leader.replication.throttled.rate", value: "9" }]]);
+    expect(all !== "restored" && all.kind === "act" && all.actions.map((a) => a.kind === "set-configs" && a.change.configs)).toEqual([
+      [
+        { name: "cordoned.log.dirs", value: null },
+        { name: "leader.replication.throttled.rate", value: "9" },
+      ],
+    ]);
   });
 
   it("cordonWarning() says the cordon stays and how to lift it", () => {
-    expect(cordonWarning([{ resource: { kind: "broker", id: 3 }, name: "cordoned.log.dirs", value: "/d2", previous: null, sent: true }])).toMatch(/^The cordon stays: cordoned.log.dirs is left as set on broker 3 \(\/d2\).*--delete-config cordoned.log.dirs\)\.$/);
+    expect(cordonWarning([{ resource: { kind: "broker", id: 3 }, name: "cordoned.log.dirs", value: "/d2", previous: null, sent: true }])).toMatch(
+      /^The cordon stays: cordoned.log.dirs is left as set on broker 3 \(\/d2\).*--delete-config cordoned.log.dirs\)\.$/,
+    );
   });
 });

@@ -17,7 +17,20 @@ describe("next(): the phases", () => {
     expect(t.run.job.status.state).toBe("done");
     expect(t.run.job.status.batches.map((b) => b.state)).toEqual(["done", "done"]);
     expect(t.run.job.status.errors).toEqual([]);
-    expect(kinds(t.actions)).toEqual(["set-configs", "set-configs", "set-configs", "set-configs", "set-configs", "reassign", "reassign", "set-configs", "set-configs", "set-configs", "set-configs", "elect-leaders"]);
+    expect(kinds(t.actions)).toEqual([
+      "set-configs",
+      "set-configs",
+      "set-configs",
+      "set-configs",
+      "set-configs",
+      "reassign",
+      "reassign",
+      "set-configs",
+      "set-configs",
+      "set-configs",
+      "set-configs",
+      "elect-leaders",
+    ]);
     // The cordon stays; every throttle is put back; the foreign follower rate on broker 2 is what broker 2's follower rate goes back to.
     const configs = t.run.job.status.setConfigs;
     expect(configs.filter((c) => c.name === "cordoned.log.dirs").map((c) => [c.value, c.restored ?? false])).toEqual([["/d2", false]]);
@@ -37,7 +50,9 @@ describe("next(): the phases", () => {
       "Done.",
     ]);
     expect(t.audit.map((a) => `${a.actor} ${a.action} ${a.result}`)).toContain("carol alter-partition-reassignments ok");
-    expect(t.audit.find((a) => a.detail === "putting back what the job replaced" && a.target.startsWith("broker 2:"))!.target).toBe("broker 2: follower.replication.throttled.rate=987654321");
+    expect(t.audit.find((a) => a.detail === "putting back what the job replaced" && a.target.startsWith("broker 2:"))!.target).toBe(
+      "broker 2: follower.replication.throttled.rate=987654321",
+    );
   });
 
   it("next() stores each intent with the value it replaces (from the scan) before it sends it, and sends one request per resource", () => {
@@ -136,7 +151,11 @@ describe("next(): batches", () => {
     ]);
     expect(s.run.job.status.rates.replicationBytesPerSecond).toBe(RATE);
     expect(s.run.job.status.controlSeq).toBe(0);
-    const t = drive(t0.run, { ...world, control: (now) => (now < t0.nowMs + 3_000 ? asked : { ...asked, seq: 2, pause: true }) }, { nowMs: t0.nowMs, until: (x) => x.run.job.status.state === "paused" });
+    const t = drive(
+      t0.run,
+      { ...world, control: (now) => (now < t0.nowMs + 3_000 ? asked : { ...asked, seq: 2, pause: true }) },
+      { nowMs: t0.nowMs, until: (x) => x.run.job.status.state === "paused" },
+    );
     expect(t.actions.filter((a) => a.kind === "change-throttle")).toHaveLength(1);
     expect(t.run.job.status.rates.replicationBytesPerSecond).toBe(16 * RATE);
     expect(t.run.job.status.controlSeq).toBe(2);
@@ -156,7 +175,11 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     expect(kinds(t.actions)).toEqual(["set-configs", "set-configs", "set-configs", "set-configs"]);
     expect(t.actions.every((a) => a.kind === "set-configs" && a.purpose === "restore")).toBe(true);
     expect(t.run.job.status.setConfigs.every((c) => c.restored)).toBe(true);
-    expect(messages(t.run).slice(-3)).toEqual(["Cancel asked by bob.", "Every throttle config the job set is back to its previous value (5 config(s); deleted where none was set).", "Cancelled."]);
+    expect(messages(t.run).slice(-3)).toEqual([
+      "Cancel asked by bob.",
+      "Every throttle config the job set is back to its previous value (5 config(s); deleted where none was set).",
+      "Cancelled.",
+    ]);
   });
 
   it("next() cancels during a batch: in-flight reassignments cancelled and dir moves pointed back, batches marked cancelled, configs (cordons too) put back", () => {
@@ -192,7 +215,10 @@ describe("next(): cancel, refusal, lease, take-over", () => {
   it("next() puts back what was set when Kafka refuses a throttle, moves nothing, and ends failed", () => {
     const refusing: World = {
       scan: () => scanOf(),
-      answer: (a) => (a.kind === "set-configs" && a.change.resource.kind === "topic" && a.purpose === "set" ? { kind: "set-configs", errors: ["topic t: POLICY_VIOLATION"] } : { kind: "set-configs", errors: [] }),
+      answer: (a) =>
+        a.kind === "set-configs" && a.change.resource.kind === "topic" && a.purpose === "set"
+          ? { kind: "set-configs", errors: ["topic t: POLICY_VIOLATION"] }
+          : { kind: "set-configs", errors: [] },
     };
     const t = drive(newRun(), refusing);
     expect(t.run.job.status.state).toBe("failed");
@@ -201,7 +227,9 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     const configs = t.run.job.status.setConfigs;
     expect(configs.filter((c) => c.resource.kind === "broker").every((c) => c.sent && c.restored)).toBe(true);
     expect(configs.filter((c) => c.resource.kind === "topic").every((c) => !c.sent && !c.restored)).toBe(true);
-    expect(t.audit.filter((a) => a.result === "refused").map((a) => a.target)).toEqual(["topic t: leader.replication.throttled.replicas=0:1,1:1, follower.replication.throttled.replicas=0:2,1:3"]);
+    expect(t.audit.filter((a) => a.result === "refused").map((a) => a.target)).toEqual([
+      "topic t: leader.replication.throttled.replicas=0:1,1:1, follower.replication.throttled.replicas=0:2,1:3",
+    ]);
   });
 
   it("next() stops without writing once the lease is lost", () => {
@@ -222,7 +250,16 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     expect(run.job.status.runBy).toBe("new:2:y");
     expect(messages(run).at(-1)).toBe("Picked up by new:2:y at phase batches, batch 1.");
     expect(audit).toEqual([
-      { at: new Date(T0 + 99_000).toISOString(), cluster: "default", actor: "carol", jobId: "job-1", action: "take-over", target: "apply job job-1", result: "ok", detail: "new:2:y took the job over from old:1:x at phase batches, batch 1" },
+      {
+        at: new Date(T0 + 99_000).toISOString(),
+        cluster: "default",
+        actor: "carol",
+        jobId: "job-1",
+        action: "take-over",
+        target: "apply job job-1",
+        result: "ok",
+        detail: "new:2:y took the job over from old:1:x at phase batches, batch 1",
+      },
     ]);
     // Kafka still lists t-0: nothing to send again; the next process simply watches it.
     const listed = acted(step(run, { scan: scanOf({ inFlight: [0] }) }));
@@ -246,21 +283,36 @@ describe("next(): cancel, refusal, lease, take-over", () => {
 describe("next(): elections, dir moves, failures", () => {
   it("next() ends failed when the preferred leader election fails, and says how to finish it by hand", () => {
     const world = obedientCluster();
-    const t = drive(newRun(), { ...world, answer: (a, now) => (a.kind === "elect-leaders" ? { kind: "elect-leaders", outcome: { requested: 1, elected: 0, notNeeded: 0, failed: ["t-0: PREFERRED_LEADER_NOT_AVAILABLE"] } } : world.answer!(a, now)) });
+    const t = drive(newRun(), {
+      ...world,
+      answer: (a, now) =>
+        a.kind === "elect-leaders"
+          ? { kind: "elect-leaders", outcome: { requested: 1, elected: 0, notNeeded: 0, failed: ["t-0: PREFERRED_LEADER_NOT_AVAILABLE"] } }
+          : world.answer!(a, now),
+    });
     expect(t.run.job.status.state).toBe("failed");
     expect(t.run.job.status.errors).toEqual(["Preferred leader election: t-0: PREFERRED_LEADER_NOT_AVAILABLE"]);
-    expect(messages(t.run)).toContain("0 of 1 partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.");
+    expect(messages(t.run)).toContain(
+      "0 of 1 partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.",
+    );
   });
 
   it("next() sends a pinned dir move again while its replica does not exist yet, then watches; after dirMoveRetryMs it warns and goes on", () => {
     const world = obedientCluster();
     let refusals = 2;
-    const answer: World["answer"] = (a, now) => (a.kind === "move-dirs" && refusals-- > 0 ? { kind: "move-dirs", failed: a.moves.map((m) => ({ ...m, errorCode: 9, error: "REPLICA_NOT_AVAILABLE" })) } : world.answer!(a, now));
+    const answer: World["answer"] = (a, now) =>
+      a.kind === "move-dirs" && refusals-- > 0
+        ? { kind: "move-dirs", failed: a.moves.map((m) => ({ ...m, errorCode: 9, error: "REPLICA_NOT_AVAILABLE" })) }
+        : world.answer!(a, now);
     const t = drive(newRun(jobRecord({ logDirs: ["/d2"] })), { ...world, answer }, { until: (x) => x.run.job.status.batches[0]!.state === "running" });
     expect(t.actions.filter((a) => a.kind === "move-dirs")).toHaveLength(3);
     expect(t.audit.filter((a) => a.action === "alter-replica-log-dirs").map((a) => a.target)).toEqual(["batch 1, broker 2: t-0→/d2"]);
     expect(t.run.job.status.warnings).toEqual([]);
-    const never = drive(newRun(jobRecord({ logDirs: ["/d2"] })), { ...world, answer: (a, now) => (a.kind === "move-dirs" ? { kind: "move-dirs", failed: a.moves.map((m) => ({ ...m, errorCode: 9, error: "x" })) } : world.answer!(a, now)) }, { until: (x) => x.run.job.status.batches[0]!.state === "running" });
+    const never = drive(
+      newRun(jobRecord({ logDirs: ["/d2"] })),
+      { ...world, answer: (a, now) => (a.kind === "move-dirs" ? { kind: "move-dirs", failed: a.moves.map((m) => ({ ...m, errorCode: 9, error: "x" })) } : world.answer!(a, now)) },
+      { until: (x) => x.run.job.status.batches[0]!.state === "running" },
+    );
     expect(never.run.job.status.warnings).toEqual(["Batch 1: 1 dir move(s) waited too long for their replica to appear; Kafka placed those replicas by its own rule."]);
     expect(never.run.job.status.failed).toBe(false);
   });

@@ -10,7 +10,19 @@ import { planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/p
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
-import { CC_MB, CC_TOPIC_WITH_ONE_LEADER_PER_BROKER, KNOWN_CLUSTERS, STRIMZI_DIR, ccMediumCluster, ccRandomCluster, ccUnbalanced3, ccUnbalanced4, ccUnbalancedWithAFollower, strimziRemoveDisksExample, type KnownShape } from "@/tests/support/known-clusters";
+import {
+  CC_MB,
+  CC_TOPIC_WITH_ONE_LEADER_PER_BROKER,
+  KNOWN_CLUSTERS,
+  STRIMZI_DIR,
+  ccMediumCluster,
+  ccRandomCluster,
+  ccUnbalanced3,
+  ccUnbalanced4,
+  ccUnbalancedWithAFollower,
+  strimziRemoveDisksExample,
+  type KnownShape,
+} from "@/tests/support/known-clusters";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 function shapeOf(s: ClusterSnapshot): KnownShape {
@@ -26,23 +38,28 @@ function shapeOf(s: ClusterSnapshot): KnownShape {
 /** Bytes per "broker:dir". */
 function dirBytes(s: ClusterSnapshot): Map<string, number> {
   const m = new Map<string, number>();
-  for (const t of s.topics) for (const p of t.partitions) for (const r of p.replicas) m.set(`${r.broker}:${r.logDir}`, (m.get(`${r.broker}:${r.logDir}`) ?? 0) + (r.sizeBytes ?? 0));
+  for (const t of s.topics)
+    for (const p of t.partitions) for (const r of p.replicas) m.set(`${r.broker}:${r.logDir}`, (m.get(`${r.broker}:${r.logDir}`) ?? 0) + (r.sizeBytes ?? 0));
   return m;
 }
 
 describe("known clusters", () => {
   const built = new Map(KNOWN_CLUSTERS.map((k) => [k.name, k.build()]));
 
-  it.each(KNOWN_CLUSTERS.map((k) => [k.name, k] as const))("%s is a valid snapshot with its documented shape", (name, known) => {
-    const snapshot = built.get(name)!;
-    const parsed = parseSnapshot(JSON.parse(JSON.stringify(snapshot)));
-    expect(parsed.ok ? [] : parsed.error.issues).toEqual([]);
-    expect(shapeOf(snapshot)).toEqual(known.shape);
-    expect(known.source).toMatch(/^(linkedin\/cruise-control|strimzi\/strimzi-kafka-operator) /);
-    // Every replica sits in a dir its broker has, and every dir's free space follows what it holds.
-    const dirs = new Set(snapshot.brokers.flatMap((b) => b.logDirs.map((d) => `${b.id}:${d.path}`)));
-    for (const t of snapshot.topics) for (const p of t.partitions) for (const r of p.replicas) expect(dirs.has(`${r.broker}:${r.logDir}`)).toBe(true);
-  }, 30_000);
+  it.each(KNOWN_CLUSTERS.map((k) => [k.name, k] as const))(
+    "%s is a valid snapshot with its documented shape",
+    (name, known) => {
+      const snapshot = built.get(name)!;
+      const parsed = parseSnapshot(JSON.parse(JSON.stringify(snapshot)));
+      expect(parsed.ok ? [] : parsed.error.issues).toEqual([]);
+      expect(shapeOf(snapshot)).toEqual(known.shape);
+      expect(known.source).toMatch(/^(linkedin\/cruise-control|strimzi\/strimzi-kafka-operator) /);
+      // Every replica sits in a dir its broker has, and every dir's free space follows what it holds.
+      const dirs = new Set(snapshot.brokers.flatMap((b) => b.logDirs.map((d) => `${b.id}:${d.path}`)));
+      for (const t of snapshot.topics) for (const p of t.partitions) for (const r of p.replicas) expect(dirs.has(`${r.broker}:${r.logDir}`)).toBe(true);
+    },
+    30_000,
+  );
 
   it("builds the same cluster every time (no hidden randomness)", () => {
     for (const k of KNOWN_CLUSTERS) expect(JSON.stringify(k.build())).toBe(JSON.stringify(built.get(k.name)));
@@ -123,7 +140,9 @@ describe("known clusters", () => {
     it("unhealthy JBOD: brokers 0–4 dead (unreachable, out of every ISR), brokers 5–9 with their first disk offline", () => {
       const s = built.get("cc-random-jbod-unhealthy")!;
       expect(s.brokers.filter((b) => b.state === "unreachable").map((b) => b.id)).toEqual([0, 1, 2, 3, 4]);
-      expect(s.brokers.flatMap((b) => b.logDirs.filter((d) => d.state === "offline").map((d) => `${b.id}:${d.path}`))).toEqual([5, 6, 7, 8, 9].map((b) => `${b}:/tmp/kafka-logs-1`));
+      expect(s.brokers.flatMap((b) => b.logDirs.filter((d) => d.state === "offline").map((d) => `${b.id}:${d.path}`))).toEqual(
+        [5, 6, 7, 8, 9].map((b) => `${b}:/tmp/kafka-logs-1`),
+      );
       for (const t of s.topics) for (const p of t.partitions) for (const b of p.isr) expect(b).toBeGreaterThanOrEqual(5);
     });
 
@@ -141,7 +160,10 @@ describe("known clusters", () => {
       const mixed = { distribution: "uniform" as const, brokers: 10, racks: 3, replicas: 1000, topics: 50, minReplication: 2, maxReplication: 4 };
       expect(() => ccRandomCluster({ ...mixed, random: new JavaRandom(5) })).toThrow(/cannot reach the replica count/);
       const s = ccRandomCluster({ ...mixed, random: new JavaRandom(6) });
-      const counted = s.topics.filter((t) => t.name !== CC_TOPIC_WITH_ONE_LEADER_PER_BROKER).flatMap((t) => t.partitions).reduce((a, p) => a + p.replicas.length, 0);
+      const counted = s.topics
+        .filter((t) => t.name !== CC_TOPIC_WITH_ONE_LEADER_PER_BROKER)
+        .flatMap((t) => t.partitions)
+        .reduce((a, p) => a + p.replicas.length, 0);
       expect(counted).toBe(1000);
       expect(new Set(s.topics.map((t) => t.partitions[0]!.replicas.length)).size).toBeGreaterThan(1);
     });
@@ -339,7 +361,12 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
   const fromMoves = plan.moves.map((m) => `${pkey(m.topic, m.partition)}@${m.toBroker}:${m.toDir}`).sort();
   const fromSnapshot = moved.map((m) => `${m.part}@${m.broker}:${m.dir}`).sort();
   if (JSON.stringify(fromMoves) !== JSON.stringify(fromSnapshot)) {
-    out.push(...listed("plan.moves and the after-snapshot disagree", [...fromMoves.filter((x) => !fromSnapshot.includes(x)).map((x) => `only in moves ${x}`), ...fromSnapshot.filter((x) => !fromMoves.includes(x)).map((x) => `only in snapshot ${x}`)]));
+    out.push(
+      ...listed("plan.moves and the after-snapshot disagree", [
+        ...fromMoves.filter((x) => !fromSnapshot.includes(x)).map((x) => `only in moves ${x}`),
+        ...fromSnapshot.filter((x) => !fromMoves.includes(x)).map((x) => `only in snapshot ${x}`),
+      ]),
+    );
   }
   const movedBytes = plan.moves.reduce((a, m) => a + m.bytes, 0);
   if (movedBytes !== plan.bytesMoved.total) out.push(`bytesMoved.total ${plan.bytesMoved.total} ≠ Σ moves ${movedBytes}`);
@@ -361,7 +388,10 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
   out.push(...listed(`a dir that received data ends above the ${options.headroom * 100}% headroom`, overHeadroom));
 
   // Excluded topics never move and are not in the reassignment.
-  const touchedExcluded = [...plan.entries.filter((e) => excluded.has(e.topic)).map((e) => `entry ${pkey(e.topic, e.partition)}`), ...moved.filter((m) => excluded.has(m.topic)).map((m) => `moved ${m.part}`)];
+  const touchedExcluded = [
+    ...plan.entries.filter((e) => excluded.has(e.topic)).map((e) => `entry ${pkey(e.topic, e.partition)}`),
+    ...moved.filter((m) => excluded.has(m.topic)).map((m) => `moved ${m.part}`),
+  ];
   out.push(...listed("an excluded topic moved", touchedExcluded));
 
   // A drain empties its dirs and a removal its brokers, but for what the plan reports stuck.
@@ -374,7 +404,9 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
       if ((removed.has(b) || inDrained) && !stuck.has(`${k}@${b}`) && !truncated) left.push(`${k} still on broker ${b} ${p.dirOf.get(b)}`);
     }
   }
-  out.push(...listed(operation.kind === "drain-dirs" ? "the drained dir still holds a replica not reported stuck" : "the removed broker still holds a replica not reported stuck", left));
+  out.push(
+    ...listed(operation.kind === "drain-dirs" ? "the drained dir still holds a replica not reported stuck" : "the removed broker still holds a replica not reported stuck", left),
+  );
   if ((operation.kind === "drain-dirs" || operation.kind === "remove-brokers") && plan.evacuation === null) out.push("an evacuation reports no `evacuation`");
 
   // Goals met before are still met after.
@@ -398,7 +430,12 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
         return b !== undefined && (b.leader === m.fromBroker || b.replicas[0] === m.fromBroker);
       });
       const what = ledBefore ? "replicas that led before the first plan" : "replicas";
-      out.push(...listed(`a second rebalance on the after-snapshot moves ${again.value.bytesMoved.total} bytes (${again.value.moves.length} ${what})`, again.value.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}:${m.fromDir} → ${m.toBroker}:${m.toDir}`)));
+      out.push(
+        ...listed(
+          `a second rebalance on the after-snapshot moves ${again.value.bytesMoved.total} bytes (${again.value.moves.length} ${what})`,
+          again.value.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}:${m.fromDir} → ${m.toBroker}:${m.toDir}`),
+        ),
+      );
     }
   }
 
@@ -420,14 +457,17 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
   for (const key of new Set([...mine.dirs.keys(), ...sim.dirs.keys()])) {
     const a = mine.dirs.get(key) ?? { parts: [], bytes: 0 };
     const b = sim.dirs.get(key) ?? { parts: [], bytes: 0 };
-    if (a.parts.join() !== b.parts.join()) layoutDiff.push(`${key}: plan [${a.parts.filter((x) => !b.parts.includes(x)).join(",")}] vs simulator [${b.parts.filter((x) => !a.parts.includes(x)).join(",")}]`);
+    if (a.parts.join() !== b.parts.join())
+      layoutDiff.push(`${key}: plan [${a.parts.filter((x) => !b.parts.includes(x)).join(",")}] vs simulator [${b.parts.filter((x) => !a.parts.includes(x)).join(",")}]`);
     else if (a.bytes !== b.bytes) layoutDiff.push(`${key}: plan ${a.bytes} bytes vs simulator ${b.bytes}`);
   }
   for (const [k, o] of mine.order) if (sim.order.get(k) !== o) layoutDiff.push(`${k}: replica order plan [${o}] vs simulator [${sim.order.get(k)}]`);
   out.push(...listed("the after-snapshot differs from the simulator's replay", layoutDiff));
   const freeDiff: string[] = [];
   const simFree = new Map(replayed.brokers.flatMap((b) => b.logDirs.map((d) => [`${b.id}:${d.path}`, d.usableBytes] as const)));
-  for (const b of after.brokers) for (const d of b.logDirs) if (simFree.get(`${b.id}:${d.path}`) !== d.usableBytes) freeDiff.push(`${b.id}:${d.path}: plan ${d.usableBytes} vs simulator ${simFree.get(`${b.id}:${d.path}`)}`);
+  for (const b of after.brokers)
+    for (const d of b.logDirs)
+      if (simFree.get(`${b.id}:${d.path}`) !== d.usableBytes) freeDiff.push(`${b.id}:${d.path}: plan ${d.usableBytes} vs simulator ${simFree.get(`${b.id}:${d.path}`)}`);
   out.push(...listed("free bytes in the after-snapshot differ from the simulator's replay", freeDiff));
   return out;
 }
@@ -505,7 +545,11 @@ function randomCase(seed: number): PropertyCase {
   const excludeTopics = r.nextInt(2) === 0 ? [names[r.nextInt(names.length)]!] : [];
   const parsed = parseSnapshot(s);
   if (!parsed.ok) throw new Error(`random cluster ${seed} is not a valid snapshot: ${parsed.error.message}`);
-  return { name: `random-${seed} (${brokerCount}×${dirsPerBroker}, racks ${rackCount}, ${s.source.kafkaVersion ?? "version unknown"}${excludeTopics.length ? `, excluding ${excludeTopics[0]}` : ""})`, snapshot: parsed.value, excludeTopics };
+  return {
+    name: `random-${seed} (${brokerCount}×${dirsPerBroker}, racks ${rackCount}, ${s.source.kafkaVersion ?? "version unknown"}${excludeTopics.length ? `, excluding ${excludeTopics[0]}` : ""})`,
+    snapshot: parsed.value,
+    excludeTopics,
+  };
 }
 
 /** Cruise Control's RandomCluster shapes at a tenth of RandomClusterTest's size (5,001 replicas in 300 topics), so 4 plans each stay fast. */
@@ -513,9 +557,16 @@ const tenth = { brokers: 40, racks: 10, replicas: 5_001, topics: 300 };
 const PROPERTY_CASES: PropertyCase[] = [
   ...KNOWN_CLUSTERS.filter((k) => !k.name.startsWith("cc-random") && k.name !== "strimzi-remove-disks").map((k) => ({ name: k.name, snapshot: k.build() })),
   { name: "strimzi-remove-disks", snapshot: strimziRemoveDisksExample(), drain: [1, 2].map((v) => ({ broker: 0, path: STRIMZI_DIR(v, 0) })) },
-  ...(["uniform", "linear", "exponential"] as const).map((distribution) => ({ name: `cc-random-${distribution} (a tenth)`, snapshot: ccRandomCluster({ distribution, ...tenth }) })),
+  ...(["uniform", "linear", "exponential"] as const).map((distribution) => ({
+    name: `cc-random-${distribution} (a tenth)`,
+    snapshot: ccRandomCluster({ distribution, ...tenth }),
+  })),
   { name: "cc-random-jbod (a tenth)", snapshot: ccRandomCluster({ distribution: "uniform", jbod: true, rackAware: true, ...tenth }) },
-  { name: "cc-random-jbod-unhealthy (a tenth)", snapshot: ccRandomCluster({ distribution: "uniform", jbod: true, rackAware: true, deadBrokers: 5, brokersWithBadDisk: 5, ...tenth }), excludeTopics: ["T1", "T2"] },
+  {
+    name: "cc-random-jbod-unhealthy (a tenth)",
+    snapshot: ccRandomCluster({ distribution: "uniform", jbod: true, rackAware: true, deadBrokers: 5, brokersWithBadDisk: 5, ...tenth }),
+    excludeTopics: ["T1", "T2"],
+  },
   ...Array.from({ length: 30 }, (_, i) => randomCase(1000 + i)),
 ];
 
@@ -545,11 +596,15 @@ function unexplained(violations: string[], op: OpKind): string[] {
 describe("every plan keeps the hard constraints and its promises", () => {
   const OPS: OpKind[] = ["rebalance", "add-brokers", "remove-brokers", "drain-dirs"];
   const rows = PROPERTY_CASES.flatMap((c) => OPS.map((op) => [c.name, op, c] as const));
-  it.each(rows)("%s, %s", (_name, op, c) => {
-    const run = operationFor(c, op);
-    if (!run) return;
-    expect(unexplained(planViolations(run.snapshot, run.operation, c.excludeTopics ?? []), op)).toEqual([]);
-  }, 30_000);
+  it.each(rows)(
+    "%s, %s",
+    (_name, op, c) => {
+      const run = operationFor(c, op);
+      if (!run) return;
+      expect(unexplained(planViolations(run.snapshot, run.operation, c.excludeTopics ?? []), op)).toEqual([]);
+    },
+    30_000,
+  );
 
   it("the Strimzi drain ends as the published kafka-log-dirs output: volume 0 of broker 0 holds my-topic-0…5, volumes 1 and 2 nothing", () => {
     const s = strimziRemoveDisksExample();
@@ -557,7 +612,11 @@ describe("every plan keeps the hard constraints and its promises", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { dirs } = layout(result.value.afterSnapshot);
-    expect([0, 1, 2].map((v) => dirs.get(`0:${STRIMZI_DIR(v, 0)}`)?.parts ?? [])).toEqual([["my-topic-0", "my-topic-1", "my-topic-2", "my-topic-3", "my-topic-4", "my-topic-5"], [], []]);
+    expect([0, 1, 2].map((v) => dirs.get(`0:${STRIMZI_DIR(v, 0)}`)?.parts ?? [])).toEqual([
+      ["my-topic-0", "my-topic-1", "my-topic-2", "my-topic-3", "my-topic-4", "my-topic-5"],
+      [],
+      [],
+    ]);
     // Every move stays on broker 0 (an intra-broker move, as Cruise Control's remove-disks makes).
     expect(result.value.moves.map((m) => m.kind)).toEqual(new Array(4).fill("intra"));
   });
@@ -581,9 +640,31 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
         { id: 3, dirs: ["/a", "/b"] },
       ],
       partitions: [
-        { topic: "t", partition: 0, replicas: [[2, "/a", 1], [1, "/b", 1]], isr: [2] },
-        { topic: "t", partition: 1, replicas: [[2, "/a", GiB], [1, "/a", GiB]] },
-        { topic: "t", partition: 2, replicas: [[2, "/b", GiB], [1, "/a", GiB]] },
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [2, "/a", 1],
+            [1, "/b", 1],
+          ],
+          isr: [2],
+        },
+        {
+          topic: "t",
+          partition: 1,
+          replicas: [
+            [2, "/a", GiB],
+            [1, "/a", GiB],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 2,
+          replicas: [
+            [2, "/b", GiB],
+            [1, "/a", GiB],
+          ],
+        },
       ],
     });
     expect(() => planOf(s, { goals: ["topic-spread"] })).not.toThrow();
@@ -597,8 +678,24 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
     const s = cluster({
       brokers: [1, 2, 3, 4, 5].map((id) => ({ id, rack: `rack-${(id - 1) % 2}`, dirs: [{ path: "/d", totalBytes: cap }] })),
       partitions: [
-        { topic: "t", partition: 0, replicas: [[1, "/d", 797_316_843], [2, "/d", 797_316_843], [3, "/d", 797_316_843]] },
-        { topic: "t", partition: 1, replicas: [[2, "/d", 228_668_406], [3, "/d", 228_668_406], [4, "/d", 228_668_406]] },
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d", 797_316_843],
+            [2, "/d", 797_316_843],
+            [3, "/d", 797_316_843],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 1,
+          replicas: [
+            [2, "/d", 228_668_406],
+            [3, "/d", 228_668_406],
+            [4, "/d", 228_668_406],
+          ],
+        },
         { topic: "u", partition: 0, replicas: [[3, "/d", 392_633_834]] },
       ],
     });
@@ -618,9 +715,33 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
     const s = cluster({
       brokers: [1, 2, 3, 4].map((id) => ({ id, rack: `rack-${(id - 1) % 2}`, dirs })),
       partitions: [
-        { topic: "t", partition: 0, replicas: [[1, "/d2", 1_035_820_579], [2, "/d1", 1_035_820_579], [3, "/d1", 1_035_820_579]] },
-        { topic: "t", partition: 1, replicas: [[2, "/d2", 883_662_276], [3, "/d1", 883_662_276], [4, "/d1", 883_662_276]] },
-        { topic: "t", partition: 2, replicas: [[3, "/d1", 293_228_320], [4, "/d2", 293_228_320], [1, "/d2", 293_228_320]] },
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d2", 1_035_820_579],
+            [2, "/d1", 1_035_820_579],
+            [3, "/d1", 1_035_820_579],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 1,
+          replicas: [
+            [2, "/d2", 883_662_276],
+            [3, "/d1", 883_662_276],
+            [4, "/d1", 883_662_276],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 2,
+          replicas: [
+            [3, "/d1", 293_228_320],
+            [4, "/d2", 293_228_320],
+            [1, "/d2", 293_228_320],
+          ],
+        },
         { topic: "t", partition: 3, replicas: [[4, "/d2", 936_569_588]] },
       ],
     });
@@ -651,8 +772,24 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
     const s = cluster({
       brokers: [1, 2, 3, 4].map((id) => ({ id, rack: `rack-${(id - 1) % 2}`, dirs: [{ path: "/d", totalBytes: cap }] })),
       partitions: [
-        { topic: "t", partition: 0, replicas: [[1, "/d", 374_138_008], [2, "/d", 374_138_008], [3, "/d", 374_138_008]] },
-        { topic: "t", partition: 1, replicas: [[2, "/d", 165_343_916], [3, "/d", 165_343_916], [4, "/d", 165_343_916]] },
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d", 374_138_008],
+            [2, "/d", 374_138_008],
+            [3, "/d", 374_138_008],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 1,
+          replicas: [
+            [2, "/d", 165_343_916],
+            [3, "/d", 165_343_916],
+            [4, "/d", 165_343_916],
+          ],
+        },
         { topic: "u", partition: 0, replicas: [[3, "/d", 654_726_311]] },
       ],
     });

@@ -21,7 +21,17 @@ function run(snap: ClusterSnapshot, onlyTo: ReadonlySet<number> | null = null, m
 
 describe("balanceLeaders()", () => {
   it("balanceLeaders() gives leadership to a broker short of it by reordering replicas, moving no data", () => {
-    const state = run(cluster({ brokers: brokers([1, 2]), partitions: parts([[1, 2], [1, 2], [1, 2], [1, 2]]) }));
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2]),
+        partitions: parts([
+          [1, 2],
+          [1, 2],
+          [1, 2],
+          [1, 2],
+        ]),
+      }),
+    );
     expect(leaders(state)).toEqual({ 1: 2, 2: 2 });
     for (const p of state.partitions) {
       expect([...p.replicas].sort()).toEqual([1, 2]);
@@ -31,38 +41,104 @@ describe("balanceLeaders()", () => {
 
   it("balanceLeaders() never makes a replica that was out of sync the preferred leader", () => {
     // Broker 2 is out of the ISR of partitions 0 and 1: only partitions 2 and 3 can hand it leadership.
-    const state = run(cluster({ brokers: brokers([1, 2]), partitions: parts([[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2]], (p) => (p < 4 ? [1] : [1, 2])) }));
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2]),
+        partitions: parts(
+          [
+            [1, 2],
+            [1, 2],
+            [1, 2],
+            [1, 2],
+            [1, 2],
+            [1, 2],
+          ],
+          (p) => (p < 4 ? [1] : [1, 2]),
+        ),
+      }),
+    );
     expect(state.partitions.filter((p) => p.replicas[0] === 2).map((p) => p.partition)).toEqual([4, 5]);
   });
 
   it("balanceLeaders() hands leadership from a broker above the band to the replica with the fewest", () => {
     // Broker 1 leads 4, brokers 2 and 3 lead 1 each (mean 2): broker 1 gives 1 to each of the others.
-    const state = run(cluster({ brokers: brokers([1, 2, 3]), partitions: parts([[1, 2], [1, 3], [1, 2, 3], [1, 3, 2], [2, 1], [3, 1]]) }));
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2, 3]),
+        partitions: parts([
+          [1, 2],
+          [1, 3],
+          [1, 2, 3],
+          [1, 3, 2],
+          [2, 1],
+          [3, 1],
+        ]),
+      }),
+    );
     expect(leaders(state)).toEqual({ 1: 2, 2: 2, 3: 2 });
   });
 
   it("balanceLeaders() gives leadership only to the brokers allowed (the ones being added)", () => {
-    const snap = cluster({ brokers: brokers([1, 2, 3]), partitions: parts([[1, 2], [1, 2], [1, 3], [1, 3], [1, 3], [1, 2]]) });
+    const snap = cluster({
+      brokers: brokers([1, 2, 3]),
+      partitions: parts([
+        [1, 2],
+        [1, 2],
+        [1, 3],
+        [1, 3],
+        [1, 3],
+        [1, 2],
+      ]),
+    });
     const state = run(snap, new Set([3]));
     expect(leaders(state)).toEqual({ 1: 4, 2: 0, 3: 2 });
   });
 
   it("balanceLeaders() never gives leadership to a broker being removed or offline", () => {
     // Broker 1 leads all five; broker 2 is being removed, broker 3 is unreachable: only broker 4 may take any.
-    const snap = cluster({ brokers: [...brokers([1, 2]), { id: 3, state: "unreachable", dirs: ["/d1"] }, ...brokers([4])], partitions: parts([[1, 2], [1, 2], [1, 3], [1, 3], [1, 4]]) });
+    const snap = cluster({
+      brokers: [...brokers([1, 2]), { id: 3, state: "unreachable", dirs: ["/d1"] }, ...brokers([4])],
+      partitions: parts([
+        [1, 2],
+        [1, 2],
+        [1, 3],
+        [1, 3],
+        [1, 4],
+      ]),
+    });
     const state = run(snap, null, (s) => (s.brokers.get(2)!.removing = true));
     expect(state.partitions.map((p) => p.replicas[0])).toEqual([1, 1, 1, 1, 4]);
   });
 
   it("balanceLeaders() leaves a cluster whose leaders are within the band alone", () => {
-    const state = run(cluster({ brokers: brokers([1, 2]), partitions: parts([[1, 2], [2, 1], [1, 2], [2, 1]]) }));
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2]),
+        partitions: parts([
+          [1, 2],
+          [2, 1],
+          [1, 2],
+          [2, 1],
+        ]),
+      }),
+    );
     expect(leadershipChanges(state)).toEqual([]);
   });
 });
 
 describe("leadershipChanges()", () => {
   it("leadershipChanges() lists each partition whose preferred leader changes by a reorder, from whom to whom", () => {
-    const state = run(cluster({ brokers: brokers([1, 2]), partitions: parts([[1, 2], [1, 2], [1, 2], [1, 2]]) }));
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2]),
+        partitions: parts([
+          [1, 2],
+          [1, 2],
+          [1, 2],
+          [1, 2],
+        ]),
+      }),
+    );
     const changes = leadershipChanges(state);
     expect(changes).toHaveLength(2);
     for (const c of changes) expect(c).toMatchObject({ topic: "t", from: 1, to: 2 });

@@ -35,7 +35,15 @@ describe("lowerBound()", () => {
     // 30 GiB in /small (100 GiB) and nothing in /large (200 GiB): by utilisation the target is 10 GiB and the
     // tolerance 5 GiB, so 15 GiB must leave; by bytes the target is 15 GiB and the tolerance 0.75 GiB.
     const split = cluster({
-      brokers: [{ id: 1, dirs: [{ path: "/small", totalBytes: 100 * GiB }, { path: "/large", totalBytes: 200 * GiB }] }],
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/small", totalBytes: 100 * GiB },
+            { path: "/large", totalBytes: 200 * GiB },
+          ],
+        },
+      ],
       partitions: [one(0, 1, 30 * GiB, "/small")],
     });
     expect(bound(split, { goals: ["dir-utilization"], intraObjective: "utilization" }) / GiB).toBeCloseTo(15, 9);
@@ -84,7 +92,10 @@ describe("lowerBound()", () => {
 
   it("lowerBound() is never more than a plan that meets every goal moves, on random clusters and operations", () => {
     const arb = fc.record({
-      sizes: fc.array(fc.record({ broker: fc.integer({ min: 1, max: 4 }), dir: fc.constantFrom("/d1", "/d2"), gib: fc.integer({ min: 1, max: 20 }) }), { minLength: 1, maxLength: 24 }),
+      sizes: fc.array(fc.record({ broker: fc.integer({ min: 1, max: 4 }), dir: fc.constantFrom("/d1", "/d2"), gib: fc.integer({ min: 1, max: 20 }) }), {
+        minLength: 1,
+        maxLength: 24,
+      }),
       goals: fc.shuffledSubarray([...SOFT_GOALS]),
       op: fc.constantFrom("rebalance", "remove", "drain", "add"),
       tolerance: fc.constantFrom(0.02, 0.05, 0.2),
@@ -92,7 +103,14 @@ describe("lowerBound()", () => {
     fc.assert(
       fc.property(arb, ({ sizes, goals, op, tolerance }) => {
         const snap = cluster({ brokers: [1, 2, 3, 4].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions: sizes.map((s, i) => one(i, s.broker, s.gib * GiB, s.dir)) });
-        const operation = op === "remove" ? { kind: "remove-brokers" as const, brokers: [4] } : op === "drain" ? { kind: "drain-dirs" as const, dirs: [{ broker: 4, path: "/d1" }] } : op === "add" ? { kind: "add-brokers" as const, brokers: [4] } : { kind: "rebalance" as const };
+        const operation =
+          op === "remove"
+            ? { kind: "remove-brokers" as const, brokers: [4] }
+            : op === "drain"
+              ? { kind: "drain-dirs" as const, dirs: [{ broker: 4, path: "/d1" }] }
+              : op === "add"
+                ? { kind: "add-brokers" as const, brokers: [4] }
+                : { kind: "rebalance" as const };
         const r = planRebalance(snap, PlanOptionsSchema.parse({ operation, goals, tolerance, moveLeaders: true, headroom: 1 }));
         if (!r.ok) return;
         const p = r.value;

@@ -46,10 +46,24 @@ describe("PlanOptionsSchema", () => {
 
   it("PlanOptionsSchema takes each operation with what it names, and cordons a drain unless told not to", () => {
     expect(PlanOptionsSchema.parse({ operation: { kind: "remove-brokers", brokers: [3, 4] } }).operation).toEqual({ kind: "remove-brokers", brokers: [3, 4] });
-    expect(PlanOptionsSchema.parse({ operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }] } }).operation).toEqual({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true });
+    expect(PlanOptionsSchema.parse({ operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }] } }).operation).toEqual({
+      kind: "drain-dirs",
+      dirs: [{ broker: 2, path: "/data/d3" }],
+      cordon: true,
+    });
     expect(messages({ operation: { kind: "add-brokers", brokers: [] } })).toEqual(["operation.brokers: name at least one broker to fill"]);
     expect(messages({ operation: { kind: "remove-brokers", brokers: [3, 3] } })).toEqual(["operation.brokers: each broker is listed once"]);
-    expect(messages({ operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/a" }, { broker: 1, path: "/a" }] } })).toEqual(["operation.dirs: each log dir is listed once"]);
+    expect(
+      messages({
+        operation: {
+          kind: "drain-dirs",
+          dirs: [
+            { broker: 1, path: "/a" },
+            { broker: 1, path: "/a" },
+          ],
+        },
+      }),
+    ).toEqual(["operation.dirs: each log dir is listed once"]);
     expect(PlanOptionsSchema.safeParse({ operation: { kind: "rebalance", brokers: [1] } }).success).toBe(false);
   });
 

@@ -3,7 +3,13 @@ import { nextLogDirs } from "@/lib/placement";
 import { cordonCommand, paddingPlan, waterLevel, type PaddingBroker } from "@/lib/plan/padding";
 
 const GiB = 1024 ** 3;
-const dir = (path: string, logCount: number, usedGiB: number, utilization: number | null = null) => ({ path, state: "online" as const, logCount, usedBytes: usedGiB * GiB, utilization });
+const dir = (path: string, logCount: number, usedGiB: number, utilization: number | null = null) => ({
+  path,
+  state: "online" as const,
+  logCount,
+  usedBytes: usedGiB * GiB,
+  utilization,
+});
 
 describe("paddingPlan()", () => {
   it("waterLevel() is the least level the targets reach with n more", () => {
@@ -35,12 +41,20 @@ describe("paddingPlan()", () => {
   });
 
   it("prints the topic creation, the pinned reassignment, its verification and the removal", () => {
-    const plan = paddingPlan([{ id: 0, dirs: [dir("/a", 1, 10), dir("/b", 2, 1)] }, { id: 2, dirs: [dir("/a", 0, 10, 0.9), dir("/b", 0, 1, 0.1)] }], { steeredPartitions: 2, bootstrapServer: "k1:9092" });
+    const plan = paddingPlan(
+      [
+        { id: 0, dirs: [dir("/a", 1, 10), dir("/b", 2, 1)] },
+        { id: 2, dirs: [dir("/a", 0, 10, 0.9), dir("/b", 0, 1, 0.1)] },
+      ],
+      { steeredPartitions: 2, bootstrapServer: "k1:9092" },
+    );
     expect(plan.padded).toEqual([
       { broker: 0, path: "/a", logCountBefore: 1, add: 3 },
       { broker: 2, path: "/a", logCountBefore: 0, add: 2 },
     ]);
-    expect(plan.commands[0]).toBe("kafka-topics.sh --bootstrap-server k1:9092 --create --topic kafka-balance-padding --replica-assignment 0,0,0,2,2 --config retention.bytes=1048576");
+    expect(plan.commands[0]).toBe(
+      "kafka-topics.sh --bootstrap-server k1:9092 --create --topic kafka-balance-padding --replica-assignment 0,0,0,2,2 --config retention.bytes=1048576",
+    );
     expect(JSON.parse(plan.reassignmentJson)).toEqual({
       version: 1,
       partitions: [0, 1, 2, 3, 4].map((p) => ({ topic: "kafka-balance-padding", partition: p, replicas: [p < 3 ? 0 : 2], log_dirs: ["/a"] })),
@@ -77,6 +91,8 @@ describe("paddingPlan()", () => {
   it("quotes hostile names as one shell word", () => {
     const plan = paddingPlan([{ id: 0, dirs: [dir("/a", 0, 10), dir("/b", 0, 1)] }], { topic: "x; rm -rf /", steeredPartitions: 1 });
     expect(plan.commands[0]).toContain("--topic 'x; rm -rf /'");
-    expect(cordonCommand("<bootstrap-servers>", 3, ["/d/2", "/d/3"])).toBe("kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 3 --alter --add-config 'cordoned.log.dirs=[/d/2,/d/3]'");
+    expect(cordonCommand("<bootstrap-servers>", 3, ["/d/2", "/d/3"])).toBe(
+      "kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 3 --alter --add-config 'cordoned.log.dirs=[/d/2,/d/3]'",
+    );
   });
 });

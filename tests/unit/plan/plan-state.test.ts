@@ -13,8 +13,22 @@ function twoBrokers() {
       { id: 3, dirs: ["/d1"] },
     ],
     partitions: [
-      { topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 8 * GiB]] },
-      { topic: "t", partition: 1, replicas: [[2, "/d2", 3 * GiB], [1, "/d2", 3 * GiB]] },
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 10 * GiB],
+          [2, "/d1", 8 * GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 1,
+        replicas: [
+          [2, "/d2", 3 * GiB],
+          [1, "/d2", 3 * GiB],
+        ],
+      },
     ],
   });
 }
@@ -34,7 +48,10 @@ describe("PlanState", () => {
     const state = new PlanState(twoBrokers(), none);
     const b1 = state.brokers.get(1)!;
     expect([b1.bytes, b1.count]).toEqual([13 * GiB, 2]);
-    expect(b1.dirs.map((d) => [d.path, d.bytes])).toEqual([["/d1", 10 * GiB], ["/d2", 3 * GiB]]);
+    expect(b1.dirs.map((d) => [d.path, d.bytes])).toEqual([
+      ["/d1", 10 * GiB],
+      ["/d2", 3 * GiB],
+    ]);
     expect(state.brokers.get(3)!.bytes).toBe(0);
   });
 
@@ -46,13 +63,26 @@ describe("PlanState", () => {
   });
 
   it("PlanState() takes the usage that is not Kafka's from capacity, usable bytes and Kafka bytes", () => {
-    const snap = cluster({ brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: 100 * GiB, otherBytes: 25 * GiB }] }], partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", 5 * GiB]] }] });
+    const snap = cluster({
+      brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: 100 * GiB, otherBytes: 25 * GiB }] }],
+      partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", 5 * GiB]] }],
+    });
     const dir = new PlanState(snap, none).brokers.get(1)!.byPath.get("/d1")!;
     expect([dir.other, dir.bytes, dir.cap]).toEqual([25 * GiB, 5 * GiB, 100 * GiB]);
   });
 
   it("PlanState() knows no capacity for a dir whose total is unknown or 0", () => {
-    const snap = cluster({ brokers: [{ id: 1, dirs: [{ path: "/a", totalBytes: null }, { path: "/b", totalBytes: 0 }] }] });
+    const snap = cluster({
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/a", totalBytes: null },
+            { path: "/b", totalBytes: 0 },
+          ],
+        },
+      ],
+    });
     expect(new PlanState(snap, none).brokers.get(1)!.dirs.map((d) => d.cap)).toEqual([null, null]);
   });
 
@@ -74,14 +104,7 @@ describe("PlanState", () => {
     t.partitions[2]!.removing = [2];
     t.partitions[3]!.replicas[0]!.future = { logDir: "/d2", sizeBytes: 0, offsetLag: null };
     const state = new PlanState(snap, new Set(["excluded"]));
-    expect(state.partitions.map((p) => `${p.topic}-${p.partition}:${p.movable}`)).toEqual([
-      "excluded-0:false",
-      "t-0:false",
-      "t-1:false",
-      "t-2:false",
-      "t-3:false",
-      "t-4:true",
-    ]);
+    expect(state.partitions.map((p) => `${p.topic}-${p.partition}:${p.movable}`)).toEqual(["excluded-0:false", "t-0:false", "t-1:false", "t-2:false", "t-3:false", "t-4:true"]);
     const movable = state.partitions.find((p) => p.movable)!.members[0]!;
     expect(uids(movers(state, 1))).toEqual([movable.uid]);
     expect(uids(state.brokers.get(1)!.byPath.get("/d1")!.replicas.all())).toEqual([movable.uid]);
@@ -96,7 +119,14 @@ describe("PlanState", () => {
         { id: 2, state: "unreachable", dirs: ["/d1"] },
       ],
       partitions: [
-        { topic: "t", partition: 0, replicas: [[1, "/d1", GiB], [2, "/d1", GiB]] },
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d1", GiB],
+            [2, "/d1", GiB],
+          ],
+        },
         { topic: "t", partition: 1, replicas: [[1, "/d2", GiB]] },
       ],
     });
@@ -130,7 +160,15 @@ describe("PlanState", () => {
 
   it("fits() keeps a dir's Kafka and other usage at or under the headroom, and always fits a dir of unknown capacity", () => {
     const snap = cluster({
-      brokers: [{ id: 1, dirs: [{ path: "/d1", totalBytes: 100 * GiB, otherBytes: 20 * GiB }, { path: "/d2", totalBytes: null }] }],
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/d1", totalBytes: 100 * GiB, otherBytes: 20 * GiB },
+            { path: "/d2", totalBytes: null },
+          ],
+        },
+      ],
       partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", 30 * GiB]] }],
     });
     const state = new PlanState(snap, none);

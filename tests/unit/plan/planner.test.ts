@@ -57,7 +57,8 @@ const clusterArb = fc
     });
     // Capacity reflects what is on disk.
     const used = new Map<string, number>();
-    for (const t of snap.topics) for (const p of t.partitions) for (const r of p.replicas) used.set(`${r.broker}${r.logDir}`, (used.get(`${r.broker}${r.logDir}`) ?? 0) + r.sizeBytes!);
+    for (const t of snap.topics)
+      for (const p of t.partitions) for (const r of p.replicas) used.set(`${r.broker}${r.logDir}`, (used.get(`${r.broker}${r.logDir}`) ?? 0) + r.sizeBytes!);
     for (const b of snap.brokers) for (const d of b.logDirs) d.usableBytes = Math.max(0, d.totalBytes! - (used.get(`${b.id}${d.path}`) ?? 0));
     return snap;
   });
@@ -183,8 +184,12 @@ describe("planRebalance()", () => {
       return r.ok ? null : r.error.issues.map((i) => [i.path, i.message]);
     };
     expect(refused({ kind: "remove-brokers", brokers: [3, 9] })).toEqual([["options.operation.brokers.1", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
-    expect(refused({ kind: "remove-brokers", brokers: [1, 2, 3] })).toEqual([["options.operation.brokers", "removing these brokers leaves no online broker to move their replicas to"]]);
-    expect(refused({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d9" }] })).toEqual([["options.operation.dirs.0.path", "broker 2 has no log dir /data/d9 (it has /data/d1, /data/d2, /data/d3)"]]);
+    expect(refused({ kind: "remove-brokers", brokers: [1, 2, 3] })).toEqual([
+      ["options.operation.brokers", "removing these brokers leaves no online broker to move their replicas to"],
+    ]);
+    expect(refused({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d9" }] })).toEqual([
+      ["options.operation.dirs.0.path", "broker 2 has no log dir /data/d9 (it has /data/d1, /data/d2, /data/d3)"],
+    ]);
     expect(refused({ kind: "add-brokers", brokers: [7] })).toEqual([
       [
         "options.operation.brokers.0",
@@ -192,7 +197,9 @@ describe("planRebalance()", () => {
       ],
     ]);
     expect(refused({ kind: "remove-brokers", brokers: [9] })).toEqual([["options.operation.brokers.0", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
-    expect(refused({ kind: "drain-dirs", dirs: [{ broker: 9, path: "/data/d1" }] })).toEqual([["options.operation.dirs.0.broker", "broker 9 is not in this cluster (it has 1, 2, 3)"]]);
+    expect(refused({ kind: "drain-dirs", dirs: [{ broker: 9, path: "/data/d1" }] })).toEqual([
+      ["options.operation.dirs.0.broker", "broker 9 is not in this cluster (it has 1, 2, 3)"],
+    ]);
   });
 
   it("planRebalance() refuses to 'add' a broker that already holds data, naming what it holds and Rebalance", () => {
@@ -202,7 +209,8 @@ describe("planRebalance()", () => {
     expect(r.error.issues).toEqual([
       {
         path: "options.operation.brokers.0",
-        message: "broker 3 already holds 812.0 GiB in 70 replicas: Add brokers fills brokers that hold nothing yet (newly started ones). To even out brokers that hold data, choose Rebalance",
+        message:
+          "broker 3 already holds 812.0 GiB in 70 replicas: Add brokers fills brokers that hold nothing yet (newly started ones). To even out brokers that hold data, choose Rebalance",
       },
     ]);
   });
@@ -221,11 +229,19 @@ describe("planRebalance()", () => {
       const r = planRebalance(snap, PlanOptionsSchema.parse({ operation }));
       return r.ok ? [] : r.error.issues.map((i) => i.message);
     };
-    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 1, path: "/d2" }] })).toEqual([expect.stringMatching(/^\/d2 on broker 1 is offline: Kafka reads nothing from an offline dir, so none of its replicas can be moved to another dir/)]);
-    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 3, path: "/d1" }] })).toEqual([expect.stringMatching(/^broker 3 is unreachable: its dirs cannot be drained until it answers again/)]);
+    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 1, path: "/d2" }] })).toEqual([
+      expect.stringMatching(/^\/d2 on broker 1 is offline: Kafka reads nothing from an offline dir, so none of its replicas can be moved to another dir/),
+    ]);
+    expect(issues({ kind: "drain-dirs", dirs: [{ broker: 3, path: "/d1" }] })).toEqual([
+      expect.stringMatching(/^broker 3 is unreachable: its dirs cannot be drained until it answers again/),
+    ]);
     expect(issues({ kind: "add-brokers", brokers: [4] })).toEqual(["broker 4 has no online log dir that is not cordoned, so nothing can be moved onto it"]);
     expect(issues({ kind: "add-brokers", brokers: [3] })).toEqual(["broker 3 is unreachable: only an online broker can be filled"]);
-    expect(issues({ kind: "remove-brokers", brokers: [3] })).toEqual([expect.stringMatching(/^broker 3 is unreachable: the snapshot has no dirs or sizes for it, so the planner cannot plan moving its replicas\. To replace a dead broker, reassign its partitions by hand/)]);
+    expect(issues({ kind: "remove-brokers", brokers: [3] })).toEqual([
+      expect.stringMatching(
+        /^broker 3 is unreachable: the snapshot has no dirs or sizes for it, so the planner cannot plan moving its replicas\. To replace a dead broker, reassign its partitions by hand/,
+      ),
+    ]);
   });
 
   it("planRebalance() warns first about offline dirs and brokers that did not answer: their bytes are missing", () => {
@@ -238,7 +254,9 @@ describe("planRebalance()", () => {
       partitions: [one("t", 0, 1, GiB), one("t", 1, 2, GiB)],
     });
     const p = plan(snap, { excludeTopics: ["nope"] });
-    expect(p.warnings[0]).toMatch(/^Log dir \/d2 on broker 1 is offline: the snapshot has no bytes for it, so every figure below leaves its replicas out .*The plan moves nothing into or out of it/);
+    expect(p.warnings[0]).toMatch(
+      /^Log dir \/d2 on broker 1 is offline: the snapshot has no bytes for it, so every figure below leaves its replicas out .*The plan moves nothing into or out of it/,
+    );
     expect(p.warnings[1]).toMatch(/^Broker 3 did not answer: its dirs and bytes are missing from the snapshot/);
     expect(p.warnings[2]).toMatch(/^Topic "nope" is not in this snapshot/);
     expect(p.unmeasured).toEqual({ dirs: [{ broker: 1, path: "/d2", error: null }], brokers: [{ id: 3, state: "unreachable" }] });
@@ -246,7 +264,15 @@ describe("planRebalance()", () => {
 
   it("planRebalance() gives a fill and a rebalance of the same cluster and goals one lower bound", () => {
     const snap = demoSnapshot();
-    snap.brokers.push({ id: 4, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/data/d1", totalBytes: 2048 * GiB, usableBytes: 2048 * GiB, state: "online", error: null }] });
+    snap.brokers.push({
+      id: 4,
+      rack: null,
+      host: null,
+      port: null,
+      state: "online",
+      error: null,
+      logDirs: [{ path: "/data/d1", totalBytes: 2048 * GiB, usableBytes: 2048 * GiB, state: "online", error: null }],
+    });
     const fill = plan(snap, { operation: { kind: "add-brokers", brokers: [4] } });
     const rebalance = plan(snap, {});
     expect(fill.lowerBound).toBe(rebalance.lowerBound);
@@ -289,8 +315,20 @@ describe("planRebalance()", () => {
 
   it("planRebalance() adding a broker moves data only onto it, followers only by default, with replication throttles and the bottleneck named", () => {
     const snap = demoSnapshot();
-    snap.brokers.push({ id: 4, rack: null, host: null, port: null, state: "online", error: null, logDirs: [{ path: "/data/d1", totalBytes: 2048 * GiB, usableBytes: 2048 * GiB, state: "online", error: null }] });
-    const p = plan(snap, { operation: { kind: "add-brokers", brokers: [4] }, goals: ["broker-bytes"], throttle: { replicationBytesPerSecond: 100 * 1024 * 1024, alterLogDirsBytesPerSecond: 1 } });
+    snap.brokers.push({
+      id: 4,
+      rack: null,
+      host: null,
+      port: null,
+      state: "online",
+      error: null,
+      logDirs: [{ path: "/data/d1", totalBytes: 2048 * GiB, usableBytes: 2048 * GiB, state: "online", error: null }],
+    });
+    const p = plan(snap, {
+      operation: { kind: "add-brokers", brokers: [4] },
+      goals: ["broker-bytes"],
+      throttle: { replicationBytesPerSecond: 100 * 1024 * 1024, alterLogDirsBytesPerSecond: 1 },
+    });
     expect(p.moves.length).toBeGreaterThan(0);
     expect(p.moves.every((m) => m.kind === "inter" && m.toBroker === 4 && m.toDir === "/data/d1")).toBe(true);
     expect(p.after.brokers.find((b) => b.id === 4)!.bytes).toBeGreaterThan(0);
@@ -300,23 +338,35 @@ describe("planRebalance()", () => {
     const rates = { replicationBytesPerSecond: 100 * 1024 * 1024, alterLogDirsBytesPerSecond: 1 };
     expect(p.batches.length).toBeGreaterThan(1);
     expect(p.batches.every((b) => b.brokers.find((x) => x.broker === 4)!.partitionMoves <= 5)).toBe(true);
-    expect(p.estimate.copySeconds).toBeCloseTo(p.batches.reduce((a, b) => a + moveSeconds("inter", b.bytes, rates), 0), 9);
+    expect(p.estimate.copySeconds).toBeCloseTo(
+      p.batches.reduce((a, b) => a + moveSeconds("inter", b.bytes, rates), 0),
+      9,
+    );
     expect(p.estimate.seconds - p.estimate.overheadSeconds).toBeCloseTo(p.estimate.copySeconds, 9);
     const follower = p.throttles.topics.find((t) => t.topic === "orders")!.followerReplicas;
     expect(follower.split(",").every((e) => e.endsWith(":4"))).toBe(true);
-    expect(p.throttles.commands.apply.some((c) => c.includes("--entity-name 4 --alter --add-config leader.replication.throttled.rate=104857600,follower.replication.throttled.rate=104857600"))).toBe(true);
+    expect(
+      p.throttles.commands.apply.some((c) =>
+        c.includes("--entity-name 4 --alter --add-config leader.replication.throttled.rate=104857600,follower.replication.throttled.rate=104857600"),
+      ),
+    ).toBe(true);
     // Leaders never move by default.
-    for (const t of p.afterSnapshot.topics) for (const part of t.partitions) {
-      const before = snap.topics.find((x) => x.name === t.name)!.partitions.find((x) => x.id === part.id)!;
-      expect(part.leader).toBe(before.leader);
-      expect(part.replicas[0]!.broker).toBe(before.replicas[0]!.broker);
-    }
+    for (const t of p.afterSnapshot.topics)
+      for (const part of t.partitions) {
+        const before = snap.topics.find((x) => x.name === t.name)!.partitions.find((x) => x.id === part.id)!;
+        expect(part.leader).toBe(before.leader);
+        expect(part.replicas[0]!.broker).toBe(before.replicas[0]!.broker);
+      }
   });
 
   it("planRebalance() on a balanced cluster moves nothing and changes no leader", () => {
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/a", "/b"] })),
-      partitions: [0, 1, 2, 3, 4, 5].map((p) => ({ topic: "t", partition: p, replicas: [0, 1].map((k): [number, string, number] => [((p + k) % 3) + 1, p % 2 ? "/b" : "/a", 10 * GiB]) })),
+      partitions: [0, 1, 2, 3, 4, 5].map((p) => ({
+        topic: "t",
+        partition: p,
+        replicas: [0, 1].map((k): [number, string, number] => [((p + k) % 3) + 1, p % 2 ? "/b" : "/a", 10 * GiB]),
+      })),
     });
     const p = plan(snap);
     expect(p.goals.every((g) => g.before.outside === 0 && g.met)).toBe(true);
@@ -330,7 +380,11 @@ describe("planRebalance()", () => {
   it("planRebalance() removing a broker empties it, balancing only the dirs of the brokers that receive", () => {
     const snap = cluster({
       brokers: [1, 2, 3, 4].map((id) => ({ id, dirs: ["/a", "/b"] })),
-      partitions: [0, 1, 2, 3, 4, 5, 6, 7].map((p) => ({ topic: "t", partition: p, replicas: [0, 1].map((k): [number, string, number] => [((p + k) % 4) + 1, k ? "/b" : "/a", (p + 1) * GiB]) })),
+      partitions: [0, 1, 2, 3, 4, 5, 6, 7].map((p) => ({
+        topic: "t",
+        partition: p,
+        replicas: [0, 1].map((k): [number, string, number] => [((p + k) % 4) + 1, k ? "/b" : "/a", (p + 1) * GiB]),
+      })),
     });
     const p = plan(snap, { operation: { kind: "remove-brokers", brokers: [4] }, moveLeaders: false });
     expect(p.evacuation).toMatchObject({ stuck: [], stuckTotal: 0 });
@@ -348,9 +402,24 @@ describe("planRebalance()", () => {
         { id: 1, dirs: ["/a", "/b", "/c"] },
         { id: 2, kafkaVersion: "4.2.0", dirs: ["/a", "/b"] },
       ],
-      partitions: [0, 1, 2, 3].map((p) => ({ topic: "t", partition: p, replicas: [[1, "/a", 5 * GiB], [2, p % 2 ? "/a" : "/b", 5 * GiB]] as [number, string, number][] })),
+      partitions: [0, 1, 2, 3].map((p) => ({
+        topic: "t",
+        partition: p,
+        replicas: [
+          [1, "/a", 5 * GiB],
+          [2, p % 2 ? "/a" : "/b", 5 * GiB],
+        ] as [number, string, number][],
+      })),
     });
-    const p = plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/a" }, { broker: 2, path: "/a" }] } });
+    const p = plan(snap, {
+      operation: {
+        kind: "drain-dirs",
+        dirs: [
+          { broker: 1, path: "/a" },
+          { broker: 2, path: "/a" },
+        ],
+      },
+    });
     expect(p.evacuation).toMatchObject({ replicas: 6, stuck: [] });
     expect(p.after.dirs.filter((d) => d.path === "/a").map((d) => [d.broker, d.bytes, d.partitions])).toEqual([
       [1, 0, 0],
@@ -358,7 +427,13 @@ describe("planRebalance()", () => {
     ]);
     expect(p.moves.every((m) => m.kind === "intra")).toBe(true);
     // Broker 1 (4.4) gets a cordon first; broker 2 runs 4.2, which has none.
-    expect(p.cordons).toEqual([{ broker: 1, dirs: ["/a"], command: "kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/a]'" }]);
+    expect(p.cordons).toEqual([
+      {
+        broker: 1,
+        dirs: ["/a"],
+        command: "kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --add-config 'cordoned.log.dirs=[/a]'",
+      },
+    ]);
     // Once the plan has run, the cordon is there too.
     expect(p.after.dirs.filter((d) => d.path === "/a").map((d) => [d.broker, d.state])).toEqual([
       [1, "cordoned"],
@@ -374,8 +449,21 @@ describe("planRebalance()", () => {
       partitions: [0, 1].map((p) => ({ topic: "t", partition: p, replicas: [[1, hostile, GiB]] as [number, string, number][] })),
     });
     const p = plan(snap, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: hostile }] }, bootstrapServer: "k1:9092;id" });
-    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${p.cordons[0]!.command}`], { encoding: "utf8" }).split("\n").slice(0, -1);
-    expect(words).toEqual(["kafka-configs.sh", "--bootstrap-server", "k1:9092;id", "--entity-type", "brokers", "--entity-name", "1", "--alter", "--add-config", `cordoned.log.dirs=[${hostile}]`]);
+    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${p.cordons[0]!.command}`], { encoding: "utf8" })
+      .split("\n")
+      .slice(0, -1);
+    expect(words).toEqual([
+      "kafka-configs.sh",
+      "--bootstrap-server",
+      "k1:9092;id",
+      "--entity-type",
+      "brokers",
+      "--entity-name",
+      "1",
+      "--alter",
+      "--add-config",
+      `cordoned.log.dirs=[${hostile}]`,
+    ]);
   });
 
   it("planRebalance() says a drain leaves the dirs of brokers it moves nothing to as they are", () => {
@@ -384,7 +472,8 @@ describe("planRebalance()", () => {
     expect(p.goals[0]).toMatchObject({
       goal: "dir-utilization",
       met: false,
-      reason: "Dir utilisation within each broker: a drain evens out only the dirs of the brokers it moves data to; brokers 1, 3 were left as they are: plan a rebalance to even them out.",
+      reason:
+        "Dir utilisation within each broker: a drain evens out only the dirs of the brokers it moves data to; brokers 1, 3 were left as they are: plan a rebalance to even them out.",
     });
   });
 
@@ -392,11 +481,20 @@ describe("planRebalance()", () => {
     const p = plan(demoSnapshot(), { operation: { kind: "remove-brokers", brokers: [3] } });
     // __consumer_offsets has three replicas on three brokers: none of broker 3's can go anywhere.
     expect(p.evacuation!.stuckTotal).toBe(50);
-    expect(p.evacuation!.stuck[0]).toEqual({ topic: "__consumer_offsets", partition: 0, broker: 3, dir: expect.any(String), reason: "every broker that stays already holds a replica of __consumer_offsets-0" });
+    expect(p.evacuation!.stuck[0]).toEqual({
+      topic: "__consumer_offsets",
+      partition: 0,
+      broker: 3,
+      dir: expect.any(String),
+      reason: "every broker that stays already holds a replica of __consumer_offsets-0",
+    });
     const left = p.afterSnapshot.topics.flatMap((t) => t.partitions.filter((x) => x.replicas.some((r) => r.broker === 3)).map(() => t.name));
     expect(new Set(left)).toEqual(new Set(["__consumer_offsets"]));
     // Broker bytes: brokers 1 and 2 are even; only broker 3's stuck replicas keep the goal from being met, and the reason says so.
-    expect(p.goals.find((g) => g.goal === "broker-bytes")).toMatchObject({ met: false, reason: "Broker bytes: broker 3 still holds replicas that cannot leave (listed with the removal); the brokers that stay are within the tolerance." });
+    expect(p.goals.find((g) => g.goal === "broker-bytes")).toMatchObject({
+      met: false,
+      reason: "Broker bytes: broker 3 still holds replicas that cannot leave (listed with the removal); the brokers that stay are within the tolerance.",
+    });
     expect(p.goals.find((g) => g.goal === "broker-replicas")!.reason).toBe(
       "Broker replica counts: broker 3 still holds replicas that cannot leave (listed with the removal), and a removal moves only what it must: plan a rebalance to even out the rest.",
     );
@@ -408,7 +506,14 @@ describe("planRebalance()", () => {
     // Broker 1 is the preferred leader of all four partitions; broker 2 holds an in-sync follower of each.
     const snap = cluster({
       brokers: [1, 2].map((id) => ({ id, dirs: ["/a"] })),
-      partitions: [0, 1, 2, 3].map((p) => ({ topic: "t", partition: p, replicas: [[1, "/a", GiB], [2, "/a", GiB]] as [number, string, number][] })),
+      partitions: [0, 1, 2, 3].map((p) => ({
+        topic: "t",
+        partition: p,
+        replicas: [
+          [1, "/a", GiB],
+          [2, "/a", GiB],
+        ] as [number, string, number][],
+      })),
     });
     const p = plan(snap, { goals: ["broker-leaders"] });
     expect(p.moves).toEqual([]);
@@ -442,10 +547,16 @@ describe("planRebalance()", () => {
             const brokers = part.replicas.map((r) => r.broker);
             expect(new Set(brokers).size).toBe(brokers.length);
             const before = beforeParts.get(`${t.name}-${part.id}`)!;
-            expect(racksOf(snap, brokers)).toBeGreaterThanOrEqual(racksOf(snap, before.replicas.map((r) => r.broker)));
+            expect(racksOf(snap, brokers)).toBeGreaterThanOrEqual(
+              racksOf(
+                snap,
+                before.replicas.map((r) => r.broker),
+              ),
+            );
             // The leader stays unless allowed, unless its replica must leave (a removed broker, a drained dir), or unless an election makes the reordered first replica lead.
             const leaderDir = before.replicas.find((rep) => rep.broker === before.leader)?.logDir;
-            const leaderMustLeave = removed.has(before.leader ?? -1) || (operation?.kind === "drain-dirs" && operation.dirs.some((d) => d.broker === before.leader && d.path === leaderDir));
+            const leaderMustLeave =
+              removed.has(before.leader ?? -1) || (operation?.kind === "drain-dirs" && operation.dirs.some((d) => d.broker === before.leader && d.path === leaderDir));
             if (!options.moveLeaders && !leaderMustLeave && !reordered.has(`${t.name}-${part.id}`)) expect(part.leader).toBe(before.leader);
           }
         }
@@ -459,7 +570,11 @@ describe("planRebalance()", () => {
         // What an evacuation leaves behind is exactly what it says is stuck.
         if (p.evacuation) {
           const left = p.afterSnapshot.topics.flatMap((t) =>
-            t.partitions.flatMap((x) => x.replicas.filter((rep) => removed.has(rep.broker) || (operation?.kind === "drain-dirs" && operation.dirs.some((d) => d.broker === rep.broker && d.path === rep.logDir)))),
+            t.partitions.flatMap((x) =>
+              x.replicas.filter(
+                (rep) => removed.has(rep.broker) || (operation?.kind === "drain-dirs" && operation.dirs.some((d) => d.broker === rep.broker && d.path === rep.logDir)),
+              ),
+            ),
           );
           expect(left.length).toBe(p.evacuation.stuckTotal);
         }
@@ -478,7 +593,10 @@ describe("planRebalance()", () => {
         if (p.entries.length === 0 && p.cordons.length === 0) return;
         // As the operator runs it: the cordons first, then the reassignment, then the election.
         const cordonSteps = p.cordons.flatMap((c) => c.dirs.map((path) => ({ kind: "cordonLogDir" as const, broker: c.broker, path })));
-        const reassign = p.entries.length > 0 ? [{ kind: "reassign" as const, partitions: p.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) }] : [];
+        const reassign =
+          p.entries.length > 0
+            ? [{ kind: "reassign" as const, partitions: p.entries.map((e) => ({ topic: e.topic, partition: e.partition, replicas: e.replicas, log_dirs: e.logDirs })) }]
+            : [];
         const sim = runScenario(ScenarioSchema.parse({ base: snap, steps: [...cordonSteps, ...reassign] }));
         for (const step of sim.steps) expect(step.error).toBeNull();
         const strip = (rep: typeof p.after) => ({ brokers: rep.brokers, dirs: rep.dirs, topics: rep.topics, totals: rep.totals });
@@ -496,7 +614,15 @@ describe("planRebalance() by Kafka version", () => {
       schema: 1,
       capturedAt: "2026-01-01T00:00:00Z",
       source: { kind: "kafka", label: "v", kafkaVersion },
-      brokers: [{ id: 1, logDirs: [{ path: "/full", totalBytes: 100 * GiB, usableBytes: 20 * GiB }, { path: "/empty", totalBytes: 100 * GiB, usableBytes: 100 * GiB, state }] }],
+      brokers: [
+        {
+          id: 1,
+          logDirs: [
+            { path: "/full", totalBytes: 100 * GiB, usableBytes: 20 * GiB },
+            { path: "/empty", totalBytes: 100 * GiB, usableBytes: 100 * GiB, state },
+          ],
+        },
+      ],
       topics: [{ name: "t", partitions: Array.from({ length: 8 }, (_, p) => ({ id: p, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/full", sizeBytes: 10 * GiB }] })) }],
     });
   const intoEmpty = (s: ClusterSnapshot) => plan(s, DIRS).moves.filter((m) => m.toDir === "/empty").length;
@@ -523,7 +649,10 @@ describe("planRebalance() by Kafka version", () => {
       ],
       topics: [{ name: "t", partitions: Array.from({ length: 8 }, (_, p) => ({ id: p, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/d1", sizeBytes: 10 * GiB }] })) }],
     });
-  const ontoBroker2 = (s: ClusterSnapshot) => plan(s, { goals: ["broker-bytes"], moveLeaders: true }).moves.filter((m) => m.toBroker === 2).map((m) => m.toDir);
+  const ontoBroker2 = (s: ClusterSnapshot) =>
+    plan(s, { goals: ["broker-bytes"], moveLeaders: true })
+      .moves.filter((m) => m.toBroker === 2)
+      .map((m) => m.toDir);
 
   it("planRebalance() moves nothing onto a broker whose every dir is cordoned where the version has cordons (4.3, 4.4)", () => {
     expect(ontoBroker2(withEmptyBroker("4.4", ["online", "online"])).length).toBeGreaterThan(0);

@@ -11,7 +11,12 @@ describe("PlanRequestSchema", () => {
   });
 
   it("PlanRequestSchema fills in the options a request leaves out", () => {
-    expect(PlanRequestSchema.parse({ options: { goals: ["dir-utilization"] } }).options).toMatchObject({ operation: { kind: "rebalance" }, goals: ["dir-utilization"], tolerance: 0.05, headroom: 0.85 });
+    expect(PlanRequestSchema.parse({ options: { goals: ["dir-utilization"] } }).options).toMatchObject({
+      operation: { kind: "rebalance" },
+      goals: ["dir-utilization"],
+      tolerance: 0.05,
+      headroom: 0.85,
+    });
   });
 
   it("PlanRequestSchema refuses options from before goals existed: a request says what it wants today", () => {

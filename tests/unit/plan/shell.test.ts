@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { BOOTSTRAP_PLACEHOLDER } from "@/lib/plan/options";
 import { bootstrapArg } from "@/lib/plan/shell";
 
-const words = (line: string) => execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8" }).split("\n").slice(0, -1);
+const words = (line: string) =>
+  execFileSync("sh", ["-c", `printf '%s\\n' ${line}`], { encoding: "utf8" })
+    .split("\n")
+    .slice(0, -1);
 
 describe("bootstrapArg()", () => {
   it("keeps the placeholder for the operator to replace, and quotes a hostile address", () => {

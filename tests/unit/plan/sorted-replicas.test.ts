@@ -22,7 +22,11 @@ const acceptArb = fc.func(fc.boolean());
 
 describe("SortedReplicas", () => {
   it("seal() orders items by size, then by uid", () => {
-    const set = loaded([{ uid: 3, size: 5 }, { uid: 1, size: 5 }, { uid: 2, size: 1 }]);
+    const set = loaded([
+      { uid: 3, size: 5 },
+      { uid: 1, size: 5 },
+      { uid: 2, size: 1 },
+    ]);
     expect(set.all().map((x) => x.uid)).toEqual([2, 1, 3]);
   });
 
@@ -51,7 +55,10 @@ describe("SortedReplicas", () => {
     fc.assert(
       fc.property(sizesArb, bound, bound, acceptArb, (sizes, max, min, accept) => {
         const list = items(sizes);
-        const expected = byOrder(list).filter((x) => x.size > min && x.size <= max && accept(x)).at(-1) ?? null;
+        const expected =
+          byOrder(list)
+            .filter((x) => x.size > min && x.size <= max && accept(x))
+            .at(-1) ?? null;
         expect(loaded(list).largestAtMost(max, min, accept)).toBe(expected);
       }),
     );

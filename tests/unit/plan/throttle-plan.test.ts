@@ -29,7 +29,12 @@ describe("throttlePlan()", () => {
       { topic: "orders", partition: 2, replicas: on(3, 4) },
       { topic: "quiet", partition: 0, replicas: on(1, 2) },
     ]);
-    const plan = throttlePlan(snap, [entry("orders", 0, [2, 1]), entry("orders", 1, [2, 3], ["/d2", "any"]), entry("orders", 2, [3, 5]), entry("quiet", 0, [1, 2], ["any", "/d2"])], rates, "kafka:9092");
+    const plan = throttlePlan(
+      snap,
+      [entry("orders", 0, [2, 1]), entry("orders", 1, [2, 3], ["/d2", "any"]), entry("orders", 2, [3, 5]), entry("quiet", 0, [1, 2], ["any", "/d2"])],
+      rates,
+      "kafka:9092",
+    );
     expect(plan.topics).toEqual([{ topic: "orders", leaderReplicas: "2:3,2:4", followerReplicas: "2:5" }]);
   });
 
@@ -108,7 +113,10 @@ describe("throttlePlan()", () => {
       { topic: "orders", partition: 0, replicas: on(1) },
       { topic: "logs", partition: 0, replicas: on(3) },
     ]);
-    snap.throttles.brokers = [{ broker: 1, leader: 5000, follower: null, alterLogDirs: 7 }, { broker: 3, leader: null, follower: null, alterLogDirs: 9000 }];
+    snap.throttles.brokers = [
+      { broker: 1, leader: 5000, follower: null, alterLogDirs: 7 },
+      { broker: 3, leader: null, follower: null, alterLogDirs: 9000 },
+    ];
     snap.throttles.topics = [{ topic: "orders", leaderReplicas: "*", followerReplicas: null }];
     const plan = throttlePlan(snap, [entry("orders", 0, [2]), entry("logs", 0, [3], ["/d2"])], rates, "kafka:9092");
     const cmd = "kafka-configs.sh --bootstrap-server kafka:9092";
@@ -133,7 +141,9 @@ describe("throttlePlan()", () => {
     const snap = snapshot([{ topic: "orders", partition: 0, replicas: on(1, 2, 3) }]);
     const plan = throttlePlan(snap, [entry("orders", 0, [1, 2])], rates, "k:1");
     expect(plan.topics).toEqual([{ topic: "orders", leaderReplicas: "0:1,0:2,0:3", followerReplicas: "" }]);
-    expect(plan.commands.apply.at(-1)).toBe("kafka-configs.sh --bootstrap-server k:1 --entity-type topics --entity-name orders --alter --add-config 'leader.replication.throttled.replicas=[0:1,0:2,0:3]'");
+    expect(plan.commands.apply.at(-1)).toBe(
+      "kafka-configs.sh --bootstrap-server k:1 --entity-type topics --entity-name orders --alter --add-config 'leader.replication.throttled.replicas=[0:1,0:2,0:3]'",
+    );
   });
 
   it("throttlePlan() lists exactly the partition:broker pairs that move, on the right side, for random moves", () => {
@@ -144,7 +154,12 @@ describe("throttlePlan()", () => {
     fc.assert(
       fc.property(fc.array(partitionArb, { minLength: 1, maxLength: 8 }), (parts) => {
         const snap = snapshot(parts.map((p, i) => ({ topic: "t", partition: i, replicas: on(...p.current) })));
-        const plan = throttlePlan(snap, parts.map((p, i) => entry("t", i, p.proposed)), rates, "k:1");
+        const plan = throttlePlan(
+          snap,
+          parts.map((p, i) => entry("t", i, p.proposed)),
+          rates,
+          "k:1",
+        );
         const leader = new Set<string>();
         const follower = new Set<string>();
         parts.forEach((p, i) => {
@@ -175,7 +190,10 @@ describe("reassignPartitionsCommands()", () => {
 
 describe("throttlePlan() commands with hostile names", () => {
   /** The words `sh` makes of a command (printf prints one per line; nothing in it is run). */
-  const words = (command: string) => execFileSync("sh", ["-c", `printf '%s\\n' ${command}`], { encoding: "utf8" }).split("\n").slice(0, -1);
+  const words = (command: string) =>
+    execFileSync("sh", ["-c", `printf '%s\\n' ${command}`], { encoding: "utf8" })
+      .split("\n")
+      .slice(0, -1);
 
   it("throttlePlan() and reassignPartitionsCommands() pass a hostile topic name and address as one word each, never as a command", () => {
     const topic = "x'; touch /tmp/kb-pwned; echo '$(id)";
@@ -183,7 +201,18 @@ describe("throttlePlan() commands with hostile names", () => {
     const snap = snapshot([{ topic, partition: 0, replicas: on(1, 2) }]);
     const plan = throttlePlan(snap, [entry(topic, 0, [1, 3])], rates, bootstrap);
     const apply = plan.commands.apply.find((c) => c.includes("--entity-type topics"))!;
-    expect(words(apply)).toEqual(["kafka-configs.sh", "--bootstrap-server", bootstrap, "--entity-type", "topics", "--entity-name", topic, "--alter", "--add-config", "leader.replication.throttled.replicas=[0:1,0:2],follower.replication.throttled.replicas=[0:3]"]);
+    expect(words(apply)).toEqual([
+      "kafka-configs.sh",
+      "--bootstrap-server",
+      bootstrap,
+      "--entity-type",
+      "topics",
+      "--entity-name",
+      topic,
+      "--alter",
+      "--add-config",
+      "leader.replication.throttled.replicas=[0:1,0:2],follower.replication.throttled.replicas=[0:3]",
+    ]);
     for (const c of [...plan.commands.apply, ...plan.commands.remove]) expect(words(c)).toContain(bootstrap);
     const run = reassignPartitionsCommands(bootstrap, "plan.json");
     expect(words(run.execute)).toEqual(["kafka-reassign-partitions.sh", "--bootstrap-server", bootstrap, "--reassignment-json-file", "plan.json", "--execute"]);

@@ -62,7 +62,11 @@ describe("fuzz generators", () => {
     expect(inputs.some((r) => r.body?.includes('"rack":"__proto__"'))).toBe(true);
     expect(inputs.some((r) => r.body !== undefined && /"__proto__":[{[\d"n]/.test(r.body))).toBe(true);
     // JSON bodies under other content types, and none at all.
-    const types = new Set(inputs.filter((r) => r.body?.startsWith("{") || r.body?.startsWith("--") || r.body?.startsWith("body=")).map((r) => (r.contentType === undefined ? "application/json" : r.contentType === null ? "none" : r.contentType.split(";")[0])));
+    const types = new Set(
+      inputs
+        .filter((r) => r.body?.startsWith("{") || r.body?.startsWith("--") || r.body?.startsWith("body="))
+        .map((r) => (r.contentType === undefined ? "application/json" : r.contentType === null ? "none" : r.contentType.split(";")[0])),
+    );
     for (const t of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "none"]) expect(types).toContain(t);
     // Stalled bodies: part of a valid body, then nothing.
     const stalled = inputs.filter((r) => r.stallAfter !== undefined);

@@ -8,13 +8,22 @@ import { longestFirst } from "../../support/sequencer";
 describe("longestFirst()", () => {
   const id = (f: string) => f;
   it("orders by span, longest first, and keeps vitest's order among equals", () => {
-    const spans = new Map([["a", 1], ["b", 30], ["c", 5], ["d", 5]]);
+    const spans = new Map([
+      ["a", 1],
+      ["b", 30],
+      ["c", 5],
+      ["d", 5],
+    ]);
     expect(longestFirst(["a", "b", "c", "d"], id, spans)).toEqual(["b", "c", "d", "a"]);
     expect(longestFirst(["d", "c"], id, spans)).toEqual(["d", "c"]);
   });
 
   it("counts a file it has no span for as the median file", () => {
-    const spans = new Map([["a", 1], ["b", 10], ["c", 100]]);
+    const spans = new Map([
+      ["a", 1],
+      ["b", 10],
+      ["c", 100],
+    ]);
     expect(longestFirst(["new", "a", "b", "c"], id, spans)).toEqual(["c", "new", "b", "a"]);
     expect(longestFirst(["x", "y"], id, new Map())).toEqual(["x", "y"]);
   });

@@ -10,15 +10,25 @@ const installed = (v: string) => existsSync(path.join(jarsDir(v), ".complete"));
 
 describe("scripts/kafka/tools", () => {
   it("shellWords() splits a printed command line as sh does: blanks, '…', \"…\" and backslashes", () => {
-    expect(shellWords(`kafka-configs.sh --bootstrap-server k:9092 --entity-name 'a b' --add-config 'x=[0:1,0:2]'`)).toEqual(["kafka-configs.sh", "--bootstrap-server", "k:9092", "--entity-name", "a b", "--add-config", "x=[0:1,0:2]"]);
+    expect(shellWords(`kafka-configs.sh --bootstrap-server k:9092 --entity-name 'a b' --add-config 'x=[0:1,0:2]'`)).toEqual([
+      "kafka-configs.sh",
+      "--bootstrap-server",
+      "k:9092",
+      "--entity-name",
+      "a b",
+      "--add-config",
+      "x=[0:1,0:2]",
+    ]);
     expect(shellWords(`a  "q\\"r"  e\\ f 'it'\\''s'`)).toEqual(["a", 'q"r', "e f", "it's"]);
     expect(shellWords("a ''")).toEqual(["a", ""]);
   });
 
   it("shellWords() gives back exactly the value shellArg() quoted, for any string (what the page prints is what the tool gets)", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", minLength: 1 }), (value) => {
-      expect(shellWords(`tool --entity-name ${shellArg(value)}`)).toEqual(["tool", "--entity-name", value]);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", minLength: 1 }), (value) => {
+        expect(shellWords(`tool --entity-name ${shellArg(value)}`)).toEqual(["tool", "--entity-name", value]);
+      }),
+    );
   });
 
   it("shellWords() refuses what is not one plain command: pipes, expansions, an open quote", () => {

@@ -32,7 +32,12 @@ describe("names that are Object.prototype's work everywhere", () => {
     expect(Object.hasOwn(lists.follower, "constructor")).toBe(true);
     // No entry for a topic that does not move, even one named like an Object method.
     expect(Object.hasOwn(lists.leader, "toString")).toBe(false);
-    expect(JSON.parse(JSON.stringify(lists.leader))).toEqual(Object.fromEntries([["__proto__", "0:1,0:2"], ["constructor", "0:1,0:2"]]));
+    expect(JSON.parse(JSON.stringify(lists.leader))).toEqual(
+      Object.fromEntries([
+        ["__proto__", "0:1,0:2"],
+        ["constructor", "0:1,0:2"],
+      ]),
+    );
   });
 
   it("the plan, its throttles, the review and the apply job's configs throttle every topic that moves, __proto__ included", () => {
@@ -67,7 +72,11 @@ describe("names that are Object.prototype's work everywhere", () => {
     // lost it tied /data/z at 0 and took some.
     const before = balanceReport(snapshot).dirs;
     const count = (dirs: typeof before, broker: number, path: string) => dirs.find((d) => d.broker === broker && d.path === path)!.partitions;
-    const scenario = ScenarioSchema.parse({ base: snapshot, seed: 1, steps: [{ kind: "createTopic", name: "hasOwnProperty-new", partitions: 12, replicationFactor: 1, size: { kind: "fixed", bytes: GiB } }] });
+    const scenario = ScenarioSchema.parse({
+      base: snapshot,
+      seed: 1,
+      steps: [{ kind: "createTopic", name: "hasOwnProperty-new", partitions: 12, replicationFactor: 1, size: { kind: "fixed", bytes: GiB } }],
+    });
     const after = runReports(scenario, { stepReports: false, finalSnapshot: false }).final.report.dirs;
     let placed = 0;
     for (const broker of [1, 2, 3, 4]) {
@@ -81,7 +90,11 @@ describe("names that are Object.prototype's work everywhere", () => {
   });
 
   it("nextLogDirs() and the placement counts read a __proto__ dir's own count", () => {
-    const counts = Object.fromEntries([["__proto__", 5], ["constructor", 4], ["/data/z", 1]]);
+    const counts = Object.fromEntries([
+      ["__proto__", 5],
+      ["constructor", 4],
+      ["/data/z", 1],
+    ]);
     expect(nextLogDirs(["__proto__", "constructor", "/data/z", "toString"], counts)).toEqual(["toString", "/data/z", "constructor", "__proto__"]);
   });
 

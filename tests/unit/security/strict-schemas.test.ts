@@ -77,7 +77,15 @@ describe("request schemas are strict at every level", () => {
 
   it("finds the request schemas (the walk is not vacuous)", () => {
     const names = schemas.map((s) => s.name);
-    for (const name of ["lib/plan/request.PlanRequestSchema", "lib/plan/options.PlanOptionsSchema", "lib/plan/apply-request.ApplyControlSchema", "lib/share/request.ShareRequestSchema", "lib/import/request.ImportRequestSchema", "lib/model/snapshot.ClusterSnapshotSchema", "lib/simulate/schema.ScenarioSchema"]) {
+    for (const name of [
+      "lib/plan/request.PlanRequestSchema",
+      "lib/plan/options.PlanOptionsSchema",
+      "lib/plan/apply-request.ApplyControlSchema",
+      "lib/share/request.ShareRequestSchema",
+      "lib/import/request.ImportRequestSchema",
+      "lib/model/snapshot.ClusterSnapshotSchema",
+      "lib/simulate/schema.ScenarioSchema",
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -106,7 +114,10 @@ describe("prototype keys in a body are unknown keys", () => {
       for (const [schema, text] of cases) {
         const parsed = schema.safeParse(JSON.parse(text));
         expect(parsed.success, text).toBe(false);
-        expect(parsed.error!.issues.some((i) => i.code === "unrecognized_keys" && i.keys.includes(key)), text).toBe(true);
+        expect(
+          parsed.error!.issues.some((i) => i.code === "unrecognized_keys" && i.keys.includes(key)),
+          text,
+        ).toBe(true);
       }
     }
   });

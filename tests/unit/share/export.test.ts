@@ -24,7 +24,16 @@ describe("CSV export", () => {
   });
 
   it("toCsv() quotes commas, quotes and line breaks, and defuses spreadsheet formulas", () => {
-    expect(toCsv(["a", "b"], [["x,y", 'say "hi"'], ["=1+1", null], ["-rf", -2]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=1+1,\r\n\'-rf,-2\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["x,y", 'say "hi"'],
+          ["=1+1", null],
+          ["-rf", -2],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=1+1,\r\n\'-rf,-2\r\n');
   });
 });
 
@@ -57,7 +66,11 @@ describe("reportFile()", () => {
 });
 
 describe("CSV injection (OWASP)", () => {
-  const cell = (value: string) => toCsv(["h"], [[value]]).split("\r\n").slice(1, -1).join("\r\n");
+  const cell = (value: string) =>
+    toCsv(["h"], [[value]])
+      .split("\r\n")
+      .slice(1, -1)
+      .join("\r\n");
 
   it("quotes a path that holds a ; and defuses the formula after it (Excel in ;-locales splits on it)", () => {
     expect(cell("/data/d1;=cmd|' /C calc'!A0;")).toBe(`"/data/d1;'=cmd|' /C calc'!A0;"`);

@@ -21,10 +21,16 @@ describe("simulationActions()", () => {
     const cordon = actions[0]!;
     if (cordon.kind !== "cordon") throw new Error("expected a cordon");
     expect(cordon.title).toBe("Cordon /data/d2 and /data/d3 on brokers 1, 2 and 3");
-    expect(cordon.text).toMatch(/^Kafka puts each new partition in the dir with the fewest partitions, and on brokers 1, 2 and 3 that is a full dir: \/data\/d2 and \/data\/d3 \(\d+–\d+% full\) hold 10 partitions each, \/data\/d1 \(under 1% full\) holds 50 partitions\. /);
+    expect(cordon.text).toMatch(
+      /^Kafka puts each new partition in the dir with the fewest partitions, and on brokers 1, 2 and 3 that is a full dir: \/data\/d2 and \/data\/d3 \(\d+–\d+% full\) hold 10 partitions each, \/data\/d1 \(under 1% full\) holds 50 partitions\. /,
+    );
     expect(cordon.text).toContain("this run simulates Kafka 4.4 and newer)");
     expect(cordon.text).not.toContain("assumed");
-    expect(cordon.brokers.map((b) => b.command)).toEqual([1, 2, 3].map((b) => `kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name ${b} --alter --add-config 'cordoned.log.dirs=[/data/d2,/data/d3]'`));
+    expect(cordon.brokers.map((b) => b.command)).toEqual(
+      [1, 2, 3].map(
+        (b) => `kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name ${b} --alter --add-config 'cordoned.log.dirs=[/data/d2,/data/d3]'`,
+      ),
+    );
     expect(cordon.brokers[0]!.undo).toBe("kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name 1 --alter --delete-config cordoned.log.dirs");
     const rebalance = actions[1]!;
     expect(rebalance).toMatchObject({ kind: "rebalance", title: "Plan a log-dir rebalance", options: { operation: { kind: "rebalance" }, goals: ["dir-utilization"] } });
@@ -32,7 +38,18 @@ describe("simulationActions()", () => {
 
   it("simulationActions() prints the cordon exactly as the planner's drain does", () => {
     const snapshot = demoSnapshot();
-    const plan = planRebalance(snapshot, PlanOptionsSchema.parse({ operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d2" }, { broker: 2, path: "/data/d3" }] } }));
+    const plan = planRebalance(
+      snapshot,
+      PlanOptionsSchema.parse({
+        operation: {
+          kind: "drain-dirs",
+          dirs: [
+            { broker: 2, path: "/data/d2" },
+            { broker: 2, path: "/data/d3" },
+          ],
+        },
+      }),
+    );
     if (!plan.ok) throw new Error(plan.error.message);
     const cordon = simulationActions(story("auto").input).actions[0]!;
     if (cordon.kind !== "cordon") throw new Error("expected a cordon");

@@ -12,7 +12,10 @@ describe("apply request", () => {
   const moved = p0.replicas[0]!;
   const broker = snapshot.brokers.find((b) => b.id === moved.broker)!;
   const target = broker.logDirs.find((d) => d.path !== moved.logDir)!.path;
-  const reassignment = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: p0.replicas.map((r) => r.broker), log_dirs: p0.replicas.map((_, i) => (i === 0 ? target : "any")) }] });
+  const reassignment = JSON.stringify({
+    version: 1,
+    partitions: [{ topic: topic.name, partition: p0.id, replicas: p0.replicas.map((r) => r.broker), log_dirs: p0.replicas.map((_, i) => (i === 0 ? target : "any")) }],
+  });
 
   it("parseApplyRequest() asks for the reassignment, and names a bad option's field", () => {
     const missing = parseApplyRequest({});
@@ -24,7 +27,10 @@ describe("apply request", () => {
   });
 
   it("applyRequestWork() reviews the reassignment on the scan and takes the execution and rates from the options", () => {
-    const options = PlanOptionsSchema.parse({ execution: { partitionMovesPerBroker: 2 }, throttle: { replicationBytesPerSecond: 7_000_000, alterLogDirsBytesPerSecond: 3_000_000 } });
+    const options = PlanOptionsSchema.parse({
+      execution: { partitionMovesPerBroker: 2 },
+      throttle: { replicationBytesPerSecond: 7_000_000, alterLogDirsBytesPerSecond: 3_000_000 },
+    });
     const work = applyRequestWork(snapshot, { reassignment, options });
     if (!work.ok) throw new Error(work.error.message);
     expect(work.value.entries).toHaveLength(1);

@@ -32,7 +32,10 @@ describe("BrokerDisks", () => {
     it("choose(kafka-count) breaks ties in log.dirs order on Kafka 4.4 and in Scala hash order before", () => {
       const paths = ["/data/d1", "/data/d2", "/data/d3", "/data/d4", "/data/d5"];
       const fill = (line: KafkaLine) => {
-        const d = disks(paths.map((p) => dir(p)), line);
+        const d = disks(
+          paths.map((p) => dir(p)),
+          line,
+        );
         return paths.map(() => {
           const chosen = d.choose("kafka-count");
           d.addLog(chosen, 0);

@@ -21,7 +21,14 @@ function outcome(sizes: Record<string, number[]>, totalBytes: number | null = 10
   const partitions = Object.entries(sizes).flatMap(([path, list]) => list.map((s) => ({ path, s })));
   const snap = cluster({
     brokers: [1, 2].map((id) => ({ id, dirs: ["/d1", "/d2", "/d3"].map((path) => ({ path, totalBytes })) })),
-    partitions: partitions.map(({ path, s }, i) => ({ topic: "t", partition: i, replicas: [[1, path, s], [2, path, s]] })),
+    partitions: partitions.map(({ path, s }, i) => ({
+      topic: "t",
+      partition: i,
+      replicas: [
+        [1, path, s],
+        [2, path, s],
+      ],
+    })),
   });
   return slimReport(balanceReport(snap));
 }
@@ -62,7 +69,9 @@ describe("compareVerdict()", () => {
       { policy: "kafka-count", report: noCapacity({ "/d1": [KiB], "/d2": [40 * GiB], "/d3": [40 * GiB] }), failedSteps: [] },
       { policy: "least-bytes", report: noCapacity({ "/d1": [26 * GiB], "/d2": [27 * GiB], "/d3": [27 * GiB] }), failedSteps: [] },
     ]);
-    expect(v).toBe("Kafka's rule gives every broker 3 partitions but leaves /d1 with 1.0 KiB while /d2 and /d3 hold 40.0 GiB; least-bytes keeps every dir between 26.0 GiB and 27.0 GiB.");
+    expect(v).toBe(
+      "Kafka's rule gives every broker 3 partitions but leaves /d1 with 1.0 KiB while /d2 and /d3 hold 40.0 GiB; least-bytes keeps every dir between 26.0 GiB and 27.0 GiB.",
+    );
   });
 
   it("compareVerdict() says so when every rule ends with the same disks", () => {
@@ -70,25 +79,44 @@ describe("compareVerdict()", () => {
       { policy: "kafka-count", report: skewed(), failedSteps: [] },
       { policy: "least-bytes", report: skewed(), failedSteps: [] },
     ]);
-    expect(v).toMatch(/^Every rule ends with the same disks \(the rules only choose where new partitions go, and here none lands differently\): Kafka's rule gives every broker 7 partitions but leaves \/d1 almost empty/);
+    expect(v).toMatch(
+      /^Every rule ends with the same disks \(the rules only choose where new partitions go, and here none lands differently\): Kafka's rule gives every broker 7 partitions but leaves \/d1 almost empty/,
+    );
   });
 
   it("compareVerdict() names nothing placed, or nothing but empty partitions, and the steps that failed", () => {
-    expect(compareVerdict([
-      { policy: "kafka-count", report: outcome({}), failedSteps: [] },
-      { policy: "least-bytes", report: outcome({}), failedSteps: [{ index: 1, message: "boom" }] },
-    ])).toBe("No partition is placed anywhere, so every rule leaves the same cluster. Not like for like: under least-bytes, step 2 failed: boom (no step failed under Kafka's rule).");
-    expect(compareVerdict([
-      { policy: "kafka-count", report: outcome({ "/d1": [0] }), failedSteps: [{ index: 0, message: "a" }, { index: 2, message: "b" }] },
-      { policy: "least-bytes", report: outcome({ "/d2": [0] }), failedSteps: [{ index: 1, message: "c" }] },
-    ])).toBe("Every dir stays empty under every rule: the partitions placed hold no bytes yet. Not like for like: under Kafka's rule, step 1 failed: a (and 1 more); under least-bytes, step 2 failed: c.");
+    expect(
+      compareVerdict([
+        { policy: "kafka-count", report: outcome({}), failedSteps: [] },
+        { policy: "least-bytes", report: outcome({}), failedSteps: [{ index: 1, message: "boom" }] },
+      ]),
+    ).toBe(
+      "No partition is placed anywhere, so every rule leaves the same cluster. Not like for like: under least-bytes, step 2 failed: boom (no step failed under Kafka's rule).",
+    );
+    expect(
+      compareVerdict([
+        {
+          policy: "kafka-count",
+          report: outcome({ "/d1": [0] }),
+          failedSteps: [
+            { index: 0, message: "a" },
+            { index: 2, message: "b" },
+          ],
+        },
+        { policy: "least-bytes", report: outcome({ "/d2": [0] }), failedSteps: [{ index: 1, message: "c" }] },
+      ]),
+    ).toBe(
+      "Every dir stays empty under every rule: the partitions placed hold no bytes yet. Not like for like: under Kafka's rule, step 1 failed: a (and 1 more); under least-bytes, step 2 failed: c.",
+    );
     // The same failure under every rule is the scenario's own: the page shows it once, the verdict not per rule.
     const same = [{ index: 0, message: "a" }];
-    expect(compareVerdict([
-      { policy: "kafka-count", report: outcome({}), failedSteps: same },
-      { policy: "least-bytes", report: outcome({}), failedSteps: same },
-      { policy: "least-utilization", report: outcome({}), failedSteps: same },
-    ])).toBe("No partition is placed anywhere, so every rule leaves the same cluster.");
+    expect(
+      compareVerdict([
+        { policy: "kafka-count", report: outcome({}), failedSteps: same },
+        { policy: "least-bytes", report: outcome({}), failedSteps: same },
+        { policy: "least-utilization", report: outcome({}), failedSteps: same },
+      ]),
+    ).toBe("No partition is placed anywhere, so every rule leaves the same cluster.");
   });
 
   it("compareVerdict() calls a bytes gap under the size floor even, with capacity unknown", () => {

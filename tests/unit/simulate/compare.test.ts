@@ -31,7 +31,11 @@ describe("compareLogDirPolicies()", () => {
 
   it("compareLogDirPolicies() marks the scenario's own policy as chosen", () => {
     const sizeAware = getPreset("size-aware")!.scenario;
-    expect(compareLogDirPolicies(sizeAware).outcomes.filter((o) => o.chosen).map((o) => o.policy)).toEqual(["least-bytes"]);
+    expect(
+      compareLogDirPolicies(sizeAware)
+        .outcomes.filter((o) => o.chosen)
+        .map((o) => o.policy),
+    ).toEqual(["least-bytes"]);
   });
 
   it("compareLogDirPolicies() changes only the dir: every policy puts the same number of replicas on every broker", () => {
@@ -67,18 +71,29 @@ describe("compareLogDirPolicies()", () => {
   it("compareLogDirPolicies() speaks bytes when capacity is unknown", () => {
     const c = compareLogDirPolicies({ ...story, base: withoutCapacity(story.base), steps: story.steps.map((s) => (s.kind === "addLogDir" ? { ...s, totalBytes: null } : s)) });
     expect(c.metric).toBe("bytes");
-    expect(c.verdict).toMatch(/leaves \/data\/d1 with 800\.0 KiB while \/data\/d2 and \/data\/d3 hold .*GiB; least-bytes and least-utilization keep every dir between .*GiB and .*GiB\.$/);
+    expect(c.verdict).toMatch(
+      /leaves \/data\/d1 with 800\.0 KiB while \/data\/d2 and \/data\/d3 hold .*GiB; least-bytes and least-utilization keep every dir between .*GiB and .*GiB\.$/,
+    );
   });
 
   it("compareLogDirPolicies() says so when no step places a partition differently", () => {
     const c = compareLogDirPolicies(scenario({ steps: [{ kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB }] }));
     expect(c.verdict).toBe("No partition is placed anywhere, so every rule leaves the same cluster.");
     const demoLike = runScenario(story).final.snapshot;
-    expect(compareLogDirPolicies(scenario({ base: demoLike, steps: [] })).verdict).toMatch(/^Every rule ends with the same disks .*: Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty/);
+    expect(compareLogDirPolicies(scenario({ base: demoLike, steps: [] })).verdict).toMatch(
+      /^Every rule ends with the same disks .*: Kafka's rule gives every broker 70 partitions but leaves \/data\/d1 almost empty/,
+    );
   });
 
   it("compareLogDirPolicies() calls an even outcome even", () => {
-    const c = compareLogDirPolicies(scenario({ steps: [{ kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB }, { kind: "createTopic", name: "t", partitions: 12, replicationFactor: 3, size: { kind: "uniform", min: 8 * GiB, max: 12 * GiB } }] }));
+    const c = compareLogDirPolicies(
+      scenario({
+        steps: [
+          { kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB },
+          { kind: "createTopic", name: "t", partitions: 12, replicationFactor: 3, size: { kind: "uniform", min: 8 * GiB, max: 12 * GiB } },
+        ],
+      }),
+    );
     expect(c.verdict).toMatch(/^Kafka's rule already keeps every dir (at|between) \d+%( and \d+%)?; least-bytes .*keeps? every dir (at|between) \d+%/);
   });
 

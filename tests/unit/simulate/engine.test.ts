@@ -144,7 +144,14 @@ describe("runScenario()", () => {
 
     it("runScenario() on Kafka 4.3 places ties in hash order and skips a cordoned dir", () => {
       const result = run({ base: oneBroker("4.3.1"), policy: { kafkaVersion: "auto" }, steps: steps(true) });
-      const expected = paths.map((p) => (hashOrder.filter((h) => h !== "/data/d1").slice(0, 2).includes(p) ? 1 : 0));
+      const expected = paths.map((p) =>
+        hashOrder
+          .filter((h) => h !== "/data/d1")
+          .slice(0, 2)
+          .includes(p)
+          ? 1
+          : 0,
+      );
       expect(counts(result)).toEqual(expected);
       expect(result.steps.every((s) => s.ok)).toBe(true);
     });
@@ -161,10 +168,7 @@ describe("runScenario()", () => {
     });
 
     it("runScenario() refuses a reassignment into a cordoned dir where the version cordons (4.3+)", () => {
-      const moveInto: ScenarioInput["steps"] = [
-        ...steps(true),
-        { kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1], log_dirs: ["/data/d1"] }] },
-      ];
+      const moveInto: ScenarioInput["steps"] = [...steps(true), { kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1], log_dirs: ["/data/d1"] }] }];
       for (const version of ["4.3", "4.4"] as const) {
         const result = run({ base: oneBroker(null), policy: { kafkaVersion: version }, steps: moveInto });
         expect(result.steps.at(-1)!.error).toMatchObject({ code: "log_dir_cordoned" });
@@ -173,7 +177,13 @@ describe("runScenario()", () => {
 
     it("runScenario() under auto follows each broker's own version in a mixed fleet", () => {
       const base = oneBroker("4.3 and 4.4");
-      const two = { ...base, brokers: [{ ...base.brokers[0]!, kafkaVersion: "4.3" }, { ...base.brokers[0]!, id: 2, kafkaVersion: "4.4" }] };
+      const two = {
+        ...base,
+        brokers: [
+          { ...base.brokers[0]!, kafkaVersion: "4.3" },
+          { ...base.brokers[0]!, id: 2, kafkaVersion: "4.4" },
+        ],
+      };
       const both: ScenarioInput["steps"] = [
         ...paths.slice(1).map((path) => ({ kind: "addLogDir" as const, broker: "all" as const, path })),
         { kind: "createTopic", name: "t", partitions: 2, replicationFactor: 2 },
@@ -230,23 +240,38 @@ describe("runScenario()", () => {
       const failedAndCordoned = run({ base: twoDirs("4.4.0"), steps: [...cordon(3, "/data/d1"), { kind: "failLogDir", broker: 3, path: "/data/d2" }, create("t", 3, 3)] });
       expect(failedAndCordoned.steps.at(-1)!.error?.message).toContain("only 2 broker(s) are registered or some brokers have all their log directories cordoned");
       // No registered dir: hasUncordonedDirs() is true, the placer takes the broker, and the broker cannot create the log.
-      const allFailed = run({ base: twoDirs("4.4.0"), steps: [{ kind: "failLogDir", broker: 3, path: "/data/d1" }, { kind: "failLogDir", broker: 3, path: "/data/d2" }, create("t", 3, 3)] });
+      const allFailed = run({
+        base: twoDirs("4.4.0"),
+        steps: [{ kind: "failLogDir", broker: 3, path: "/data/d1" }, { kind: "failLogDir", broker: 3, path: "/data/d2" }, create("t", 3, 3)],
+      });
       expect(allFailed.steps.at(-1)!.error?.code).toBe("no_live_log_dirs");
     });
 
     it("runScenario() refuses with Kafka 4.3+'s words when the cordons leave too few brokers, unwrapped for added partitions", () => {
       const result = run({
         base: twoDirs("4.3.1"),
-        steps: [create("t", 2, 3), ...cordon(3, "/data/d1", "/data/d2"), create("u", 2, 3), { kind: "addPartitions", topic: "t", totalPartitions: 4 }, ...cordon(1, "/data/d1", "/data/d2"), ...cordon(2, "/data/d1", "/data/d2"), create("v", 1, 1)],
+        steps: [
+          create("t", 2, 3),
+          ...cordon(3, "/data/d1", "/data/d2"),
+          create("u", 2, 3),
+          { kind: "addPartitions", topic: "t", totalPartitions: 4 },
+          ...cordon(1, "/data/d1", "/data/d2"),
+          ...cordon(2, "/data/d1", "/data/d2"),
+          create("v", 1, 1),
+        ],
       });
       const refusals = result.steps.filter((s) => !s.ok).map((s) => s.error);
       expect(refusals).toEqual([
         {
           code: "invalid_replication_factor",
-          message: "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
+          message:
+            "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
         },
         // ReplicationControlManager.createPartitions does not prefix the placer's message.
-        { code: "invalid_replication_factor", message: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned." },
+        {
+          code: "invalid_replication_factor",
+          message: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered or some brokers have all their log directories cordoned.",
+        },
         { code: "all_brokers_fenced", message: "Unable to replicate the partition 1 time(s): All brokers are currently fenced, or have all their log directories cordoned." },
       ]);
     });

@@ -21,12 +21,7 @@ describe("simulatedKafkaLines()", () => {
   it("simulatedKafkaLines() groups brokers by line, oldest first, assumed after pinned", () => {
     const snapshot = {
       source: { kafkaVersion: "4.x" },
-      brokers: [
-        { id: 1, kafkaVersion: "4.4.0" },
-        { id: 2, kafkaVersion: "4.2.0" },
-        { id: 3 },
-        { id: 4, kafkaVersion: "4.2.1" },
-      ],
+      brokers: [{ id: 1, kafkaVersion: "4.4.0" }, { id: 2, kafkaVersion: "4.2.0" }, { id: 3 }, { id: 4, kafkaVersion: "4.2.1" }],
     };
     expect(simulatedKafkaLines("auto", snapshot)).toEqual([
       { line: "4.2", brokers: [2, 4], assumed: false },

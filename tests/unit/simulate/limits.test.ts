@@ -45,19 +45,35 @@ describe("checkLimits()", () => {
   it("checkLimits() refuses too many replicas and names the limit and its env variable", () => {
     const r = checkLimits({ baseReplicas: 0, replicas: 300_000, logDirs: 3, brokers: 1, steps: 1, replicaSteps: 600_008 }, DEFAULT_LIMITS);
     expect(r?.code).toBe("scenario_too_large");
-    expect(r?.message).toBe("The scenario is too large to run in the time limit: it reaches up to 300,000 replicas and the limit is 250,000 (KAFKA_BALANCE_SIMULATE_MAX_REPLICAS). Use a smaller base or fewer partitions.");
+    expect(r?.message).toBe(
+      "The scenario is too large to run in the time limit: it reaches up to 300,000 replicas and the limit is 250,000 (KAFKA_BALANCE_SIMULATE_MAX_REPLICAS). Use a smaller base or fewer partitions.",
+    );
   });
 
   it("checkLimits() refuses too much work: (replicas + dirs + brokers) × (steps + 1)", () => {
     const r = checkLimits({ baseReplicas: 100_000, replicas: 100_000, logDirs: 0, brokers: 0, steps: 30, replicaSteps: 3_100_000 }, DEFAULT_LIMITS);
-    expect(r?.message).toMatch(/100,000 replicas \+ 0 log dirs \+ 0 brokers, × 31 states \(the base and 30 steps\) = 3,100,000, and the limit is 2,500,000 \(KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS\)/);
+    expect(r?.message).toMatch(
+      /100,000 replicas \+ 0 log dirs \+ 0 brokers, × 31 states \(the base and 30 steps\) = 3,100,000, and the limit is 2,500,000 \(KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS\)/,
+    );
     expect(r?.limit).toEqual(DEFAULT_LIMITS);
   });
 
   it("checkLimits() refuses too many log dirs, and 1,000 cordon steps on 10,000 empty dirs (each step is paid per dir)", () => {
     const r = checkLimits({ baseReplicas: 0, replicas: 0, logDirs: 60_000, brokers: 1_000, steps: 0, replicaSteps: 61_000 }, DEFAULT_LIMITS);
     expect(r?.message).toContain("60,000 log dirs and the limit is 50,000 (KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS)");
-    const base = { ...demoSnapshot(), topics: [], brokers: Array.from({ length: 1_000 }, (_, i) => ({ id: i, rack: null, host: null, port: null, state: "online" as const, error: null, logDirs: Array.from({ length: 10 }, (_, d) => ({ path: `/d${d}`, totalBytes: null, usableBytes: null, state: "online" as const, error: null })) })) };
+    const base = {
+      ...demoSnapshot(),
+      topics: [],
+      brokers: Array.from({ length: 1_000 }, (_, i) => ({
+        id: i,
+        rack: null,
+        host: null,
+        port: null,
+        state: "online" as const,
+        error: null,
+        logDirs: Array.from({ length: 10 }, (_, d) => ({ path: `/d${d}`, totalBytes: null, usableBytes: null, state: "online" as const, error: null })),
+      })),
+    };
     const cordons = steps(Array.from({ length: 1_000 }, (_, i) => ({ kind: "cordonLogDir", broker: i, path: "/d0" })));
     expect(checkLimits(scenarioSize(base, cordons), DEFAULT_LIMITS)?.message).toMatch(/11,000 × 1,001|= 11,011,000/);
   });
@@ -65,7 +81,11 @@ describe("checkLimits()", () => {
 
 describe("limitsFromEnv()", () => {
   it("limitsFromEnv() reads positive numbers and ignores the rest", () => {
-    expect(limitsFromEnv({ KAFKA_BALANCE_SIMULATE_MAX_REPLICAS: "1000", KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS: "-5", KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS: "77" })).toEqual({ maxReplicas: 1000, maxLogDirs: 77, maxReplicaSteps: DEFAULT_LIMITS.maxReplicaSteps });
+    expect(limitsFromEnv({ KAFKA_BALANCE_SIMULATE_MAX_REPLICAS: "1000", KAFKA_BALANCE_SIMULATE_MAX_REPLICA_STEPS: "-5", KAFKA_BALANCE_SIMULATE_MAX_LOG_DIRS: "77" })).toEqual({
+      maxReplicas: 1000,
+      maxLogDirs: 77,
+      maxReplicaSteps: DEFAULT_LIMITS.maxReplicaSteps,
+    });
     expect(limitsFromEnv({})).toEqual(DEFAULT_LIMITS);
   });
 });

@@ -35,16 +35,26 @@ describe("parseSimulateRequest()", () => {
   it("parseSimulateRequest() names the path of a bad step", () => {
     expect(parseSimulateRequest({ base: "demo", steps: [step, step, { ...step, partitions: 0 }] })).toEqual({
       ok: false,
-      error: { code: "bad_request", message: "steps.2.partitions: partitions must be at least 1", issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }] },
+      error: {
+        code: "bad_request",
+        message: "steps.2.partitions: partitions must be at least 1",
+        issues: [{ path: "steps.2.partitions", message: "partitions must be at least 1" }],
+      },
     });
     const inScenario = parseSimulateRequest({ scenario: { base: storyBase("x"), steps: [{ ...step, replicationFactor: 0 }] } });
     expect(!inScenario.ok && inScenario.error.issues[0]).toEqual({ path: "scenario.steps.0.replicationFactor", message: "replicationFactor must be at least 1" });
   });
 
   it("parseSimulateRequest() names bad bases, presets and inline snapshots by path", () => {
-    expect(parseSimulateRequest({ base: "prod" })).toMatchObject({ ok: false, error: { issues: [{ path: "base", message: expect.stringMatching(/^base must be "demo", "current"/) }] } });
+    expect(parseSimulateRequest({ base: "prod" })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base", message: expect.stringMatching(/^base must be "demo", "current"/) }] },
+    });
     expect(parseSimulateRequest({ preset: "nope" })).toMatchObject({ ok: false, error: { issues: [{ path: "preset", message: expect.stringMatching(/consumer-offsets-skew/) }] } });
-    expect(parseSimulateRequest({ base: { synthetic: { brokers: 0, dirsPerBroker: 1, replicas: 1 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.synthetic.brokers" }] } });
+    expect(parseSimulateRequest({ base: { synthetic: { brokers: 0, dirsPerBroker: 1, replicas: 1 } } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base.synthetic.brokers" }] },
+    });
     const snap = { ...storyBase("x"), brokers: [{ id: -1 }] };
     expect(parseSimulateRequest({ base: { snapshot: snap } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.snapshot.brokers.0.id" }] } });
     expect(parseSimulateRequest({ scenario: { base: snap, steps: [] } })).toMatchObject({ ok: false, error: { issues: [{ path: "scenario.base.brokers.0.id" }] } });
@@ -52,21 +62,36 @@ describe("parseSimulateRequest()", () => {
 
   it("parseSimulateRequest() reads a snapshot link's id as a base and refuses anything else there", () => {
     expect(parseSimulateRequest({ base: { shared: "Ab3_-xYz0123456789abcQ" } })).toMatchObject({ ok: true, value: { base: { kind: "shared", id: "Ab3_-xYz0123456789abcQ" } } });
-    expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] } });
+    expect(parseSimulateRequest({ base: { shared: "../etc/passwd" } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base.shared", message: expect.stringMatching(/the part after \/s\//) }] },
+    });
   });
 
   it("parseSimulateRequest() reads a forecast base and names what is wrong with its days", () => {
     expect(parseSimulateRequest({ base: { forecast: { days: 30 } } })).toMatchObject({ ok: true, value: { base: { kind: "forecast", days: 30 } } });
-    expect(parseSimulateRequest({ base: { forecast: { days: 0 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 0 } } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" }] },
+    });
     expect(parseSimulateRequest({ base: { forecast: { days: 2.5 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days" }] } });
-    expect(parseSimulateRequest({ base: { forecast: { days: 400 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days", message: "days is at most 365: the forecast looks no further ahead" }] } });
+    expect(parseSimulateRequest({ base: { forecast: { days: 400 } } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base.forecast.days", message: "days is at most 365: the forecast looks no further ahead" }] },
+    });
     expect(parseSimulateRequest({ base: { forecast: { days: "30" } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.days" }] } });
     expect(parseSimulateRequest({ base: { forecast: { days: 30, at: 1 } } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast.at" }] } });
-    expect(parseSimulateRequest({ base: { forecast: 30 } })).toMatchObject({ ok: false, error: { issues: [{ path: "base.forecast", message: 'forecast is { "days": N }, N days ahead (1 to 365)' }] } });
+    expect(parseSimulateRequest({ base: { forecast: 30 } })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "base.forecast", message: 'forecast is { "days": N }, N days ahead (1 to 365)' }] },
+    });
   });
 
   it("parseSimulateRequest() names an unknown field and lists the fields it takes", () => {
-    expect(parseSimulateRequest({ base: "demo", step: [] })).toMatchObject({ ok: false, error: { issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] } });
+    expect(parseSimulateRequest({ base: "demo", step: [] })).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: "step", message: "unknown field; the body takes base, policy, seed, steps, compare, snapshot" }] },
+    });
   });
 
   it("parseSimulateRequest() refuses a body that is not an object", () => {
@@ -76,7 +101,14 @@ describe("parseSimulateRequest()", () => {
 
 describe("parseBaseRef() / baseRefJson()", () => {
   it("baseRefJson() is the inverse of parseBaseRef()", () => {
-    for (const raw of ["demo", "current", { preset: "padding-workaround" }, { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } }, { shared: "Ab3_-xYz0123456789abcQ" }, { forecast: { days: 90 } }]) {
+    for (const raw of [
+      "demo",
+      "current",
+      { preset: "padding-workaround" },
+      { synthetic: { brokers: 3, dirsPerBroker: 2, replicas: 10 } },
+      { shared: "Ab3_-xYz0123456789abcQ" },
+      { forecast: { days: 90 } },
+    ]) {
       const parsed = parseBaseRef(raw, "base");
       expect(parsed.ok && baseRefJson(parsed.value)).toEqual(raw);
     }

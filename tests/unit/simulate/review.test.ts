@@ -19,7 +19,10 @@ describe("reviewReassignment()", () => {
   const p0 = topic.partitions[0]!;
   const moved = p0.replicas[0]!;
   const target = snapshot.brokers.find((b) => b.id === moved.broker)!.logDirs.find((d) => d.path !== moved.logDir)!.path;
-  const json = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: p0.replicas.map((r) => r.broker), log_dirs: p0.replicas.map((r, i) => (i === 0 ? target : "any")) }] });
+  const json = JSON.stringify({
+    version: 1,
+    partitions: [{ topic: topic.name, partition: p0.id, replicas: p0.replicas.map((r) => r.broker), log_dirs: p0.replicas.map((r, i) => (i === 0 ? target : "any")) }],
+  });
 
   it("reviewReassignment() reports the cluster before and once the reassignment is complete", () => {
     const result = reviewReassignment(snapshot, json, options);
@@ -31,7 +34,10 @@ describe("reviewReassignment()", () => {
     expect(dir(review.after, target).bytes - dir(review.before, target).bytes).toBe(moved.sizeBytes);
     expect(dir(review.before, moved.logDir!).bytes - dir(review.after, moved.logDir!).bytes).toBe(moved.sizeBytes);
     // The same as the simulator's reassign step.
-    const sim = runReports({ base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [{ kind: "reassign", partitions: JSON.parse(json).partitions }] }, { stepReports: false, finalSnapshot: false });
+    const sim = runReports(
+      { base: snapshot, policy: PolicySchema.parse({}), seed: 1, steps: [{ kind: "reassign", partitions: JSON.parse(json).partitions }] },
+      { stepReports: false, finalSnapshot: false },
+    );
     expect(review.after).toEqual(sim.final.report);
     expect(review.estimate.dirMoveBytes).toBe(moved.sizeBytes);
   });
@@ -46,7 +52,11 @@ describe("reviewReassignment()", () => {
       // The review of the plan's own JSON counts what the plan says it leaves outside.
       expect(result.value.outsideTolerance).toEqual(planned.value.goals.map((g) => ({ goal: g.goal, outside: g.after.outside })));
     }
-    const dirsOnly = reviewReassignment(snapshot, planRebalanceValue(PlanOptionsSchema.parse({ goals: ["dir-utilization"] })), PlanOptionsSchema.parse({ goals: ["dir-utilization"] }));
+    const dirsOnly = reviewReassignment(
+      snapshot,
+      planRebalanceValue(PlanOptionsSchema.parse({ goals: ["dir-utilization"] })),
+      PlanOptionsSchema.parse({ goals: ["dir-utilization"] }),
+    );
     expect(dirsOnly.ok && dirsOnly.value.verdict === "accepted" && dirsOnly.value.outsideTolerance).toEqual([{ goal: "dir-utilization", outside: 0 }]);
     // The single dir move above leaves the demo's skew in place.
     const one = reviewReassignment(snapshot, json, options);

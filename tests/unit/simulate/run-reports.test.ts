@@ -42,7 +42,15 @@ describe("runReports()", () => {
 
   it("runReports() equals runScenario() on the demo through every kind of step", () => {
     const steps: StepInput[] = [
-      { kind: "addBroker", id: 4, rack: null, logDirs: [{ path: "/data/d1", totalBytes: 512 * GiB }, { path: "/data/d2", totalBytes: 256 * GiB }] },
+      {
+        kind: "addBroker",
+        id: 4,
+        rack: null,
+        logDirs: [
+          { path: "/data/d1", totalBytes: 512 * GiB },
+          { path: "/data/d2", totalBytes: 256 * GiB },
+        ],
+      },
       { kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] }, goals: ["broker-replicas"] } },
       { kind: "cordonLogDir", broker: 1, path: "/data/d2" },
       { kind: "createTopic", name: "events", partitions: 20, replicationFactor: 3, size: { kind: "zipf", totalBytes: 600 * GiB, exponent: 1.1 } },
@@ -63,7 +71,15 @@ describe("runReports()", () => {
   });
 
   it("runReports() goes on after a failed step as runScenario() does, without falling back", () => {
-    const fast = expectSameAsRunScenario(parse({ steps: [{ kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 }, { kind: "failLogDir", broker: 7, path: "/data/d1" }, { kind: "createTopic", name: "u", partitions: 3, replicationFactor: 2 }] }));
+    const fast = expectSameAsRunScenario(
+      parse({
+        steps: [
+          { kind: "createTopic", name: "t", partitions: 3, replicationFactor: 2 },
+          { kind: "failLogDir", broker: 7, path: "/data/d1" },
+          { kind: "createTopic", name: "u", partitions: 3, replicationFactor: 2 },
+        ],
+      }),
+    );
     expect(fast.path).toBe("reports");
     expect(fast.steps.map((s) => s.ok)).toEqual([true, false, true]);
   });
@@ -89,7 +105,17 @@ describe("runReports()", () => {
     // 100 GiB of each disk is used by something other than Kafka, so clamping changes what is left.
     const base = storyBase("other usage");
     for (const b of base.brokers) for (const d of b.logDirs) d.usableBytes = d.totalBytes! - 100 * GiB;
-    const fast = expectSameAsRunScenario(parse({ base, policy: { logDirPlacement: "least-utilization" }, steps: [{ kind: "createTopic", name: "t", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 300 * GiB } }, { kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB }, { kind: "createTopic", name: "u", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 10 * GiB } }] }));
+    const fast = expectSameAsRunScenario(
+      parse({
+        base,
+        policy: { logDirPlacement: "least-utilization" },
+        steps: [
+          { kind: "createTopic", name: "t", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 300 * GiB } },
+          { kind: "addLogDir", broker: "all", path: "/data/d2", totalBytes: 512 * GiB },
+          { kind: "createTopic", name: "u", partitions: 6, replicationFactor: 3, size: { kind: "fixed", bytes: 10 * GiB } },
+        ],
+      }),
+    );
     expect(fast.path).toBe("runScenario");
   });
 
@@ -116,8 +142,21 @@ describe("runReports()", () => {
       fc.record({ kind: fc.constant("uniform" as const), min: fc.constant(GiB), max: fc.integer({ min: GiB, max: 60 * GiB }) }),
     );
     const step: fc.Arbitrary<StepInput> = fc.oneof(
-      fc.record({ kind: fc.constant("addLogDir" as const), broker: fc.oneof(fc.constant("all" as const), broker), path, totalBytes: fc.option(fc.integer({ min: 100 * GiB, max: 2000 * GiB }), { nil: null }) }),
-      fc.record({ kind: fc.constant("addBroker" as const), id: fc.integer({ min: 6, max: 7 }), rack: fc.constantFrom("rack-0", "rack-1"), logDirs: fc.constant([{ path: "/data/d1", totalBytes: 1000 * GiB }, { path: "/data/d2", totalBytes: 1000 * GiB }] as { path: string; totalBytes: number }[]) }),
+      fc.record({
+        kind: fc.constant("addLogDir" as const),
+        broker: fc.oneof(fc.constant("all" as const), broker),
+        path,
+        totalBytes: fc.option(fc.integer({ min: 100 * GiB, max: 2000 * GiB }), { nil: null }),
+      }),
+      fc.record({
+        kind: fc.constant("addBroker" as const),
+        id: fc.integer({ min: 6, max: 7 }),
+        rack: fc.constantFrom("rack-0", "rack-1"),
+        logDirs: fc.constant([
+          { path: "/data/d1", totalBytes: 1000 * GiB },
+          { path: "/data/d2", totalBytes: 1000 * GiB },
+        ] as { path: string; totalBytes: number }[]),
+      }),
       fc.record({ kind: fc.constant("createTopic" as const), name: topic, partitions: fc.integer({ min: 1, max: 12 }), replicationFactor: fc.integer({ min: 1, max: 3 }), size }),
       fc.record({ kind: fc.constant("addPartitions" as const), topic, totalPartitions: fc.integer({ min: 1, max: 130 }), size }),
       fc.record({ kind: fc.constant("growTopic" as const), topic, bytesPerPartition: fc.integer({ min: 0, max: 5 * GiB }), factor: fc.constantFrom(1, 1.5, 0.5) }),

@@ -62,7 +62,11 @@ describe("runSimulateRequest()", () => {
 
   it("runSimulateRequest() refuses a synthetic base over the limit before generating it", async () => {
     const l = loaders();
-    const r = await runSimulateRequest(request({ base: { synthetic: { brokers: 10, dirsPerBroker: 2, replicas: 1_000 } } }), l, { maxReplicas: 999, maxLogDirs: 1e9, maxReplicaSteps: 1e9 });
+    const r = await runSimulateRequest(request({ base: { synthetic: { brokers: 10, dirsPerBroker: 2, replicas: 1_000 } } }), l, {
+      maxReplicas: 999,
+      maxLogDirs: 1e9,
+      maxReplicaSteps: 1e9,
+    });
     expect(r).toMatchObject({ ok: false, error: { code: "scenario_too_large", details: { limit: { maxReplicas: 999 } } } });
     expect(l.synthetic).not.toHaveBeenCalled();
   });
@@ -93,7 +97,10 @@ describe("runSimulateRequest()", () => {
     const ok = await runSimulateRequest(request({ base: { forecast: { days: 30 } }, compare: false }), { ...loaders(), forecast }, DEFAULT_LIMITS);
     expect(ok.ok && ok.value.base.replicas).toBe(210);
     expect(forecast).toHaveBeenCalledWith(30);
-    expect(await runSimulateRequest(request({ base: { forecast: { days: 7 } } }), { ...loaders(), forecast }, DEFAULT_LIMITS)).toMatchObject({ ok: false, error: { code: "no_history" } });
+    expect(await runSimulateRequest(request({ base: { forecast: { days: 7 } } }), { ...loaders(), forecast }, DEFAULT_LIMITS)).toMatchObject({
+      ok: false,
+      error: { code: "no_history" },
+    });
     expect(await runSimulateRequest(request({ base: { forecast: { days: 7 } } }), loaders(), DEFAULT_LIMITS)).toMatchObject({ ok: false, error: { code: "no_history" } });
   });
 });

@@ -18,7 +18,13 @@ const scenario: LinkScenario = {
 async function deflateToParam(text: string): Promise<string> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return "1." + btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return (
+    "1." +
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "")
+  );
 }
 
 describe("encodeScenarioLink() / decodeScenarioLink()", () => {
@@ -42,7 +48,12 @@ describe("encodeScenarioLink() / decodeScenarioLink()", () => {
   });
 
   it("encodeScenarioLink() carries every kind of base reference but an inline snapshot", async () => {
-    for (const base of [{ kind: "current" }, { kind: "imported" }, { kind: "preset", id: "size-aware" }, { kind: "synthetic", options: { brokers: 10, dirsPerBroker: 4, replicas: 3000, skew: 1.5 } }] as LinkScenario["base"][]) {
+    for (const base of [
+      { kind: "current" },
+      { kind: "imported" },
+      { kind: "preset", id: "size-aware" },
+      { kind: "synthetic", options: { brokers: 10, dirsPerBroker: 4, replicas: 3000, skew: 1.5 } },
+    ] as LinkScenario["base"][]) {
       const decoded = await decodeScenarioLink(await encodeScenarioLink({ ...scenario, base }));
       expect(decoded.ok && decoded.value.base).toEqual(base);
     }
@@ -66,7 +77,10 @@ describe("encodeScenarioLink() / decodeScenarioLink()", () => {
   });
 
   it("decodeScenarioLink() refuses links that are too long or inflate past 1 MB", async () => {
-    expect(await decodeScenarioLink(`1.${"A".repeat(MAX_LINK_CHARS + 1)}`)).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/longer than 4000/) }] } });
+    expect(await decodeScenarioLink(`1.${"A".repeat(MAX_LINK_CHARS + 1)}`)).toMatchObject({
+      ok: false,
+      error: { issues: [{ message: expect.stringMatching(/longer than 4000/) }] },
+    });
     const bomb = await deflateToParam(" ".repeat(2 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(MAX_LINK_CHARS);
     expect(await decodeScenarioLink(bomb)).toMatchObject({ ok: false, error: { issues: [{ message: expect.stringMatching(/more than 1 MB/) }] } });

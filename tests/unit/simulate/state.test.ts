@@ -12,7 +12,14 @@ function base() {
       { id: 3, state: "unreachable", dirs: ["/d1"] },
     ],
     partitions: [
-      { topic: "a", partition: 0, replicas: [[1, "/d1", 3 * GiB], [2, "/d1", 3 * GiB]] },
+      {
+        topic: "a",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 3 * GiB],
+          [2, "/d1", 3 * GiB],
+        ],
+      },
       { topic: "b", partition: 0, replicas: [[1, "/d1", GiB]] },
     ],
   });
@@ -105,7 +112,9 @@ describe("SimulationState", () => {
 
   it("addBroker() keeps brokers in id order", () => {
     const state = new SimulationState(base(), policy());
-    state.addBroker({ id: 0, rack: null, host: null, port: null, state: "online", error: null, logDirs: [] }, [{ path: "/x", state: "online", totalBytes: null, otherBytes: 0, bytes: 0, count: 0 }]);
+    state.addBroker({ id: 0, rack: null, host: null, port: null, state: "online", error: null, logDirs: [] }, [
+      { path: "/x", state: "online", totalBytes: null, otherBytes: 0, bytes: 0, count: 0 },
+    ]);
     expect(state.snapshot.brokers.map((b) => b.id)).toEqual([0, 1, 2, 3]);
     expect(state.brokerDisks(0).has("/x")).toBe(true);
     expect(state.isOnline(0)).toBe(true);

@@ -15,8 +15,22 @@ function base(kafkaVersion = "4.4.0"): ClusterSnapshot {
     kafkaVersion,
     brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
     partitions: [
-      { topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB], [2, "/d1", 8 * GiB]] },
-      { topic: "t", partition: 1, replicas: [[2, "/d2", 10 * GiB], [3, "/d1", 8 * GiB]] },
+      {
+        topic: "t",
+        partition: 0,
+        replicas: [
+          [1, "/d1", 10 * GiB],
+          [2, "/d1", 8 * GiB],
+        ],
+      },
+      {
+        topic: "t",
+        partition: 1,
+        replicas: [
+          [2, "/d2", 10 * GiB],
+          [3, "/d1", 8 * GiB],
+        ],
+      },
     ],
   });
 }
@@ -154,7 +168,9 @@ describe("applyStep()", () => {
     it("applyStep(createTopic) refuses an existing name and too high a replication factor, and changes nothing", () => {
       const s = sim();
       expect(s.refuse({ kind: "createTopic", name: "t", partitions: 1, replicationFactor: 1 }, "topic_exists")).toBe("Topic 't' already exists.");
-      expect(s.refuse({ kind: "createTopic", name: "big", partitions: 1, replicationFactor: 4 }, "invalid_replication_factor")).toMatch(/^Unable to replicate the partition 4 time\(s\)/);
+      expect(s.refuse({ kind: "createTopic", name: "big", partitions: 1, replicationFactor: 4 }, "invalid_replication_factor")).toMatch(
+        /^Unable to replicate the partition 4 time\(s\)/,
+      );
     });
 
     it("applyStep(createTopic) refuses a topic with a replica on a broker without a live dir, wherever that broker comes in the list", () => {
@@ -168,7 +184,9 @@ describe("applyStep()", () => {
 
     it("applyStep(createTopic) in ZooKeeper mode places on live brokers only, with AdminUtils' refusal", () => {
       const s = sim(base(), { brokerPlacement: "zk-admin-utils" });
-      expect(s.refuse({ kind: "createTopic", name: "big", partitions: 1, replicationFactor: 4 }, "invalid_replication_factor")).toContain("Replication factor: 4 larger than available brokers: 3.");
+      expect(s.refuse({ kind: "createTopic", name: "big", partitions: 1, replicationFactor: 4 }, "invalid_replication_factor")).toContain(
+        "Replication factor: 4 larger than available brokers: 3.",
+      );
     });
   });
 
@@ -190,15 +208,30 @@ describe("applyStep()", () => {
       const s = sim();
       s.apply({ kind: "addPartitions", topic: "t", totalPartitions: 5, size: { kind: "fixed", bytes: GiB } });
       const parts = s.state.topic("t").partitions;
-      expect(parts.map((p) => [p.id, p.replicas.length])).toEqual([[0, 2], [1, 2], [2, 2], [3, 2], [4, 2]]);
+      expect(parts.map((p) => [p.id, p.replicas.length])).toEqual([
+        [0, 2],
+        [1, 2],
+        [2, 2],
+        [3, 2],
+        [4, 2],
+      ]);
       expect(parts.slice(2).every((p) => p.replicas.every((r) => r.sizeBytes === GiB && r.logDir !== null))).toBe(true);
     });
 
     it("applyStep(addPartitions) in ZooKeeper mode follows AdminZkClient's fixed start", () => {
       const s = sim(base(), { brokerPlacement: "zk-admin-utils" });
       s.apply({ kind: "addPartitions", topic: "t", totalPartitions: 6 });
-      const expected = createPartitionsAssignment([1, 2, 3].map((id) => ({ id, rack: null })), { 0: [1, 2], 1: [2, 3] }, 6).assignment;
-      expect(s.state.topic("t").partitions.slice(2).map((p) => p.replicas.map((r) => r.broker))).toEqual([2, 3, 4, 5].map((p) => expected.get(p)));
+      const expected = createPartitionsAssignment(
+        [1, 2, 3].map((id) => ({ id, rack: null })),
+        { 0: [1, 2], 1: [2, 3] },
+        6,
+      ).assignment;
+      expect(
+        s.state
+          .topic("t")
+          .partitions.slice(2)
+          .map((p) => p.replicas.map((r) => r.broker)),
+      ).toEqual([2, 3, 4, 5].map((p) => expected.get(p)));
     });
 
     it("applyStep(addPartitions) refuses a count that does not grow the topic and an unknown topic, and changes nothing", () => {
@@ -214,7 +247,10 @@ describe("applyStep()", () => {
       const s = sim();
       s.apply({ kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1, 3] }] });
       const p = s.partition("t", 0);
-      expect(p.replicas.map((r) => [r.broker, r.sizeBytes])).toEqual([[1, 10 * GiB], [3, 10 * GiB]]);
+      expect(p.replicas.map((r) => [r.broker, r.sizeBytes])).toEqual([
+        [1, 10 * GiB],
+        [3, 10 * GiB],
+      ]);
       expect([p.leader, p.isr]).toEqual([1, [1, 3]]);
       expect([s.dir(2, "/d1").count, s.dir(2, "/d1").bytes]).toEqual([0, 0]);
       expect(s.dir(3, "/d1").bytes + s.dir(3, "/d2").bytes).toBe(18 * GiB);
@@ -248,7 +284,16 @@ describe("applyStep()", () => {
 
     it("applyStep(reassign) refuses what kafka-reassign-partitions refuses, and changes nothing", () => {
       const s = sim();
-      s.refuse({ kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1, 3] }, { topic: "t", partition: 0, replicas: [1, 2] }] }, "duplicate_partitions");
+      s.refuse(
+        {
+          kind: "reassign",
+          partitions: [
+            { topic: "t", partition: 0, replicas: [1, 3] },
+            { topic: "t", partition: 0, replicas: [1, 2] },
+          ],
+        },
+        "duplicate_partitions",
+      );
       s.refuse({ kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1, 1] }] }, "duplicate_replicas");
       s.refuse({ kind: "reassign", partitions: [{ topic: "t", partition: 0, replicas: [1, 3], log_dirs: ["any"] }] }, "log_dirs_length");
     });
@@ -266,7 +311,10 @@ describe("applyStep()", () => {
     it("applyStep(growTopic) adds bytes to every replica, then multiplies, and the dirs follow", () => {
       const s = sim();
       s.apply({ kind: "growTopic", topic: "t", bytesPerPartition: 2 * GiB, factor: 1.5 });
-      expect(s.state.topic("t").partitions.map((p) => p.replicas.map((r) => r.sizeBytes! / GiB))).toEqual([[18, 15], [18, 15]]);
+      expect(s.state.topic("t").partitions.map((p) => p.replicas.map((r) => r.sizeBytes! / GiB))).toEqual([
+        [18, 15],
+        [18, 15],
+      ]);
       expect(s.dir(1, "/d1").bytes).toBe(18 * GiB);
       expect(s.dir(3, "/d1").bytes).toBe(15 * GiB);
     });
@@ -281,10 +329,12 @@ describe("applyStep()", () => {
     const held = (state: SimulationState) => {
       const out: Record<number, { bytes: number; replicas: number }> = {};
       for (const b of state.snapshot.brokers) out[b.id] = { bytes: 0, replicas: 0 };
-      for (const t of state.snapshot.topics) for (const p of t.partitions) for (const r of p.replicas) {
-        out[r.broker]!.bytes += r.sizeBytes ?? 0;
-        out[r.broker]!.replicas += 1;
-      }
+      for (const t of state.snapshot.topics)
+        for (const p of t.partitions)
+          for (const r of p.replicas) {
+            out[r.broker]!.bytes += r.sizeBytes ?? 0;
+            out[r.broker]!.replicas += 1;
+          }
       return out;
     };
 
@@ -316,7 +366,14 @@ describe("applyStep()", () => {
       const s = sim(
         cluster({
           brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
-          partitions: [0, 1, 2, 3, 4, 5].map((p) => ({ topic: "t", partition: p, replicas: [[1, "/d1", (p + 1) * GiB], [2, "/d1", (p + 1) * GiB]] as [number, string, number][] })),
+          partitions: [0, 1, 2, 3, 4, 5].map((p) => ({
+            topic: "t",
+            partition: p,
+            replicas: [
+              [1, "/d1", (p + 1) * GiB],
+              [2, "/d1", (p + 1) * GiB],
+            ] as [number, string, number][],
+          })),
         }),
       );
       const options = { operation: { kind: "rebalance" as const }, goals: ["broker-bytes" as const, "broker-leaders" as const, "dir-utilization" as const] };
@@ -331,7 +388,10 @@ describe("applyStep()", () => {
     });
 
     it("applyStep(plan) draining a dir cordons it first where the run's Kafka line has cordons, and empties it into the broker's other dir", () => {
-      for (const [kafkaVersion, state] of [["auto", "cordoned"], ["4.2", "online"]] as const) {
+      for (const [kafkaVersion, state] of [
+        ["auto", "cordoned"],
+        ["4.2", "online"],
+      ] as const) {
         const s = sim(base("4.4.0"), { kafkaVersion });
         s.apply({ kind: "plan", options: { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/d1" }] } } });
         expect([s.dir(1, "/d1").bytes, s.dir(1, "/d1").state]).toEqual([0, state]);

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { emptyColumns } from "@/lib/model/history-buckets";
 import { ChunkWriter, decodeChunk, EXACT, MAX_CHUNK_VALUE, type ChunkSchema } from "@/lib/store/history-codec";
 
-const DIR: ChunkSchema = { columns: [{ nullable: false, bytes: true }, { nullable: true, bytes: true }, { nullable: false, bytes: false }, { nullable: true, bytes: true }], tagBits: 2 };
+const DIR: ChunkSchema = {
+  columns: [
+    { nullable: false, bytes: true },
+    { nullable: true, bytes: true },
+    { nullable: false, bytes: false },
+    { nullable: true, bytes: true },
+  ],
+  tagBits: 2,
+};
 const ONE: ChunkSchema = { columns: [{ nullable: false, bytes: true }], tagBits: 0 };
 const exact = (stepMs: number) => ({ stepMs, ...EXACT });
 const START = Date.UTC(2026, 0, 1);
@@ -22,7 +30,12 @@ describe("ChunkWriter and decodeChunk()", () => {
     w.append(START + 599_000, [4_900_000_000, 1, 4, 4_000_000_000_000], 1);
     expect(decode(DIR, START, w.bytes())).toEqual({
       t: [START + 12, START + 300_020, START + 599_000],
-      values: [[5_000_000_000, 5_100_000_000, 4_900_000_000], [4096, NaN, 1], [3, 3, 4], [4_000_000_000_000, NaN, 4_000_000_000_000]],
+      values: [
+        [5_000_000_000, 5_100_000_000, 4_900_000_000],
+        [4096, NaN, 1],
+        [3, 3, 4],
+        [4_000_000_000_000, NaN, 4_000_000_000_000],
+      ],
       tags: [0, 2, 1],
     });
   });
@@ -36,7 +49,11 @@ describe("ChunkWriter and decodeChunk()", () => {
   it("ChunkWriter.resume() appends after what is there, as if written in one go", () => {
     const one = ChunkWriter.create(DIR, START, exact(1000));
     const first = ChunkWriter.create(DIR, START, exact(1000));
-    const points: [number, number[], number][] = [[START + 5, [10, 2, 1, 100], 0], [START + 1005, [12, NaN, 1, 100], 1], [START + 2010, [8, 3, 2, NaN], 0]];
+    const points: [number, number[], number][] = [
+      [START + 5, [10, 2, 1, 100], 0],
+      [START + 1005, [12, NaN, 1, 100], 1],
+      [START + 2010, [8, 3, 2, NaN], 0],
+    ];
     points.forEach(([t, v, tag]) => one.append(t, v, tag));
     first.append(...points[0]!);
     const resumed = ChunkWriter.resume(DIR, START, first.bytes());
@@ -54,7 +71,12 @@ describe("ChunkWriter and decodeChunk()", () => {
     w.append(START + 5_400_499, [5_001_000_000, NaN, 38, 4 * 2 ** 40], 0);
     const out = decode(DIR, START, w.bytes());
     expect(out.t).toEqual([START + 1_800_000, START + 5_400_000]);
-    expect(out.values).toEqual([[Math.round(5_000_000_000 / 65_536) * 65_536, Math.round(5_001_000_000 / 65_536) * 65_536], [65_536, NaN], [37, 38], [4 * 2 ** 40, 4 * 2 ** 40]]);
+    expect(out.values).toEqual([
+      [Math.round(5_000_000_000 / 65_536) * 65_536, Math.round(5_001_000_000 / 65_536) * 65_536],
+      [65_536, NaN],
+      [37, 38],
+      [4 * 2 ** 40, 4 * 2 ** 40],
+    ]);
     expect(w.bytes().length).toBeLessThan(30);
   });
 
@@ -76,8 +98,16 @@ describe("ChunkWriter and decodeChunk()", () => {
   });
 
   it("any points round-trip exactly, values up to ±2^52 and times out of order included", () => {
-    const value = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 }), fc.constantFrom(MAX_CHUNK_VALUE, -MAX_CHUNK_VALUE, 0), fc.maxSafeInteger().map((x) => Math.round(x / 2) + 0));
-    const point = fc.record({ dt: fc.integer({ min: -10_000, max: 10_000_000 }), values: fc.tuple(value, fc.option(value, { nil: NaN }), value, fc.option(value, { nil: NaN })), tag: fc.integer({ min: 0, max: 3 }) });
+    const value = fc.oneof(
+      fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
+      fc.constantFrom(MAX_CHUNK_VALUE, -MAX_CHUNK_VALUE, 0),
+      fc.maxSafeInteger().map((x) => Math.round(x / 2) + 0),
+    );
+    const point = fc.record({
+      dt: fc.integer({ min: -10_000, max: 10_000_000 }),
+      values: fc.tuple(value, fc.option(value, { nil: NaN }), value, fc.option(value, { nil: NaN })),
+      tag: fc.integer({ min: 0, max: 3 }),
+    });
     fc.assert(
       fc.property(fc.array(point, { maxLength: 40 }), fc.integer({ min: 0, max: 1_000_000 }), (points, step) => {
         const w = ChunkWriter.create(DIR, START, exact(step));

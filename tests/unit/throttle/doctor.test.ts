@@ -8,12 +8,23 @@ const base = (throttles: ClusterSnapshotInput["throttles"], extra: Partial<Clust
     capturedAt: "x",
     source: { kind: "import", label: "t" },
     brokers: [{ id: 1 }, { id: 2 }, { id: 3 }],
-    topics: [{ name: "orders", partitions: [{ id: 0, replicas: [{ broker: 1 }, { broker: 2 }] }, { id: 1, replicas: [{ broker: 2 }, { broker: 3 }] }] }],
+    topics: [
+      {
+        name: "orders",
+        partitions: [
+          { id: 0, replicas: [{ broker: 1 }, { broker: 2 }] },
+          { id: 1, replicas: [{ broker: 2 }, { broker: 3 }] },
+        ],
+      },
+    ],
     throttles,
     ...extra,
   });
 
-const codes = (snap: ReturnType<typeof base>) => diagnoseThrottles(snap).findings.map((f) => `${f.code}:${f.topic ?? ""}:${f.broker ?? ""}`).sort();
+const codes = (snap: ReturnType<typeof base>) =>
+  diagnoseThrottles(snap)
+    .findings.map((f) => `${f.code}:${f.topic ?? ""}:${f.broker ?? ""}`)
+    .sort();
 
 describe("diagnoseThrottles()", () => {
   it("diagnoseThrottles() finds nothing on a cluster without throttles", () => {
@@ -34,7 +45,11 @@ describe("diagnoseThrottles()", () => {
 
   it("diagnoseThrottles() flags strings the brokers reject or cannot parse", () => {
     const snap = base({
-      brokers: [{ broker: 1, leader: 10, follower: 10 }, { broker: 2, leader: 10, follower: 10 }, { broker: 3, leader: 10, follower: 10 }],
+      brokers: [
+        { broker: 1, leader: 10, follower: 10 },
+        { broker: 2, leader: 10, follower: 10 },
+        { broker: 3, leader: 10, follower: 10 },
+      ],
       topics: [{ topic: "orders", leaderReplicas: "*,0:1", followerReplicas: "0:2, 1:3" }],
       reassignments: [{ topic: "orders", partition: 0, replicas: [1, 2] }],
     });
@@ -45,7 +60,11 @@ describe("diagnoseThrottles()", () => {
 
   it("diagnoseThrottles() flags entries naming brokers without a replica of the partition", () => {
     const snap = base({
-      brokers: [{ broker: 1, leader: 10 }, { broker: 2, leader: 10 }, { broker: 3, leader: 10 }],
+      brokers: [
+        { broker: 1, leader: 10 },
+        { broker: 2, leader: 10 },
+        { broker: 3, leader: 10 },
+      ],
       topics: [{ topic: "orders", leaderReplicas: "0:1,0:3,7:1" }],
       reassignments: [{ topic: "orders", partition: 0, replicas: [1, 2] }],
     });

@@ -14,11 +14,7 @@ describe("throttledReplicaLists()", () => {
   });
 
   it("throttledReplicaLists() includes in-progress reassignments that the proposal does not name", () => {
-    const lists = throttledReplicaLists(
-      { "a-0": [1, 2] },
-      { "a-0": [2, 3] },
-      { "b-dash-5": { replicas: [1, 2, 4], adding: [4], removing: [1] } },
-    );
+    const lists = throttledReplicaLists({ "a-0": [1, 2] }, { "a-0": [2, 3] }, { "b-dash-5": { replicas: [1, 2, 4], adding: [4], removing: [1] } });
     expect(lists.leader).toEqual({ a: "0:1,0:2", "b-dash": "5:1,5:2" });
     expect(lists.follower).toEqual({ a: "0:3", "b-dash": "5:4" });
   });

@@ -63,10 +63,11 @@ describe("shared-link view-models on extreme byte counts", () => {
     const topics = selectTopics(report.topics, DEFAULT_TOPIC_QUERY);
     const scale = topicCountScale(report.topics);
     expect(topicHeatmapLegend(scale).ticks.length).toBeGreaterThan(0);
-    for (const t of topics) for (const [i, count] of t.perBroker.entries()) {
-      expect(topicCellLabel(t, report.brokerIds[i]!, count).length).toBeLessThan(500);
-      expect(topicCellStyle(count, scale)).toBeTruthy();
-    }
+    for (const t of topics)
+      for (const [i, count] of t.perBroker.entries()) {
+        expect(topicCellLabel(t, report.brokerIds[i]!, count).length).toBeLessThan(500);
+        expect(topicCellStyle(count, scale)).toBeTruthy();
+      }
     throttleView(snapshot);
     for (const id of report.brokerIds) expect(brokerDetail(snapshot, report, id)!.largest!.length).toBeGreaterThan(0);
   });

@@ -25,10 +25,20 @@ interface Statements {
   checks: string[];
 }
 
-type Action = { kind: string; label: string; goals?: string[]; operation?: { kind: string; brokers: number[] }; steps?: { kind: string }[]; commands?: string[]; note?: string; href?: string };
+type Action = {
+  kind: string;
+  label: string;
+  goals?: string[];
+  operation?: { kind: string; brokers: number[] };
+  steps?: { kind: string }[];
+  commands?: string[];
+  note?: string;
+  href?: string;
+};
 
 function actionText(a: Action): string {
-  if (a.kind === "plan") return `→ ${a.label}: /plan?${[a.operation ? `operation=${a.operation.kind}&brokers=${a.operation.brokers.join(",")}` : null, a.goals ? `goals=${a.goals.join(",")}` : null].filter(Boolean).join("&")}`;
+  if (a.kind === "plan")
+    return `→ ${a.label}: /plan?${[a.operation ? `operation=${a.operation.kind}&brokers=${a.operation.brokers.join(",")}` : null, a.goals ? `goals=${a.goals.join(",")}` : null].filter(Boolean).join("&")}`;
   if (a.kind === "simulate") return `→ ${a.label}: simulate ${(a.steps ?? []).map((s) => s.kind).join(", ")}`;
   // A command by its first line (a heredoc's JSON is the plan's, tested with it), cut at 160 characters.
   const line = (c: string) => {
@@ -50,8 +60,15 @@ function statementsOf(id: string): Statements {
     headline: v.headline,
     tone: v.tone,
     findings: findings.flatMap((x, i) => [...(i === 0 && x.text === v.headline ? [] : [`${x.kind} (${x.tone}): ${x.text}`]), ...(x.actions ?? []).map(actionText)]),
-    cards: f.cards.map((k) => [`${k.title}: ${k.figure} (${k.tone})`, k.spread, k.detail, k.worst, (k as { note?: string | null }).note].filter((p) => p !== null && p !== undefined && p !== "").join(" · ")),
-    placements: f.placements.map((p) => `broker ${p.broker}: ${p.dir ?? "none"} — ${p.reason}${p.warning ? `; ⚠ ${p.warning}` : ""}${p.alternatives.length > 0 ? `; on Kafka ${p.lines}, or ${p.alternatives.map((a) => `${a.dir} on Kafka ${a.lines}`).join(", ")}` : ""}`),
+    cards: f.cards.map((k) =>
+      [`${k.title}: ${k.figure} (${k.tone})`, k.spread, k.detail, k.worst, (k as { note?: string | null }).note]
+        .filter((p) => p !== null && p !== undefined && p !== "")
+        .join(" · "),
+    ),
+    placements: f.placements.map(
+      (p) =>
+        `broker ${p.broker}: ${p.dir ?? "none"} — ${p.reason}${p.warning ? `; ⚠ ${p.warning}` : ""}${p.alternatives.length > 0 ? `; on Kafka ${p.lines}, or ${p.alternatives.map((a) => `${a.dir} on Kafka ${a.lines}`).join(", ")}` : ""}`,
+    ),
     throttles: [throttles.summary ?? "(no sentence)", ...(throttles.unknown ?? []).map((u) => u.text)],
     doctor: [doctor.summary ?? "(no sentence)", ...(doctor.notes ?? []), ...f.doctor.findings.map((x) => `${x.severity}: ${x.message}`)],
     checks: f.checks ? [f.checks.title, ...f.checks.items, ...(f.checks.skewScope ? [f.checks.skewScope] : [])] : [],
@@ -73,14 +90,14 @@ const UTILISATION_CARD_UNKNOWN =
   "Log-dir utilisation: – (none) · capacity unknown · no broker reports dir capacity · To learn it, connect Kafka Balance to the cluster: kafka-log-dirs prints no disk sizes, and brokers on Kafka 3.3 or newer report each dir's total and usable bytes to a live read.";
 const PANEL_THROTTLES_UNKNOWN =
   "Throttles are unknown: the pasted outputs do not show the throttle configs. To learn them, paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --entity-type brokers` and `… --describe --entity-type topics` into the import's kafka-configs box, or connect Kafka Balance to the cluster.";
-const DOCTOR_CANNOT_CHECK =
-  "The throttles cannot be checked: the snapshot does not carry the throttle configs, so whether any is set, stale or ineffective is unknown.";
+const DOCTOR_CANNOT_CHECK = "The throttles cannot be checked: the snapshot does not carry the throttle configs, so whether any is set, stale or ineffective is unknown.";
 const DOCTOR_CONFIGS_UNKNOWN =
   "Throttle configs are unknown (the pasted outputs do not show them). To learn them, paste the output of `kafka-configs.sh --bootstrap-server <servers> --describe --entity-type brokers` and `… --describe --entity-type topics` into the import's kafka-configs box, or connect Kafka Balance to the cluster.";
 
 const EXPECTED: Record<string, Statements> = {
-  "demo": {
-    headline: "Partition counts are even across brokers, but bytes are not even across disks: /data/d2 and /data/d3 hold over 99% of the bytes on every broker, with only 29% of the partitions.",
+  demo: {
+    headline:
+      "Partition counts are even across brokers, but bytes are not even across disks: /data/d2 and /data/d3 hold over 99% of the bytes on every broker, with only 29% of the partitions.",
     tone: "bad",
     findings: [
       "→ Plan a log-dir rebalance: /plan?goals=dir-utilization",
@@ -105,12 +122,8 @@ const EXPECTED: Record<string, Statements> = {
       "broker 2: /data/d2 — fewest partitions (10, vs 50 in /data/d1); ⚠ already the fullest dir on this broker (79% used)",
       "broker 3: /data/d2 — fewest partitions (10, vs 50 in /data/d1); ⚠ already 79% used, well above the broker's mean of 53%",
     ],
-    throttles: [
-      "No throttle is set and no reassignment or log-dir move is in flight: replication runs unthrottled.",
-    ],
-    doctor: [
-      "No problems: no throttle is set, and nothing is moving.",
-    ],
+    throttles: ["No throttle is set and no reassignment or log-dir move is in flight: replication runs unthrottled."],
+    doctor: ["No problems: no throttle is set, and nothing is moving."],
     checks: [],
   },
   "import-without-configs": {
@@ -142,14 +155,8 @@ const EXPECTED: Record<string, Statements> = {
       "broker 1: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (80.0 GiB)",
       "broker 2: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (80.0 GiB)",
     ],
-    throttles: [
-      "No reassignment or log-dir move is in flight; whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    throttles: ["No reassignment or log-dir move is in flight; whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [],
   },
   "import-offline-dir": {
@@ -188,14 +195,8 @@ const EXPECTED: Record<string, Statements> = {
       "broker 1: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (80.0 GiB)",
       "broker 2: /data1 — the only live dir",
     ],
-    throttles: [
-      "No reassignment or log-dir move is in flight; whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    throttles: ["No reassignment or log-dir move is in flight; whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [
       "Cross-checks of the pasted outputs: 1 finding",
       "kafka-topics output, line 3: 2 replicas assigned in the kafka-topics output are not in the kafka-log-dirs output (e.g. clicks-1 on broker 2); kept with log dir and size unknown. An offline dir, a --topic-list filter, or outputs taken at different times can cause this",
@@ -232,26 +233,15 @@ const EXPECTED: Record<string, Statements> = {
       "broker 1: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (80.0 GiB)",
       "broker 2: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (80.0 GiB)",
     ],
-    throttles: [
-      "1 log-dir move in flight. Whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    throttles: ["1 log-dir move in flight. Whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [],
   },
   "import-123-bytes": {
-    headline: "Too little data to call skew: the brokers hold 123 B in all, under the size floor (1.0 GiB, as capacity is unknown) below which a difference of bytes is not worth moving.",
+    headline:
+      "Too little data to call skew: the brokers hold 123 B in all, under the size floor (1.0 GiB, as capacity is unknown) below which a difference of bytes is not worth moving.",
     tone: "ok",
-    findings: [
-      THROTTLES_UNKNOWN,
-      CAPACITY_UNKNOWN,
-      VERSION_UNKNOWN,
-      CORDONS_UNKNOWN,
-      RACKS_UNKNOWN,
-    ],
+    findings: [THROTTLES_UNKNOWN, CAPACITY_UNKNOWN, VERSION_UNKNOWN, CORDONS_UNKNOWN, RACKS_UNKNOWN],
     cards: [
       "Broker partitions: 1.00× (ok) · spread 0 · max 1 · mean 1",
       "Broker leaders: 2.00× (ok) · spread 1 · max 1 · mean 0.5 · as even as whole partitions allow",
@@ -259,18 +249,9 @@ const EXPECTED: Record<string, Statements> = {
       "Log-dir bytes (within a broker): – (none) · spread 100 B · max 100 B · mean 50 B · too little data to call skew (under the 1.0 GiB floor)",
       UTILISATION_CARD_UNKNOWN,
     ],
-    placements: [
-      "broker 0: /data2 — fewest partitions (0, vs 1 in /data1)",
-      "broker 1: /data2 — fewest partitions (0, vs 1 in /data1)",
-    ],
-    throttles: [
-      "No reassignment or log-dir move is in flight; whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    placements: ["broker 0: /data2 — fewest partitions (0, vs 1 in /data1)", "broker 1: /data2 — fewest partitions (0, vs 1 in /data1)"],
+    throttles: ["No reassignment or log-dir move is in flight; whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [],
   },
   "import-without-capacity": {
@@ -302,14 +283,8 @@ const EXPECTED: Record<string, Statements> = {
       "broker 1: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (7.8 TiB)",
       "broker 2: /data1 — tied on partitions (2); first in log.dirs order; ⚠ already the fullest dir on this broker (7.8 TiB)",
     ],
-    throttles: [
-      "No reassignment or log-dir move is in flight; whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    throttles: ["No reassignment or log-dir move is in flight; whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [],
   },
   "import-without-kafka-topics": {
@@ -363,13 +338,7 @@ const EXPECTED: Record<string, Statements> = {
   "import-near-even": {
     headline: "Balanced: within the planner's tolerances — partitions and bytes are even across brokers and across the disks of each broker, so a rebalance has nothing to move.",
     tone: "ok",
-    findings: [
-      THROTTLES_UNKNOWN,
-      CAPACITY_UNKNOWN,
-      VERSION_UNKNOWN,
-      CORDONS_UNKNOWN,
-      RACKS_UNKNOWN,
-    ],
+    findings: [THROTTLES_UNKNOWN, CAPACITY_UNKNOWN, VERSION_UNKNOWN, CORDONS_UNKNOWN, RACKS_UNKNOWN],
     cards: [
       "Broker partitions: 1.00× (ok) · spread 0 · max 4 · mean 4",
       "Broker leaders: 1.00× (ok) · spread 0 · max 2 · mean 2",
@@ -382,14 +351,8 @@ const EXPECTED: Record<string, Statements> = {
       "broker 1: /data1 — tied on partitions (2); first in log.dirs order",
       "broker 2: /data1 — tied on partitions (2); first in log.dirs order",
     ],
-    throttles: [
-      "No reassignment or log-dir move is in flight; whether a throttle is set is unknown.",
-      PANEL_THROTTLES_UNKNOWN,
-    ],
-    doctor: [
-      DOCTOR_CANNOT_CHECK,
-      DOCTOR_CONFIGS_UNKNOWN,
-    ],
+    throttles: ["No reassignment or log-dir move is in flight; whether a throttle is set is unknown.", PANEL_THROTTLES_UNKNOWN],
+    doctor: [DOCTOR_CANNOT_CHECK, DOCTOR_CONFIGS_UNKNOWN],
     checks: [],
   },
 };
@@ -403,6 +366,7 @@ describe("what the overview says of each snapshot an operator meets first", () =
     const said = statementsOf(id);
     const expected = EXPECTED[id]!;
     // One assertion per part, so a failure names the part that changed.
-    for (const part of ["headline", "tone", "findings", "cards", "placements", "throttles", "doctor", "checks"] as const) expect(said[part], `${id}: ${part}`).toEqual(expected[part]);
+    for (const part of ["headline", "tone", "findings", "cards", "placements", "throttles", "doctor", "checks"] as const)
+      expect(said[part], `${id}: ${part}`).toEqual(expected[part]);
   });
 });

@@ -20,14 +20,42 @@ function snapshot(unknownFacts: Fact[] | undefined, extra: Partial<ClusterSnapsh
       { id: 1, logDirs: [{ path: "/d1" }, { path: "/d2" }] },
       { id: 2, logDirs: [{ path: "/d1" }, { path: "/d2" }] },
     ],
-    topics: [{ name: "orders", partitions: [{ id: 0, replicas: [{ broker: 0, logDir: "/d1" }, { broker: 1, logDir: "/d1" }] }] }],
+    topics: [
+      {
+        name: "orders",
+        partitions: [
+          {
+            id: 0,
+            replicas: [
+              { broker: 0, logDir: "/d1" },
+              { broker: 1, logDir: "/d1" },
+            ],
+          },
+        ],
+      },
+    ],
     ...extra,
   });
 }
 
 const CONFIGS_UNKNOWN: Fact[] = ["throttles", "reassignments", "leadership", "cordons"];
 const withFuture = (unknown: Fact[] | undefined) =>
-  snapshot(unknown, { topics: [{ name: "orders", partitions: [{ id: 0, replicas: [{ broker: 0, logDir: "/d1", future: { logDir: "/d2" } }, { broker: 1, logDir: "/d1" }] }] }] });
+  snapshot(unknown, {
+    topics: [
+      {
+        name: "orders",
+        partitions: [
+          {
+            id: 0,
+            replicas: [
+              { broker: 0, logDir: "/d1", future: { logDir: "/d2" } },
+              { broker: 1, logDir: "/d1" },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 
 describe("throttles panel", () => {
   it("throttleView() of an import without configs says the throttles and reassignments are unknown and how to learn them, never 'unlimited'", () => {
@@ -38,7 +66,9 @@ describe("throttles panel", () => {
     expect(v.unknownRateBrokers).toEqual([0, 1, 2]);
     expect(v.defaults.leader.text).toBe("unknown");
     expect(v.unknown.map((u) => u.text)).toEqual([
-      expect.stringMatching(/^Throttles are unknown: the pasted outputs do not show the throttle configs\. To learn them, paste the output of `kafka-configs\.sh --bootstrap-server <servers> --describe --entity-type brokers`/),
+      expect.stringMatching(
+        /^Throttles are unknown: the pasted outputs do not show the throttle configs\. To learn them, paste the output of `kafka-configs\.sh --bootstrap-server <servers> --describe --entity-type brokers`/,
+      ),
       expect.stringMatching(/^Partition reassignments in flight are unknown: the pasted outputs do not show them\. To learn them, paste the output of `kafka-topics\.sh/),
     ]);
     expect(JSON.stringify([v.summary, v.defaults, v.brokers, v.unknown])).not.toMatch(/unlimited|unthrottled|No throttle is set|not set/);
@@ -74,7 +104,12 @@ describe("throttles panel", () => {
 
   it("throttleView() of the real kafka-log-dirs output alone, and with kafka-configs beside it", () => {
     const alone = importSnapshot({ logDirs: real("log-dirs-all.txt"), capturedAt: "2026-01-01T00:00:00Z" });
-    const all = importSnapshot({ logDirs: real("log-dirs-all.txt"), topics: real("topics-describe.txt"), configs: real("configs-brokers.txt") + real("configs-topics.txt"), capturedAt: "2026-01-01T00:00:00Z" });
+    const all = importSnapshot({
+      logDirs: real("log-dirs-all.txt"),
+      topics: real("topics-describe.txt"),
+      configs: real("configs-brokers.txt") + real("configs-topics.txt"),
+      capturedAt: "2026-01-01T00:00:00Z",
+    });
     if (!alone.ok || !all.ok) throw new Error("import failed");
     expect(throttleView(alone.value).summary).toMatch(/^Whether a throttle is set is unknown/);
     const v = throttleView(all.value);
@@ -105,7 +140,9 @@ describe("throttle doctor", () => {
     const moving = diagnoseThrottles(withFuture([]));
     expect(moving.moving).toBe(true);
     expect(moving.summary).toBe("No problems: no throttle is set, so the moves in flight run at full speed.");
-    expect(diagnoseThrottles(snapshot(["reassignments"])).summary).toBe("No problems: no throttle is set. Whether a partition reassignment is in flight is unknown (no log-dir move is).");
+    expect(diagnoseThrottles(snapshot(["reassignments"])).summary).toBe(
+      "No problems: no throttle is set. Whether a partition reassignment is in flight is unknown (no log-dir move is).",
+    );
   });
 
   it("diagnoseThrottles() does not call a rate stale 'while nothing is moving' when the reassignments are unknown", () => {

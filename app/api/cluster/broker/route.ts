@@ -20,7 +20,8 @@ export async function GET(request: Request): Promise<Response> {
   if (!load.ok) return failureResponse(load.error);
   try {
     const answer = await clusterBrokerDetail(load.value, parsed.value.broker);
-    if (!answer) return fail("not_found", `The ${parsed.value.shared === undefined ? "cluster" : "shared snapshot"} lists no broker ${parsed.value.broker}; pick one of its brokers.`);
+    if (!answer)
+      return fail("not_found", `The ${parsed.value.shared === undefined ? "cluster" : "shared snapshot"} lists no broker ${parsed.value.broker}; pick one of its brokers.`);
     return tagged(request, answer);
   } catch (error) {
     return clusterSourceFailure(error);

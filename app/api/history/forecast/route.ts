@@ -32,5 +32,13 @@ export async function GET(request: Request): Promise<Response> {
     return fail("store_unavailable", "The forecast could not be computed from the history; see the server log.");
   }
   const dirs = soonestFirst(table.dirs);
-  return ok({ cluster: table.cluster, nowMs: table.nowMs, scanAt: table.scanAt, fromMs: table.fromMs, generated: table.generated, total: dirs.length, dirs: dirs.slice(0, parsed.data.limit) });
+  return ok({
+    cluster: table.cluster,
+    nowMs: table.nowMs,
+    scanAt: table.scanAt,
+    fromMs: table.fromMs,
+    generated: table.generated,
+    total: dirs.length,
+    dirs: dirs.slice(0, parsed.data.limit),
+  });
 }

@@ -28,7 +28,14 @@ function raw(): RawCluster {
         { nodeId: 2, host: "k2", port: 9092, rack: null },
       ],
       topics: [
-        { errorCode: 0, name: "orders", topicId: "AAAAAAAAAAAAAAAAAAAAAQ", isInternal: false, topicAuthorizedOperations: 0, partitions: [partition(1, 2, [2, 3], [2], [3]), partition(0, 1, [1, 2])] },
+        {
+          errorCode: 0,
+          name: "orders",
+          topicId: "AAAAAAAAAAAAAAAAAAAAAQ",
+          isInternal: false,
+          topicAuthorizedOperations: 0,
+          partitions: [partition(1, 2, [2, 3], [2], [3]), partition(0, 1, [1, 2])],
+        },
       ],
     },
     brokers: new Map([
@@ -39,7 +46,9 @@ function raw(): RawCluster {
           ok: true as const,
           apis: [],
           logDirsVersion: 4,
-          configs: [{ name: "leader.replication.throttled.rate", value: "1000", readOnly: false, configSource: 2, isSensitive: false, synonyms: [], configType: 5, documentation: null }],
+          configs: [
+            { name: "leader.replication.throttled.rate", value: "1000", readOnly: false, configSource: 2, isSensitive: false, synonyms: [], configType: 5, documentation: null },
+          ],
           configsError: null,
           logDirs: [
             { errorCode: 0, logDir: "/d1", totalBytes: 1000n, usableBytes: 400n, topics: [{ name: "orders", partitions: [replica(0, 500)] }] },
@@ -50,14 +59,27 @@ function raw(): RawCluster {
       ],
       [2, { id: 2, ok: false as const, error: "broker 2 at k2:9092 did not answer DescribeLogDirs: timed out" }],
     ]),
-    defaultConfigs: [{ name: "follower.replication.throttled.rate", value: "9223372036854775807", readOnly: false, configSource: 3, isSensitive: false, synonyms: [], configType: 5, documentation: null }],
+    defaultConfigs: [
+      {
+        name: "follower.replication.throttled.rate",
+        value: "9223372036854775807",
+        readOnly: false,
+        configSource: 3,
+        isSensitive: false,
+        synonyms: [],
+        configType: 5,
+        documentation: null,
+      },
+    ],
     topicConfigs: [
       {
         errorCode: 0,
         errorMessage: null,
         resourceType: 2,
         resourceName: "orders",
-        configs: [{ name: "leader.replication.throttled.replicas", value: "0:1", readOnly: false, configSource: 1, isSensitive: false, synonyms: [], configType: 7, documentation: null }],
+        configs: [
+          { name: "leader.replication.throttled.replicas", value: "0:1", readOnly: false, configSource: 1, isSensitive: false, synonyms: [], configType: 7, documentation: null },
+        ],
       },
     ],
     reassignments: [{ name: "orders", partitions: [{ partitionIndex: 1, replicas: [2, 3, 1], addingReplicas: [1], removingReplicas: [3] }] }],
@@ -86,7 +108,11 @@ describe("assembleSnapshot", () => {
   });
 
   it("assembleSnapshot() marks a broker that did not answer, and one missing from metadata, as unreachable", () => {
-    expect(snapshot.brokers.map((b) => [b.id, b.state])).toEqual([[1, "online"], [2, "unreachable"], [3, "unreachable"]]);
+    expect(snapshot.brokers.map((b) => [b.id, b.state])).toEqual([
+      [1, "online"],
+      [2, "unreachable"],
+      [3, "unreachable"],
+    ]);
     expect(snapshot.brokers[1]!.error).toMatch(/did not answer/);
     expect(snapshot.brokers[2]!.error).toMatch(/not among the live brokers/);
     expect(snapshot.topics[0]!.partitions[0]!.replicas[1]).toMatchObject({ broker: 2, logDir: null, sizeBytes: null });
@@ -122,7 +148,11 @@ describe("assembleSnapshot", () => {
   it("assembleSnapshot() keeps what could not be read as source warnings, cluster-wide first, then by broker", () => {
     const r = raw();
     r.warnings = ["In-flight reassignments could not be read: timed out"];
-    r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "DescribeConfigs for broker 1 failed (error 31)" });
+    r.brokers.set(1, {
+      ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>),
+      configs: null,
+      configsError: "DescribeConfigs for broker 1 failed (error 31)",
+    });
     expect(assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").source.warnings).toEqual([
       "In-flight reassignments could not be read: timed out",
       "Configs of broker 1 (throttle rates, cordoned log dirs) could not be read: DescribeConfigs for broker 1 failed (error 31)",
@@ -138,14 +168,18 @@ describe("assembleSnapshot", () => {
     };
     // Broker 2 did not answer: it is unreachable, and the facts read from the others stay known.
     expect(unknownOf(() => undefined)).toEqual([]);
-    expect(unknownOf((r) => r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "timed out" }))).toEqual(["throttles", "cordons"]);
+    expect(
+      unknownOf((r) => r.brokers.set(1, { ...(r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>), configs: null, configsError: "timed out" })),
+    ).toEqual(["throttles", "cordons"]);
     expect(unknownOf((r) => (r.defaultConfigs = null))).toEqual(["throttles"]);
     expect(unknownOf((r) => (r.topicConfigs = []))).toEqual(["throttles"]);
     expect(unknownOf((r) => (r.unread = ["reassignments"]))).toEqual(["reassignments"]);
-    expect(unknownOf((r) => {
-      const scan = r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>;
-      r.brokers.set(1, { ...scan, logDirs: scan.logDirs.map((d) => ({ ...d, totalBytes: null, usableBytes: null })) });
-    })).toEqual(["capacity"]);
+    expect(
+      unknownOf((r) => {
+        const scan = r.brokers.get(1) as Extract<ReturnType<typeof r.brokers.get>, { ok: true }>;
+        r.brokers.set(1, { ...scan, logDirs: scan.logDirs.map((d) => ({ ...d, totalBytes: null, usableBytes: null })) });
+      }),
+    ).toEqual(["capacity"]);
     expect(unknownOf((r) => (r.bootstrapApis = []))).toEqual(["kafkaVersion"]);
   });
 });

@@ -30,16 +30,25 @@ function cluster(): ClusterSnapshot {
 
 describe("cordonWrites()", () => {
   it("sends each broker's whole new list: the dirs asked for with the ones already cordoned, in log.dirs order", () => {
-    expect(cordonWrites(cluster(), [{ broker: 1, dirs: ["/d1"] }, { broker: 2, dirs: ["/d2"] }])).toEqual([
+    expect(
+      cordonWrites(cluster(), [
+        { broker: 1, dirs: ["/d1"] },
+        { broker: 2, dirs: ["/d2"] },
+      ]),
+    ).toEqual([
       { broker: 1, dirs: ["/d1", "/d3"], previous: ["/d3"] },
       { broker: 2, dirs: ["/d2"], previous: [] },
     ]);
   });
 
   it("merges several changes of one broker, sorts brokers, and skips a broker whose list would not change", () => {
-    expect(cordonWrites(cluster(), [{ broker: 2, dirs: ["/d3"] }, { broker: 1, dirs: ["/d3"] }, { broker: 2, dirs: ["/d1", "/d3"] }])).toEqual([
-      { broker: 2, dirs: ["/d1", "/d3"], previous: [] },
-    ]);
+    expect(
+      cordonWrites(cluster(), [
+        { broker: 2, dirs: ["/d3"] },
+        { broker: 1, dirs: ["/d3"] },
+        { broker: 2, dirs: ["/d1", "/d3"] },
+      ]),
+    ).toEqual([{ broker: 2, dirs: ["/d1", "/d3"], previous: [] }]);
     expect(cordonWrites(cluster(), [])).toEqual([]);
   });
 
@@ -47,7 +56,6 @@ describe("cordonWrites()", () => {
     expect(cordonWrites(cluster(), [{ broker: 2, dirs: ["/elsewhere", "/d2"] }])).toEqual([{ broker: 2, dirs: ["/d2", "/elsewhere"], previous: [] }]);
   });
 });
-
 
 describe("preferredLeaderChanges() and electionTargets()", () => {
   const entries = [
@@ -64,7 +72,15 @@ describe("preferredLeaderChanges() and electionTargets()", () => {
   });
 
   it("elects the work's leadership changes and every changed first replica, each partition once", () => {
-    const work = { entries, leadership: { changes: [{ topic: "t", partition: 2, from: 3, to: 4 }, { topic: "u", partition: 7, from: 1, to: 2 }] } };
+    const work = {
+      entries,
+      leadership: {
+        changes: [
+          { topic: "t", partition: 2, from: 3, to: 4 },
+          { topic: "u", partition: 7, from: 1, to: 2 },
+        ],
+      },
+    };
     expect(electionTargets(cluster(), work)).toEqual([
       { topic: "t", partition: 2, to: 4 },
       { topic: "u", partition: 7, to: 2 },

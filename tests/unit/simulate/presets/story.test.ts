@@ -14,9 +14,7 @@ describe("storyBase()", () => {
     expect(ClusterSnapshotSchema.parse(base)).toEqual(base);
     expect(base.source).toMatchObject({ kind: "demo", label: "label" });
     expect(base.capturedAt).toBe(STORY_CAPTURED_AT);
-    expect(base.brokers.map((b) => [b.id, b.logDirs.map((d) => [d.path, d.totalBytes, d.usableBytes])])).toEqual(
-      [1, 2, 3].map((id) => [id, [["/data/d1", 512 * GiB, 512 * GiB]]]),
-    );
+    expect(base.brokers.map((b) => [b.id, b.logDirs.map((d) => [d.path, d.totalBytes, d.usableBytes])])).toEqual([1, 2, 3].map((id) => [id, [["/data/d1", 512 * GiB, 512 * GiB]]]));
     expect(STORY_DISK_BYTES).toBe(512 * GiB);
     expect(base.topics).toEqual([]);
   });

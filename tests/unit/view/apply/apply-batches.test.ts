@@ -3,7 +3,17 @@ import { DEFAULT_EXECUTION, type BatchSummary } from "@/lib/plan/batches";
 import { batchMovesText, executionSentence, planBatchTable } from "@/lib/view/apply/apply-batches";
 
 const GiB = 1024 ** 3;
-const batch = (index: number, over: Partial<BatchSummary> = {}): BatchSummary => ({ index, kind: "data", partitions: 4, partitionMoves: 2, dirMoves: 3, bytes: 10 * GiB, seconds: 125, brokers: [], ...over });
+const batch = (index: number, over: Partial<BatchSummary> = {}): BatchSummary => ({
+  index,
+  kind: "data",
+  partitions: 4,
+  partitionMoves: 2,
+  dirMoves: 3,
+  bytes: 10 * GiB,
+  seconds: 125,
+  brokers: [],
+  ...over,
+});
 
 describe("planBatchTable()", () => {
   it("planBatchTable() numbers batches from 1 in execution order with their partitions, moves, bytes and planned time", () => {
@@ -33,7 +43,9 @@ describe("batchMovesText()", () => {
 
 describe("executionSentence()", () => {
   it("executionSentence() names the batch count, the per-broker limits and the order", () => {
-    expect(executionSentence(DEFAULT_EXECUTION, [batch(0), batch(1), batch(2)])).toBe("3 batches, one after another: at most 5 partition moves and 2 dir moves per broker at a time, fullest disks first.");
+    expect(executionSentence(DEFAULT_EXECUTION, [batch(0), batch(1), batch(2)])).toBe(
+      "3 batches, one after another: at most 5 partition moves and 2 dir moves per broker at a time, fullest disks first.",
+    );
     expect(executionSentence({ ...DEFAULT_EXECUTION, partitionMovesPerBroker: 1, dirMovesPerBroker: 1, order: "smallest-first" }, [batch(0)])).toBe(
       "1 batch: at most 1 partition move and 1 dir move per broker at a time, smallest first.",
     );

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cancelConsequences, configRows, electionText, jobAnnouncement, jobControls, jobHeadline, phaseSteps, type JobBatchFields, type JobFields } from "@/lib/view/apply/apply-job";
+import {
+  cancelConsequences,
+  configRows,
+  electionText,
+  jobAnnouncement,
+  jobControls,
+  jobHeadline,
+  phaseSteps,
+  type JobBatchFields,
+  type JobFields,
+} from "@/lib/view/apply/apply-job";
 import type { SetConfig } from "@/lib/plan/job-model";
 
 const GiB = 1024 ** 3;
@@ -26,7 +36,13 @@ const job = (over: Partial<JobFields> = {}): JobFields => ({
   errors: [],
   ...over,
 });
-const throttle = (broker: number, name = "leader.replication.throttled.rate"): SetConfig => ({ resource: { kind: "broker", id: broker }, name, value: "52428800", previous: null, sent: true });
+const throttle = (broker: number, name = "leader.replication.throttled.rate"): SetConfig => ({
+  resource: { kind: "broker", id: broker },
+  name,
+  value: "52428800",
+  previous: null,
+  sent: true,
+});
 
 describe("jobHeadline()", () => {
   it("jobHeadline() says which batch runs, of how many, and what was asked but not yet acted on", () => {
@@ -72,18 +88,39 @@ describe("jobControls()", () => {
   });
 
   it("jobControls() offers nothing once a cancel is asked or the job has ended, and says why", () => {
-    for (const j of [job({ cancelRequested: true }), job({ state: "cancelling" })]) expect(jobControls(j)).toEqual({ pause: false, resume: false, cancel: false, throttle: false, note: "A cancel is under way: nothing else can be asked of this job." });
-    for (const state of ["done", "failed", "cancelled"] as const) expect(jobControls(job({ state, phase: "finished" }))).toMatchObject({ pause: false, resume: false, cancel: false, throttle: false, note: expect.stringMatching(/has ended/) });
+    for (const j of [job({ cancelRequested: true }), job({ state: "cancelling" })])
+      expect(jobControls(j)).toEqual({ pause: false, resume: false, cancel: false, throttle: false, note: "A cancel is under way: nothing else can be asked of this job." });
+    for (const state of ["done", "failed", "cancelled"] as const)
+      expect(jobControls(job({ state, phase: "finished" }))).toMatchObject({
+        pause: false,
+        resume: false,
+        cancel: false,
+        throttle: false,
+        note: expect.stringMatching(/has ended/),
+      });
   });
 
   it("jobControls() offers only a cancel once the data has moved (throttles being put back, leaders elected)", () => {
-    expect(jobControls(job({ phase: "electing-leaders" }))).toMatchObject({ pause: false, resume: false, cancel: true, throttle: false, note: expect.stringMatching(/only a cancel/) });
+    expect(jobControls(job({ phase: "electing-leaders" }))).toMatchObject({
+      pause: false,
+      resume: false,
+      cancel: true,
+      throttle: false,
+      note: expect.stringMatching(/only a cancel/),
+    });
   });
 });
 
 describe("cancelConsequences()", () => {
   it("cancelConsequences() says what Kafka reverts in the batch in flight, which throttles go back and what stays done", () => {
-    expect(cancelConsequences(job(), [throttle(1), throttle(2), { resource: { kind: "topic", name: "orders" }, name: "leader.replication.throttled.replicas", value: "0:1", previous: null, sent: true }, { ...throttle(3), sent: false }])).toEqual([
+    expect(
+      cancelConsequences(job(), [
+        throttle(1),
+        throttle(2),
+        { resource: { kind: "topic", name: "orders" }, name: "leader.replication.throttled.replicas", value: "0:1", previous: null, sent: true },
+        { ...throttle(3), sent: false },
+      ]),
+    ).toEqual([
       "Kafka cancels the partition reassignments of batch 2 that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.",
       "The dir moves of batch 2 that are still copying are cancelled: each of those replicas stays in the dir it is in now.",
       "The 3 configs the job set (throttles) on brokers 1, 2 and 1 topic are put back to what they were before the job.",
@@ -118,13 +155,26 @@ describe("cancelConsequences()", () => {
 describe("configRows()", () => {
   it("configRows() names the resource, shows rates with their unit and says what is put back", () => {
     expect(
-      configRows([
-        throttle(2),
-        { resource: { kind: "topic", name: "orders" }, name: "follower.replication.throttled.replicas", value: "0:3", previous: "1:2", sent: false },
-      ]),
+      configRows([throttle(2), { resource: { kind: "topic", name: "orders" }, name: "follower.replication.throttled.replicas", value: "0:3", previous: "1:2", sent: false }]),
     ).toEqual([
-      { key: "0-broker 2-leader.replication.throttled.rate", resource: "broker 2", name: "leader.replication.throttled.rate", value: "52428800 (50.0 MiB/s)", restore: "When the job ends it removes it (nothing was set before)", sent: true, restored: false },
-      { key: "1-topic orders-follower.replication.throttled.replicas", resource: "topic orders", name: "follower.replication.throttled.replicas", value: "0:3", restore: "When the job ends it puts back 1:2", sent: false, restored: false },
+      {
+        key: "0-broker 2-leader.replication.throttled.rate",
+        resource: "broker 2",
+        name: "leader.replication.throttled.rate",
+        value: "52428800 (50.0 MiB/s)",
+        restore: "When the job ends it removes it (nothing was set before)",
+        sent: true,
+        restored: false,
+      },
+      {
+        key: "1-topic orders-follower.replication.throttled.replicas",
+        resource: "topic orders",
+        name: "follower.replication.throttled.replicas",
+        value: "0:3",
+        restore: "When the job ends it puts back 1:2",
+        sent: false,
+        restored: false,
+      },
     ]);
   });
 
@@ -146,6 +196,8 @@ describe("electionText()", () => {
   it("electionText() reports how many partitions were elected and which were not, or nothing before it ran", () => {
     expect(electionText(null)).toBeNull();
     expect(electionText({ requested: 3, elected: 3, failed: [] })).toBe("Preferred-leader election: 3 of 3 partitions now led by their preferred leader.");
-    expect(electionText({ requested: 3, elected: 2, failed: ["orders-1"] })).toBe("Preferred-leader election: 2 of 3 partitions now led by their preferred leader; not elected: orders-1.");
+    expect(electionText({ requested: 3, elected: 2, failed: ["orders-1"] })).toBe(
+      "Preferred-leader election: 2 of 3 partitions now led by their preferred leader; not elected: orders-1.",
+    );
   });
 });

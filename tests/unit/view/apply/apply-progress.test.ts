@@ -74,7 +74,14 @@ describe("brokerProgressRows()", () => {
 
 describe("inFlightRows()", () => {
   it("inFlightRows() lists the partitions with the most bytes left first, at most `shown`, and counts the rest", () => {
-    const p = (topic: string, partition: number, copied: number, total: number, kind: "inter" | "intra" = "intra") => ({ topic, partition, broker: 2, kind, copiedBytes: copied * GiB, totalBytes: total * GiB });
+    const p = (topic: string, partition: number, copied: number, total: number, kind: "inter" | "intra" = "intra") => ({
+      topic,
+      partition,
+      broker: 2,
+      kind,
+      copiedBytes: copied * GiB,
+      totalBytes: total * GiB,
+    });
     const { rows, more } = inFlightRows([p("a", 0, 1, 2), p("b", 1, 0, 8, "inter"), p("a", 1, 4, 5), p("c", 0, 2, 6)], 3);
     expect(rows.map((r) => [r.partition, r.where, r.copied, r.left])).toEqual([
       ["b-1", "copying to broker 2", "0 B of 8.0 GiB", "8.0 GiB"],
@@ -90,11 +97,17 @@ describe("clockView()", () => {
   const clock = { doneBytes: 12.3 * GiB, totalBytes: 40 * GiB, measuredBytesPerSecond: 12.3 * MiB, remainingSeconds: 250, plannedRemainingSeconds: 280 };
 
   it("clockView() gives the time left at the measured rate beside the plan's estimate", () => {
-    expect(clockView(clock, running)).toEqual({ fraction: 12.3 / 40, copied: "12.3 GiB of 40.0 GiB copied (31%)", sentence: "About 4 min 10 s left at the measured 12.3 MiB/s; planned 4 min 40 s." });
+    expect(clockView(clock, running)).toEqual({
+      fraction: 12.3 / 40,
+      copied: "12.3 GiB of 40.0 GiB copied (31%)",
+      sentence: "About 4 min 10 s left at the measured 12.3 MiB/s; planned 4 min 40 s.",
+    });
   });
 
   it("clockView() falls back to the plan's estimate until a rate is measured, and has nothing before the first poll", () => {
-    expect(clockView({ ...clock, measuredBytesPerSecond: null, remainingSeconds: 280 }, running)?.sentence).toBe("About 4 min 40 s left by the plan's estimate; no copy rate measured yet.");
+    expect(clockView({ ...clock, measuredBytesPerSecond: null, remainingSeconds: 280 }, running)?.sentence).toBe(
+      "About 4 min 40 s left by the plan's estimate; no copy rate measured yet.",
+    );
     expect(clockView(null, running)).toBeNull();
   });
 

@@ -18,7 +18,20 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
 describe("auditRows()", () => {
   it("auditRows() keeps the API's order and shows the time in UTC, the action and the result in words", () => {
     expect(auditRows([entry(), entry({ seq: 6, action: "cancel", result: "refused", jobId: null })])).toEqual([
-      { key: "7", time: "2026-01-05 09:00:12 UTC", at: "2026-01-05T10:00:12.345+01:00", actor: "ops-alice", action: "Configs set", actionCode: "alter-configs", target: "brokers 1, 2: leader.replication.throttled.rate", result: "ok", resultText: "OK", detail: "52428800", cluster: "cluster-a", jobId: "job-1" },
+      {
+        key: "7",
+        time: "2026-01-05 09:00:12 UTC",
+        at: "2026-01-05T10:00:12.345+01:00",
+        actor: "ops-alice",
+        action: "Configs set",
+        actionCode: "alter-configs",
+        target: "brokers 1, 2: leader.replication.throttled.rate",
+        result: "ok",
+        resultText: "OK",
+        detail: "52428800",
+        cluster: "cluster-a",
+        jobId: "job-1",
+      },
       expect.objectContaining({ key: "6", action: "Cancel requested", result: "refused", resultText: "Refused", jobId: null }),
     ]);
   });

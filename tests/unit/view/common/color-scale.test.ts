@@ -1,6 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contrastRatio, cssGradient, divergingScale, hexToRgb, interpolateStops, DIVERGING, relativeLuminance, rgbToHex, sequentialScale, textColorOn, YLORRD, type ColorScale } from "@/lib/view/common/color-scale";
+import {
+  contrastRatio,
+  cssGradient,
+  divergingScale,
+  hexToRgb,
+  interpolateStops,
+  DIVERGING,
+  relativeLuminance,
+  rgbToHex,
+  sequentialScale,
+  textColorOn,
+  YLORRD,
+  type ColorScale,
+} from "@/lib/view/common/color-scale";
 import { finiteDouble } from "../../../fixtures/extreme/doubles";
 
 /** HSL hue in degrees, wrapped to (−180, 180]: reds sit near 0, yellows near 60, blues near −150…−120. */

@@ -9,7 +9,11 @@ describe("legend", () => {
   it("dirHeatmapLegend() labels utilisation in percent with the 70 / 85 / 95 % marks", () => {
     const l = dirHeatmapLegend("utilization", sequentialScale(0, 1), new Set());
     expect(l.ticks.map((t) => t.label)).toEqual(["0%", "50%", "100%"]);
-    expect(l.marks.map((m) => [m.position, m.label])).toEqual([[0.7, "70%"], [0.85, "85%"], [0.95, "95%"]]);
+    expect(l.marks.map((m) => [m.position, m.label])).toEqual([
+      [0.7, "70%"],
+      [0.85, "85%"],
+      [0.95, "95%"],
+    ]);
     expect(l.swatches).toEqual([]);
   });
 

@@ -15,7 +15,10 @@ describe("collector-status", () => {
   it("collectorLine() says when the last scan was, and the error when it failed", () => {
     expect(collectorLine({ lastAttemptAt: null, lastSuccessAt: null, lastError: null }, 300_000, NOW)).toEqual({ text: "Recorded every 5 min; no scan yet.", failing: false });
     expect(collectorLine({ lastAttemptAt: NOW - 3 * MIN, lastSuccessAt: NOW - 3 * MIN, lastError: null }, 300_000, NOW).text).toBe("Recorded every 5 min; last scan 3 min ago.");
-    expect(collectorLine({ lastAttemptAt: NOW - MIN, lastSuccessAt: NOW - 10 * MIN, lastError: "timeout" }, 300_000, NOW)).toEqual({ text: "Recorded every 5 min; the last scan (1 min ago) failed: timeout; the last success was 10 min ago.", failing: true });
+    expect(collectorLine({ lastAttemptAt: NOW - MIN, lastSuccessAt: NOW - 10 * MIN, lastError: "timeout" }, 300_000, NOW)).toEqual({
+      text: "Recorded every 5 min; the last scan (1 min ago) failed: timeout; the last success was 10 min ago.",
+      failing: true,
+    });
     expect(collectorLine({ lastAttemptAt: NOW - MIN, lastSuccessAt: null, lastError: "refused" }, 300_000, NOW).text).toContain("none has succeeded yet");
   });
 

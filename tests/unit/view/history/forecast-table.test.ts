@@ -7,7 +7,10 @@ const GiB = 1024 ** 3;
 
 describe("forecast-table", () => {
   it("forecastRow() gives growth with its range, the three times and the basis in words", () => {
-    const row = forecastRow(dirForecast(3, "/data/d2", { basis: { series: "usedBytes", points: 288, fromMs: 0, toMs: 14 * DAY * 1000, placementShare: 0.4, method: "theil-sen", note: "n" } }), 365);
+    const row = forecastRow(
+      dirForecast(3, "/data/d2", { basis: { series: "usedBytes", points: 288, fromMs: 0, toMs: 14 * DAY * 1000, placementShare: 0.4, method: "theil-sen", note: "n" } }),
+      365,
+    );
     expect(row).toMatchObject({
       key: "3:/data/d2",
       utilization: "50%",
@@ -23,12 +26,27 @@ describe("forecast-table", () => {
   });
 
   it("forecastRow() says what it could not know", () => {
-    const row = forecastRow(dirForecast(1, "/d", { growth: null, utilization: null, until: { p85: null, p95: null, full: null }, confidence: "none", basis: { series: null, points: 2, fromMs: 0, toMs: 0, placementShare: 0, method: "", note: "" } }), 365);
+    const row = forecastRow(
+      dirForecast(1, "/d", {
+        growth: null,
+        utilization: null,
+        until: { p85: null, p95: null, full: null },
+        confidence: "none",
+        basis: { series: null, points: 2, fromMs: 0, toMs: 0, placementShare: 0, method: "", note: "" },
+      }),
+      365,
+    );
     expect(row).toMatchObject({ growth: "unknown", growthRange: null, utilization: "–", confidenceLabel: "None", basis: "Too little history: 2 scans" });
-    expect(forecastRow(dirForecast(1, "/d", { basis: { series: null, points: 0, fromMs: 0, toMs: 0, placementShare: 0, method: "none", note: "" } }), 365).basis).toBe("Nothing fitted yet: too little history");
+    expect(forecastRow(dirForecast(1, "/d", { basis: { series: null, points: 0, fromMs: 0, toMs: 0, placementShare: 0, method: "none", note: "" } }), 365).basis).toBe(
+      "Nothing fitted yet: too little history",
+    );
     expect(row.full.full).toBe("not within a year");
-    expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0, trendBytesPerDay: -GiB, placementBytesPerDay: 0 } }), 365).growth).toBe("\u22121.0 GiB/day");
-    expect(forecastRow(dirForecast(1, "/d", { basis: { series: "kafkaBytes", points: 30, fromMs: 0, toMs: 36 * 3600_000, placementShare: 0, method: "", note: "" } }), 365).basis).toBe("Kafka's bytes (disk usage unknown), 30 scans over 36 hours");
+    expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0, trendBytesPerDay: -GiB, placementBytesPerDay: 0 } }), 365).growth).toBe(
+      "\u22121.0 GiB/day",
+    );
+    expect(
+      forecastRow(dirForecast(1, "/d", { basis: { series: "kafkaBytes", points: 30, fromMs: 0, toMs: 36 * 3600_000, placementShare: 0, method: "", note: "" } }), 365).basis,
+    ).toBe("Kafka's bytes (disk usage unknown), 30 scans over 36 hours");
   });
 
   it("forecastRows() puts the dir that fills first on top, crossed levels before, unknown last", () => {
@@ -52,7 +70,11 @@ describe("forecast-table", () => {
 
   it("forecastSummary() counts dirs past and reaching 85% within 30 days, and those without a forecast", () => {
     const rows = forecastRows(
-      [dirForecast(1, "/a", { until: { p85: eta(0, 0, 0), p95: null, full: null } }), dirForecast(1, "/b", { until: { p85: eta(5), p95: null, full: null } }), dirForecast(2, "/c", { confidence: "none", until: { p85: null, p95: null, full: null } })],
+      [
+        dirForecast(1, "/a", { until: { p85: eta(0, 0, 0), p95: null, full: null } }),
+        dirForecast(1, "/b", { until: { p85: eta(5), p95: null, full: null } }),
+        dirForecast(2, "/c", { confidence: "none", until: { p85: null, p95: null, full: null } }),
+      ],
       365,
     );
     expect(forecastSummary(rows)).toBe("3 log dirs; 1 already past 85%; 1 reaches 85% within 30 days; 1 without a forecast (no capacity or too little history).");

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANGE, describeRange, HISTORY_RANGES, MIN_ZOOM_MS, panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow } from "@/lib/view/history/history-range";
+import {
+  DEFAULT_RANGE,
+  describeRange,
+  HISTORY_RANGES,
+  MIN_ZOOM_MS,
+  panWindow,
+  rangeFromParams,
+  rangeParams,
+  rangeWindow,
+  scaleWindow,
+  zoomWindow,
+} from "@/lib/view/history/history-range";
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 0, 6, 12, 0);
@@ -39,7 +50,10 @@ describe("history-range", () => {
   });
 
   it("rangeParams() is the inverse of rangeFromParams(), and the default needs no parameter", () => {
-    for (const choice of [{ kind: "preset", id: "14d" }, { kind: "zoom", fromMs: 0, toMs: 2 * HOUR }] as const) {
+    for (const choice of [
+      { kind: "preset", id: "14d" },
+      { kind: "zoom", fromMs: 0, toMs: 2 * HOUR },
+    ] as const) {
       expect(rangeFromParams(params(new URLSearchParams(rangeParams(choice)).toString()))).toEqual(choice);
     }
     expect(rangeParams({ kind: "preset", id: DEFAULT_RANGE })).toEqual({});

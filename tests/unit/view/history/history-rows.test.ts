@@ -6,7 +6,15 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2026, 0, 6, 12);
 
-const figures = (skew: number): ClusterFiguresFields => ({ bytes: 100, usedBytes: 200, capacityBytes: 1000, brokerBytesSkew: skew, dirUtilizationSkew: 1.1, dirBytesSkew: 1.2, maxDirUtilization: 0.3 });
+const figures = (skew: number): ClusterFiguresFields => ({
+  bytes: 100,
+  usedBytes: 200,
+  capacityBytes: 1000,
+  brokerBytesSkew: skew,
+  dirUtilizationSkew: 1.1,
+  dirBytesSkew: 1.2,
+  maxDirUtilization: 0.3,
+});
 
 describe("history-rows", () => {
   it("keptSpacing() is the interval for 2 days, then an hour, then a day", () => {
@@ -80,7 +88,15 @@ describe("history-rows", () => {
   });
 
   it("rowMax() is the largest value of the keys, 0 for none", () => {
-    expect(rowMax([{ t: 0, a: 3, b: null }, { t: 1, a: null, b: 7 }], ["a", "b"])).toBe(7);
+    expect(
+      rowMax(
+        [
+          { t: 0, a: 3, b: null },
+          { t: 1, a: null, b: 7 },
+        ],
+        ["a", "b"],
+      ),
+    ).toBe(7);
     expect(rowMax([], ["a"])).toBe(0);
   });
 

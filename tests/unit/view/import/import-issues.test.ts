@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groupImportIssues, issuesAfterEdit, lineExcerpt, lineRange, lineText } from "@/lib/view/import/import-issues";
 
-const text = "Querying brokers\r\nReceived from brokers 1\n{\"brokers\":[{\"broker\":\"x\"}]}";
+const text = 'Querying brokers\r\nReceived from brokers 1\n{"brokers":[{"broker":"x"}]}';
 
 describe("import-issues", () => {
   it("lineText() and lineExcerpt() quote a 1-based line, trimmed", () => {
@@ -35,8 +35,14 @@ describe("import-issues", () => {
   });
 
   it("groupImportIssues() puts a kafka-configs issue beside the kafka-configs box, quoting its line", () => {
-    const grouped = groupImportIssues([{ source: "configs", line: 2, path: "leader.replication.throttled.rate", message: "expected a rate" }], { logDirs: "", topics: "", configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}" });
-    expect(grouped.configs).toEqual([{ line: 2, text: "line 2: leader.replication.throttled.rate: expected a rate", excerpt: "leader.replication.throttled.rate=fast sensitive=false synonyms={}" }]);
+    const grouped = groupImportIssues([{ source: "configs", line: 2, path: "leader.replication.throttled.rate", message: "expected a rate" }], {
+      logDirs: "",
+      topics: "",
+      configs: "Dynamic configs for broker 1 are:\n  leader.replication.throttled.rate=fast sensitive=false synonyms={}",
+    });
+    expect(grouped.configs).toEqual([
+      { line: 2, text: "line 2: leader.replication.throttled.rate: expected a rate", excerpt: "leader.replication.throttled.rate=fast sensitive=false synonyms={}" },
+    ]);
     expect(grouped.other).toEqual([]);
   });
 

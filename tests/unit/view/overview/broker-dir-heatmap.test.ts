@@ -25,7 +25,9 @@ describe("brokerDirGrid()", () => {
   it("brokerDirGrid() names every cell by its printed texts first, in the order printed, then its summary", () => {
     const s = snap({
       brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: `/k${id}/a`, totalBytes: 100 * GiB, usableBytes: 10 * GiB }, { path: `/k${id}/b` }] })),
-      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/k1/b", sizeBytes: GiB, future: { logDir: "/k1/a", sizeBytes: GiB } }] }] }],
+      topics: [
+        { name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/k1/b", sizeBytes: GiB, future: { logDir: "/k1/a", sizeBytes: GiB } }] }] },
+      ],
     });
     const g = brokerDirGrid(balanceReport(s), "utilization");
     expect(g.columnMode).toBe("position");
@@ -76,12 +78,21 @@ describe("brokerDirGrid()", () => {
   it("brokerDirGrid() marks offline, cordoned and unreachable with a pattern and a word", () => {
     const s = snap({
       brokers: [
-        { id: 1, logDirs: [{ path: "/a", state: "offline", error: "KafkaStorageException" }, { path: "/b", state: "cordoned" }] },
+        {
+          id: 1,
+          logDirs: [
+            { path: "/a", state: "offline", error: "KafkaStorageException" },
+            { path: "/b", state: "cordoned" },
+          ],
+        },
         { id: 2, state: "unreachable", error: "timeout", logDirs: [{ path: "/a" }] },
       ],
     });
     const g = brokerDirGrid(balanceReport(s), "bytes");
-    expect(g.cells(0).map((c) => [c?.pattern, c?.text])).toEqual([["offline", "offline"], ["cordoned", "0 B · cordoned"]]);
+    expect(g.cells(0).map((c) => [c?.pattern, c?.text])).toEqual([
+      ["offline", "offline"],
+      ["cordoned", "0 B · cordoned"],
+    ]);
     expect(g.cells(1)[0]).toMatchObject({ pattern: "unreachable", text: "unreachable" });
     expect(g.rows[1]!.label).toBe("broker 2 (unreachable)");
     expect([g.rows[1]!.name, g.rows[1]!.note, g.rows[0]!.note]).toEqual(["broker 2", "unreachable", null]);
@@ -91,7 +102,14 @@ describe("brokerDirGrid()", () => {
   });
 
   it("brokerDirGrid() fills the row of a broker whose dirs were never listed with its state, in words and a pattern", () => {
-    const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }, { id: 2, logDirs: [{ path: "/a" }] }, { id: 7, rack: "r1", state: "unknown" }, { id: 8, state: "unreachable" }] });
+    const s = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+        { id: 7, rack: "r1", state: "unknown" },
+        { id: 8, state: "unreachable" },
+      ],
+    });
     const g = brokerDirGrid(balanceReport(s), "bytes");
     const [, two, seven, eight] = g.rows;
     expect([seven!.label, seven!.note, seven!.cells]).toEqual(["broker 7 (unknown: not in the kafka-log-dirs output, rack r1)", "r1 · not in log-dirs output", [null, null]]);
@@ -129,7 +147,12 @@ describe("brokerDirGrid()", () => {
   });
 
   it("brokerDirGrid() leaves an empty slot where a broker lacks a shared path", () => {
-    const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] }, { id: 2, logDirs: [{ path: "/a" }] }] });
+    const s = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }, { path: "/b" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+      ],
+    });
     const g = brokerDirGrid(balanceReport(s), "bytes");
     expect(g.cells(1)[1]).toBeNull();
     expect(g.cellCount).toBe(3);

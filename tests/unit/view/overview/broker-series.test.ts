@@ -15,7 +15,11 @@ describe("broker-series", () => {
 
   it("bytesByDirSeries() stacks bytes by shared log dir path under dot-free keys", () => {
     const s = bytesByDirSeries(report);
-    expect(s.stacks.map((x) => [x.key, x.label])).toEqual([["dir0", "/d1"], ["dir1", "/d2"], ["dir2", "/d3"]]);
+    expect(s.stacks.map((x) => [x.key, x.label])).toEqual([
+      ["dir0", "/d1"],
+      ["dir1", "/d2"],
+      ["dir2", "/d3"],
+    ]);
     expect(s.points[0]).toEqual({ broker: "1", brokerId: 1, dir0: 5 * 1024, dir1: 40 * GiB, dir2: 40 * GiB });
     expect(s.ticks.at(-1)).toBe(100 * GiB);
     expect(s.stacks.map((x) => x.legend)).toEqual(["/d1 · under 1%", "/d2 · 50%", "/d3 · 50%"]);

@@ -14,7 +14,15 @@ describe("nextPlacements()", () => {
 
   it("nextPlacements() raises no warning when the emptiest dir by count is also the emptiest by bytes", () => {
     const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/a", totalBytes: 100 * GiB, usableBytes: 50 * GiB }, { path: "/b", totalBytes: 100 * GiB, usableBytes: 90 * GiB }] }],
+      brokers: [
+        {
+          id: 1,
+          logDirs: [
+            { path: "/a", totalBytes: 100 * GiB, usableBytes: 50 * GiB },
+            { path: "/b", totalBytes: 100 * GiB, usableBytes: 90 * GiB },
+          ],
+        },
+      ],
       topics: [{ name: "t", partitions: [0, 1].map((p) => ({ id: p, replicas: [{ broker: 1, logDir: "/a", sizeBytes: 25 * GiB }] })) }],
     });
     expect(nextPlacements(balanceReport(s), { cluster: null })[0]).toMatchObject({ dir: "/b", flags: [], warning: null });
@@ -31,12 +39,24 @@ describe("nextPlacements()", () => {
         ],
       });
     expect(nextPlacements(balanceReport(broker(62, 58)), { cluster: "4.4.0" })[0]).toMatchObject({ dir: "/a", flags: [], warning: null });
-    expect(nextPlacements(balanceReport(broker(80, 40)), { cluster: "4.4.0" })[0]).toMatchObject({ dir: "/a", flags: ["fullest"], warning: "already the fullest dir on this broker (80.0 GiB)" });
+    expect(nextPlacements(balanceReport(broker(80, 40)), { cluster: "4.4.0" })[0]).toMatchObject({
+      dir: "/a",
+      flags: ["fullest"],
+      warning: "already the fullest dir on this broker (80.0 GiB)",
+    });
   });
 
   it("nextPlacements() flags a dir past 85 % even when it is not the fullest", () => {
     const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/a", totalBytes: 100, usableBytes: 10 }, { path: "/b", totalBytes: 100, usableBytes: 5 }] }],
+      brokers: [
+        {
+          id: 1,
+          logDirs: [
+            { path: "/a", totalBytes: 100, usableBytes: 10 },
+            { path: "/b", totalBytes: 100, usableBytes: 5 },
+          ],
+        },
+      ],
       topics: [{ name: "t", partitions: [{ id: 0, replicas: [{ broker: 1, logDir: "/b" }] }] }],
     });
     const [p] = nextPlacements(balanceReport(s), { cluster: null });
@@ -57,7 +77,8 @@ describe("nextPlacements()", () => {
   // Six empty dirs: Kafka 4.4 takes the first in log.dirs order, 4.3 the first in Scala hash order, and both skip a cordon.
   const sixDirs = ["/k/d1", "/k/d2", "/k/d3", "/k/d4", "/k/d5", "/k/d6"];
   const hashed = scalaHashMapKeyOrder(sixDirs);
-  const six = (cordoned: string[] = []) => snap({ brokers: [{ id: 1, logDirs: sixDirs.map((path) => ({ path, state: cordoned.includes(path) ? ("cordoned" as const) : ("online" as const) })) }] });
+  const six = (cordoned: string[] = []) =>
+    snap({ brokers: [{ id: 1, logDirs: sixDirs.map((path) => ({ path, state: cordoned.includes(path) ? ("cordoned" as const) : ("online" as const) })) }] });
 
   it("nextPlacements() on Kafka 4.3 breaks ties in hash order and skips a cordoned dir", () => {
     expect(hashed[0]).not.toBe(sixDirs[0]);
@@ -87,7 +108,13 @@ describe("nextPlacements()", () => {
 
   it("nextPlacements() reads each broker with its own version in a mixed fleet", () => {
     const s = snap({ brokers: [1, 2].map((id) => ({ id, logDirs: sixDirs.map((path) => ({ path })) })) });
-    const placements = nextPlacements(balanceReport(s), { cluster: "4.3 and 4.4", brokers: new Map([[1, "4.3"], [2, "4.4"]]) });
+    const placements = nextPlacements(balanceReport(s), {
+      cluster: "4.3 and 4.4",
+      brokers: new Map([
+        [1, "4.3"],
+        [2, "4.4"],
+      ]),
+    });
     expect(placements.map((p) => [p.dir, p.lines])).toEqual([
       [hashed[0], "4.3"],
       ["/k/d1", "4.4"],
@@ -95,7 +122,9 @@ describe("nextPlacements()", () => {
   });
 
   it("nextPlacements() has no dir for an unreachable or unknown broker or one without live dirs", () => {
-    const s = snap({ brokers: [{ id: 1, state: "unreachable", logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a", state: "offline" }] }, { id: 3 }, { id: 4, state: "unknown" }] });
+    const s = snap({
+      brokers: [{ id: 1, state: "unreachable", logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a", state: "offline" }] }, { id: 3 }, { id: 4, state: "unknown" }],
+    });
     expect(nextPlacements(balanceReport(s), { cluster: null }).map((p) => [p.dir, p.reason])).toEqual([
       [null, "broker unreachable: its log counts are unknown"],
       [null, "every log dir is offline"],
@@ -103,5 +132,4 @@ describe("nextPlacements()", () => {
       [null, "not in the kafka-log-dirs output: its log dirs are unknown"],
     ]);
   });
-
 });

@@ -6,7 +6,10 @@ import { getPreset } from "@/lib/simulate/presets";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 
 const run = runScenario(getPreset("consumer-offsets-skew")!.scenario);
-const noCapacity = (s: ClusterSnapshot): ClusterSnapshot => ({ ...s, brokers: s.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d, totalBytes: null, usableBytes: null })) })) });
+const noCapacity = (s: ClusterSnapshot): ClusterSnapshot => ({
+  ...s,
+  brokers: s.brokers.map((b) => ({ ...b, logDirs: b.logDirs.map((d) => ({ ...d, totalBytes: null, usableBytes: null })) })),
+});
 
 describe("sharedGrids()", () => {
   it("sharedMetric() uses utilisation when every dir has a capacity, else bytes", () => {

@@ -27,9 +27,33 @@ describe("skewCards()", () => {
   });
 
   it("toneOf() follows the planner's goal: within tolerance ok, outside warn up to 1.5×, beyond bad, single values none", () => {
-    expect(toneOf(skewOf([[1, 10], [2, 14]]), false)).toBe("ok");
-    expect(toneOf(skewOf([[1, 10], [2, 14]]), true)).toBe("warn");
-    expect(toneOf(skewOf([[1, 0], [2, 14]]), true)).toBe("bad");
+    expect(
+      toneOf(
+        skewOf([
+          [1, 10],
+          [2, 14],
+        ]),
+        false,
+      ),
+    ).toBe("ok");
+    expect(
+      toneOf(
+        skewOf([
+          [1, 10],
+          [2, 14],
+        ]),
+        true,
+      ),
+    ).toBe("warn");
+    expect(
+      toneOf(
+        skewOf([
+          [1, 0],
+          [2, 14],
+        ]),
+        true,
+      ),
+    ).toBe("bad");
     expect(toneOf(skewOf([[1, 10]]), true)).toBe("none");
   });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
-import { DEFAULT_TOPIC_QUERY, selectTopics, topicCellLabel, topicCellStyle, topicCellText, topicCountScale, topicExcess, topicMatchSummary, topicMean, topicRowLabel, topicUnsized } from "@/lib/view/overview/topic-heatmap";
+import {
+  DEFAULT_TOPIC_QUERY,
+  selectTopics,
+  topicCellLabel,
+  topicCellStyle,
+  topicCellText,
+  topicCountScale,
+  topicExcess,
+  topicMatchSummary,
+  topicMean,
+  topicRowLabel,
+  topicUnsized,
+} from "@/lib/view/overview/topic-heatmap";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
 import { snap, storySnapshot } from "@/tests/support/snapshots";
 
@@ -82,7 +94,9 @@ describe("topic-heatmap", () => {
     expect(clicks.perBroker[col]).toBe(2);
     expect(clicks.perBrokerUnsized?.[col]).toBe(2);
     expect(topicCellText(clicks, col, "bytes", 80)).toBe("?");
-    expect(topicCellLabel(clicks, 2, 2, clicks.perBrokerBytes[col]!, topicUnsized(clicks, col))).toBe("clicks on broker 2: 2 replicas, size unknown (not in the log-dir data) (topic mean 2.0 replicas and 26.7 GiB per broker, skew 1.00×)");
+    expect(topicCellLabel(clicks, 2, 2, clicks.perBrokerBytes[col]!, topicUnsized(clicks, col))).toBe(
+      "clicks on broker 2: 2 replicas, size unknown (not in the log-dir data) (topic mean 2.0 replicas and 26.7 GiB per broker, skew 1.00×)",
+    );
     expect(topicRowLabel(clicks)).toBe("clicks: 3 partitions, 6 replicas, 80.0 GiB and 2 replicas of unknown size, skew 1.00×");
     // Where every size is known there is no such field, and bytes read as bytes.
     const orders = report.topics.find((t) => t.name === "orders")!;
@@ -90,4 +104,3 @@ describe("topic-heatmap", () => {
     expect(topicCellText(orders, col, "bytes", 80)).toBe("80.0 GiB");
   });
 });
-

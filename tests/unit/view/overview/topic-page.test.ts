@@ -47,7 +47,11 @@ describe("topic-page", () => {
 
   it("parseTopicPageQuery() takes shared=<link id> instead of a cluster, and refuses both at once or an overlong id, naming shared", () => {
     const shared = parseTopicPageQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA", sort: "name" });
-    expect(shared.ok && shared.value).toEqual({ cluster: undefined, shared: "AAAAAAAAAAAAAAAAAAAAAA", request: { ...DEFAULT_TOPIC_PAGE_REQUEST, query: { ...DEFAULT_TOPIC_PAGE_REQUEST.query, sort: "name" } } });
+    expect(shared.ok && shared.value).toEqual({
+      cluster: undefined,
+      shared: "AAAAAAAAAAAAAAAAAAAAAA",
+      request: { ...DEFAULT_TOPIC_PAGE_REQUEST, query: { ...DEFAULT_TOPIC_PAGE_REQUEST.query, sort: "name" } },
+    });
     for (const params of [{ shared: "AAAAAAAAAAAAAAAAAAAAAA", cluster: "prod" }, { shared: "x".repeat(101) }] as Record<string, string>[]) {
       const parsed = parseTopicPageQuery(params);
       expect(!parsed.ok && parsed.error.issues.map((i) => i.path)).toEqual(["shared"]);

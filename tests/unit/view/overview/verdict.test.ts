@@ -42,8 +42,19 @@ describe("verdict()", () => {
 
   it("verdict() names the broker that holds too many bytes, with the planner's rebalance as its action", () => {
     const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a" }] }],
-      topics: [{ name: "t", partitions: [{ id: 0, replicas: [{ broker: 1, logDir: "/a", sizeBytes: 30 * GiB }] }, { id: 1, replicas: [{ broker: 2, logDir: "/a", sizeBytes: 10 * GiB }] }] }],
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+      ],
+      topics: [
+        {
+          name: "t",
+          partitions: [
+            { id: 0, replicas: [{ broker: 1, logDir: "/a", sizeBytes: 30 * GiB }] },
+            { id: 1, replicas: [{ broker: 2, logDir: "/a", sizeBytes: 10 * GiB }] },
+          ],
+        },
+      ],
     });
     const v = verdict(balanceReport(s));
     expect(v.headline).toBe("Brokers are uneven: broker 1 holds 1.50× the mean bytes (30.0 GiB vs 20.0 GiB).");
@@ -61,18 +72,35 @@ describe("verdict()", () => {
         {
           name: "t",
           partitions: [
-            { id: 0, replicas: [{ broker: 1, logDir: "/a", sizeBytes: 9 * GiB }, { broker: 2, logDir: "/b", sizeBytes: 9 * GiB }] },
-            { id: 1, replicas: [{ broker: 1, logDir: "/b", sizeBytes: GiB }, { broker: 2, logDir: "/a", sizeBytes: GiB }] },
+            {
+              id: 0,
+              replicas: [
+                { broker: 1, logDir: "/a", sizeBytes: 9 * GiB },
+                { broker: 2, logDir: "/b", sizeBytes: 9 * GiB },
+              ],
+            },
+            {
+              id: 1,
+              replicas: [
+                { broker: 1, logDir: "/b", sizeBytes: GiB },
+                { broker: 2, logDir: "/a", sizeBytes: GiB },
+              ],
+            },
           ],
         },
       ],
     });
-    expect(verdict(balanceReport(s)).headline).toBe("Partition counts are even across brokers, but bytes are not even across disks: on broker 1, /a holds 90% of the bytes, with only 50% of its partitions (and 1 more broker is uneven).");
+    expect(verdict(balanceReport(s)).headline).toBe(
+      "Partition counts are even across brokers, but bytes are not even across disks: on broker 1, /a holds 90% of the bytes, with only 50% of its partitions (and 1 more broker is uneven).",
+    );
   });
 
   it("verdict() puts causes first: offline dirs, unreachable brokers, moves in flight, then dir-less replicas", () => {
     const s = snap({
-      brokers: [{ id: 1, logDirs: [{ path: "/a" }, { path: "/b", state: "offline" }] }, { id: 2, state: "unreachable" }],
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }, { path: "/b", state: "offline" }] },
+        { id: 2, state: "unreachable" },
+      ],
       topics: [{ name: "t", partitions: [{ id: 0, replicas: [{ broker: 1, logDir: null, sizeBytes: 1 }] }] }],
     });
     const v = verdict(balanceReport(s), { reassignments: 2 });
@@ -85,13 +113,31 @@ describe("verdict()", () => {
       "Too little data to call skew: the brokers hold 1 B in all, under the size floor (1.0 GiB, as capacity is unknown) below which a difference of bytes is not worth moving.",
       "1 replica has no known log dir (a broker reports nothing in an offline dir, so it is likely in it), so disk figures leave it out.",
     ]);
-    expect(v.findings[1]!.actions![1]).toEqual({ kind: "plan", label: "If it is gone for good: plan the removal of broker 2", operation: { kind: "remove-brokers", brokers: [2] } });
+    expect(v.findings[1]!.actions![1]).toEqual({
+      kind: "plan",
+      label: "If it is gone for good: plan the removal of broker 2",
+      operation: { kind: "remove-brokers", brokers: [2] },
+    });
   });
 
   it("verdict() names brokers known only from assignments before saying anything is even", () => {
     const even = { name: "t", partitions: [0, 1].map((p) => ({ id: p, leader: 1 + p, replicas: [1, 2].map((b) => ({ broker: b, logDir: "/a", sizeBytes: 10 * GiB })) })) };
-    const ghost = { name: "g", partitions: [{ id: 0, leader: 3, replicas: [{ broker: 3 }, { broker: 4 }] }, { id: 1, leader: 4, replicas: [{ broker: 4 }, { broker: 3 }] }] };
-    const s = snap({ brokers: [{ id: 1, logDirs: [{ path: "/a" }] }, { id: 2, logDirs: [{ path: "/a" }] }, { id: 3, state: "unknown" }, { id: 4, state: "unknown" }], topics: [even, ghost] });
+    const ghost = {
+      name: "g",
+      partitions: [
+        { id: 0, leader: 3, replicas: [{ broker: 3 }, { broker: 4 }] },
+        { id: 1, leader: 4, replicas: [{ broker: 4 }, { broker: 3 }] },
+      ],
+    };
+    const s = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+        { id: 3, state: "unknown" },
+        { id: 4, state: "unknown" },
+      ],
+      topics: [even, ghost],
+    });
     const v = verdict(balanceReport(s));
     expect(v.tone).toBe("warn");
     expect(v.findings.map((f) => f.kind)).toEqual(["unknown-broker"]);
@@ -113,14 +159,18 @@ describe("verdict()", () => {
     expect(v.findings[0]!.kind).toBe("offline-dir");
     expect(v.headline).toBe("Log dir offline: broker 2's /data2 (KafkaStorageException). Its replicas cannot be read there, and the bytes figures of broker 2 leave it out.");
     const broker = v.findings.find((f) => f.kind === "broker-skew")!;
-    expect(broker.text).toBe("Brokers are uneven by what could be read: broker 0 holds 1.13× the mean bytes (120.0 GiB vs 106.7 GiB). These figures leave out the offline /data2 on broker 2. Part or all of the gap may be in what they leave out.");
+    expect(broker.text).toBe(
+      "Brokers are uneven by what could be read: broker 0 holds 1.13× the mean bytes (120.0 GiB vs 106.7 GiB). These figures leave out the offline /data2 on broker 2. Part or all of the gap may be in what they leave out.",
+    );
     expect(v.findings.findIndex((f) => f.kind === "broker-skew")).toBeGreaterThan(0);
   });
 
   it("a 123-byte cluster is not skewed: too little data, no ratio, nothing to act on", () => {
     const { verdict: v, cards } = corpus("import-123-bytes");
     expect(v.tone).toBe("ok");
-    expect(v.headline).toBe("Too little data to call skew: the brokers hold 123 B in all, under the size floor (1.0 GiB, as capacity is unknown) below which a difference of bytes is not worth moving.");
+    expect(v.headline).toBe(
+      "Too little data to call skew: the brokers hold 123 B in all, under the size floor (1.0 GiB, as capacity is unknown) below which a difference of bytes is not worth moving.",
+    );
     expect(cards.find((c) => c.id === "dirBytes")).toMatchObject({ figure: "–", tone: "none", note: "too little data to call skew (under the 1.0 GiB floor)" });
     expect(v.findings.some((f) => f.kind === "dir-skew" || f.kind === "placement-trap")).toBe(false);
   });
@@ -138,7 +188,11 @@ describe("verdict()", () => {
       "Plan a log-dir rebalance",
       "Simulate the cordons, then a new topic",
     ]);
-    expect(trap.actions![0]).toMatchObject({ commands: [0, 1, 2].map((b) => `kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name ${b} --alter --add-config 'cordoned.log.dirs=[/data1]'`) });
+    expect(trap.actions![0]).toMatchObject({
+      commands: [0, 1, 2].map(
+        (b) => `kafka-configs.sh --bootstrap-server <bootstrap-servers> --entity-type brokers --entity-name ${b} --alter --add-config 'cordoned.log.dirs=[/data1]'`,
+      ),
+    });
     expect(trap.actions![2]).toEqual({ kind: "plan", label: "Plan a log-dir rebalance", goals: ["dir-utilization"] });
   });
 
@@ -166,7 +220,22 @@ describe("verdict()", () => {
   it("under-replicated partitions come before skew when the ISR is known", () => {
     const s = snap({
       brokers: [1, 2].map((id) => ({ id, logDirs: [{ path: "/a" }] })),
-      topics: [{ name: "t", partitions: [{ id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/a", sizeBytes: 30 * GiB }, { broker: 2, logDir: "/a", sizeBytes: 30 * GiB }] }] }],
+      topics: [
+        {
+          name: "t",
+          partitions: [
+            {
+              id: 0,
+              leader: 1,
+              isr: [1],
+              replicas: [
+                { broker: 1, logDir: "/a", sizeBytes: 30 * GiB },
+                { broker: 2, logDir: "/a", sizeBytes: 30 * GiB },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const v = overviewSummary(s, balanceReport(s)).verdict;
     expect(v.findings[0]).toMatchObject({ kind: "under-replicated", tone: "bad" });
@@ -175,7 +244,12 @@ describe("verdict()", () => {
 
   it("dominantDirs() finds the fewest dirs holding 80 % of a broker's bytes", () => {
     const report = balanceReport(storySnapshot());
-    expect(dominantDirs(1, report.dirs.filter((d) => d.broker === 1))).toMatchObject({ paths: ["/d2", "/d3"], partitionShare: 2 / 7 });
+    expect(
+      dominantDirs(
+        1,
+        report.dirs.filter((d) => d.broker === 1),
+      ),
+    ).toMatchObject({ paths: ["/d2", "/d3"], partitionShare: 2 / 7 });
     expect(dominantDirs(1, [])).toBeNull();
   });
 

@@ -26,10 +26,10 @@ describe("moveRows()", () => {
 });
 
 describe("sortMoveRows()", () => {
-  const rows = moveRows(
-    [move("b", 1, 2, 2, 5 * MiB), move("B", 0, 1, 3, 5 * MiB), move("a", 10, 3, 3, 9 * MiB), move("a", 2, 1, 1, 1 * MiB, "/d9", "/d1")],
-    { ...rates, replicationBytesPerSecond: MiB },
-  );
+  const rows = moveRows([move("b", 1, 2, 2, 5 * MiB), move("B", 0, 1, 3, 5 * MiB), move("a", 10, 3, 3, 9 * MiB), move("a", 2, 1, 1, 1 * MiB, "/d9", "/d1")], {
+    ...rates,
+    replicationBytesPerSecond: MiB,
+  });
   const keys = (column: MoveColumn, direction: "ascending" | "descending") => sortMoveRows(rows, { column, direction }).map((r) => `${r.topic}-${r.partition}`);
 
   it("sortMoveRows() sorts by each column, either way, with topic and partition breaking ties", () => {
@@ -44,11 +44,17 @@ describe("sortMoveRows()", () => {
   });
 
   it("sortMoveRows() is a permutation, in order, and reverses exactly for a column without ties", () => {
-    const arb = fc.array(fc.record({ t: fc.constantFrom("a", "b", "C"), p: fc.nat(20), from: fc.integer({ min: 1, max: 4 }), to: fc.integer({ min: 1, max: 4 }), bytes: fc.nat(1000) }), { maxLength: 30 });
+    const arb = fc.array(
+      fc.record({ t: fc.constantFrom("a", "b", "C"), p: fc.nat(20), from: fc.integer({ min: 1, max: 4 }), to: fc.integer({ min: 1, max: 4 }), bytes: fc.nat(1000) }),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(arb, fc.constantFrom(...MOVE_COLUMNS.map((c) => c.column)), (specs, column) => {
         const unique = [...new Map(specs.map((s) => [`${s.t}-${s.p}-${s.from}`, s])).values()];
-        const rs = moveRows(unique.map((s) => move(s.t, s.p, s.from, s.to, s.bytes)), rates);
+        const rs = moveRows(
+          unique.map((s) => move(s.t, s.p, s.from, s.to, s.bytes)),
+          rates,
+        );
         const up = sortMoveRows(rs, { column, direction: "ascending" });
         const down = sortMoveRows(rs, { column, direction: "descending" });
         expect(new Set(up.map((r) => r.key))).toEqual(new Set(rs.map((r) => r.key)));

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAN_FORM, chosenGoals, fieldErrors, formErrorList, formErrorsFromIssues, formFromOptions, formFromQuery, includeGoal, moveGoal, planOptionsFromForm, toggleBroker, toggleDir, withOperation } from "@/lib/view/plan/plan-form";
+import {
+  DEFAULT_PLAN_FORM,
+  chosenGoals,
+  fieldErrors,
+  formErrorList,
+  formErrorsFromIssues,
+  formFromOptions,
+  formFromQuery,
+  includeGoal,
+  moveGoal,
+  planOptionsFromForm,
+  toggleBroker,
+  toggleDir,
+  withOperation,
+} from "@/lib/view/plan/plan-form";
 import { PlanOptionsSchema, SOFT_GOALS } from "@/lib/plan/options";
 import { planActionQuery } from "@/lib/view/overview/finding-actions";
 
@@ -8,25 +22,45 @@ describe("plan form", () => {
     const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, maxGiB: "2", excludeTopics: "a, b  c" });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value).toMatchObject({ operation: { kind: "rebalance" }, goals: [...SOFT_GOALS], tolerance: 0.05, headroom: 0.85, maxBytesToMove: 2 * 1024 ** 3, excludeTopics: ["a", "b", "c"] });
+    expect(r.value).toMatchObject({
+      operation: { kind: "rebalance" },
+      goals: [...SOFT_GOALS],
+      tolerance: 0.05,
+      headroom: 0.85,
+      maxBytesToMove: 2 * 1024 ** 3,
+      excludeTopics: ["a", "b", "c"],
+    });
     expect(r.value.throttle).toEqual({ replicationBytesPerSecond: 50 * 1024 * 1024, alterLogDirsBytesPerSecond: 100 * 1024 * 1024 });
     expect(PlanOptionsSchema.safeParse(r.value).success).toBe(true);
   });
 
   it("planOptionsFromForm() names every field that is wrong at once, in the form's units", () => {
-    const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, tolerancePercent: "0", headroomPercent: "120", replicationMiBps: "x", alterLogDirsMiBps: "", maxGiB: "-1", excludeTopics: "orders, bad/name" });
+    const r = planOptionsFromForm({
+      ...DEFAULT_PLAN_FORM,
+      tolerancePercent: "0",
+      headroomPercent: "120",
+      replicationMiBps: "x",
+      alterLogDirsMiBps: "",
+      maxGiB: "-1",
+      excludeTopics: "orders, bad/name",
+    });
     expect(!r.ok && fieldErrors(r.error.issues)).toEqual({
-        tolerancePercent: "Enter a number between 0.1 and 50 points",
-        headroomPercent: "Enter a number above 0 and at most 100%",
-        replicationMiBps: "Enter a number, not “x”",
-        alterLogDirsMiBps: "Enter a number",
-        maxGiB: "Enter a number above 0 GiB, or leave it blank for no cap",
-        excludeTopics: "“bad/name” is not a topic name (a topic name has only ASCII letters, digits, '.', '_' and '-')",
+      tolerancePercent: "Enter a number between 0.1 and 50 points",
+      headroomPercent: "Enter a number above 0 and at most 100%",
+      replicationMiBps: "Enter a number, not “x”",
+      alterLogDirsMiBps: "Enter a number",
+      maxGiB: "Enter a number above 0 GiB, or leave it blank for no cap",
+      excludeTopics: "“bad/name” is not a topic name (a topic name has only ASCII letters, digits, '.', '_' and '-')",
     });
   });
 
   it("planOptionsFromForm() accepts exactly what PlanOptionsSchema accepts at the bounds", () => {
-    for (const [tolerancePercent, ok] of [["0.1", true], ["50", true], ["0.09", false], ["50.1", false]] as const) {
+    for (const [tolerancePercent, ok] of [
+      ["0.1", true],
+      ["50", true],
+      ["0.09", false],
+      ["50.1", false],
+    ] as const) {
       const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, tolerancePercent });
       expect(r.ok).toBe(ok);
       if (r.ok) expect(PlanOptionsSchema.safeParse(r.value).success).toBe(true);
@@ -61,7 +95,13 @@ describe("plan form", () => {
   });
 
   it("planOptionsFromForm() sends the execution settings as options.execution, checked against the schema's bounds", () => {
-    const r = planOptionsFromForm({ ...DEFAULT_PLAN_FORM, partitionMovesPerBroker: " 12 ", dirMovesPerBroker: "1", leaderMovesPerBatch: "100000", executionOrder: "largest-first" });
+    const r = planOptionsFromForm({
+      ...DEFAULT_PLAN_FORM,
+      partitionMovesPerBroker: " 12 ",
+      dirMovesPerBroker: "1",
+      leaderMovesPerBatch: "100000",
+      executionOrder: "largest-first",
+    });
     expect(r.ok && r.value.execution).toEqual({ partitionMovesPerBroker: 12, dirMovesPerBroker: 1, leaderMovesPerBatch: 100_000, order: "largest-first" });
     expect(r.ok && PlanOptionsSchema.safeParse(r.value).success).toBe(true);
     const defaults = planOptionsFromForm(DEFAULT_PLAN_FORM);
@@ -168,7 +208,14 @@ describe("formFromOptions()", () => {
       { kind: "rebalance" as const },
       { kind: "add-brokers" as const, brokers: [4, 5] },
       { kind: "remove-brokers" as const, brokers: [2] },
-      { kind: "drain-dirs" as const, dirs: [{ broker: 2, path: "/data/d3" }, { broker: 1, path: "/data/d1" }], cordon: false },
+      {
+        kind: "drain-dirs" as const,
+        dirs: [
+          { broker: 2, path: "/data/d3" },
+          { broker: 1, path: "/data/d1" },
+        ],
+        cordon: false,
+      },
     ]) {
       const options = PlanOptionsSchema.parse({ operation, goals: ["topic-spread", "broker-bytes"], intraObjective: "bytes" });
       const form = formFromOptions(options);
@@ -182,12 +229,22 @@ describe("formFromOptions()", () => {
     const dir = formFromQuery(Object.fromEntries(new URLSearchParams(planActionQuery({ kind: "plan", label: "Plan a log-dir rebalance", goals: ["dir-utilization"] }))));
     expect(dir && chosenGoals(dir)).toEqual(["dir-utilization"]);
     expect(dir?.operation).toBe("rebalance");
-    const remove = formFromQuery(Object.fromEntries(new URLSearchParams(planActionQuery({ kind: "plan", label: "Remove", operation: { kind: "remove-brokers", brokers: [3, 1] } }))));
-    expect(remove && { operation: remove.operation, brokers: remove.brokers, goals: chosenGoals(remove) }).toEqual({ operation: "remove-brokers", brokers: [3, 1], goals: [...SOFT_GOALS] });
+    const remove = formFromQuery(
+      Object.fromEntries(new URLSearchParams(planActionQuery({ kind: "plan", label: "Remove", operation: { kind: "remove-brokers", brokers: [3, 1] } }))),
+    );
+    expect(remove && { operation: remove.operation, brokers: remove.brokers, goals: chosenGoals(remove) }).toEqual({
+      operation: "remove-brokers",
+      brokers: [3, 1],
+      goals: [...SOFT_GOALS],
+    });
     const r = remove && planOptionsFromForm(remove);
     expect(r?.ok && r.value.operation).toEqual({ kind: "remove-brokers", brokers: [1, 3] });
     // What it does not know is left out; a query that asks for nothing it knows opens the default form.
-    expect(formFromQuery({ goals: "bogus,broker-bytes,broker-bytes", brokers: "2" })?.goals.filter((g) => g.on).map((g) => g.goal)).toEqual(["broker-bytes"]);
+    expect(
+      formFromQuery({ goals: "bogus,broker-bytes,broker-bytes", brokers: "2" })
+        ?.goals.filter((g) => g.on)
+        .map((g) => g.goal),
+    ).toEqual(["broker-bytes"]);
     expect(formFromQuery({ goals: "bogus" })).toBeNull();
     expect(formFromQuery({ operation: "remove-brokers", brokers: "-1,x" })).toBeNull();
     expect(formFromQuery({ operation: "drop-cluster", brokers: "1" })).toBeNull();

@@ -19,12 +19,33 @@ function offlineDirImport() {
   const parts = ["orders-0", "orders-1", "orders-2", "clicks-0", "clicks-1", "clicks-2"];
   const on = (broker: number) => parts.filter((name) => [Number(name.slice(-1)), (Number(name.slice(-1)) + 1) % 3].includes(broker));
   const size = (name: string) => (name.startsWith("orders") ? 40 : 20) * GiB;
-  const dir = (logDir: string, names: string[]) => ({ logDir, error: null as string | null, partitions: names.map((partition) => ({ partition, size: size(partition), offsetLag: 0, isFuture: false })) });
-  const brokers = [0, 1, 2].map((broker) => ({ broker, logDirs: [dir("/data1", on(broker).filter((n) => n.startsWith("orders"))), dir("/data2", on(broker).filter((n) => n.startsWith("clicks")))] }));
+  const dir = (logDir: string, names: string[]) => ({
+    logDir,
+    error: null as string | null,
+    partitions: names.map((partition) => ({ partition, size: size(partition), offsetLag: 0, isFuture: false })),
+  });
+  const brokers = [0, 1, 2].map((broker) => ({
+    broker,
+    logDirs: [
+      dir(
+        "/data1",
+        on(broker).filter((n) => n.startsWith("orders")),
+      ),
+      dir(
+        "/data2",
+        on(broker).filter((n) => n.startsWith("clicks")),
+      ),
+    ],
+  }));
   brokers[2]!.logDirs[1] = { logDir: "/data2", error: "org.apache.kafka.common.errors.KafkaStorageException", partitions: [] };
   const logDirs = `Querying brokers for log directories information\nReceived log directory information from brokers 0,1,2\n${JSON.stringify({ brokers, version: 1 })}\n`;
   const topics = ["clicks", "orders"]
-    .map((t) => [`Topic: ${t}\tTopicId: AAAAAAAAAAAAAAAAAAAAAA\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: `, ...[0, 1, 2].map((p) => `\tTopic: ${t}\tPartition: ${p}\tLeader: ${p}\tReplicas: ${p},${(p + 1) % 3}\tIsr: ${p},${(p + 1) % 3}`)].join("\n"))
+    .map((t) =>
+      [
+        `Topic: ${t}\tTopicId: AAAAAAAAAAAAAAAAAAAAAA\tPartitionCount: 3\tReplicationFactor: 2\tConfigs: `,
+        ...[0, 1, 2].map((p) => `\tTopic: ${t}\tPartition: ${p}\tLeader: ${p}\tReplicas: ${p},${(p + 1) % 3}\tIsr: ${p},${(p + 1) % 3}`),
+      ].join("\n"),
+    )
     .join("\n");
   const outcome = importSnapshot({ logDirs, topics: `${topics}\n`, capturedAt: "2026-11-30T09:00:00.000Z", label: "offline dir" });
   if (!outcome.ok) throw new Error("import failed");
@@ -41,11 +62,25 @@ describe("goalRows()", () => {
   it("goalRows() shows each goal's count outside and how far, before → after, in its own unit", () => {
     const goals: GoalResult[] = [
       { goal: "dir-utilization", met: true, before: dirs({ outside: 9, worst: 0.5286 }), after: dirs({ outside: 0, worst: 0.0192 }), reason: null },
-      { goal: "broker-bytes", met: false, before: { ...none, outside: 3, maxOverMean: 1.5, minOverMean: 0 }, after: { ...none, outside: 1, maxOverMean: 1.04, minOverMean: 0.9 }, reason: "Broker bytes: the byte cap (1.0 GiB) was reached first." },
+      {
+        goal: "broker-bytes",
+        met: false,
+        before: { ...none, outside: 3, maxOverMean: 1.5, minOverMean: 0 },
+        after: { ...none, outside: 1, maxOverMean: 1.04, minOverMean: 0.9 },
+        reason: "Broker bytes: the byte cap (1.0 GiB) was reached first.",
+      },
       { goal: "topic-spread", met: true, before: { ...none, outside: 1, worst: 1 }, after: { ...none, outside: 0, worst: 0 }, reason: null },
     ];
     expect(goalRows(goals)).toEqual([
-      { goal: "dir-utilization", label: "Dir utilisation within each broker", met: true, outside: { before: "9 dirs", after: "0 dirs" }, spread: { before: "worst 52.9 points", after: "worst 1.9 points" }, unmeasured: null, reason: null },
+      {
+        goal: "dir-utilization",
+        label: "Dir utilisation within each broker",
+        met: true,
+        outside: { before: "9 dirs", after: "0 dirs" },
+        spread: { before: "worst 52.9 points", after: "worst 1.9 points" },
+        unmeasured: null,
+        reason: null,
+      },
       {
         goal: "broker-bytes",
         label: "Broker bytes",
@@ -55,7 +90,15 @@ describe("goalRows()", () => {
         unmeasured: null,
         reason: "Broker bytes: the byte cap (1.0 GiB) was reached first.",
       },
-      { goal: "topic-spread", label: "Each topic's replicas spread over brokers", met: true, outside: { before: "1 topic × broker pair", after: "0 topic × broker pairs" }, spread: { before: "worst 1 replica beyond its band", after: "none beyond its band" }, unmeasured: null, reason: null },
+      {
+        goal: "topic-spread",
+        label: "Each topic's replicas spread over brokers",
+        met: true,
+        outside: { before: "1 topic × broker pair", after: "0 topic × broker pairs" },
+        spread: { before: "worst 1 replica beyond its band", after: "none beyond its band" },
+        unmeasured: null,
+        reason: null,
+      },
     ]);
   });
 
@@ -80,7 +123,15 @@ describe("goalRows()", () => {
   });
 });
 
-const generated = (g: Partial<Extract<GenerateComparison, { bytes: number }>>): GenerateComparison => ({ bytes: 0, replicas: 0, placer: "striped", goals: [], leftBehind: 0, unplaced: 0, ...g });
+const generated = (g: Partial<Extract<GenerateComparison, { bytes: number }>>): GenerateComparison => ({
+  bytes: 0,
+  replicas: 0,
+  placer: "striped",
+  goals: [],
+  leftBehind: 0,
+  unplaced: 0,
+  ...g,
+});
 const met = (goal: GoalResult["goal"]): GoalResult => ({ goal, met: true, before: none, after: none, reason: null });
 
 describe("qualityFigures()", () => {
@@ -113,19 +164,48 @@ describe("qualityFigures()", () => {
   });
 
   it("qualityFigures() never prints a ratio below 1: a plan short of its goals says so, a bound above a plan that met them is called wrong", () => {
-    const short = qualityFigures({ bytesMoved: { intra: 0, inter: 10 * GiB, total: 10 * GiB }, lowerBound: 60 * GiB, goals: [met("dir-utilization"), { ...met("broker-bytes"), met: false, after: { ...none, outside: 1, maxOverMean: 1.2, minOverMean: 0.8 } }], evacuation: { stuckTotal: 50 }, kafkaGenerate: { error: "refused" } });
-    expect(short[2]).toEqual({ label: "Moved ÷ lower bound", value: "below the bound", hint: "the plan stops short of the goals (50 replicas cannot leave and 1 of 2 goals is not met): it moves less than a plan that meets them must" });
-    const wrong = qualityFigures({ bytesMoved: { intra: 0, inter: 10 * GiB, total: 10 * GiB }, lowerBound: 60 * GiB, goals: [met("dir-utilization")], evacuation: null, kafkaGenerate: { error: "refused" } });
+    const short = qualityFigures({
+      bytesMoved: { intra: 0, inter: 10 * GiB, total: 10 * GiB },
+      lowerBound: 60 * GiB,
+      goals: [met("dir-utilization"), { ...met("broker-bytes"), met: false, after: { ...none, outside: 1, maxOverMean: 1.2, minOverMean: 0.8 } }],
+      evacuation: { stuckTotal: 50 },
+      kafkaGenerate: { error: "refused" },
+    });
+    expect(short[2]).toEqual({
+      label: "Moved ÷ lower bound",
+      value: "below the bound",
+      hint: "the plan stops short of the goals (50 replicas cannot leave and 1 of 2 goals is not met): it moves less than a plan that meets them must",
+    });
+    const wrong = qualityFigures({
+      bytesMoved: { intra: 0, inter: 10 * GiB, total: 10 * GiB },
+      lowerBound: 60 * GiB,
+      goals: [met("dir-utilization")],
+      evacuation: null,
+      kafkaGenerate: { error: "refused" },
+    });
     expect(wrong[2]!.value).toBe("below the bound");
     expect(wrong[2]!.hint).toMatch(/the bound is wrong for this cluster/);
     for (const f of [...short, ...wrong]) expect(f.value).not.toMatch(/^0\.\d\d×$/);
   });
 
   it("qualityFigures() shows no ratio for a zero bound, and --generate's refusal in its words", () => {
-    const figures = qualityFigures({ bytesMoved: { intra: 0, inter: 0, total: 0 }, lowerBound: 0, goals: [], evacuation: null, kafkaGenerate: { error: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered." } });
+    const figures = qualityFigures({
+      bytesMoved: { intra: 0, inter: 0, total: 0 },
+      lowerBound: 0,
+      goals: [],
+      evacuation: null,
+      kafkaGenerate: { error: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered." },
+    });
     expect(figures[2]).toEqual({ label: "Moved ÷ lower bound", value: "–", hint: "nothing had to move" });
-    expect(figures[3]).toEqual({ label: "Kafka's --generate", value: "refused", hint: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered." });
-    expect(qualityFigures({ bytesMoved: { intra: GiB, inter: 0, total: GiB }, lowerBound: 0, goals: [], evacuation: null, kafkaGenerate: generated({ placer: "admin-utils" }) })[2]!.hint).toBe("the bound is 0: no byte had to move for these goals");
+    expect(figures[3]).toEqual({
+      label: "Kafka's --generate",
+      value: "refused",
+      hint: "The target replication factor of 3 cannot be reached because only 2 broker(s) are registered.",
+    });
+    expect(
+      qualityFigures({ bytesMoved: { intra: GiB, inter: 0, total: GiB }, lowerBound: 0, goals: [], evacuation: null, kafkaGenerate: generated({ placer: "admin-utils" }) })[2]!
+        .hint,
+    ).toBe("the bound is 0: no byte had to move for these goals");
   });
 
   it("qualityFigures() for a drain: --generate pins no dir, so it leaves replicas in the drained dir", () => {
@@ -152,13 +232,21 @@ describe("dirFigures()", () => {
   });
 
   it("dirFigures() says when a plan makes the dirs worse, and why", () => {
-    const figures = dirFigures({ options: { operation: { kind: "remove-brokers", brokers: [3] }, goals: ["broker-bytes"], tolerance: 0.05 }, dirs: { before: dirs({ outside: 1, worst: 0.1 }), after: dirs({ outside: 3, worst: 0.3 }) } });
+    const figures = dirFigures({
+      options: { operation: { kind: "remove-brokers", brokers: [3] }, goals: ["broker-bytes"], tolerance: 0.05 },
+      dirs: { before: dirs({ outside: 1, worst: 0.1 }), after: dirs({ outside: 3, worst: 0.3 }) },
+    });
     expect(figures[0]!.hint).toMatch(/the dir goal was not chosen/);
-    expect(figures[1]!.hint).toBe("worse after the plan: everything on the brokers being removed must go somewhere, and it lands where the goals ranked first allow (dir utilisation is not a chosen goal); plan a rebalance afterwards to even this out");
+    expect(figures[1]!.hint).toBe(
+      "worse after the plan: everything on the brokers being removed must go somewhere, and it lands where the goals ranked first allow (dir utilisation is not a chosen goal); plan a rebalance afterwards to even this out",
+    );
   });
 
   it("dirFigures() says 'not measurable' when no dir could be measured, and what was missing", () => {
-    const figures = dirFigures({ options: { operation: { kind: "rebalance" }, goals: ["dir-utilization"], tolerance: 0.05 }, dirs: { before: dirs({ measured: 0, unmeasured: 4 }), after: dirs({ measured: 0, unmeasured: 4 }) } });
+    const figures = dirFigures({
+      options: { operation: { kind: "rebalance" }, goals: ["dir-utilization"], tolerance: 0.05 },
+      dirs: { before: dirs({ measured: 0, unmeasured: 4 }), after: dirs({ measured: 0, unmeasured: 4 }) },
+    });
     expect(figures[0]!.value).toBe("not measurable");
     expect(figures[0]!.hint).toMatch(/4 dirs offline or on a broker that did not answer: not measured/);
     expect(figures[1]!.value).toBe("not measurable → not measurable");
@@ -189,9 +277,20 @@ describe("worsenedGoals()", () => {
   it("worsenedGoals() names a goal the plan leaves worse and the goals ranked above it", () => {
     const notes = worsenedGoals({
       options: { operation: { kind: "rebalance" }, goals: ["dir-utilization", "broker-leaders"], tolerance: 0.05 },
-      goals: [met("dir-utilization"), { goal: "broker-leaders", met: false, before: { ...none, outside: 1, maxOverMean: 1.1, minOverMean: 0.9 }, after: { ...none, outside: 2, maxOverMean: 1.2, minOverMean: 0.8 }, reason: "x" }],
+      goals: [
+        met("dir-utilization"),
+        {
+          goal: "broker-leaders",
+          met: false,
+          before: { ...none, outside: 1, maxOverMean: 1.1, minOverMean: 0.9 },
+          after: { ...none, outside: 2, maxOverMean: 1.2, minOverMean: 0.8 },
+          reason: "x",
+        },
+      ],
     });
-    expect(notes).toEqual(["Broker leader counts is worse after the plan (max 1.10×, min 0.90× → max 1.20×, min 0.80×): moves for the goals ranked above it (dir utilisation) come first."]);
+    expect(notes).toEqual([
+      "Broker leader counts is worse after the plan (max 1.10×, min 0.90× → max 1.20×, min 0.80×): moves for the goals ranked above it (dir utilisation) come first.",
+    ]);
     expect(worsenedGoals(plan())).toEqual([]);
   });
 });

@@ -11,8 +11,22 @@ const snapshot = cluster({
     { id: 4, state: "unreachable", dirs: ["/d1"] },
   ],
   partitions: [
-    { topic: "t", partition: 0, replicas: [[1, "/d1", 30 * GiB], [2, "/d2", 30 * GiB]] },
-    { topic: "t", partition: 1, replicas: [[2, "/d1", 10 * GiB], [1, "/d1", 10 * GiB]] },
+    {
+      topic: "t",
+      partition: 0,
+      replicas: [
+        [1, "/d1", 30 * GiB],
+        [2, "/d2", 30 * GiB],
+      ],
+    },
+    {
+      topic: "t",
+      partition: 1,
+      replicas: [
+        [2, "/d1", 10 * GiB],
+        [1, "/d1", 10 * GiB],
+      ],
+    },
   ],
 });
 
@@ -46,7 +60,13 @@ describe("emptyBrokers()", () => {
   });
 
   it("operationChoices() marks which brokers Add brokers can fill, and why not the others (what the planner refuses)", () => {
-    const withOffline = cluster({ brokers: [{ id: 1, dirs: ["/d1"] }, { id: 5, dirs: [{ path: "/d1", state: "offline" }] }], partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }] });
+    const withOffline = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 5, dirs: [{ path: "/d1", state: "offline" }] },
+      ],
+      partitions: [{ topic: "t", partition: 0, replicas: [[1, "/d1", GiB]] }],
+    });
     expect([...operationChoices(snapshot), ...operationChoices(withOffline)].map((b) => [b.id, b.fill])).toEqual([
       [1, { ok: false, note: "holds data: to even it out, use Rebalance" }],
       [2, { ok: false, note: "holds data: to even it out, use Rebalance" }],
@@ -65,7 +85,13 @@ describe("cordonNote()", () => {
     const choices = operationChoices(snapshot);
     expect(cordonNote(choices, [{ broker: 2, path: "/d1" }])).toBeNull();
     expect(cordonNote(choices, [])).toBeNull();
-    expect(cordonNote(choices, [{ broker: 1, path: "/d1" }, { broker: 1, path: "/d2" }, { broker: 2, path: "/d1" }])).toBe(
+    expect(
+      cordonNote(choices, [
+        { broker: 1, path: "/d1" },
+        { broker: 1, path: "/d2" },
+        { broker: 2, path: "/d1" },
+      ]),
+    ).toBe(
       "Broker 1 runs a Kafka version without cordons (before 4.3): its dirs are drained without one, and Kafka may still put a new partition there until the dir leaves log.dirs.",
     );
   });
@@ -77,7 +103,16 @@ describe("operationPhrase()", () => {
     expect(operationPhrase({ kind: "remove-brokers", brokers: [3] })).toBe("empty broker 3");
     expect(operationPhrase({ kind: "add-brokers", brokers: [4, 5, 6] })).toBe("fill brokers 4, 5 and 6");
     expect(operationPhrase({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true })).toBe("empty /data/d3 on broker 2");
-    expect(operationPhrase({ kind: "drain-dirs", dirs: [{ broker: 2, path: "/a" }, { broker: 2, path: "/b" }], cordon: false })).toBe("empty 2 log dirs");
+    expect(
+      operationPhrase({
+        kind: "drain-dirs",
+        dirs: [
+          { broker: 2, path: "/a" },
+          { broker: 2, path: "/b" },
+        ],
+        cordon: false,
+      }),
+    ).toBe("empty 2 log dirs");
   });
 
   it("joinWords() joins with commas and a final 'and'", () => {

@@ -45,7 +45,15 @@ describe("handRun()", () => {
   it("handRun() runs the apply job's steps in its order: cordons, throttles once, each batch started and checked until complete, throttles back, then the election", () => {
     const run = handRun(input({ cordons: [{ command: "cordon 2" }, { command: "cordon 3" }] }));
     expect(run.batchCount).toBe(3);
-    expect(run.steps.map((s) => s.id)).toEqual(["plan-cordon-commands", "plan-apply-commands", "plan-batch-1", "plan-batch-2", "plan-batch-3", "plan-remove-commands", "plan-election-command"]);
+    expect(run.steps.map((s) => s.id)).toEqual([
+      "plan-cordon-commands",
+      "plan-apply-commands",
+      "plan-batch-1",
+      "plan-batch-2",
+      "plan-batch-3",
+      "plan-remove-commands",
+      "plan-election-command",
+    ]);
     expect(run.steps.map((s) => s.title.split(".")[0])).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
     expect(run.steps[0]!.text).toBe("cordon 2\ncordon 3");
     const b2 = run.steps[3]!;
@@ -55,11 +63,22 @@ describe("handRun()", () => {
       { line: "kafka-reassign-partitions.sh --bootstrap-server k:9092 --reassignment-json-file plan-batch-2.json --verify --preserve-throttles", until: "complete" },
     ]);
     // Every entry is in exactly one batch file, with its pinned dirs.
-    const inFiles = run.steps.filter((s) => s.batch).flatMap((s) => (JSON.parse(s.file!.text) as { partitions: { topic: string; partition: number; log_dirs: string[] }[] }).partitions);
+    const inFiles = run.steps
+      .filter((s) => s.batch)
+      .flatMap((s) => (JSON.parse(s.file!.text) as { partitions: { topic: string; partition: number; log_dirs: string[] }[] }).partitions);
     expect(inFiles.map((p) => `${p.topic}-${p.partition}:${p.log_dirs.join(",")}`).sort()).toEqual(["logs-0:/d2,any", "orders-0:/d2,/d1", "orders-1:any,any"]);
     expect(run.steps[5]!.title).toContain("put the throttles back (only the keys set above");
     expect(run.steps[5]!.commands.map((c) => c.line)).toEqual(throttlePlan(snap, entries, rates, "k:9092").commands.remove);
-    expect(run.steps[6]!.file).toEqual({ name: "election.json", text: JSON.stringify({ partitions: [{ topic: "orders", partition: 0 }, { topic: "orders", partition: 1 }, { topic: "logs", partition: 0 }] }) });
+    expect(run.steps[6]!.file).toEqual({
+      name: "election.json",
+      text: JSON.stringify({
+        partitions: [
+          { topic: "orders", partition: 0 },
+          { topic: "orders", partition: 1 },
+          { topic: "logs", partition: 0 },
+        ],
+      }),
+    });
   });
 
   it("handRun() elects the partitions the apply job elects", () => {
@@ -83,12 +102,29 @@ describe("handRun()", () => {
       { topic: "orders", partition: 0, replicas: [1, 2], log_dirs: ["/d1", "/d1"] },
       { topic: "orders", partition: 1, replicas: [2, 3], log_dirs: ["/d1", "/d1"] },
     ]);
-    expect(run.rollback!.commands.at(-1)).toEqual({ line: "kafka-reassign-partitions.sh --bootstrap-server k:9092 --reassignment-json-file rollback.json --verify --preserve-throttles", until: "complete" });
+    expect(run.rollback!.commands.at(-1)).toEqual({
+      line: "kafka-reassign-partitions.sh --bootstrap-server k:9092 --reassignment-json-file rollback.json --verify --preserve-throttles",
+      until: "complete",
+    });
     expect(run.notes.some((n) => n.includes("does not know"))).toBe(false);
-    const unknown = cluster({ brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })), partitions: [{ topic: "orders", partition: 0, replicas: [[1, null, GiB], [2, "/d1", GiB]] }] });
+    const unknown = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
+      partitions: [
+        {
+          topic: "orders",
+          partition: 0,
+          replicas: [
+            [1, null, GiB],
+            [2, "/d1", GiB],
+          ],
+        },
+      ],
+    });
     const es = [{ topic: "orders", partition: 0, replicas: [3, 2], logDirs: ["any", "any"] }];
     const run2 = handRun(input({ snapshot: unknown, entries: es, batches: planBatches(unknown, es), throttles: throttlePlan(unknown, es, rates, "k:9092") }));
-    expect(run2.notes).toContain('rollback.json pins each replica\'s current dir, except 1 replica whose dir this snapshot does not know: those say "any", and Kafka keeps them in whatever dir they are in then.');
+    expect(run2.notes).toContain(
+      'rollback.json pins each replica\'s current dir, except 1 replica whose dir this snapshot does not know: those say "any", and Kafka keeps them in whatever dir they are in then.',
+    );
   });
 
   it("handRun() says to check the old values when the snapshot does not carry the throttle configs", () => {

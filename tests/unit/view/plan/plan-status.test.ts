@@ -21,8 +21,15 @@ const REASONS: Record<SoftGoal, string> = {
 /** Goal lists: none, all met, some not met, none met. */
 const GOAL_SETS: PlanStatusInput["goals"][] = [
   [],
-  [{ goal: "dir-utilization", met: true, reason: null }, { goal: "broker-bytes", met: true, reason: null }],
-  [{ goal: "dir-utilization", met: false, reason: REASONS["dir-utilization"] }, { goal: "broker-bytes", met: true, reason: null }, { goal: "broker-leaders", met: false, reason: REASONS["broker-leaders"] }],
+  [
+    { goal: "dir-utilization", met: true, reason: null },
+    { goal: "broker-bytes", met: true, reason: null },
+  ],
+  [
+    { goal: "dir-utilization", met: false, reason: REASONS["dir-utilization"] },
+    { goal: "broker-bytes", met: true, reason: null },
+    { goal: "broker-leaders", met: false, reason: REASONS["broker-leaders"] },
+  ],
   [{ goal: "topic-spread", met: false, reason: REASONS["topic-spread"] }],
 ];
 
@@ -31,11 +38,23 @@ function expectOneSentence(status: ResultStatus) {
   const s = status.sentence;
   expect(s).toMatch(/^[A-Z0-9].*\.$/);
   expect(s).not.toMatch(/\.\s/);
-  const clauses = s.toLowerCase().split(/[;:,()]|\. ?/).map((c) => c.trim()).filter(Boolean);
+  const clauses = s
+    .toLowerCase()
+    .split(/[;:,()]|\. ?/)
+    .map((c) => c.trim())
+    .filter(Boolean);
   expect(new Set(clauses).size).toBe(clauses.length);
 }
 
-const input = (over: Partial<PlanStatusInput>): PlanStatusInput => ({ operation: { kind: "rebalance" }, moves: 0, bytes: 0, leadershipChanges: 0, goals: [], evacuation: null, ...over });
+const input = (over: Partial<PlanStatusInput>): PlanStatusInput => ({
+  operation: { kind: "rebalance" },
+  moves: 0,
+  bytes: 0,
+  leadershipChanges: 0,
+  goals: [],
+  evacuation: null,
+  ...over,
+});
 
 describe("planStatus()", () => {
   it("planStatus() qualifies a sentence when the snapshot has no figures for some dirs or brokers, never a bare 'within the tolerance'", () => {
@@ -43,7 +62,9 @@ describe("planStatus()", () => {
     const status = planStatus(input({ moves: 4, bytes: 120 * GiB, goals, unmeasured: { dirs: 1, brokers: 0 } }));
     expect(status.sentence).toBe("4 moves (120.0 GiB) bring every goal within the tolerance, as far as the snapshot shows (it has no figures for 1 offline dir).");
     expectOneSentence(status);
-    expect(planStatus(input({ goals, unmeasured: { dirs: 2, brokers: 1 } })).sentence).toBe("Nothing to move: every goal is already within the tolerance, as far as the snapshot shows (it has no figures for 2 offline dirs and 1 broker that did not answer).");
+    expect(planStatus(input({ goals, unmeasured: { dirs: 2, brokers: 1 } })).sentence).toBe(
+      "Nothing to move: every goal is already within the tolerance, as far as the snapshot shows (it has no figures for 2 offline dirs and 1 broker that did not answer).",
+    );
     expect(planStatus(input({ goals, unmeasured: { dirs: 0, brokers: 0 } })).sentence).toBe("Nothing to move: every goal is already within the tolerance.");
   });
 
@@ -72,7 +93,10 @@ describe("planStatus()", () => {
               expect(/\(.+\)\.$/.test(s)).toBe(!ok);
               if (stuckTotal > 0) expect(s).toContain(`${stuckTotal} replicas cannot leave`);
               if (stuckTotal > 0) expect(s).toContain("(every broker that stays already holds a replica of orders-0)");
-              else if (unmet[0]) expect(s).toContain(unmet[0].goal === "dir-utilization" ? "(Dir utilisation within each broker: broker 7's dirs" : `(${REASONS[unmet[0].goal].replace(/\.$/, "")})`);
+              else if (unmet[0])
+                expect(s).toContain(
+                  unmet[0].goal === "dir-utilization" ? "(Dir utilisation within each broker: broker 7's dirs" : `(${REASONS[unmet[0].goal].replace(/\.$/, "")})`,
+                );
               if (moves > 0) expect(s).toContain(`${moves} move`);
               if (leadershipChanges > 0) expect(s).toContain("3 leadership changes");
             }
@@ -92,22 +116,32 @@ describe("planStatus()", () => {
 
   it("planStatus() counts the moves, bytes and leadership changes, once, and says what the operation did", () => {
     expect(planStatus(input({ moves: 12, bytes: 24 * GiB, goals: GOAL_SETS[1] })).sentence).toBe("12 moves (24.0 GiB) bring every goal within the tolerance.");
-    expect(planStatus(input({ operation: { kind: "remove-brokers", brokers: [3, 5] }, moves: 20, bytes: 812 * GiB, goals: GOAL_SETS[1], evacuation: { stuckTotal: 0, stuck: [] } })).sentence).toBe(
-      "20 moves (812.0 GiB) empty brokers 3 and 5 and bring every goal within the tolerance.",
-    );
+    expect(
+      planStatus(input({ operation: { kind: "remove-brokers", brokers: [3, 5] }, moves: 20, bytes: 812 * GiB, goals: GOAL_SETS[1], evacuation: { stuckTotal: 0, stuck: [] } }))
+        .sentence,
+    ).toBe("20 moves (812.0 GiB) empty brokers 3 and 5 and bring every goal within the tolerance.");
     expect(planStatus(input({ operation: { kind: "add-brokers", brokers: [4] }, moves: 1, bytes: 2 * GiB, leadershipChanges: 2, goals: GOAL_SETS[1] })).sentence).toBe(
       "1 move (2.0 GiB) and 2 leadership changes fill broker 4 and bring every goal within the tolerance.",
     );
-    expect(planStatus(input({ operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true }, moves: 1, bytes: GiB, goals: GOAL_SETS[1], evacuation: { stuckTotal: 0, stuck: [] } })).sentence).toBe(
-      "1 move (1.0 GiB) empties /data/d3 on broker 2 and brings every goal within the tolerance.",
-    );
+    expect(
+      planStatus(
+        input({
+          operation: { kind: "drain-dirs", dirs: [{ broker: 2, path: "/data/d3" }], cordon: true },
+          moves: 1,
+          bytes: GiB,
+          goals: GOAL_SETS[1],
+          evacuation: { stuckTotal: 0, stuck: [] },
+        }),
+      ).sentence,
+    ).toBe("1 move (1.0 GiB) empties /data/d3 on broker 2 and brings every goal within the tolerance.");
     expect(planStatus(input({ leadershipChanges: 3, goals: GOAL_SETS[1] })).sentence).toBe("3 leadership changes (no data moves) bring every goal within the tolerance.");
   });
 
   it("planStatus() names the goals not met and the first one's reason, in priority order", () => {
     expect(planStatus(input({ moves: 1, bytes: 2 * GiB, goals: GOAL_SETS[2] }))).toEqual({
       tone: "partial",
-      sentence: "1 move (2.0 GiB), after which 2 of 3 goals are outside the tolerance (Dir utilisation within each broker: broker 7's dirs cannot all fit under 85%: its data fills 90% of their capacity).",
+      sentence:
+        "1 move (2.0 GiB), after which 2 of 3 goals are outside the tolerance (Dir utilisation within each broker: broker 7's dirs cannot all fit under 85%: its data fills 90% of their capacity).",
     });
     expect(planStatus(input({ goals: GOAL_SETS[3] })).sentence).toBe(
       "Nothing to move: 1 of 1 goal is outside the tolerance, and no move can change that (Each topic's replicas spread over brokers: a removal moves only what it must; plan a rebalance to even this out).",
@@ -116,13 +150,34 @@ describe("planStatus()", () => {
 
   it("planStatus() puts replicas that cannot leave before the goals, with their reason", () => {
     expect(
-      planStatus(input({ operation: { kind: "remove-brokers", brokers: [3] }, moves: 20, bytes: 812 * GiB, goals: GOAL_SETS[2], evacuation: { stuckTotal: 50, stuck: [{ reason: "every broker that stays already holds a replica of __consumer_offsets-0" }] } })).sentence,
-    ).toBe("20 moves (812.0 GiB), after which 50 replicas cannot leave the brokers being removed and 2 of 3 goals are outside the tolerance (every broker that stays already holds a replica of __consumer_offsets-0).");
+      planStatus(
+        input({
+          operation: { kind: "remove-brokers", brokers: [3] },
+          moves: 20,
+          bytes: 812 * GiB,
+          goals: GOAL_SETS[2],
+          evacuation: { stuckTotal: 50, stuck: [{ reason: "every broker that stays already holds a replica of __consumer_offsets-0" }] },
+        }),
+      ).sentence,
+    ).toBe(
+      "20 moves (812.0 GiB), after which 50 replicas cannot leave the brokers being removed and 2 of 3 goals are outside the tolerance (every broker that stays already holds a replica of __consumer_offsets-0).",
+    );
   });
 });
 
 describe("reviewStatus()", () => {
-  const OUTSIDE: OutsideTolerance[] = [[], [{ goal: "dir-utilization", outside: 0 }], [{ goal: "dir-utilization", outside: 3 }, { goal: "broker-bytes", outside: 0 }], [{ goal: "broker-bytes", outside: 1 }, { goal: "topic-spread", outside: 4 }]];
+  const OUTSIDE: OutsideTolerance[] = [
+    [],
+    [{ goal: "dir-utilization", outside: 0 }],
+    [
+      { goal: "dir-utilization", outside: 3 },
+      { goal: "broker-bytes", outside: 0 },
+    ],
+    [
+      { goal: "broker-bytes", outside: 1 },
+      { goal: "topic-spread", outside: 4 },
+    ],
+  ];
 
   it("reviewStatus() says only that Kafka would refuse, and how many reasons", () => {
     for (const refusals of [1, 2, 7]) {

@@ -12,7 +12,12 @@ describe("reviewFailure()", () => {
   });
 
   it("reviewFailure() gives a refusal of Kafka's tool in the tool's words, and anything else as it came", () => {
-    expect(reviewFailure({ message: "reassignment: Partition reassignment list cannot be empty", issues: [{ path: "reassignment", message: "Partition reassignment list cannot be empty" }] })).toEqual({
+    expect(
+      reviewFailure({
+        message: "reassignment: Partition reassignment list cannot be empty",
+        issues: [{ path: "reassignment", message: "Partition reassignment list cannot be empty" }],
+      }),
+    ).toEqual({
       message: "Kafka's tool refuses this JSON: Partition reassignment list cannot be empty",
       at: null,
     });
@@ -20,6 +25,9 @@ describe("reviewFailure()", () => {
       "Kafka's tool refuses this JSON: partitions.0.replicas must be a list of broker ids",
     );
     expect(reviewFailure({ message: "The server did not answer", issues: [] })).toEqual({ message: "The server did not answer", at: null });
-    expect(reviewFailure({ message: "options.tolerance: too big", issues: [{ path: "options.tolerance", message: "too big" }] })).toEqual({ message: "options.tolerance: too big", at: null });
+    expect(reviewFailure({ message: "options.tolerance: too big", issues: [{ path: "options.tolerance", message: "too big" }] })).toEqual({
+      message: "options.tolerance: too big",
+      at: null,
+    });
   });
 });

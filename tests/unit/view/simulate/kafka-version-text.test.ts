@@ -12,7 +12,15 @@ describe("logDirRuleText()", () => {
 describe("KAFKA_VERSION_OPTIONS", () => {
   it("KAFKA_VERSION_OPTIONS offers the base's own versions first, then every line newest first", () => {
     expect(KAFKA_VERSION_OPTIONS.map((o) => o.value)).toEqual(["auto", "4.4", "4.3", "4.2", "4.1", "4.0", "3.9"]);
-    expect(KAFKA_VERSION_OPTIONS.map((o) => o.label)).toEqual(["As the base runs", "Kafka 4.4 and newer", "Kafka 4.3", "Kafka 4.2", "Kafka 4.1", "Kafka 4.0", "Kafka 3.9 and older"]);
+    expect(KAFKA_VERSION_OPTIONS.map((o) => o.label)).toEqual([
+      "As the base runs",
+      "Kafka 4.4 and newer",
+      "Kafka 4.3",
+      "Kafka 4.2",
+      "Kafka 4.1",
+      "Kafka 4.0",
+      "Kafka 3.9 and older",
+    ]);
   });
 });
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { changeBase, clusterContext, planOperation, draftBody, draftFromPreset, draftIssues, draftKey, editorContext, isPristinePreset, newStep, nextDirPath, topicsCreatedBy, EMPTY_CONTEXT } from "@/lib/view/simulate/scenario-draft";
+import {
+  changeBase,
+  clusterContext,
+  planOperation,
+  draftBody,
+  draftFromPreset,
+  draftIssues,
+  draftKey,
+  editorContext,
+  isPristinePreset,
+  newStep,
+  nextDirPath,
+  topicsCreatedBy,
+  EMPTY_CONTEXT,
+} from "@/lib/view/simulate/scenario-draft";
 import { STEP_KINDS } from "@/lib/view/simulate/step-list";
 import { runScenario } from "@/lib/simulate/engine";
 import { getPreset } from "@/lib/simulate/presets";
@@ -86,7 +100,10 @@ describe("clusterContext() / newStep()", () => {
   });
 
   it("newStep() plans a fill of the brokers that hold nothing, else a rebalance, with every goal", () => {
-    expect(newStep("plan", ctx)).toEqual({ kind: "plan", options: { operation: { kind: "rebalance" }, goals: ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"] } });
+    expect(newStep("plan", ctx)).toEqual({
+      kind: "plan",
+      options: { operation: { kind: "rebalance" }, goals: ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"] },
+    });
     expect(newStep("plan", { ...ctx, emptyBrokers: [4] })).toMatchObject({ kind: "plan", options: { operation: { kind: "add-brokers", brokers: [4] } } });
   });
 
@@ -103,7 +120,10 @@ describe("clusterContext() / newStep()", () => {
   it("editorContext() adds the topics and brokers the draft's steps create to the last run's cluster", () => {
     expect(editorContext(null, [])).toBe(EMPTY_CONTEXT);
     const report = slimReport(final.report);
-    const steps: StepInput[] = [{ kind: "addBroker", id: 9, rack: null, logDirs: [{ path: "/data/d1", totalBytes: null }] }, { kind: "createTopic", name: "later", partitions: 1, replicationFactor: 1 }];
+    const steps: StepInput[] = [
+      { kind: "addBroker", id: 9, rack: null, logDirs: [{ path: "/data/d1", totalBytes: null }] },
+      { kind: "createTopic", name: "later", partitions: 1, replicationFactor: 1 },
+    ];
     const c = editorContext({ report, topics: ["orders"] }, steps);
     expect(c.brokerIds).toEqual([...report.brokerIds, 9].sort((a, b) => a - b));
     expect(c.topics).toEqual(["orders", "later"]);
@@ -122,18 +142,29 @@ describe("draftIssues() / draftBody() / draftKey()", () => {
       { path: "steps.4.partitions", message: expect.any(String) },
     ]);
     expect(draftIssues(d)).toEqual([]);
-    expect(draftIssues({ ...d, base: { kind: "forecast", days: Number.NaN } })).toEqual([{ path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" }]);
+    expect(draftIssues({ ...d, base: { kind: "forecast", days: Number.NaN } })).toEqual([
+      { path: "base.forecast.days", message: "days is a whole number of days ahead, 1 to 365" },
+    ]);
     expect(draftIssues({ ...d, base: { kind: "forecast", days: 30 } })).toEqual([]);
   });
 
   it("draftBody() sends base references, and the imported snapshot inline", () => {
     const d = draftFromPreset("consumer-offsets-skew");
-    expect(draftBody(d, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { preset: "consumer-offsets-skew" }, seed: 42, compare: true, snapshot: false } });
+    expect(draftBody(d, null, { compare: true, snapshot: false })).toMatchObject({
+      ok: true,
+      value: { base: { preset: "consumer-offsets-skew" }, seed: 42, compare: true, snapshot: false },
+    });
     const imported = { ...d, base: { kind: "imported" as const } };
-    expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({ ok: false, error: { code: "no_imported_snapshot", message: expect.stringMatching(/none is imported here/) } });
+    expect(draftBody(imported, null, { compare: true, snapshot: false })).toMatchObject({
+      ok: false,
+      error: { code: "no_imported_snapshot", message: expect.stringMatching(/none is imported here/) },
+    });
     const snap = storyBase("imported");
     expect(draftBody(imported, snap, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { snapshot: snap } } });
-    expect(draftBody({ ...d, base: { kind: "forecast", days: 30 } }, null, { compare: true, snapshot: false })).toMatchObject({ ok: true, value: { base: { forecast: { days: 30 } } } });
+    expect(draftBody({ ...d, base: { kind: "forecast", days: 30 } }, null, { compare: true, snapshot: false })).toMatchObject({
+      ok: true,
+      value: { base: { forecast: { days: 30 } } },
+    });
   });
 
   it("draftKey() changes with anything a run depends on, not with the preset label", () => {
