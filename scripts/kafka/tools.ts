@@ -142,32 +142,40 @@ function toolSharing(version: string): { args: string[]; done: (code: number | n
   };
 }
 
+/**
+ * The log config of Kafka's command-line tools as bin/kafka-run-class.sh sets them up: warnings and
+ * errors only, to stderr, so stdout is the tool's output (log4j2 from 4.0, log4j before).
+ */
+export function toolLogConfig(version: string): string[] {
+  return majorVersion(version) >= 4
+    ? [
+        "status = error",
+        "appender.err.type = Console",
+        "appender.err.name = STDERR",
+        "appender.err.target = SYSTEM_ERR",
+        "appender.err.layout.type = PatternLayout",
+        "appender.err.layout.pattern = %p %m%n",
+        "rootLogger.level = WARN",
+        "rootLogger.appenderRef.err.ref = STDERR",
+        "",
+      ]
+    : [
+        "log4j.rootLogger=WARN, stderr",
+        "log4j.appender.stderr=org.apache.log4j.ConsoleAppender",
+        "log4j.appender.stderr.Target=System.err",
+        "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout",
+        "log4j.appender.stderr.layout.ConversionPattern=%p %m%n",
+        "",
+      ];
+}
+
 /** A log config that keeps the tool's own output clean: warnings and errors only, to stderr. */
 function toolLogging(version: string, dir: string): string[] {
   const v4 = majorVersion(version) >= 4;
   const file = path.join(dir, v4 ? "tools-log4j2.properties" : "tools-log4j.properties");
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    const config = v4
-      ? [
-          "status = error",
-          "appender.err.type = Console",
-          "appender.err.name = STDERR",
-          "appender.err.target = SYSTEM_ERR",
-          "appender.err.layout.type = PatternLayout",
-          "appender.err.layout.pattern = %p %m%n",
-          "rootLogger.level = WARN",
-          "rootLogger.appenderRef.err.ref = STDERR",
-          "",
-        ]
-      : [
-          "log4j.rootLogger=WARN, stderr",
-          "log4j.appender.stderr=org.apache.log4j.ConsoleAppender",
-          "log4j.appender.stderr.Target=System.err",
-          "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout",
-          "log4j.appender.stderr.layout.ConversionPattern=%p %m%n",
-          "",
-        ];
+    const config = toolLogConfig(version);
     writeFileSync(file, config.join("\n"));
   }
   return loggingJvmArgs(version, file);

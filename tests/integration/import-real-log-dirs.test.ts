@@ -10,7 +10,8 @@ import { Admin } from "@platformatic/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import { startCluster, stopAll, type LocalCluster } from "@/scripts/kafka/cluster";
 import { loggingConfigFileName, loggingJvmArgs } from "@/scripts/kafka/node-config";
-import { classpathFor, majorVersion } from "@/scripts/kafka/versions";
+import { toolLogConfig } from "@/scripts/kafka/tools";
+import { classpathFor } from "@/scripts/kafka/versions";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
 import { formatImportIssue, importSnapshot, parseLogDirs } from "@/lib/import";
@@ -54,27 +55,7 @@ function runTool(mainClass: string, args: string[]): Promise<string> {
 /** Tool logs go to stderr at WARN, as bin/kafka-run-class.sh sets them up, so stdout is the tool's output. */
 function writeToolLogging(): string[] {
   const file = path.join(BASE_DIR, `tools-${loggingConfigFileName(cluster.version)}`);
-  const config =
-    majorVersion(cluster.version) >= 4
-      ? [
-          "status = error",
-          "appender.err.type = Console",
-          "appender.err.name = STDERR",
-          "appender.err.target = SYSTEM_ERR",
-          "appender.err.layout.type = PatternLayout",
-          "appender.err.layout.pattern = %p %m%n",
-          "rootLogger.level = WARN",
-          "rootLogger.appenderRef.err.ref = STDERR",
-          "",
-        ]
-      : [
-          "log4j.rootLogger=WARN, stderr",
-          "log4j.appender.stderr=org.apache.log4j.ConsoleAppender",
-          "log4j.appender.stderr.Target=System.err",
-          "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout",
-          "log4j.appender.stderr.layout.ConversionPattern=%p %m%n",
-          "",
-        ];
+  const config = toolLogConfig(cluster.version);
   writeFileSync(file, config.join("\n"));
   return loggingJvmArgs(cluster.version, file);
 }
