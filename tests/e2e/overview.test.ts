@@ -121,7 +121,8 @@ describe("overview (demo cluster)", () => {
     await screenshot(page, "overview-broker-drawer", false);
     await page.keyboard.press("Escape");
     await page.waitForSelector("[data-broker-drawer]", { state: "detached" });
-    // Focus goes back to the cell that opened it.
+    // Focus goes back to the cell that opened it (in a task after the dialog unmounts: wait for it to leave <body>).
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5_000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(/: broker 2, \/data\/d2: /);
   });
 

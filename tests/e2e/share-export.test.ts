@@ -209,6 +209,8 @@ describe("share, export and context", () => {
     await page.waitForFunction(() => document.querySelectorAll("[data-broker-drawer] table").length === 2);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
+    // The dialog hands focus back in a task after it unmounts (Radix's FocusScope): wait for it, then check where it went.
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5_000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-open-broker"))).toBe("2");
     expect(errors).toEqual([]);
     await page.context().close();
