@@ -22,6 +22,7 @@ import { waitFor } from "@/scripts/test-timings/phases";
 const BASE_PORT = 19440;
 const TOKEN = "restart-Token-9";
 const FOREIGN_RATE = 555555;
+const JOB_LEASE_MS = 4000;
 
 let data: DataCluster;
 let dir: string;
@@ -76,6 +77,8 @@ describe("an apply job survives kill -9 of its server", () => {
       KAFKA_BALANCE_WRITE_TOKEN: TOKEN,
       KAFKA_BALANCE_WRITE_TOKEN_LABEL: "dave",
       KAFKA_BALANCE_DB: path.join(dir, "store.db"),
+      // A short lease: the new server takes the job over seconds after the old one died, not 15 s.
+      KAFKA_BALANCE_JOB_LEASE_MS: String(JOB_LEASE_MS),
     };
   }, 900_000);
 

@@ -1,7 +1,7 @@
 /**
  * The collector on real Kafka (4.4, one KRaft node × 2 log dirs): a producer writes into one topic at a
- * known constant rate (256 KiB/s of record values for 45 s) while the collector records the cluster
- * every 3 s; the growth of the dir holding the topic, fitted to the recorded history, is the produced
+ * known constant rate (256 KiB/s of record values for 25 s) while the collector records the cluster
+ * every 1.5 s; the growth of the dir holding the topic, fitted to the recorded history, is the produced
  * rate within ±10 % (Kafka's bytes of the dir: what the partition takes on disk, record overhead
  * included, which for 16 KiB records is a fraction of a percent). Then the cluster's address points at
  * a dead port for a few collections: each is recorded as a failure, and the dir has no points then —
@@ -23,9 +23,9 @@ const BASE_PORT = 29400;
 const DEAD = "127.0.0.1:29499";
 const TOPIC = "growth";
 const RATE = 256 * KiB;
-const PRODUCE_MS = 45_000;
+const PRODUCE_MS = 25_000;
 const TICK_MS = 250;
-const INTERVAL_MS = 3000;
+const INTERVAL_MS = 1500;
 const ENV = { KAFKA_BALANCE_COLLECT_INTERVAL_MS: String(INTERVAL_MS), KAFKA_BALANCE_REFRESH_MS: "0", KAFKA_REQUEST_TIMEOUT_MS: "3000" };
 const saved = Object.fromEntries(["KAFKA_BOOTSTRAP_SERVERS", ...Object.keys(ENV)].map((k) => [k, process.env[k]]));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
