@@ -34,7 +34,20 @@ import type { ClusterSnapshot, Partition } from "../model/snapshot";
 import { compareJavaStrings } from "../model/java-string";
 import { copySize } from "../model/reassignment";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "../model/reassignment-json";
-import { batchOverheadSeconds, brokerSeconds, JOB_FINISH_SECONDS, type BrokerLoad, type BrokerTransfer, type DurationEstimate, type Rates } from "./estimate";
+import {
+  batchOverheadSeconds,
+  brokerSeconds,
+  DIR_MOVE_PROMOTION_SECONDS,
+  JOB_FINISH_SECONDS,
+  REASSIGNMENT_COMPLETION_SECONDS,
+  loadTally,
+  nextBatchCredit,
+  type BrokerLoad,
+  type BrokerTransfer,
+  type DurationEstimate,
+  type QuotaFigures,
+  type Rates,
+} from "./estimate";
 
 export const EXECUTION_ORDERS = ["urgent-disk-first", "smallest-first", "largest-first"] as const;
 export type ExecutionOrder = (typeof EXECUTION_ORDERS)[number];
@@ -277,16 +290,11 @@ export function planBatches(snapshot: ClusterSnapshot, entries: ReadonlyArray<Re
 
 function summarise(index: number, kind: ExecutionBatch["kind"], ws: EntryWork[], prints: { moves: number[]; dirs: number[] }[]): ExecutionBatch {
   const brokers = new Map<number, { broker: number; partitionMoves: number; dirMoves: number }>();
-  const loads = new Map<number, BrokerLoad & { broker: number }>();
+  const tally = loadTally();
   const at = (broker: number) => {
     let b = brokers.get(broker);
     if (!b) brokers.set(broker, (b = { broker, partitionMoves: 0, dirMoves: 0 }));
     return b;
-  };
-  const load = (broker: number) => {
-    let l = loads.get(broker);
-    if (!l) loads.set(broker, (l = { broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0 }));
-    return l;
   };
   let partitionMoves = 0;
   let dirMoves = 0;
@@ -296,11 +304,8 @@ function summarise(index: number, kind: ExecutionBatch["kind"], ws: EntryWork[],
     const { moves, dirs } = prints[i]!;
     for (const s of moves) at(s).partitionMoves += 1;
     for (const s of dirs) at(s).dirMoves += 1;
-    for (const b of w.adding) {
-      load(b).inBytes += w.copyBytes;
-      if (w.source !== null) load(w.source).outBytes += w.copyBytes;
-    }
-    w.dirMoves.forEach((b, i) => (load(b).dirMoveBytes += w.dirMoveBytes[i]!));
+    for (const b of w.adding) tally.copy(b, w.source, w.copyBytes);
+    w.dirMoves.forEach((b, i) => tally.dirMove(b, w.dirMoveBytes[i]!));
     partitionMoves += w.adding.length;
     dirMoves += w.dirMoves.length;
     bytes += w.bytes;
@@ -313,7 +318,7 @@ function summarise(index: number, kind: ExecutionBatch["kind"], ws: EntryWork[],
     dirMoves,
     bytes,
     brokers: [...brokers.values()].sort((a, b) => a.broker - b.broker),
-    loads: [...loads.values()].sort((a, b) => a.broker - b.broker),
+    loads: tally.loads(),
   };
 }
 
@@ -349,10 +354,15 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
   let interBrokerBytes = 0;
   let dirMoveBytes = 0;
   let copySeconds = 0;
+  // What each broker's quotas get back from the batch before (nextBatchCredit): the quota's window remembers the idle time.
+  let credits = new Map<number, QuotaFigures>();
   const batchSeconds = batches.map((b) => {
     let slowest = 0;
+    const copies: { load: BrokerLoad & { broker: number }; seconds: ReturnType<typeof brokerSeconds> }[] = [];
     for (const l of b.loads) {
-      slowest = Math.max(slowest, brokerSeconds(l, rates).seconds);
+      const seconds = brokerSeconds(l, rates, credits.get(l.broker));
+      copies.push({ load: l, seconds });
+      slowest = Math.max(slowest, seconds.seconds);
       let t = totals.get(l.broker);
       if (!t)
         totals.set(l.broker, (t = { broker: l.broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" }));
@@ -364,7 +374,21 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
     }
     const copy = b.kind === "leadership" ? 0 : slowest;
     copySeconds += copy;
-    return copy + overhead;
+    const total = copy + overhead;
+    // A quota idles from its last byte (its copy seconds less the fixed cost after it) until the next batch starts.
+    credits = new Map();
+    for (const { load, seconds } of copies) {
+      const idle = (quotaSeconds: number, fixed: number) => total - Math.max(0, quotaSeconds - fixed);
+      credits.set(
+        load.broker,
+        nextBatchCredit(load, rates, {
+          in: idle(seconds.inSeconds, REASSIGNMENT_COMPLETION_SECONDS),
+          out: idle(seconds.outSeconds, REASSIGNMENT_COMPLETION_SECONDS),
+          dir: idle(seconds.dirMoveSeconds, DIR_MOVE_PROMOTION_SECONDS),
+        }),
+      );
+    }
+    return total;
   });
   // Per broker over the whole plan: what it copies, and which quota holds it up most.
   const brokers = [...totals.values()].sort((a, b) => a.broker - b.broker);
@@ -390,9 +414,10 @@ export function estimateExecution(batches: ReadonlyArray<ExecutionBatch>, rates:
     assumptions: [
       "Each new replica copies the partition's current size from its leader; bytes produced during the move are not included.",
       "Batches run one after another; within a batch each broker's inbound, outbound and dir-move copies run at once, each under its own quota, and the batch lasts as long as its slowest broker.",
-      "Each quota keeps whole record batches only, so it copies a little less than its rate (recordBatchBytes); its first window passes at once.",
+      "Each quota keeps whole record batches only, so it copies a little less than its rate (recordBatchBytes); its last fetch passes without waiting, and a batch right after another on the same quota gets back the time the quota was idle in between.",
       `Each batch adds about ${overhead.toFixed(1)} s of submitting and noticing its end (the job polls every ${timing.pollSeconds} s); the end adds ${JOB_FINISH_SECONDS} s for putting throttles back and electing leaders.`,
       "The leader quota also counts replication to in-sync followers of throttled partitions; reserve it with ongoingBytesPerSecond.",
+      "The throttle is the limit: where a disk or the network is slower than it (old segments read from disk, a busy broker), the move takes longer.",
     ],
   };
 }

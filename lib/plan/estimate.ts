@@ -14,9 +14,18 @@
  *   batches that is 99.2% of the rate. Batches all of one size that fits a fetch badly do worse than
  *   this average: with batches a little over 512 KiB, two never fit in 1 MiB, and moves ran at half the
  *   throttle (measured); the model says 75%.
- * - The quota's rate (SimpleRate, lib/throttle/sampled-rate.ts) is measured over at least one window
- *   (`replication.quota.window.size.seconds`, 1 s), so an idle quota lets one window's worth through at
- *   once: a copy gains QUOTA_BURST_SECONDS at the start.
+ * - The quota's rate (SimpleRate, lib/throttle/sampled-rate.ts) is the bytes of the samples it keeps
+ *   (`replication.quota.window.num` 11 × `replication.quota.window.size.seconds` 1 s) over the time since
+ *   the oldest, and a fetch goes while that rate is within the bound. A fetch carries up to
+ *   FETCH_BYTES of each partition its fetcher copies (a follower's one fetcher per leader takes all of
+ *   that leader's partitions at once, up to 10 MiB), so the copy goes in rounds and the k-th round
+ *   leaves once the bytes before it are within rate × time: the copy ends after (bytes − last round) ÷
+ *   rate (FetchRounds, addFetch). At 0.5 MiB/s four partitions fetched together make rounds of 4 MiB, 8 s apart
+ *   (measured: 0.7, 8.7, 16.9, 24.9 s), so the last round is worth seconds, not the one window the
+ *   model assumed before; at 50 MiB/s it is a tenth of a second.
+ * - A batch that starts on a quota used by the batch before gets back the time the quota was idle in
+ *   between (the samples still hold the time), less what its last round took ahead (nextBatchCredit):
+ *   measured 1.1 s on a 1.3 s gap. After an idle longer than the span the quota starts afresh.
  * - Then fixed costs, measured: an inter-broker move creates the new replicas, which join the ISR before
  *   the controller completes the reassignment and the brokers learn it (REASSIGNMENT_COMPLETION_SECONDS);
  *   a dir move's last future replica is swapped in only after the controller accepted its new dir
@@ -31,8 +40,10 @@
  * in-sync followers of throttled partitions is counted by the leader quota (reserve it with
  * `ongoingBytesPerSecond`); large batches of one size (above), a busy broker, disk or network, and
  * fetcher threads shared with other traffic make the copy slower than modelled. On the local cluster the
- * bench is within ±5% for moves of 30–90 s; a move of a few seconds is dominated by the fixed costs,
- * whose spread is about a second.
+ * bench (0.5, 1, 10 and 50 MiB/s, inter- and intra-broker) is within ±10%; a move of a few seconds is
+ * dominated by the fixed costs, whose spread is about a second. Produce traffic into the moving
+ * partitions is the largest error at low rates (docs/algorithms/replication-throttling.md): the new
+ * replica copies it too, under the same quotas; pass it as `ongoingBytesPerSecond`.
  */
 import type { ClusterSnapshot } from "../model/snapshot";
 import { copySize } from "../model/reassignment";
@@ -61,18 +72,24 @@ export interface JobOptions {
 export const REPLICA_FETCH_MAX_BYTES = 1024 * 1024;
 /** 16 KiB: the Kafka producer's default `batch.size`. */
 export const DEFAULT_RECORD_BATCH_BYTES = 16 * 1024;
-/** 1 s: `replication.quota.window.size.seconds` (and the alter-log-dirs window), Kafka's default. */
-export const QUOTA_BURST_SECONDS = DEFAULT_REPLICATION_QUOTA_WINDOW.windowMs / 1000;
+/** 10 MiB: Kafka's default `replica.fetch.response.max.bytes`, the most one fetch response returns in all. */
+export const REPLICA_FETCH_RESPONSE_MAX_BYTES = 10 * 1024 * 1024;
 /**
- * 0.9 s, measured: new replicas created, caught up, in the ISR (AlterPartition), the reassignment
- * completed by the controller and seen by the brokers, after the last byte under the quota.
+ * 11 s: how far back a replication quota looks (`replication.quota.window.num` 11 ×
+ * `replication.quota.window.size.seconds` 1 s). A quota idle for less than this gives the time back
+ * (its rate is the bytes of the samples it keeps over the time since the oldest), one idle longer starts afresh.
  */
-export const REASSIGNMENT_COMPLETION_SECONDS = 0.9;
+export const QUOTA_SPAN_SECONDS = (DEFAULT_REPLICATION_QUOTA_WINDOW.samples * DEFAULT_REPLICATION_QUOTA_WINDOW.windowMs) / 1000;
 /**
- * 2 s, measured: after a broker's last dir-move byte, the AssignReplicasToDirs round trip and the
+ * 0.6 s, measured (0.25–0.9 s): from the last byte under the quota until the controller has completed
+ * the reassignment (the new replicas caught up, in the ISR, the old ones removed) and the brokers report it.
+ */
+export const REASSIGNMENT_COMPLETION_SECONDS = 0.6;
+/**
+ * 1 s, measured: after a broker's last dir-move byte, the AssignReplicasToDirs round trip and the
  * promoting fetch, which waits for the quota's next check (`replica.fetch.backoff.ms`, 1 s).
  */
-export const DIR_MOVE_PROMOTION_SECONDS = 2;
+export const DIR_MOVE_PROMOTION_SECONDS = 1;
 /** 1 s: the apply job's default poll interval. */
 export const DEFAULT_POLL_SECONDS = 1;
 /** 0.3 s, measured: throttle configs, AlterPartitionReassignments and AlterReplicaLogDirs sent (0.2–0.9 s). */
@@ -141,10 +158,15 @@ export function fetchEfficiency(recordBatchBytes: number = DEFAULT_RECORD_BATCH_
   return 1 - recordBatchBytes / (2 * REPLICA_FETCH_MAX_BYTES);
 }
 
-/** Seconds to copy `bytes` under one quota of `rate` bytes/s: the counted bytes less the first window's burst, then the fixed cost. */
-function quotaSeconds(kind: "intra" | "inter", bytes: number, rate: number, efficiency: number): number {
+/**
+ * Seconds to copy `bytes` under one quota of `rate` bytes/s, then the fixed cost. The quota lets a fetch
+ * through while the bytes it counted since its oldest sample are within rate × that time, so the k-th
+ * fetch goes at (bytes before it) ÷ rate and the last one, `lastFetch` bytes, goes without waiting for
+ * its own bytes. `credit`: seconds the quota was idle within its span just before (see QUOTA_SPAN_SECONDS).
+ */
+function quotaSeconds(kind: "intra" | "inter", bytes: number, rate: number, efficiency: number, lastFetch = 0, credit = 0): number {
   if (bytes <= 0) return 0;
-  const copy = Math.max(0, bytes / (rate * efficiency) - QUOTA_BURST_SECONDS);
+  const copy = Math.max(0, (bytes - Math.min(lastFetch, bytes)) / (rate * efficiency) - credit);
   return copy + (kind === "intra" ? DIR_MOVE_PROMOTION_SECONDS : REASSIGNMENT_COMPLETION_SECONDS);
 }
 
@@ -156,7 +178,9 @@ function quotaSeconds(kind: "intra" | "inter", bytes: number, rate: number, effi
  */
 export function moveSeconds(kind: "intra" | "inter", bytes: number, rates: Rates): number {
   const { replication, alter } = usableRates(rates);
-  return quotaSeconds(kind, bytes, kind === "intra" ? alter : replication, fetchEfficiency(rates.recordBatchBytes));
+  const rounds: FetchRounds = { rounds: 0, lastBytes: 0 };
+  addFetch(rounds, bytes);
+  return quotaSeconds(kind, bytes, kind === "intra" ? alter : replication, fetchEfficiency(rates.recordBatchBytes), rounds.lastBytes);
 }
 
 /** What one broker copies while a set of moves runs together. */
@@ -164,6 +188,87 @@ export interface BrokerLoad {
   inBytes: number;
   outBytes: number;
   dirMoveBytes: number;
+  /** The bytes of the last fetch under each quota (fetchRounds), which pass without waiting; 0 when not known. */
+  lastFetchBytes?: QuotaFigures;
+}
+
+/** One figure per quota of a broker: follower (in), leader (out), alter-log-dirs (dir). */
+export interface QuotaFigures {
+  in: number;
+  out: number;
+  dir: number;
+}
+
+/** What one fetch of one partition keeps: REPLICA_FETCH_MAX_BYTES of whole record batches (16 KiB ones). */
+export const FETCH_BYTES = REPLICA_FETCH_MAX_BYTES * fetchEfficiency(DEFAULT_RECORD_BATCH_BYTES);
+
+/**
+ * Partitions copied by one fetcher, whose fetches carry up to FETCH_BYTES of each of them (up to
+ * REPLICA_FETCH_RESPONSE_MAX_BYTES in all): how many rounds of fetches the largest needs, and what
+ * the last round carries (the rest of every partition that needs that many).
+ */
+export interface FetchRounds {
+  rounds: number;
+  lastBytes: number;
+}
+
+/** Adds one partition's copy to a fetcher's rounds (constant time). */
+export function addFetch(group: FetchRounds, bytes: number): void {
+  if (bytes <= 0) return;
+  const rounds = Math.ceil(bytes / FETCH_BYTES);
+  const rest = bytes - (rounds - 1) * FETCH_BYTES;
+  if (rounds > group.rounds) {
+    group.rounds = rounds;
+    group.lastBytes = rest;
+  } else if (rounds === group.rounds) group.lastBytes = Math.min(REPLICA_FETCH_RESPONSE_MAX_BYTES, group.lastBytes + rest);
+}
+
+/**
+ * Tallies what each broker copies for a set of moves run together, with the last fetch of each quota:
+ * a follower fetches each leader's partitions in one fetcher (`num.replica.fetchers` 1), so its quota's
+ * last fetch is the largest last round among its leaders, and a leader's the largest among its
+ * followers; a broker's dir moves are taken as one fetcher's. Linear in the moves.
+ */
+export function loadTally() {
+  const loads = new Map<number, BrokerLoad & { broker: number; lastFetchBytes: QuotaFigures }>();
+  const pairs = new Map<number, Map<number, FetchRounds>>(); // follower → source → rounds
+  const dirs = new Map<number, FetchRounds>();
+  const load = (broker: number) => {
+    let l = loads.get(broker);
+    if (!l) loads.set(broker, (l = { broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, lastFetchBytes: { in: 0, out: 0, dir: 0 } }));
+    return l;
+  };
+  return {
+    /** A new replica on `broker` copying `bytes` from `source` (null: unknown leader). */
+    copy(broker: number, source: number | null, bytes: number): void {
+      load(broker).inBytes += bytes;
+      if (source !== null) load(source).outBytes += bytes;
+      let bySource = pairs.get(broker);
+      if (!bySource) pairs.set(broker, (bySource = new Map()));
+      let g = bySource.get(source ?? -1);
+      if (!g) bySource.set(source ?? -1, (g = { rounds: 0, lastBytes: 0 }));
+      addFetch(g, bytes);
+    },
+    dirMove(broker: number, bytes: number): void {
+      load(broker).dirMoveBytes += bytes;
+      let g = dirs.get(broker);
+      if (!g) dirs.set(broker, (g = { rounds: 0, lastBytes: 0 }));
+      addFetch(g, bytes);
+    },
+    loads(): (BrokerLoad & { broker: number; lastFetchBytes: QuotaFigures })[] {
+      for (const [follower, bySource] of pairs)
+        for (const [source, g] of bySource) {
+          const f = load(follower).lastFetchBytes;
+          f.in = Math.max(f.in, g.lastBytes);
+          if (source !== -1) {
+            const o = load(source).lastFetchBytes;
+            o.out = Math.max(o.out, g.lastBytes);
+          }
+        }
+      for (const [broker, g] of dirs) load(broker).lastFetchBytes.dir = g.lastBytes;
+      return [...loads.values()].sort((a, b) => a.broker - b.broker);
+    },
+  };
 }
 
 /**
@@ -172,15 +277,38 @@ export interface BrokerLoad {
  * alter-log-dirs quota. The quotas are independent, so the broker takes the longest of the three.
  * The one per-broker model: estimateReassignment and the batch estimate (batches.ts) both use it.
  */
-export function brokerSeconds(t: BrokerLoad, rates: Rates): Pick<BrokerTransfer, "inSeconds" | "outSeconds" | "dirMoveSeconds" | "seconds" | "limitedBy"> {
+export function brokerSeconds(
+  t: BrokerLoad,
+  rates: Rates,
+  credit: QuotaFigures = { in: 0, out: 0, dir: 0 },
+): Pick<BrokerTransfer, "inSeconds" | "outSeconds" | "dirMoveSeconds" | "seconds" | "limitedBy"> {
   const { replication, alter } = usableRates(rates);
   const efficiency = fetchEfficiency(rates.recordBatchBytes);
-  const inSeconds = quotaSeconds("inter", t.inBytes, replication, efficiency);
-  const outSeconds = quotaSeconds("inter", t.outBytes, replication, efficiency);
-  const dirMoveSeconds = quotaSeconds("intra", t.dirMoveBytes, alter, efficiency);
+  const last = t.lastFetchBytes ?? { in: 0, out: 0, dir: 0 };
+  const inSeconds = quotaSeconds("inter", t.inBytes, replication, efficiency, last.in, credit.in);
+  const outSeconds = quotaSeconds("inter", t.outBytes, replication, efficiency, last.out, credit.out);
+  const dirMoveSeconds = quotaSeconds("intra", t.dirMoveBytes, alter, efficiency, last.dir, credit.dir);
   const seconds = Math.max(inSeconds, outSeconds, dirMoveSeconds);
   const limitedBy: BrokerTransfer["limitedBy"] = seconds === 0 ? "none" : seconds === inSeconds ? "follower" : seconds === outSeconds ? "leader" : "alter-log-dirs";
   return { inSeconds, outSeconds, dirMoveSeconds, seconds, limitedBy };
+}
+
+/**
+ * What each quota of a broker gets back in the next batch: the seconds it was idle between its last
+ * byte of this batch and the next batch's start (`idleSeconds`), less the time its own last fetch went
+ * ahead of the rate; nothing after an idle longer than the quota's span (its samples are gone by then).
+ */
+export function nextBatchCredit(t: BrokerLoad, rates: Rates, idleSeconds: QuotaFigures): QuotaFigures {
+  const { replication, alter } = usableRates(rates);
+  const efficiency = fetchEfficiency(rates.recordBatchBytes);
+  const last = t.lastFetchBytes ?? { in: 0, out: 0, dir: 0 };
+  const one = (bytes: number, lastBytes: number, rate: number, idle: number) =>
+    bytes <= 0 || idle >= QUOTA_SPAN_SECONDS ? 0 : Math.max(0, idle - Math.min(lastBytes, bytes) / (rate * efficiency));
+  return {
+    in: one(t.inBytes, last.in, replication, idleSeconds.in),
+    out: one(t.outBytes, last.out, replication, idleSeconds.out),
+    dir: one(t.dirMoveBytes, last.dir, alter, idleSeconds.dir),
+  };
 }
 
 export function estimateReassignment(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates, options: JobOptions = {}): DurationEstimate {
@@ -197,15 +325,7 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
     if (!parts) continue;
     for (const p of t.partitions) if (parts.has(p.id)) byTp.set(`${t.name}\u0000${p.id}`, p);
   }
-  const transfers = new Map<number, BrokerTransfer>();
-  const get = (broker: number) => {
-    let t = transfers.get(broker);
-    if (!t) {
-      t = { broker, inBytes: 0, outBytes: 0, dirMoveBytes: 0, inSeconds: 0, outSeconds: 0, dirMoveSeconds: 0, seconds: 0, limitedBy: "none" };
-      transfers.set(broker, t);
-    }
-    return t;
-  };
+  const tally = loadTally();
   let interBrokerBytes = 0;
   let dirMoveBytes = 0;
   for (const e of entries) {
@@ -217,13 +337,12 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
     e.replicas.forEach((b, i) => {
       const had = current.get(b);
       if (!had) {
-        get(b).inBytes += size;
-        if (source !== null) get(source).outBytes += size;
+        tally.copy(b, source, size);
         interBrokerBytes += size;
       } else {
         const dir = e.logDirs[i] ?? ANY_LOG_DIR;
         if (dir !== ANY_LOG_DIR && dir !== had.logDir) {
-          get(b).dirMoveBytes += had.sizeBytes ?? 0;
+          tally.dirMove(b, had.sizeBytes ?? 0);
           dirMoveBytes += had.sizeBytes ?? 0;
         }
       }
@@ -231,9 +350,10 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
   }
   let bottleneck: DurationEstimate["bottleneck"] = null;
   let seconds = 0;
-  const brokers = [...transfers.values()].sort((a, b) => a.broker - b.broker);
+  const brokers: BrokerTransfer[] = tally
+    .loads()
+    .map((l) => ({ broker: l.broker, inBytes: l.inBytes, outBytes: l.outBytes, dirMoveBytes: l.dirMoveBytes, ...brokerSeconds(l, rates) }));
   for (const t of brokers) {
-    Object.assign(t, brokerSeconds(t, rates));
     if (t.seconds > seconds) {
       seconds = t.seconds;
       bottleneck = { broker: t.broker, limitedBy: t.limitedBy };
@@ -248,8 +368,9 @@ export function estimateReassignment(snapshot: ClusterSnapshot, entries: Readonl
     dirMoveBytes,
     assumptions: [
       "Each new replica copies the partition's current size from its leader; bytes produced during the move are not included.",
-      "A broker's dir moves share its alter-log-dirs quota; each quota keeps whole record batches only, so it copies a little less than its rate (recordBatchBytes).",
+      "A broker's dir moves share its alter-log-dirs quota; each quota keeps whole record batches only, so it copies a little less than its rate (recordBatchBytes), and lets its last fetch through without waiting for it.",
       "The leader quota also counts replication to in-sync followers of throttled partitions; reserve it with ongoingBytesPerSecond.",
+      "The throttle is the limit: where a disk or the network is slower than it (old segments read from disk, a busy broker), the move takes longer.",
       "The duration includes the apply job's own steps: submission, polling for completion, removing throttles and electing leaders.",
     ],
   };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { batchSummaries, DEFAULT_EXECUTION, entryWork, estimateExecution, planBatches, type ExecutionBatch, type ExecutionLimits } from "@/lib/plan/batches";
-import { batchOverheadSeconds, estimateReassignment, JOB_FINISH_SECONDS, type Rates } from "@/lib/plan/estimate";
+import { batchOverheadSeconds, DIR_MOVE_PROMOTION_SECONDS, estimateReassignment, FETCH_BYTES, fetchEfficiency, JOB_FINISH_SECONDS, type Rates } from "@/lib/plan/estimate";
 import type { ReassignmentEntry } from "@/lib/model/reassignment-json";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
@@ -229,8 +229,15 @@ describe("estimateExecution()", () => {
     expect(batches).toHaveLength(2);
     const est = estimateExecution(batches, rates, { pollSeconds: 2 });
     const perBatch = estimateReassignment(snap, batches[0]!.entries, rates).copySeconds;
-    expect(est.batchSeconds).toEqual([perBatch + batchOverheadSeconds(2), perBatch + batchOverheadSeconds(2)]);
-    expect(est.seconds).toBeCloseTo(2 * perBatch + 2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);
+    // The second batch's quota was idle from its last byte in the first (promotion, then the job's steps)
+    // until the second started, within the quota's span: it gets that back, less the first batch's last fetch (two partitions' rests) that went ahead.
+    const idle = batchOverheadSeconds(2) + DIR_MOVE_PROMOTION_SECONDS;
+    const rest = GiB - (Math.ceil(GiB / FETCH_BYTES) - 1) * FETCH_BYTES;
+    const credit = idle - (2 * rest) / (rates.alterLogDirsBytesPerSecond * fetchEfficiency());
+    expect(credit).toBeGreaterThan(0);
+    expect(est.batchSeconds[0]).toBe(perBatch + batchOverheadSeconds(2));
+    expect(est.batchSeconds[1]).toBeCloseTo(perBatch - credit + batchOverheadSeconds(2), 9);
+    expect(est.seconds).toBeCloseTo(2 * perBatch - credit + 2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);
     expect(est.overheadSeconds).toBeCloseTo(2 * batchOverheadSeconds(2) + JOB_FINISH_SECONDS, 9);
     expect(est.dirMoveBytes).toBe(4 * GiB);
     const summaries = batchSummaries(batches, est);
@@ -238,6 +245,26 @@ describe("estimateExecution()", () => {
       [0, 2, est.batchSeconds[0]],
       [1, 2, est.batchSeconds[1]],
     ]);
+  });
+
+  it("estimateExecution() gives a batch nothing back for a quota the batch before did not use, or one idle past its span", () => {
+    const parts: PartitionSpec[] = Array.from({ length: 2 }, (_, i) => ({ topic: "t", partition: i, replicas: [[1 + i, "/d1", GiB]] }));
+    const snap = snapshot(parts);
+    // Broker 1's dir move, then broker 2's: each batch's only quota was idle before it.
+    const batches = planBatches(snap, [entry(0, [1], ["/d2"]), entry(1, [2], ["/d2"])], { ...DEFAULT_EXECUTION, dirMovesPerBroker: 1 });
+    const one = estimateReassignment(snap, [entry(0, [1], ["/d2"])], rates).copySeconds;
+    const together = estimateExecution(batches, rates);
+    expect(together.batchSeconds).toHaveLength(1); // different brokers: one batch
+    expect(together.copySeconds).toBe(one);
+    const slow: Rates = { ...rates, alterLogDirsBytesPerSecond: MiB };
+    const sameBroker = [
+      { topic: "t", partition: 0, replicas: [[1, "/d1", 30 * MiB]] },
+      { topic: "t", partition: 1, replicas: [[1, "/d1", 4 * MiB]] },
+    ] as PartitionSpec[];
+    const big = snapshot(sameBroker);
+    const twice = planBatches(big, [entry(0, [1], ["/d2"]), entry(1, [1], ["/d2"])], { ...DEFAULT_EXECUTION, dirMovesPerBroker: 1, order: "largest-first" });
+    const est = estimateExecution(twice, slow, { pollSeconds: 30 }); // 15 s of polling after the first batch: past the 11 s span
+    expect(est.batchSeconds[1]).toBeCloseTo(estimateReassignment(big, [entry(1, [1], ["/d2"])], slow).copySeconds + batchOverheadSeconds(30), 9);
   });
 
   it("estimateExecution() of nothing to move is zero", () => {

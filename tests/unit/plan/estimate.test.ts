@@ -9,7 +9,10 @@ import {
   JOB_FINISH_SECONDS,
   jobSeconds,
   moveSeconds,
-  QUOTA_BURST_SECONDS,
+  FETCH_BYTES,
+  addFetch,
+  nextBatchCredit,
+  QUOTA_SPAN_SECONDS,
   REASSIGNMENT_COMPLETION_SECONDS,
   REPLICA_FETCH_MAX_BYTES,
   type Rates,
@@ -21,8 +24,11 @@ const MiB = 1024 ** 2;
 const rates: Rates = { replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB };
 /** Rates whose batches fill a fetch exactly, so seconds are bytes ÷ rate plus the model's fixed terms. */
 const exact: Rates = { ...rates, recordBatchBytes: REPLICA_FETCH_MAX_BYTES };
-const inter = (bytes: number, rate: number) => bytes / rate - QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS;
-const intra = (bytes: number, rate: number) => bytes / rate - QUOTA_BURST_SECONDS + DIR_MOVE_PROMOTION_SECONDS;
+/** What a partition's last fetch carries: its bytes past the whole fetches before it. */
+const rest = (bytes: number) => bytes - (Math.ceil(bytes / FETCH_BYTES) - 1) * FETCH_BYTES;
+/** The model from its parameters: the bytes before the last fetch at the rate, then the fixed cost. */
+const inter = (bytes: number, rate: number, last = rest(bytes)) => (bytes - last) / rate + REASSIGNMENT_COMPLETION_SECONDS;
+const intra = (bytes: number, rate: number, last = rest(bytes)) => (bytes - last) / rate + DIR_MOVE_PROMOTION_SECONDS;
 
 function snapshot(partitions: PartitionSpec[]) {
   return cluster({ brokers: [1, 2, 3, 4].map((id) => ({ id, dirs: ["/d1", "/d2"] })), partitions });
@@ -73,7 +79,7 @@ describe("estimateReassignment()", () => {
     ]);
     const e = estimateReassignment(snap, [entry(0, [1, 3]), entry(1, [1, 4])], exact);
     expect(e.bottleneck).toEqual({ broker: 1, limitedBy: "leader" });
-    expect(e.copySeconds).toBeCloseTo(inter(20 * GiB, 50 * MiB), 9);
+    expect(e.copySeconds).toBeCloseTo(inter(20 * GiB, 50 * MiB, rest(10 * GiB)), 9); // two followers, one fetcher each: the larger last fetch
     expect(e.brokers.find((b) => b.broker === 3)!.limitedBy).toBe("follower");
   });
 
@@ -182,8 +188,8 @@ describe("estimateReassignment()", () => {
           expect(bigger.interBrokerBytes).toBe(base.interBrokerBytes + extra * GiB);
           const quicker = estimateReassignment(snapshot(partitions(0)), moves, { ...r, replicationBytesPerSecond: (rate + faster) * MiB });
           expect(quicker.seconds).toBeLessThanOrEqual(base.seconds);
-          // Strictly shorter while the copy outlasts the first window's burst.
-          if (base.copySeconds > QUOTA_BURST_SECONDS + REASSIGNMENT_COMPLETION_SECONDS + 1) expect(quicker.seconds).toBeLessThan(base.seconds);
+          // Strictly shorter while there is more to copy than the last fetch.
+          if (base.copySeconds > REASSIGNMENT_COMPLETION_SECONDS + 1) expect(quicker.seconds).toBeLessThan(base.seconds);
         },
       ),
     );
@@ -193,14 +199,44 @@ describe("estimateReassignment()", () => {
     const e = estimateReassignment(snapshot([]), [], rates);
     expect(e.assumptions.join(" ")).toMatch(/bytes produced during the move are not included/);
     expect(e.assumptions.join(" ")).toMatch(/ongoingBytesPerSecond/);
+    expect(e.assumptions.join(" ")).toMatch(/The throttle is the limit/);
   });
 
-  it("estimateReassignment() is shorter than bytes ÷ rate by the quota's first window, before the fixed costs", () => {
+  it("estimateReassignment() is shorter than bytes ÷ rate by the last fetch, which the quota lets through without waiting for it", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 60 * MiB]] }]);
     const slow = { ...exact, replicationBytesPerSecond: MiB };
     const e = estimateReassignment(snap, [entry(0, [2])], slow);
-    expect(e.copySeconds - REASSIGNMENT_COMPLETION_SECONDS).toBeCloseTo(60 - QUOTA_BURST_SECONDS, 9);
+    // 60 MiB in fetches of FETCH_BYTES (63 record batches of 16 KiB): 60 whole ones, then 480 KiB.
+    expect(rest(60 * MiB)).toBe(480 * 1024);
+    expect(e.copySeconds - REASSIGNMENT_COMPLETION_SECONDS).toBeCloseTo(60 - 480 / 1024, 9);
   });
+
+  // The apply bench's moves (scripts/bench/apply.ts): 4 partitions of one leader to one new broker; the follower's one fetcher takes up to FETCH_BYTES of each per fetch.
+  for (const mibPerSecond of [0.5, 1, 10, 50]) {
+    it(`estimateReassignment() at ${mibPerSecond} MiB/s: a follower fetching 4 partitions at once waits for every round but the last (4 partitions' rests)`, () => {
+      const size = Math.round(mibPerSecond * 6 * MiB + 12345); // about 24 s of copy in all
+      const snap = snapshot([0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "t", partition: p, replicas: [[1, "/d1", size]] })));
+      const r: Rates = { replicationBytesPerSecond: mibPerSecond * MiB, alterLogDirsBytesPerSecond: mibPerSecond * MiB };
+      const e = estimateReassignment(
+        snap,
+        [0, 1, 2, 3].map((p) => entry(p, [1, 3])),
+        r,
+      );
+      const efficiency = fetchEfficiency();
+      const expected = (4 * size - 4 * rest(size)) / (mibPerSecond * MiB * efficiency) + REASSIGNMENT_COMPLETION_SECONDS;
+      expect(e.copySeconds).toBeCloseTo(expected, 9);
+      expect(e.bottleneck?.broker).toBe(1); // leader and follower copy the same bytes; the leader is named first
+      expect(e.seconds).toBeCloseTo(expected + batchOverheadSeconds() + JOB_FINISH_SECONDS, 9);
+      // Each whole round is FETCH_BYTES per partition at the rate: at 0.5 MiB/s a round of 4 fetches is about 8 s.
+      expect((4 * FETCH_BYTES) / (mibPerSecond * MiB * efficiency)).toBeCloseTo(4 / mibPerSecond, 9);
+      const dirs = estimateReassignment(
+        snap,
+        [0, 1, 2, 3].map((p) => entry(p, [1], ["/d2"])),
+        r,
+      );
+      expect(dirs.copySeconds).toBeCloseTo((4 * size - 4 * rest(size)) / (mibPerSecond * MiB * efficiency) + DIR_MOVE_PROMOTION_SECONDS, 9);
+    });
+  }
 
   it("estimateReassignment() takes longer when record batches are large: the quota counts the partial batch at the end of each fetch", () => {
     const snap = snapshot([{ topic: "t", partition: 0, replicas: [[1, "/d1", 10 * GiB]] }]);
@@ -216,7 +252,7 @@ describe("estimateReassignment()", () => {
       { topic: "t", partition: 1, replicas: [[1, "/d2", GiB]] },
     ]);
     const e = estimateReassignment(snap, [entry(0, [1], ["/d2"]), entry(1, [1], ["/d1"])], exact);
-    expect(e.copySeconds).toBeCloseTo(intra(2 * GiB, 100 * MiB), 9);
+    expect(e.copySeconds).toBeCloseTo(intra(2 * GiB, 100 * MiB, 2 * rest(GiB)), 9); // both end in the same round
   });
 
   it("estimateReassignment() seconds are one job: the copy, one batch's overhead and the job's final steps", () => {
@@ -226,6 +262,33 @@ describe("estimateReassignment()", () => {
     const slowPolls = estimateReassignment(snap, [entry(0, [2])], rates, { pollSeconds: 5 });
     expect(slowPolls.seconds - e.seconds).toBeCloseTo(2, 9); // half of the 4 s longer poll interval
     expect(slowPolls.copySeconds).toBe(e.copySeconds);
+  });
+});
+
+describe("addFetch() and nextBatchCredit()", () => {
+  it("addFetch() keeps the most rounds any partition needs and what the last round carries", () => {
+    const g = { rounds: 0, lastBytes: 0 };
+    addFetch(g, 0);
+    expect(g).toEqual({ rounds: 0, lastBytes: 0 });
+    addFetch(g, 2.5 * FETCH_BYTES);
+    expect(g).toEqual({ rounds: 3, lastBytes: 0.5 * FETCH_BYTES });
+    addFetch(g, 2.25 * FETCH_BYTES); // the same rounds: its rest comes in the same last fetch
+    expect(g).toEqual({ rounds: 3, lastBytes: 0.75 * FETCH_BYTES });
+    addFetch(g, 1.5 * FETCH_BYTES); // done a round earlier
+    expect(g.lastBytes).toBe(0.75 * FETCH_BYTES);
+    addFetch(g, 5.1 * FETCH_BYTES); // more rounds: the last fetch is its own rest
+    expect(g.rounds).toBe(6);
+    expect(g.lastBytes).toBeCloseTo(0.1 * FETCH_BYTES, 3);
+  });
+
+  it("nextBatchCredit() gives back a quota's idle seconds less its last fetch's head start, nothing past the quota's span", () => {
+    const r: Rates = { replicationBytesPerSecond: MiB, alterLogDirsBytesPerSecond: 2 * MiB, recordBatchBytes: REPLICA_FETCH_MAX_BYTES };
+    const load = { inBytes: 10 * MiB, outBytes: 0, dirMoveBytes: 10 * MiB, lastFetchBytes: { in: MiB / 2, out: 0, dir: MiB } };
+    const c = nextBatchCredit(load, r, { in: 2, out: 2, dir: 3 });
+    expect(c.in).toBeCloseTo(1.5, 12);
+    expect(c.out).toBe(0); // nothing went out under the leader quota
+    expect(c.dir).toBeCloseTo(2.5, 12);
+    expect(nextBatchCredit(load, r, { in: QUOTA_SPAN_SECONDS, out: 0, dir: 0.1 })).toEqual({ in: 0, out: 0, dir: 0 });
   });
 });
 
