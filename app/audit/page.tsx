@@ -10,7 +10,7 @@ export default function AuditPage() {
     <div className="grid gap-5">
       <PageHeader
         title="Audit log"
-        subtitle="Every write Kafka Balance made to a cluster, and every apply, pause, resume, cancel and throttle change asked of it: when, by which write token's label, on what, and how it went."
+        subtitle="Every write Kafka Balance made to a cluster, every apply, pause, resume, cancel and throttle change asked of it, and every write refused for a missing or wrong token: when, by which write token's label, on what, and how it went. Fifty entries a page, filtered by cluster, actor, action, result and time."
       />
       <AuditLog />
     </div>

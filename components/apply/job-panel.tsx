@@ -12,9 +12,23 @@ import type { ApplyJobView, JobRates, JobState } from "@/lib/plan/job-model";
 import { errorMessage } from "@/lib/client/fetch-json";
 import { changeThrottle, controlApply, type ApplyAction } from "@/lib/client/use-apply-job";
 import { formatCapturedAt } from "@/lib/model/format";
-import { cancelConsequences, configRows, electionText, JOB_STATE_LABELS, jobAnnouncement, jobControls, jobHeadline, phaseSteps } from "@/lib/view/apply/apply-job";
+import {
+  cancelConsequences,
+  cancelOutcomeView,
+  configRows,
+  electionText,
+  JOB_STATE_LABELS,
+  jobAnnouncement,
+  jobControls,
+  jobHeadline,
+  leftSetText,
+  PHASE_STATUS_TEXT,
+  phaseSteps,
+  type PhaseStep,
+} from "@/lib/view/apply/apply-job";
 import { brokerProgressRows, clockView, inFlightRows, jobBatchTable, ratesText } from "@/lib/view/apply/apply-progress";
 import { JobBatches } from "./job-batches";
+import { JobCancelOutcome } from "./job-cancel";
 import { JobConfigs } from "./job-configs";
 import { JobControls } from "./job-controls";
 import { JobLog, JobMessages } from "./job-log";
@@ -30,10 +44,19 @@ const BADGE: Record<JobState, string> = {
   failed: "bg-red-700 text-white",
 };
 
+const PHASE_STYLE: Record<PhaseStep["status"], string> = {
+  current: "bg-zinc-900 font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900",
+  done: "text-zinc-700 line-through decoration-zinc-400 dark:text-zinc-300",
+  pending: "text-zinc-600 dark:text-zinc-400",
+  skipped: "text-zinc-600 italic dark:text-zinc-400",
+  failed: "bg-red-700 font-semibold text-white",
+  unknown: "text-zinc-600 dark:text-zinc-400",
+};
+
 const ASKED: Record<ApplyAction | "throttle", string> = {
   pause: "Pause asked: the job pauses once the batch in flight has finished.",
   resume: "Resume asked: the job goes on with the next batch.",
-  cancel: "Cancel asked: the job reverts what is in flight and puts the throttles back.",
+  cancel: "Cancel asked: the job asks Kafka to cancel what is in flight, puts back what it set, and reports where each partition ends up.",
   throttle: "New rate asked: the job sets it at its next poll.",
 };
 
@@ -58,6 +81,8 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
   const table = jobBatchTable(job, now);
   const configs = useMemo(() => configRows(job.setConfigs), [job.setConfigs]);
   const inFlight = inFlightRows(job.progress?.partitions ?? []);
+  const cancelled = cancelOutcomeView(job.cancel);
+  const leftSet = leftSetText(job, job.setConfigs);
 
   const send = async (what: ApplyAction | "throttle", run: () => Promise<ApplyJobView>) => {
     setBusy(true);
@@ -104,11 +129,10 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
                 →
               </span>
             ) : null}
-            <span
-              className={`rounded px-1.5 py-0.5 ${s.status === "current" ? "bg-zinc-900 font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900" : s.status === "done" ? "text-zinc-700 line-through decoration-zinc-400 dark:text-zinc-300" : "text-zinc-600 dark:text-zinc-400"}`}
-            >
+            <span className={`rounded px-1.5 py-0.5 ${PHASE_STYLE[s.status]}`} data-phase-status={s.status}>
               {s.label}
-              <span className="sr-only">{s.status === "done" ? " (done)" : s.status === "current" ? " (now)" : ""}</span>
+              {s.status === "skipped" || s.status === "failed" ? <span aria-hidden>{s.status === "skipped" ? " (not run)" : " (failed)"}</span> : null}
+              <span className="sr-only">{PHASE_STATUS_TEXT[s.status]}</span>
             </span>
           </li>
         ))}
@@ -147,7 +171,13 @@ export function JobPanel({ job, writesEnabled, token, onJob }: Props) {
           {feedback.text}
         </p>
       ) : null}
+      {leftSet ? (
+        <p className="text-sm font-medium" data-job-left-set>
+          {leftSet}
+        </p>
+      ) : null}
       <JobMessages errors={job.errors} warnings={job.warnings} election={electionText(job.election)} />
+      {cancelled ? <JobCancelOutcome view={cancelled} /> : null}
       {/* Progress is the batch in flight's: none while paused or once the data has moved. */}
       {job.progress && moving ? (
         <div className="grid gap-4 lg:grid-cols-2">

@@ -26,7 +26,7 @@ export function BrokerDirCard({ data, failure, onOpenBroker }: Props) {
     <WidgetCard
       id="broker-dir-heatmap"
       title="Brokers × log dirs"
-      subtitle="One row per broker, one cell per log dir (disk): the dirs of a broker should look alike. Compare Utilisation with Partitions: Kafka evens out counts, not bytes."
+      subtitle="One row per broker, one cell per log dir: the disks of a broker should look alike (dirs marked “shared disk” are one filesystem, counted once). Compare Utilisation with Partitions: Kafka evens out counts, not bytes."
       bodyClassName="h-[27rem]"
       state={state}
       actions={<Segmented name="dir-metric" label="Colour by" options={DIR_METRICS} value={metric} onChange={setMetric} />}

@@ -277,6 +277,11 @@ export function BrokerDirHeatmap({ report, metric, onOpenBroker, compactOnPhone 
           </span>
         )}
       </p>
+      {grid.note ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-heatmap-note>
+          {grid.note}
+        </p>
+      ) : null}
       <LegendBar legend={grid.legend} />
     </div>
   );
@@ -367,6 +372,17 @@ function HeatCell({ cell, large, row, col, tabIndex, onHover, onFocusCell, onOpe
             title={`${cell.futureReplicas} replica(s) moving in`}
           >
             {cell.futureText}
+          </span>
+        </>
+      ) : null}
+      {cell.diskText ? (
+        <>
+          {" "}
+          <span
+            className="absolute top-0.5 left-0.5 rounded bg-white/85 px-0.5 text-[10px] leading-3 font-medium text-zinc-900 dark:bg-zinc-900/85 dark:text-zinc-100"
+            data-disk-badge
+          >
+            {cell.diskText}
           </span>
         </>
       ) : null}

@@ -15,6 +15,7 @@ import { forecastSimulatorPath } from "@/lib/simulate/scenario-url";
 import { forecastRows, forecastSummary, type ForecastRow } from "@/lib/view/history/forecast-table";
 import type { UtilizationMark } from "@/lib/view/common/dir-metric";
 import type { EtaText } from "@/lib/view/history/forecast-eta";
+import { notEnoughHistory } from "@/lib/view/history/forecast-wait";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { WidgetCard, type WidgetState } from "@/components/ui/widget-card";
 import type { DirRef } from "./dir-history-card";
@@ -73,7 +74,7 @@ function SimulateLinks() {
 
 export function ForecastTable({ forecast, state, onChart }: Props) {
   const rows = useMemo(() => (forecast ? forecastRows(forecast.dirs, DEFAULT_HORIZON_DAYS) : []), [forecast]);
-  const shown: WidgetState = state.kind === "ready" && rows.length === 0 ? { kind: "empty", message: "No log dir has enough history for a forecast yet." } : state;
+  const shown: WidgetState = state.kind === "ready" && rows.length === 0 ? { kind: "empty", message: notEnoughHistory(forecast?.history ?? null) } : state;
   return (
     <WidgetCard
       id="history-forecast"
@@ -81,11 +82,11 @@ export function ForecastTable({ forecast, state, onChart }: Props) {
       subtitle={
         <>
           From a robust fit of each dir&apos;s recent growth plus the partitions Kafka&apos;s count rule will send it; soonest to fill first.{" "}
-          {rows.length > 0 ? <span data-forecast-summary>{forecastSummary(rows)}</span> : null}
+          {rows.length > 0 ? <span data-forecast-summary>{forecastSummary(rows, forecast?.history ?? null)}</span> : null}
           {forecast && forecast.total > rows.length ? ` Showing the first ${formatCount(rows.length)} of ${formatCount(forecast.total)}.` : null}
         </>
       }
-      actions={forecast?.generated ? undefined : <SimulateLinks />}
+      actions={forecast?.generated || !rows.some((r) => r.fitted) ? undefined : <SimulateLinks />}
       bodyClassName="min-h-[8rem]"
       state={shown}
     >

@@ -4,8 +4,14 @@
  * broker and one of its log dirs over the chosen range (the broker's read carries its dirs' series).
  * Everything the page shows is in its URL (`range` or `from`/`to`, `broker`, `dir`, and the cluster),
  * so a link opens the same view. A preset range ends now and moves with the clock (re-read every
- * minute); a zoom stays put. The demo's history is generated (lib/simulate/demo-history.ts): the page
- * says so above everything, and every card's title says so too.
+ * minute); a zoom stays put. With no range in the URL the charts show the stretch the data covers
+ * (history-range.ts autoRange: 30 minutes of history fill the width), up to the last 2 days. The demo's
+ * history is generated (lib/simulate/demo-history.ts): the page says so above everything, and every
+ * card's title says so too.
+ *
+ * Reads: the cluster's, the forecast and (when the URL names a broker) the broker's start together;
+ * without a broker in the URL the broker's read needs the cluster's list of brokers, and starts as
+ * soon as that answer lands (use-history.ts).
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -13,7 +19,7 @@ import { errorMessage } from "@/lib/client/fetch-json";
 import { useBrokerHistory, useClusterHistory, useForecast } from "@/lib/client/use-history";
 import { planMarks } from "@/lib/view/history/applied-plan-marks";
 import { collectorLine, emptyMessage, emptyReason } from "@/lib/view/history/collector-status";
-import { panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow, type RangeChoice } from "@/lib/view/history/history-range";
+import { autoRange, panWindow, rangeFromParams, rangeParams, rangeWindow, scaleWindow, zoomWindow, type RangeChoice } from "@/lib/view/history/history-range";
 import { brokerRows, clusterRows, dirRows, type GapOptions, type HistoryResolution } from "@/lib/view/history/history-rows";
 import { useNow } from "@/components/ui/use-now";
 import type { WidgetState } from "@/components/ui/widget-card";
@@ -40,14 +46,26 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   const clock = useNow(10_000);
   // Whole minutes keep the read's key steady between ticks; rounded up, so the newest scans are inside.
   const nowMs = tick === null ? null : Math.ceil(tick / MINUTE_MS) * MINUTE_MS;
-  const window = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
+  // What the reads ask for; the default reads 2 days and shows the part the data covers (autoRange).
+  const readWindow = useMemo(() => (nowMs === null ? null : rangeWindow(choice, nowMs)), [choice, nowMs]);
   const live = kind === "live";
   const demo = kind === "demo";
-  const refreshMs = choice.kind === "preset" ? MINUTE_MS : 0;
+  const refreshMs = choice.kind === "zoom" ? 0 : MINUTE_MS;
 
-  const history = useClusterHistory(window, refreshMs);
+  // The three reads start together: none waits for another (the broker's waits only for its id when the URL has none).
+  const brokerParam = Number(params?.get("broker") ?? Number.NaN);
+  const namedBroker = Number.isSafeInteger(brokerParam) && brokerParam >= 0;
+  const history = useClusterHistory(readWindow, refreshMs, !namedBroker);
   const forecast = useForecast(true);
   const data = history.data;
+  const brokers = data?.brokers ?? [];
+  const urlBroker = namedBroker && (!data || brokers.includes(brokerParam)) ? brokerParam : null;
+  const broker = urlBroker ?? brokers[0] ?? null;
+  const brokerHistory = useBrokerHistory(broker, readWindow, refreshMs);
+
+  const firstAt = data?.points[0]?.at ?? null;
+  const auto = useMemo(() => (choice.kind === "auto" && nowMs !== null && data ? autoRange(nowMs, firstAt) : null), [choice, nowMs, data, firstAt]);
+  const window = auto ? auto.window : readWindow;
 
   const setParams = useCallback(
     (changes: Record<string, string | null>) => {
@@ -70,10 +88,6 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
   );
   const onZoom = useCallback((a: number, b: number) => window && zoomTo(zoomWindow(window, a, b)), [window, zoomTo]);
 
-  const brokers = data?.brokers ?? [];
-  const brokerParam = Number(params?.get("broker") ?? Number.NaN);
-  const broker = brokers.includes(brokerParam) ? brokerParam : (brokers[0] ?? null);
-  const brokerHistory = useBrokerHistory(broker, window, refreshMs);
   const dirs = useMemo(() => brokerHistory.data?.dirs ?? [], [brokerHistory.data]);
   const dirParam = params?.get("dir") ?? null;
   const dirSeries = dirs.find((d) => d.dir === dirParam) ?? dirs[0] ?? null;
@@ -123,10 +137,11 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
       <div className="sticky top-0 z-20 -mx-1 rounded bg-white/95 px-1 py-2 backdrop-blur dark:bg-zinc-950/95">
         <RangeBar
           choice={choice}
+          auto={auto}
           onChoose={choose}
           onScale={(f) => window && nowMs !== null && zoomTo(scaleWindow(window, f, nowMs))}
           onPan={(d) => window && nowMs !== null && zoomTo(panWindow(window, d, nowMs))}
-          atNow={choice.kind === "preset" || (window !== null && nowMs !== null && window.toMs >= nowMs)}
+          atNow={choice.kind !== "zoom" || (window !== null && nowMs !== null && window.toMs >= nowMs)}
           loading={history.isValidating || brokerHistory.isValidating}
         />
       </div>
@@ -161,9 +176,11 @@ export function HistoryApp({ kind, resolution }: { kind: "demo" | "live"; resolu
                 Plans applied in this range
               </h2>
               <ul className="mt-1 list-disc pl-5" data-plan-marks={marks.length}>
-                {marks.map((m) => (
-                  <li key={m.id}>{m.description}</li>
-                ))}
+                {marks
+                  .flatMap((m) => m.plans)
+                  .map((p) => (
+                    <li key={p.id}>{p.description}</li>
+                  ))}
               </ul>
             </section>
           ) : null}

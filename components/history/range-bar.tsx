@@ -2,15 +2,18 @@
 /**
  * The history page's range: preset buttons (6 h … 2 y, ending now), and for the keyboard what a drag
  * on a chart does for the mouse: zoom in and out around the middle, and move half a window earlier or
- * later. A zoomed range says what it shows and offers the way back to the preset.
+ * later. A zoomed range says what it shows and offers the way back to the preset. The default (no
+ * button pressed) follows the data: "Showing the 30 min recorded so far".
  */
-import { describeRange, HISTORY_RANGES, type RangeChoice } from "@/lib/view/history/history-range";
+import { describeRange, HISTORY_RANGES, type AutoRange, type RangeChoice } from "@/lib/view/history/history-range";
 
 const BUTTON =
   "rounded border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 aria-pressed:border-zinc-900 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-zinc-100 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900";
 
 interface Props {
   choice: RangeChoice;
+  /** The default's window and words, once the data says where it starts (null otherwise). */
+  auto: AutoRange | null;
   onChoose: (choice: RangeChoice) => void;
   onScale: (factor: number) => void;
   onPan: (direction: -1 | 1) => void;
@@ -19,7 +22,7 @@ interface Props {
   loading: boolean;
 }
 
-export function RangeBar({ choice, onChoose, onScale, onPan, atNow, loading }: Props) {
+export function RangeBar({ choice, auto, onChoose, onScale, onPan, atNow, loading }: Props) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2" data-range-bar>
       <div role="group" aria-label="Time range" className="flex flex-wrap items-center gap-1">
@@ -55,7 +58,7 @@ export function RangeBar({ choice, onChoose, onScale, onPan, atNow, loading }: P
         </button>
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite" data-range-shown>
-        Showing {describeRange(choice)}
+        Showing {describeRange(choice, auto)}
         {loading ? " (reading…)" : ""}. Drag across a chart to zoom in.
       </p>
     </div>

@@ -77,6 +77,23 @@ function TimeTooltip({ active, payload, label, series }: { active?: boolean; pay
 
 const MARK_COLOR = "#CC79A7";
 
+/**
+ * A plan mark's label at its top left, with the plans it stands for as its SVG title (the browser's
+ * tooltip): "3 plans" names each of the three there. Recharts passes the mark's box as `viewBox`.
+ */
+function MarkLabel({ label, title, viewBox }: { label: string; title: string; viewBox?: { x?: number; y?: number } }) {
+  const x = (viewBox?.x ?? 0) + 4;
+  const y = (viewBox?.y ?? 0) + 12;
+  return (
+    <g data-plan-mark={label}>
+      <title>{title}</title>
+      <text x={x} y={y} fill="currentColor" fontSize={11}>
+        {label}
+      </text>
+    </g>
+  );
+}
+
 /** 8 px: a drag narrower than this is a click that wobbled, not a zoom. */
 const MIN_DRAG_PX = 8;
 
@@ -167,7 +184,7 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
                   stroke={MARK_COLOR}
                   strokeOpacity={0.5}
                   ifOverflow="hidden"
-                  label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }}
+                  label={<MarkLabel label={m.label} title={m.title} />}
                 />
               ) : (
                 <ReferenceLine
@@ -177,7 +194,7 @@ export function TimeChart<K extends string>({ id, title, rows, series, window, m
                   stroke={MARK_COLOR}
                   strokeDasharray="4 2"
                   ifOverflow="hidden"
-                  label={{ value: m.label, position: "insideTopLeft", fill: "currentColor", fontSize: 11 }}
+                  label={<MarkLabel label={m.label} title={m.title} />}
                 />
               ),
             )}

@@ -1,6 +1,6 @@
 "use client";
 /**
- * What the plan is for: rebalance, add brokers, remove brokers, or drain a log dir, with the brokers
+ * What the plan is for: rebalance, add brokers, remove brokers (a dead one too), or drain a log dir, with the brokers
  * or dirs picked from the cluster being planned (never typed blind), and for a drain whether to cordon
  * the dirs first, which only brokers on Kafka 4.3+ can.
  */
@@ -22,7 +22,8 @@ const HELP: Record<OperationKind, string> = {
   rebalance: "Even out the whole cluster by the goals below, moving as little as possible.",
   "add-brokers":
     "Fill the chosen new brokers (empty ones: each is marked below): data moves only onto them, never between the others. A broker that holds data is evened out by Rebalance.",
-  "remove-brokers": "Move every replica off the chosen brokers, so they can be decommissioned.",
+  "remove-brokers":
+    "Move every replica off the chosen brokers, so they can be decommissioned. A broker that does not answer can be removed too: its replicas are re-created on the brokers that stay, copied from the live leaders, and no config is set on it.",
   "drain-dirs": "Empty the chosen log dirs, into other dirs of the same broker first, so the disk can be removed.",
 };
 
@@ -90,7 +91,7 @@ function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onCh
                   checked={form.brokers.includes(b.id)}
                   onChange={(e) => onChange(toggleBroker(form, b.id, e.target.checked))}
                   data-plan-broker={b.id}
-                  aria-describedby={adding ? `plan-broker-fill-${b.id}` : undefined}
+                  aria-describedby={adding ? `plan-broker-fill-${b.id}` : b.removeNote ? `plan-broker-remove-${b.id}` : undefined}
                 />
                 {b.label}
               </label>
@@ -101,6 +102,10 @@ function BrokerPicker({ form, onChange, choices, error }: { form: PlanForm; onCh
                   data-plan-broker-fill={b.fill.ok ? "empty" : "not-empty"}
                 >
                   {b.fill.note}
+                </span>
+              ) : b.removeNote ? (
+                <span id={`plan-broker-remove-${b.id}`} className="ml-6 block text-xs text-zinc-600 dark:text-zinc-400" data-plan-broker-remove>
+                  {b.removeNote}
                 </span>
               ) : null}
             </li>

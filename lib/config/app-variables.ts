@@ -5,6 +5,7 @@
  * tests/unit/config.test.ts.
  */
 import { DEFAULT_TOPICS_PER_BROKER } from "@/lib/model/history-figures";
+import { parseDiskMapping } from "@/lib/model/disks";
 import {
   DEFAULT_COLLECT_INTERVAL_MS,
   DEFAULT_HISTORY_RETENTION as hist,
@@ -25,6 +26,7 @@ import {
   days,
   digits,
   filePath,
+  logMode,
   port,
   proxies,
   refreshMs,
@@ -46,6 +48,14 @@ export const APP_VARIABLES = {
     filePath,
     { group: "dashboard", default: "unset (the built-in story)", unit: "file path" },
     "The demo cluster shows this snapshot JSON (an export: Export → Snapshot (JSON)) instead of the built-in story, read and checked once per path.",
+  ),
+  KAFKA_BALANCE_DISKS: variable(
+    (raw) => {
+      const parsed = parseDiskMapping(raw);
+      return "problem" in parsed ? parsed.problem : null;
+    },
+    { group: "dashboard", default: "auto", unit: "auto, separate, or [<broker id>:]<dir>,<dir>;…" },
+    "Which log dirs share a disk (filesystem), for utilisation, capacity sums, dir skew, alerts and the planner's dir goal: dirs on one disk count as one, and moving replicas between them frees no space. `auto`: the dirs of a broker reporting identical total and usable bytes share one. `separate`: every dir is its own disk (a test rig that puts JBOD dirs on one filesystem on purpose). Else groups separated by `;`, each naming the dirs of one disk, on one broker (`1:/data/a,/data/b`) or on every broker (`*:` or no broker); a dir no group names is its own disk. Applies to live scans (written into the snapshot as each dir's `disk`).",
   ),
   KAFKA_BALANCE_METRICS_TIMEOUT_MS: variable(
     above0("ms"),
@@ -259,6 +269,11 @@ export const APP_VARIABLES = {
     "Bytes of request bodies in flight for all clients (503 with Retry-After beyond).",
   ),
 
+  KAFKA_BALANCE_LOG: variable(
+    logMode,
+    { group: "server", default: "json (off while vitest runs the tests)", unit: "json or off" },
+    "The server's structured log on stdout, one JSON object per line (time, level, msg, cluster, jobId, event): every apply job's start, each request it sends to Kafka and Kafka's answer, take-overs, failures and refused writes. `off` silences it. Tokens and passwords never appear in it.",
+  ),
   KAFKA_BALANCE_BENCH: variable(
     bench,
     { group: "development", default: "unset (no bench page)", unit: "1 or unset" },

@@ -135,4 +135,6 @@ export const proxies: Rule = (raw) => {
     ? null
     : `${bad.map((b) => JSON.stringify(b.slice(0, 60))).join(", ")} ${bad.length === 1 ? "is" : "are"} not an address or CIDR (the server ignores ${bad.length === 1 ? "it" : "them"})`;
 };
+/** lib/log/logger.ts: `json` or `off` (any case, trimmed); blank is unset. */
+export const logMode: Rule = (raw) => (["", "json", "off"].includes(raw.trim().toLowerCase()) ? null : `must be json or off (got ${shown(raw)})`);
 export const bench: Rule = (raw) => (["", "0", "1"].includes(raw) ? null : `turns the bench page on only when it is 1 (got ${shown(raw)})`);

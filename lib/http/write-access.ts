@@ -29,10 +29,21 @@
  *
  * A refusal is a Result failure with one of the codes below: 403 for a server that does not allow it,
  * 401 for a request without the right token (failureResponse adds the WWW-Authenticate a 401 needs).
+ *
+ * `guardWrite()` is what the write routes call: the same check, and a refusal is recorded in the audit
+ * log (result "refused", the action attempted, the actor the token's label when the token presented is
+ * a configured one, else "unauthenticated"; never the token) and in the server's log. At most
+ * REFUSALS_PER_MINUTE refusals a minute are written to the audit log per process, so a flood of bad
+ * requests cannot fill the store; the ones beyond are counted in the server's log line of the next one written.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { currentEnv, type Env } from "@/lib/config";
+import { log } from "@/lib/log/logger";
 import { failure, success, type Err, type Result } from "@/lib/model/result";
+import { resolveCluster } from "@/lib/cluster/clusters";
+import { getStore } from "@/lib/store";
+import { clusterParam } from "./cluster-param";
+import { statusFor } from "./status";
 
 export const ALLOW_WRITES_ENV = "KAFKA_BALANCE_ALLOW_WRITES";
 export const WRITE_TOKEN_ENV = "KAFKA_BALANCE_WRITE_TOKEN";
@@ -122,4 +133,92 @@ export function checkWriteAccess(scope: WriteScope, authorization: string | null
 /** For a route handler: checkWriteAccess on the request's `Authorization` header (a refusal answers with failureResponse). */
 export function authorizeWrite(scope: WriteScope, request: Request, env: Env = currentEnv()): Result<WriteAccess> {
   return checkWriteAccess(scope, request.headers.get("authorization"), env);
+}
+
+/** The label of the token in an `Authorization` header when it is one of the configured tokens, else null. */
+function presentedLabel(authorization: string | null, env: Env): string | null {
+  const given = authorization?.startsWith(SCHEME) ? authorization.slice(SCHEME.length) : null;
+  if (given === null) return null;
+  let label: string | null = null;
+  for (const t of configuredTokens(env)) if (timingSafeEqual(digest(given), digest(t.token)) && label === null) label = t.label;
+  return label;
+}
+
+/**
+ * What a refused request attempted, for the audit log. Its cluster: for scope `cluster`, the one
+ * `?cluster=` names (else the first configured; "" when it names none known); for `links`, "".
+ */
+export interface WriteAttempt {
+  /** The audit action: `apply-requested`, `apply-control`, `list-links`, `delete-link`. */
+  action: string;
+  /** What it would have changed, in words (`POST /api/plan/apply`, `shared link abc`). */
+  target: string;
+}
+
+/** 60: a refused request a second, for a minute, is in the audit log; a flood beyond is only counted. */
+export const REFUSALS_PER_MINUTE = 60;
+const refusalWindow = { startMs: 0, written: 0, skipped: 0 };
+
+/** Whether another refusal may be written now (at most REFUSALS_PER_MINUTE a minute); the count skipped before it. */
+function refusalSlot(nowMs: number): { write: boolean; skipped: number } {
+  if (nowMs - refusalWindow.startMs >= 60_000) {
+    const skipped = refusalWindow.skipped;
+    Object.assign(refusalWindow, { startMs: nowMs, written: 0, skipped: 0 });
+    refusalWindow.written = 1;
+    return { write: true, skipped };
+  }
+  if (refusalWindow.written >= REFUSALS_PER_MINUTE) {
+    refusalWindow.skipped += 1;
+    return { write: false, skipped: 0 };
+  }
+  refusalWindow.written += 1;
+  return { write: true, skipped: 0 };
+}
+
+/** Tests: forget the refusals counted this minute. */
+export function resetRefusalWindow(): void {
+  Object.assign(refusalWindow, { startMs: 0, written: 0, skipped: 0 });
+}
+
+/**
+ * For a write route: authorizeWrite, and a refusal recorded in the audit log and the server's log
+ * (see the top of this file). A store that cannot be written does not change the answer.
+ */
+export async function guardWrite(scope: WriteScope, request: Request, attempt: WriteAttempt, env: Env = currentEnv()): Promise<Result<WriteAccess>> {
+  const access = authorizeWrite(scope, request, env);
+  if (access.ok) return access;
+  const actor = presentedLabel(request.headers.get("authorization"), env) ?? "unauthenticated";
+  const status = statusFor(access.error.code);
+  const slot = refusalSlot(Date.now());
+  const named = scope === "cluster" ? resolveCluster(clusterParam(request), env) : null;
+  const cluster = named?.ok ? named.value.name : "";
+  log("warn", `Write refused (${status} ${access.error.code}): ${attempt.action} by ${actor}.`, {
+    event: "write.refused",
+    cluster,
+    jobId: null,
+    actor,
+    action: attempt.action,
+    target: attempt.target,
+    code: access.error.code,
+    status,
+    audited: slot.write,
+    ...(slot.skipped > 0 ? { refusalsNotAudited: slot.skipped } : {}),
+  });
+  if (slot.write) {
+    try {
+      await getStore().audit.append({
+        at: new Date().toISOString(),
+        cluster,
+        actor,
+        jobId: null,
+        action: attempt.action,
+        target: attempt.target,
+        result: "refused",
+        detail: `${status} ${access.error.code}: ${access.error.message}${slot.skipped > 0 ? ` (${slot.skipped} more refusals in the last minute were not written here)` : ""}`,
+      });
+    } catch (error) {
+      log("error", "The audit log could not record a refused write.", { event: "audit.write-failed", error: (error as Error).message });
+    }
+  }
+  return access;
 }

@@ -9,6 +9,8 @@
  *   that look fine. The collector's own timings stay: they say how long the outage has lasted.
  * - Unknown is absent, never 0: a dir without reported capacity has no capacity or utilisation
  *   sample; a broker that could not be read has no bytes; a dir that is not growing has no forecast.
+ * - A cluster that was read but has a broker down keeps `collector_up` 1 (its scan succeeded) and says
+ *   the broker with `kafka_balance_broker_up` 0, beside the partition counts it leaves at risk.
  * - Offline dirs have only `kafka_balance_log_dir_online` 0 (they hold nothing usable); the dirs of a
  *   broker that could not be read are not listed (the snapshot does not know them).
  * - "Balanced" and the next-placement trap are the overview's definitions (lib/plan/balanced.ts: the
@@ -18,7 +20,9 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport, type BalanceReport, type DirFigures } from "@/lib/model/report";
+import { partitionHealth, type PartitionHealth } from "@/lib/model/partition-health";
 import { skewOf } from "@/lib/model/skew";
+import { groupByDisk } from "@/lib/model/disks";
 import { balanceOf, reportBalanceInput } from "@/lib/plan/balanced";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/overview/next-placement";
 import type { MetricName, Sample } from "./families";
@@ -42,6 +46,8 @@ interface SnapshotFigures {
   balanced: boolean;
   /** Dir keys where the next new partition walks into the count rule's trap. */
   traps: Set<string>;
+  /** Under-replicated, under-min-ISR and offline partitions (lib/model/partition-health.ts). */
+  health: PartitionHealth;
 }
 
 const figuresBySnapshot = new WeakMap<ClusterSnapshot, SnapshotFigures>();
@@ -54,7 +60,7 @@ function figuresOf(snapshot: ClusterSnapshot): SnapshotFigures {
     for (const p of nextPlacements(report, kafkaVersionsOf(snapshot))) {
       if (p.dir !== null && p.flags.length > 0) traps.add(dirKey(p.broker, p.dir));
     }
-    figures = { report, traps, balanced: balanceOf(report, reportBalanceInput(snapshot)).balanced };
+    figures = { report, traps, balanced: balanceOf(report, reportBalanceInput(snapshot)).balanced, health: partitionHealth(snapshot) };
     figuresBySnapshot.set(snapshot, figures);
   }
   return figures;
@@ -76,8 +82,11 @@ export function clusterSamples(input: ClusterSampleInput): Sample[] {
   }
   if (snapshot === null) return out;
 
-  const { report, traps, balanced } = figuresOf(snapshot);
+  const { report, traps, balanced, health } = figuresOf(snapshot);
   add("kafka_balance_cluster_brokers", clusterLabels, report.totals.brokers);
+  add("kafka_balance_cluster_under_replicated_partitions", clusterLabels, health.underReplicated);
+  add("kafka_balance_cluster_under_min_isr_partitions", clusterLabels, health.underMinIsr);
+  add("kafka_balance_cluster_offline_partitions", clusterLabels, health.offline);
   add("kafka_balance_cluster_balanced", clusterLabels, balanced ? 1 : 0);
   if (report.skew.brokerBytes.count > 0) add("kafka_balance_cluster_broker_bytes_skew_ratio", clusterLabels, report.skew.brokerBytes.maxOverMean);
   if (report.skew.dirUtilization.count > 0) add("kafka_balance_cluster_dir_skew_ratio", clusterLabels, report.skew.dirUtilization.maxOverMean);
@@ -94,10 +103,13 @@ export function clusterSamples(input: ClusterSampleInput): Sample[] {
     const labels = { cluster, broker: String(b.id) };
     add("kafka_balance_broker_partitions", labels, b.replicas);
     add("kafka_balance_broker_leaders", labels, b.leaders);
+    // A broker the source only knows from assignments (an import) may or may not run: absent, not 0.
+    add("kafka_balance_broker_up", labels, b.state === "online" ? 1 : b.state === "unreachable" ? 0 : null);
     if (!online.has(b.id)) continue;
     add("kafka_balance_broker_bytes", labels, b.bytes);
-    // The report's dir-utilisation skew, per broker: its online dirs whose capacity is known.
-    const util = skewOf((dirsOf.get(b.id) ?? []).filter((d) => d.state !== "offline" && d.utilization !== null).map((d) => [d.path, d.utilization!] as const));
+    // The report's dir-utilisation skew, per broker: its online disks whose capacity is known (dirs of one filesystem are one disk: lib/model/disks.ts).
+    const disks = groupByDisk((dirsOf.get(b.id) ?? []).filter((d) => d.state !== "offline" && d.utilization !== null));
+    const util = skewOf(disks.map((g) => [g[0]!.path, g[0]!.utilization!] as const));
     if (util.count > 0) add("kafka_balance_broker_dir_skew_ratio", labels, util.maxOverMean);
   }
 

@@ -31,13 +31,16 @@ export const METRIC_FAMILIES = {
   },
   kafka_balance_log_dir_forecast_85_seconds: {
     labels: DIR,
-    help: "Forecast seconds until the log dir reaches 85% of its capacity; absent when it is not growing or its capacity is unknown.",
+    help: "Forecast seconds until the log dir reaches 85% of its capacity; absent when it is not growing, its capacity is unknown, or its history is too short to fit yet (under 6 h).",
   },
   kafka_balance_log_dir_forecast_95_seconds: {
     labels: DIR,
-    help: "Forecast seconds until the log dir reaches 95% of its capacity; absent when it is not growing or its capacity is unknown.",
+    help: "Forecast seconds until the log dir reaches 95% of its capacity; absent when it is not growing, its capacity is unknown, or its history is too short to fit yet (under 6 h).",
   },
-  kafka_balance_log_dir_forecast_full_seconds: { labels: DIR, help: "Forecast seconds until the log dir is full; absent when it is not growing or its capacity is unknown." },
+  kafka_balance_log_dir_forecast_full_seconds: {
+    labels: DIR,
+    help: "Forecast seconds until the log dir is full; absent when it is not growing, its capacity is unknown, or its history is too short to fit yet (under 6 h).",
+  },
   kafka_balance_broker_bytes: { labels: BROKER, help: "Bytes of the partition replicas the broker hosts; absent while the broker cannot be read." },
   kafka_balance_broker_partitions: { labels: BROKER, help: "Partition replicas assigned to the broker." },
   kafka_balance_broker_leaders: { labels: BROKER, help: "Partitions the broker leads." },
@@ -49,6 +52,22 @@ export const METRIC_FAMILIES = {
     help: "1 when every soft goal the planner measures is within its default tolerance (or below the size floor): a rebalance has nothing to move; 0 when the planner would move data. The overview's verdict uses the same definition.",
   },
   kafka_balance_cluster_brokers: { labels: CLUSTER, help: "Brokers the cluster lists, reachable or not." },
+  kafka_balance_broker_up: {
+    labels: BROKER,
+    help: "1 when the broker answered the latest scan, 0 when the cluster lists it (or assigns it replicas) but it did not answer; absent when the source cannot tell (an import).",
+  },
+  kafka_balance_cluster_under_replicated_partitions: {
+    labels: CLUSTER,
+    help: "Partitions with fewer in-sync replicas than replicas; absent when the source does not carry the ISR.",
+  },
+  kafka_balance_cluster_under_min_isr_partitions: {
+    labels: CLUSTER,
+    help: "Partitions with fewer in-sync replicas than their topic's min.insync.replicas (acks=all writes are refused); absent when the ISR or a topic's min.insync.replicas could not be read.",
+  },
+  kafka_balance_cluster_offline_partitions: {
+    labels: CLUSTER,
+    help: "Partitions without a leader (nothing can be read or written); absent when the source does not carry leaders.",
+  },
   kafka_balance_collector_up: {
     labels: CLUSTER,
     help: "1 when the cluster's latest scan succeeded and its figures in this scrape are current; 0 when it could not be read, and then none of its figures are exported.",

@@ -18,6 +18,7 @@ import { currentEnv, type Env } from "@/lib/config";
 import { getClusterSnapshot } from "@/lib/cluster/source";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { clusterSamples } from "./cluster-samples";
+import { registerEventLoopMetrics } from "./event-loop";
 import { METRIC_FAMILIES, type MetricName, type Sample } from "./families";
 import { appSources, type MetricSources } from "./sources";
 
@@ -131,7 +132,8 @@ function registerUploadMetrics(registry: Registry): void {
 
 /**
  * The process metrics' registry, one per process (on globalThis: Next may load this module in several
- * chunks). prom-client's nodejs_version_info is left out: the exact Node version tells an attacker
+ * chunks). The event-loop families are event-loop.ts's, which leave out a window with no sample.
+ * prom-client's nodejs_version_info is left out: the exact Node version tells an attacker
  * which CVEs apply, and an operator knows it anyway.
  */
 function processRegistry(): Registry {
@@ -141,6 +143,8 @@ function processRegistry(): Registry {
     registry = new Registry();
     collectDefaultMetrics({ register: registry });
     registry.removeSingleMetric("nodejs_version_info");
+    // prom-client's event-loop gauges export its histogram's sentinels before a sample (min 2^63 ns, mean NaN).
+    registerEventLoopMetrics(registry);
     registerUploadMetrics(registry);
     holder[processKey] = registry;
   }

@@ -10,6 +10,8 @@
  *   (the report falls back to Kafka's bytes; the history does not, so a forecast never mistakes Kafka's
  *   bytes for the disk's). `kafkaBytes` counts current and `-future` replicas: both take the disk.
  *   `partitions` is the dir's log count, what Kafka's count rule sees.
+ * - The cluster's `usedBytes` and `capacityBytes` count each disk once: dirs on one filesystem
+ *   (lib/model/disks.ts) all report its figures, and summing them would count it once per dir.
  * - Topics: per broker only its `topicsPerBroker` largest topics by bytes (ties by name), so a cluster
  *   with 10,000 topics keeps a bounded number of topic series. The rest is the broker's bytes minus
  *   theirs.
@@ -52,16 +54,16 @@ export interface ClusterFigures {
   replicas: number;
   /** Kafka's bytes, all replicas. */
   bytes: number;
-  /** Sum over dirs whose capacity is known; null when none is. */
+  /** Sum over disks whose capacity is known (dirs of one filesystem once); null when none is. */
   usedBytes: number | null;
   capacityBytes: number | null;
   /** max ÷ mean over the brokers that answered. */
   brokerBytesSkew: number;
   brokerReplicasSkew: number;
   brokerLeadersSkew: number;
-  /** The worst broker's max ÷ mean of its dirs' bytes. */
+  /** The worst broker's max ÷ mean of its disks' bytes (dirs of one filesystem are one disk). */
   dirBytesSkew: number;
-  /** The worst broker's max ÷ mean of its dirs' utilisation (dirs with known capacity). */
+  /** The worst broker's max ÷ mean of its disks' utilisation (disks with known capacity). */
   dirUtilizationSkew: number;
   /** The fullest dir's utilisation, when any capacity is known. */
   maxDirUtilization: number | null;
@@ -114,11 +116,15 @@ export function scanFigures(snapshot: ClusterSnapshot, options: { topicsPerBroke
   const dirs: DirSample[] = [];
   let usedBytes: number | null = null;
   let capacityBytes: number | null = null;
+  const counted = new Set<string>();
   for (const d of report.dirs) {
     if (!online.has(d.broker)) continue;
     const known = d.totalBytes !== null && d.usableBytes !== null;
     const used = known ? Math.max(0, d.totalBytes! - d.usableBytes!) : null;
-    if (known && d.state !== "offline") {
+    const disk = d.sharedDisk ? `${d.broker}\u0000${d.sharedDisk.id}` : null;
+    const first = disk === null || !counted.has(disk);
+    if (disk !== null) counted.add(disk);
+    if (known && d.state !== "offline" && first) {
       usedBytes = (usedBytes ?? 0) + used!;
       capacityBytes = (capacityBytes ?? 0) + d.totalBytes!;
     }

@@ -11,11 +11,16 @@
  *   `utilization` = usedBytes ÷ totalBytes, or null when capacity is unknown.
  * - Dir skew is measured within each broker (dirs of one broker compete for its partitions); the
  *   report's dir figure is the worst broker's. Offline dirs hold nothing usable and are left out.
+ * - Dirs that share one filesystem (lib/model/disks.ts: identical reported capacity, or configured)
+ *   are one disk: bytes and utilisation skew compare disks (a disk's bytes are its dirs' sum), so dirs
+ *   of one disk are never uneven against each other; each such dir carries `sharedDisk`, and its
+ *   `deviationFromBrokerMean` is its disk's. Partition skew stays per dir (Kafka's count rule counts dirs).
  * - Broker skews compare the brokers whose figures were read (state `online`). An unreachable or
  *   unknown broker is listed with what is known of it, but its bytes are missing, not zero: counted,
  *   it would pull the mean down and make every other broker look heavy. The verdict names it instead.
  */
 import type { Broker, BrokerState, ClusterSnapshot, LogDirState, Topic } from "./snapshot";
+import { brokerDisks, diskOfDir, groupByDisk, type SharedDisk } from "./disks";
 import { skewOf, type Skew } from "./skew";
 
 export interface BrokerFigures {
@@ -43,8 +48,10 @@ export interface DirFigures {
   usableBytes: number | null;
   usedBytes: number;
   utilization: number | null;
-  /** This dir's bytes minus the mean of its broker's online dirs, as a share of that mean. */
+  /** This dir's bytes minus the mean of its broker's online dirs, as a share of that mean (for a dir on a shared disk: its disk's bytes against the mean of the broker's disks). */
   deviationFromBrokerMean: number;
+  /** Set when the dir shares its disk (filesystem) with other dirs of its broker (lib/model/disks.ts). */
+  sharedDisk?: SharedDisk;
 }
 
 export interface TopicFigures {
@@ -94,9 +101,9 @@ export interface BalanceReport {
     dirBytes: Skew<DirKey>;
     /** Worst broker's dir-partition skew. */
     dirPartitions: Skew<DirKey>;
-    /** Worst broker's utilisation skew (dirs with known capacity only). */
+    /** Worst broker's utilisation skew (disks with known capacity only). */
     dirUtilization: Skew<DirKey>;
-    /** Per broker: skew of its online dirs by bytes. */
+    /** Per broker: skew of its online disks by bytes (a disk keyed by its first dir; a dir of its own is its own disk). */
     dirBytesByBroker: Record<number, Skew<DirKey>>;
     dirPartitionsByBroker: Record<number, Skew<DirKey>>;
     /** The fullest dir in the cluster by utilisation, when any capacity is known. */
@@ -324,10 +331,17 @@ export class ReportSums {
       // A path listed twice counts its replicas once, in the last entry (as a path → dir lookup would).
       const last = new Map<string, number>();
       b.logDirs.forEach((d, i) => last.set(d.path, i));
+      const diskOf = diskOfDir(
+        brokerDisks(b.logDirs, (path) => {
+          const own = sums.dirs.get(path) ?? NO_DIR;
+          return own.bytes + own.futureBytes;
+        }),
+      );
       let inListedDirs = 0;
       b.logDirs.forEach((d, i) => {
         const own = last.get(d.path) === i ? (sums.dirs.get(d.path) ?? NO_DIR) : NO_DIR;
         inListedDirs += own.partitions;
+        const disk = diskOf.get(d.path);
         dirs.push({
           broker: id,
           path: d.path,
@@ -342,6 +356,7 @@ export class ReportSums {
           usedBytes: 0,
           utilization: null,
           deviationFromBrokerMean: 0,
+          ...(disk && disk.dirs.length > 1 && disk.decidedBy !== "own" ? { sharedDisk: { id: disk.id, decidedBy: disk.decidedBy } } : {}),
         });
       });
       replicasWithoutDir += sums.replicas - inListedDirs;
@@ -362,11 +377,13 @@ export class ReportSums {
     for (const [i, id] of brokerIds.entries()) {
       const own = dirs.slice(dirStart[i], dirStart[i + 1]).filter((d) => d.state !== "offline");
       const key = (d: DirFigures): DirKey => ({ broker: d.broker, path: d.path });
-      dirBytesByBroker[id] = skewOf(own.map((d) => [key(d), d.bytes] as const));
+      // Bytes and utilisation compare disks: a disk's bytes are its dirs' sum, its utilisation its first dir's (every dir of it reports the same).
+      const disks = groupByDisk(own).map((group) => ({ first: group[0]!, group, bytes: group.reduce((s, d) => s + d.bytes, 0) }));
+      dirBytesByBroker[id] = skewOf(disks.map((u) => [key(u.first), u.bytes] as const));
       dirPartitionsByBroker[id] = skewOf(own.map((d) => [key(d), d.partitions] as const));
-      dirUtilizationByBroker[id] = skewOf(own.filter((d) => d.utilization !== null).map((d) => [key(d), d.utilization!] as const));
+      dirUtilizationByBroker[id] = skewOf(disks.filter((u) => u.first.utilization !== null).map((u) => [key(u.first), u.first.utilization!] as const));
       const mean = dirBytesByBroker[id]!.mean;
-      for (const d of own) d.deviationFromBrokerMean = mean > 0 ? (d.bytes - mean) / mean : 0;
+      for (const u of disks) for (const d of u.group) d.deviationFromBrokerMean = mean > 0 ? (u.bytes - mean) / mean : 0;
     }
 
     let fullestDir: BalanceReport["skew"]["fullestDir"] = null;

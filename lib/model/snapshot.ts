@@ -29,6 +29,11 @@ export const LogDirSchema = z.strictObject({
   state: LogDirStateSchema.default("online"),
   /** The error the broker reported for this dir (e.g. KAFKA_STORAGE_ERROR), if any. */
   error: z.string().nullable().default(null),
+  /**
+   * The disk (filesystem) this dir is on, when the operator said so (KAFKA_BALANCE_DISKS, written by the
+   * reader); absent: detected from the figures (lib/model/disks.ts). Optional: older snapshots have none.
+   */
+  disk: z.string().min(1).nullish(),
 });
 export type LogDir = z.infer<typeof LogDirSchema>;
 
@@ -94,6 +99,11 @@ export const TopicSchema = z.strictObject({
   name: z.string().min(1, "a topic needs a name"),
   internal: z.boolean().default(false),
   topicId: z.string().nullable().default(null),
+  /**
+   * The topic's effective `min.insync.replicas` (its own override or the broker default) when the reader
+   * could read it, else null or absent: unknown, never assumed. Optional: snapshots written before it have none.
+   */
+  minInsyncReplicas: z.number().int().min(1).nullish(),
   partitions: z.array(PartitionSchema),
 });
 export type Topic = z.infer<typeof TopicSchema>;

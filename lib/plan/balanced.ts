@@ -22,7 +22,8 @@ import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafk
 import type { BalanceReport, DirFigures } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
 import { byteBand, countBand, outOfBand, type Band } from "./goals";
-import { loadsOutsideTolerance, type DirLoad } from "./intra-broker";
+import { loadsOutsideTolerance, openDisks, type DirLoad } from "./intra-broker";
+import { groupByDisk } from "../model/disks";
 import { PlanOptionsSchema, SOFT_GOALS, type PlanOptions, type SoftGoal } from "./options";
 import type { PlanState } from "./plan-state";
 
@@ -55,7 +56,7 @@ export interface BrokerLoad {
   replicas: number;
   /** Partitions whose first replica (the preferred leader) is this broker; null when leadership is unknown. */
   preferredLeaders: number | null;
-  /** Its open dirs: Kafka bytes (current + future), other usage, capacity. */
+  /** Its open disks (a dir of its own, or the dirs of one filesystem as one: lib/model/disks.ts): Kafka bytes (current + future), other usage, capacity. */
   openDirs: DirLoad[];
 }
 
@@ -216,11 +217,20 @@ export interface ReportBalanceInput {
   honoursCordons?: (broker: number) => boolean;
 }
 
-/** One dir of a report as the planner's PlanState holds it: its bytes (a -future copy included), what else fills the disk, its capacity. */
-function dirLoadOf(d: DirFigures): DirLoad {
-  const bytes = d.bytes + d.futureBytes;
+/**
+ * One disk of a report (one dir, or the open dirs of one filesystem) as the planner's PlanState holds
+ * it: its bytes (-future copies included), what else fills the filesystem, its capacity — once.
+ */
+function diskLoadOf(dirs: readonly DirFigures[]): DirLoad {
+  const d = dirs[0]!;
+  const bytes = dirs.reduce((s, x) => s + x.bytes + x.futureBytes, 0);
   const other = d.totalBytes !== null && d.usableBytes !== null ? Math.max(0, d.totalBytes - d.usableBytes - bytes) : 0;
   return { bytes, other, cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null };
+}
+
+/** One broker's open dirs (report rows) as the loads the dir goal weighs: one per disk. */
+function diskLoads(openDirs: readonly DirFigures[]): DirLoad[] {
+  return groupByDisk(openDirs).map(diskLoadOf);
 }
 
 /**
@@ -229,25 +239,24 @@ function dirLoadOf(d: DirFigures): DirLoad {
  * card calls a pick a trap only then, so it never contradicts the verdict.
  */
 export function dirsUneven(openDirs: readonly DirFigures[], options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): boolean {
-  const loads = openDirs.map(dirLoadOf);
+  const loads = diskLoads(openDirs);
   return loadsOutsideTolerance(loads, options) > 0 && !dirsBelowFloor(loads);
 }
 
 /** The loads of a balance report's brokers, as the planner's PlanState would hold them. */
 export function reportLoads(report: Pick<BalanceReport, "brokers" | "dirs">, input: ReportBalanceInput = {}): BrokerLoad[] {
-  const dirsOf = new Map<number, DirLoad[]>();
+  const dirsOf = new Map<number, DirFigures[]>();
   for (const d of report.dirs) {
     const honours = input.honoursCordons ? input.honoursCordons(d.broker) : true;
     const open = d.state === "online" || (d.state === "cordoned" && !honours);
     if (!open) continue;
-    const load = dirLoadOf(d);
     const list = dirsOf.get(d.broker);
-    if (list) list.push(load);
-    else dirsOf.set(d.broker, [load]);
+    if (list) list.push(d);
+    else dirsOf.set(d.broker, [d]);
   }
   const leaders = input.preferredLeaders ?? null;
   return report.brokers.map((b) => {
-    const openDirs = b.state === "online" ? (dirsOf.get(b.id) ?? []) : [];
+    const openDirs = b.state === "online" ? diskLoads(dirsOf.get(b.id) ?? []) : [];
     return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.replicas, preferredLeaders: leaders ? (leaders.get(b.id) ?? 0) : null, openDirs };
   });
 }
@@ -267,7 +276,7 @@ export function balanceOf(
 export function balanceOfState(state: PlanState, options: BalanceOptions = DEFAULT_BALANCE_OPTIONS): Balance {
   const brokers = [...state.brokers.values()].sort((a, b) => a.id - b.id);
   const loads: BrokerLoad[] = brokers.map((b) => {
-    const openDirs = state.openDirs(b);
+    const openDirs = openDisks(state, b);
     return { id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.count, preferredLeaders: b.leaders, openDirs };
   });
   const topicCounts = [...state.topicCounts.values()].map((counts) => brokers.map((b) => counts.get(b.id) ?? 0));
@@ -283,7 +292,7 @@ export function flooredGoals(state: PlanState): { dirBrokers: Set<number>; broke
   const dirBrokers = new Set<number>();
   const loads: BrokerLoad[] = [];
   for (const b of state.brokers.values()) {
-    const openDirs = state.openDirs(b);
+    const openDirs = openDisks(state, b);
     if (openDirs.length >= 2 && dirsBelowFloor(openDirs)) dirBrokers.add(b.id);
     loads.push({ id: b.id, participant: openDirs.length > 0, bytes: b.bytes, replicas: b.count, preferredLeaders: b.leaders, openDirs });
   }

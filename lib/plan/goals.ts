@@ -11,7 +11,8 @@
  * - broker-replicas, broker-leaders (partitions whose first replica — the preferred leader — is the
  *   broker), and topic-spread (each topic's replicas per broker): counts within the tolerance band
  *   rounded inwards, [⌈m·(1−t)⌉, ⌊m·(1+t)⌋], widened to hold [⌊m⌋, ⌈m⌉] (which any total can reach).
- * - dir-utilization: each open dir within `tolerance` points of its broker's utilisation (intra-broker.ts).
+ * - dir-utilization: each open disk within `tolerance` points of its broker's utilisation (intra-broker.ts);
+ *   dirs on one filesystem are one disk (lib/model/disks.ts), so `outside`, `worst` and `measured` count disks.
  * - A broker being removed is out of band by everything it still holds; cost 0 means the goal is met.
  */
 import type { PlanOptions, SoftGoal } from "./options";

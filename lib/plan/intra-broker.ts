@@ -6,6 +6,10 @@
  * - Target of a dir = the broker's used bytes (Kafka + other) split by capacity (`utilization`), or
  *   equally (`bytes`, or when any capacity is unknown). Excess = used − target.
  * - Only online dirs take part; cordoned and offline dirs are left as they are.
+ * - The unit balanced is a disk (lib/model/disks.ts), not a dir: dirs on one filesystem are one disk
+ *   (their bytes summed, the filesystem's other usage and capacity once), so a move between two dirs
+ *   of one disk improves nothing and is never made, and "outside the tolerance" and "worst N points"
+ *   count disks. A dir of its own is its own disk, so JBOD dirs on separate disks are as before.
  * - Greedy: pair the most-over dir with the most-under dir and move the replica whose size best fits
  *   the smaller of the two gaps (largest size ≤ gap; else the smallest larger one that still lowers
  *   Σ|excess|). Every move strictly lowers Σ|excess|, never fills a dir past the headroom, and the
@@ -14,6 +18,47 @@
  */
 import type { PlanOptions } from "./options";
 import type { PlannedBroker, PlannedDir, PlanState, PlannedReplica } from "./plan-state";
+
+/**
+ * One disk of a broker as the dir goal balances it: its open dirs (one, or several on one filesystem),
+ * their Kafka bytes summed (read live, as moves change them), the filesystem's other usage and
+ * capacity counted once.
+ */
+export interface DiskUnit extends DirLoad {
+  dirs: PlannedDir[];
+}
+
+/** The broker's open dirs grouped by disk (`PlannedDir.disk`), in the order of each disk's first open dir. */
+export function openDisks(state: PlanState, broker: PlannedBroker): DiskUnit[] {
+  const groups = new Map<string, PlannedDir[]>();
+  for (const d of state.openDirs(broker)) {
+    const g = groups.get(d.disk);
+    if (g) g.push(d);
+    else groups.set(d.disk, [d]);
+  }
+  return [...groups.values()].map((dirs) => {
+    const first = dirs[0]!;
+    if (dirs.length === 1)
+      return {
+        dirs,
+        get bytes() {
+          return first.bytes;
+        },
+        other: first.other,
+        cap: first.cap,
+      };
+    // Each dir's `other` is the filesystem's use less its own Kafka bytes: the disk's other use is its use less all of theirs.
+    const other = Math.max(0, first.other + first.originalBytes - dirs.reduce((a, d) => a + d.originalBytes, 0));
+    return {
+      dirs,
+      get bytes() {
+        return dirs.reduce((a, d) => a + d.bytes, 0);
+      },
+      other,
+      cap: first.cap,
+    };
+  });
+}
 
 export interface IntraContext {
   state: PlanState;
@@ -25,7 +70,7 @@ export interface IntraContext {
 /** What the dir goal reads of a dir: its Kafka bytes, other usage and capacity (lib/plan/balanced.ts passes a report's dirs). */
 export type DirLoad = Pick<PlannedDir, "bytes" | "other" | "cap">;
 
-interface DirTarget<D extends DirLoad = PlannedDir> {
+interface DirTarget<D extends DirLoad = DiskUnit> {
   dir: D;
   weight: number;
   target: number;
@@ -53,9 +98,9 @@ function targets<D extends DirLoad>(_broker: unknown, dirs: readonly D[], option
 
 const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 
-/** How many of the broker's open dirs are outside the tolerance, by the rule this pass balances to. */
+/** How many of the broker's open disks are outside the tolerance, by the rule this pass balances to. */
 export function dirsOutsideTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
-  return loadsOutsideTolerance(state.openDirs(broker), options);
+  return loadsOutsideTolerance(openDisks(state, broker), options);
 }
 
 /** The same count over one broker's open dirs as plain figures (lib/plan/balanced.ts measures a balance report with it). */
@@ -70,18 +115,40 @@ const deviation = (t: DirTarget) => excess(t) / t.weight;
 /** "budget": a move exists but the byte cap forbids it. */
 type Attempt = "moved" | "none" | "budget";
 
+/** The dir of `unit` a replica of `size` goes to: the one with the fewest Kafka bytes among those it fits in. */
+function destination(ctx: IntraContext, unit: DiskUnit, size: number): PlannedDir | null {
+  let best: PlannedDir | null = null;
+  for (const d of unit.dirs) if (ctx.state.fits(d, size, ctx.options.headroom) && (best === null || d.bytes < best.bytes)) best = d;
+  return best;
+}
+
+/** Best fit without overshoot over the unit's dirs (the largest), then the smallest overshoot below `most`. */
+function findReplica(unit: DiskUnit, gap: number, most: number, ok: (r: PlannedReplica) => boolean): PlannedReplica | null {
+  let best: PlannedReplica | null = null;
+  for (const d of unit.dirs) {
+    const r = d.replicas.largestAtMost(gap, 0, ok);
+    if (r && (best === null || r.size > best.size)) best = r;
+  }
+  if (best) return best;
+  for (const d of unit.dirs) {
+    const r = d.replicas.smallestAbove(gap, most, ok);
+    if (r && (best === null || r.size < best.size)) best = r;
+  }
+  return best;
+}
+
 function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt {
   const eOver = excess(over);
   const eUnder = -excess(under);
   if (eOver <= 0 || eUnder <= 0) return "none";
   const gap = Math.min(eOver, eUnder);
   const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
-  const accept = (r: PlannedReplica) => r.size <= limit && ctx.state.fits(under.dir, r.size, ctx.options.headroom);
+  const fitsUnder = (r: PlannedReplica) => destination(ctx, under.dir, r.size) !== null;
+  const accept = (r: PlannedReplica) => r.size <= limit && fitsUnder(r);
   // Best fit without overshoot, then the smallest overshoot that still lowers Σ|excess| (s < eOver + eUnder).
-  const find = (ok: (r: PlannedReplica) => boolean) => over.dir.replicas.largestAtMost(gap, 0, ok) ?? over.dir.replicas.smallestAbove(gap, eOver + eUnder, ok);
-  const replica = find(accept);
-  if (!replica) return find((r) => ctx.state.fits(under.dir, r.size, ctx.options.headroom)) ? "budget" : "none";
-  ctx.state.moveWithinBroker(replica, under.dir);
+  const replica = findReplica(over.dir, gap, eOver + eUnder, accept);
+  if (!replica) return findReplica(over.dir, gap, eOver + eUnder, fitsUnder) ? "budget" : "none";
+  ctx.state.moveWithinBroker(replica, destination(ctx, under.dir, replica.size)!);
   ctx.budget.bytes -= replica.size;
   ctx.budget.moves -= 1;
   return "moved";
@@ -93,23 +160,27 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   const eUnder = -excess(under);
   if (eOver <= 0 || eUnder <= 0) return "none";
   const gap = Math.min(eOver, eUnder);
-  let best: { a: PlannedReplica; b: PlannedReplica; net: number } | null = null;
-  const small = under.dir.replicas.all();
-  for (const a of over.dir.replicas.all()) {
-    if (a.size + (small[0]?.size ?? 0) > ctx.budget.bytes) break;
-    for (const b of small) {
-      if (b.size >= a.size) break;
-      const net = a.size - b.size;
-      if (net > gap) continue;
-      if (a.size + b.size > ctx.budget.bytes) continue;
-      // Both copies run at once: each dir must hold its own data plus the one arriving (fits() counts peaks).
-      if (!ctx.state.fits(under.dir, a.size, ctx.options.headroom) || !ctx.state.fits(over.dir, b.size, ctx.options.headroom)) continue;
-      if (!best || net > best.net) best = { a, b, net };
+  let best: { a: PlannedReplica; b: PlannedReplica; net: number; from: PlannedDir; to: PlannedDir } | null = null;
+  for (const from of over.dir.dirs) {
+    for (const to of under.dir.dirs) {
+      const small = to.replicas.all();
+      for (const a of from.replicas.all()) {
+        if (a.size + (small[0]?.size ?? 0) > ctx.budget.bytes) break;
+        for (const b of small) {
+          if (b.size >= a.size) break;
+          const net = a.size - b.size;
+          if (net > gap) continue;
+          if (a.size + b.size > ctx.budget.bytes) continue;
+          // Both copies run at once: each dir must hold its own data plus the one arriving (fits() counts peaks).
+          if (!ctx.state.fits(to, a.size, ctx.options.headroom) || !ctx.state.fits(from, b.size, ctx.options.headroom)) continue;
+          if (!best || net > best.net) best = { a, b, net, from, to };
+        }
+      }
     }
   }
   if (!best) return "none";
-  ctx.state.moveWithinBroker(best.a, under.dir);
-  ctx.state.moveWithinBroker(best.b, over.dir);
+  ctx.state.moveWithinBroker(best.a, best.to);
+  ctx.state.moveWithinBroker(best.b, best.from);
   ctx.budget.bytes -= best.a.size + best.b.size;
   ctx.budget.moves -= 2;
   return "moved";
@@ -118,7 +189,7 @@ function trySwap(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
 export type IntraStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_move";
 
 export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): IntraStop {
-  const dirs = ctx.state.openDirs(broker);
+  const dirs = openDisks(ctx.state, broker);
   if (dirs.length < 2) return "balanced";
   const ts = targets(broker, dirs, ctx.options);
   let budgetBlocked = false;
@@ -150,13 +221,13 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
 }
 
 /**
- * How far each open dir of the broker is from its target, by the rule the dir goal balances to
- * (`targets`): in `points` of its capacity (utilisation mode, every open dir's capacity known), or as a
+ * How far each open disk of the broker is from its target, by the rule the dir goal balances to
+ * (`targets`): in `points` of its capacity (utilisation mode, every open disk's capacity known), or as a
  * `share` of its even share of the Kafka bytes (bytes mode, or a capacity unknown). Null when the
- * broker has fewer than two open dirs (nothing to balance between).
+ * broker has fewer than two open disks (nothing to balance between: dirs of one filesystem are one).
  */
 export function dirGoalDeviations(state: PlanState, broker: PlannedBroker, options: PlanOptions): { unit: "points" | "share"; values: number[] } | null {
-  const dirs = state.openDirs(broker);
+  const dirs = openDisks(state, broker);
   if (dirs.length < 2) return null;
   const ts = targets(broker, dirs, options);
   const points = ts[0]!.withOther;

@@ -16,7 +16,7 @@ import { ANY_LOG_DIR } from "./index";
 import type { JobControl } from "./job-model";
 import { batchProgress, jobClock, trimSamples } from "./job-progress";
 import { ratesChanged, rateChange } from "./job-configs";
-import { act, addError, addLog, DIR_MOVE_RESEND_MS, entriesOf, SCAN, type DirMove, type JobAction, type JobRun, type JobRunOptions, type Step } from "./job-step";
+import { act, addError, addLog, DIR_MOVE_RESEND_MS, entriesOf, markFailed, SCAN, type DirMove, type JobAction, type JobRun, type JobRunOptions, type Step } from "./job-step";
 
 export function batchesPhase(run: JobRun, control: JobControl | null, scan: ClusterSnapshot | undefined, nowMs: number, options: JobRunOptions): Step {
   const { job, memory } = run;
@@ -133,6 +133,8 @@ function submitting(run: JobRun, nowMs: number): Step {
   memory.submit = null;
   memory.watching = sub.batch;
   memory.idlePolls = 0;
+  // A new stretch of copying: the rate counts no time from the last batch's end to here.
+  memory.stretch = (memory.stretch ?? 0) + 1;
   return act(run);
 }
 
@@ -147,7 +149,7 @@ export function watch(run: JobRun, i: number, scan: ClusterSnapshot, nowMs: numb
   if (progress.done) return batchDone(run, i, nowMs);
   memory.idlePolls = progress.copying ? 0 : memory.idlePolls + 1;
   if (memory.idlePolls >= options.stuckPolls) {
-    s.failed = true;
+    markFailed(s);
     addError(
       s,
       `Batch ${i + 1}: ${progress.pending.length} partition(s) are not as planned and nothing has copied for ${options.stuckPolls} polls (${progress.pending.slice(0, 20).join(", ")}); check them with kafka-reassign-partitions --verify and kafka-log-dirs.`,
@@ -174,19 +176,48 @@ function batchDone(run: JobRun, i: number, nowMs: number): Step {
 function updateClock(run: JobRun, i: number, copiedInBatch: number, nowMs: number, pollMs: number): void {
   const { job, memory } = run;
   const { work } = job;
-  const doneBefore = work.batches.slice(0, i).reduce((a, b) => a + b.bytes, 0);
-  const totalBytes = work.batches.reduce((a, b) => a + b.bytes, 0);
-  const doneBytes = doneBefore + Math.min(copiedInBatch, work.batches[i]?.bytes ?? copiedInBatch);
-  memory.samples.push({ atMs: nowMs, doneBytes });
+  const doneBytes = doneBytesAt(run, i, copiedInBatch);
+  memory.samples.push({ atMs: nowMs, doneBytes, stretch: memory.stretch ?? 0 });
   memory.samples = trimSamples(memory.samples, nowMs);
+  memory.pollMs = pollMs;
+  job.status.clock = jobClock({ samples: memory.samples, doneBytes, totalBytes: totalOf(work), ...plannedLeft(run, i, copiedInBatch, pollMs), nowMs });
+}
+
+const totalOf = (work: JobRun["job"]["work"]) => work.batches.reduce((a, b) => a + b.bytes, 0);
+
+function doneBytesAt(run: JobRun, i: number, copiedInBatch: number): number {
+  const { work } = run.job;
+  const doneBefore = work.batches.slice(0, i).reduce((a, b) => a + b.bytes, 0);
+  return doneBefore + Math.min(copiedInBatch, work.batches[i]?.bytes ?? copiedInBatch);
+}
+
+/** The plan's estimate of what is left from batch `i` with `copiedInBatch` of it copied, at the rates in force, and the job's own steps still to come. */
+function plannedLeft(run: JobRun, i: number, copiedInBatch: number, pollMs: number): { plannedRemainingSeconds: number; overheadSeconds: number } {
+  const { work } = run.job;
   const scale = rateScale(run);
   const overhead = batchOverheadSeconds(pollMs / 1000);
   const current = work.batches[i];
   const currentShare = current && current.bytes > 0 ? 1 - Math.min(1, copiedInBatch / current.bytes) : 0;
   let planned = ((work.estimate.batchSeconds[i] ?? 0) - overhead) * currentShare * scale + overhead + JOB_FINISH_SECONDS;
   for (let j = i + 1; j < work.batches.length; j++) planned += ((work.estimate.batchSeconds[j] ?? 0) - overhead) * scale + overhead;
-  const overheadLeft = (work.batches.length - i) * overhead + JOB_FINISH_SECONDS;
-  job.status.clock = jobClock({ samples: memory.samples, doneBytes, totalBytes, plannedRemainingSeconds: Math.max(0, planned), overheadSeconds: overheadLeft, nowMs });
+  return { plannedRemainingSeconds: Math.max(0, planned), overheadSeconds: (work.batches.length - i) * overhead + JOB_FINISH_SECONDS };
+}
+
+/**
+ * The clock right after the rates changed: the samples measured at the old rates are dropped (a new
+ * stretch starts), and what is left is the plan's estimate at the new rates until new polls measure it.
+ */
+export function clockAfterRateChange(run: JobRun, nowMs: number): void {
+  const { job, memory } = run;
+  memory.samples = [];
+  memory.stretch = (memory.stretch ?? 0) + 1;
+  const clock = job.status.clock;
+  if (clock === null || job.status.phase !== "batches") return;
+  const i = job.status.batch;
+  const doneBefore = job.work.batches.slice(0, i).reduce((a, b) => a + b.bytes, 0);
+  const copiedInBatch = Math.max(0, clock.doneBytes - doneBefore);
+  const { plannedRemainingSeconds, overheadSeconds } = plannedLeft(run, i, copiedInBatch, memory.pollMs ?? 1000);
+  job.status.clock = jobClock({ samples: [], doneBytes: clock.doneBytes, totalBytes: clock.totalBytes, plannedRemainingSeconds, overheadSeconds, nowMs });
 }
 
 /** How much longer the plan's copy times get at the rates now in force (1 when unchanged). */

@@ -11,7 +11,7 @@
 import type { ClusterSnapshot } from "../model/snapshot";
 import { cordonWrites } from "./cordons";
 import { CORDONED_LOG_DIRS, type JobControl, type JobRates, type JobStatus, type SetConfig } from "./job-model";
-import { act, addError, addLog, byResource, indicesOf, SCAN, type JobAction, type JobRun, type Step } from "./job-step";
+import { act, addError, addLog, byResource, indicesOf, markFailed, notePhase, SCAN, type JobAction, type JobRun, type Step } from "./job-step";
 
 type Kind = "cordon" | "throttle";
 const isCordon = (c: SetConfig) => c.name === CORDONED_LOG_DIRS;
@@ -81,10 +81,12 @@ function configActions(configs: ReadonlyArray<SetConfig>, indices: number[], pur
   }));
 }
 
+const CORDON_STAYS = "The cordon stays:";
+
 export function cordonWarning(cordons: SetConfig[]): string {
   const list = cordons.map((c) => `broker ${(c.resource as { id: number }).id} (${c.value})`).join("; ");
   return (
-    `The cordon stays: ${CORDONED_LOG_DIRS} is left as set on ${list}, so Kafka puts nothing new in the drained dir(s) until the disk is taken out. ` +
+    `${CORDON_STAYS} ${CORDONED_LOG_DIRS} is left as set on ${list}, so Kafka puts nothing new in the drained dir(s) until the disk is taken out. ` +
     `To use a dir again, set the broker's ${CORDONED_LOG_DIRS} without it (kafka-configs.sh --entity-type brokers --entity-name <id> --alter --add-config ${CORDONED_LOG_DIRS}=<dirs>, or --delete-config ${CORDONED_LOG_DIRS}).`
   );
 }
@@ -99,7 +101,7 @@ export function configPhase(run: JobRun, kind: Kind, scan: ClusterSnapshot | und
   if (round && round.kind === kind) {
     run.memory.round = null;
     if (round.errors.length > 0) {
-      s.failed = true;
+      markFailed(s);
       addError(s, `Kafka refused the ${kind === "cordon" ? "cordons" : "throttles"}: ${round.errors.join("; ")}; what the job had set is put back, and nothing moved.`);
       return act(run);
     }
@@ -144,12 +146,16 @@ export function restore(run: JobRun, all: boolean, scan: ClusterSnapshot | undef
   const round = run.memory.round;
   if (round && round.kind === "restore") {
     run.memory.round = null;
+    const cordons = s.setConfigs.filter(isCordon);
+    const what = all && cordons.length > 0 ? "throttle and cordon" : "throttle";
     if (round.errors.length > 0) {
-      s.failed = true;
-      addError(s, `Putting the throttles back failed: ${round.errors.join("; ")}. The job's configs still set are listed with it; set them back by hand.`);
+      markFailed(s);
+      addError(s, `Putting the ${what}s back failed: ${round.errors.join("; ")}. The job's configs still set are listed with it; set them back by hand.`);
     } else {
-      addLog(s, nowMs, `Every throttle config the job set is back to its previous value (${round.count} config(s); deleted where none was set).`);
+      addLog(s, nowMs, `Every ${what} config the job set is back to its previous value (${round.count} config(s); deleted where none was set).`);
     }
+    // The cordons put back: the warning that they stay is no longer true.
+    if (cordons.length > 0 && cordons.every((c) => c.restored || !c.sent)) s.warnings = s.warnings.filter((w) => !w.startsWith(CORDON_STAYS));
     return "restored";
   }
   // Only what Kafka accepted: an intent whose request was refused changed nothing. (An intent left
@@ -157,6 +163,8 @@ export function restore(run: JobRun, all: boolean, scan: ClusterSnapshot | undef
   const toRestore = indicesOf(s.setConfigs, (c) => c.sent && !c.restored && (all || !isCordon(c)));
   if (toRestore.length === 0) return "restored";
   if (!scan) return SCAN;
+  // Putting back ran, whichever phase asked for it (a cancel, a refusal): the phase strip shows it.
+  notePhase(s, "restoring-throttles");
   run.memory.round = { kind: "restore", errors: [], count: toRestore.length };
   return act(run, configActions(s.setConfigs, toRestore, "restore"));
 }

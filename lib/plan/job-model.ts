@@ -73,6 +73,31 @@ export interface BatchStatus {
   state: BatchState;
   startedAt: string | null;
   finishedAt: string | null;
+  /** A batch a cancel stopped: how many of its partitions Kafka had finished as planned (read back after the cancel). */
+  finishedPartitions?: number;
+}
+
+/** Where one partition of a cancelled batch is, read back from the cluster after the cancel. */
+export interface CancelOutcome {
+  topic: string;
+  partition: number;
+  /** finished: as planned (the move got there before the cancel, or Kafka refused the cancel); reverted: as before the job; moving: still in flight; other: neither. */
+  outcome: "finished" | "reverted" | "moving" | "other";
+  /** One line per replica or reassignment, e.g. "t-3 on broker 1: in /d1 — the move finished before the cancel reached Kafka". */
+  lines: string[];
+}
+
+/** A cancel of a batch in flight: what Kafka refused, and where the batch's partitions are once it is over. */
+export interface CancelReport {
+  batch: number;
+  /** cancelling: cancels being sent; restoring: configs being put back; reading-back: waiting for the moves in flight to settle, then reading where everything is. */
+  stage: "cancelling" | "restoring" | "reading-back" | "done";
+  /** Cancels Kafka refused for a reason that does not pass (never sent again): per partition (and broker, for a dir move). */
+  refused: { topic: string; partition: number; broker: number | null; error: string }[];
+  /** Per partition of the batch, once read back (at most CANCEL_OUTCOMES_KEPT; `more` counts the rest). */
+  outcomes: CancelOutcome[];
+  counts: { finished: number; reverted: number; moving: number; other: number };
+  more: number;
 }
 
 export interface PartitionProgress {
@@ -129,6 +154,12 @@ export interface JobStatus {
   errors: string[];
   /** The instance running the job (lib/cluster/instance.ts), written with every status; absent in jobs stored before it was kept. */
   runBy?: string;
+  /** The phases the job has entered, in order (absent in jobs stored before it was kept). */
+  phasesRun?: JobPhase[];
+  /** The phase in which the job first failed (absent when it has not, or in jobs stored before it was kept). */
+  failedIn?: JobPhase;
+  /** A cancel of a batch in flight (absent when none was, or in jobs stored before it was kept). */
+  cancel?: CancelReport;
 }
 
 /** An operator's request for a running job: the control route's body without the job id. */
@@ -178,6 +209,11 @@ export interface ApplyJobView {
   progress: JobStatus["progress"];
   clock: JobClock | null;
   election: JobStatus["election"];
+  /** The phases the job entered; null for a job stored before they were kept. */
+  phasesRun: JobPhase[] | null;
+  /** The phase in which the job failed, when it did and it was kept. */
+  failedIn: JobPhase | null;
+  cancel: CancelReport | null;
   /** Throttle and cordon configs the job set and has not put back yet. */
   setConfigs: SetConfig[];
   pauseRequested: boolean;
@@ -215,6 +251,9 @@ export function jobView(job: ApplyJobRecord): ApplyJobView {
     progress: status.progress,
     clock: status.clock,
     election: status.election,
+    phasesRun: status.phasesRun ?? null,
+    failedIn: status.failedIn ?? null,
+    cancel: status.cancel ?? null,
     setConfigs: status.setConfigs,
     pauseRequested: control.pause,
     cancelRequested: control.cancel,

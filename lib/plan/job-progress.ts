@@ -6,8 +6,10 @@
  * - Bytes done per partition: a new replica's size on its new broker against the partition's copy
  *   size (the leader's); a dir move's `-future` size against the replica's. A move that has finished
  *   counts whole.
- * - The clock: the measured rate is the slope of bytes done over the last polls (a window, so one
- *   slow poll does not swing it); time left at that rate, next to the plan's estimate of what is left.
+ * - The clock: the measured rate is bytes done over the time data was moving in the last polls (a
+ *   window, so one slow poll does not swing it; a pause, the wait between batches and the time before
+ *   a throttle change count for nothing); time left at that rate, next to the plan's estimate of what
+ *   is left.
  */
 import type { ClusterSnapshot, Partition } from "@/lib/model/snapshot";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "@/lib/plan";
@@ -114,15 +116,34 @@ export function batchProgress(
 export interface ClockSample {
   atMs: number;
   doneBytes: number;
+  /** The stretch of copying it was taken in (one batch watched from its submit to its end, at one throttle); absent: all one stretch. */
+  stretch?: number;
 }
 
 /** How far back the measured rate looks: long enough to span Kafka's quota window (11 s by default). */
 export const RATE_WINDOW_MS = 20_000;
 
 /**
+ * The measured rate over the samples: bytes over time within each stretch of copying, summed over the
+ * stretches, so the time between them (a pause, the wait between batches, a throttle change) counts
+ * neither bytes nor seconds. Null until bytes have moved between two samples of one stretch.
+ */
+export function measuredRate(samples: ReadonlyArray<ClockSample>): number | null {
+  let bytes = 0;
+  let ms = 0;
+  for (let k = 1; k < samples.length; k++) {
+    const a = samples[k - 1]!;
+    const b = samples[k]!;
+    if ((a.stretch ?? 0) !== (b.stretch ?? 0) || b.atMs <= a.atMs) continue;
+    bytes += Math.max(0, b.doneBytes - a.doneBytes);
+    ms += b.atMs - a.atMs;
+  }
+  return ms > 0 && bytes > 0 ? bytes / (ms / 1000) : null;
+}
+
+/**
  * The clock after a poll. `samples` are this process's recent (time, bytes done) pairs, oldest first
- * (the caller keeps at most RATE_WINDOW_MS of them). The rate is the slope from the oldest sample in
- * the window to the newest; none until bytes have moved between two samples.
+ * (the caller keeps at most RATE_WINDOW_MS of them); the rate is `measuredRate` of them.
  */
 export function jobClock(args: {
   samples: ReadonlyArray<ClockSample>;
@@ -134,10 +155,7 @@ export function jobClock(args: {
   nowMs: number;
 }): JobClock {
   const { samples, doneBytes, totalBytes, plannedRemainingSeconds, overheadSeconds, nowMs } = args;
-  const first = samples[0];
-  const last = samples[samples.length - 1];
-  let rate: number | null = null;
-  if (first && last && last.atMs > first.atMs && last.doneBytes > first.doneBytes) rate = (last.doneBytes - first.doneBytes) / ((last.atMs - first.atMs) / 1000);
+  const rate = measuredRate(samples);
   const left = Math.max(0, totalBytes - doneBytes);
   const remainingSeconds = rate !== null && Number.isFinite(rate) && rate > 0 ? left / rate + Math.max(0, overheadSeconds) : plannedRemainingSeconds;
   return {

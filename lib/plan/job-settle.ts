@@ -9,8 +9,9 @@
  * - A round of config requests collects its errors in the run's memory; the step after the round
  *   decides what they mean (a refusal of intents fails the job; a restore that fails is reported).
  */
-import type { ApplyJobRecord, AuditEntry, SetConfig } from "./job-model";
-import { addError, addLog, NO_ANSWER, REPLICA_NOT_AVAILABLE, type ActionOutcome, type DirMove, type DirMoveFailure, type JobAction, type JobRun } from "./job-step";
+import type { ApplyJobRecord, AuditEntry, CancelReport, JobStatus, SetConfig } from "./job-model";
+import { clockAfterRateChange } from "./job-batches";
+import { addError, addLog, cancelRefusal, markFailed, retriableDirMove, type ActionOutcome, type DirMove, type DirMoveFailure, type JobAction, type JobRun } from "./job-step";
 
 type Draft = Omit<AuditEntry, "seq" | "at" | "cluster" | "jobId" | "result" | "detail"> & { errors: string[]; detail?: string };
 
@@ -37,7 +38,7 @@ export function resourceText(r: SetConfig["resource"]): string {
 
 const moveText = (m: DirMove) => `${m.topic}-${m.partition}→${m.dir}`;
 const failureText = (f: DirMoveFailure) => `${f.topic}-${f.partition} → ${f.dir}: ${f.error}`;
-const waits = (f: DirMoveFailure) => f.errorCode === REPLICA_NOT_AVAILABLE || f.errorCode === NO_ANSWER;
+const waits = retriableDirMove;
 
 /** The job after Kafka answered `action`, and the audit entries of that answer. */
 export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, nowMs: number): { run: JobRun; audit: Omit<AuditEntry, "seq">[] } {
@@ -78,6 +79,7 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       log(
         `Throttle changed by ${action.actor}: replication ${s.rates.replicationBytesPerSecond} B/s, alter-log-dirs ${s.rates.alterLogDirsBytesPerSecond} B/s, on ${action.changes.length} broker(s).`,
       );
+      clockAfterRateChange({ job, memory }, nowMs);
     }
     s.controlSeq = Math.max(s.controlSeq, action.seq);
   } else if (action.kind === "reassign" && outcome.kind === "reassign") {
@@ -94,7 +96,7 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       actor,
     });
     if (outcome.refused.length > 0) {
-      s.failed = true;
+      markFailed(s);
       error(`Batch ${n}: Kafka refused ${outcome.refused.length} partition(s): ${outcome.refused.join("; ")}`);
     }
   } else if (action.kind === "move-dirs" && outcome.kind === "move-dirs") {
@@ -111,7 +113,7 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       });
     }
     if (refused.length > 0) {
-      s.failed = true;
+      markFailed(s);
       error(`Batch ${n}: broker ${action.broker} refused dir moves: ${refused.map(failureText).join("; ")}`);
     }
     const submit = memory.submit;
@@ -131,7 +133,19 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       errors: outcome.refused,
       actor: action.actor,
     });
-    if (outcome.refused.length > 0) error(`Cancelling reassignments: ${outcome.refused.join("; ")}`);
+    // A refusal that does not pass by itself is kept (the cancel round sends it no more); one that
+    // does (no answer, a controller moving) is sent again at the next poll if still in flight.
+    for (const line of outcome.refused) {
+      const { partition, error: kafkaError, retriable } = cancelRefusal(line, action.partitions);
+      if (retriable) {
+        log(
+          `Batch ${action.batch + 1}: the cancel of ${partition ? `${partition.topic}-${partition.partition}` : "its reassignments"} was not taken yet (${line}); sent again at the next poll if still in flight.`,
+        );
+        continue;
+      }
+      for (const p of partition ? [partition] : action.partitions)
+        refuseCancel(s, nowMs, action.batch, { topic: p.topic, partition: p.partition, broker: null, error: kafkaError });
+    }
   } else if (action.kind === "cancel-dir-moves" && outcome.kind === "cancel-dir-moves") {
     record({
       action: "cancel-dir-moves",
@@ -142,12 +156,21 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
       errors: outcome.failed.map((f) => `${f.topic}-${f.partition}: ${f.error}`),
       actor: action.actor,
     });
+    for (const f of outcome.failed) {
+      if (waits(f)) {
+        log(
+          `Batch ${action.batch + 1}: broker ${action.broker} did not take the cancel of ${f.topic}-${f.partition}'s dir move yet (${f.error}); sent again at the next poll if still in flight.`,
+        );
+        continue;
+      }
+      refuseCancel(s, nowMs, action.batch, { topic: f.topic, partition: f.partition, broker: action.broker, error: f.error });
+    }
   } else if (action.kind === "elect-leaders" && outcome.kind === "elect-leaders") {
     const o = outcome.outcome;
     s.election = { requested: o.requested, elected: o.elected, failed: o.failed };
     record({ action: "elect-leaders", target: `PREFERRED for ${action.partitions.length} partition(s)`, errors: o.failed, actor });
     if (o.failed.length > 0) {
-      s.failed = true;
+      markFailed(s);
       error(`Preferred leader election: ${o.failed.slice(0, 50).join("; ")}`);
       log(
         `${o.elected} of ${o.requested} partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.`,
@@ -159,4 +182,18 @@ export function settle(run: JobRun, action: JobAction, outcome: ActionOutcome, n
     throw new Error(`The answer to ${action.kind} is a ${outcome.kind} answer.`);
   }
   return { run: { job, memory }, audit };
+}
+
+/** A cancel Kafka refused: kept in the job's cancel report (never sent again), in its errors and its log. */
+function refuseCancel(s: JobStatus, nowMs: number, batch: number, r: CancelReport["refused"][number]): void {
+  const c = (s.cancel ??= { batch, stage: "cancelling", refused: [], outcomes: [], counts: { finished: 0, reverted: 0, moving: 0, other: 0 }, more: 0 });
+  if (c.refused.some((x) => x.topic === r.topic && x.partition === r.partition && x.broker === r.broker)) return;
+  c.refused.push(r);
+  if (r.broker === null && r.error.startsWith("NO_REASSIGNMENT_IN_PROGRESS")) {
+    addLog(s, nowMs, `Batch ${batch + 1}: Kafka had no reassignment of ${r.topic}-${r.partition} left to cancel (${r.error}): it had ended before the cancel reached Kafka.`);
+    return;
+  }
+  const what = r.broker === null ? `the cancel of ${r.topic}-${r.partition}'s reassignment` : `the cancel of ${r.topic}-${r.partition}'s dir move on broker ${r.broker}`;
+  addError(s, `Kafka refused ${what}: ${r.error}. It is not sent again; where the partition ended up is read back below.`);
+  addLog(s, nowMs, `Batch ${batch + 1}: Kafka refused ${what} (${r.error}).`);
 }

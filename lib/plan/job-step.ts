@@ -38,6 +38,44 @@ export const REPLICA_NOT_AVAILABLE = 9;
 /** The code a dir move gets when its request had no answer: tried again, like REPLICA_NOT_AVAILABLE. */
 export const NO_ANSWER = -1;
 
+/** Whether a dir move's failure passes by itself (its replica is still being created, or the request had no answer): sent again. */
+export function retriableDirMove(f: Pick<DirMoveFailure, "errorCode">): boolean {
+  return f.errorCode === REPLICA_NOT_AVAILABLE || f.errorCode === NO_ANSWER;
+}
+
+/**
+ * Kafka's retriable errors that a cancel of a reassignment can get (RetriableException's subclasses
+ * among AlterPartitionReassignments' errors): the cancel is sent again at the next poll. Any other
+ * named error is Kafka's refusal and is not sent again.
+ */
+const RETRIABLE_ERRORS: ReadonlySet<string> = new Set([
+  "REQUEST_TIMED_OUT",
+  "NOT_CONTROLLER",
+  "NOT_LEADER_OR_FOLLOWER",
+  "LEADER_NOT_AVAILABLE",
+  "NETWORK_EXCEPTION",
+  "REPLICA_NOT_AVAILABLE",
+  "THROTTLING_QUOTA_EXCEEDED",
+  "CONCURRENT_TRANSACTIONS",
+]);
+
+/**
+ * One line of a refused cancel of reassignments, as the writer brings it ("t-3: NAME: message" per
+ * partition, "NAME: message" for the whole request, anything else: the request had no answer): which
+ * partitions it is about (null: all of them), Kafka's error without the partition, and whether it
+ * passes by itself.
+ */
+export function cancelRefusal(
+  line: string,
+  partitions: ReadonlyArray<{ topic: string; partition: number }>,
+): { partition: { topic: string; partition: number } | null; error: string; retriable: boolean } {
+  const ofPartition = partitions.find((p) => line.startsWith(`${p.topic}-${p.partition}: `));
+  const rest = ofPartition ? line.slice(`${ofPartition.topic}-${ofPartition.partition}: `.length) : line;
+  const name = /^([A-Z][A-Z0-9_]*)(?::|$)/.exec(rest)?.[1];
+  // No Kafka error name: the request failed on its way (a timeout, a closed connection): no answer.
+  return { partition: ofPartition ?? null, error: rest, retriable: name === undefined || RETRIABLE_ERRORS.has(name) };
+}
+
 export interface ElectionOutcome {
   /** Partitions asked for. */
   requested: number;
@@ -83,6 +121,12 @@ export interface RunMemory {
   round: { kind: "cordon" | "throttle" | "restore"; errors: string[]; count: number } | null;
   /** When a cancel stops waiting for the batch's moves in flight to go. */
   cancelDeadlineMs: number | null;
+  /** When a cancel stops waiting for moves Kafka would not cancel to settle before it reads the cluster back. */
+  readBackDeadlineMs?: number | null;
+  /** Which stretch of copying the samples belong to: a new one each time a batch starts being watched (the rate counts no time between stretches). */
+  stretch?: number;
+  /** The poll interval the run's clock was last computed with (a throttle change recomputes it at once). */
+  pollMs?: number;
 }
 
 export interface JobRun {
@@ -127,7 +171,19 @@ export type Step =
   | { kind: "act"; run: JobRun; actions: JobAction[]; waitMs: number; polled: boolean };
 
 export function freshMemory(samples: ClockSample[] = []): RunMemory {
-  return { samples, watching: null, idlePolls: 0, submit: null, round: null, cancelDeadlineMs: null };
+  return { samples, watching: null, idlePolls: 0, submit: null, round: null, cancelDeadlineMs: null, readBackDeadlineMs: null, stretch: 0 };
+}
+
+/** Marks the job failed, keeping the phase where it first failed. */
+export function markFailed(s: JobStatus): void {
+  s.failed = true;
+  s.failedIn ??= s.phase;
+}
+
+/** Records that a phase ran (by default the job's own): the phases run, in order, once each. */
+export function notePhase(s: JobStatus, phase: JobStatus["phase"] = s.phase): void {
+  const run = (s.phasesRun ??= []);
+  if (!run.includes(phase)) run.push(phase);
 }
 
 const MAX_LINES = 200;
@@ -171,6 +227,7 @@ export function draftOf(run: JobRun): JobRun {
 }
 
 export function act(run: JobRun, actions: JobAction[] = [], waitMs = 0, polled = false): Step {
+  notePhase(run.job.status);
   return { kind: "act", run, actions, waitMs, polled };
 }
 

@@ -7,38 +7,26 @@
  *
  * Phases (JobPhase), in order: cordons → throttles → batches → restoring-throttles → electing-leaders
  * → finished (job-configs.ts, job-batches.ts).
- * - Cancel (asked at any time; taken at the next step): the batch's in-flight reassignments cancelled
- *   (Kafka reverts them to the replicas they had before), its in-flight dir moves cancelled by pointing
- *   them back at their current dir, then every config the job set put back, cordons included. Batches
+ * - Cancel (asked at any time; taken at the next step; job-cancel.ts): the batch's in-flight moves
+ *   cancelled (a cancel Kafka refuses is not sent again), every config the job set put back, cordons
+ *   included, then the batch read back from the cluster: each partition reported where it is. Batches
  *   done before stay done.
  * - A refused cordon or throttle: what was set is put back and the job ends failed; nothing moved.
  * - Lease lost: stop, writing nothing. A run that takes the job over starts from the stored state
  *   (`startRun`), and resubmits the batch it finds running, harmlessly.
  */
-import type { ClusterSnapshot } from "../model/snapshot";
 import { batchesPhase } from "./job-batches";
+import { cancel } from "./job-cancel";
 import { configPhase, restore } from "./job-configs";
-import { jobFinished, type ApplyJobRecord, type AuditEntry } from "./job-model";
+import { jobFinished, type ApplyJobRecord, type AuditEntry, type JobPhase } from "./job-model";
 import { auditEntry } from "./job-settle";
-import {
-  act,
-  addError,
-  addLog,
-  CANCEL_WAIT_MS,
-  draftOf,
-  entriesOf,
-  freshMemory,
-  SCAN,
-  type DirMove,
-  type JobAction,
-  type JobRun,
-  type JobRunOptions,
-  type Step,
-  type StepInput,
-} from "./job-step";
+import { act, addError, addLog, draftOf, freshMemory, SCAN, type JobRun, type JobRunOptions, type Step, type StepInput } from "./job-step";
 
+export { inFlight } from "./job-cancel";
 export { settle } from "./job-settle";
 export type { JobRun, JobRunOptions, Step, StepInput } from "./job-step";
+
+const PHASES: readonly JobPhase[] = ["cordons", "throttles", "batches", "restoring-throttles", "electing-leaders", "finished"];
 
 /**
  * A run of the job in this process, as `owner`: the owner written with it, and when the job was
@@ -50,6 +38,8 @@ export function startRun(job: ApplyJobRecord, owner: string, nowMs: number): { r
   const previous = s.runBy ?? null;
   s.runBy = owner;
   const pickedUp = s.phase !== "cordons" || s.setConfigs.length > 0;
+  // A job stored before the phases run were kept: the phases before its own are taken as run.
+  if (s.phasesRun === undefined && pickedUp) s.phasesRun = PHASES.slice(0, Math.max(0, PHASES.indexOf(s.phase)));
   const where = `phase ${s.phase}, batch ${s.batch + 1}`;
   if (!pickedUp) return { run, audit: [] };
   addLog(s, nowMs, `Picked up by ${owner} at ${where}.`);
@@ -95,70 +85,12 @@ export function next(current: JobRun, input: StepInput, options: JobRunOptions):
   }
 }
 
-function finish(run: JobRun, state: "done" | "failed" | "cancelled", nowMs: number): Step {
+function finish(run: JobRun, state: "done" | "failed", nowMs: number): Step {
   const s = run.job.status;
   s.state = state;
   s.phase = "finished";
-  addLog(s, nowMs, state === "done" ? "Done." : state === "cancelled" ? "Cancelled." : "Ended with errors (see them above).");
+  addLog(s, nowMs, state === "done" ? "Done." : "Ended with errors (see them above).");
   return act(run);
-}
-
-/** What of the batch is in flight: its listed reassignments, and its replicas with a `-future` copy. */
-export function inFlight(
-  scan: ClusterSnapshot,
-  entries: ReadonlyArray<{ topic: string; partition: number }>,
-): { reassignments: { topic: string; partition: number }[]; futures: (DirMove & { broker: number })[] } {
-  const ours = new Set(entries.map((e) => `${e.topic}-${e.partition}`));
-  const reassignments = scan.throttles.reassignments.filter((r) => ours.has(`${r.topic}-${r.partition}`)).map((r) => ({ topic: r.topic, partition: r.partition }));
-  const futures = scan.topics.flatMap((t) =>
-    t.partitions.flatMap((p) =>
-      ours.has(`${t.name}-${p.id}`)
-        ? p.replicas.filter((r) => r.future && r.logDir !== null).map((r) => ({ broker: r.broker, topic: t.name, partition: p.id, dir: r.logDir! }))
-        : [],
-    ),
-  );
-  return { reassignments, futures };
-}
-
-/**
- * Kafka's cancel: the batch's in-flight moves cancelled, a round every poll until none is left (at most
- * CANCEL_WAIT_MS), the batch and those after it marked cancelled, then every config put back.
- */
-function cancel(run: JobRun, actor: string, scan: ClusterSnapshot | undefined, nowMs: number, options: JobRunOptions): Step {
-  const { job, memory } = run;
-  const s = job.status;
-  if (s.state !== "cancelling") {
-    s.state = "cancelling";
-    addLog(s, nowMs, `Cancel asked by ${actor}.`);
-  }
-  const i = s.batch;
-  const entries = i < job.work.batches.length ? entriesOf(job, i) : [];
-  if (entries.length > 0 && s.phase === "batches" && s.batches[i]!.state !== "cancelled") {
-    if (!scan) return SCAN;
-    const { reassignments, futures } = inFlight(scan, entries);
-    memory.cancelDeadlineMs ??= nowMs + CANCEL_WAIT_MS;
-    const left = reassignments.length + futures.length;
-    if (left > 0 && nowMs <= memory.cancelDeadlineMs) {
-      const actions: JobAction[] = [];
-      if (reassignments.length > 0) actions.push({ kind: "cancel-reassignments", batch: i, actor, partitions: reassignments });
-      const byBroker = new Map<number, DirMove[]>();
-      for (const f of futures) byBroker.set(f.broker, [...(byBroker.get(f.broker) ?? []), { topic: f.topic, partition: f.partition, dir: f.dir }]);
-      for (const [broker, moves] of byBroker) actions.push({ kind: "cancel-dir-moves", batch: i, actor, broker, moves });
-      return act(run, actions, options.pollMs);
-    }
-    if (left > 0)
-      addError(
-        s,
-        `After ${CANCEL_WAIT_MS / 1000} s, ${reassignments.length} reassignment(s) and ${futures.length} dir move(s) of batch ${i + 1} were still in flight; check kafka-reassign-partitions --list.`,
-      );
-    for (let j = i; j < s.batches.length; j++) s.batches[j]!.state = "cancelled";
-    addLog(s, nowMs, `Batch ${i + 1}'s moves in flight were cancelled; Kafka put them back where they were. ${i} batch(es) done before stay done.`);
-    return act(run);
-  }
-  const r = restore(run, true, scan, nowMs);
-  if (r !== "restored") return r;
-  s.progress = null;
-  return finish(run, "cancelled", nowMs);
 }
 
 /** The job after a step failed unexpectedly (a broker that vanished mid-request, say): the error, and a fresh start of the step. */

@@ -18,6 +18,7 @@
  * (a leadership change moves none; small replicas exist).
  */
 import { brokerBands, participants } from "./goals";
+import { openDisks } from "./intra-broker";
 import type { PlanOptions } from "./options";
 import type { PlannedBroker, PlanState } from "./plan-state";
 
@@ -83,7 +84,8 @@ function dirOutflow(state: PlanState, b: PlannedBroker, options: PlanOptions, mo
   let out = 0;
   for (const d of b.dirs) if (d.draining) out += d.bytes;
   if (!balanceDirs) return out;
-  const open = state.openDirs(b);
+  // Disks, as the dir goal balances them: dirs of one filesystem are one (intra-broker.ts).
+  const open = openDisks(state, b);
   if (open.length < 2) return out;
   const useCapacity = options.intraObjective === "utilization" && open.every((d) => d.cap !== null);
   const weight = open.map((d) => (useCapacity ? d.cap! : 1));

@@ -8,7 +8,13 @@ import type { ClusterSnapshot } from "../model/snapshot";
 import type { Issue } from "../model/result";
 import type { PlanOptions } from "./options";
 
-/** The operation's brokers and dirs must exist and be usable; each problem names the field to fix. */
+/**
+ * The operation's brokers and dirs must exist and be usable; each problem names the field to fix. A
+ * broker that does not answer (`unreachable`) may be removed — its replicas are re-created on brokers
+ * that stay, copied from their leaders (dead-brokers.ts) — but not filled, and its dirs not drained.
+ * An offline dir of a broker that answers may be drained: Kafka cannot read it, so its replicas are
+ * re-created on other brokers from their leaders (evacuate.ts), never moved to another dir.
+ */
 export function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions): Issue[] {
   const op = options.operation;
   const brokers = new Map(snapshot.brokers.map((b) => [b.id, b]));
@@ -19,10 +25,10 @@ export function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions)
     op.brokers.forEach((id, i) => {
       const path = `options.operation.brokers.${i}`;
       const b = brokers.get(id);
-      if (b && op.kind === "remove-brokers" && b.state !== "online")
+      if (b && op.kind === "remove-brokers" && b.state === "unknown")
         issues.push({
           path,
-          message: `broker ${id} is ${b.state}: the snapshot has no dirs or sizes for it, so the planner cannot plan moving its replicas. To replace a dead broker, reassign its partitions by hand onto brokers that stay (Kafka copies each from the partition's leader), or plan again once it answers`,
+          message: `broker ${id} is known only because partitions are assigned to it: whether it runs and what it holds are not in the snapshot. Import kafka-log-dirs output that includes it, or plan from the live cluster (where a broker that does not answer can be removed: its replicas are re-created from their leaders)`,
         });
       else if (!b && op.kind === "remove-brokers") issues.push({ path, message: `broker ${id} is not in this cluster (it has ${ids()})` });
       else if (!b)
@@ -60,11 +66,6 @@ export function operationIssues(snapshot: ClusterSnapshot, options: PlanOptions)
         issues.push({
           path: `options.operation.dirs.${i}.path`,
           message: `broker ${d.broker} has no log dir ${d.path} (it has ${b.logDirs.map((x) => x.path).join(", ") || "none"})`,
-        });
-      else if (dir.state === "offline")
-        issues.push({
-          path: `options.operation.dirs.${i}.path`,
-          message: `${d.path} on broker ${d.broker} is offline${dir.error ? ` (${dir.error})` : ""}: Kafka reads nothing from an offline dir, so none of its replicas can be moved to another dir, and the snapshot does not say what it holds. Kafka can rebuild them on other brokers only by copying from each partition's leader (reassign those partitions by hand), or bring the disk back and plan again`,
         });
     });
   }

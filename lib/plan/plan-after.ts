@@ -66,12 +66,17 @@ export function applyPlanState(snapshot: ClusterSnapshot, state: PlanState, elec
   const cordoned = new Set(cordons.flatMap((c) => c.dirs.map((path) => `${c.broker}\u0000${path}`)));
   const brokers = snapshot.brokers.map((broker) => {
     const pb = state.brokers.get(broker.id)!;
+    // Dirs of one filesystem (lib/model/disks.ts) all report the disk's usable bytes: what it held, plus what the plan brought into any of them, less what it took out.
+    const diskChange = new Map<string, number>();
+    for (const pd of pb.dirs) diskChange.set(pd.disk, (diskChange.get(pd.disk) ?? 0) + pd.bytes - pd.originalBytes);
     return {
       ...broker,
       logDirs: broker.logDirs.map((d) => {
         const pd = pb.byPath.get(d.path)!;
         const dir = cordoned.has(`${broker.id}\u0000${d.path}`) && d.state === "online" ? { ...d, state: "cordoned" as const } : d;
-        return dir.totalBytes !== null && dir.usableBytes !== null ? { ...dir, usableBytes: Math.max(0, dir.totalBytes - pd.other - pd.bytes) } : dir;
+        if (dir.totalBytes === null || dir.usableBytes === null) return dir;
+        const shared = pb.dirs.some((x) => x !== pd && x.disk === pd.disk);
+        return { ...dir, usableBytes: shared ? Math.max(0, dir.usableBytes - diskChange.get(pd.disk)!) : Math.max(0, dir.totalBytes - pd.other - pd.bytes) };
       }),
     };
   });

@@ -17,6 +17,7 @@
 import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
+import { brokerDisks, diskOfDir } from "../model/disks";
 import { copySize } from "../model/reassignment";
 
 export interface PlannedReplica {
@@ -82,6 +83,8 @@ export interface PlannedDir {
   state: LogDir["state"];
   cap: number | null;
   other: number;
+  /** The id of the disk (filesystem) it is on, unique within its broker (lib/model/disks.ts): dirs of one disk are balanced as one. */
+  disk: string;
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
   /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
@@ -168,15 +171,17 @@ export class PlanState {
         const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
         if (first) first.leaders += 1;
         for (const r of p.replicas) {
+          // A broker that did not answer reported no sizes: its replica is counted at the leader's size (what a copy of it transfers).
+          const size = r.sizeBytes ?? (this.brokers.get(r.broker)?.online === false ? part.copySize : 0);
           const replica: PlannedReplica = {
             uid: this.nextUid++,
-            size: r.sizeBytes ?? 0,
+            size,
             part,
             broker: r.broker,
             dir: r.logDir,
             originalBroker: r.broker,
             originalDir: r.logDir,
-            originalSize: r.sizeBytes ?? 0,
+            originalSize: size,
             moverKey: null,
           };
           part.members.push(replica);
@@ -205,10 +210,13 @@ export class PlanState {
     }
     for (const b of snapshot.brokers) {
       const broker = this.brokers.get(b.id)!;
+      // Dirs of one filesystem are one disk (lib/model/disks.ts), judged with the Kafka bytes now known.
+      const diskOf = diskOfDir(brokerDisks(b.logDirs, (path) => broker.byPath.get(path)!.bytes));
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
         if (this.dirsIndexed) d.replicas.seal();
         d.originalBytes = d.bytes;
+        d.disk = diskOf.get(source.path)?.id ?? source.path;
         for (const g of d.movers.values()) g.replicas.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
@@ -229,6 +237,7 @@ export class PlanState {
       state: d.state === "cordoned" && !honoursCordons ? "online" : d.state,
       cap: d.totalBytes !== null && d.totalBytes > 0 ? d.totalBytes : null,
       other: 0,
+      disk: d.path,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
       movers: new Map<MoverKey, MoverGroup>(),
@@ -373,7 +382,9 @@ export class PlanState {
     }
     const fromBroker = this.brokers.get(replica.broker)!;
     const toBroker = this.brokers.get(to.broker)!;
-    this.leaveDir(replica, fromBroker.byPath.get(replica.dir!)!);
+    // A replica of a broker that did not answer has no known dir: it leaves none (Kafka copies it from the leader).
+    const fromDir = replica.dir === null ? undefined : fromBroker.byPath.get(replica.dir);
+    if (fromDir) this.leaveDir(replica, fromDir);
     fromBroker.bytes -= replica.size;
     fromBroker.count -= 1;
     const part = replica.part;

@@ -47,6 +47,7 @@ import type { Cordon, Evacuation, Leadership, Plan, PlanMove } from "./plan-type
 import { planWarnings, unmeasuredOf } from "./plan-warnings";
 import { ANY_LOG_DIR, formatReassignmentJson, rollbackAssignmentJson, type ReassignmentEntry } from "../model/reassignment-json";
 import { throttlePlan } from "./throttle-plan";
+import { holdBackDeadPartitions, unreachableBrokers } from "./dead-brokers";
 import { bootstrapArg, shellArg } from "./shell";
 
 export type { Cordon, Evacuation, GenerateComparison, Leadership, Plan, PlanMove, PlanStop } from "./plan-types";
@@ -75,6 +76,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
+  // A partition with a replica on a broker that does not answer (and is not being removed) is left alone (dead-brokers.ts).
+  holdBackDeadPartitions(state, unreachableBrokers(snapshot), new Set(op.kind === "remove-brokers" ? op.brokers : []));
   const goals = options.goals;
   const measuredBefore = new Map<SoftGoal, GoalMeasure>(goals.map((g) => [g, measureGoal(state, g, options)]));
   const dirsBefore = measuredBefore.get("dir-utilization") ?? measureGoal(state, "dir-utilization", options);

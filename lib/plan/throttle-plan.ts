@@ -5,7 +5,8 @@
  *   (throttledReplicaLists: in-progress reassignments included, Java string order), but only for
  *   partitions whose replica set changes: a dir-only move needs no replication throttle, and listing
  *   its replicas would make the leader quota count their normal replication traffic.
- * - Replication rates go on every broker that is a source or destination of a changing partition;
+ * - Replication rates go on every broker that is a source or destination of a changing partition
+ *   and answers (an `unreachable` one could not take a config; it is listed in `unreachable`);
  *   `replica.alter.log.dirs.io.max.bytes.per.second` on brokers with dir moves.
  * - Removal puts back exactly what was set, as the apply job does (lib/cluster/writes/job-runner.ts,
  *   `restore`): only the keys the plan set on each broker and topic, each to the value the snapshot
@@ -31,6 +32,8 @@ export interface ThrottlePlan {
   brokers: { broker: number; leaderRate: number | null; followerRate: number | null; alterLogDirsRate: number | null }[];
   /** Whether the snapshot knew the throttle configs set before the plan (false: the removal deletes, it cannot put back). */
   previousKnown?: boolean;
+  /** Brokers the moves involve that do not answer: no rate is set on them (they could not take it). */
+  unreachable?: number[];
   commands: { apply: string[]; remove: string[] };
 }
 
@@ -83,7 +86,11 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
   for (const r of snapshot.throttles.reassignments) inProgress[`${r.topic}-${r.partition}`] = { replicas: r.replicas, adding: r.adding, removing: r.removing };
   const lists = throttledReplicaLists(current, proposed, inProgress);
   const replicationBrokers = new Set(reassigningBrokers(proposedMoveMap(current, proposed, inProgress)));
-  const allBrokers = [...new Set([...replicationBrokers, ...dirMoveBrokers])].sort((a, b) => a - b);
+  // A broker that does not answer takes no config (its partitions' copies come from their live leaders): no rate on it.
+  const silent = new Set(snapshot.brokers.filter((b) => b.state === "unreachable").map((b) => b.id));
+  const involved = [...new Set([...replicationBrokers, ...dirMoveBrokers])].sort((a, b) => a - b);
+  const allBrokers = involved.filter((b) => !silent.has(b));
+  const skipped = involved.filter((b) => silent.has(b));
   const rate = rates.replicationBytesPerSecond;
   // What each key held before, as the job reads it (its `previous`): the broker's own dynamic value.
   const asText = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
@@ -129,7 +136,7 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
     ].filter((k): k is { name: string; previous: string | null } => k !== null);
     remove.push(...restoreCommands(`${cmd} --entity-type topics --entity-name ${shellArg(t.topic)}`, keys, true));
   }
-  return { topics, brokers, previousKnown, commands: { apply, remove } };
+  return { topics, brokers, previousKnown, ...(skipped.length > 0 ? { unreachable: skipped } : {}), commands: { apply, remove } };
 }
 
 /** `kafka-reassign-partitions` to start the reassignment in `jsonFile`, then to check it until done (keeping the throttles). */

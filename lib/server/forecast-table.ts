@@ -16,6 +16,7 @@ import { DEFAULT_WINDOW_DAYS, forecastFactsOf, type BrokerFacts, type DirForecas
 import { DAY_MS } from "@/lib/model/history-settings";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { getStore } from "@/lib/store";
+import type { HistorySpan } from "@/lib/view/history/forecast-wait";
 import { runTask } from "./run-task";
 
 /**
@@ -37,6 +38,11 @@ export interface ForecastTable {
   /** The last recorded scan the table is based on (null when the cluster has none). */
   scanAt: number | null;
   fromMs: number;
+  /**
+   * The successful scans the forecast's read holds (from `fromMs` to `nowMs`): when the history starts
+   * and ends, so a page can say "not enough history yet (30 min of 6 h)" instead of a verdict.
+   */
+  history: HistorySpan;
   dirs: DirForecast[];
 }
 
@@ -64,7 +70,12 @@ async function compute(cluster: string, scanAt: number | null, nowMs: number, sn
   const store = getStore();
   const fromMs = nowMs - FORECAST_HISTORY_MS;
   const { brokers, kafkaVersion } = await facts(cluster, snapshot);
-  const dirs = await runTask("forecast", {
+  // The scans' span beside the forecast's task: the cluster's entries in the window (hourly past 2 days, so about 900 rows for 15 days).
+  const span = store.history.scans.between(cluster, fromMs, nowMs).then((entries): HistorySpan => {
+    const ok = entries.filter((e) => e.ok > 0);
+    return { firstAt: ok[0]?.at ?? null, lastAt: ok.at(-1)?.at ?? null, scans: ok.reduce((n, e) => n + e.ok, 0) };
+  });
+  const task = runTask("forecast", {
     store: store.config,
     settings: store.history.settings,
     cluster,
@@ -74,7 +85,8 @@ async function compute(cluster: string, scanAt: number | null, nowMs: number, sn
     brokers,
     kafkaVersion,
   });
-  return { cluster, nowMs, scanAt, fromMs, dirs };
+  const [history, dirs] = await Promise.all([span, task]);
+  return { cluster, nowMs, scanAt, fromMs, history, dirs };
 }
 
 export interface ForecastTableOptions {

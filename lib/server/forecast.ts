@@ -9,6 +9,7 @@ import { ForecastQuerySchema } from "@/lib/model/history-query";
 import { zodIssues } from "@/lib/model/parse";
 import { failure, invalid, success, type Result } from "@/lib/model/result";
 import { soonestFirst } from "@/lib/view/history/forecast-order";
+import { FORECAST_NEEDS_MS, historySpanMs, type HistorySpan } from "@/lib/view/history/forecast-wait";
 import { workFailureOf } from "@/lib/workers/pool";
 import { forecastTable } from "./forecast-table";
 import { demoForecastTable } from "./history-read";
@@ -21,6 +22,12 @@ export interface ForecastAnswer {
   fromMs: number;
   /** Null for a recorded history; for the demo's generated one, what it is in words. */
   generated: string | null;
+  /**
+   * The history the forecast had: its successful scans' first and last times and count, and whether
+   * they span the MIN_FIT_SPAN_MS (6 h) a fit needs. Until they do, no dir has a forecast: its
+   * `until` times are null for want of history, not because it will not fill.
+   */
+  history: HistorySpan & { neededMs: number; enough: boolean };
   total: number;
   dirs: DirForecast[];
 }
@@ -52,6 +59,7 @@ export async function forecastAnswer(query: Record<string, string>): Promise<Res
     scanAt: table.scanAt,
     fromMs: table.fromMs,
     generated: table.generated,
+    history: { ...table.history, neededMs: FORECAST_NEEDS_MS, enough: historySpanMs(table.history) >= FORECAST_NEEDS_MS },
     total: dirs.length,
     dirs: dirs.slice(0, parsed.data.limit),
   });

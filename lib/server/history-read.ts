@@ -20,6 +20,7 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { DemoHistory } from "@/lib/simulate/demo-history";
 import { getStore } from "@/lib/store";
 import type { AppliedPlan, ClusterPoint, DirSeries } from "@/lib/store/history";
+import type { HistorySpan } from "@/lib/view/history/forecast-wait";
 import { FORECAST_HISTORY_MS, FORECAST_POINTS_PER_DIR } from "./forecast-table";
 import { collectorStatus, type CollectorStatus } from "../collector/index";
 
@@ -43,35 +44,44 @@ export type HistoryResponse =
   | (HistoryResponseBase & { scope: "broker"; broker: number; points: BrokerPoint[]; dirs: DirSeries[]; topics: { topic: string; points: TopicPoint[] }[] })
   | (HistoryResponseBase & { scope: "dir"; broker: number; dir: string; points: HistoryDirPoint[] });
 
-/** Reads one scope of the named cluster's history (`collected`: whether the collector records it). */
+/**
+ * Reads one scope of the named cluster's history (`collected`: whether the collector records it). The
+ * reads that do not need each other are asked together (on PostgreSQL they overlap; SQLite answers in turn).
+ */
 export async function readHistory(cluster: string, collected: boolean, query: HistoryQuery): Promise<HistoryResponse> {
   const store = getStore().history;
   const { from, to, maxPoints } = query;
-  const clusterPoints = await store.clusterSeries(cluster, from, to, { maxPoints });
+  const [clusterPoints, collector, plans, known] = await Promise.all([
+    store.clusterSeries(cluster, from, to, { maxPoints }),
+    collectorStatus(cluster),
+    store.appliedPlans(cluster, from, to),
+    query.scope === "dir" ? Promise.resolve([]) : store.dirs(cluster),
+  ]);
   const base: HistoryResponseBase = {
     cluster,
     from,
     to,
     maxPoints,
     collected,
-    collector: await collectorStatus(cluster),
+    collector,
     gaps: clusterPoints.filter((p) => !p.ok).map((p) => ({ at: p.at, error: p.error })),
-    plans: await store.appliedPlans(cluster, from, to),
+    plans,
     generated: null,
   };
   if (query.scope === "cluster") {
-    return { ...base, scope: "cluster", points: clusterPoints, brokers: [...new Set((await store.dirs(cluster)).map((d) => d.broker))] };
+    return { ...base, scope: "cluster", points: clusterPoints, brokers: [...new Set(known.map((d) => d.broker))] };
   }
   const broker = query.broker!;
   if (query.scope === "dir") {
     return { ...base, scope: "dir", broker, dir: query.dir!, points: await store.dirSeries(cluster, broker, query.dir!, from, to, { maxPoints }) };
   }
-  const dirs: DirSeries[] = [];
-  for (const d of await store.dirs(cluster)) {
-    if (d.broker === broker) dirs.push({ broker, dir: d.dir, points: await store.dirSeries(cluster, broker, d.dir, from, to, { maxPoints }) });
-  }
-  const points = await store.brokerSeries(cluster, broker, from, to, { maxPoints });
-  return { ...base, scope: "broker", broker, points, dirs, topics: await store.topicSeries(cluster, broker, from, to, { maxPoints }) };
+  const mine = known.filter((d) => d.broker === broker);
+  const [dirs, points, topics] = await Promise.all([
+    Promise.all(mine.map(async (d): Promise<DirSeries> => ({ broker, dir: d.dir, points: await store.dirSeries(cluster, broker, d.dir, from, to, { maxPoints }) }))),
+    store.brokerSeries(cluster, broker, from, to, { maxPoints }),
+    store.topicSeries(cluster, broker, from, to, { maxPoints }),
+  ]);
+  return { ...base, scope: "broker", broker, points, dirs, topics };
 }
 
 /** The collector's interval (its default when the setting is broken: the collector reports that). */
@@ -155,6 +165,7 @@ export interface DemoForecastTable {
   nowMs: number;
   scanAt: number | null;
   fromMs: number;
+  history: HistorySpan;
   dirs: DirForecast[];
   generated: string;
 }
@@ -185,7 +196,8 @@ export async function demoForecastTable(cluster: string, nowMs: number): Promise
     )
     .filter((s) => s.points.length > 0);
   const dirs = forecastCluster(series, { nowMs: history.nowMs, brokers: forecastFactsOf(history.snapshot), kafkaVersion: history.snapshot.source.kafkaVersion });
-  const table = { cluster, nowMs: history.nowMs, scanAt: times.at(-1) ?? null, fromMs, dirs, generated: history.note() };
+  const span: HistorySpan = { firstAt: times[0] ?? null, lastAt: times.at(-1) ?? null, scans: times.length };
+  const table = { cluster, nowMs: history.nowMs, scanAt: times.at(-1) ?? null, fromMs, history: span, dirs, generated: history.note() };
   demoForecasts.set(history, table);
   return table;
 }

@@ -26,6 +26,12 @@ export interface SimDir {
   otherBytes: number;
   bytes: number;
   count: number;
+  /**
+   * Whether the base snapshot has this dir on a filesystem it shares with other dirs of its broker
+   * (lib/model/disks.ts). The simulator keeps each dir's usage apart, so a dir that does not share one
+   * is written with its own path as `disk`: its simulated figures never make it look shared.
+   */
+  sharesDisk?: boolean;
 }
 
 export class BrokerDisks {

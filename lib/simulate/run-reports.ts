@@ -96,6 +96,8 @@ function snapshotView(state: SimulationState): ClusterSnapshot {
           totalBytes: d.totalBytes,
           usableBytes: d.totalBytes === null ? null : Math.max(0, d.totalBytes - d.otherBytes - d.bytes),
           error: d.state === "offline" ? "simulated log dir failure" : null,
+          // As SimulationState.capture: a dir of its own is written so (lib/simulate/broker-disks.ts SimDir.sharesDisk).
+          ...(d.sharesDisk ? {} : { disk: d.path }),
         })),
       };
     }),

@@ -13,6 +13,7 @@
  */
 import type { Broker, ClusterSnapshot, Partition, Topic } from "../model/snapshot";
 import { cloneSnapshot, cloneTopic } from "../model/clone";
+import { brokerDisks, diskOfDir } from "../model/disks";
 import { unknownFactsOf } from "../model/facts";
 import { BrokerDisks, type SimDir } from "./broker-disks";
 import { SimulationError } from "./errors";
@@ -45,12 +46,14 @@ export function countDirs(base: ClusterSnapshot): CountedDirs {
   }
   const out = new Map<number, SimDir[]>();
   for (const broker of base.brokers) {
+    const diskOf = diskOfDir(brokerDisks(broker.logDirs, (path) => countsByDir.get(broker.id)?.get(path)?.bytes ?? 0));
     out.set(
       broker.id,
       broker.logDirs.map((d) => {
         const c = countsByDir.get(broker.id)?.get(d.path) ?? { count: 0, bytes: 0 };
         const used = d.totalBytes !== null && d.usableBytes !== null ? d.totalBytes - d.usableBytes : c.bytes;
-        return { path: d.path, state: d.state, totalBytes: d.totalBytes, otherBytes: Math.max(0, used - c.bytes), bytes: c.bytes, count: c.count };
+        const sharesDisk = (diskOf.get(d.path)?.dirs.length ?? 1) > 1;
+        return { path: d.path, state: d.state, totalBytes: d.totalBytes, otherBytes: Math.max(0, used - c.bytes), bytes: c.bytes, count: c.count, sharesDisk };
       }),
     );
   }
@@ -195,6 +198,7 @@ export class SimulationState {
         totalBytes: d.totalBytes,
         usableBytes: d.totalBytes === null ? null : Math.max(0, d.totalBytes - d.otherBytes - d.bytes),
         error: d.state === "offline" ? "simulated log dir failure" : null,
+        ...(d.sharesDisk ? {} : { disk: d.path }),
       }));
     }
     return out;

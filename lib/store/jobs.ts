@@ -157,6 +157,82 @@ export class JobStore {
   }
 }
 
+/** A page of the audit log's filters (lib/plan/apply-request.ts AuditQuery, less its defaults). */
+export interface AuditFilter {
+  cluster?: string;
+  jobId?: string;
+  actor?: string;
+  action?: string;
+  result?: AuditEntry["result"];
+  /** ISO times, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** One page of the audit log, newest first, with the cursors to the pages beside it. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Entries matching the filters, on every page. */
+  total: number;
+  /** How many of them are newer than this page's first entry: the page shows entries position+1 to position+entries.length. */
+  position: number;
+  /** `before` for the next, older page; null on the last. */
+  older: number | null;
+  /** `after` for the previous, newer page; null on the first. */
+  newer: number | null;
+}
+
+interface AuditRow {
+  seq: number;
+  at: string;
+  cluster: string;
+  actor: string;
+  job_id: string | null;
+  action: string;
+  target: string;
+  result: AuditEntry["result"];
+  detail: string;
+}
+
+const AUDIT_COLUMNS = "seq, at, cluster, actor, job_id, action, target, result, detail";
+const entryOf = (r: AuditRow): AuditEntry => ({
+  seq: Number(r.seq),
+  at: r.at,
+  cluster: r.cluster,
+  actor: r.actor,
+  jobId: r.job_id,
+  action: r.action,
+  target: r.target,
+  result: r.result,
+  detail: r.detail,
+});
+
+function whereOf(filter: AuditFilter): { where: string[]; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const eq = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(`${column} = ?`);
+    args.push(value);
+  };
+  eq("cluster", filter.cluster);
+  eq("job_id", filter.jobId);
+  eq("actor", filter.actor);
+  eq("action", filter.action);
+  eq("result", filter.result);
+  if (filter.from !== undefined) {
+    where.push("at >= ?");
+    args.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    where.push("at <= ?");
+    args.push(filter.to);
+  }
+  return { where, args };
+}
+
+const clause = (where: string[]) => (where.length ? `WHERE ${where.join(" AND ")}` : "");
+
 export class AuditLog {
   constructor(private readonly db: SqlDb) {}
 
@@ -186,20 +262,43 @@ export class AuditLog {
       where.push("job_id = ?");
       args.push(options.jobId);
     }
-    const rows = await this.db.all<{
-      seq: number;
-      at: string;
-      cluster: string;
-      actor: string;
-      job_id: string | null;
-      action: string;
-      target: string;
-      result: AuditEntry["result"];
-      detail: string;
-    }>(`SELECT seq, at, cluster, actor, job_id, action, target, result, detail FROM audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?`, [
-      ...args,
-      limit,
-    ]);
-    return rows.map((r) => ({ seq: r.seq, at: r.at, cluster: r.cluster, actor: r.actor, jobId: r.job_id, action: r.action, target: r.target, result: r.result, detail: r.detail }));
+    const rows = await this.db.all<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${clause(where)} ORDER BY seq DESC LIMIT ?`, [...args, limit]);
+    return rows.map(entryOf);
+  }
+
+  /**
+   * One page: at most `limit` (1–1000) entries matching `filter`, newest first, older than the seq
+   * `before` or newer than the seq `after` (the first page when neither), with the total that match
+   * and the cursors to the older and newer pages. Times compare as the ISO strings they are stored as.
+   */
+  async page(filter: AuditFilter, cursor: { before?: number; after?: number }, limit: number): Promise<AuditPage> {
+    const n = Math.min(1000, Math.max(1, Math.floor(limit)));
+    const { where, args } = whereOf(filter);
+    const total = Number((await this.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM audit_log ${clause(where)}`, args))?.n ?? 0);
+    let rows: AuditRow[];
+    if (cursor.after !== undefined) {
+      rows = (
+        await this.db.all<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${clause([...where, "seq > ?"])} ORDER BY seq ASC LIMIT ?`, [...args, cursor.after, n])
+      ).reverse();
+    } else {
+      const w = cursor.before !== undefined ? [...where, "seq < ?"] : where;
+      const a = cursor.before !== undefined ? [...args, cursor.before] : args;
+      rows = await this.db.all<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${clause(w)} ORDER BY seq DESC LIMIT ?`, [...a, n]);
+    }
+    const entries = rows.map(entryOf);
+    const exists = async (extra: string, seq: number) =>
+      (await this.db.get<{ seq: number }>(`SELECT seq FROM audit_log ${clause([...where, extra])} LIMIT 1`, [...args, seq])) !== undefined;
+    const first = entries[0];
+    const last = entries.at(-1);
+    // An empty page (nothing matches, or a cursor past the end) has no pages beside it; the first page is one without a cursor.
+    if (!first || !last) return { entries, total, position: 0, older: null, newer: null };
+    const position = Number((await this.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM audit_log ${clause([...where, "seq > ?"])}`, [...args, first.seq]))?.n ?? 0);
+    return {
+      entries,
+      total,
+      position,
+      older: (await exists("seq < ?", last.seq)) ? last.seq : null,
+      newer: (await exists("seq > ?", first.seq)) ? first.seq : null,
+    };
   }
 }

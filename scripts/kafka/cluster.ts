@@ -13,11 +13,18 @@
  *   (registered and unfenced with the controller quorum).
  * - No JVM outlives the Node process that started it unless `detached` is set (then the pid files
  *   and `stopAll(baseDir)` are the way to stop it).
+ * - The cluster grows while it runs: `addDir(id)` stops one node (a controlled shutdown), adds
+ *   `<node>/d<k+1>` to its `log.dirs`, formats only that dir with the cluster's meta.properties
+ *   (format.ts) and starts it again; `addNode()` starts a broker-only node with the next id, its
+ *   dirs formatted likewise, that registers with the running controller quorum (the first nodes,
+ *   combined mode, stay the only voters). Both are in `cluster.json`, so a later start with the data
+ *   kept (`clean: false`, `kafka:up`) brings them back. `attachCluster(baseDir)` is the handle of a
+ *   cluster another process started (detached), which `kafka:up -- --add-node` / `--add-dir` use.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Admin } from "@platformatic/kafka";
-import { loggingConfig, loggingConfigFileName, loggingJvmArgs, nodeLayout, quorumVoters, serverProperties, type NodeLayout } from "./node-config";
+import { CONTROLLER_PORT_OFFSET, loggingConfig, loggingConfigFileName, loggingJvmArgs, nodeLayout, quorumVoters, serverProperties, type NodeLayout } from "./node-config";
 import { classDataSharing, type ClassDataSharing } from "./class-data-sharing";
 import { formatNodeDirs, newKafkaUuid } from "./format";
 import { assertJava, isAlive, portIsFree, readPid, spawnJvm, stopProcessGroup, tail, type SpawnedJvm } from "./processes";
@@ -80,7 +87,13 @@ export interface RestartOptions {
   dirsPerNode?: number;
 }
 
+export interface AddNodeOptions {
+  /** Log dirs of the new broker; default the cluster's first node's count. */
+  dirsPerNode?: number;
+}
+
 export interface LocalCluster {
+  /** Every node's client address, the added ones included (read it again after addNode). */
   bootstrap: string;
   clusterId: string;
   version: string;
@@ -91,13 +104,19 @@ export interface LocalCluster {
   stopNode(id: number): Promise<void>;
   startNode(id: number): Promise<void>;
   restartNode(id: number, options?: RestartOptions): Promise<void>;
+  /** Adds one log dir (`<node>/d<k+1>`) to a node: stop, format the new dir, start. Resolves with its path. */
+  addDir(id: number): Promise<string>;
+  /** Starts a broker-only node with the next id that joins the running controller quorum. */
+  addNode(options?: AddNodeOptions): Promise<KafkaNode>;
 }
 
 interface ClusterFile {
   version: string;
   clusterId: string;
   basePort: number;
-  nodes: { id: number; logDirs: string[] }[];
+  /** `role` "broker": a node added to the running cluster (addNode), not a controller. */
+  nodes: { id: number; logDirs: string[]; role?: "broker" }[];
+  heapMb?: number;
 }
 
 const CLUSTER_FILE = "cluster.json";
@@ -190,14 +209,83 @@ export function startCluster(options: StartClusterOptions): Promise<LocalCluster
   return timed("cluster start", `${options.nodes ?? 3}×${options.dirsPerNode ?? 3} Kafka ${options.version ?? "default"}`, () => launchCluster(options));
 }
 
+/** What a cluster's handle works from: its layout, how its JVMs run, and which nodes are brokers only. */
+interface ClusterContext {
+  baseDir: string;
+  basePort: number;
+  version: string;
+  clusterId: string;
+  classpath: string;
+  heapMb: number;
+  jvmProfile: JvmProfile;
+  detached: boolean;
+  /** Started clean: its data is not kept, so stop() kills. */
+  clean: boolean;
+  readyTimeoutMs: number;
+  /** Every node, the added brokers included, by id. */
+  layouts: NodeLayout[];
+  /** The ids of the broker-only nodes (addNode); the others are the controller quorum. */
+  brokers: Set<number>;
+  extra: StartClusterOptions["extraBrokerConfig"];
+}
+
+const configFile = (l: NodeLayout) => path.join(l.dir, "server.properties");
+const logFileOf = (l: NodeLayout) => path.join(l.dir, "logs", "server.log");
+const controllersOf = (ctx: ClusterContext) => ctx.layouts.filter((l) => !ctx.brokers.has(l.id));
+
+function extraFor(ctx: ClusterContext, l: NodeLayout): BrokerConfig {
+  const extra = ctx.extra ?? {};
+  return typeof extra === "function" ? extra({ id: l.id, port: l.port, controllerPort: l.controllerPort }) : extra;
+}
+
+/** A node's server.properties: combined mode for the quorum's nodes; broker-only, with the same voters, for an added one. */
+function propertiesFor(ctx: ClusterContext, l: NodeLayout): string {
+  const controllers = controllersOf(ctx);
+  const own: BrokerConfig = ctx.brokers.has(l.id) ? { "process.roles": "broker", listeners: `PLAINTEXT://127.0.0.1:${l.port}` } : {};
+  return serverProperties(l, quorumVoters(controllers), controllers.length, { ...extraFor(ctx, l), ...own });
+}
+
+function writeNodeFiles(ctx: ClusterContext, l: NodeLayout): void {
+  mkdirSync(path.join(l.dir, "logs"), { recursive: true });
+  writeFileSync(configFile(l), propertiesFor(ctx, l));
+  writeFileSync(path.join(l.dir, loggingConfigFileName(ctx.version)), loggingConfig(ctx.version, logFileOf(l)));
+}
+
+function saveLayout(ctx: ClusterContext): void {
+  const file: ClusterFile = {
+    version: ctx.version,
+    clusterId: ctx.clusterId,
+    basePort: ctx.basePort,
+    nodes: ctx.layouts.map((l) => ({ id: l.id, logDirs: l.logDirs, ...(ctx.brokers.has(l.id) ? { role: "broker" as const } : {}) })),
+    heapMb: ctx.heapMb,
+  };
+  writeFileSync(path.join(ctx.baseDir, CLUSTER_FILE), JSON.stringify(file, null, 2) + "\n");
+}
+
+/**
+ * What StorageTool would write (meta.properties with cluster, node and directory ids; the bootstrap
+ * metadata), from its template: scripts/kafka/format.ts. An added broker's dirs come from the template
+ * of the quorum's configuration: the cluster's own bootstrap metadata, with the broker's node id.
+ */
+function formatNode(ctx: ClusterContext, l: NodeLayout, ignoreFormatted: boolean): Promise<void> {
+  const templateOf = ctx.brokers.has(l.id) ? controllersOf(ctx)[0]! : l;
+  return formatNodeDirs({
+    version: ctx.version,
+    classpath: ctx.classpath,
+    serverProperties: propertiesFor(ctx, templateOf),
+    jvmArgs: ["-Xmx128m", ...jvmProfileArgs("startup"), ...loggingJvmArgs(ctx.version, path.join(l.dir, loggingConfigFileName(ctx.version)))],
+    clusterId: ctx.clusterId,
+    nodeId: l.id,
+    metadataDir: l.metadataDir,
+    logDirs: l.logDirs,
+    ignoreFormatted,
+  });
+}
+
 async function launchCluster(options: StartClusterOptions): Promise<LocalCluster> {
   const nodeCount = options.nodes ?? 3;
   const dirsPerNode = options.dirsPerNode ?? 3;
-  const heapMb = options.heapMb ?? 256;
   const clean = options.clean ?? true;
-  const detached = options.detached ?? false;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
-  const jvmProfile = options.jvm ?? "startup";
   const baseDir = path.resolve(options.baseDir);
   if (nodeCount < 1 || nodeCount > 50) throw new Error(`nodes must be 1 to 50, not ${nodeCount}`);
   if (dirsPerNode < 1) throw new Error(`dirsPerNode must be at least 1, not ${dirsPerNode}`);
@@ -208,73 +296,105 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
   let version = resolveKafkaVersion(options.version);
   let clusterId = newClusterId();
   let layouts = Array.from({ length: nodeCount }, (_, i) => nodeLayout(baseDir, options.basePort, i + 1, dirsPerNode));
+  const brokers = new Set<number>();
   let format = true;
   const previous = readClusterFile(baseDir);
   if (clean) {
     wipe(baseDir);
   } else if (previous) {
-    const same = previous.basePort === options.basePort && previous.nodes.length === nodeCount && (options.version === undefined || options.version === previous.version);
+    const quorum = previous.nodes.filter((n) => n.role !== "broker");
+    const same = previous.basePort === options.basePort && quorum.length === nodeCount && (options.version === undefined || options.version === previous.version);
     if (!same) {
       throw new Error(
-        `${baseDir} holds data from another cluster layout (${previous.nodes.length} nodes, port ${previous.basePort}, Kafka ${previous.version}); ` +
+        `${baseDir} holds data from another cluster layout (${quorum.length} nodes, port ${previous.basePort}, Kafka ${previous.version}); ` +
           `delete the folder (or start with clean: true / \`npm run kafka:up -- --clean\`) to format a new one.`,
       );
     }
     version = previous.version;
     clusterId = previous.clusterId;
-    layouts = layouts.map((l) => ({ ...l, logDirs: previous.nodes.find((n) => n.id === l.id)?.logDirs ?? l.logDirs }));
+    // The nodes as they were left, the brokers added since (addNode) and the dirs added (addDir) included.
+    layouts = previous.nodes.map((n) => ({ ...nodeLayout(baseDir, options.basePort, n.id, dirsPerNode), logDirs: n.logDirs }));
+    for (const n of previous.nodes) if (n.role === "broker") brokers.add(n.id);
     format = false;
   } else if (nodeDirs(baseDir).length > 0) {
     throw new Error(`${baseDir} has stale node folders but no ${CLUSTER_FILE}; delete the folder or start with clean: true.`);
   }
-  const classpath = classpathFor(version);
+  const ctx: ClusterContext = {
+    baseDir,
+    basePort: options.basePort,
+    version,
+    clusterId,
+    classpath: classpathFor(version),
+    heapMb: options.heapMb ?? 256,
+    jvmProfile: options.jvm ?? "startup",
+    detached: options.detached ?? false,
+    clean,
+    readyTimeoutMs: options.readyTimeoutMs ?? 120_000,
+    layouts,
+    brokers,
+    extra: options.extraBrokerConfig,
+  };
   await assertPortsFree(layouts);
 
-  const voters = quorumVoters(layouts);
-  const extraFor = (l: NodeLayout): BrokerConfig => {
-    const extra = options.extraBrokerConfig ?? {};
-    return typeof extra === "function" ? extra({ id: l.id, port: l.port, controllerPort: l.controllerPort }) : extra;
-  };
-  const configFile = (l: NodeLayout) => path.join(l.dir, "server.properties");
-  const logConfigFile = (l: NodeLayout) => path.join(l.dir, loggingConfigFileName(version));
-  const logFile = (l: NodeLayout) => path.join(l.dir, "logs", "server.log");
-
-  const writeNodeFiles = (l: NodeLayout) => {
-    mkdirSync(path.join(l.dir, "logs"), { recursive: true });
-    writeFileSync(configFile(l), serverProperties(l, voters, nodeCount, extraFor(l)));
-    writeFileSync(logConfigFile(l), loggingConfig(version, logFile(l)));
-  };
-  const saveLayout = () => {
-    const file: ClusterFile = { version, clusterId, basePort: options.basePort, nodes: layouts.map((l) => ({ id: l.id, logDirs: l.logDirs })) };
-    writeFileSync(path.join(baseDir, CLUSTER_FILE), JSON.stringify(file, null, 2) + "\n");
-  };
-  /** What StorageTool would write (meta.properties with cluster, node and directory ids; the bootstrap metadata), from its template: scripts/kafka/format.ts. */
-  const formatNode = (l: NodeLayout, ignoreFormatted: boolean) =>
-    formatNodeDirs({
-      version,
-      classpath,
-      serverProperties: readFileSync(configFile(l), "utf8"),
-      jvmArgs: ["-Xmx128m", ...jvmProfileArgs("startup"), ...loggingJvmArgs(version, logConfigFile(l))],
-      clusterId,
-      nodeId: l.id,
-      metadataDir: l.metadataDir,
-      logDirs: l.logDirs,
-      ignoreFormatted,
-    });
-
   mkdirSync(baseDir, { recursive: true });
-  for (const l of layouts) writeNodeFiles(l);
-  saveLayout();
+  for (const l of layouts) writeNodeFiles(ctx, l);
+  saveLayout(ctx);
   // Reused data still goes through `--ignore-formatted`, which formats only dirs added since.
-  await Promise.all(layouts.map((l) => formatNode(l, !format)));
+  await Promise.all(layouts.map((l) => formatNode(ctx, l, !format)));
 
+  const { cluster, launch, waitReady } = clusterHandle(ctx);
+  try {
+    const jvms = layouts.map((l) => launch(l));
+    await Promise.all(layouts.map((l, i) => waitReady(l, jvms[i]!)));
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return cluster;
+}
+
+/**
+ * The handle of a cluster another process started and left running (`kafka:up`, detached): its layout
+ * from `cluster.json`, its JVMs by their pid files. Its nodes are stopped with a controlled shutdown,
+ * and the nodes and dirs it adds run detached like the others.
+ */
+export function attachCluster(baseDir: string): LocalCluster {
+  const dir = path.resolve(baseDir);
+  const file = readClusterFile(dir);
+  if (!file) throw new Error(`${dir} holds no local Kafka cluster (no ${CLUSTER_FILE}); start one with \`npm run kafka:up\`.`);
+  const stopped = file.nodes.filter((n) => {
+    const pid = readPid(path.join(dir, `node${n.id}`));
+    return pid === null || !isAlive(pid);
+  });
+  if (stopped.length > 0) throw new Error(`Kafka node(s) ${stopped.map((n) => n.id).join(", ")} in ${dir} are not running; start the cluster with \`npm run kafka:up\` first.`);
+  const ctx: ClusterContext = {
+    baseDir: dir,
+    basePort: file.basePort,
+    version: file.version,
+    clusterId: file.clusterId,
+    classpath: classpathFor(file.version),
+    heapMb: file.heapMb ?? 256,
+    jvmProfile: "startup",
+    detached: true,
+    clean: false,
+    readyTimeoutMs: 120_000,
+    layouts: file.nodes.map((n) => ({ ...nodeLayout(dir, file.basePort, n.id, 1), logDirs: n.logDirs })),
+    brokers: new Set(file.nodes.filter((n) => n.role === "broker").map((n) => n.id)),
+    extra: undefined,
+  };
+  return clusterHandle(ctx).cluster;
+}
+
+function clusterHandle(ctx: ClusterContext): { cluster: LocalCluster; launch: (l: NodeLayout) => SpawnedJvm; waitReady: (l: NodeLayout, jvm: SpawnedJvm) => Promise<void> } {
+  const { baseDir, version, classpath, heapMb, jvmProfile, detached, layouts } = ctx;
   const running = new Map<number, SpawnedJvm>();
   /** Each running node's class-data sharing (scripts/kafka/class-data-sharing.ts). */
   const archives = new Map<number, ClassDataSharing>();
-  const nodes: KafkaNode[] = layouts.map((l) => ({ id: l.id, port: l.port, controllerPort: l.controllerPort, logDirs: l.logDirs, pid: null, logFile: logFile(l) }));
+  const toNode = (l: NodeLayout): KafkaNode => ({ id: l.id, port: l.port, controllerPort: l.controllerPort, logDirs: l.logDirs, pid: readPid(l.dir), logFile: logFileOf(l) });
+  const nodes: KafkaNode[] = layouts.map(toNode);
   const layoutOf = (id: number) => {
     const l = layouts.find((x) => x.id === id);
-    if (!l) throw new Error(`no node ${id} in this cluster (nodes are 1..${nodeCount})`);
+    if (!l) throw new Error(`no node ${id} in this cluster (nodes are ${layouts.map((x) => x.id).join(", ")})`);
     return l;
   };
   const nodeOf = (id: number) => nodes.find((n) => n.id === id)!;
@@ -290,7 +410,7 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
         "-XX:+ExitOnOutOfMemoryError",
         "-Djava.awt.headless=true",
         `-Dkafka.logs.dir=${path.join(l.dir, "logs")}`,
-        ...loggingJvmArgs(version, logConfigFile(l)),
+        ...loggingJvmArgs(version, path.join(l.dir, loggingConfigFileName(version))),
         "-cp",
         classpath,
         "kafka.Kafka",
@@ -306,66 +426,102 @@ async function launchCluster(options: StartClusterOptions): Promise<LocalCluster
     nodeOf(l.id).pid = jvm.pid;
     return jvm;
   };
+  /** The node answers as a live broker, and the node recording a class-data archive has written it. */
+  const waitReady = async (l: NodeLayout, jvm: SpawnedJvm) => {
+    await waitForBroker(l, jvm, logFileOf(l), ctx.readyTimeoutMs);
+    await archives.get(l.id)?.ready(jvm.pid);
+  };
 
   /** `discard`: the data is not needed again, so kill at once. */
   const stopNode = async (id: number, discard = false) => {
     const l = layoutOf(id);
-    const pid = running.get(id)?.pid ?? readPid(l.dir);
+    // The JVM this handle started, else the one the pid file names (another handle may have restarted the node).
+    const pid = [running.get(id)?.pid, readPid(l.dir)].find((p): p is number => p !== undefined && p !== null && isAlive(p)) ?? null;
     if (pid !== null) await stopProcessGroup(pid, l.dir, 20_000, discard ? "SIGKILL" : "SIGTERM");
     running.delete(id);
     nodeOf(id).pid = null;
   };
   const startNode = async (id: number) => {
     const l = layoutOf(id);
-    if (running.has(id)) throw new Error(`Kafka node ${id} is already running (pid ${running.get(id)!.pid}); stop it first.`);
+    const pid = running.get(id)?.pid ?? readPid(l.dir);
+    if (pid !== null && isAlive(pid)) throw new Error(`Kafka node ${id} is already running (pid ${pid}); stop it first.`);
     await assertPortsFree([l]);
-    const jvm = launch(l);
-    await waitForBroker(l, jvm, logFile(l), readyTimeoutMs);
-    await archives.get(id)?.ready(jvm.pid);
+    await waitReady(l, launch(l));
+  };
+  const restartNode = async (id: number, restart: RestartOptions = {}) => {
+    const l = layoutOf(id);
+    await stopNode(id);
+    const wanted = restart.logDirs ?? (restart.dirsPerNode ? nodeLayout(baseDir, ctx.basePort, id, restart.dirsPerNode).logDirs : undefined);
+    if (wanted) {
+      if (wanted.length === 0) throw new Error("restartNode() needs at least one log dir");
+      l.logDirs = wanted.map((d) => path.resolve(d));
+      nodeOf(id).logDirs = l.logDirs;
+      writeNodeFiles(ctx, l);
+      saveLayout(ctx);
+      await formatNode(ctx, l, true);
+    }
+    await startNode(id);
   };
 
   const cluster: LocalCluster = {
-    bootstrap: layouts.map((l) => `127.0.0.1:${l.port}`).join(","),
-    clusterId,
+    get bootstrap() {
+      return layouts.map((l) => `127.0.0.1:${l.port}`).join(",");
+    },
+    clusterId: ctx.clusterId,
     version,
     baseDir,
     nodes,
     stopNode: (id) => stopNode(id),
     startNode: (id) => timed("cluster start", `node ${id} start`, () => startNode(id)),
-    restartNode: (id, restart = {}) =>
-      timed("cluster start", `node ${id} restart`, async () => {
+    restartNode: (id, restart = {}) => timed("cluster start", `node ${id} restart`, () => restartNode(id, restart)),
+    addDir: (id) =>
+      timed("cluster start", `node ${id} add dir`, async () => {
         const l = layoutOf(id);
-        await stopNode(id);
-        const wanted = restart.logDirs ?? (restart.dirsPerNode ? nodeLayout(baseDir, options.basePort, id, restart.dirsPerNode).logDirs : undefined);
-        if (wanted) {
-          if (wanted.length === 0) throw new Error("restartNode() needs at least one log dir");
-          l.logDirs = wanted.map((d) => path.resolve(d));
-          nodeOf(id).logDirs = l.logDirs;
-          writeNodeFiles(l);
-          saveLayout();
-          await formatNode(l, true);
+        // The next d<k> the node does not have yet.
+        let k = l.logDirs.length + 1;
+        while (l.logDirs.includes(path.join(l.dir, `d${k}`)) || existsSync(path.join(l.dir, `d${k}`))) k++;
+        const added = path.join(l.dir, `d${k}`);
+        await restartNode(id, { logDirs: [...l.logDirs, added] });
+        return added;
+      }),
+    addNode: (add = {}) =>
+      timed("cluster start", "add node", async () => {
+        const id = Math.max(...layouts.map((l) => l.id)) + 1;
+        if (id > CONTROLLER_PORT_OFFSET) throw new Error(`a local cluster has at most ${CONTROLLER_PORT_OFFSET} nodes`);
+        const l = nodeLayout(baseDir, ctx.basePort, id, add.dirsPerNode ?? layouts[0]!.logDirs.length);
+        if (existsSync(l.dir)) throw new Error(`${l.dir} already exists; a new node needs a fresh folder (remove it, or start the cluster clean).`);
+        await assertPortsFree([{ ...l, controllerPort: l.port }]);
+        layouts.push(l);
+        ctx.brokers.add(id);
+        nodes.push(toNode(l));
+        try {
+          writeNodeFiles(ctx, l);
+          await formatNode(ctx, l, false);
+          saveLayout(ctx);
+          await waitReady(l, launch(l));
+        } catch (error) {
+          await stopNode(id, true).catch(() => undefined);
+          layouts.splice(layouts.indexOf(l), 1);
+          nodes.splice(
+            nodes.findIndex((n) => n.id === id),
+            1,
+          );
+          ctx.brokers.delete(id);
+          saveLayout(ctx);
+          rmSync(l.dir, { recursive: true, force: true });
+          throw error;
         }
-        await startNode(id);
+        return nodeOf(id);
       }),
     async stop() {
       // A cluster started clean is wiped at its next start, so nothing it holds is kept: its nodes are
       // killed at once (a controlled shutdown of the whole quorum waits about 5 s for a leader that is
       // leaving too). Reused data (clean: false) gets the controlled shutdown, all nodes at once: a
       // node shutting down alone waits for the quorum, so serial stops take longer.
-      await Promise.all(layouts.map((l) => stopNode(l.id, clean)));
+      await Promise.all(layouts.map((l) => stopNode(l.id, ctx.clean)));
     },
   };
-
-  try {
-    const jvms = layouts.map((l) => launch(l));
-    await Promise.all(layouts.map((l, i) => waitForBroker(l, jvms[i]!, logFile(l), readyTimeoutMs)));
-    // The node recording a class-data archive writes it now, before the cluster is handed over.
-    await Promise.all(layouts.map((l, i) => archives.get(l.id)?.ready(jvms[i]!.pid)));
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
-  return cluster;
+  return { cluster, launch, waitReady };
 }
 
 /** Stops every node of the cluster in baseDir by its pid file (e.g. after `kafka:up` or a crashed test). */

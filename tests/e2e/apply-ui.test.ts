@@ -1,16 +1,29 @@
 // The apply's UI in Chromium on the demo cluster (no Kafka, writes off): the plan shows the batches
 // the apply would run and how, exactly as the library cuts them; the execution settings in the goals
 // form change them, and a shared plan link keeps them; the audit page, in the navigation, shows its
-// empty state. Light and dark, with no serious axe findings. Screenshots go to test-results/screenshots/.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+// empty state. Light and dark, with no serious axe findings. Then a cancelled and a failed job on the
+// panel, as the job's step function leaves them (driven against a pretend cluster, stored in the app's
+// store): the phases that ran and those that did not, where the cancelled batch's replicas are as read
+// back, what is left set, where the failed job failed. Screenshots go to test-results/screenshots/.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobView, type ApplyJobRecord, type JobControl } from "@/lib/plan/job-model";
+import type { ActionOutcome } from "@/lib/plan/job-step";
+import { closeStore, getStore } from "@/lib/store";
+import { cancelOutcomeView, jobHeadline, leftSetText, phaseSteps } from "@/lib/view/apply/apply-job";
+import { accept, drive, jobRecord, newRun, NO_CONTROL, obedientCluster, scanOf, type World } from "../support/apply-job";
+import { startApp, type AppServer } from "../support/e2e-server";
+import { GiB } from "../support/snapshots";
 import { planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan";
 import { planResponse } from "@/lib/plan/response";
 import { demoSnapshot } from "@/lib/simulate/presets";
 import { executionSentence, planBatchTable } from "@/lib/view/apply/apply-batches";
 import { AUDIT_EMPTY } from "@/lib/view/apply/audit-log";
 import { horizontalOverflow, PHONE, seriousA11yViolations } from "../support/a11y";
-import { openPage, screenshot } from "../support/e2e-browser";
+import { elementScreenshot, launchBrowser, openPage, screenshot, type TrackedPage } from "../support/e2e-browser";
 import { useE2eSession } from "../support/e2e-session";
 
 /** What /api/plan answers for the demo and these options: the page must show exactly its batches. */
@@ -132,5 +145,156 @@ describe("apply and audit (demo cluster)", () => {
     await screenshot(page, "apply-plan-batches-dark", false);
     expect(tab.errors).toEqual([]);
     await page.context().close();
+  });
+});
+
+/** A drain of broker 1's /d1 (t-0, t-1 → /d2), cancelled mid-batch: t-0's move had finished, t-1's was cancelled. */
+function cancelledDrain(): ApplyJobRecord {
+  const job = jobRecord({ cordons: [{ broker: 1, dirs: ["/d1"] }], leadership: false });
+  job.id = "job-cancelled";
+  job.work.entries = [
+    { topic: "t", partition: 0, replicas: [1], logDirs: ["/d2"] },
+    { topic: "t", partition: 1, replicas: [1], logDirs: ["/d2"] },
+  ];
+  job.work.batches = [{ index: 0, kind: "data", entries: [0, 1], bytes: 2 * GiB, partitionMoves: 0, dirMoves: 2 }];
+  job.work.estimate = { seconds: 20, batchSeconds: [20], overheadSeconds: 1 };
+  job.work.throttles = { topics: [], brokers: [{ broker: 1, leaderRate: null, followerRate: null, alterLogDirsRate: 1 }] };
+  job.status.batches = [{ state: "pending", startedAt: null, finishedAt: null }];
+  const dirs = (d0: string, d1: string, copying: boolean) => {
+    const snap = scanOf();
+    snap.topics[0]!.partitions.forEach((p, k) => {
+      p.replicas[0]!.logDir = k === 0 ? d0 : d1;
+      p.replicas[0]!.future = copying && k === 1 ? { logDir: "/d2", sizeBytes: GiB / 3, offsetLag: null } : null;
+    });
+    return snap;
+  };
+  const running = drive(
+    newRun(job),
+    { scan: () => dirs("/d1", "/d1", true) },
+    { until: (t) => t.run.job.status.batches[0]!.state === "running" && t.run.job.status.clock !== null },
+  );
+  let cancelled = false;
+  const cancel: JobControl = { ...NO_CONTROL, seq: 1, cancel: true, by: "bob" };
+  const world: World = {
+    scan: () => dirs("/d2", "/d1", !cancelled),
+    answer: (a) => {
+      if (a.kind === "cancel-dir-moves") cancelled = true;
+      return accept(a);
+    },
+    control: () => cancel,
+  };
+  const t = drive(running.run, world, { nowMs: running.nowMs });
+  return { ...t.run.job, updatedAt: new Date(t.nowMs).toISOString(), finishedAt: new Date(t.nowMs).toISOString() };
+}
+
+/** A two-batch job whose preferred-leader election Kafka refused: it ends failed, in that phase. */
+function failedElection(after: string): ApplyJobRecord {
+  const job = jobRecord();
+  job.id = "job-failed";
+  // Created a minute after the cancelled one (the cluster's latest job), and its clock starts then.
+  job.createdAt = after;
+  job.updatedAt = after;
+  const world = obedientCluster();
+  const t = drive(
+    newRun(job),
+    {
+      ...world,
+      answer: (a, now): ActionOutcome =>
+        a.kind === "elect-leaders"
+          ? { kind: "elect-leaders", outcome: { requested: 1, elected: 0, notNeeded: 0, failed: ["t-0: PREFERRED_LEADER_NOT_AVAILABLE"] } }
+          : world.answer!(a, now),
+    },
+    { nowMs: Date.parse(after) },
+  );
+  return { ...t.run.job, updatedAt: new Date(t.nowMs).toISOString(), finishedAt: new Date(t.nowMs).toISOString() };
+}
+
+/** Stores a finished job in the app's store (KAFKA_BALANCE_DB), as its runner would have left it. */
+async function storeJob(db: string, job: ApplyJobRecord): Promise<void> {
+  const saved = process.env.KAFKA_BALANCE_DB;
+  await closeStore();
+  process.env.KAFKA_BALANCE_DB = db;
+  try {
+    const { jobs } = getStore();
+    await jobs.insert(job, "seed", 3_600_000, Date.now());
+    expect(await jobs.saveStatus(job.id, "seed", job.status, job.updatedAt, 3_600_000, Date.now(), job.finishedAt)).toBe(true);
+  } finally {
+    await closeStore();
+    if (saved === undefined) delete process.env.KAFKA_BALANCE_DB;
+    else process.env.KAFKA_BALANCE_DB = saved;
+  }
+}
+
+/** The panel as the page shows it: headline, each phase's status, the read-back, what is left set. */
+async function shownJob(page: Page) {
+  const panel = page.locator("[data-apply-job]");
+  return {
+    headline: (await panel.locator("[data-job-headline]").textContent())!.trim(),
+    phases: await panel.locator("[data-phase-status]").evaluateAll((xs) => xs.map((x) => x.getAttribute("data-phase-status"))),
+    leftSet: (await panel.locator("[data-job-left-set]").textContent())!.trim(),
+    cancel: await panel.locator("[data-job-cancel-partition]").allTextContents(),
+  };
+}
+
+describe("a cancelled and a failed apply job on the panel (a live cluster configured, its jobs in the store)", () => {
+  let dir: string;
+  let app: AppServer | undefined;
+  let browser: Browser | undefined;
+  let tab: TrackedPage;
+  const cancelled = cancelledDrain();
+  const failed = failedElection(new Date(Date.parse(cancelled.createdAt) + 60_000).toISOString());
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "kb-apply-ui-jobs-"));
+    const db = path.join(dir, "store.db");
+    await storeJob(db, cancelled);
+    // Nothing listens on 39401 (this file's port range): the cluster is configured, never reached; the jobs have ended.
+    app = await startApp({ KAFKA_BOOTSTRAP_SERVERS: "127.0.0.1:39401", KAFKA_BALANCE_DB: db, KAFKA_BALANCE_REFRESH_MS: "0" }, 60_000, { port: 39402 });
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+  }, 900_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a cancelled drain: the election not run, each replica where the job read it back, the cordon put back and said so", async () => {
+    const { page } = tab;
+    await page.goto(`${app!.url}/plan`);
+    await page.waitForSelector('[data-apply-job="cancelled"] [data-job-cancel]');
+    const view = jobView(cancelled);
+    const shown = await shownJob(page);
+    expect(shown.headline).toBe(jobHeadline(view));
+    expect(shown.phases).toEqual(phaseSteps(view).map((s) => s.status));
+    expect(shown.phases).toEqual(["done", "done", "done", "done", "skipped", "done"]);
+    expect(shown.leftSet).toBe(leftSetText(view, view.setConfigs));
+    expect(shown.leftSet).toBe("Nothing the job set is left on the cluster: every config it set is back to what it was before.");
+    expect(shown.cancel).toEqual(cancelOutcomeView(view.cancel)!.rows.map((r) => `${r.outcomeText}: ${r.lines.join("; ")}`));
+    expect(shown.cancel).toEqual([
+      "Finished as planned: t-0 on broker 1: in /d2 — the move finished before the cancel reached Kafka",
+      "Back where it was: t-1 on broker 1: stays in /d1 — the move was cancelled",
+    ]);
+    expect(await page.locator('[data-job-batch="1"] td').nth(1).textContent()).toBe("Cancelled (1 of 2 partitions finished)");
+    expect(await page.locator("[data-apply-job] [data-job-warnings]").count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.locator("[data-apply-job]").scrollIntoViewIfNeeded();
+    await elementScreenshot(page.locator("[data-apply-job]"), "cancelled-job");
+  });
+
+  it("a failed job: the headline and the phase strip name the phase it failed in, and what is left set", async () => {
+    await storeJob(path.join(dir, "store.db"), failed);
+    const { page } = tab;
+    await page.goto(`${app!.url}/plan`);
+    await page.waitForSelector('[data-apply-job="failed"]');
+    const view = jobView(failed);
+    const shown = await shownJob(page);
+    expect(shown.headline).toBe("Failed while electing preferred leaders: the error below says what went wrong");
+    expect(shown.phases).toEqual(["skipped", "done", "done", "done", "failed", "done"]);
+    expect(shown.leftSet).toBe(leftSetText(view, view.setConfigs));
+    expect(shown.cancel).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.locator("[data-apply-job]").scrollIntoViewIfNeeded();
+    await elementScreenshot(page.locator("[data-apply-job]"), "failed-job");
   });
 });

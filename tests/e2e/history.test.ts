@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CLUSTER } from "@/lib/cluster/clusters";
 import { connectionFromEnv } from "@/lib/cluster/connection";
 import { readCluster } from "@/lib/cluster/live";
+import type { ApplyJobRecord } from "@/lib/plan/job-model";
 import { closeStore, getStore } from "@/lib/store";
 import { startCluster, type LocalCluster } from "@/scripts/kafka/cluster";
 import { seriousA11yViolations } from "../support/a11y";
@@ -102,27 +103,84 @@ const COLLECT_MS = 2000;
 const HOUR_MS = 3_600_000;
 /** 50 MiB an hour: how fast the seeded history has each dir's disk filling. */
 const SEEDED_GROWTH_PER_HOUR = 50 * 1024 * 1024;
+/** The main seed: 12 hours every 30 min, ending 5 min ago. */
+const TWELVE_HOURS = { spanMs: 12 * HOUR_MS, stepMs: HOUR_MS / 2, endAgoMs: 5 * 60_000 };
+
+/** A finished apply job in the store (what History marks on its charts): started `startedAt`, done `ms` later. */
+async function seedFinishedPlan(id: string, startedAt: number, ms: number): Promise<void> {
+  const iso = (t: number) => new Date(t).toISOString();
+  const status: ApplyJobRecord["status"] = {
+    state: "running",
+    phase: "cordons",
+    batch: 0,
+    batches: [],
+    setConfigs: [],
+    rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 },
+    controlSeq: 0,
+    progress: null,
+    clock: null,
+    failed: false,
+    election: null,
+    log: [],
+    warnings: [],
+    errors: [],
+  };
+  const jobs = getStore().jobs;
+  await jobs.insert(
+    {
+      id,
+      cluster: CLUSTER,
+      createdAt: iso(startedAt),
+      updatedAt: iso(startedAt),
+      finishedAt: null,
+      createdBy: "history-e2e",
+      work: {
+        entries: [],
+        batches: [],
+        original: {},
+        throttles: { topics: [], brokers: [] },
+        cordons: [],
+        leadership: [],
+        execution: { partitionMovesPerBroker: 5, dirMovesPerBroker: 2, leaderMovesPerBatch: 1000, order: "urgent-disk-first" },
+        estimate: { seconds: 1, batchSeconds: [], overheadSeconds: 1 },
+        rates: { replicationBytesPerSecond: 1, alterLogDirsBytesPerSecond: 1 },
+      },
+      status,
+      control: { seq: 0, pause: false, cancel: false, rates: null, by: null },
+    },
+    "history-e2e",
+    1000,
+    startedAt,
+  );
+  const ended = await jobs.saveStatus(id, "history-e2e", { ...status, state: "done", phase: "finished" }, iso(startedAt + ms), 1000, startedAt, iso(startedAt + ms));
+  if (!ended) throw new Error(`the seeded plan ${id} could not be finished`);
+}
 
 /**
  * The 12 hours before the test, as the collector would have recorded them every 30 min: the cluster as
  * it is now with each dir's disk holding SEEDED_GROWTH_PER_HOUR less per hour back. A forecast needs 6
  * hours of history; a test cannot wait that long. Written into `dbFile` before the app opens it.
  */
-async function seedHistory(bootstrap: string, dbFile: string): Promise<void> {
+async function seedHistory(
+  bootstrap: string,
+  dbFile: string,
+  seed: { spanMs: number; stepMs: number; endAgoMs: number; plans?: { id: string; agoMs: number; ms: number }[] } = TWELVE_HOURS,
+): Promise<void> {
   const connection = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: bootstrap });
   if (!connection.ok) throw new Error(connection.error.message);
   const now = await readCluster(connection.value);
   process.env.KAFKA_BALANCE_DB = dbFile;
   try {
     const store = getStore().history;
-    const end = Date.now() - 5 * 60_000;
-    for (let t = end - 12 * HOUR_MS; t <= end; t += HOUR_MS / 2) {
+    const end = Date.now() - seed.endAgoMs;
+    for (let t = end - seed.spanMs; t <= end; t += seed.stepMs) {
       const less = Math.round(((Date.now() - t) / HOUR_MS) * SEEDED_GROWTH_PER_HOUR);
       const then = structuredClone(now);
       then.capturedAt = new Date(t).toISOString();
       for (const b of then.brokers) for (const d of b.logDirs) if (d.usableBytes !== null) d.usableBytes += less;
       await store.recordScan(CLUSTER, t, then, 50);
     }
+    for (const plan of seed.plans ?? []) await seedFinishedPlan(plan.id, Date.now() - plan.agoMs, plan.ms);
   } finally {
     closeStore();
     delete process.env.KAFKA_BALANCE_DB;
@@ -265,5 +323,75 @@ describe("history (live local Kafka, collected every 2 s)", () => {
     await screenshot(page, "simulate-forecast-live", false);
     expect(tab.errors).toEqual([]);
     await page.context().close();
+  });
+  it("after 30 minutes of history: the default range shows the 30 minutes, close plans are one readable mark, and the forecast says not enough history yet", async () => {
+    // A second store, seeded with 30 minutes every 2 min and four plans (three a minute apart), opened by a second app.
+    const youngDb = path.join(dbDir!, "young.db");
+    await seedHistory(cluster!.bootstrap, youngDb, {
+      spanMs: 30 * 60_000,
+      stepMs: 2 * 60_000,
+      endAgoMs: 60_000,
+      plans: [
+        { id: "plan-a", agoMs: 20 * 60_000, ms: 20_000 },
+        { id: "plan-b", agoMs: 19 * 60_000, ms: 20_000 },
+        { id: "plan-c", agoMs: 18 * 60_000, ms: 20_000 },
+        { id: "plan-d", agoMs: 6 * 60_000, ms: 20_000 },
+      ],
+    });
+    const young = await startApp({ KAFKA_BOOTSTRAP_SERVERS: cluster!.bootstrap, KAFKA_BALANCE_COLLECT_INTERVAL_MS: String(COLLECT_MS), KAFKA_BALANCE_DB: youngDb });
+    try {
+      // The forecast API says the history is too short, and has no verdict.
+      const forecast = (await (await fetch(`${young.url}/api/history/forecast`)).json()) as {
+        history: { firstAt: number; lastAt: number; enough: boolean; neededMs: number };
+        dirs: { until: { p85: unknown }; basis: { series: string | null } }[];
+      };
+      expect(forecast.history).toMatchObject({ enough: false, neededMs: 6 * HOUR_MS });
+      expect(forecast.history.lastAt - forecast.history.firstAt).toBeGreaterThanOrEqual(29 * 60_000);
+      expect(forecast.dirs.every((d) => d.basis.series === null && d.until.p85 === null)).toBe(true);
+
+      const tab = await openPage(browser!);
+      const { page } = tab;
+      await page.goto(`${young.url}/history`);
+      await page.waitForSelector('[data-history-chart="history-cluster-bytes"] .recharts-line-curve', { state: "attached" });
+      await page.waitForSelector('[data-history-chart="history-dir-bytes"] .recharts-line-curve', { state: "attached" });
+      // The default range follows the data: it says so, names no preset, and keeps the URL clean.
+      await expect(page.locator("[data-range-shown]").textContent()).resolves.toMatch(/^Showing the (29|3\d) min recorded so far/);
+      expect(await page.locator('[data-range][aria-pressed="true"]').count()).toBe(0);
+      expect(new URL(page.url()).searchParams.has("range")).toBe(false);
+      // The first point is near the chart's left edge: the line spans most of the plot's width.
+      const plot = (await page.locator('[data-history-chart="history-cluster-bytes"] .recharts-cartesian-grid').boundingBox())!;
+      const line = (await page.locator('[data-history-chart="history-cluster-bytes"] .recharts-line-curve').first().boundingBox())!;
+      expect(line.width / plot.width).toBeGreaterThan(0.85);
+      // Three plans a minute apart are one mark, "3 plans", naming each in its title; the fourth is its own.
+      const cluster3 = page.locator('[data-history-chart="history-cluster-bytes"] [data-plan-mark]');
+      await expect(cluster3.evaluateAll((els) => els.map((e) => e.getAttribute("data-plan-mark")))).resolves.toEqual(["3 plans", "plan"]);
+      const title = await cluster3.first().locator("title").textContent();
+      for (const id of ["plan-a", "plan-b", "plan-c"]) expect(title).toContain(id);
+      await expect(page.locator("[data-plan-marks] li").count()).resolves.toBe(4);
+      // The forecast table: no verdict, how much history there is.
+      const waiting = page.locator("[data-forecast-summary]");
+      await waiting.waitFor();
+      await expect(waiting.textContent()).resolves.toMatch(/Not enough history yet \((29|3\d) min of 6 h\)/);
+      expect(await page.getByText("none reaches 85%").count()).toBe(0);
+      expect(await page.getByText("not within a year").count()).toBe(0);
+      await screenshot(page, "history-30min");
+      // An operator's choice wins and is kept in the URL, even the 2 days the default reads.
+      await page.getByRole("button", { name: "2 d" }).click();
+      await page.waitForURL((u) => u.searchParams.get("range") === "2d");
+      await expect(page.locator("[data-range-shown]").textContent()).resolves.toMatch(/^Showing the last 2 days/);
+
+      // The overview's card: not enough history yet, in no calm green.
+      await page.goto(`${young.url}/`);
+      const card = page.locator("[data-forecast-card]");
+      await card.waitFor();
+      await expect(card.getAttribute("data-forecast-tone")).resolves.toBe("waiting");
+      await expect(card.locator("[data-forecast-waiting]").textContent()).resolves.toMatch(/^Not enough history yet \((29|3\d) min of 6 h\)/);
+      expect(await card.getByText(/No log dir is forecast/).count()).toBe(0);
+      await screenshot(page, "overview-30min", false);
+      expect(tab.errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await young.stop();
+    }
   });
 });

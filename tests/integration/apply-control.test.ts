@@ -6,7 +6,9 @@
  *   every throttle config back to what it was before — including values someone else had set;
  * - a cancel mid-move: Kafka reverts the in-flight reassignment to its replicas and drops the in-flight
  *   dir move, and the throttles go back to what they were.
- * Every request the job made is in the audit log with the label of the token that asked.
+ * Every request the job made is in the audit log with the label of the token that asked, and in the
+ * server's JSON log (lib/log/logger.ts): each request sent, Kafka's answer, each control and the end,
+ * never the token.
  * KAFKA_BOOTSTRAP_SERVERS alone configures one cluster, named `default`: the jobs are that cluster's.
  */
 import path from "node:path";
@@ -19,6 +21,7 @@ import { ApplyBusyError, getApplyJob, jobFinished, startApplyJob, type ApplyJobR
 import { alterConfigs } from "@/lib/cluster/writes/requests";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { throttlePlan, type ReassignmentEntry } from "@/lib/plan";
+import { captureLog } from "@/lib/log/logger";
 import { getStore } from "@/lib/store";
 import { useTempStore } from "../fixtures/snapshots/harness";
 import { KiB, MiB, startDataCluster, type DataCluster } from "../support/data-cluster";
@@ -35,6 +38,7 @@ const FOREIGN_LIST = "0:1";
 
 let data: DataCluster;
 let store: ReturnType<typeof useTempStore>;
+let logged: ReturnType<typeof captureLog>;
 
 const job = async (id: string): Promise<ApplyJobRecord> => (await getApplyJob(id))!;
 const control = (body: unknown) =>
@@ -65,6 +69,7 @@ const FOREIGN_STATE = {
 describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () => {
   beforeAll(async () => {
     store = useTempStore("apply-control");
+    logged = captureLog();
     data = await startDataCluster({
       baseDir: path.resolve(".kafka/it-apply-control"),
       basePort: BASE_PORT,
@@ -105,6 +110,7 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
   }, 300_000);
 
   afterAll(async () => {
+    logged?.stop();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
@@ -262,6 +268,17 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     const local = after.topics.find((t) => t.name === "local")!.partitions[0]!.replicas[0]!;
     expect(local.logDir).toBe(localNow);
     expect(local.future).toBeNull();
+    // What the job says is what a fresh read of the cluster shows: both moves undone, nothing moved.
+    const fresh = await readCluster(data.connection);
+    const freshLocal = fresh.topics.find((t) => t.name === "local")!.partitions[0]!.replicas[0]!;
+    expect([freshLocal.logDir, freshLocal.future]).toEqual([localNow, null]);
+    expect(fresh.topics.find((t) => t.name === "halt")!.partitions[0]!.replicas.map((r) => r.broker)).toEqual([2]);
+    expect(ended.status.cancel!.outcomes.flatMap((o) => o.lines)).toEqual(["halt-0: reverted to [2]", `local-0 on broker 3: stays in ${localNow} — the move was cancelled`]);
+    expect(ended.status.cancel!.refused).toEqual([]);
+    expect(ended.status.log.map((l) => l.message)).toContain(`local-0 on broker 3: stays in ${localNow} — the move was cancelled.`);
+    expect(ended.status.batches[0]!.finishedPartitions).toBe(0);
+    expect(ended.status.clock!.doneBytes).toBe(0);
+    expect(ended.status.phasesRun).toEqual(["throttles", "batches", "restoring-throttles", "finished"]);
     await waitFor("the throttles back as they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN_STATE), 30_000);
     const actions = (await getStore().audit.list({ jobId: id })).map((e) => `${e.actor} ${e.action} ${e.result}`);
     expect(actions).toContain("carol cancel ok");
@@ -272,5 +289,80 @@ describe("apply jobs on real Kafka: batches, live throttle, pause, cancel", () =
     expect(late.status).toBe(409);
     expect(((await late.json()) as { error: { code: string } }).error.code).toBe("job_finished");
     expect((await control({ jobId: "no-such-job", action: "pause" })).status).toBe(404);
+  }, 120_000);
+
+  it("logs every job's start, each request sent to Kafka with its answer, each control request and the end, as JSON lines naming the cluster and job, never the token", () => {
+    const jobs = new Set(logged.lines.filter((l) => l.event === "job.start").map((l) => String(l.jobId)));
+    expect(jobs.size).toBeGreaterThanOrEqual(2);
+    for (const id of jobs) {
+      const of = logged.lines.filter((l) => l.jobId === id);
+      const requests = of.filter((l) => l.event === "job.request").map((l) => String(l.request));
+      expect(requests).toContain("IncrementalAlterConfigs");
+      expect(requests).toContain("AlterPartitionReassignments");
+      expect(of.filter((l) => l.event === "job.answer").length).toBeGreaterThan(0);
+      expect(of.some((l) => l.event === "job.control" && l.actor === "carol")).toBe(true);
+      expect(of.find((l) => l.event === "job.end")).toMatchObject({ cluster: "default" });
+      for (const l of of) expect(l).toMatchObject({ cluster: "default", jobId: id, time: expect.any(String), level: expect.any(String), msg: expect.any(String) });
+    }
+    expect(logged.lines.some((l) => l.event === "job.request" && l.request === "AlterReplicaLogDirs")).toBe(true);
+    expect(logged.lines.some((l) => l.event === "job.answer" && l.action === "cancel-reassignments")).toBe(true);
+    expect(logged.lines.some((l) => l.event === "job.end" && l.state === "cancelled")).toBe(true);
+    expect(logged.lines.some((l) => l.event === "job.end" && l.state === "done")).toBe(true);
+    for (const line of logged.raw) expect(line).not.toContain(TOKEN);
+  });
+
+  it("cancel of a drain's dir move out of the dir it cordoned: Kafka refuses it (INVALID_REPLICA_ASSIGNMENT), the job sends it once, says so, and reports the replica where it really ends up", async () => {
+    const before = await data.settled();
+    const localNow = before.topics.find((t) => t.name === "local")!.partitions[0]!.replicas[0]!.logDir!;
+    const otherDir = data.cluster.nodes.find((n) => n.id === 3)!.logDirs.find((d) => d !== localNow)!;
+    // A drain of broker 3's dir holding local-0: cordoned first (KIP-1066), then the replica moves out.
+    const entries: ReassignmentEntry[] = [{ topic: "local", partition: 0, replicas: [3], logDirs: [otherDir] }];
+    const rates = { replicationBytesPerSecond: 100 * KiB, alterLogDirsBytesPerSecond: 100 * KiB };
+    const started = await startApplyJob(
+      data.connection,
+      before,
+      { entries, throttles: throttlePlan(before, entries, rates, data.cluster.bootstrap), cordons: [{ broker: 3, dirs: [localNow] }] },
+      { cluster: "default", createdBy: "carol", rates, pollMs: 500 },
+    );
+    const id = started.id;
+    await waitFor("the dir move copying, and the dir cordoned", async () => {
+      const s = await readCluster(data.connection);
+      const local = s.topics.find((t) => t.name === "local")!.partitions[0]!.replicas[0]!;
+      const cordoned = s.brokers.find((b) => b.id === 3)!.logDirs.find((d) => d.path === localNow)!.state === "cordoned";
+      return cordoned && local.future !== null && (local.future.sizeBytes ?? 0) > 0;
+    });
+    expect((await control({ jobId: id, action: "cancel" })).status).toBe(202);
+    const ended = await waitFor(
+      "the job to end",
+      async () => {
+        const j = await job(id);
+        return jobFinished(j.status.state) ? j : null;
+      },
+      60_000,
+    );
+    // Read fresh: Kafka kept moving the replica (unthrottled once the job put its throttle back) and it is in the new dir.
+    const fresh = await readCluster(data.connection);
+    const local = fresh.topics.find((t) => t.name === "local")!.partitions[0]!.replicas[0]!;
+    expect([local.logDir, local.future]).toEqual([otherDir, null]);
+    const audit = (await getStore().audit.list({ jobId: id })).filter((e) => e.action === "cancel-dir-moves");
+    process.stdout.write(`\napply-control: the cancel of a move out of a cordoned dir: ${audit.map((e) => `${e.result} (${e.detail})`).join("; ")}\n`);
+    expect(audit.map((e) => e.result)).toEqual(["refused"]);
+    expect(audit[0]!.detail).toMatch(/INVALID_REPLICA_ASSIGNMENT/);
+    const s = ended.status;
+    expect(s.state).toBe("cancelled");
+    expect(s.cancel!.refused).toEqual([{ topic: "local", partition: 0, broker: 3, error: expect.stringMatching(/^INVALID_REPLICA_ASSIGNMENT/) }]);
+    expect(s.cancel!.outcomes.flatMap((o) => o.lines)).toEqual([
+      `local-0 on broker 3: in ${otherDir} — Kafka refused the cancel (${s.cancel!.refused[0]!.error}), and the move finished`,
+    ]);
+    expect(s.errors.some((e) => e.startsWith("Kafka refused the cancel of local-0's dir move on broker 3: INVALID_REPLICA_ASSIGNMENT"))).toBe(true);
+    // The move finished: the batch is done and its bytes count; no line says Kafka put anything back.
+    expect(s.batches.map((b) => b.state)).toEqual(["done"]);
+    expect(s.clock!.doneBytes).toBe(ended.work.batches[0]!.bytes);
+    expect(s.log.some((l) => l.message.includes("put them back where they were"))).toBe(false);
+    // The cancel put the cordon back too, and nothing says it stays.
+    expect(fresh.brokers.find((b) => b.id === 3)!.logDirs.every((d) => d.state !== "cordoned")).toBe(true);
+    expect(s.setConfigs.filter((c) => c.name === "cordoned.log.dirs").map((c) => c.restored)).toEqual([true]);
+    expect(s.warnings.some((w) => w.startsWith("The cordon stays"))).toBe(false);
+    await waitFor("the throttles back as they were", async () => JSON.stringify(throttleState(await data.settled())) === JSON.stringify(FOREIGN_STATE), 30_000);
   }, 120_000);
 });

@@ -100,7 +100,8 @@ function throttlesLeft(snapshot: ClusterSnapshot): string[] {
 async function settled(cluster: LocalCluster): Promise<ClusterSnapshot> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const s = await readCluster(connection(cluster));
+    // The rig's JBOD dirs share this machine's filesystem on purpose: each is its own disk (KAFKA_BALANCE_DISKS=separate).
+    const s = await readCluster(connection(cluster), { disks: { kind: "separate" } });
     const t = s.topics.find((x) => x.name === TOPIC);
     const ok =
       t !== undefined &&

@@ -2,11 +2,16 @@
  * The job store and audit log on a real SQLite file: one unfinished job per cluster, leases with
  * fenced status writes (an instance that lost its lease writes nothing), orphaned jobs found once a
  * lease runs out, operators' control requests kept apart from the runner's status, and the audit
- * log newest first. Also: a file written by the previous layout (links only) opens and gains the tables.
+ * log newest first; a runner taking over a job left by a dead instance says so in the server's JSON log. Also: a file written by the previous layout (links only) opens and gains the tables.
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectionFromEnv } from "@/lib/cluster/connection";
+import { PROCESS_OWNER, runJob } from "@/lib/cluster/writes/job-runner";
+import { captureLog } from "@/lib/log/logger";
 import type { ApplyJobRecord } from "@/lib/plan/job-model";
+import { waitFor } from "@/scripts/test-timings/phases";
+import { freePort } from "../support/e2e-server";
 import { closeStore, getStore } from "@/lib/store";
 import { JobConflictError } from "@/lib/store/jobs";
 import type { SqliteDb } from "@/lib/store/sqlite";
@@ -118,6 +123,39 @@ describe("job store", () => {
       ["broker 4", "refused"],
       ["broker 3", "ok"],
     ]);
+  });
+
+  it("a runner that takes over a job logs the take-over and each failure as JSON lines, with the cluster and job, and stops once the job is no longer its", async () => {
+    const store = getStore().jobs;
+    const dead = `127.0.0.1:${await freePort()}`;
+    const orphan = job("t1", dead);
+    orphan.status = { ...orphan.status, phase: "batches", runBy: "dead-instance" };
+    await store.insert(orphan, "dead-instance", 1, 0);
+    const connection = connectionFromEnv({ KAFKA_BOOTSTRAP_SERVERS: dead, KAFKA_REQUEST_TIMEOUT_MS: "1000" });
+    if (!connection.ok) throw new Error(connection.error.message);
+    const capture = captureLog();
+    try {
+      const running = await runJob(connection.value, "t1", { leaseMs: 60_000, pollMs: 100 });
+      expect(running).not.toBeNull();
+      await waitFor("the failed scan in the log", () => capture.lines.some((l) => l.event === "job.scan-failed"), 30_000);
+      // The job ends elsewhere (its status written finished): the runner's next write is refused, and it stops.
+      expect(await store.saveStatus("t1", PROCESS_OWNER, { ...orphan.status, state: "cancelled", phase: "finished" }, "t", 60_000, Date.now(), new Date().toISOString())).toBe(
+        true,
+      );
+      await running!.done;
+    } finally {
+      capture.stop();
+    }
+    const takeOver = capture.lines.find((l) => l.event === "job.take-over")!;
+    expect(takeOver).toMatchObject({ level: "warn", cluster: dead, jobId: "t1", owner: PROCESS_OWNER });
+    expect(String(takeOver.detail)).toContain("from dead-instance");
+    expect(capture.lines.find((l) => l.event === "job.scan-failed")).toMatchObject({ level: "warn", cluster: dead, jobId: "t1" });
+    expect(capture.lines.at(-1)).toMatchObject({ event: "job.lease-lost", jobId: "t1" });
+    for (const l of capture.lines) {
+      expect(Number.isNaN(Date.parse(String(l.time))), JSON.stringify(l)).toBe(false);
+      expect(typeof l.msg).toBe("string");
+    }
+    expect((await getStore().audit.list({ jobId: "t1" })).map((e) => e.action)).toContain("take-over");
   });
 
   it("a store file of the previous layout (links only) opens with its links and gains the job and audit tables", async () => {

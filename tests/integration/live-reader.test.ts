@@ -24,6 +24,9 @@ import { GET } from "@/app/api/cluster/route";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { balanceReport } from "@/lib/model/report";
 import { kafkaVersionsOf, nextPlacements } from "@/lib/view/overview/next-placement";
+import { overviewSummary } from "@/lib/view/overview/overview-model";
+import { sameFigureSlack } from "@/lib/model/disks";
+import { planRebalance, PlanOptionsSchema } from "@/lib/plan";
 
 // Ports 19300.. (PLAINTEXT), 19320.. (SASL_PLAINTEXT), 19340.. (SSL), 19350.. (controllers) and this baseDir belong
 // to this file only.
@@ -286,6 +289,57 @@ describe("live reader against a real 3-node × 3-dir cluster", () => {
     expect(snapshot.throttles.defaults).toEqual({ leader: null, follower: 2097152, alterLogDirs: null });
     expect(snapshot.throttles.topics).toEqual([{ topic: "bytes-a", leaderReplicas: "0:1,1:2", followerReplicas: null }]);
     expect(snapshot.throttles.reassignments).toEqual([]);
+  });
+
+  it("dirs on this machine's one filesystem are one disk: the overview says so and calls no dir skew, and the planner finds nothing to move between them; KAFKA_BALANCE_DISKS=separate makes each its own", async () => {
+    const parsed = connectionFromEnv(plainEnv());
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    // Every dir of a local cluster is on this machine's one filesystem: identical total and usable bytes per broker.
+    const snapshot = await readCluster(parsed.value, { disks: { kind: "auto" } });
+    const report = balanceReport(snapshot);
+    for (const b of snapshot.brokers) {
+      // The broker asks the filesystem once per dir: the same total, and usable bytes as close as the machine's other writers leave them.
+      const first = b.logDirs[0]!;
+      for (const d of b.logDirs) {
+        expect(d.totalBytes, `broker ${b.id} ${d.path}`).toBe(first.totalBytes);
+        expect(Math.abs(d.usableBytes! - first.usableBytes!), `broker ${b.id} ${d.path}`).toBeLessThanOrEqual(sameFigureSlack(first.totalBytes!));
+      }
+      expect(b.logDirs.every((d) => d.disk === undefined)).toBe(true);
+    }
+    expect(report.dirs.every((d) => d.sharedDisk?.decidedBy === "reported")).toBe(true);
+    expect(report.skew.dirBytes.count).toBe(1);
+    const summary = overviewSummary(snapshot, report);
+    expect(summary.verdict.findings.filter((f) => f.kind === "dir-skew")).toEqual([]);
+    // Each node of a local cluster has its own paths: a sentence per broker, naming its three dirs.
+    const shared = summary.verdict.findings.filter((f) => f.kind === "shared-disk");
+    expect(shared.map((f) => f.tone)).toEqual(["info", "info", "info"]);
+    for (const [i, b] of snapshot.brokers.entries()) {
+      expect(shared[i]!.text).toBe(
+        `Broker ${b.id}'s dirs ${b.logDirs
+          .map((d) => d.path)
+          .join(", ")
+          .replace(
+            /, ([^,]+)$/,
+            " and $1",
+          )} share one filesystem (identical total and usable bytes: dirs on one filesystem report that, and so do dirs whose mount failed at boot): counted as one disk; moving replicas between them frees no space.`,
+      );
+    }
+    for (const intraObjective of ["utilization", "bytes"] as const) {
+      const plan = planRebalance(snapshot, PlanOptionsSchema.parse({ goals: ["dir-utilization"], intraObjective }));
+      if (!plan.ok) throw new Error(plan.error.message);
+      expect(plan.value.moves, intraObjective).toEqual([]);
+      expect(plan.value.dirs.before.outside).toBe(0);
+    }
+
+    // A rig that puts JBOD dirs on one filesystem on purpose says so: every dir is its own disk again.
+    setEnv({ ...plainEnv(), KAFKA_BALANCE_DISKS: "separate" });
+    const separate = await readCluster(parsed.value);
+    expect(separate.brokers.flatMap((b) => b.logDirs.map((d) => d.disk))).toEqual(separate.brokers.flatMap((b) => b.logDirs.map((d) => d.path)));
+    const separateReport = balanceReport(separate);
+    expect(separateReport.dirs.some((d) => d.sharedDisk)).toBe(false);
+    expect(separateReport.skew.dirBytes.count).toBe(3);
+    expect(overviewSummary(separate, separateReport).verdict.findings.some((f) => f.kind === "shared-disk")).toBe(false);
+    setEnv(plainEnv());
   });
 
   it("GET /api/cluster serves 200 concurrent requests from exactly one scan", async () => {

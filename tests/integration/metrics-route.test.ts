@@ -135,6 +135,11 @@ describe("GET /api/metrics with a live, an unreachable and a silent cluster", ()
     expect(first.ms).toBeLessThan(STUCK_REQUEST_TIMEOUT_MS / 2);
   });
 
+  it("exports only finite numbers: no sentinel or NaN (the event loop's delays of the process's first scrape included)", () => {
+    expect(first.lines.length).toBeGreaterThan(10);
+    for (const l of first.lines) expect(Number.isFinite(l.value), `${l.name} ${JSON.stringify(l.labels)} ${l.value}`).toBe(true);
+  });
+
   it("exports the clusters that cannot be read as collector_up 0 and no figures (only the collection interval beside it), and no demo", async () => {
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "live" })).toBe(1);
     expect(valueOf(first.lines, "kafka_balance_collector_up", { cluster: "gone" })).toBe(0);

@@ -19,6 +19,8 @@ const ALTER_LOG_DIRS_RATE = 192 * 1024;
 
 let story: StoryResult | null = null;
 const connection = () => ({ bootstrapServers: story!.cluster.bootstrap.split(","), clientId: "it-seed-story", requestTimeoutMs: 15_000, sasl: null, tls: null });
+/** The story's JBOD dirs share this machine's filesystem on purpose: each is its own disk, as KAFKA_BALANCE_DISKS=separate says (else they are one disk, and there is nothing to move between them). */
+const SEPARATE = { disks: { kind: "separate" as const } };
 
 describe("seed story and throttled rebalance on real Kafka", () => {
   let store: ReturnType<typeof useTempStore>;
@@ -40,7 +42,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
   });
 
   it("a planned rebalance runs under its throttles, cleans them up and ends as planned", async () => {
-    const before = await readCluster(connection());
+    const before = await readCluster(connection(), SEPARATE);
     const planned = planRebalance(
       before,
       PlanOptionsSchema.parse({
@@ -82,7 +84,7 @@ describe("seed story and throttled rebalance on real Kafka", () => {
     expect(sawFuture).toBe(true);
     expect(measured).toBeGreaterThanOrEqual(15);
 
-    const after = await readCluster(connection());
+    const after = await readCluster(connection(), SEPARATE);
     expect(after.throttles.brokers.every((b) => b.leader === null && b.follower === null && b.alterLogDirs === null)).toBe(true);
     expect(after.throttles.topics.every((t) => t.leaderReplicas === null && t.followerReplicas === null)).toBe(true);
     const report = balanceReport(after);

@@ -154,6 +154,46 @@ describe.each(["sqlite", "postgres"] as const)("store contract: %s", (kind) => {
     expect(newest!.seq).toBeGreaterThan(older!.seq);
   });
 
+  it("audit: pages of the log, newest first, filtered by cluster, actor, action, result and time, with the total and the cursors beside each page", async () => {
+    const { audit } = store;
+    const base = Date.UTC(2026, 11, 1);
+    for (let i = 0; i < 23; i++)
+      await audit.append({
+        at: new Date(base + i * 60_000).toISOString(),
+        cluster: i % 3 === 0 ? "paged-a" : "paged-b",
+        actor: i % 4 === 0 ? "unauthenticated" : "carol",
+        jobId: null,
+        action: i % 4 === 0 ? "apply-requested" : "alter-configs",
+        target: `entry ${i}`,
+        result: i % 4 === 0 ? "refused" : "ok",
+        detail: "",
+      });
+    const mine = { from: new Date(base).toISOString(), to: new Date(base + 22 * 60_000).toISOString() };
+    const targets = (p: { entries: { target: string }[] }) => p.entries.map((e) => Number(e.target.split(" ")[1]));
+    // Three pages of 10, 10 and 3, there and back.
+    const first = await audit.page(mine, {}, 10);
+    expect(first.total).toBe(23);
+    expect(targets(first)).toEqual([22, 21, 20, 19, 18, 17, 16, 15, 14, 13]);
+    expect(first.newer).toBeNull();
+    const second = await audit.page(mine, { before: first.older! }, 10);
+    expect(targets(second)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    const third = await audit.page(mine, { before: second.older! }, 10);
+    expect(targets(third)).toEqual([2, 1, 0]);
+    expect([first.position, second.position, third.position]).toEqual([0, 10, 20]);
+    expect(third.older).toBeNull();
+    const back = await audit.page(mine, { after: third.newer! }, 10);
+    expect(targets(back)).toEqual(targets(second));
+    expect(targets(await audit.page(mine, { after: back.newer! }, 10))).toEqual(targets(first));
+    // Filters, alone and together; the total counts every page.
+    expect((await audit.page({ ...mine, cluster: "paged-a" }, {}, 100)).total).toBe(8);
+    const refused = await audit.page({ ...mine, actor: "unauthenticated", result: "refused", action: "apply-requested" }, {}, 2);
+    expect([refused.total, targets(refused), refused.newer]).toEqual([6, [20, 16], null]);
+    expect(targets(await audit.page({ ...mine, actor: "unauthenticated" }, { before: refused.older! }, 2))).toEqual([12, 8]);
+    const window = await audit.page({ from: new Date(base + 5 * 60_000).toISOString(), to: new Date(base + 7 * 60_000).toISOString() }, {}, 10);
+    expect([window.total, targets(window), window.older, window.newer]).toEqual([3, [7, 6, 5], null, null]);
+    expect(await audit.page({ ...mine, cluster: "nowhere" }, {}, 10)).toEqual({ entries: [], total: 0, position: 0, older: null, newer: null });
+  });
+
   it("leases: one holder; renewing keeps the token; takeover after expiry raises it; a stale token's write is refused", async () => {
     const { leases } = store;
     const history = new HistoryStore(store.db, { retention: DEFAULT_HISTORY_RETENTION, collectIntervalMs: MIN5, collectLeaseMs: MIN5 / 2, topicsPerBroker: 10 });

@@ -1,17 +1,22 @@
 /**
  * Every route that changes state or lists everything, through the real route handlers: 403 while
  * the server does not allow it, 401 for a request without the right token, through with it. And
- * GET /api/plan/apply's `writesEnabled` agrees with what a POST carrying the token gets.
+ * GET /api/plan/apply's `writesEnabled` agrees with what a POST carrying the token gets. Every refusal
+ * is in the audit log (and the server's log), by the token's label when known, never the token.
  * No Kafka is started: KAFKA_BOOTSTRAP_SERVERS, where set, names a port nothing listens on and the
  * requests that get past the gates are ones refused before any connection is made.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GET as auditGet } from "@/app/api/audit/route";
 import { GET as applyStatus, POST as apply } from "@/app/api/plan/apply/route";
 import { POST as control } from "@/app/api/plan/apply/control/route";
 import { DELETE as deleteRecord } from "@/app/api/snapshots/[id]/route";
 import { GET as listRecords, POST as postRecord } from "@/app/api/snapshots/route";
+import { REFUSALS_PER_MINUTE, resetRefusalWindow } from "@/lib/http/write-access";
+import { captureLog } from "@/lib/log/logger";
+import { getStore } from "@/lib/store";
 import { jsonRequest, params, useTempStore } from "../fixtures/snapshots/harness";
 
 const TOKEN = "integration-Token-7";
@@ -185,5 +190,93 @@ describe("GET /api/plan/apply writesEnabled", () => {
       }
     }
     expect(seenTrue).toBe(2);
+  });
+});
+
+describe("refused writes in the audit log", () => {
+  it("every refusal (401, 403) leaves an entry: result refused, the action attempted, the token's label when known else unauthenticated, never the token", async () => {
+    resetRefusalWindow();
+    const capture = captureLog();
+    const seqBefore = (await getStore().audit.list({ limit: 1 }))[0]?.seq ?? 0;
+    try {
+      setEnv({ KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BOOTSTRAP_SERVERS: "127.0.0.1:1" });
+      // Writes off: the right token is refused (403), and its label is known.
+      expect((await applyPost(RIGHT)).status).toBe(403);
+      setEnv({ KAFKA_BALANCE_ALLOW_WRITES: "true", KAFKA_BALANCE_WRITE_TOKEN: TOKEN, KAFKA_BOOTSTRAP_SERVERS: "127.0.0.1:1" });
+      expect((await applyPost({ authorization: "Bearer integration-Token-8" })).status).toBe(401);
+      const controlPost = (headers: Record<string, string>) => control(jsonRequest("/api/plan/apply/control", { body: { jobId: "x", action: "pause" }, headers }));
+      expect((await controlPost({})).status).toBe(401);
+      expect((await list({ authorization: `Bearer ${TOKEN}0` })).status).toBe(401);
+      expect((await remove("abcdefghij", {})).status).toBe(401);
+    } finally {
+      capture.stop();
+    }
+    const entries = (await getStore().audit.list({ limit: 100 })).filter((e) => e.seq > seqBefore).reverse();
+    expect(entries.map((e) => [e.actor, e.action, e.result, e.cluster, e.target])).toEqual([
+      ["operator", "apply-requested", "refused", "default", "POST /api/plan/apply"],
+      ["unauthenticated", "apply-requested", "refused", "default", "POST /api/plan/apply"],
+      ["unauthenticated", "apply-control", "refused", "default", "POST /api/plan/apply/control"],
+      ["unauthenticated", "list-links", "refused", "", "GET /api/snapshots"],
+      ["unauthenticated", "delete-link", "refused", "", "DELETE /api/snapshots/abcdefghij"],
+    ]);
+    expect(entries.map((e) => e.detail.split(":")[0])).toEqual(["403 writes_disabled", "401 unauthorized", "401 unauthorized", "401 unauthorized", "401 unauthorized"]);
+    for (const e of entries) expect(JSON.stringify(e)).not.toContain("integration-Token");
+    expect(capture.lines.filter((l) => l.event === "write.refused").map((l) => [l.status, l.action, l.actor])).toEqual([
+      [403, "apply-requested", "operator"],
+      [401, "apply-requested", "unauthenticated"],
+      [401, "apply-control", "unauthenticated"],
+      [401, "list-links", "unauthenticated"],
+      [401, "delete-link", "unauthenticated"],
+    ]);
+    for (const line of capture.raw) expect(line).not.toContain("integration-Token");
+  });
+
+  it("writes at most REFUSALS_PER_MINUTE refusals a minute to the audit log: a flood of bad tokens cannot fill the store", async () => {
+    resetRefusalWindow();
+    setEnv({ KAFKA_BALANCE_WRITE_TOKEN: TOKEN });
+    const capture = captureLog();
+    const seqBefore = (await getStore().audit.list({ limit: 1 }))[0]?.seq ?? 0;
+    try {
+      for (let i = 0; i < REFUSALS_PER_MINUTE + 5; i++) expect((await list({})).status).toBe(401);
+    } finally {
+      capture.stop();
+    }
+    expect((await getStore().audit.list({ limit: 1000 })).filter((e) => e.seq > seqBefore)).toHaveLength(REFUSALS_PER_MINUTE);
+    expect(capture.lines.filter((l) => l.event === "write.refused" && l.audited === false)).toHaveLength(5);
+    resetRefusalWindow();
+  });
+});
+
+describe("GET /api/audit", () => {
+  const read = async (query: string) => {
+    const response = await auditGet(new Request(`http://localhost/api/audit?${query}`));
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        entries: { seq: number; actor: string; action: string }[];
+        total: number;
+        older: number | null;
+        newer: number | null;
+        error?: { message: string; issues: { path: string; message: string }[] };
+      },
+    };
+  };
+
+  it("pages the log newest first with the filters, a total and cursors, and answers 400 naming the parameter to fix", async () => {
+    const all = await read("actor=unauthenticated&action=list-links&limit=1000");
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThanOrEqual(REFUSALS_PER_MINUTE);
+    const first = await read("actor=unauthenticated&action=list-links&limit=25");
+    expect(first.body.total).toBe(all.body.total);
+    expect(first.body.entries.map((e) => e.seq)).toEqual(all.body.entries.slice(0, 25).map((e) => e.seq));
+    expect(first.body.newer).toBeNull();
+    const second = await read(`actor=unauthenticated&action=list-links&limit=25&before=${first.body.older}`);
+    expect(second.body.entries.map((e) => e.seq)).toEqual(all.body.entries.slice(25, 50).map((e) => e.seq));
+    const back = await read(`actor=unauthenticated&action=list-links&limit=25&after=${second.body.newer}`);
+    expect(back.body.entries).toEqual(first.body.entries);
+    for (const e of all.body.entries) expect([e.actor, e.action]).toEqual(["unauthenticated", "list-links"]);
+    const bad = await read("limit=0&result=maybe&from=yesterday");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.issues.map((i) => i.path).sort()).toEqual(["from", "limit", "result"]);
   });
 });

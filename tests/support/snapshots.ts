@@ -19,7 +19,9 @@ const dir = (path: string, total: number | null = 100 * GiB) => ({ path, totalBy
 
 /**
  * The founding story in miniature: 2 brokers × 3 dirs; /d1 holds 5 tiny __consumer_offsets replicas,
- * /d2 and /d3 hold one 40 GiB replica each of "orders". Usable bytes follow the replicas.
+ * /d2 and /d3 hold one 40 GiB replica each of "orders". Usable bytes follow the replicas. Each dir is
+ * its own disk (`disk` set, as KAFKA_BALANCE_DISKS=separate writes it): /d2 and /d3 report identical
+ * figures, which alone would make them one filesystem (lib/model/disks.ts).
  */
 export function storySnapshot(): ClusterSnapshot {
   const brokers = [1, 2].map((id) => ({ id, logDirs: [dir("/d1"), dir("/d2"), dir("/d3")] }));
@@ -47,6 +49,7 @@ export function storySnapshot(): ClusterSnapshot {
     for (const d of b.logDirs) {
       const used = d.path === "/d1" ? 5 * 1024 : 40 * GiB;
       d.usableBytes = d.totalBytes! - used;
+      d.disk = d.path;
     }
   }
   return s;
@@ -69,6 +72,12 @@ export interface DirSpec {
   /** Disk usage that is not Kafka's (counted in usableBytes). Default 0. */
   otherBytes?: number;
   state?: LogDirState;
+  /**
+   * The dir's `disk` (lib/model/disks.ts). Default: each dir is its own disk — its own path is written
+   * when another dir of the broker reports the same figures (which alone would make them one
+   * filesystem); null: nothing written, so identical figures are detected as one filesystem.
+   */
+  disk?: string | null;
 }
 
 export interface BrokerSpec {
@@ -89,6 +98,22 @@ export interface PartitionSpec {
   leader?: number | null;
   /** Default: every replica. */
   isr?: number[];
+}
+
+/** The dirs of one broker, each written with its own path as `disk` when its figures equal another's (unless its spec says otherwise). */
+function markOwnDisks(dirs: { spec: DirSpec; dir: { path: string; totalBytes: number | null; usableBytes: number | null; state: LogDirState } }[]) {
+  const figures = (d: { totalBytes: number | null; usableBytes: number | null }) => (d.totalBytes === null || d.usableBytes === null ? null : `${d.totalBytes}/${d.usableBytes}`);
+  const counts = new Map<string, number>();
+  for (const { dir } of dirs) {
+    const f = figures(dir);
+    if (f !== null) counts.set(f, (counts.get(f) ?? 0) + 1);
+  }
+  return dirs.map(({ spec, dir }) => {
+    if (spec.disk === null) return dir;
+    if (spec.disk !== undefined) return { ...dir, disk: spec.disk };
+    const f = figures(dir);
+    return f !== null && counts.get(f)! > 1 ? { ...dir, disk: dir.path } : dir;
+  });
 }
 
 /**
@@ -114,12 +139,14 @@ export function cluster(spec: {
       rack: b.rack ?? null,
       state: b.state ?? "online",
       ...(b.kafkaVersion !== undefined ? { kafkaVersion: b.kafkaVersion } : {}),
-      logDirs: b.dirs.map((d) => {
-        const dir = typeof d === "string" ? { path: d } : d;
-        const total = dir.totalBytes === undefined ? 100 * GiB : dir.totalBytes;
-        const used = (kafkaBytes.get(`${b.id}\u0000${dir.path}`) ?? 0) + (dir.otherBytes ?? 0);
-        return { path: dir.path, totalBytes: total, usableBytes: total === null ? null : Math.max(0, total - used), state: dir.state ?? "online" };
-      }),
+      logDirs: markOwnDisks(
+        b.dirs.map((d) => {
+          const dir: DirSpec = typeof d === "string" ? { path: d } : d;
+          const total = dir.totalBytes === undefined ? 100 * GiB : dir.totalBytes;
+          const used = (kafkaBytes.get(`${b.id}\u0000${dir.path}`) ?? 0) + (dir.otherBytes ?? 0);
+          return { spec: dir, dir: { path: dir.path, totalBytes: total, usableBytes: total === null ? null : Math.max(0, total - used), state: dir.state ?? "online" } };
+        }),
+      ),
     })),
     topics: [...topics].map(([name, parts]) => ({
       name,
@@ -132,4 +159,27 @@ export function cluster(spec: {
     })),
     throttles: { reassignments: spec.reassignments ?? [] },
   });
+}
+
+/**
+ * Issue #29's cluster: 4 brokers whose dirs /a, /b and /c sit on one 1000 GiB filesystem, 71% used
+ * (every dir reports the same total and usable bytes), holding 300, 200 and 73 GiB of Kafka's each.
+ * `thirdDisk`: /c is a filesystem of its own (500 GiB, holding only its own bytes), so each broker has two disks.
+ */
+export function sharedDiskSnapshot(options: { thirdDisk?: boolean; brokers?: number[] } = {}): ClusterSnapshot {
+  const ids = options.brokers ?? [1, 2, 3, 4];
+  const sizes: Record<string, number> = { "/a": 300 * GiB, "/b": 200 * GiB, "/c": 73 * GiB };
+  const s = cluster({
+    brokers: ids.map((id) => ({ id, dirs: ["/a", "/b", "/c"].map((path) => ({ path, totalBytes: options.thirdDisk && path === "/c" ? 500 * GiB : 1000 * GiB, disk: null })) })),
+    partitions: ids.flatMap((b, i) =>
+      ["/a", "/b", "/c"].map((path, k) => ({ topic: "t", partition: 3 * i + k, replicas: [[b, path, sizes[path]!]] as [number, string, number][] })),
+    ),
+  });
+  for (const b of s.brokers) {
+    for (const d of b.logDirs) {
+      if (options.thirdDisk && d.path === "/c") continue;
+      d.usableBytes = d.totalBytes! - 710 * GiB;
+    }
+  }
+  return s;
 }

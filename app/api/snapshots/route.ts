@@ -9,7 +9,7 @@
  */
 import { clientKey } from "@/lib/http/client";
 import { failureResponse, readJsonBody, resultResponse } from "@/lib/http/respond";
-import { authorizeWrite } from "@/lib/http/write-access";
+import { guardWrite } from "@/lib/http/write-access";
 import { snapshotLimitBytes } from "@/lib/links/limits";
 import { listShares } from "@/lib/links/share";
 import { shareLink } from "@/lib/server/share";
@@ -24,7 +24,7 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 export async function GET(request: Request): Promise<Response> {
-  const access = authorizeWrite("links", request);
+  const access = await guardWrite("links", request, { action: "list-links", target: "GET /api/snapshots" });
   if (!access.ok) return failureResponse(access.error);
   return resultResponse(await listShares(Object.fromEntries(new URL(request.url).searchParams)));
 }

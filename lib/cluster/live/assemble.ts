@@ -9,6 +9,8 @@
  * - A replica's dir and size come from its broker's DescribeLogDirs; an `isFuture` entry is the
  *   KIP-113 copy being written into another dir of the same broker and becomes `replica.future`.
  * - Capacity (total/usable bytes) is known from DescribeLogDirs v4; -1 (unknown) becomes null.
+ * - A topic's `minInsyncReplicas` is its effective `min.insync.replicas` as DescribeConfigs answers it
+ *   (its override or the broker default); left out when its configs were not read (unknown).
  * - Throttle rates: a broker's own dynamic value, and the `<default>` entity's; Long.MAX_VALUE
  *   (Kafka's "unlimited" default) counts as not set.
  */
@@ -24,7 +26,7 @@ import {
   type ThrottleRates,
   type Topic,
 } from "@/lib/model/snapshot";
-import { CORDONED_LOG_DIRS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
+import { CORDONED_LOG_DIRS_KEY, MIN_INSYNC_REPLICAS_KEY, type ConfigEntry, type RawCluster } from "./fetch-cluster";
 import { clusterKafkaVersion, detectKafkaVersion, type DetectedVersion } from "./kafka-version";
 import { errorText } from "./protocol";
 import { isInternalTopic } from "@/lib/model/kafka-names";
@@ -171,6 +173,13 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
     for (const p of t.partitions) moving.set(`${p.partitionIndex}\u0000${t.name}`, { replicas: p.replicas, adding: p.addingReplicas, removing: p.removingReplicas });
   }
 
+  // Each topic's effective min ISR, from its DescribeConfigs answer (any source: override or default); absent = unknown.
+  const minIsrOf = new Map<string, number>();
+  for (const r of raw.topicConfigs) {
+    const value = Number(r.configs.find((c) => c.name === MIN_INSYNC_REPLICAS_KEY)?.value ?? NaN);
+    if (Number.isInteger(value) && value >= 1) minIsrOf.set(r.resourceName, value);
+  }
+
   const missing = new Set<number>();
   const topics: Topic[] = [];
   for (const t of metadata.topics) {
@@ -208,7 +217,13 @@ export function assembleSnapshot(raw: RawCluster, label: string, capturedAt: str
         };
       })
       .sort((a, b) => a.id - b.id);
-    topics.push({ name, internal: t.isInternal || isInternalTopic(name), topicId: kafkaTopicId(t.topicId), partitions });
+    topics.push({
+      name,
+      internal: t.isInternal || isInternalTopic(name),
+      topicId: kafkaTopicId(t.topicId),
+      ...(minIsrOf.has(name) ? { minInsyncReplicas: minIsrOf.get(name)! } : {}),
+      partitions,
+    });
   }
   topics.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 

@@ -75,6 +75,10 @@ export const CORDONED_LOG_DIRS_KEY = "cordoned.log.dirs";
 /** What the reader asks each broker: its throttle rates, its cordons, and the configs that tell its version apart (a broker answers only keys it knows). */
 const BROKER_CONFIG_KEYS = [...new Set([...THROTTLE_RATE_KEYS, CORDONED_LOG_DIRS_KEY, ...VERSION_MARKER_CONFIGS.map((m) => m.key)])];
 export const THROTTLED_REPLICAS_KEYS = ["leader.replication.throttled.replicas", "follower.replication.throttled.replicas"];
+/** A topic's effective min ISR (its override, else the broker default): what under-min-ISR is counted against. */
+export const MIN_INSYNC_REPLICAS_KEY = "min.insync.replicas";
+/** What the reader asks of each topic: its throttled-replica lists and its min ISR. */
+const TOPIC_CONFIG_KEYS = [...THROTTLED_REPLICAS_KEYS, MIN_INSYNC_REPLICAS_KEY];
 
 export class ClusterUnreachableError extends Error {
   constructor(
@@ -195,7 +199,7 @@ export async function fetchCluster(connection: KafkaConnection): Promise<RawClus
           [
             // "" is the `<default>` broker entity: cluster-wide dynamic defaults.
             { resourceType: ConfigResourceTypes.BROKER, resourceName: "", configurationKeys: THROTTLE_RATE_KEYS },
-            ...topicNames.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name, configurationKeys: THROTTLED_REPLICAS_KEYS })),
+            ...topicNames.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name, configurationKeys: TOPIC_CONFIG_KEYS })),
           ],
           false,
           false,

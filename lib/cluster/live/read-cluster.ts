@@ -6,6 +6,8 @@
  * Messages never carry credentials: they pass through `redactSecrets` on the way out.
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { currentEnv } from "@/lib/config";
+import { configuredDisk, parseDiskMapping, type DiskMapping } from "@/lib/model/disks";
 import { connectionLabel, redactSecrets, type KafkaConnection } from "../connection";
 import { assembleSnapshot } from "./assemble";
 import { ClusterUnreachableError, fetchCluster } from "./fetch-cluster";
@@ -13,6 +15,14 @@ import { ClusterUnreachableError, fetchCluster } from "./fetch-cluster";
 export interface ReadClusterOptions {
   /** The capture time; default now. */
   now?: () => Date;
+  /** Which dirs share a disk (lib/model/disks.ts); default KAFKA_BALANCE_DISKS (`auto`: detected from the figures, nothing written). */
+  disks?: DiskMapping;
+}
+
+/** KAFKA_BALANCE_DISKS as a mapping; `auto` when unset or malformed (validateConfig names a malformed one at start-up). */
+function disksFromEnv(): DiskMapping {
+  const parsed = parseDiskMapping(currentEnv().KAFKA_BALANCE_DISKS);
+  return "mapping" in parsed ? parsed.mapping : { kind: "auto" };
 }
 
 function scrub(text: string, connection: KafkaConnection): string {
@@ -34,6 +44,15 @@ export async function readCluster(connection: KafkaConnection, options: ReadClus
   }
   const snapshot = assembleSnapshot(raw, label, (options.now ?? (() => new Date()))().toISOString());
   for (const broker of snapshot.brokers) if (broker.error) broker.error = scrub(broker.error, connection);
+  const disks = options.disks ?? disksFromEnv();
+  if (disks.kind !== "auto") {
+    for (const broker of snapshot.brokers) {
+      for (const dir of broker.logDirs) {
+        const disk = configuredDisk(disks, broker.id, dir.path);
+        if (disk !== null) dir.disk = disk;
+      }
+    }
+  }
   // No schema parse here: the assembler builds the exact type (the compiler checks it) and a zod pass
   // over 20,000 replicas costs more than the rest of the scan. tests/unit/cluster/live proves the
   // assembled snapshot passes ClusterSnapshotSchema unchanged.

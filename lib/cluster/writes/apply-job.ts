@@ -12,6 +12,7 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { DEFAULT_EXECUTION, estimateExecution, planBatches, PlanOptionsSchema, type ExecutionLimits } from "@/lib/plan";
+import { log } from "@/lib/log/logger";
 import { getStore } from "@/lib/store";
 import { JobConflictError } from "@/lib/store/jobs";
 import { resolveCluster } from "../clusters";
@@ -135,9 +136,26 @@ export async function startApplyJob(connection: KafkaConnection, snapshot: Clust
   try {
     await store.insert(job, PROCESS_OWNER, options.leaseMs ?? jobLeaseMs(), Date.now());
   } catch (error) {
+    log("warn", "Apply refused: the cluster has a job that has not ended.", {
+      event: "job.refused",
+      cluster: job.cluster,
+      jobId: null,
+      actor: job.createdBy,
+      error: (error as Error).message,
+    });
     if (error instanceof JobConflictError) throw new ApplyBusyError(error.message);
     throw error;
   }
+  log("info", `Apply job stored: ${work.entries.length} partition(s) in ${job.work.batches.length} batch(es).`, {
+    event: "job.start",
+    cluster: job.cluster,
+    jobId: job.id,
+    actor: job.createdBy,
+    partitions: work.entries.length,
+    batches: job.work.batches.length,
+    estimateSeconds: Math.round(job.work.estimate.seconds),
+    rates: job.work.rates,
+  });
   await audit.append({
     at: job.createdAt,
     cluster: job.cluster,
@@ -190,6 +208,7 @@ export async function controlApplyJob(id: string, request: ControlAction, by: st
     return next;
   }))!;
   const { action, ...rest } = request;
+  log("info", `Apply job control: ${action} asked by ${by}.`, { event: "job.control", cluster: existing.cluster, jobId: id, actor: by, action, ...rest });
   await audit.append({
     at: new Date().toISOString(),
     cluster: existing.cluster,
@@ -239,7 +258,7 @@ export function watchForOrphanedJobs(connectionOf: ConnectionOf = configuredConn
   if (holder[watcherKey]) return;
   const look = () => {
     resumeApplyJobs(connectionOf).catch((error: unknown) => {
-      console.error(`Looking for apply jobs to pick up failed: ${(error as Error).message}`);
+      log("error", "Looking for apply jobs to pick up failed.", { event: "job.orphan-watch-failed", error: (error as Error).message });
     });
   };
   look();

@@ -7,7 +7,8 @@
  * The loop: read the operators' control, ask the step function what to do (a scan first when it needs
  * one), save, perform the requests through the ClusterWriter (cluster-writer.ts), settle each answer
  * into the job with its audit entries, save, wait. Every request to Kafka is in the audit log with its
- * result and who asked.
+ * result and who asked, and in the server's log (lib/log/logger.ts: one JSON line per request sent and
+ * per answer, per take-over, failure and end).
  *
  * One runner per job per process (a registry on globalThis), and one process per job (the lease in
  * lib/store/jobs.ts): a runner that finds its lease gone stops without writing. Unexpected errors (a
@@ -19,6 +20,7 @@ import { DEFAULT_TIMING } from "@/lib/plan";
 import { next, scanFailed, settle, startRun, stepFailed, withError, type JobRun, type JobRunOptions } from "@/lib/plan/job";
 import { jobFinished, type ApplyJobRecord, type AuditEntry } from "@/lib/plan/job-model";
 import { DEFAULT_DIR_MOVE_RETRY_MS, DEFAULT_STUCK_POLLS, NO_ANSWER, type ActionOutcome, type JobAction } from "@/lib/plan/job-step";
+import { log } from "@/lib/log/logger";
 import { getStore } from "@/lib/store";
 import type { AuditLog, JobStore } from "@/lib/store/jobs";
 import type { KafkaConnection } from "../connection";
@@ -87,6 +89,26 @@ export function runJob(connection: KafkaConnection, id: string, options: RunnerO
   return claim;
 }
 
+/** What an action asks of Kafka, for the log: the request and its size, not its payload. */
+export function actionSummary(action: JobAction): Record<string, unknown> {
+  switch (action.kind) {
+    case "set-configs":
+      return { request: "IncrementalAlterConfigs", purpose: action.purpose, resource: action.change.resource, configs: action.change.configs.map((c) => c.name) };
+    case "change-throttle":
+      return { request: "IncrementalAlterConfigs", purpose: "throttle", actor: action.actor, rates: action.rates, resources: action.changes.length };
+    case "reassign":
+      return { request: "AlterPartitionReassignments", batch: action.batch, partitions: action.partitions.length };
+    case "move-dirs":
+      return { request: "AlterReplicaLogDirs", batch: action.batch, broker: action.broker, replicas: action.moves.length };
+    case "cancel-reassignments":
+      return { request: "AlterPartitionReassignments", purpose: "cancel", batch: action.batch, actor: action.actor, partitions: action.partitions.length };
+    case "cancel-dir-moves":
+      return { request: "AlterReplicaLogDirs", purpose: "cancel", batch: action.batch, actor: action.actor, broker: action.broker, replicas: action.moves.length };
+    case "elect-leaders":
+      return { request: "ElectLeaders", partitions: action.partitions.length };
+  }
+}
+
 /** Wait after an unexpected error before the job tries its step again. */
 const RETRY_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,6 +151,10 @@ class Executor {
 
   private async record(entries: Omit<AuditEntry, "seq">[]): Promise<void> {
     for (const e of entries) await this.audit.append(e);
+  }
+
+  private log(level: "info" | "warn" | "error", msg: string, event: string, fields: Record<string, unknown> = {}): void {
+    log(level, msg, { event, cluster: this.run_?.job.cluster, jobId: this.id, ...fields });
   }
 
   /** Waits, or less when woken by a control request. */
@@ -178,8 +204,12 @@ class Executor {
     try {
       await this.save();
     } catch {
+      this.log("warn", "Apply job not started here: another instance holds its lease.", "job.lease-lost");
       return;
     }
+    const takeOver = started.audit.find((e) => e.action === "take-over");
+    if (takeOver) this.log("warn", `Apply job taken over by ${PROCESS_OWNER}.`, "job.take-over", { owner: PROCESS_OWNER, detail: takeOver.detail });
+    else this.log("info", `Apply job running on ${PROCESS_OWNER}.`, "job.run", { owner: PROCESS_OWNER, state: this.run_.job.status.state, phase: this.run_.job.status.phase });
     // The take-over is in the job's log too: a busy audit log does not stop the job.
     await this.record(started.audit).catch(() => undefined);
     let scan: ClusterSnapshot | undefined;
@@ -188,7 +218,10 @@ class Executor {
       try {
         const control = await this.store.control(this.id);
         const step = next(this.run_, { nowMs: Date.now(), scan, control, leaseHeld: this.holding }, this.options);
-        if (step.kind === "stop") return;
+        if (step.kind === "stop") {
+          this.log("info", "Apply job stopped here.", "job.stop", { state: this.run_.job.status.state, leaseHeld: this.holding });
+          return;
+        }
         if (step.kind === "scan") {
           scan = await this.scan();
           if (scan) latest = scan;
@@ -200,26 +233,45 @@ class Executor {
         this.run_ = step.run;
         await this.save();
         if (step.polled && polled) this.runner.onPoll?.(this.run_.job, polled);
-        if (jobFinished(this.run_.job.status.state)) return;
+        if (jobFinished(this.run_.job.status.state)) {
+          this.finished();
+          return;
+        }
         for (const action of step.actions) {
           latest ??= await this.writer.scan();
+          const request = actionSummary(action);
+          this.log("info", `Sending ${String(request.request)} to Kafka.`, "job.request", { action: action.kind, ...request });
           const outcome = await this.perform(action, latest);
           const settled = settle(this.run_, action, outcome, Date.now());
           this.run_ = settled.run;
+          for (const e of settled.audit)
+            this.log(e.result === "ok" ? "info" : "warn", `Kafka answered ${String(request.request)}: ${e.result}.`, "job.answer", {
+              action: e.action,
+              result: e.result,
+              target: e.target,
+              detail: e.detail,
+              actor: e.actor,
+            });
           await this.record(settled.audit);
           await this.save();
+          if (jobFinished(this.run_.job.status.state)) this.finished();
         }
         if (step.actions.length > 0) await this.writer.release();
         if (step.waitMs > 0) await this.wait(step.waitMs);
       } catch (error) {
-        if (error instanceof LeaseLost) return;
+        if (error instanceof LeaseLost) {
+          this.log("warn", "Apply job's lease lost: another instance has it; this one stops.", "job.lease-lost");
+          return;
+        }
         scan = undefined;
+        this.log("error", `Apply job step failed; trying again in ${RETRY_MS / 1000} s.`, "job.step-failed", { error: describeFailure(error), retryMs: RETRY_MS });
         try {
           this.run_ = stepFailed(this.run_, describeFailure(error), RETRY_MS);
           await this.save();
           await this.wait(RETRY_MS);
         } catch (inner) {
           if (inner instanceof LeaseLost) return;
+          this.log("error", "Apply job's failure could not be stored either.", "job.store-failed", { error: describeFailure(inner) });
           this.run_ = withError(this.run_, describeFailure(inner));
           await sleep(RETRY_MS);
         }
@@ -227,11 +279,17 @@ class Executor {
     }
   }
 
+  private finished(): void {
+    const st = this.run_.job.status;
+    this.log(st.failed || st.state === "failed" ? "error" : "info", `Apply job ended: ${st.state}.`, "job.end", { state: st.state, phase: st.phase, errors: st.errors.slice(-5) });
+  }
+
   /** A scan, or null when the cluster did not answer (the job's errors say so, and it tries again after a poll). */
   private async scan(): Promise<ClusterSnapshot | undefined> {
     try {
       return await this.writer.scan();
     } catch (error) {
+      this.log("warn", "Reading the cluster failed; the job reads it again after a poll.", "job.scan-failed", { error: describeFailure(error) });
       this.run_ = scanFailed(this.run_, describeFailure(error), Date.now());
       await this.save();
       return undefined;

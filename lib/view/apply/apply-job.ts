@@ -15,18 +15,23 @@
  * - Batch numbers are 1-based, as operators count.
  */
 import { formatByteRate, formatCount, formatCountOf } from "@/lib/model/format";
-import { CORDONED_LOG_DIRS, type ApplyJobView, type JobPhase, type JobState, type SetConfig } from "@/lib/plan/job-model";
+import { CORDONED_LOG_DIRS, type ApplyJobView, type CancelReport, type JobPhase, type JobState, type SetConfig } from "@/lib/plan/job-model";
 
 /** The fields of ApplyJobView's batches this view reads. */
 export type JobBatchFields = Pick<
   ApplyJobView["batches"][number],
   "index" | "kind" | "partitions" | "partitionMoves" | "dirMoves" | "bytes" | "plannedSeconds" | "state" | "startedAt" | "finishedAt"
->;
+> & { finishedPartitions?: number };
 
 /** The fields of ApplyJobView this view reads (`batch` is 0-based: the batch running or next to run). */
 export interface JobFields extends Pick<ApplyJobView, "state" | "phase" | "batch" | "pauseRequested" | "cancelRequested"> {
   batches: ReadonlyArray<JobBatchFields>;
   errors: ReadonlyArray<string>;
+  /** The phases the job entered (null or absent: not recorded, a job stored before they were kept). */
+  phasesRun?: ReadonlyArray<JobPhase> | null;
+  /** Where the job failed, when recorded. */
+  failedIn?: JobPhase | null;
+  cancel?: CancelReport | null;
 }
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
@@ -75,13 +80,29 @@ export function jobHeadline(job: JobFields): string {
     case "paused":
       return `Paused: ${done} of ${formatCountOf(total, "batch", "batches")} done; Resume runs batch ${current} next`;
     case "cancelling":
-      return "Cancelling: reverting the moves in flight and putting the throttles back";
-    case "cancelled":
-      return `Cancelled: ${done} of ${formatCountOf(total, "batch", "batches")} done, and they stay done`;
+      return job.cancel?.stage === "reading-back"
+        ? "Cancelling: configs put back; waiting for the moves Kafka did not cancel to settle before reading the cluster back"
+        : "Cancelling: asking Kafka to cancel the moves in flight and putting back what the job set";
+    case "cancelled": {
+      const c = job.cancel;
+      const head = `Cancelled: ${done} of ${formatCountOf(total, "batch", "batches")} done${done > 0 ? `, and ${done === 1 ? "it stays" : "they stay"} done` : ""}`;
+      if (!c || c.stage !== "done") return head;
+      const n = c.counts.finished + c.counts.reverted + c.counts.moving + c.counts.other;
+      return `${head}; in batch ${c.batch + 1}, ${formatCount(c.counts.finished)} of ${formatCountOf(n, "partition")} had finished as planned when read back`;
+    }
     case "done":
       return `Done: ${formatCountOf(total, "batch", "batches")} run, throttles put back`;
-    case "failed":
-      return `Failed while ${JOB_PHASE_LABELS[job.phase].toLowerCase()}: ${job.errors.length === 0 ? "see the log below" : job.errors.length === 1 ? "the error below says what is left set" : `the ${job.errors.length} errors below say what is left set`}`;
+    case "failed": {
+      // The phase the job failed in (a finished job's own phase is "finished", which is no place to fail).
+      const where = job.failedIn ?? (job.phase === "finished" ? null : job.phase);
+      const errors =
+        job.errors.length === 0
+          ? "see the log below"
+          : job.errors.length === 1
+            ? "the error below says what went wrong"
+            : `the ${job.errors.length} errors below say what went wrong`;
+      return where === null ? `Failed: ${errors}` : `Failed while ${JOB_PHASE_LABELS[where].toLowerCase()}: ${errors}`;
+    }
   }
 }
 
@@ -93,17 +114,46 @@ export function jobAnnouncement(job: Pick<JobFields, "state" | "phase">): string
 export interface PhaseStep {
   phase: JobPhase;
   label: string;
-  status: "done" | "current" | "pending";
+  /** done: it ran; failed: the job failed in it; skipped: the job went past it (or ended) without running it; unknown: not recorded. */
+  status: "done" | "current" | "pending" | "skipped" | "failed" | "unknown";
 }
 
-/** The phases as steps: those before the job's phase done, its phase current (done once the job is done). */
-export function phaseSteps(job: Pick<JobFields, "state" | "phase">): PhaseStep[] {
+/** What assistive technology hears after each phase's label. */
+export const PHASE_STATUS_TEXT: Record<PhaseStep["status"], string> = {
+  done: " (done)",
+  current: " (now)",
+  pending: "",
+  skipped: " (not run)",
+  failed: " (failed here)",
+  unknown: " (not recorded)",
+};
+
+/**
+ * The phases as steps, from the phases the job recorded as run: those it ran done (the one it failed
+ * in, failed), its phase current while it runs, those it went past or never reached once it ended
+ * skipped, the rest pending. A job stored before phases were recorded: those before its phase done
+ * while it runs; once it has ended (cancelled or failed), what ran is unknown.
+ */
+export function phaseSteps(job: Pick<JobFields, "state" | "phase" | "phasesRun" | "failedIn">): PhaseStep[] {
   const at = JOB_PHASES.indexOf(job.phase);
-  return JOB_PHASES.map((phase, i) => ({
-    phase,
-    label: JOB_PHASE_LABELS[phase],
-    status: i < at || (job.state === "done" && i === at) ? "done" : i === at ? "current" : "pending",
-  }));
+  const ended = FINISHED.has(job.state);
+  const ran = job.phasesRun ?? null;
+  return JOB_PHASES.map((phase, i) => {
+    const label = JOB_PHASE_LABELS[phase];
+    if (ran === null) {
+      if (job.state === "done") return { phase, label, status: "done" };
+      if (ended) return { phase, label, status: phase === "finished" ? "done" : "unknown" };
+      return { phase, label, status: i < at ? "done" : i === at ? "current" : "pending" };
+    }
+    if (ended) {
+      if (phase === "finished") return { phase, label, status: "done" };
+      if (job.state === "failed" && job.failedIn === phase) return { phase, label, status: "failed" };
+      return { phase, label, status: ran.includes(phase) ? "done" : "skipped" };
+    }
+    if (i === at) return { phase, label, status: "current" };
+    if (ran.includes(phase)) return { phase, label, status: "done" };
+    return { phase, label, status: i < at ? "skipped" : "pending" };
+  });
 }
 
 export interface JobControls {
@@ -189,8 +239,18 @@ export function cancelConsequences(job: Pick<JobFields, "batch" | "batches">, co
       lines.push(
         `Kafka cancels the partition reassignments of batch ${n} that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.`,
       );
-    if (inFlight.dirMoves > 0) lines.push(`The dir moves of batch ${n} that are still copying are cancelled: each of those replicas stays in the dir it is in now.`);
+    if (inFlight.dirMoves > 0) {
+      lines.push(`The dir moves of batch ${n} that are still copying are cancelled: each of those replicas stays in the dir it is in now.`);
+      // KIP-1066: a cancel points the replica back at its dir, which Kafka refuses for a cordoned one.
+      if (configs.some((c) => c.name === CORDONED_LOG_DIRS && c.sent && !c.restored))
+        lines.push(
+          "Moves out of a dir the job cordoned are the exception: Kafka refuses to point a replica back at a cordoned dir (INVALID_REPLICA_ASSIGNMENT), so those moves go on to their new dir. The job reads the cluster back and says where each replica ends up.",
+        );
+    }
     if (inFlight.partitionMoves === 0 && inFlight.dirMoves === 0) lines.push(`Batch ${n} changes only replica order: its reassignments still in flight are cancelled.`);
+    lines.push(
+      `A move that finishes before the cancel reaches Kafka stays finished: once Kafka has answered, the job reads the cluster back and says where each partition of batch ${n} is.`,
+    );
   } else {
     lines.push("No batch is in flight: nothing needs to be reverted.");
   }
@@ -229,4 +289,61 @@ export function electionText(election: { requested: number; elected: number; fai
   if (election === null) return null;
   const head = `Preferred-leader election: ${formatCount(election.elected)} of ${formatCountOf(election.requested, "partition")} now led by their preferred leader`;
   return election.failed.length > 0 ? `${head}; not elected: ${election.failed.join(", ")}.` : `${head}.`;
+}
+
+/**
+ * What the job has left set on the cluster, from its configs (what Kafka accepted and the job has not
+ * put back): for a job that has ended, one sentence; null while it runs (the config table says it).
+ */
+export function leftSetText(job: Pick<JobFields, "state">, configs: ReadonlyArray<SetConfig>): string | null {
+  if (!FINISHED.has(job.state)) return null;
+  const left = configs.filter((c) => c.sent && !c.restored);
+  if (left.length === 0)
+    return configs.some((c) => c.sent) ? "Nothing the job set is left on the cluster: every config it set is back to what it was before." : "The job set no config on the cluster.";
+  const items = left.map((c) => `${c.name}=${c.value} on ${configResource(c.resource)}`);
+  const cordonsOnly = left.every((c) => c.name === CORDONED_LOG_DIRS);
+  const why = cordonsOnly && job.state === "done" ? " (the drained dirs stay cordoned)" : "";
+  return `Left set on the cluster now: ${items.join("; ")}${why}.`;
+}
+
+export const CANCEL_OUTCOME_LABELS: Record<CancelReport["outcomes"][number]["outcome"], string> = {
+  finished: "Finished as planned",
+  reverted: "Back where it was",
+  moving: "Still moving",
+  other: "Neither",
+};
+
+export interface CancelOutcomeView {
+  /** "Read back after the cancel of batch 2: 1 of 2 partitions finished as planned, 1 back where it was." */
+  summary: string;
+  rows: { key: string; partition: string; outcome: CancelReport["outcomes"][number]["outcome"]; outcomeText: string; lines: string[] }[];
+  /** Partitions read back beyond the rows kept. */
+  more: number;
+  /** The cancels Kafka refused, each with its error. */
+  refused: string[];
+}
+
+/** The cancel's report as the panel shows it: where each partition of the batch is, as read back; null before the read-back. */
+export function cancelOutcomeView(cancel: CancelReport | null | undefined): CancelOutcomeView | null {
+  if (!cancel || cancel.stage !== "done") return null;
+  const c = cancel.counts;
+  const n = c.finished + c.reverted + c.moving + c.other;
+  const parts = [
+    `${formatCount(c.finished)} of ${formatCountOf(n, "partition")} finished as planned`,
+    c.reverted > 0 ? `${formatCount(c.reverted)} back where ${c.reverted === 1 ? "it was" : "they were"}` : null,
+    c.moving > 0 ? `${formatCount(c.moving)} still moving when the job stopped waiting` : null,
+    c.other > 0 ? `${formatCount(c.other)} neither as before nor as planned` : null,
+  ].filter((x) => x !== null);
+  return {
+    summary: `Read back from the cluster after the cancel of batch ${cancel.batch + 1}: ${parts.join(", ")}.`,
+    rows: cancel.outcomes.map((o) => ({
+      key: `${o.topic}-${o.partition}`,
+      partition: `${o.topic}-${o.partition}`,
+      outcome: o.outcome,
+      outcomeText: CANCEL_OUTCOME_LABELS[o.outcome],
+      lines: o.lines,
+    })),
+    more: cancel.more,
+    refused: cancel.refused.map((r) => `${r.topic}-${r.partition}${r.broker === null ? "" : ` on broker ${r.broker}`}: ${r.error}`),
+  };
 }

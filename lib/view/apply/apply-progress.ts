@@ -75,6 +75,17 @@ function tookText(b: JobBatchFields, nowMs: number, jobEnd: string | null): stri
   return `stopped after ${formatDuration(secondsBetween(b.startedAt, Date.parse(jobEnd)) ?? Number.NaN)}`;
 }
 
+/**
+ * A batch's state in words; a batch a cancel stopped says how many of its partitions Kafka had
+ * finished when the job read the cluster back ("done" when all had).
+ */
+export function batchStateText(b: Pick<JobBatchFields, "state" | "partitions" | "finishedPartitions">): string {
+  const label = BATCH_STATE_LABELS[b.state];
+  if (b.finishedPartitions === undefined) return label;
+  if (b.state === "done") return `${label} (finished before the cancel)`;
+  return b.finishedPartitions > 0 ? `${label} (${formatCount(b.finishedPartitions)} of ${formatCount(b.partitions)} partitions finished)` : `${label} (none finished)`;
+}
+
 function batchRow(b: JobBatchFields, current: boolean, nowMs: number, jobEnd: string | null): JobBatchRow {
   return {
     key: String(b.index),
@@ -85,7 +96,7 @@ function batchRow(b: JobBatchFields, current: boolean, nowMs: number, jobEnd: st
     bytes: formatBytes(b.bytes),
     planned: formatDuration(b.plannedSeconds),
     state: b.state,
-    stateText: BATCH_STATE_LABELS[b.state],
+    stateText: batchStateText(b),
     started: b.startedAt === null ? "–" : formatTimeOfDay(b.startedAt),
     took: tookText(b, nowMs, jobEnd),
     current,
@@ -179,12 +190,17 @@ export interface ClockView {
 export function clockView(clock: ClockFields | null, job: { state: JobState; createdAt: string; finishedAt: string | null; estimate: { seconds: number } }): ClockView | null {
   if (clock === null) return null;
   const fraction = share(clock.doneBytes, clock.totalBytes);
-  const copied = `${formatBytes(Math.min(clock.doneBytes, clock.totalBytes))} of ${formatBytes(clock.totalBytes)} copied (${formatWholePercent(fraction)})`;
+  // A cancelled job's bytes are those read back in place as planned: what was copied and reverted is gone.
+  const verb = job.state === "cancelled" ? "moved and kept" : "copied";
+  const copied = `${formatBytes(Math.min(clock.doneBytes, clock.totalBytes))} of ${formatBytes(clock.totalBytes)} ${verb} (${formatWholePercent(fraction)})`;
   const planned = formatDuration(clock.plannedRemainingSeconds);
   let sentence: string;
   if (["cancelled", "done", "failed"].includes(job.state)) {
     const took = job.finishedAt === null ? null : secondsBetween(job.createdAt, Date.parse(job.finishedAt));
     sentence = `${took === null ? "Ended" : `Took ${formatDuration(took)}`}; planned ${formatDuration(job.estimate.seconds)}.`;
+  } else if (job.state === "cancelling") {
+    // No time left to estimate: what stays moved is what the job reads back once Kafka has answered.
+    sentence = "Being cancelled: the job reads back from the cluster what stays moved once Kafka has answered the cancel.";
   } else {
     // Paused, the clock stands still: what is left is copying still to do once resumed.
     const about = job.state === "paused" ? "Paused with about" : "About";

@@ -4,10 +4,15 @@
  * A dir already past a level says where it is now ("is at 91%, reaches 95% in …"). Dirs the forecast
  * cannot place in time (no capacity, too little history) and dirs that reach no level within the
  * horizon are left out; when none is left, the card says that in one line instead.
+ *
+ * Unknown is not "none": the calm line ("no log dir is forecast to reach 85%") is said only of dirs
+ * that have a forecast, and in the calm tone only when every dir has one. Before any dir is fitted the
+ * card says how much history there is of the 6 h a fit needs (forecast-wait.ts), never a verdict.
  */
 import { formatUtilization } from "@/lib/model/format";
 import { horizonWords } from "./forecast-eta";
 import { forecastRows, type DirForecastFields, type ForecastConfidence, type ForecastRow } from "./forecast-table";
+import { notEnoughHistory, type HistorySpan } from "./forecast-wait";
 
 /** 3: the card is a pointer to the history page's table, not the table. */
 export const CARD_DIRS = 3;
@@ -22,9 +27,15 @@ export interface ForecastLine {
 }
 
 export interface ForecastCard {
+  /** urgent: dirs to name; calm: every dir has a forecast and none reaches a level; waiting: some or all have none yet. */
+  tone: "urgent" | "calm" | "waiting";
   lines: ForecastLine[];
-  /** Said instead of lines when no dir reaches 85 % within the horizon. */
+  /** Said instead of lines when no dir with a forecast reaches 85 % within the horizon. */
   calm: string | null;
+  /** Said instead of lines when no dir has a forecast yet: "Not enough history yet (30 min of 6 h): …". */
+  waiting: string | null;
+  /** How many dirs have no forecast (too little history, no capacity), in words; null when all have one. */
+  unknownText: string | null;
   /** Dirs not shown that also reach a level within the horizon. */
   more: number;
   /** "and 2 more dirs within a year", or null. */
@@ -46,16 +57,36 @@ function sentence(row: ForecastRow, utilization: number | null, horizonDays: num
   return parts.join(", ");
 }
 
-export function forecastCard(forecasts: readonly DirForecastFields[], horizonDays: number, limit = CARD_DIRS): ForecastCard {
+function unknownWords(unknown: number, total: number, unfitted: number, known: number): string | null {
+  if (unknown === 0 || known === 0) return null;
+  const why = unfitted === unknown ? "not enough history yet" : unfitted === 0 ? "capacity unknown" : "not enough history yet, or capacity unknown";
+  return `${unknown} of ${total} log dirs ${unknown === 1 ? "has" : "have"} no forecast (${why}).`;
+}
+
+/** `history`: the scans the forecast was read from (forecast-wait.ts), for what is said before any dir is fitted. */
+export function forecastCard(forecasts: readonly DirForecastFields[], horizonDays: number, history: HistorySpan | null, limit = CARD_DIRS): ForecastCard {
   const utilization = new Map(forecasts.map((f) => [`${f.broker}:${f.dir}`, f.utilization]));
   const urgent = forecastRows(forecasts, horizonDays).filter(reachesAny);
   const lines = urgent
     .slice(0, limit)
     .map((row) => ({ key: row.key, broker: row.broker, dir: row.dir, text: sentence(row, utilization.get(row.key) ?? null, horizonDays), confidence: row.confidence }));
   const more = Math.max(0, urgent.length - lines.length);
+  const unfitted = forecasts.filter((f) => f.basis.series === null).length;
+  const unknown = forecasts.filter((f) => f.confidence === "none").length;
+  const known = forecasts.length - unknown;
+  const waiting =
+    lines.length > 0 || known > 0 ? null : unfitted > 0 || forecasts.length === 0 ? notEnoughHistory(history) : "No log dir's capacity is known: no time to fill can be forecast.";
   return {
+    tone: lines.length > 0 ? "urgent" : unknown === 0 && known > 0 ? "calm" : "waiting",
     lines,
-    calm: lines.length === 0 ? `No log dir is forecast to reach 85% within ${horizonWords(horizonDays)}.` : null,
+    calm:
+      lines.length > 0 || known === 0
+        ? null
+        : unknown > 0
+          ? `No log dir with a forecast reaches 85% within ${horizonWords(horizonDays)}.`
+          : `No log dir is forecast to reach 85% within ${horizonWords(horizonDays)}.`,
+    waiting,
+    unknownText: unknownWords(unknown, forecasts.length, unfitted, known),
     more,
     moreText: more > 0 ? `and ${more} more ${more === 1 ? "dir reaches" : "dirs reach"} 85%, 95% or full within ${horizonWords(horizonDays)}.` : null,
   };

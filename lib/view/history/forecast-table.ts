@@ -6,12 +6,14 @@
  * Order: the forecast table's (forecast-order.ts): time to full, then to 95 %, then to 85 %, then the
  * fuller dir, then broker and dir.
  *
- * The forecasts are lib/forecast's DirForecast.
+ * The forecasts are lib/forecast's DirForecast. A dir without a forecast (nothing fitted yet, or no
+ * capacity) has "unknown" times, never "not within a year": unknown is not "none".
  */
 import { DEFAULT_HORIZON_DAYS, type Confidence, type DirForecast } from "@/lib/forecast";
 import { formatBytes, formatCount, formatUtilization } from "@/lib/model/format";
 import { utilizationMark, type UtilizationMark } from "../common/dir-metric";
 import { etaText, type EtaText } from "./forecast-eta";
+import { notEnoughHistory, type HistorySpan } from "./forecast-wait";
 import { soonestFirst } from "./forecast-order";
 import { DAY_MS } from "@/lib/model/units";
 
@@ -34,6 +36,8 @@ export interface ForecastRow {
   full: EtaText;
   confidence: ForecastConfidence;
   confidenceLabel: string;
+  /** Whether the dir's history could be fitted (false: too little history yet). */
+  fitted: boolean;
   /** A short account of the data: "The disk's used bytes, 288 scans over 14 days; 40 % of broker 3's new partitions". */
   basis: string;
   /** The forecast's own full account, sentence by sentence. */
@@ -61,8 +65,12 @@ function basisWords(f: DirForecastFields): string {
   return `${what}, ${formatCount(b.points)} scans over ${spanWords(b.toMs - b.fromMs)}${placement}`;
 }
 
+const UNKNOWN: EtaText = { central: "unknown", range: null, full: "unknown", sortSeconds: Infinity };
+
 export function forecastRow(f: DirForecastFields, horizonDays: number): ForecastRow {
   const g = f.growth;
+  // Without a forecast, a level not yet crossed is unknown (a crossed one is still "already past").
+  const eta = (e: DirForecastFields["until"]["p85"]) => (e === null && f.confidence === "none" ? UNKNOWN : etaText(e, horizonDays));
   return {
     key: `${f.broker}:${f.dir}`,
     broker: f.broker,
@@ -71,11 +79,12 @@ export function forecastRow(f: DirForecastFields, horizonDays: number): Forecast
     mark: utilizationMark(f.utilization),
     growth: g ? perDay(g.bytesPerDay) : "unknown",
     growthRange: g ? `${formatBytes(g.low)} to ${formatBytes(g.high)} a day` : null,
-    p85: etaText(f.until.p85, horizonDays),
-    p95: etaText(f.until.p95, horizonDays),
-    full: etaText(f.until.full, horizonDays),
+    p85: eta(f.until.p85),
+    p95: eta(f.until.p95),
+    full: eta(f.until.full),
     confidence: f.confidence,
     confidenceLabel: CONFIDENCE_LABELS[f.confidence],
+    fitted: f.basis.series !== null,
     basis: basisWords(f),
     note: f.basis.note,
   };
@@ -86,8 +95,12 @@ export function forecastRows(forecasts: readonly DirForecastFields[], horizonDay
   return soonestFirst(forecasts).map((f) => forecastRow(f, horizonDays));
 }
 
-/** One line above the table: how many dirs, how many cross 85 % within 30 days, how many have no forecast. */
-export function forecastSummary(rows: readonly ForecastRow[]): string {
+/**
+ * One line above the table: how many dirs, how many cross 85 % within 30 days, how many have no
+ * forecast. "None reaches 85 %" is said only of dirs with a forecast; when no dir is fitted yet, the
+ * line says how much history there is instead (`history`, forecast-wait.ts).
+ */
+export function forecastSummary(rows: readonly ForecastRow[], history: HistorySpan | null = null): string {
   const month = 30 * 86_400;
   const soon = rows.filter((r) => r.p85.sortSeconds <= month).length;
   const past = rows.filter((r) => r.p85.sortSeconds === 0).length;
@@ -95,7 +108,8 @@ export function forecastSummary(rows: readonly ForecastRow[]): string {
   const parts = [`${formatCount(rows.length)} log ${rows.length === 1 ? "dir" : "dirs"}`];
   if (past > 0) parts.push(`${formatCount(past)} already past 85%`);
   if (soon - past > 0) parts.push(`${formatCount(soon - past)} ${soon - past === 1 ? "reaches" : "reach"} 85% within 30 days`);
-  if (soon === 0) parts.push("none reaches 85% within 30 days");
+  if (soon === 0 && none < rows.length) parts.push(none > 0 ? "none with a forecast reaches 85% within 30 days" : "none reaches 85% within 30 days");
+  if (rows.length > 0 && rows.every((r) => !r.fitted)) return `${parts.join("; ")}. ${notEnoughHistory(history)}`;
   if (none > 0) parts.push(`${formatCount(none)} without a forecast (no capacity or too little history)`);
   return `${parts.join("; ")}.`;
 }

@@ -11,6 +11,11 @@
  * path and a column reads as "this disk on every broker". When paths are not shared (each broker has
  * its own, e.g. /var/kafka-3/d1) that would give a sparse grid with a column per path, so cells are
  * then placed by their position in the broker's `log.dirs` instead.
+ *
+ * Dirs on one filesystem (lib/model/disks.ts: a report's `sharedDisk`) are one disk: every figure of
+ * theirs is the disk's (the same utilisation, the disk's deviation), so each such cell carries a
+ * "shared disk" badge, names the dirs it shares with, and the grid's `note` says what the badge means —
+ * never a flat colour without a word.
  */
 import type { BalanceReport, DirFigures } from "@/lib/model/report";
 import type { BrokerState } from "@/lib/model/snapshot";
@@ -33,6 +38,8 @@ export interface DirCell {
   markText: string | null;
   /** The badge of replicas moving in ("⇢ 2"), or null. */
   futureText: string | null;
+  /** The badge of a dir that shares its filesystem with other dirs of its broker ("shared disk"), or null. */
+  diskText: string | null;
   /** Cell fill, or null when the pattern alone fills it. */
   background: string | null;
   foreground: string;
@@ -94,7 +101,12 @@ export interface BrokerDirGrid {
   legend: Legend;
   /** Number of dir cells (null placeholders excluded). */
   cellCount: number;
+  /** What the "shared disk" badge means, when some cell carries it; null otherwise. */
+  note: string | null;
 }
+
+/** The badge printed in a cell whose dir shares its filesystem. */
+export const SHARED_DISK_BADGE = "shared disk";
 
 /** Above this many distinct paths per widest broker, paths are not shared: place by position. */
 const SHARED_PATHS_FACTOR = 1.5;
@@ -121,9 +133,14 @@ export function metricScale(dirs: readonly DirFigures[], metric: DirMetric): Col
   return sequentialScale(0, max);
 }
 
-/** The sentence that says everything about a dir: a cell's summary (read after its printed text) and the tooltip's first line. */
-export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean): string {
-  const parts = [formatBytes(dir.bytes), dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used`, formatCountOf(dir.partitions, "partition")];
+/**
+ * The sentence that says everything about a dir: a cell's summary (read after its printed text) and
+ * the tooltip's first line. `diskMates`: the other dirs of its filesystem, when it shares one.
+ */
+export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: boolean, diskMates: readonly string[] = []): string {
+  const used = dir.utilization === null ? "capacity unknown" : `${formatUtilization(dir.utilization)} used${diskMates.length > 0 ? " (the disk's)" : ""}`;
+  const parts = [formatBytes(dir.bytes), used, formatCountOf(dir.partitions, "partition")];
+  if (diskMates.length > 0) parts.push(`one disk with ${diskMates.length <= 3 ? diskMates.join(", ") : `${diskMates.slice(0, 3).join(", ")} and ${diskMates.length - 3} more`}`);
   if (metric === "deviation" && dir.state !== "offline") parts.push(`${formatSignedPercent(dir.deviationFromBrokerMean)} vs broker mean`);
   if (dir.futureReplicas > 0) parts.push(`${dir.futureReplicas} replica${dir.futureReplicas === 1 ? "" : "s"} moving in`);
   if (dir.state !== "online") parts.push(dir.state);
@@ -132,15 +149,21 @@ export function dirAriaLabel(dir: DirFigures, metric: DirMetric, unreachable: bo
 }
 
 /** The accessible name of a cell: the texts printed in it, in order, then its summary sentence. */
-export function cellName(cell: Pick<DirCell, "text" | "caption" | "markText" | "futureText" | "summary">): string {
-  const printed = [cell.text, cell.caption, cell.markText, cell.futureText].filter((t): t is string => t !== null);
+export function cellName(cell: Pick<DirCell, "text" | "caption" | "markText" | "futureText" | "diskText" | "summary">): string {
+  const printed = [cell.text, cell.caption, cell.markText, cell.futureText, cell.diskText].filter((t): t is string => t !== null);
   return `${printed.join(" ")}: ${cell.summary}`;
 }
 
-function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean, caption: string | null): DirCell {
+function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreachable: boolean, caption: string | null, diskMates: readonly string[]): DirCell {
   const mark = utilizationMark(dir.state === "offline" ? null : dir.utilization);
   const details: string[] = [];
-  if (dir.totalBytes !== null) details.push(`capacity ${formatBytes(dir.totalBytes)}, ${formatBytes(dir.usedBytes)} used`);
+  if (dir.totalBytes !== null) details.push(`${diskMates.length > 0 ? "the disk's capacity" : "capacity"} ${formatBytes(dir.totalBytes)}, ${formatBytes(dir.usedBytes)} used`);
+  if (diskMates.length > 0)
+    details.push(
+      dir.sharedDisk?.decidedBy === "configured"
+        ? "one disk with its other dirs, as KAFKA_BALANCE_DISKS says: moving replicas between them frees no space"
+        : "same total and usable bytes as its other dirs: one filesystem (or a mount that failed at boot), so moving replicas between them frees no space",
+    );
   if (dir.futureReplicas > 0) details.push(`${dir.futureReplicas} future replica${dir.futureReplicas === 1 ? "" : "s"} (${formatBytes(dir.futureBytes)}) being copied in`);
   if (mark > 0) details.push(`above the ${mark}% mark`);
   const base = {
@@ -151,9 +174,10 @@ function cellFor(dir: DirFigures, metric: DirMetric, scale: ColorScale, unreacha
     mark,
     markText: mark > 0 ? `${mark}%+` : null,
     futureText: dir.futureReplicas > 0 ? `⇢ ${dir.futureReplicas}` : null,
+    diskText: diskMates.length > 0 ? SHARED_DISK_BADGE : null,
     futureReplicas: dir.futureReplicas,
     futureBytes: dir.futureBytes,
-    summary: dirAriaLabel(dir, metric, unreachable),
+    summary: dirAriaLabel(dir, metric, unreachable, diskMates),
     details,
   };
   const named = (cell: Omit<DirCell, "ariaLabel">): DirCell => ({ ...cell, ariaLabel: cellName(cell) });
@@ -223,9 +247,12 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
 
   const present = new Set<LegendSwatch["pattern"]>();
   let cellCount = 0;
+  let shared = 0;
   const rows: BrokerRow[] = report.brokers.map((b) => {
     const unreachable = b.state === "unreachable";
     const dirs = (byBroker.get(b.id) ?? []).map((dir, i) => ({ dir, column: columnMode === "path" ? columnOf.get(dir.path)! : i }));
+    const mates = (dir: DirFigures) => (dir.sharedDisk ? dirs.filter((x) => x.dir !== dir && x.dir.sharedDisk?.id === dir.sharedDisk!.id).map((x) => x.dir.path) : []);
+    for (const { dir } of dirs) if (dir.sharedDisk && !unreachable) shared += 1;
     const empty = emptyCellOf(b.state, dirs.length);
     if (empty.pattern !== "none" && columns.length > 0) present.add(empty.pattern);
     for (const { dir } of dirs) {
@@ -253,12 +280,17 @@ export function brokerDirGrid(report: BalanceReport, metric: DirMetric): BrokerD
       get cells() {
         if (built === null) {
           built = new Array<DirCell | null>(columns.length).fill(null);
-          for (const { dir, column } of dirs) built[column] = cellFor(dir, metric, scale, unreachable, columnMode === "position" ? shortPath(dir.path) : null);
+          for (const { dir, column } of dirs)
+            built[column] = cellFor(dir, metric, scale, unreachable, columnMode === "position" ? shortPath(dir.path) : null, unreachable ? [] : mates(dir));
         }
         return built;
       },
     };
   });
   const cells = (index: number): (DirCell | null)[] => rows[index]?.cells ?? [];
-  return { metric, columnMode, columns, rows, cells, scale, legend: dirHeatmapLegend(metric, scale, present), cellCount };
+  const note =
+    shared === 0
+      ? null
+      : `Cells marked “${SHARED_DISK_BADGE}” are dirs of one broker on one filesystem (identical total and usable bytes, or KAFKA_BALANCE_DISKS): counted as one disk, so they show the disk's utilisation and deviation; moving replicas between them frees no space.`;
+  return { metric, columnMode, columns, rows, cells, scale, legend: dirHeatmapLegend(metric, scale, present), cellCount, note };
 }

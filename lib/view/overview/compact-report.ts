@@ -2,7 +2,9 @@
  * A balance report without its topic rows, in the compact form the overview sends: brokers and log
  * dirs as columns (one array per field, strings as indexes into a table of the distinct values), so
  * 1,000 brokers × 12 dirs is twelve arrays of 12,000 numbers rather than 12,000 objects that repeat
- * every key; the skew figures as they are, without the per-broker dir skews (no view reads them).
+ * every key; the skew figures as they are, without the per-broker dir skews (no view reads them). A
+ * dir's `sharedDisk` (lib/model/disks.ts) is two string columns, its id and how it was decided (null
+ * for a dir of its own).
  *
  * Invariant: decodeReport(encodeReport(r)) equals asReport(slimReport(r)) for every report r (the
  * same figures, in the same order, no topic rows, no per-broker dir skews).
@@ -41,6 +43,9 @@ const DIR_NUMBERS = [
   "deviationFromBrokerMean",
 ] as const satisfies readonly (keyof DirFigures)[];
 const DIR_STRINGS = ["path", "state"] as const satisfies readonly (keyof DirFigures)[];
+/** `sharedDisk`, flattened for the columns. */
+type DirRow = DirFigures & { diskId: string | null; diskDecidedBy: string | null };
+const DISK_STRINGS = ["diskId", "diskDecidedBy"] as const satisfies readonly (keyof DirRow)[];
 
 /** Rows → columns of the named fields (every field of the row type must be named, or it is lost). */
 export function toColumns<T extends object>(rows: readonly T[], numbers: readonly (keyof T & string)[], strings: readonly (keyof T & string)[]): Columns {
@@ -77,7 +82,11 @@ export function encodeReport(report: BrokerDirReport): CompactReport {
   return {
     brokerIds: slim.brokerIds,
     brokers: toColumns(slim.brokers, BROKER_NUMBERS, BROKER_STRINGS),
-    dirs: toColumns(slim.dirs, DIR_NUMBERS, DIR_STRINGS),
+    dirs: toColumns(
+      slim.dirs.map((d): DirRow => ({ ...d, diskId: d.sharedDisk?.id ?? null, diskDecidedBy: d.sharedDisk?.decidedBy ?? null })),
+      DIR_NUMBERS,
+      [...DIR_STRINGS, ...DISK_STRINGS],
+    ),
     totals: slim.totals,
     skew: slim.skew,
   };
@@ -95,7 +104,7 @@ export function decodeReport(compact: CompactReport): BalanceReport {
     futureBytes: b.futureBytes,
     logDirs: b.logDirs,
   }));
-  const dirs = fromColumns<DirFigures>(compact.dirs).map((d): DirFigures => ({
+  const dirs = fromColumns<DirRow>(compact.dirs).map((d): DirFigures => ({
     broker: d.broker,
     path: d.path,
     state: d.state,
@@ -109,6 +118,7 @@ export function decodeReport(compact: CompactReport): BalanceReport {
     usedBytes: d.usedBytes,
     utilization: d.utilization,
     deviationFromBrokerMean: d.deviationFromBrokerMean,
+    ...(typeof d.diskId === "string" && (d.diskDecidedBy === "reported" || d.diskDecidedBy === "configured") ? { sharedDisk: { id: d.diskId, decidedBy: d.diskDecidedBy } } : {}),
   }));
   return asReport({ brokerIds: compact.brokerIds, brokers, dirs, totals: compact.totals, skew: compact.skew });
 }

@@ -32,6 +32,7 @@ export type FindingKind =
   | "broker-skew"
   | "dir-skew"
   | "too-little-data"
+  | "shared-disk"
   | "missing-data"
   | "unknown-facts"
   | "balanced"

@@ -8,13 +8,15 @@
  * even what it would move, and agrees with the verdict. Below the size floor a byte card prints no
  * ratio ("too little data to call skew"); a card whose fact the source did not carry says unknown and
  * how to learn it; a card whose figures leave out unreadable data (an offline dir, an unreachable
- * broker) says so in its note.
+ * broker) says so in its note. Dirs on one filesystem are one disk (lib/model/disks.ts): the dir
+ * cards compare disks, name a disk's dirs together, and say so in their note.
  */
 import type { BalanceReport, DirKey } from "@/lib/model/report";
 import type { Skew } from "@/lib/model/skew";
 import { formatBytes, formatCount, formatPercent, formatSkew } from "@/lib/model/format";
 import { howToLearn, type KnownFacts } from "@/lib/model/facts";
 import { balanceOf, goalOf, outsideBand, skewFloorBytes, type Balance, type GoalBalance } from "@/lib/plan/balanced";
+import { sharedDiskGroups } from "./shared-disks";
 
 export type Tone = "ok" | "warn" | "bad" | "none";
 
@@ -144,14 +146,26 @@ export function skewCards(report: BalanceReport, context: SkewCardContext = {}):
         note: `To learn it, ${howToLearn("leadership")}.`,
       };
 
+  // Dirs on one filesystem: compared as one disk, named together, and said in the notes.
+  const shared = sharedDiskGroups(report);
+  const sharedNote =
+    shared.length === 0
+      ? null
+      : shared.length === 1
+        ? `${shared[0]!.dirs.join(", ")} on broker${shared[0]!.brokers.length === 1 ? "" : "s"} ${shared[0]!.brokers.slice(0, 5).join(", ")}${shared[0]!.brokers.length > 5 ? ", …" : ""} share one filesystem: counted as one disk${shared[0]!.brokers.length === 1 ? "" : " each"}`
+        : `dirs sharing a filesystem are counted as one disk (${shared.length} shared disks, on ${new Set(shared.flatMap((g) => g.brokers)).size} brokers)`;
+  const oneDiskEach = shared.length > 0 && skew.dirBytes.count < 2;
+  const diskOf = (d: { broker: number; path: string; sharedDisk?: { id: string } }) =>
+    d.sharedDisk ? report.dirs.filter((x) => x.broker === d.broker && x.sharedDisk?.id === d.sharedDisk!.id).map((x) => x.path) : [d.path];
   const dirGoal = goalOf(balance, "dir-utilization");
   const dirOutside = outsideOf(dirGoal);
   const dirFloored = flooredOf(dirGoal) && !dirOutside;
   const worstBytes = dirOf(skew.dirBytes.worst);
   const worstBytesText = worstBytes
-    ? `worst: broker ${worstBytes.broker} ${worstBytes.path} (${formatBytes(worstBytes.bytes)}${worstBytes.utilization === null ? "" : `, ${formatPercent(worstBytes.utilization)} used`})`
+    ? `worst: broker ${worstBytes.broker} ${diskOf(worstBytes).join(" + ")} (${formatBytes(skew.dirBytes.max)}${worstBytes.utilization === null ? "" : `, ${formatPercent(worstBytes.utilization)} used`})`
     : null;
   const fullest = skew.fullestDir;
+  const fullestDir = fullest ? dirOf(fullest) : null;
   const util = skew.dirUtilization;
   const points = (share: number) => `${Math.round(share * 100)} pts`;
   const dirTone = toneOf(skew.dirBytes, dirOutside);
@@ -178,17 +192,22 @@ export function skewCards(report: BalanceReport, context: SkewCardContext = {}):
           spread: `spread ${formatBytes(skew.dirBytes.spread)}`,
           detail: `max ${formatBytes(skew.dirBytes.max)} · mean ${formatBytes(skew.dirBytes.mean)}`,
           worst: dirTone === "none" || dirTone === "ok" ? null : worstBytesText,
-          note: offlineNote,
+          note: join(oneDiskEach ? "no broker has two disks to compare" : null, sharedNote, offlineNote),
         },
     {
       id: "dirUtilization",
       title: "Log-dir utilisation",
       figure: util.count < 2 ? "–" : formatSkew(util.maxOverMean),
       tone: fullest === null ? "none" : fullest.utilization >= 0.85 ? "bad" : toneOf(util, dirOutside),
-      spread: util.count < 2 ? "capacity unknown" : `spread ${points(util.spread)}`,
-      detail: util.count < 2 ? "no broker reports dir capacity" : `max ${formatPercent(util.max)} · mean ${formatPercent(util.mean)}`,
-      worst: fullest ? `fullest: broker ${fullest.broker} ${fullest.path} (${formatPercent(fullest.utilization)} used)` : null,
-      note: util.count < 2 && context.facts && !context.facts.capacity ? `To learn it, ${howToLearn("capacity")}.` : offlineNote,
+      spread: util.count < 2 ? (fullest ? "no broker has two disks to compare" : "capacity unknown") : `spread ${points(util.spread)}`,
+      detail:
+        util.count < 2
+          ? fullest
+            ? "utilisation is compared between the disks of one broker"
+            : "no broker reports dir capacity"
+          : `max ${formatPercent(util.max)} · mean ${formatPercent(util.mean)}`,
+      worst: fullest ? `fullest: broker ${fullest.broker} ${fullestDir ? diskOf(fullestDir).join(" + ") : fullest.path} (${formatPercent(fullest.utilization)} used)` : null,
+      note: util.count < 2 && context.facts && !context.facts.capacity ? `To learn it, ${howToLearn("capacity")}.` : join(sharedNote, offlineNote),
     },
   ];
 }

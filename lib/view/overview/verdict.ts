@@ -1,8 +1,9 @@
 /**
  * The verdict: the snapshot's findings in severity order, cause first, each with what to do.
  *
- * Order (a cause before its consequences): offline log dirs, unreachable brokers, brokers known only
- * from assignments, under-replicated partitions, moves in flight (reassignments and `-future` dir
+ * Order: partitions at risk first (offline, under min ISR, under-replicated, naming the brokers down:
+ * lib/model/partition-health.ts), then the causes before their consequences: offline log dirs,
+ * unreachable brokers, brokers known only from assignments, moves in flight (reassignments and `-future` dir
  * moves), throttles set, a disk past 85 % (and a next-placement trap into one), broker skew, dir skew,
  * the next-placement trap the skew sets (Kafka's count rule sends the next partition to a full dir),
  * a disk past 70 %, too little data to call skew, then what the snapshot does not say (replicas
@@ -28,6 +29,8 @@ import type { NextPlacement } from "./next-placement";
 import { BAD_RATIO } from "./skew-cards";
 import { actionsFor, type ActionContext, type FindingAction, type FindingKind } from "./finding-actions";
 import type { SnapshotSignals } from "./signals";
+import type { PartitionHealth } from "@/lib/model/partition-health";
+import { sharedDiskSentences } from "./shared-disks";
 
 export type { FindingAction, FindingKind, SnapshotSignals };
 
@@ -175,6 +178,10 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   if (report.brokers.length === 0) return [{ kind: "empty", tone: "warn", text: "This snapshot lists no brokers, so there is nothing to balance." }];
   const balance = context.balance ?? balanceOf(report);
 
+  // 0. Partitions at risk (under-replicated, under min ISR, offline), naming the brokers down: before anything else.
+  const health = signals ? healthText(signals.health) : null;
+  if (health) add({ kind: "under-replicated", tone: "bad", text: health });
+
   // 1. Causes: what cannot be read.
   const offline = report.dirs.filter((d) => d.state === "offline");
   const errorOf = new Map((signals?.dirErrors ?? []).map((e) => [`${e.broker}\u0000${e.path}`, e.error]));
@@ -210,14 +217,6 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
       text: `${capitalise(one ? "broker" : "brokers")} ${someText(unknown.map((b) => `${b.id}`))} ${one ? "is" : "are"} assigned ${formatCountOf(replicas, "replica")} but ${one ? "is" : "are"} missing from the log-dir data (the kafka-log-dirs output): whether ${one ? "it runs" : "they run"} and what ${one ? "its" : "their"} disks hold is unknown, so the balance figures leave ${one ? "it" : "them"} out.`,
     });
   }
-  if (signals && signals.underReplicated !== null && signals.underReplicated > 0) {
-    const n = signals.underReplicated;
-    add({
-      kind: "under-replicated",
-      tone: "bad",
-      text: `${formatCountOf(n, "partition")} ${n === 1 ? "is" : "are"} under-replicated (fewer in-sync replicas than replicas${signals.underReplicatedExamples.length > 0 ? `: ${someText(signals.underReplicatedExamples, 3)}` : ""}): one more failure loses ${n === 1 ? "its" : "their"} redundancy, so fix this before moving data.`,
-    });
-  }
 
   // 2. Moves in flight, and throttles.
   const reassignments = signals ? signals.reassignments : (context.reassignments ?? 0);
@@ -249,8 +248,14 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
 
   // 3. Disk fullness past the 85 % mark (act now); a fuller-than-70 % disk is said after the skew.
   const fullest = report.skew.fullestDir;
+  // A disk several dirs share (lib/model/disks.ts) is named by all of them: "/a + /b + /c".
+  const fullestDisk = fullest ? report.dirs.find((d) => d.broker === fullest.broker && d.path === fullest.path)?.sharedDisk : undefined;
+  const fullestName =
+    fullest && fullestDisk
+      ? listText(report.dirs.filter((d) => d.broker === fullest.broker && d.sharedDisk?.id === fullestDisk.id).map((d) => d.path)) + " (one filesystem)"
+      : fullest?.path;
   const fullText = fullest
-    ? `Fullest disk: broker ${fullest.broker} ${fullest.path} at ${formatUtilization(fullest.utilization)} used${fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : ""}.`
+    ? `Fullest disk: broker ${fullest.broker} ${fullestName} at ${formatUtilization(fullest.utilization)} used${fullest.utilization >= 0.95 ? ", past the 95% emergency mark" : fullest.utilization >= 0.85 ? ", past the 85% mark" : ""}.`
     : "";
   if (fullest && fullest.utilization >= 0.85) add({ kind: "disk-full", tone: "bad", text: fullText });
 
@@ -330,6 +335,8 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
   }
 
   // 5. What the figures do not hold, and what the snapshot does not say.
+  // Dirs on one filesystem are one disk in every figure above (lib/model/disks.ts): said, never silent.
+  for (const text of sharedDiskSentences(report)) add({ kind: "shared-disk", tone: "info", text });
   const onMissingBrokers = report.brokers.reduce((s, b) => s + (b.state === "online" ? 0 : b.replicas), 0);
   const withoutDir = Math.max(0, report.totals.replicasWithoutDir - onMissingBrokers);
   if (withoutDir > 0) {
@@ -357,6 +364,49 @@ function verdictFindings(report: BalanceReport, context: VerdictContext): Findin
     for (const fact of unknownFacts) out.push({ kind: "unknown-facts", tone: "info", text: unknownFactText(fact) });
   }
   return out;
+}
+
+/**
+ * The partitions at risk in one sentence, or null when none is (or the ISR is unknown): who is down,
+ * then offline (no leader), under min ISR (acks=all writes refused) and under-replicated counts. An
+ * unknown min ISR is said as unknown, never as none.
+ */
+function healthText(h: PartitionHealth): string | null {
+  if (h.underReplicated === null || h.offline === null) return null;
+  if (h.underReplicated === 0 && h.offline === 0 && h.underMinIsrAtLeast === 0) return null;
+  const names = (ids: number[]) => someText(ids.map(String), 5);
+  const who: string[] = [];
+  if (h.brokersDown.length > 0) who.push(`${h.brokersDown.length === 1 ? "Broker" : "Brokers"} ${names(h.brokersDown)} ${h.brokersDown.length === 1 ? "is" : "are"} down`);
+  if (h.brokersWithOfflineDirs.length > 0)
+    who.push(
+      `${who.length > 0 ? "broker" : "Broker"}${h.brokersWithOfflineDirs.length === 1 ? "" : "s"} ${names(h.brokersWithOfflineDirs)} ${h.brokersWithOfflineDirs.length === 1 ? "has" : "have"} an offline log dir`,
+    );
+  const examples = (list: string[]) => (list.length > 0 ? `: ${someText(list, 3)}` : "");
+  const n = (count: number) => formatCountOf(count, "partition");
+  const parts: string[] = [];
+  if (h.underReplicated > 0)
+    parts.push(`${n(h.underReplicated)} ${h.underReplicated === 1 ? "is" : "are"} under-replicated (fewer in-sync replicas than replicas${examples(h.examples.underReplicated)})`);
+  if (h.offline > 0) parts.push(`${n(h.offline)} ${h.offline === 1 ? "is" : "are"} offline (no leader, so nothing can be read or written${examples(h.examples.offline)})`);
+  if (h.underMinIsr !== null) {
+    if (h.underMinIsr > 0)
+      parts.push(
+        `${n(h.underMinIsr)} ${h.underMinIsr === 1 ? "is" : "are"} under min ISR (fewer in-sync replicas than min.insync.replicas, so acks=all writes are refused${examples(h.examples.underMinIsr)})`,
+      );
+    else parts.push("none is under min ISR");
+  } else {
+    const lead =
+      h.underMinIsrAtLeast > 0
+        ? `at least ${n(h.underMinIsrAtLeast)} ${h.underMinIsrAtLeast === 1 ? "is" : "are"} under min ISR (no in-sync replica at all)`
+        : "whether any is under min ISR is unknown";
+    parts.push(`${lead} — min.insync.replicas could not be read for ${n(h.minIsrUnknown)}`);
+  }
+  const risk = Math.max(h.underReplicated, h.offline) === 1 ? "its" : "their";
+  const one = h.brokersDown.length === 1;
+  const tail =
+    h.brokersDown.length > 0
+      ? ` One more failure loses ${risk} redundancy: bring ${one ? "the broker" : "the brokers"} back, or if ${one ? "it is" : "they are"} gone for good, plan ${one ? "its" : "their"} removal (${one ? "its" : "their"} replicas are re-created from the live leaders). Fix this before moving data.`
+      : ` One more failure loses ${risk} redundancy, so fix this before moving data.`;
+  return `${who.length > 0 ? `${listText(who)}: ` : ""}${capitalise(listText(parts))}.${tail}`;
 }
 
 /** What a figure leaves out, said beside it: offline dirs, unreachable or unknown brokers (" These figures leave out …"). */

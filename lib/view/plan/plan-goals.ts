@@ -71,7 +71,7 @@ function spreadText(goal: SoftGoal, m: GoalMeasure): string {
 /** "1 offline dir not measured", "broker 4 did not answer: not measured"; null when everything was measured. */
 function unmeasuredText(goal: SoftGoal, m: GoalMeasure): string | null {
   if (m.unmeasured === 0) {
-    if (m.measured === 0 && goal === "dir-utilization") return "no broker has two open dirs to compare";
+    if (m.measured === 0 && goal === "dir-utilization") return "no broker has two open disks to compare, dirs on one filesystem being one";
     if (m.measured === 0) return "no broker can take data";
     return null;
   }

@@ -2,7 +2,9 @@
  * What the planner's operation pickers offer: the snapshot's brokers and log dirs with what each holds,
  * so an operator picks the broker to remove or the dir to drain from the cluster instead of typing it
  * blind; which brokers are empty (newly added), the only ones "Add brokers" fills (the planner refuses
- * one that holds data: lib/plan/planner.ts); and whether the dirs to drain can be cordoned first.
+ * one that holds data: lib/plan/planner.ts); what removing a broker that does not answer does (its
+ * replicas re-created from their leaders: lib/plan/dead-brokers.ts); and whether the dirs to drain can
+ * be cordoned first.
  */
 import { formatBytes, formatCountOf, formatUtilization } from "@/lib/model/format";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "@/lib/model/kafka-versions";
@@ -24,6 +26,8 @@ export interface BrokerChoice {
    * "holds data: use Rebalance", "unreachable: cannot be filled", "no open log dir".
    */
   fill: { ok: boolean; note: string };
+  /** What "Remove brokers" does to it when that differs from moving its data off: a broker that does not answer has its replicas re-created from their leaders. */
+  removeNote?: string;
 }
 
 export interface DirChoice {
@@ -56,10 +60,16 @@ export function operationChoices(snapshot: ClusterSnapshot): BrokerChoice[] {
     .map((b) => {
       const held = byBroker.get(b.id) ?? { bytes: 0, replicas: 0 };
       const state = b.state === "online" ? "" : `, ${b.state}`;
+      // A broker that did not answer reported no sizes: its bytes are unknown, not 0.
+      const holds =
+        b.state === "online" ? `${formatBytes(held.bytes)} in ${formatCountOf(held.replicas, "replica")}` : `${formatCountOf(held.replicas, "replica")} (sizes unknown)`;
       return {
         id: b.id,
         state: b.state,
-        label: `broker ${b.id}${b.rack ? ` (rack ${b.rack})` : ""}: ${formatBytes(held.bytes)} in ${formatCountOf(held.replicas, "replica")}${state}`,
+        label: `broker ${b.id}${b.rack ? ` (rack ${b.rack})` : ""}: ${holds}${state}`,
+        ...(b.state === "unreachable" && held.replicas > 0
+          ? { removeNote: "does not answer: removing it re-creates its replicas on the brokers that stay, each copied from its partition's leader (no throttle on it)" }
+          : {}),
         bytes: held.bytes,
         replicas: held.replicas,
         cordons: kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line).cordonedLogDirs,

@@ -4,6 +4,7 @@ import type { Sample } from "@/lib/metrics/families";
 import { balanceReport } from "@/lib/model/report";
 import { ClusterSnapshotSchema, type ClusterSnapshotInput } from "@/lib/model/snapshot";
 import { demoSnapshot } from "@/lib/simulate/presets";
+import { sharedDiskSnapshot } from "@/tests/support/snapshots";
 
 const snap = (input: Partial<ClusterSnapshotInput>) =>
   ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "kafka", label: "t", kafkaVersion: "4.4.0" }, brokers: [], topics: [], ...input });
@@ -138,8 +139,39 @@ describe("clusterSamples()", () => {
         .filter((s) => s.labels.broker === "3")
         .map((s) => s.name)
         .sort(),
-    ).toEqual(["kafka_balance_broker_leaders", "kafka_balance_broker_partitions"]);
+    ).toEqual(["kafka_balance_broker_leaders", "kafka_balance_broker_partitions", "kafka_balance_broker_up"]);
     expect(find(samples, "kafka_balance_cluster_brokers", { cluster: "prod" })).toBe(3);
+  });
+
+  it("clusterSamples() says each broker up or down, and the partitions at risk; unknown is absent, never 0", () => {
+    const samples = clusterSamples({ cluster: "prod", snapshot: mixed, collector: null, forecasts: null });
+    expect(find(samples, "kafka_balance_collector_up", { cluster: "prod" })).toBe(1);
+    expect(["1", "2", "3"].map((broker) => find(samples, "kafka_balance_broker_up", { cluster: "prod", broker }))).toEqual([1, 1, 0]);
+    const down = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/d" }] },
+        { id: 2, state: "unreachable" },
+      ],
+      topics: [
+        {
+          name: "t",
+          minInsyncReplicas: 2,
+          partitions: [
+            { id: 0, leader: 1, isr: [1], replicas: [{ broker: 1, logDir: "/d", sizeBytes: 1 }, { broker: 2 }] },
+            { id: 1, leader: null, isr: [2], replicas: [{ broker: 2 }] },
+          ],
+        },
+      ],
+    });
+    const at = clusterSamples({ cluster: "prod", snapshot: down, collector: null, forecasts: null });
+    expect(find(at, "kafka_balance_cluster_under_replicated_partitions", { cluster: "prod" })).toBe(1);
+    expect(find(at, "kafka_balance_cluster_under_min_isr_partitions", { cluster: "prod" })).toBe(2);
+    expect(find(at, "kafka_balance_cluster_offline_partitions", { cluster: "prod" })).toBe(1);
+    // min.insync.replicas unknown (an older snapshot, or configs not read): no under-min-ISR sample at all.
+    delete down.topics[0]!.minInsyncReplicas;
+    const unknown = clusterSamples({ cluster: "prod", snapshot: { ...down }, collector: null, forecasts: null });
+    expect(find(unknown, "kafka_balance_cluster_under_min_isr_partitions", { cluster: "prod" })).toBeUndefined();
+    expect(find(unknown, "kafka_balance_cluster_under_replicated_partitions", { cluster: "prod" })).toBe(1);
   });
 
   it("clusterSamples() flags the dir Kafka's count rule picks next when it is already the broker's fullest", () => {
@@ -226,5 +258,19 @@ describe("clusterSamples()", () => {
     expect(find(samples, "kafka_balance_log_dir_forecast_95_seconds", d2)).toBe(3600);
     expect(find(samples, "kafka_balance_log_dir_forecast_full_seconds", d2)).toBe(7200);
     expect(samples.filter((s) => s.name.includes("forecast")).map((s) => s.labels.log_dir)).toEqual(["/d2", "/d2", "/d2"]);
+  });
+});
+
+describe("clusterSamples() on dirs that share a filesystem", () => {
+  it("clusterSamples() takes the dir skew ratios over disks: a shared disk beside an emptier one fires, one shared disk alone is 1", () => {
+    const uneven = clusterSamples({ cluster: "c", snapshot: sharedDiskSnapshot({ thirdDisk: true }), collector: null, forecasts: null });
+    const ratio = (samples: Sample[], broker: string) => find(samples, "kafka_balance_broker_dir_skew_ratio", { cluster: "c", broker });
+    // 71% against 14.6%, over a mean of 42.8%.
+    expect(ratio(uneven, "1")).toBeCloseTo(0.71 / ((0.71 + 73 / 500) / 2), 6);
+    expect(find(uneven, "kafka_balance_cluster_dir_skew_ratio", { cluster: "c" })).toBeCloseTo(0.71 / ((0.71 + 73 / 500) / 2), 6);
+    expect(find(uneven, "kafka_balance_cluster_balanced", { cluster: "c" })).toBe(0);
+    const one = clusterSamples({ cluster: "c", snapshot: sharedDiskSnapshot(), collector: null, forecasts: null });
+    expect(ratio(one, "1")).toBe(1);
+    expect(find(one, "kafka_balance_cluster_balanced", { cluster: "c" })).toBe(1);
   });
 });

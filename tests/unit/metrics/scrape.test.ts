@@ -89,6 +89,18 @@ describe("metricsExposition()", () => {
     expect(body).toMatch(/^process_cpu_seconds_total \d/m);
   });
 
+  it("metricsExposition() exports only finite numbers, even two scrapes back to back (no 2^63 ns event-loop min, no NaN mean)", async () => {
+    for (let i = 0; i < 2; i++) {
+      const { body } = await metricsExposition({ env: {}, sources: none });
+      const lines = body.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines) {
+        const value = line.slice(line.lastIndexOf(" ") + 1);
+        expect(Number.isFinite(Number(value)), line).toBe(true);
+      }
+    }
+  });
+
   it("metricsExposition() does not show the exact Node version (prom-client's nodejs_version_info)", async () => {
     const { body } = await metricsExposition({ env: {}, sources: none });
     expect(body).not.toContain("nodejs_version_info");

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { meanFigures, scanFigures, type ClusterFigures } from "@/lib/model/history-figures";
 import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput } from "@/lib/model/snapshot";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
+import { GiB as GIB, sharedDiskSnapshot } from "@/tests/support/snapshots";
 
 const snap = (input: Partial<ClusterSnapshotInput>) =>
   ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "kafka", label: "t" }, brokers: [], topics: [], ...input });
@@ -125,5 +126,18 @@ describe("meanFigures()", () => {
     expect(m.usedBytes).toBe(a.usedBytes);
     expect(m.brokerBytesSkew).toBeCloseTo(a.brokerBytesSkew + 0.5);
     expect(meanFigures([])).toBeNull();
+  });
+});
+
+describe("scanFigures() on dirs that share a filesystem", () => {
+  it("scanFigures() counts a shared disk's capacity and use once, not once per dir", () => {
+    const { cluster: figures, dirs } = scanFigures(sharedDiskSnapshot());
+    // 4 brokers × one 1000 GiB filesystem 710 GiB used: not 12 × each.
+    expect([figures.capacityBytes! / GIB, figures.usedBytes! / GIB]).toEqual([4000, 2840]);
+    expect(figures.dirBytesSkew).toBe(1);
+    // Each dir keeps its own sample (the filesystem's figures, which is what the dir reports).
+    expect(dirs).toHaveLength(12);
+    const two = scanFigures(sharedDiskSnapshot({ thirdDisk: true })).cluster;
+    expect([two.capacityBytes! / GIB, two.usedBytes! / GIB]).toEqual([6000, 4 * (710 + 73)]);
   });
 });

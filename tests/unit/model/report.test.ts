@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceReport, ReportSums } from "@/lib/model/report";
 import { ClusterSnapshotSchema, type ClusterSnapshot, type ClusterSnapshotInput } from "@/lib/model/snapshot";
+import { GiB as GIB, sharedDiskSnapshot } from "@/tests/support/snapshots";
 
 const snap = (input: Partial<ClusterSnapshotInput>) =>
   ClusterSnapshotSchema.parse({ schema: 1, capturedAt: "2026-01-01T00:00:00Z", source: { kind: "import", label: "t" }, brokers: [], topics: [], ...input });
@@ -176,5 +177,26 @@ describe("ReportSums", () => {
     copy.remove(twoBrokers.topics[0]!);
     expect(sums.report(twoBrokers.brokers, 2)).toEqual(withoutTopicRows(balanceReport(twoBrokers)));
     expect(copy.report(twoBrokers.brokers, 2).totals.replicas).toBe(1);
+  });
+});
+
+describe("balanceReport() on dirs that share a filesystem", () => {
+  it("balanceReport() measures dir bytes and utilisation over disks: dirs of one filesystem are never uneven against each other", () => {
+    const report = balanceReport(sharedDiskSnapshot());
+    expect(report.dirs.every((d) => d.sharedDisk?.id === "/a" && d.sharedDisk.decidedBy === "reported")).toBe(true);
+    // One disk per broker: nothing to compare (not 1.57×, which /a against /b would be).
+    expect([report.skew.dirBytes.count, report.skew.dirBytes.maxOverMean, report.skew.dirUtilization.count]).toEqual([1, 1, 1]);
+    expect(report.dirs.map((d) => d.deviationFromBrokerMean)).toEqual(Array(12).fill(0));
+    // Partitions stay per dir: Kafka's count rule counts dirs.
+    expect(report.skew.dirPartitions.count).toBe(3);
+    expect(report.dirs[0]!.utilization).toBeCloseTo(0.71, 10);
+  });
+
+  it("balanceReport() compares a shared disk (its dirs' bytes summed) with a disk of its own", () => {
+    const report = balanceReport(sharedDiskSnapshot({ thirdDisk: true, brokers: [1] }));
+    const skew = report.skew.dirBytesByBroker[1]!;
+    expect([skew.count, skew.max / GIB, skew.min / GIB, skew.worst]).toEqual([2, 500, 73, { broker: 1, path: "/a" }]);
+    expect(report.skew.dirUtilization.count).toBe(2);
+    expect(report.dirs.map((d) => d.sharedDisk?.id ?? null)).toEqual(["/a", "/a", null]);
   });
 });

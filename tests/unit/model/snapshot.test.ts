@@ -70,3 +70,23 @@ describe("emptyThrottles()", () => {
     expect(emptyThrottles().brokers).toEqual([]);
   });
 });
+
+describe("LogDir.disk", () => {
+  it("a dir's configured disk is optional: stored snapshots without it parse unchanged, and an empty one is refused", () => {
+    expect(ClusterSnapshotSchema.parse(minimal).brokers[0]!.logDirs[0]!.disk).toBeUndefined();
+    const withDisk = {
+      ...minimal,
+      brokers: [
+        {
+          id: 1,
+          logDirs: [
+            { path: "/d1", disk: "/d1+/d2" },
+            { path: "/d2", disk: "/d1+/d2" },
+          ],
+        },
+      ],
+    };
+    expect(ClusterSnapshotSchema.parse(withDisk).brokers[0]!.logDirs.map((d) => d.disk)).toEqual(["/d1+/d2", "/d1+/d2"]);
+    expect(ClusterSnapshotSchema.safeParse({ ...minimal, brokers: [{ id: 1, logDirs: [{ path: "/d1", disk: "" }] }] }).success).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import {
   balanceOfState,
   belowSkewFloor,
   DEFAULT_BALANCE_OPTIONS,
+  dirsUneven,
   flooredGoals,
   goalMet,
   reportBalanceInput,
@@ -16,7 +17,7 @@ import { PlanState } from "@/lib/plan/plan-state";
 import { snapshotOutsideTolerance } from "@/lib/plan/tolerance";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
-import { cluster, GiB, storySnapshot } from "@/tests/support/snapshots";
+import { cluster, GiB, sharedDiskSnapshot, storySnapshot } from "@/tests/support/snapshots";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 
 const fromReport = (s: ClusterSnapshot) => balanceOf(balanceReport(s), reportBalanceInput(s));
@@ -105,5 +106,36 @@ describe("balanced", () => {
     const b = fromReport(s);
     expect(b.unmeasured).toEqual(["broker-leaders"]);
     expect(b.goals.find((g) => g.goal === "broker-leaders")!.measured).toBe(false);
+  });
+});
+
+describe("balance over disks", () => {
+  it("balanceOf() and balanceOfState() weigh disks: dirs of one filesystem are even by definition, whether the goal is utilisation or bytes", () => {
+    const s = sharedDiskSnapshot();
+    const report = balanceReport(s);
+    for (const intraObjective of ["utilization", "bytes"] as const) {
+      const options = { ...DEFAULT_BALANCE_OPTIONS, intraObjective };
+      const fromReport = balanceOf(report, reportBalanceInput(s), options);
+      const fromState = balanceOfState(new PlanState(s, new Set()), options);
+      expect(fromReport.goals.find((g) => g.goal === "dir-utilization")).toMatchObject({ outside: 0, brokers: [] });
+      expect(fromState.goals.find((g) => g.goal === "dir-utilization")).toEqual(fromReport.goals.find((g) => g.goal === "dir-utilization"));
+      // Without the disks, /a (300 GiB) against /c (73 GiB) would be far outside the bytes goal.
+      expect(
+        dirsUneven(
+          report.dirs.filter((d) => d.broker === 1),
+          options,
+        ),
+      ).toBe(false);
+    }
+    // The capacity the broker-bytes floor is measured against counts the filesystem once (1000 GiB, not 3000).
+    expect(flooredGoals(new PlanState(s, new Set())).dirBrokers.size).toBe(0);
+  });
+
+  it("balanceOf() finds the disks uneven when a shared disk sits beside an emptier one, as the planner does", () => {
+    const s = sharedDiskSnapshot({ thirdDisk: true });
+    const report = balanceReport(s);
+    const dir = balanceOf(report, reportBalanceInput(s)).goals.find((g) => g.goal === "dir-utilization")!;
+    expect(dir).toMatchObject({ outside: 8, brokers: [1, 2, 3, 4] });
+    expect(snapshotOutsideTolerance(s, PlanOptionsSchema.parse({})).find((g) => g.goal === "dir-utilization")!.outside).toBe(8);
   });
 });

@@ -4,7 +4,9 @@ import { balanceBrokerDirs } from "@/lib/plan/intra-broker";
 import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot, LogDirState } from "@/lib/model/snapshot";
-import { cluster, GiB, type DirSpec, type PartitionSpec } from "@/tests/support/snapshots";
+import { cluster, GiB, sharedDiskSnapshot, type DirSpec, type PartitionSpec } from "@/tests/support/snapshots";
+import { measureGoal } from "@/lib/plan/goals";
+import { planRebalance } from "@/lib/plan/planner";
 
 /** One broker, its dirs, and one single-replica partition per size listed under a dir. */
 function broker(dirs: (DirSpec & { sizes?: number[] })[], kafkaVersion = "4.4.0"): ClusterSnapshot {
@@ -186,5 +188,40 @@ describe("balanceBrokerDirs()", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("dirs on one filesystem", () => {
+  it("balanceBrokerDirs() moves nothing between dirs of one disk, by utilisation or by bytes, and measures one disk per broker", () => {
+    const s = sharedDiskSnapshot();
+    for (const intraObjective of ["utilization", "bytes"] as const) {
+      const options = PlanOptionsSchema.parse({ intraObjective, goals: ["dir-utilization"] });
+      const plan = planRebalance(s, options);
+      expect(plan.ok).toBe(true);
+      if (!plan.ok) continue;
+      expect(plan.value.moves).toEqual([]);
+      // The yardstick agrees: no byte must move between dirs of one disk.
+      expect(plan.value.lowerBound).toBe(0);
+      // "outside", "worst" and "measured" count disks: one per broker, nothing to compare.
+      expect(plan.value.dirs.before).toMatchObject({ outside: 0, worst: null, worstShare: null, measured: 0 });
+      expect(measureGoal(new PlanState(s, new Set()), "dir-utilization", options).outside).toBe(0);
+    }
+  });
+
+  it("balanceBrokerDirs() balances between disks: moves from a dir of the full shared disk to the disk of its own, never between the shared dirs", () => {
+    const s = sharedDiskSnapshot({ thirdDisk: true, brokers: [1] });
+    const plan = planRebalance(s, PlanOptionsSchema.parse({ goals: ["dir-utilization"] }));
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.value.moves.map((m) => [m.kind, m.fromDir, m.toDir, m.bytes / GiB])).toEqual([["intra", "/b", "/c", 200]]);
+    // The least any plan must move from the shared disk: its excess over the target less the tolerance (710 − 522 − 50 GiB).
+    expect(plan.value.lowerBound / GiB).toBeCloseTo(710 - (783 * 1000) / 1500 - 50, 6);
+    // Before: 2 disks, the shared one at 71% against a broker mean of 52%: both out; after: both within 5 points.
+    expect(plan.value.dirs.before).toMatchObject({ outside: 2, measured: 2 });
+    expect(plan.value.dirs.after).toMatchObject({ outside: 0, measured: 2 });
+    // The after-snapshot keeps /a and /b one filesystem: both report its new usable bytes (710 − 200 GiB used).
+    const after = plan.value.afterSnapshot.brokers[0]!.logDirs;
+    expect(after.filter((d) => d.path !== "/c").map((d) => (d.totalBytes! - d.usableBytes!) / GiB)).toEqual([510, 510]);
+    expect(plan.value.after.dirs.filter((d) => d.sharedDisk).map((d) => d.path)).toEqual(["/a", "/b"]);
   });
 });

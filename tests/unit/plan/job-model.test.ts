@@ -20,6 +20,11 @@ describe("job model", () => {
     expect(v.pauseRequested).toBe(true);
     expect(v.cancelRequested).toBe(false);
     expect(v.runBy).toBeNull();
+    // A job stored before the phases, the failure's phase and the cancel report were kept: null, never made up.
+    expect([v.phasesRun, v.failedIn, v.cancel]).toEqual([null, null, null]);
+    job.status.phasesRun = ["throttles"];
+    job.status.failedIn = "throttles";
+    expect([jobView(job).phasesRun, jobView(job).failedIn]).toEqual([["throttles"], "throttles"]);
   });
 
   it("CORDONED_LOG_DIRS is Kafka's config name", () => {

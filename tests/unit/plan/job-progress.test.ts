@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchProgress, jobClock, RATE_WINDOW_MS, trimSamples } from "@/lib/plan/job-progress";
+import { batchProgress, jobClock, measuredRate, RATE_WINDOW_MS, trimSamples } from "@/lib/plan/job-progress";
 import type { ReassignmentEntry } from "@/lib/plan";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
@@ -124,6 +124,19 @@ describe("jobClock()", () => {
       expect(c.measuredBytesPerSecond).toBeNull();
       expect(c.remainingSeconds).toBe(42);
     }
+  });
+
+  it("measuredRate() counts bytes and time within each stretch of copying only, never the gap between two", () => {
+    const samples = [
+      { atMs: 0, doneBytes: 0, stretch: 1 },
+      { atMs: 4_000, doneBytes: 40 * MiB, stretch: 1 },
+      // 10 s paused, then the next batch: its first poll already saw 5 MiB copied since its submit.
+      { atMs: 15_000, doneBytes: 45 * MiB, stretch: 2 },
+      { atMs: 17_000, doneBytes: 65 * MiB, stretch: 2 },
+    ];
+    expect(measuredRate(samples)).toBe(10 * MiB);
+    expect(measuredRate(samples.slice(1, 3))).toBeNull();
+    expect(measuredRate(samples.map((s) => ({ atMs: s.atMs, doneBytes: s.doneBytes })))).toBe((65 * MiB) / 17);
   });
 
   it("trimSamples() keeps the rate window, and the newest sample whatever its age", () => {

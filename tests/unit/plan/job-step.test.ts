@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SetConfig } from "@/lib/plan/job-model";
-import { addError, addLog, byResource, draftOf, entriesOf, freshMemory, indicesOf } from "@/lib/plan/job-step";
+import { addError, addLog, byResource, cancelRefusal, draftOf, entriesOf, freshMemory, indicesOf, markFailed, notePhase, retriableDirMove } from "@/lib/plan/job-step";
 import { jobRecord, newRun, T0 } from "@/tests/support/apply-job";
 
 const config = (resource: SetConfig["resource"], name: string): SetConfig => ({ resource, name, value: "1", previous: null, sent: false });
@@ -37,5 +37,34 @@ describe("job step helpers", () => {
     d.memory.samples.push({ atMs: 1, doneBytes: 1 });
     expect(run.job.status.batch).toBe(0);
     expect(run.memory).toEqual(freshMemory());
+  });
+
+  it("cancelRefusal() reads which partition a refused cancel is about and whether it passes by itself", () => {
+    const ps = [
+      { topic: "t", partition: 1 },
+      { topic: "t", partition: 12 },
+    ];
+    expect(cancelRefusal("t-12: NO_REASSIGNMENT_IN_PROGRESS: none", ps)).toEqual({
+      partition: { topic: "t", partition: 12 },
+      error: "NO_REASSIGNMENT_IN_PROGRESS: none",
+      retriable: false,
+    });
+    expect(cancelRefusal("t-1: NOT_CONTROLLER", ps)).toEqual({ partition: { topic: "t", partition: 1 }, error: "NOT_CONTROLLER", retriable: true });
+    expect(cancelRefusal("CLUSTER_AUTHORIZATION_FAILED: no", ps)).toEqual({ partition: null, error: "CLUSTER_AUTHORIZATION_FAILED: no", retriable: false });
+    expect(cancelRefusal("connect ECONNREFUSED 127.0.0.1:9092", ps)).toEqual({ partition: null, error: "connect ECONNREFUSED 127.0.0.1:9092", retriable: true });
+    expect([9, -1, 39, 57].map((errorCode) => retriableDirMove({ errorCode }))).toEqual([true, true, false, false]);
+  });
+
+  it("markFailed() keeps the phase of the first failure; notePhase() records each phase once, in order", () => {
+    const s = jobRecord().status;
+    s.phase = "batches";
+    markFailed(s);
+    s.phase = "electing-leaders";
+    markFailed(s);
+    expect([s.failed, s.failedIn]).toEqual([true, "batches"]);
+    notePhase(s);
+    notePhase(s, "restoring-throttles");
+    notePhase(s);
+    expect(s.phasesRun).toEqual(["electing-leaders", "restoring-throttles"]);
   });
 });

@@ -199,7 +199,14 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     expect(t.run.job.status.batches.map((b) => b.state)).toEqual(["cancelled", "cancelled"]);
     expect(t.run.job.status.election).toBeNull();
     expect(t.run.job.status.setConfigs.every((c) => c.restored)).toBe(true);
-    expect(messages(t.run)).toContain("Batch 1's moves in flight were cancelled; Kafka put them back where they were. 0 batch(es) done before stay done.");
+    // What the job says is what it read back: t-0 on broker 1 again, as before the job.
+    expect(messages(t.run)).toContain("Batch 1, read back from the cluster after the cancel: 0 of 1 partition(s) finished as planned, 1 reverted.");
+    expect(messages(t.run)).toContain("t-0: reverted to [1].");
+    expect(t.run.job.status.cancel!.outcomes).toEqual([{ topic: "t", partition: 0, outcome: "reverted", lines: ["t-0: reverted to [1]"] }]);
+    expect(t.run.job.status.batches[0]!.finishedPartitions).toBe(0);
+    expect(t.run.job.status.clock!.doneBytes).toBe(0);
+    expect(t.run.job.status.warnings.some((w) => w.startsWith("The cordon stays"))).toBe(false);
+    expect(t.run.job.status.phasesRun).toEqual(["cordons", "throttles", "batches", "restoring-throttles", "finished"]);
     expect(t.run.job.status.progress).toBeNull();
   });
 
@@ -208,8 +215,13 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     const t0 = drive(newRun(), world, { until: (x) => x.run.job.status.batches[0]!.state === "running" });
     const t = drive(t0.run, { scan: () => scanOf({ inFlight: [0] }), control: () => control({ cancel: true }) }, { nowMs: t0.nowMs });
     expect(t.run.job.status.state).toBe("cancelled");
-    expect(t.run.job.status.errors).toContain("After 120 s, 1 reassignment(s) and 0 dir move(s) of batch 1 were still in flight; check kafka-reassign-partitions --list.");
+    expect(t.run.job.status.errors).toContain(
+      "After 120 s, 1 reassignment(s) and 0 dir move(s) of batch 1 were still in flight after their cancels; check kafka-reassign-partitions --list and kafka-log-dirs.",
+    );
     expect(t.actions.filter((a) => a.kind === "cancel-reassignments").length).toBeGreaterThan(100);
+    // Read back after another 120 s of waiting: still listed, and said so.
+    expect(t.run.job.status.cancel!.outcomes[0]!.lines).toEqual(["t-0: still reassigning to [2]; check kafka-reassign-partitions --list"]);
+    expect(t.run.job.status.batches[0]!.state).toBe("cancelled");
   });
 
   it("next() puts back what was set when Kafka refuses a throttle, moves nothing, and ends failed", () => {
@@ -224,6 +236,8 @@ describe("next(): cancel, refusal, lease, take-over", () => {
     expect(t.run.job.status.state).toBe("failed");
     expect(t.actions.some((a) => a.kind === "reassign")).toBe(false);
     expect(t.run.job.status.errors).toEqual(["Kafka refused the throttles: topic t: POLICY_VIOLATION; what the job had set is put back, and nothing moved."]);
+    // The phases that ran: no cordon to set, the throttles (where it failed), their putting back; never the batches or the election.
+    expect([t.run.job.status.failedIn, t.run.job.status.phasesRun]).toEqual(["throttles", ["throttles", "restoring-throttles", "finished"]]);
     const configs = t.run.job.status.setConfigs;
     expect(configs.filter((c) => c.resource.kind === "broker").every((c) => c.sent && c.restored)).toBe(true);
     expect(configs.filter((c) => c.resource.kind === "topic").every((c) => !c.sent && !c.restored)).toBe(true);
@@ -292,6 +306,7 @@ describe("next(): elections, dir moves, failures", () => {
     });
     expect(t.run.job.status.state).toBe("failed");
     expect(t.run.job.status.errors).toEqual(["Preferred leader election: t-0: PREFERRED_LEADER_NOT_AVAILABLE"]);
+    expect(t.run.job.status.failedIn).toBe("electing-leaders");
     expect(messages(t.run)).toContain(
       "0 of 1 partition(s) are led by their new preferred replica; run kafka-leader-election.sh --election-type PREFERRED for the rest once their replicas are in sync.",
     );

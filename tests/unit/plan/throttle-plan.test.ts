@@ -22,6 +22,18 @@ describe("throttlePlan()", () => {
     expect(plan.topics).toEqual([{ topic: "orders", leaderReplicas: "0:1,0:2", followerReplicas: "0:3" }]);
   });
 
+  it("throttlePlan() sets no rate on a broker that does not answer (it could take no config), and names it", () => {
+    const snap = snapshot([{ topic: "orders", partition: 0, replicas: on(1, 2) }]);
+    snap.brokers.find((b) => b.id === 2)!.state = "unreachable";
+    const plan = throttlePlan(snap, [entry("orders", 0, [1, 3])], rates, "kafka:9092");
+    expect(plan.brokers.map((b) => b.broker)).toEqual([1, 3]);
+    expect(plan.unreachable).toEqual([2]);
+    expect(plan.commands.apply.some((c) => c.includes("--entity-name 2 "))).toBe(false);
+    // The topic's throttled-replica lists still name it: they are topic configs, set through any broker.
+    expect(plan.topics).toEqual([{ topic: "orders", leaderReplicas: "0:1,0:2", followerReplicas: "0:3" }]);
+    expect(throttlePlan(snapshot([{ topic: "orders", partition: 0, replicas: on(1, 2) }]), [entry("orders", 0, [1, 3])], rates, "kafka:9092").unreachable).toBeUndefined();
+  });
+
   it("throttlePlan() leaves out partitions that do not change their replica set, and dir-only moves", () => {
     const snap = snapshot([
       { topic: "orders", partition: 0, replicas: on(1, 2) },

@@ -1,7 +1,7 @@
 /**
  * POST /api/plan/apply?cluster=<name> — execute a reviewed reassignment on a live cluster (the one named; none = the first configured), as a durable batched job
  * (the use-case: lib/server/apply.ts; the job: lib/cluster/writes). The write gate comes first (lib/http/write-access.ts, scope `cluster`: 403 when
- * writes are off, 401 without a token), then 404 for an unknown cluster, 409 `no_live_cluster` for
+ * writes are off, 401 without a token; a refusal is in the audit log), then 404 for an unknown cluster, 409 `no_live_cluster` for
  * the demo. Body: `{ reassignment: "<JSON>", options?: <the plan's options> }`. The reassignment is
  * re-validated against a fresh scan first; what the plan does beside it is derived from that scan,
  * not taken from the client: a drain's cordons from `options.operation`, the batches from
@@ -15,7 +15,7 @@
  */
 import { liveClusterOf } from "@/lib/http/cluster-param";
 import { bodyLimitFromEnv, failureResponse, ok, readBody, resultResponse } from "@/lib/http/respond";
-import { authorizeWrite, writeGate } from "@/lib/http/write-access";
+import { guardWrite, writeGate } from "@/lib/http/write-access";
 import { currentApply, startApply } from "@/lib/server/apply";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +33,7 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 export async function POST(request: Request): Promise<Response> {
-  const access = authorizeWrite("cluster", request);
+  const access = await guardWrite("cluster", request, { action: "apply-requested", target: "POST /api/plan/apply" });
   if (!access.ok) return failureResponse(access.error);
   const live = liveClusterOf(request, "Apply");
   if (!live.ok) return failureResponse(live.error);

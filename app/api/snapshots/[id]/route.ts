@@ -5,7 +5,7 @@
  *   scope `links`).
  */
 import { failureResponse, okJson, resultResponse, workFailure } from "@/lib/http/respond";
-import { authorizeWrite } from "@/lib/http/write-access";
+import { guardWrite } from "@/lib/http/write-access";
 import { deleteShare } from "@/lib/links/share";
 import { sharedRecordJson } from "@/lib/server/share-reads";
 
@@ -28,7 +28,8 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
 }
 
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
-  const access = authorizeWrite("links", request);
+  const { id } = await params;
+  const access = await guardWrite("links", request, { action: "delete-link", target: `DELETE /api/snapshots/${id.slice(0, 64)}` });
   if (!access.ok) return failureResponse(access.error);
-  return resultResponse(await deleteShare((await params).id));
+  return resultResponse(await deleteShare(id));
 }

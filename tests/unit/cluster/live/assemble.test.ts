@@ -184,6 +184,28 @@ describe("assembleSnapshot", () => {
   });
 });
 
+describe("assembleSnapshot min.insync.replicas", () => {
+  it("assembleSnapshot() takes a topic's effective min.insync.replicas from its configs, and leaves it out (unknown) when they were not read", () => {
+    const r = raw();
+    const entry = {
+      name: "min.insync.replicas",
+      value: "2",
+      readOnly: false,
+      configSource: 5,
+      isSensitive: false,
+      synonyms: [],
+      configType: 3,
+      documentation: null,
+    } as ConfigEntry;
+    r.topicConfigs[0]!.configs.push(entry);
+    const known = assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z");
+    expect(known.topics.find((t) => t.name === "orders")!.minInsyncReplicas).toBe(2);
+    expect(ClusterSnapshotSchema.parse(known)).toEqual(known);
+    r.topicConfigs = [];
+    expect(assembleSnapshot(r, "k1:9092", "2026-01-01T00:00:00.000Z").topics.find((t) => t.name === "orders")!.minInsyncReplicas).toBeUndefined();
+  });
+});
+
 describe("guessKafkaVersion", () => {
   it("guessKafkaVersion() tells 3.x from 4.x by Fetch's lowest version and gives null without data", () => {
     expect(guessKafkaVersion([{ apiKey: 1, minVersion: 0, maxVersion: 17 }])).toBe("3.x or older");

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   cancelConsequences,
+  cancelOutcomeView,
   configRows,
   electionText,
   jobAnnouncement,
   jobControls,
   jobHeadline,
+  leftSetText,
   phaseSteps,
   type JobBatchFields,
   type JobFields,
@@ -56,10 +58,38 @@ describe("jobHeadline()", () => {
     expect(jobHeadline(job({ state: "pausing" }))).toBe("Pausing: batch 2 of 4 finishes first, then the job waits");
     const paused = job({ state: "paused", batch: 2, batches: [batch(0, "done"), batch(1, "done"), batch(2, "pending"), batch(3, "pending")] });
     expect(jobHeadline(paused)).toBe("Paused: 2 of 4 batches done; Resume runs batch 3 next");
-    expect(jobHeadline(job({ state: "cancelled", phase: "finished" }))).toBe("Cancelled: 1 of 4 batches done, and they stay done");
+    expect(jobHeadline(job({ state: "cancelled", phase: "finished" }))).toBe("Cancelled: 1 of 4 batches done, and it stays done");
+    expect(jobHeadline(job({ state: "cancelled", phase: "finished", batches: [batch(0, "cancelled")] }))).toBe("Cancelled: 0 of 1 batch done");
+    expect(jobHeadline(job({ state: "cancelled", phase: "finished", batches: [batch(0, "done"), batch(1, "done"), batch(2, "cancelled")] }))).toBe(
+      "Cancelled: 2 of 3 batches done, and they stay done",
+    );
     expect(jobHeadline(job({ state: "done", phase: "finished" }))).toBe("Done: 4 batches run, throttles put back");
-    expect(jobHeadline(job({ state: "failed", phase: "throttles", errors: ["broker 2: refused"] }))).toBe("Failed while setting throttles: the error below says what is left set");
-    expect(jobHeadline(job({ state: "failed", phase: "batches", errors: ["a", "b"] }))).toBe("Failed while moving data in batches: the 2 errors below say what is left set");
+    expect(jobHeadline(job({ state: "failed", phase: "throttles", errors: ["broker 2: refused"] }))).toBe("Failed while setting throttles: the error below says what went wrong");
+    expect(jobHeadline(job({ state: "failed", phase: "batches", errors: ["a", "b"] }))).toBe("Failed while moving data in batches: the 2 errors below say what went wrong");
+  });
+
+  it("jobHeadline() of a failed job that has finished names the phase it failed in, never 'while finished'", () => {
+    expect(jobHeadline(job({ state: "failed", phase: "finished", failedIn: "electing-leaders", errors: ["e"] }))).toBe(
+      "Failed while electing preferred leaders: the error below says what went wrong",
+    );
+    expect(jobHeadline(job({ state: "failed", phase: "finished", errors: [] }))).toBe("Failed: see the log below");
+  });
+
+  it("jobHeadline() of a cancelled job says how much of the batch in flight had finished when read back", () => {
+    const cancel = {
+      batch: 1,
+      stage: "done" as const,
+      refused: [],
+      outcomes: [],
+      counts: { finished: 1, reverted: 1, moving: 0, other: 0 },
+      more: 0,
+    };
+    expect(jobHeadline(job({ state: "cancelling", cancel: { ...cancel, stage: "reading-back" } }))).toBe(
+      "Cancelling: configs put back; waiting for the moves Kafka did not cancel to settle before reading the cluster back",
+    );
+    expect(jobHeadline(job({ state: "cancelled", phase: "finished", cancel }))).toBe(
+      "Cancelled: 1 of 4 batches done, and it stays done; in batch 2, 1 of 2 partitions had finished as planned when read back",
+    );
   });
 });
 
@@ -72,10 +102,19 @@ describe("jobAnnouncement()", () => {
 });
 
 describe("phaseSteps()", () => {
-  it("phaseSteps() marks the phases before the job's done and its own current, all done once the job is done", () => {
+  it("phaseSteps() of a job stored before phases were recorded: those before its phase done while it runs; unknown once cancelled or failed", () => {
     expect(phaseSteps(job()).map((s) => s.status)).toEqual(["done", "done", "current", "pending", "pending", "pending"]);
     expect(phaseSteps(job({ state: "done", phase: "finished" })).every((s) => s.status === "done")).toBe(true);
-    expect(phaseSteps(job({ state: "failed", phase: "throttles" })).map((s) => s.status)).toEqual(["done", "current", "pending", "pending", "pending", "pending"]);
+    expect(phaseSteps(job({ state: "failed", phase: "finished" })).map((s) => s.status)).toEqual(["unknown", "unknown", "unknown", "unknown", "unknown", "done"]);
+  });
+
+  it("phaseSteps() shows what ran: a cancelled job's election and a failed job's later phases as not run, the failing phase as failed", () => {
+    const cancelled = job({ state: "cancelled", phase: "finished", phasesRun: ["cordons", "throttles", "batches", "restoring-throttles", "finished"] });
+    expect(phaseSteps(cancelled).map((s) => s.status)).toEqual(["done", "done", "done", "done", "skipped", "done"]);
+    const failed = job({ state: "failed", phase: "finished", failedIn: "throttles", phasesRun: ["throttles", "finished"] });
+    expect(phaseSteps(failed).map((s) => s.status)).toEqual(["skipped", "failed", "skipped", "skipped", "skipped", "done"]);
+    // Running, with no cordons to set: that phase was gone past without running.
+    expect(phaseSteps(job({ phasesRun: ["throttles", "batches"] })).map((s) => s.status)).toEqual(["skipped", "done", "current", "pending", "pending", "pending"]);
   });
 });
 
@@ -123,6 +162,7 @@ describe("cancelConsequences()", () => {
     ).toEqual([
       "Kafka cancels the partition reassignments of batch 2 that are still in flight: each of those partitions goes back to the replicas it had before the job, and the replicas copied for it so far are deleted.",
       "The dir moves of batch 2 that are still copying are cancelled: each of those replicas stays in the dir it is in now.",
+      "A move that finishes before the cancel reaches Kafka stays finished: once Kafka has answered, the job reads the cluster back and says where each partition of batch 2 is.",
       "The 3 configs the job set (throttles) on brokers 1, 2 and 1 topic are put back to what they were before the job.",
       "The 1 batch already done stays done: its partitions stay where they moved. The 2 batches not started do not run, and no preferred-leader election runs.",
     ]);
@@ -146,9 +186,9 @@ describe("cancelConsequences()", () => {
     const dirsOnly = job({ batches: [batch(0, "done"), batch(1, "submitting", { partitionMoves: 0 })] });
     const lines = cancelConsequences(dirsOnly, [throttle(1, "replica.alter.log.dirs.io.max.bytes.per.second")]);
     expect(lines[0]).toMatch(/^The dir moves of batch 2/);
-    expect(lines[1]).toBe("The 1 config the job set (throttles) on broker 1 is put back to what it was before the job.");
+    expect(lines[2]).toBe("The 1 config the job set (throttles) on broker 1 is put back to what it was before the job.");
     // The last batch in flight: none left to skip.
-    expect(lines[2]).toBe("The 1 batch already done stays done: its partitions stay where they moved. No preferred-leader election runs.");
+    expect(lines[3]).toBe("The 1 batch already done stays done: its partitions stay where they moved. No preferred-leader election runs.");
   });
 });
 
@@ -199,5 +239,56 @@ describe("electionText()", () => {
     expect(electionText({ requested: 3, elected: 2, failed: ["orders-1"] })).toBe(
       "Preferred-leader election: 2 of 3 partitions now led by their preferred leader; not elected: orders-1.",
     );
+  });
+});
+
+describe("after a job has ended", () => {
+  const cordon = (restored: boolean): SetConfig => ({ resource: { kind: "broker", id: 1 }, name: "cordoned.log.dirs", value: "/d3", previous: null, sent: true, restored });
+
+  it("leftSetText() says what the job left set, from the configs Kafka accepted and the job did not put back", () => {
+    expect(leftSetText({ state: "running" }, [throttle(1)])).toBeNull();
+    expect(leftSetText({ state: "cancelled" }, [{ ...throttle(1), restored: true }, cordon(true)])).toBe(
+      "Nothing the job set is left on the cluster: every config it set is back to what it was before.",
+    );
+    expect(leftSetText({ state: "done" }, [{ ...throttle(1), restored: true }, cordon(false)])).toBe(
+      "Left set on the cluster now: cordoned.log.dirs=/d3 on broker 1 (the drained dirs stay cordoned).",
+    );
+    expect(leftSetText({ state: "failed" }, [throttle(2), { ...throttle(3), sent: false }])).toBe(
+      "Left set on the cluster now: leader.replication.throttled.rate=52428800 on broker 2.",
+    );
+    expect(leftSetText({ state: "failed" }, [{ ...throttle(3), sent: false }])).toBe("The job set no config on the cluster.");
+  });
+
+  it("cancelOutcomeView() shows the read-back, not before it is done", () => {
+    const report = {
+      batch: 1,
+      stage: "done" as const,
+      refused: [{ topic: "t", partition: 3, broker: 1, error: "INVALID_REPLICA_ASSIGNMENT" }],
+      outcomes: [
+        {
+          topic: "t",
+          partition: 3,
+          outcome: "finished" as const,
+          lines: ["t-3 on broker 1: in /d1 — Kafka refused the cancel (INVALID_REPLICA_ASSIGNMENT), and the move finished"],
+        },
+        { topic: "t", partition: 4, outcome: "reverted" as const, lines: ["t-4 on broker 1: stays in /d3 — the move was cancelled"] },
+      ],
+      counts: { finished: 1, reverted: 1, moving: 0, other: 0 },
+      more: 0,
+    };
+    expect(cancelOutcomeView({ ...report, stage: "reading-back" })).toBeNull();
+    const v = cancelOutcomeView(report)!;
+    expect(v.summary).toBe("Read back from the cluster after the cancel of batch 2: 1 of 2 partitions finished as planned, 1 back where it was.");
+    expect(v.refused).toEqual(["t-3 on broker 1: INVALID_REPLICA_ASSIGNMENT"]);
+    expect(v.rows.map((r) => `${r.outcomeText}: ${r.lines.join("; ")}`)).toEqual([
+      "Finished as planned: t-3 on broker 1: in /d1 — Kafka refused the cancel (INVALID_REPLICA_ASSIGNMENT), and the move finished",
+      "Back where it was: t-4 on broker 1: stays in /d3 — the move was cancelled",
+    ]);
+  });
+
+  it("cancelConsequences() says a dir move out of a dir the job cordoned cannot be cancelled", () => {
+    const dirsOnly = job({ batches: [batch(0, "done"), batch(1, "running", { partitionMoves: 0 })] });
+    expect(cancelConsequences(dirsOnly, [cordon(false)])[1]).toMatch(/^Moves out of a dir the job cordoned are the exception: Kafka refuses/);
+    expect(cancelConsequences(dirsOnly, [cordon(true)]).some((l) => l.includes("cordoned dir"))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JobBatchFields } from "@/lib/view/apply/apply-job";
-import { brokerProgressRows, clockView, inFlightRows, jobBatchTable, ratesText } from "@/lib/view/apply/apply-progress";
+import { batchStateText, brokerProgressRows, clockView, inFlightRows, jobBatchTable, ratesText } from "@/lib/view/apply/apply-progress";
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -123,5 +123,28 @@ describe("clockView()", () => {
 describe("ratesText()", () => {
   it("ratesText() prints both rates with their unit", () => {
     expect(ratesText({ replicationBytesPerSecond: 50 * MiB, alterLogDirsBytesPerSecond: 100 * MiB })).toEqual({ replication: "50.0 MiB/s", alterLogDirs: "100.0 MiB/s" });
+  });
+});
+
+describe("a cancelled batch and job", () => {
+  it("batchStateText() says how many of a cancelled batch's partitions had finished when read back", () => {
+    expect(batchStateText({ state: "cancelled", partitions: 2 })).toBe("Cancelled");
+    expect(batchStateText({ state: "cancelled", partitions: 2, finishedPartitions: 1 })).toBe("Cancelled (1 of 2 partitions finished)");
+    expect(batchStateText({ state: "cancelled", partitions: 2, finishedPartitions: 0 })).toBe("Cancelled (none finished)");
+    expect(batchStateText({ state: "done", partitions: 2, finishedPartitions: 2 })).toBe("Done (finished before the cancel)");
+  });
+
+  it("clockView() of a cancelled job counts the bytes moved and kept", () => {
+    const c = clockView(
+      { doneBytes: 17 * 1024 ** 2, totalBytes: 34 * 1024 ** 2, measuredBytesPerSecond: null, remainingSeconds: null, plannedRemainingSeconds: 0 },
+      { state: "cancelled", createdAt: "2026-01-05T09:00:00Z", finishedAt: "2026-01-05T09:00:15Z", estimate: { seconds: 70 } },
+    );
+    expect(c!.copied).toBe("17.0 MiB of 34.0 MiB moved and kept (50%)");
+    expect(c!.sentence).toBe("Took 15 s; planned 1 min 10 s.");
+    const cancelling = clockView(
+      { doneBytes: 17 * 1024 ** 2, totalBytes: 34 * 1024 ** 2, measuredBytesPerSecond: 1024, remainingSeconds: 9, plannedRemainingSeconds: 9 },
+      { state: "cancelling", createdAt: "2026-01-05T09:00:00Z", finishedAt: null, estimate: { seconds: 70 } },
+    );
+    expect(cancelling!.sentence).toBe("Being cancelled: the job reads back from the cluster what stays moved once Kafka has answered the cancel.");
   });
 });

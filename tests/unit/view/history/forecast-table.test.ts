@@ -40,7 +40,11 @@ describe("forecast-table", () => {
     expect(forecastRow(dirForecast(1, "/d", { basis: { series: null, points: 0, fromMs: 0, toMs: 0, placementShare: 0, method: "none", note: "" } }), 365).basis).toBe(
       "Nothing fitted yet: too little history",
     );
-    expect(row.full.full).toBe("not within a year");
+    // Nothing fitted: unknown, never "not within a year" (unknown is not "none").
+    expect([row.p85.full, row.p95.full, row.full.full]).toEqual(["unknown", "unknown", "unknown"]);
+    expect(row.fitted).toBe(false);
+    // A fitted dir that reaches no level within the horizon says so.
+    expect(forecastRow(dirForecast(1, "/d", { until: { p85: null, p95: null, full: null } }), 365).full.full).toBe("not within a year");
     expect(forecastRow(dirForecast(1, "/d", { growth: { bytesPerDay: -GiB, low: -2 * GiB, high: 0, trendBytesPerDay: -GiB, placementBytesPerDay: 0 } }), 365).growth).toBe(
       "\u22121.0 GiB/day",
     );
@@ -79,5 +83,21 @@ describe("forecast-table", () => {
     );
     expect(forecastSummary(rows)).toBe("3 log dirs; 1 already past 85%; 1 reaches 85% within 30 days; 1 without a forecast (no capacity or too little history).");
     expect(forecastSummary(forecastRows([dirForecast(1, "/a")], 365))).toBe("1 log dir; none reaches 85% within 30 days.");
+  });
+
+  it("forecastSummary() before any fit says how much history there is, not that none reaches 85%", () => {
+    const young = (dir: string) =>
+      dirForecast(1, dir, {
+        growth: null,
+        confidence: "none",
+        until: { p85: null, p95: null, full: null },
+        basis: { series: null, points: 0, fromMs: 0, toMs: 0, placementShare: 0, method: "none", note: "" },
+      });
+    const history = { firstAt: 0, lastAt: 30 * 60_000, scans: 7 };
+    expect(forecastSummary(forecastRows([young("/a"), young("/b")], 365), history)).toBe("2 log dirs. Not enough history yet (30 min of 6 h): a forecast needs 6 h of scans.");
+    // Some fitted, some not: "none" only of those with a forecast.
+    expect(forecastSummary(forecastRows([young("/a"), dirForecast(1, "/b", { until: { p85: null, p95: null, full: null } })], 365), history)).toBe(
+      "2 log dirs; none with a forecast reaches 85% within 30 days; 1 without a forecast (no capacity or too little history).",
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  autoRange,
   DEFAULT_RANGE,
   describeRange,
   HISTORY_RANGES,
+  MIN_AUTO_SPAN_MS,
   MIN_ZOOM_MS,
   panWindow,
   rangeFromParams,
@@ -20,6 +22,44 @@ describe("history-range", () => {
   it("HISTORY_RANGES are the five presets, shortest first", () => {
     expect(HISTORY_RANGES.map((r) => r.id)).toEqual(["6h", "2d", "14d", "60d", "2y"]);
     for (let i = 1; i < HISTORY_RANGES.length; i++) expect(HISTORY_RANGES[i]!.spanMs).toBeGreaterThan(HISTORY_RANGES[i - 1]!.spanMs);
+  });
+
+  describe("autoRange(): the default follows the data", () => {
+    const MIN = 60_000;
+    const DAY = 24 * HOUR;
+
+    it("reads the default preset's 2 days", () => {
+      expect(rangeWindow({ kind: "auto" }, NOW)).toEqual({ fromMs: NOW - 2 * DAY, toMs: NOW });
+    });
+
+    it("0 points: the 2 days", () => {
+      expect(autoRange(NOW, null)).toEqual({ window: { fromMs: NOW - 2 * DAY, toMs: NOW }, text: "the last 2 days" });
+    });
+
+    it("30 minutes of data: a window of about 30 minutes (a little room before the first point), not 2 days", () => {
+      const { window, text } = autoRange(NOW, NOW - 30 * MIN);
+      expect(window.toMs).toBe(NOW);
+      expect(window.fromMs).toBeLessThan(NOW - 30 * MIN);
+      expect(window.fromMs).toBeGreaterThanOrEqual(NOW - 32 * MIN);
+      expect(text).toBe("the 30 min recorded so far");
+      expect(describeRange({ kind: "auto" }, autoRange(NOW, NOW - 30 * MIN))).toBe("the 30 min recorded so far");
+    });
+
+    it("a first scan a moment ago: at least MIN_AUTO_SPAN_MS", () => {
+      expect(autoRange(NOW, NOW - 5_000)).toEqual({ window: { fromMs: NOW - MIN_AUTO_SPAN_MS, toMs: NOW }, text: "the first scans (under a minute of history)" });
+      expect(autoRange(NOW, NOW - 5 * HOUR - 20 * MIN).text).toBe("the 5 h 20 min recorded so far");
+    });
+
+    it("3 days and 30 days of data: the last 2 days", () => {
+      for (const days of [3, 30]) expect(autoRange(NOW, NOW - days * DAY)).toEqual({ window: { fromMs: NOW - 2 * DAY, toMs: NOW }, text: "the last 2 days" });
+      // Just under the preset: its own span, never past 2 days.
+      const young = autoRange(NOW, NOW - 2 * DAY + HOUR).window;
+      expect(young.toMs - young.fromMs).toBe(2 * DAY);
+    });
+
+    it("describeRange() of the default before the data says what it reads", () => {
+      expect(describeRange({ kind: "auto" })).toBe("the last 2 days");
+    });
   });
 
   it("rangeWindow() ends a preset at now and gives a zoom its own times", () => {
@@ -43,10 +83,10 @@ describe("history-range", () => {
   it("rangeFromParams() reads a preset, a zoom, and falls back to the default for anything else", () => {
     expect(rangeFromParams(params("range=60d"))).toEqual({ kind: "preset", id: "60d" });
     expect(rangeFromParams(params(`from=0&to=${HOUR}`))).toEqual({ kind: "zoom", fromMs: 0, toMs: HOUR });
-    expect(rangeFromParams(params("range=3w"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
-    expect(rangeFromParams(params("from=5&to=6"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
+    expect(rangeFromParams(params("range=3w"))).toEqual({ kind: "auto" });
+    expect(rangeFromParams(params("from=5&to=6"))).toEqual({ kind: "auto" });
     expect(rangeFromParams(params(`from=0&to=${MIN_ZOOM_MS}`))).toEqual({ kind: "zoom", fromMs: 0, toMs: MIN_ZOOM_MS });
-    expect(rangeFromParams(params("from=x&to=y"))).toEqual({ kind: "preset", id: DEFAULT_RANGE });
+    expect(rangeFromParams(params("from=x&to=y"))).toEqual({ kind: "auto" });
   });
 
   it("rangeParams() is the inverse of rangeFromParams(), and the default needs no parameter", () => {
@@ -56,7 +96,11 @@ describe("history-range", () => {
     ] as const) {
       expect(rangeFromParams(params(new URLSearchParams(rangeParams(choice)).toString()))).toEqual(choice);
     }
-    expect(rangeParams({ kind: "preset", id: DEFAULT_RANGE })).toEqual({});
+    // The default follows the data and needs no parameter; a preset the operator picked is kept, even the default's 2 days.
+    expect(rangeParams({ kind: "auto" })).toEqual({});
+    expect(rangeFromParams(params(""))).toEqual({ kind: "auto" });
+    expect(rangeParams({ kind: "preset", id: DEFAULT_RANGE })).toEqual({ range: DEFAULT_RANGE });
+    expect(rangeFromParams(params("range=2d"))).toEqual({ kind: "preset", id: "2d" });
   });
 
   it("describeRange() says a preset in words and a zoom as two UTC times", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { DIVERGING } from "@/lib/view/common/color-scale";
 import { brokerDirGrid, dirAriaLabel, emptyCellLabel, metricScale, shortPath } from "@/lib/view/overview/broker-dir-heatmap";
-import { GiB, snap, storySnapshot } from "@/tests/support/snapshots";
+import { GiB, sharedDiskSnapshot, snap, storySnapshot } from "@/tests/support/snapshots";
 
 describe("brokerDirGrid()", () => {
   const report = balanceReport(storySnapshot());
@@ -170,5 +170,28 @@ describe("brokerDirGrid()", () => {
 
   it("shortPath() keeps the last two segments of a long path", () => {
     expect(["/var/lib/kafka/node1/d1", "/data/d1", "d1"].map(shortPath)).toEqual(["…/node1/d1", "/data/d1", "d1"]);
+  });
+});
+
+describe("brokerDirGrid() on dirs that share a filesystem", () => {
+  it("brokerDirGrid() marks the dirs of a shared disk, names the dirs each shares with, and says what the mark means", () => {
+    const grid = brokerDirGrid(balanceReport(sharedDiskSnapshot({ thirdDisk: true })), "utilization");
+    const cells = grid.cells(0);
+    expect(cells.map((c) => c?.diskText)).toEqual(["shared disk", "shared disk", null]);
+    expect(cells[0]!.summary).toBe("broker 1, /a: 300.0 GiB, 71% used (the disk's), 1 partition, one disk with /b");
+    expect(cells[0]!.ariaLabel).toBe("71% 70%+ shared disk: broker 1, /a: 300.0 GiB, 71% used (the disk's), 1 partition, one disk with /b");
+    expect(cells[0]!.details).toContain(
+      "same total and usable bytes as its other dirs: one filesystem (or a mount that failed at boot), so moving replicas between them frees no space",
+    );
+    expect(cells[2]!.summary).toBe("broker 1, /c: 73.0 GiB, 15% used, 1 partition");
+    expect(grid.note).toContain("Cells marked “shared disk” are dirs of one broker on one filesystem");
+    // The deviation a shared dir shows is its disk's: /a and /b both at (500 − 286.5) ÷ 286.5.
+    const dev = brokerDirGrid(balanceReport(sharedDiskSnapshot({ thirdDisk: true })), "deviation").cells(0);
+    expect(dev[0]!.value).toBeCloseTo(500 / 286.5 - 1, 10);
+    expect(dev[1]!.value).toBeCloseTo(500 / 286.5 - 1, 10);
+  });
+
+  it("brokerDirGrid() has no note when every dir is its own disk", () => {
+    expect(brokerDirGrid(balanceReport(storySnapshot()), "utilization").note).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { balanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { asReport, slimReport } from "@/lib/simulate/slim-report";
 import { decodeReport, encodeReport, fromColumns, toColumns } from "@/lib/view/overview/compact-report";
-import { storySnapshot } from "@/tests/support/snapshots";
+import { sharedDiskSnapshot, storySnapshot } from "@/tests/support/snapshots";
 
 describe("compact-report", () => {
   it("decodeReport(encodeReport()) gives the slim report back, through JSON, on the story and on every dir state", () => {
@@ -29,5 +29,14 @@ describe("compact-report", () => {
     const size = (replicas: number) => JSON.stringify(encodeReport(balanceReport(syntheticCluster({ brokers: 20, dirsPerBroker: 4, replicas, partitionsPerTopic: 50 })))).length;
     // 10× the replicas: a few digits more per figure at most.
     expect(size(20_000)).toBeLessThan(size(2_000) * 1.5);
+  });
+});
+
+describe("encodeReport() with shared disks", () => {
+  it("decodeReport(encodeReport()) keeps which dirs share a disk, and how that was decided", () => {
+    const report = balanceReport(sharedDiskSnapshot({ thirdDisk: true }));
+    const decoded = decodeReport(encodeReport(report));
+    expect(decoded).toEqual(asReport(slimReport(report)));
+    expect(decoded.dirs.filter((d) => d.broker === 1).map((d) => d.sharedDisk ?? null)).toEqual([{ id: "/a", decidedBy: "reported" }, { id: "/a", decidedBy: "reported" }, null]);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { decodeOverview, overviewFigures, overviewModel, parseOverviewQuery } from "@/lib/view/overview/overview-model";
-import { storySnapshot } from "@/tests/support/snapshots";
+import { sharedDiskSnapshot, storySnapshot } from "@/tests/support/snapshots";
+import { planRebalance } from "@/lib/plan/planner";
+import { PlanOptionsSchema } from "@/lib/plan/options";
 
 describe("overview-model", () => {
   it("decodeOverview(overviewModel()) says what overviewFigures() says of the snapshot, through JSON", () => {
@@ -52,5 +54,34 @@ describe("overview-model", () => {
     expect(!refresh.ok && refresh.error.issues[0]?.path).toBe("refresh");
     const both = parseOverviewQuery({ shared: "AAAAAAAAAAAAAAAAAAAAAA", cluster: "prod" });
     expect(!both.ok && both.error.issues[0]?.path).toBe("shared");
+  });
+});
+
+describe("dirs on one filesystem (issue #29)", () => {
+  it("the overview and the planner agree on dirs that share a filesystem: one disk, nothing uneven, nothing to move, and the page says why", () => {
+    const s = sharedDiskSnapshot();
+    const model = decodeOverview(overviewModel(s, balanceReport(s)));
+    // The wire keeps which dirs share a disk.
+    expect(model.report.dirs.filter((d) => d.sharedDisk).length).toBe(12);
+    expect(model.verdict.findings.filter((f) => f.kind === "dir-skew")).toEqual([]);
+    expect(model.verdict.findings.find((f) => f.kind === "shared-disk")).toMatchObject({
+      tone: "info",
+      text: expect.stringContaining("On every broker, the dirs /a, /b and /c share one filesystem"),
+    });
+    const dirCard = model.cards.find((c) => c.id === "dirBytes")!;
+    expect([dirCard.figure, dirCard.tone]).toEqual(["–", "none"]);
+    const plan = planRebalance(s, PlanOptionsSchema.parse({}));
+    expect(plan.ok && plan.value.moves.filter((m) => m.kind === "intra")).toEqual([]);
+
+    // With a disk of its own beside the shared one, both see the same uneven disks, and the plan evens them.
+    const two = sharedDiskSnapshot({ thirdDisk: true });
+    const uneven = decodeOverview(overviewModel(two, balanceReport(two)));
+    expect(uneven.verdict.findings.find((f) => f.kind === "dir-skew")).toBeDefined();
+    const fix = planRebalance(two, PlanOptionsSchema.parse({}));
+    expect(fix.ok).toBe(true);
+    if (!fix.ok) return;
+    expect(fix.value.moves.every((m) => m.kind === "intra" && m.toDir === "/c")).toBe(true);
+    const after = decodeOverview(overviewModel(fix.value.afterSnapshot, fix.value.after));
+    expect(after.verdict.findings.filter((f) => f.kind === "dir-skew")).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { balanceReport } from "@/lib/model/report";
 import { skewOf } from "@/lib/model/skew";
 import { skewCards, toneOf } from "@/lib/view/overview/skew-cards";
-import { balancedSnapshot, storySnapshot } from "@/tests/support/snapshots";
+import { balancedSnapshot, sharedDiskSnapshot, storySnapshot } from "@/tests/support/snapshots";
 
 describe("skewCards()", () => {
   it("skewCards() shows max ÷ mean, the spread and the worst dir of the story", () => {
@@ -69,5 +69,25 @@ describe("skewCards()", () => {
     // Story: 7 partitions, leaders 4 and 3 (1.14× the mean 3.5), the tightest split there is.
     const leaders = skewCards(balanceReport(storySnapshot())).find((c) => c.id === "brokerLeaders")!;
     expect(leaders).toMatchObject({ tone: "ok", note: "as even as whole partitions allow", worst: null });
+  });
+});
+
+describe("skewCards() on dirs that share a filesystem", () => {
+  it("skewCards() compares disks, not dirs: one disk per broker has nothing to compare, and the note says the dirs share one filesystem", () => {
+    const cards = skewCards(balanceReport(sharedDiskSnapshot()));
+    const bytes = cards.find((c) => c.id === "dirBytes")!;
+    expect(bytes).toMatchObject({ figure: "–", tone: "none", worst: null });
+    expect(bytes.note).toBe("no broker has two disks to compare; /a, /b, /c on brokers 1, 2, 3, 4 share one filesystem: counted as one disk each");
+    const util = cards.find((c) => c.id === "dirUtilization")!;
+    // Capacity is known: never "capacity unknown".
+    expect(util).toMatchObject({ figure: "–", spread: "no broker has two disks to compare", worst: "fullest: broker 1 /a + /b + /c (71% used)" });
+  });
+
+  it("skewCards() names the shared disk's dirs together as the worst, with the disk's bytes", () => {
+    const cards = skewCards(balanceReport(sharedDiskSnapshot({ thirdDisk: true })));
+    const bytes = cards.find((c) => c.id === "dirBytes")!;
+    expect(bytes.figure).toBe(`${(500 / ((500 + 73) / 2)).toFixed(2)}×`);
+    expect(bytes.worst).toBe("worst: broker 1 /a + /b (500.0 GiB, 71% used)");
+    expect(bytes.spread).toBe(`spread ${(427).toFixed(1)} GiB`);
   });
 });

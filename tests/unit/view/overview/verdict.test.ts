@@ -4,7 +4,7 @@ import { nextPlacements } from "@/lib/view/overview/next-placement";
 import { overviewSummary } from "@/lib/view/overview/overview-model";
 import { dominantDirs, listText, shareText, verdict } from "@/lib/view/overview/verdict";
 import { statementCorpus } from "@/tests/fixtures/statements/corpus";
-import { balancedSnapshot, GiB, snap, storySnapshot } from "@/tests/support/snapshots";
+import { balancedSnapshot, GiB, sharedDiskSnapshot, snap, storySnapshot } from "@/tests/support/snapshots";
 
 const corpus = (id: string) => {
   const s = statementCorpus().find((c) => c.id === id)!.snapshot;
@@ -239,7 +239,65 @@ describe("verdict()", () => {
     });
     const v = overviewSummary(s, balanceReport(s)).verdict;
     expect(v.findings[0]).toMatchObject({ kind: "under-replicated", tone: "bad" });
-    expect(v.headline).toBe("1 partition is under-replicated (fewer in-sync replicas than replicas: t-0): one more failure loses its redundancy, so fix this before moving data.");
+    // min.insync.replicas unknown: never "none under min ISR".
+    expect(v.headline).toBe(
+      "1 partition is under-replicated (fewer in-sync replicas than replicas: t-0) and whether any is under min ISR is unknown — min.insync.replicas could not be read for 1 partition. One more failure loses its redundancy, so fix this before moving data.",
+    );
+    s.topics[0]!.minInsyncReplicas = 1;
+    expect(overviewSummary(s, balanceReport(s)).verdict.headline).toBe(
+      "1 partition is under-replicated (fewer in-sync replicas than replicas: t-0) and none is under min ISR. One more failure loses its redundancy, so fix this before moving data.",
+    );
+  });
+
+  it("a broker down: the partitions at risk come first, naming it, before the unreachable broker and any skew", () => {
+    const rep = (broker: number, size: number) => ({ broker, logDir: broker === 3 ? null : "/a", sizeBytes: broker === 3 ? null : size });
+    const s = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+        { id: 3, state: "unreachable" },
+        { id: 4, logDirs: [{ path: "/a" }] },
+      ],
+      topics: [
+        {
+          name: "t",
+          minInsyncReplicas: 2,
+          partitions: [
+            { id: 0, leader: 1, isr: [1, 2], replicas: [rep(1, 30 * GiB), rep(2, 30 * GiB), rep(3, 0)] },
+            { id: 1, leader: 2, isr: [2], replicas: [rep(2, 30 * GiB), rep(3, 0), rep(1, 30 * GiB)] },
+            { id: 2, leader: null, isr: [3], replicas: [rep(3, 0)] },
+            { id: 3, leader: 4, isr: [4], replicas: [rep(4, GiB)] },
+          ],
+        },
+      ],
+    });
+    const v = overviewSummary(s, balanceReport(s)).verdict;
+    expect(v.findings.map((f) => f.kind).slice(0, 2)).toEqual(["under-replicated", "unreachable-broker"]);
+    expect(v.findings.findIndex((f) => f.kind === "broker-skew")).toBeGreaterThan(1);
+    expect(v.headline).toBe(
+      "Broker 3 is down: 2 partitions are under-replicated (fewer in-sync replicas than replicas: t-0 and t-1), 1 partition is offline (no leader, so nothing can be read or written: t-2) and 3 partitions are under min ISR (fewer in-sync replicas than min.insync.replicas, so acks=all writes are refused: t-1, t-2 and t-3). One more failure loses their redundancy: bring the broker back, or if it is gone for good, plan its removal (its replicas are re-created from the live leaders). Fix this before moving data.",
+    );
+  });
+
+  it("an offline dir of a broker that answers: the partitions it left short come first, naming the broker", () => {
+    const s = snap({
+      brokers: [
+        { id: 1, logDirs: [{ path: "/a" }, { path: "/b", state: "offline", error: "KAFKA_STORAGE_ERROR" }] },
+        { id: 2, logDirs: [{ path: "/a" }] },
+      ],
+      topics: [
+        {
+          name: "t",
+          minInsyncReplicas: 1,
+          partitions: [{ id: 0, leader: 2, isr: [2], offline: [1], replicas: [{ broker: 1 }, { broker: 2, logDir: "/a", sizeBytes: GiB }] }],
+        },
+      ],
+    });
+    const v = overviewSummary(s, balanceReport(s)).verdict;
+    expect(v.findings.map((f) => f.kind).slice(0, 2)).toEqual(["under-replicated", "offline-dir"]);
+    expect(v.headline).toBe(
+      "Broker 1 has an offline log dir: 1 partition is under-replicated (fewer in-sync replicas than replicas: t-0) and none is under min ISR. One more failure loses its redundancy, so fix this before moving data.",
+    );
   });
 
   it("dominantDirs() finds the fewest dirs holding 80 % of a broker's bytes", () => {
@@ -260,5 +318,20 @@ describe("verdict()", () => {
   it("shareText() and listText() read naturally", () => {
     expect([0.999, 1, 0.004, 0, 0.5].map(shareText)).toEqual(["over 99%", "100%", "under 1%", "0%", "50%"]);
     expect([[], ["a"], ["a", "b"], ["a", "b", "c"]].map(listText)).toEqual(["", "a", "a and b", "a, b and c"]);
+  });
+});
+
+describe("verdict() on dirs that share a filesystem", () => {
+  it("verdict() says the dirs share one filesystem, and calls no skew between them", () => {
+    const s = sharedDiskSnapshot();
+    const v = overviewSummary(s, balanceReport(s)).verdict;
+    // The 71% disk is said (a fuller-than-70% disk is worth a look); no dir skew is.
+    expect(v.findings.map((f) => f.kind)).toEqual(["disk-full", "shared-disk"]);
+    expect(v.headline).toBe("Fullest disk: broker 1 /a, /b and /c (one filesystem) at 71% used.");
+    expect(v.findings.find((f) => f.kind === "shared-disk")).toEqual({
+      kind: "shared-disk",
+      tone: "info",
+      text: "On every broker, the dirs /a, /b and /c share one filesystem (identical total and usable bytes: dirs on one filesystem report that, and so do dirs whose mount failed at boot): counted as one disk per broker; moving replicas between them frees no space.",
+    });
   });
 });

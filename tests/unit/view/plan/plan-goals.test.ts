@@ -109,7 +109,7 @@ describe("goalRows()", () => {
     expect(row!.unmeasured).toBe("no broker can take data");
     const [dir] = goalRows([{ goal: "dir-utilization", met: true, before: dirs({ measured: 0 }), after: dirs({ measured: 0 }), reason: null }]);
     expect(dir!.spread).toEqual({ before: "not measurable", after: "not measurable" });
-    expect(dir!.unmeasured).toBe("no broker has two open dirs to compare");
+    expect(dir!.unmeasured).toBe("no broker has two open disks to compare, dirs on one filesystem being one");
   });
 
   it("goalRows() on an import with an offline dir and no capacity: shares of an even split, and the offline dir said as not measured", () => {
@@ -260,7 +260,9 @@ describe("dirSentence()", () => {
     if (!r.ok || r.value.verdict !== "accepted") throw new Error("refused");
     expect(r.value.dirs.before).toEqual(p.dirs.before);
     expect(dirSentence(r.value.dirs)).toMatch(/^Dirs outside the tolerance: 9 → 0 \(worst 52\.\d points → \d\.\d points\)\.$/);
-    expect(dirSentence({ before: dirs({ measured: 0 }), after: dirs({ measured: 0 }) })).toBe("Dirs: not measurable (no broker has two open dirs to compare).");
+    expect(dirSentence({ before: dirs({ measured: 0 }), after: dirs({ measured: 0 }) })).toBe(
+      "Dirs: not measurable (no broker has two open disks to compare, dirs on one filesystem being one).",
+    );
     expect(dirSentence({ before: dirs({ outside: 1, worst: 0.1 }), after: dirs({ outside: 2, worst: 0.2, unmeasured: 1 }) })).toBe(
       "Dirs outside the tolerance: 1 → 2 (worst 10.0 points → 20.0 points; 1 dir offline or on a broker that did not answer: not measured (the snapshot has no bytes for it)) — worse after it.",
     );

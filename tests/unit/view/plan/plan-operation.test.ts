@@ -41,7 +41,31 @@ describe("operationChoices()", () => {
       ["/d2", "cordoned", 30 * GiB],
     ]);
     expect(choices[1]!.dirs[1]!.label).toBe("/d2: 30.0 GiB, 30% used, cordoned");
-    expect(choices[3]!.label).toBe("broker 4: 0 B in 0 replicas, unreachable");
+    expect(choices[3]!.label).toBe("broker 4: 0 replicas (sizes unknown), unreachable");
+    expect(choices[3]!.removeNote).toBeUndefined();
+  });
+
+  it("operationChoices() never shows a dead broker's bytes as 0, and says what removing it does", () => {
+    const s = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1"] },
+        { id: 2, state: "unreachable", dirs: [] },
+      ],
+      partitions: [
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d1", GiB],
+            [2, null, 0],
+          ],
+        },
+      ],
+    });
+    s.topics[0]!.partitions[0]!.replicas[1]!.sizeBytes = null;
+    const dead = operationChoices(s)[1]!;
+    expect(dead.label).toBe("broker 2: 1 replica (sizes unknown), unreachable");
+    expect(dead.removeNote).toBe("does not answer: removing it re-creates its replicas on the brokers that stay, each copied from its partition's leader (no throttle on it)");
   });
 
   it("operationChoices() says which brokers have cordons, by each broker's own Kafka version", () => {

@@ -1,7 +1,7 @@
 /**
  * POST /api/plan/apply/control — pause (after the current batch), resume, cancel (Kafka's cancel:
  * in-flight moves reverted, throttles put back) or change the throttle rates of a running apply job.
- * Guarded like the apply itself (scope `cluster`); the token's label is recorded in the audit log.
+ * Guarded like the apply itself (scope `cluster`; a refusal is in the audit log); the token's label is recorded in the audit log.
  * Body (ApplyControlSchema): `{ jobId, action: "pause" | "resume" | "cancel" }` or
  * `{ jobId, action: "throttle", replicationBytesPerSecond?, alterLogDirsBytesPerSecond? }`.
  * 202 with the job (the runner acts at its next poll, at once when it runs in this process);
@@ -10,7 +10,7 @@
 import { controlApplyJob, getApplyJob, jobView, resumeApplyJobs } from "@/lib/cluster/writes";
 import { errorFailure } from "@/lib/http/error-failure";
 import { badRequest, fail, failureResponse, ok, readBody } from "@/lib/http/respond";
-import { authorizeWrite } from "@/lib/http/write-access";
+import { guardWrite } from "@/lib/http/write-access";
 import { liveClusterOf } from "@/lib/http/cluster-param";
 import { zodIssues } from "@/lib/model/parse";
 import { ApplyControlSchema } from "@/lib/plan/apply-request";
@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function POST(request: Request): Promise<Response> {
-  const access = authorizeWrite("cluster", request);
+  const access = await guardWrite("cluster", request, { action: "apply-control", target: "POST /api/plan/apply/control" });
   if (!access.ok) return failureResponse(access.error);
   const live = liveClusterOf(request, "Controlling an apply");
   if (!live.ok) return failureResponse(live.error);
