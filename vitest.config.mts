@@ -9,9 +9,10 @@ const alias = { "@": path.resolve(import.meta.dirname) };
  * (`npm run test:timings`; docs/testing.md has the figures):
  * - unit first: pure and CPU-bound, two threads without per-file isolation (the core keeps no module
  *   state, and a fresh module graph per file cost ~4× the tests' own time: 156 s → 35 s).
- * - then integration and e2e together, TEST_WORKERS files at a time (default 2), in forks, longest
+ * - then integration and e2e together, TEST_WORKERS files at a time (default 3), in forks, longest
  *   first (tests/support/sequencer.ts): one at a time they left a core idle most of the run (1.0 cores
- *   used on average, 1,097 s); two side by side use 1.7 and took 671 s. Every file owns its ports,
+ *   used on average, 1,097 s); two side by side use 1.65 (590 s for the whole run), three 1.86 (553 s),
+ *   since most long files wait on Kafka (a throttled move, a lease) while others work. Every file owns its ports,
  *   its `.kafka/<name>` folder, its store and its env, so files need nothing else to run side by side.
  * - the e2e project's global setup makes the one production build of the run before any file starts.
  * Timings live in `npm run bench`, never in assertions.
@@ -22,7 +23,7 @@ const workers = (name: string, fallback: number) => {
 };
 
 /** Integration and e2e share one pool (vitest takes one maxWorkers per group). */
-const groupWorkers = workers("TEST_WORKERS", 2);
+const groupWorkers = workers("TEST_WORKERS", 3);
 
 export default defineConfig({
   resolve: { alias },

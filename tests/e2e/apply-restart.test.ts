@@ -54,7 +54,7 @@ describe("an apply job survives kill -9 of its server", () => {
       nodes: 3,
       dirsPerNode: 2,
       clientId: "e2e-apply-restart",
-      topics: [{ name: "move", assignments: [[1], [1], [1], [1]], bytes: 3 * MiB }],
+      topics: [{ name: "move", assignments: [[1], [1], [1], [1]], bytes: 1 * MiB }],
     });
     const admin = createAdmin(data.connection);
     try {
