@@ -679,7 +679,10 @@ async function send(target: FuzzTarget, req: FuzzRequest, hangMs: number): Promi
     const text = await res.text();
     return { status: res.status, ms: Date.now() - started, text, error: null };
   } catch (error) {
-    return { status: null, ms: Date.now() - started, text: "", error: (error as Error).message };
+    // fetch's own message is "fetch failed"; its cause says what the socket did (closed, reset, refused).
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause ? `: ${[cause.code, cause.message].filter(Boolean).join(" ")}` : "";
+    return { status: null, ms: Date.now() - started, text: "", error: `${(error as Error).message}${detail}` };
   }
 }
 
