@@ -14,6 +14,7 @@ import { benchOverviewScale, overviewScaleSummary, type OverviewScaleFigures } f
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
 import { benchPlannerScale, plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
+import { benchPlannerShapes, plannerShapesSummary, type ShapeFigures } from "./planner-shapes";
 import { benchScan } from "./scan";
 import { benchSimulate } from "./simulate";
 import { benchUi } from "./ui";
@@ -82,6 +83,14 @@ const BENCHES: Record<string, Bench> = {
     run: async () => ({ ...(await benchPlannerScale()) }),
     summary: (f) => plannerScaleSummary(f as unknown as PlannerScaleFigures),
     jsonKey: "plannerScale",
+  },
+  "planner-shapes": {
+    // PLANNER_SHAPES=held-out,uneven-racks runs only those shapes.
+    run: async () => ({
+      ...(await benchPlannerShapes((m) => process.stderr.write(`${m}\n`), process.env.PLANNER_SHAPES?.split(",").filter(Boolean))),
+    }),
+    summary: (f) => plannerShapesSummary(f as unknown as { shapes: ShapeFigures[] }),
+    jsonKey: "plannerShapes",
   },
   simulate: {
     run: async () => ({ ...(await benchSimulate()) }),

@@ -67,6 +67,17 @@ export interface PlannerScaleOptions {
   /** Share of partitions (by creation order) placed while the brokers had one dir. */
   earlyShare: number;
   meanUtilization: number;
+  /** The rack of each broker id (old and new); default `rack-${(id - 1) % racks}`. */
+  rackOf?: (id: number) => string;
+  /** Each dir's capacity relative to the others (e.g. [1, 1, 2, 2]: two 4 TiB and two 8 TiB disks); default all equal. */
+  dirCapacityFactors?: number[];
+  /** Topic partition counts and their weights (%); default TOPIC_SIZES. */
+  topicSizes?: [partitions: number, weight: number][];
+  /** σ of the log-normal topic scale and of each partition around it; default 1.2 and 0.3. */
+  topicSigma?: number;
+  partitionSigma?: number;
+  /** This many partitions (every step-th, after the internal topic) `factor` times their size. */
+  hugePartitions?: { count: number; factor: number };
 }
 
 export const PLANNER_SCALE: PlannerScaleOptions = {
@@ -103,15 +114,21 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
   const draws = new JavaRandom(o.seed + 1);
   const uniform = () => (draws.nextInt(1 << 30) + 0.5) / 2 ** 30;
   const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
-  const totalWeight = TOPIC_SIZES.reduce((a, [, w]) => a + w, 0);
+  const sizes = o.topicSizes ?? TOPIC_SIZES;
+  const totalWeight = sizes.reduce((a, [, w]) => a + w, 0);
   const topicPartitions = () => {
     let x = uniform() * totalWeight;
-    for (const [p, w] of TOPIC_SIZES) if ((x -= w) <= 0) return p;
-    return TOPIC_SIZES.at(-1)![0];
+    for (const [p, w] of sizes) if ((x -= w) <= 0) return p;
+    return sizes.at(-1)![0];
   };
+  // exp(σ·N(0,1) − σ²/2) has mean 1 (for the defaults σ²/2 is exactly the 0.72 and 0.045 the bench used).
+  const topicSigma = o.topicSigma ?? 1.2;
+  const topicShift = (topicSigma * topicSigma) / 2;
+  const partitionSigma = o.partitionSigma ?? 0.3;
+  const partitionShift = (partitionSigma * partitionSigma) / 2;
 
   const oldIds = Array.from({ length: o.oldBrokers }, (_, i) => i + 1);
-  const rackOf = (id: number) => `rack-${(id - 1) % o.racks}`;
+  const rackOf = o.rackOf ?? ((id: number) => `rack-${(id - 1) % o.racks}`);
   const usable = oldIds.map((id) => ({ id, rack: rackOf(id), fenced: false }));
   const paths = Array.from({ length: o.dirsPerBroker }, (_, i) => `/data/d${i + 1}`);
   const index = new Map(oldIds.map((id, i) => [id, i]));
@@ -129,11 +146,11 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
     const count = Math.min(internal ? 50 : topicPartitions(), o.partitions - made);
     const name = internal ? "__consumer_offsets" : `topic-${String(topicMeta.length).padStart(5, "0")}`;
     // Log-normal scale per topic (σ 1.2), per partition around it (σ 0.3); offsets and early topics small.
-    const scale = internal ? 0.01 : Math.exp(1.2 * gaussian() - 0.72) * (made < early ? 0.1 : 1);
+    const scale = internal ? 0.01 : Math.exp(topicSigma * gaussian() - topicShift) * (made < early ? 0.1 : 1);
     const lists = stripedPlacement(usable, count, 3, placement);
     for (let p = 0; p < count; p++) {
       const k = made + p;
-      size[k] = scale * Math.exp(0.3 * gaussian() - 0.045);
+      size[k] = scale * Math.exp(partitionSigma * gaussian() - partitionShift);
       lists[p]!.forEach((broker, j) => {
         const c = counts[index.get(broker)!]!;
         // LogManager.nextLogDirs: fewest partition dirs first, ties in log.dirs order; only /data/d1 in the early era.
@@ -148,6 +165,11 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
     made += count;
   }
 
+  if (o.hugePartitions && o.hugePartitions.count > 0) {
+    const first = topicMeta[0]!.count;
+    const step = Math.max(1, Math.floor((o.partitions - first) / o.hugePartitions.count));
+    for (let i = 0; i < o.hugePartitions.count && first + i * step < o.partitions; i++) size[first + i * step]! *= o.hugePartitions.factor;
+  }
   // Bytes: scale every size so the mean replica is meanReplicaBytes.
   let sum = 0;
   for (let k = 0; k < o.partitions; k++) sum += size[k]!;
@@ -172,6 +194,10 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
 
   const meanDir = dirBytes.reduce((a, ds) => a + ds.reduce((x, y) => x + y, 0), 0) / (o.oldBrokers * o.dirsPerBroker);
   const capacity = Math.ceil(meanDir / o.meanUtilization);
+  // Relative dir sizes keep the mean capacity: the cluster's utilisation is meanUtilization whatever the mix.
+  const factors = o.dirCapacityFactors ?? paths.map(() => 1);
+  const meanFactor = factors.reduce((a, b) => a + b, 0) / factors.length;
+  const capacityOf = (d: number) => (o.dirCapacityFactors ? Math.ceil((capacity * factors[d]!) / meanFactor) : capacity);
   const newBrokers = Array.from({ length: o.newBrokers }, (_, i) => o.oldBrokers + i + 1);
   const brokers = [...oldIds, ...newBrokers].map((id) => ({
     id,
@@ -183,8 +209,8 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
     kafkaVersion: null,
     logDirs: paths.map((path, d) => ({
       path,
-      totalBytes: capacity,
-      usableBytes: Math.max(0, capacity - (index.has(id) ? dirBytes[index.get(id)!]![d]! : 0)),
+      totalBytes: capacityOf(d),
+      usableBytes: Math.max(0, capacityOf(d) - (index.has(id) ? dirBytes[index.get(id)!]![d]! : 0)),
       state: "online" as const,
       error: null,
     })),
@@ -218,13 +244,13 @@ function peakRssMiB(sampled: number): number {
   return Math.max(hwm, sampled, process.memoryUsage().rss) / 2 ** 20;
 }
 
-function spread(values: number[]): { maxOverMean: number; minOverMean: number } {
+export function spread(values: number[]): { maxOverMean: number; minOverMean: number } {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return { maxOverMean: Math.max(...values) / mean, minOverMean: Math.min(...values) / mean };
 }
 
 /** lib/plan bundled as the worker pool bundles it (see the header). */
-function shippedPlanner(): typeof PlanModule {
+export function shippedPlanner(): typeof PlanModule {
   const dir = path.resolve(".workers");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `bench-plan.${process.pid}.cjs`);

@@ -1,0 +1,226 @@
+/**
+ * Planner-shapes bench (issue #30): the planner on a corpus of cluster shapes it was not tuned on, one
+ * plan per shape with the default goals, and what a second plan from the first one's result moves.
+ *
+ * Each shape is built by `plannerScaleCluster` (scripts/bench/planner-scale.ts: Kafka's own KRaft placer
+ * for the replica lists, the count rule for the dirs, log-normal sizes, seeded) with the knobs below; a
+ * note says what each stands for. The planner timed is lib/plan as the worker pool ships it.
+ *
+ * Figures per shape, from the plan's after-snapshot over the online brokers:
+ * - seconds (the first plan), moves and bytes moved ÷ the plan's own lower bound;
+ * - bytes, replicas and leaders per broker as min and max over the mean; the worst dir deviation from
+ *   its broker's utilisation, in points;
+ * - topic spread: the worst excess of a topic's replicas on one broker over ⌈its mean per broker⌉, and
+ *   how many topic × broker cells are more than 1 over;
+ * - the second plan (a rebalance from the first's result): bytes it moves as a share of the first's.
+ * Targets (issue #30): moved ≤ 1.3× the lower bound, second plan ≤ 0.5% of the first's bytes, topic
+ * excess ≤ 1, broker figures within 0.95–1.05×, dirs within 5 points.
+ */
+import type { ClusterSnapshot } from "@/lib/model/snapshot";
+import { PlanOptionsSchema, type Plan } from "@/lib/plan";
+import { plannerScaleCluster, PLANNER_SCALE, shippedPlanner, spread, type PlannerScaleOptions } from "./planner-scale";
+
+export interface Shape {
+  name: string;
+  /** What the shape stands for. */
+  note: string;
+  cluster: PlannerScaleOptions;
+  /** add-brokers of the new brokers, or a plain rebalance (the new brokers are empty either way). */
+  operation: "rebalance" | "add-brokers";
+}
+
+export interface ShapeFigures {
+  name: string;
+  replicas: number;
+  brokers: number;
+  seconds: number;
+  moves: number;
+  movedOverLowerBound: number;
+  bytes: { min: number; max: number };
+  replicasPerBroker: { min: number; max: number };
+  leaders: { min: number; max: number };
+  maxDirDeviationPoints: number;
+  topicExcess: number;
+  topicCellsOverByMoreThanOne: number;
+  secondPlanBytesShare: number;
+  secondPlanMoves: number;
+}
+
+const base = (o: Partial<PlannerScaleOptions>): PlannerScaleOptions => ({ ...PLANNER_SCALE, seed: 20261203, ...o });
+
+/** Uneven racks: rack sizes in broker ids, in order (brokers past the last rack go round-robin). */
+const racksOfSizes = (sizes: number[]) => {
+  const bounds: number[] = [];
+  sizes.reduce((a, n) => (bounds.push(a + n), a + n), 0);
+  return (id: number) => {
+    const r = bounds.findIndex((b) => id <= b);
+    return `rack-${r === -1 ? (id - 1) % sizes.length : r}`;
+  };
+};
+
+export const SHAPES: Shape[] = [
+  {
+    name: "held-out",
+    note: "the shape of issue #30: 300 brokers in 12 racks, 30 new and empty, 6 dirs of 4 and 8 TiB, replicas biased to the later dirs, 1.2 M replicas, heavy-tailed sizes, a plain rebalance",
+    cluster: base({
+      oldBrokers: 270,
+      newBrokers: 30,
+      racks: 12,
+      dirsPerBroker: 6,
+      partitions: 400_000,
+      dirCapacityFactors: [1, 1, 1, 2, 2, 2],
+      topicSigma: 1.6,
+      partitionSigma: 0.6,
+      earlyShare: 0.3,
+    }),
+    operation: "rebalance",
+  },
+  {
+    name: "uneven-racks",
+    note: "four racks of 20, 16, 10 and 6 brokers: rack-aware limits bind on the small racks",
+    cluster: base({ oldBrokers: 48, newBrokers: 4, racks: 4, rackOf: racksOfSizes([20, 16, 10, 6]), dirsPerBroker: 3, partitions: 40_000 }),
+    operation: "add-brokers",
+  },
+  {
+    name: "many-small-topics",
+    note: "tens of thousands of topics of 1–3 partitions, as a multi-tenant cluster has: topic spread is most of the work",
+    cluster: base({
+      oldBrokers: 40,
+      newBrokers: 0,
+      racks: 4,
+      dirsPerBroker: 2,
+      partitions: 60_000,
+      topicSizes: [
+        [1, 50],
+        [2, 25],
+        [3, 25],
+      ],
+    }),
+    operation: "rebalance",
+  },
+  {
+    name: "huge-partitions",
+    note: "a few partitions 200× the mean (a log-compacted changelog, a topic without retention) among ordinary ones",
+    cluster: base({ oldBrokers: 30, newBrokers: 0, racks: 3, dirsPerBroker: 4, partitions: 20_000, hugePartitions: { count: 12, factor: 200 } }),
+    operation: "rebalance",
+  },
+  {
+    name: "full-among-empty",
+    note: "all data on the first 3 brokers of 12 (a cluster grown from 3 brokers, never rebalanced)",
+    cluster: base({ oldBrokers: 3, newBrokers: 9, racks: 3, dirsPerBroker: 2, partitions: 6_000, meanUtilization: 0.2 }),
+    operation: "add-brokers",
+  },
+  {
+    name: "nearly-balanced",
+    note: "even sizes, no early era, no new broker: a healthy cluster where a plan should move almost nothing",
+    cluster: base({ oldBrokers: 24, newBrokers: 0, racks: 3, dirsPerBroker: 3, partitions: 20_000, earlyShare: 0, topicSigma: 0.05, partitionSigma: 0.02 }),
+    operation: "rebalance",
+  },
+];
+
+/** Topic spread of a snapshot over its online brokers: the worst excess over ⌈mean⌉, and the cells more than 1 over. */
+export function topicSpread(snapshot: ClusterSnapshot): { worst: number; cellsOverByMoreThanOne: number } {
+  const online = snapshot.brokers.filter((b) => b.state === "online").length;
+  let worst = 0;
+  let cells = 0;
+  const counts = new Map<number, number>();
+  for (const t of snapshot.topics) {
+    counts.clear();
+    let replicas = 0;
+    for (const p of t.partitions)
+      for (const r of p.replicas) {
+        counts.set(r.broker, (counts.get(r.broker) ?? 0) + 1);
+        replicas += 1;
+      }
+    const ceiling = Math.ceil(replicas / Math.max(1, online));
+    for (const c of counts.values()) {
+      worst = Math.max(worst, c - ceiling);
+      if (c > ceiling + 1) cells += 1;
+    }
+  }
+  return { worst, cellsOverByMoreThanOne: cells };
+}
+
+function brokerFigures(plan: Plan) {
+  const online = plan.afterSnapshot.brokers.filter((b) => b.state === "online").map((b) => b.id);
+  const at = new Map(online.map((id, i) => [id, i]));
+  const bytes = new Array<number>(online.length).fill(0);
+  const replicas = new Array<number>(online.length).fill(0);
+  const leaders = new Array<number>(online.length).fill(0);
+  let count = 0;
+  for (const t of plan.afterSnapshot.topics)
+    for (const p of t.partitions) {
+      const first = p.replicas[0] ? at.get(p.replicas[0].broker) : undefined;
+      if (first !== undefined) leaders[first]! += 1;
+      for (const r of p.replicas) {
+        count += 1;
+        const i = at.get(r.broker);
+        if (i === undefined) continue;
+        bytes[i]! += r.sizeBytes ?? 0;
+        replicas[i]! += 1;
+      }
+    }
+  const pair = (v: number[]) => {
+    const s = spread(v);
+    return { min: round(s.minOverMean), max: round(s.maxOverMean) };
+  };
+  return { count, bytes: pair(bytes), replicas: pair(replicas), leaders: pair(leaders) };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export async function benchPlannerShapes(log: (m: string) => void = () => undefined, only?: string[]): Promise<{ shapes: ShapeFigures[] }> {
+  const { planRebalance } = shippedPlanner();
+  const shapes: ShapeFigures[] = [];
+  for (const shape of SHAPES.filter((s) => !only || only.includes(s.name))) {
+    const { snapshot, newBrokers } = plannerScaleCluster(shape.cluster);
+    const operation = shape.operation === "add-brokers" && newBrokers.length > 0 ? { kind: "add-brokers" as const, brokers: newBrokers } : { kind: "rebalance" as const };
+    const options = PlanOptionsSchema.parse({ operation });
+    const start = performance.now();
+    const first = planRebalance(snapshot, options);
+    const seconds = (performance.now() - start) / 1000;
+    if (!first.ok) throw new Error(`planner-shapes ${shape.name}: the planner refused the plan: ${first.error.message}`);
+    const plan = first.value;
+    const second = planRebalance(plan.afterSnapshot, PlanOptionsSchema.parse({ operation: { kind: "rebalance" } }));
+    if (!second.ok) throw new Error(`planner-shapes ${shape.name}: the second plan was refused: ${second.error.message}`);
+    const figures = brokerFigures(plan);
+    const spreadAfter = topicSpread(plan.afterSnapshot);
+    const f: ShapeFigures = {
+      name: shape.name,
+      replicas: figures.count,
+      brokers: snapshot.brokers.length,
+      seconds: round(seconds),
+      moves: plan.moves.length,
+      movedOverLowerBound: plan.lowerBound > 0 ? round(plan.bytesMoved.total / plan.lowerBound) : plan.bytesMoved.total === 0 ? 1 : Infinity,
+      bytes: figures.bytes,
+      replicasPerBroker: figures.replicas,
+      leaders: figures.leaders,
+      maxDirDeviationPoints: round(plan.maxDirDeviation * 100),
+      topicExcess: spreadAfter.worst,
+      topicCellsOverByMoreThanOne: spreadAfter.cellsOverByMoreThanOne,
+      secondPlanBytesShare: plan.bytesMoved.total > 0 ? round(second.value.bytesMoved.total / plan.bytesMoved.total) : second.value.bytesMoved.total > 0 ? Infinity : 0,
+      secondPlanMoves: second.value.moves.length,
+    };
+    log(shapeLine(f));
+    shapes.push(f);
+  }
+  return { shapes };
+}
+
+/** One line per shape, each figure beside its target. */
+export function shapeLine(f: ShapeFigures): string {
+  const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
+  const within = (p: { min: number; max: number }) => p.min >= 0.95 && p.max <= 1.05;
+  return (
+    `${f.name}: ${f.replicas.toLocaleString("en-US")} replicas on ${f.brokers} brokers, ${f.seconds.toFixed(1)} s, ${f.moves.toLocaleString("en-US")} moves; ` +
+    `moved ${f.movedOverLowerBound.toFixed(2)}× the lower bound (≤ 1.3: ${mark(f.movedOverLowerBound <= 1.3)}); ` +
+    `bytes ${f.bytes.min}–${f.bytes.max}×, replicas ${f.replicasPerBroker.min}–${f.replicasPerBroker.max}×, leaders ${f.leaders.min}–${f.leaders.max}× (0.95–1.05: ${mark(within(f.bytes) && within(f.replicasPerBroker) && within(f.leaders))}); ` +
+    `dirs ${f.maxDirDeviationPoints.toFixed(2)} points (≤ 5: ${mark(f.maxDirDeviationPoints <= 5)}); ` +
+    `topic excess ${f.topicExcess}, ${f.topicCellsOverByMoreThanOne} cells > 1 over (≤ 1: ${mark(f.topicExcess <= 1)}); ` +
+    `second plan ${(100 * f.secondPlanBytesShare).toFixed(2)}% of the bytes, ${f.secondPlanMoves} moves (≤ 0.5%: ${mark(f.secondPlanBytesShare <= 0.005)})`
+  );
+}
+
+export function plannerShapesSummary(f: { shapes: ShapeFigures[] }): string {
+  return `planner-shapes:\n${f.shapes.map((s) => `  ${shapeLine(s)}`).join("\n")}`;
+}
