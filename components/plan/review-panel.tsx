@@ -214,6 +214,18 @@ export function ReviewPanel({ snapshot, form, bootstrap, initialJson = null, ann
                 Read from the paste: {note}.
               </p>
             ))}
+            {r.verdict === "accepted" && r.warnings?.length ? (
+              <ul
+                aria-label="What Kafka would accept but cannot finish"
+                className="list-disc rounded-lg border-l-4 border-amber-500 bg-amber-50 py-2 pr-3 pl-8 text-sm dark:bg-amber-950/30"
+              >
+                {r.warnings.map((w) => (
+                  <li key={w} data-review-warning>
+                    {w}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {r.verdict === "refused" ? (
               <ul aria-label="What Kafka would refuse" className="list-disc rounded-lg border-l-4 border-red-600 bg-red-50 py-2 pr-3 pl-8 text-sm dark:bg-red-950/30">
                 {r.refusals.map((p) => (

@@ -21,7 +21,10 @@ function clonePartition(p: Partition): Partition {
 }
 
 export function cloneTopic(t: Topic): Topic {
-  return { name: t.name, internal: t.internal, topicId: t.topicId, partitions: t.partitions.map(clonePartition) };
+  const copy: Topic = { name: t.name, internal: t.internal, topicId: t.topicId, partitions: t.partitions.map(clonePartition) };
+  // Optional (older snapshots have none): copied only when present, so a copy equals its original.
+  if (t.minInsyncReplicas !== undefined) copy.minInsyncReplicas = t.minInsyncReplicas;
+  return copy;
 }
 
 export function cloneSnapshot(s: ClusterSnapshot): ClusterSnapshot {

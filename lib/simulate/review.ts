@@ -23,6 +23,7 @@ import { throttlePlan, type ThrottlePlan } from "../plan/throttle-plan";
 import { snapshotOutsideTolerance, type OutsideTolerance } from "../plan/tolerance";
 import { measureGoal, type GoalMeasure } from "../plan/goals";
 import { PlanState } from "../plan/plan-state";
+import { unreachableBrokers } from "../plan/dead-brokers";
 
 /** Kafka would refuse the reassignment: each reason, in words. */
 export interface RefusedReview {
@@ -38,6 +39,8 @@ export interface AcceptedReview {
   verdict: "accepted";
   entries: ReassignmentEntry[];
   notes?: string[];
+  /** What Kafka would accept but cannot finish: new replicas on a broker that does not answer. */
+  warnings?: string[];
   throttles: ThrottlePlan;
   /** How the apply runs it (options.execution). */
   batches: ExecutionBatch[];
@@ -90,6 +93,28 @@ function refusals(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): stri
   return problems;
 }
 
+/**
+ * New replicas on brokers that did not answer the scan, one line per broker. The controller accepts a
+ * reassignment onto a broker that is registered but down, and the move then waits: the new replica
+ * cannot copy until its broker is back, so the reassignment stays in progress.
+ */
+function deadTargets(snapshot: ClusterSnapshot, entries: ReassignmentEntry[]): string[] {
+  const dead = unreachableBrokers(snapshot);
+  if (dead.size === 0) return [];
+  const current = new Map(snapshot.topics.flatMap((t) => t.partitions.map((p) => [`${t.name}\u0000${p.id}`, new Set(p.replicas.map((r) => r.broker))] as const)));
+  const count = new Map<number, number>();
+  for (const e of entries) {
+    const had = current.get(`${e.topic}\u0000${e.partition}`);
+    for (const b of e.replicas) if (dead.has(b) && !had?.has(b)) count.set(b, (count.get(b) ?? 0) + 1);
+  }
+  return [...count]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([b, n]) =>
+        `Broker ${b} did not answer the scan, and ${n} partition${n === 1 ? "" : "s"} would get a new replica on it: Kafka accepts that while the broker is registered, but the move cannot finish until broker ${b} is back (its new replicas cannot copy), and the reassignment stays in progress meanwhile.`,
+    );
+}
+
 /** The review, or the refusal of Kafka's tool (code and message as `parseReassignmentJson` gives them). */
 export type ReviewResult = Result<ReassignmentReview>;
 
@@ -106,12 +131,14 @@ export function reviewReassignment(snapshot: ClusterSnapshot, json: string, opti
     alterLogDirsBytesPerSecond: options.throttle.alterLogDirsBytesPerSecond,
   };
   const batches = planBatches(snapshot, entries, options.execution);
+  const warned = deadTargets(snapshot, entries);
   return {
     ok: true,
     value: {
       verdict: "accepted",
       entries,
       ...notes,
+      ...(warned.length > 0 ? { warnings: warned } : {}),
       throttles: throttlePlan(snapshot, entries, rates, options.bootstrapServer),
       batches,
       estimate: estimateExecution(batches, rates),

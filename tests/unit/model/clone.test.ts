@@ -13,8 +13,10 @@ function full(): ClusterSnapshot {
   p.removing = [2];
   p.offline = [2];
   s.topics[1]!.topicId = "abc";
+  s.topics[1]!.minInsyncReplicas = 2;
   s.brokers[0]!.kafkaVersion = "4.3.0";
   s.brokers[0]!.host = "kafka-1";
+  s.brokers[0]!.logDirs[0]!.disk = "nvme0";
   s.source.warnings = ["something was not read"];
   return snap({
     ...s,
@@ -65,6 +67,13 @@ describe("cloneTopic()", () => {
     const t = full().topics[1]!;
     const c = cloneTopic(t);
     expect(c).toEqual(t);
+    expect(c.minInsyncReplicas).toBe(2);
     expect(shared(c, t)).toEqual([]);
+  });
+
+  it("cloneTopic() leaves minInsyncReplicas absent where the original has none (an older snapshot)", () => {
+    const t = storySnapshot().topics[1]!;
+    delete t.minInsyncReplicas;
+    expect("minInsyncReplicas" in cloneTopic(t)).toBe(false);
   });
 });

@@ -42,6 +42,27 @@ describe("reviewReassignment()", () => {
     expect(review.estimate.dirMoveBytes).toBe(moved.sizeBytes);
   });
 
+  it("reviewReassignment() warns of new replicas on a broker that did not answer, and only of those", () => {
+    // A copy of p0 onto a broker that holds none of its replicas, while that broker is down.
+    const outside = snapshot.brokers.find((b) => !p0.replicas.some((r) => r.broker === b.id))!.id;
+    const keep = p0.replicas.map((r) => r.broker);
+    const onto = JSON.stringify({ version: 1, partitions: [{ topic: topic.name, partition: p0.id, replicas: [...keep.slice(0, -1), outside], log_dirs: keep.map(() => "any") }] });
+    const down = { ...snapshot, brokers: snapshot.brokers.map((b) => (b.id === outside ? { ...b, state: "unreachable" as const } : b)) };
+    const accepted = (s: typeof snapshot, j: string) => {
+      const r = reviewReassignment(s, j, options);
+      if (!r.ok || r.value.verdict !== "accepted") throw new Error("expected an accepted review");
+      return r.value;
+    };
+    expect(accepted(down, onto).warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Broker ${outside} did not answer the scan, and 1 partition would get a new replica on it: .*cannot finish until broker ${outside} is back`),
+      ),
+    ]);
+    // The same move with the broker up, or a dir move on live brokers while it is down: no warning.
+    expect(accepted(snapshot, onto).warnings).toBeUndefined();
+    expect(accepted(down, json).warnings).toBeUndefined();
+  });
+
   it("reviewReassignment() counts the dirs and brokers outside the tolerance afterwards, by the planner's rules", () => {
     for (const goals of [["dir-utilization"], ["dir-utilization", "broker-bytes", "broker-replicas", "broker-leaders", "topic-spread"]] as const) {
       const planOptions = PlanOptionsSchema.parse({ goals });
