@@ -244,9 +244,36 @@ function peakRssMiB(sampled: number): number {
   return Math.max(hwm, sampled, process.memoryUsage().rss) / 2 ** 20;
 }
 
-export function spread(values: number[]): { maxOverMean: number; minOverMean: number } {
+function spread(values: number[]): { maxOverMean: number; minOverMean: number } {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return { maxOverMean: Math.max(...values) / mean, minOverMean: Math.min(...values) / mean };
+}
+
+/**
+ * Bytes, replicas and leaders (partitions whose first replica, the preferred leader, is the broker) per
+ * online broker of a snapshot, each as max and min over the mean; and how many replicas it holds in all.
+ */
+export function brokerSpreads(snapshot: ClusterSnapshot) {
+  const online = snapshot.brokers.filter((b) => b.state === "online").map((b) => b.id);
+  const at = new Map(online.map((id, i) => [id, i]));
+  const bytes = new Array<number>(online.length).fill(0);
+  const replicas = new Array<number>(online.length).fill(0);
+  const leaders = new Array<number>(online.length).fill(0);
+  let replicaCount = 0;
+  for (const t of snapshot.topics) {
+    for (const p of t.partitions) {
+      const first = p.replicas[0] ? at.get(p.replicas[0].broker) : undefined;
+      if (first !== undefined) leaders[first]! += 1;
+      for (const r of p.replicas) {
+        replicaCount += 1;
+        const i = at.get(r.broker);
+        if (i === undefined) continue;
+        bytes[i]! += r.sizeBytes ?? 0;
+        replicas[i]! += 1;
+      }
+    }
+  }
+  return { replicaCount, bytes: spread(bytes), replicas: spread(replicas), leaders: spread(leaders) };
 }
 
 /** lib/plan bundled as the worker pool bundles it (see the header). */
@@ -273,28 +300,7 @@ export async function benchPlannerScale(): Promise<PlannerScaleFigures> {
   if (!result.ok) throw new Error(`planner-scale: the planner refused the plan: ${result.error.message}`);
   const plan = result.value;
 
-  const online = plan.afterSnapshot.brokers.filter((b) => b.state === "online").map((b) => b.id);
-  const at = new Map(online.map((id, i) => [id, i]));
-  const bytes = new Array<number>(online.length).fill(0);
-  const replicas = new Array<number>(online.length).fill(0);
-  const leaders = new Array<number>(online.length).fill(0);
-  let replicaCount = 0;
-  for (const t of plan.afterSnapshot.topics) {
-    for (const p of t.partitions) {
-      const first = p.replicas[0] ? at.get(p.replicas[0].broker) : undefined;
-      if (first !== undefined) leaders[first]! += 1;
-      for (const r of p.replicas) {
-        replicaCount += 1;
-        const i = at.get(r.broker);
-        if (i === undefined) continue;
-        bytes[i]! += r.sizeBytes ?? 0;
-        replicas[i]! += 1;
-      }
-    }
-  }
-  const b = spread(bytes);
-  const r = spread(replicas);
-  const l = spread(leaders);
+  const { replicaCount, bytes: b, replicas: r, leaders: l } = brokerSpreads(plan.afterSnapshot);
   return {
     replicas: replicaCount,
     brokers: snapshot.brokers.length,

@@ -18,7 +18,7 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { PlanOptionsSchema, type Plan } from "@/lib/plan";
-import { plannerScaleCluster, PLANNER_SCALE, shippedPlanner, spread, type PlannerScaleOptions } from "./planner-scale";
+import { brokerSpreads, plannerScaleCluster, PLANNER_SCALE, shippedPlanner, type PlannerScaleOptions } from "./planner-scale";
 
 export interface Shape {
   name: string;
@@ -142,29 +142,9 @@ export function topicSpread(snapshot: ClusterSnapshot): { worst: number; cellsOv
 }
 
 function brokerFigures(plan: Plan) {
-  const online = plan.afterSnapshot.brokers.filter((b) => b.state === "online").map((b) => b.id);
-  const at = new Map(online.map((id, i) => [id, i]));
-  const bytes = new Array<number>(online.length).fill(0);
-  const replicas = new Array<number>(online.length).fill(0);
-  const leaders = new Array<number>(online.length).fill(0);
-  let count = 0;
-  for (const t of plan.afterSnapshot.topics)
-    for (const p of t.partitions) {
-      const first = p.replicas[0] ? at.get(p.replicas[0].broker) : undefined;
-      if (first !== undefined) leaders[first]! += 1;
-      for (const r of p.replicas) {
-        count += 1;
-        const i = at.get(r.broker);
-        if (i === undefined) continue;
-        bytes[i]! += r.sizeBytes ?? 0;
-        replicas[i]! += 1;
-      }
-    }
-  const pair = (v: number[]) => {
-    const s = spread(v);
-    return { min: round(s.minOverMean), max: round(s.maxOverMean) };
-  };
-  return { count, bytes: pair(bytes), replicas: pair(replicas), leaders: pair(leaders) };
+  const f = brokerSpreads(plan.afterSnapshot);
+  const pair = (x: { maxOverMean: number; minOverMean: number }) => ({ min: round(x.minOverMean), max: round(x.maxOverMean) });
+  return { count: f.replicaCount, bytes: pair(f.bytes), replicas: pair(f.replicas), leaders: pair(f.leaders) };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
