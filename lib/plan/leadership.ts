@@ -40,7 +40,8 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
   // Each broker's partitions, in partition order (deterministic).
   const held = new Map<number, PlannedPartition[]>();
   for (const part of state.partitions) {
-    if (!part.movable) continue;
+    // A leader an earlier round settled (PlanState.adoptPreferredLeaders) stays: its old leader may have left.
+    if (!part.movable || part.leaderSettled) continue;
     for (const b of part.replicas) {
       let list = held.get(b);
       if (!list) held.set(b, (list = []));

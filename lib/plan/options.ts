@@ -82,7 +82,9 @@ export const PlanOptionsSchema = z.strictObject({
   maxBytesToMove: z.number().min(0).nullable().default(null),
   /**
    * Allow moving the current or preferred leader's replica to another broker (a leadership change
-   * while data moves). Replicas that must leave (a removed broker, a drained dir) always may.
+   * while data moves). Replicas that must leave (a removed broker, a drained dir) always may, and so
+   * may a leader's replica in a partition whose leadership the plan hands to another replica anyway
+   * (docs/planner.md).
    */
   moveLeaders: z.boolean().default(false),
   throttle: z

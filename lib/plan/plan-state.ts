@@ -68,6 +68,8 @@ export interface PlannedPartition {
   replicas: readonly number[];
   readonly original: number[];
   leader: number | null;
+  /** The plan chose its leader in an earlier round (adoptPreferredLeaders): later leader passes leave it. */
+  leaderSettled: boolean;
   movable: boolean;
   /** Its replicas (RF is small: a list beats a Map per partition). */
   members: PlannedReplica[];
@@ -161,6 +163,7 @@ export class PlanState {
           replicas: original,
           original,
           leader: p.leader,
+          leaderSettled: false,
           movable: !excludeTopics.has(topic.name) && !busy,
           members: [],
           copySize: copySize(p),
@@ -419,6 +422,52 @@ export class PlanState {
     const to = this.brokers.get(broker);
     if (from) from.leaders -= 1;
     if (to) to.leaders += 1;
+  }
+
+  /**
+   * When leaders stay, takes the leaders the plan's preferred-leader election will make as the leaders
+   * the next round of passes keeps in place: a partition whose first replica the plan changed (to one in
+   * sync before, or one the plan adds) will be led by it, so its replica stays and the old leader's may
+   * leave — the election moves that leadership anyway, and a plan from the plan's result would see the
+   * same. A partition's leader is chosen so once: later rounds keep it. Returns how many partitions changed leader; with none, another round would find nothing new.
+   */
+  adoptPreferredLeaders(): number {
+    if (this.leadersMove) return 0;
+    let changed = 0;
+    for (const part of this.partitions) {
+      if (!part.movable) continue;
+      const first = part.replicas[0];
+      if (first === undefined || first === part.leader || first === part.original[0]) continue;
+      // As leadershipChanges: a moved first replica carries its slot (a data move, no election).
+      if (part.members.some((r) => r.originalBroker === part.original[0] && r.broker === first)) continue;
+      // To a replica that was in sync before, or one the plan adds (in sync once its copy ends), as the election will.
+      if (part.original.includes(first) && !part.isr.includes(first)) continue;
+      const broker = this.brokers.get(first);
+      if (!broker || !broker.online) continue;
+      const old = part.leader === null ? undefined : replicaOn(part, part.leader);
+      part.leader = first;
+      part.leaderSettled = true;
+      changed += 1;
+      const lead = replicaOn(part, first)!;
+      this.reindexMover(lead);
+      if (old) this.reindexMover(old);
+    }
+    return changed;
+  }
+
+  /** Puts a replica in, or takes it out of, its dir's `movers` as the leader policy now says. */
+  private reindexMover(replica: PlannedReplica): void {
+    const broker = this.brokers.get(replica.broker);
+    const dir = replica.dir === null ? undefined : broker?.byPath.get(replica.dir);
+    if (!broker?.online || !dir || (dir.state !== "online" && dir.state !== "cordoned")) return;
+    if (replica.moverKey !== null) {
+      dir.movers.get(replica.moverKey)!.replicas.remove(replica);
+      replica.moverKey = null;
+    }
+    if (this.mayLeave(replica)) {
+      replica.moverKey = this.rackKey(replica);
+      this.group(dir, replica.moverKey).replicas.insert(replica);
+    }
   }
 
   /** Dirs that can take new data: online (not offline, not cordoned, not draining) on an online broker that stays. */

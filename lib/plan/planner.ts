@@ -5,8 +5,9 @@
  *
  * 1. Safety (hard constraints, never broken): never two replicas of a partition on one broker, never
  *    fewer distinct racks than before, never a dir past the headroom, nothing into an offline,
- *    cordoned or draining dir or onto a broker being removed or offline; leaders stay unless allowed
- *    or unless they must leave; excluded topics and partitions with a move in flight are left alone;
+ *    cordoned or draining dir or onto a broker being removed or offline; leaders stay unless allowed,
+ *    unless they must leave, or unless the plan hands their partition's leadership to another replica
+ *    (the election would move it anyway); excluded topics and partitions with a move in flight are left alone;
  *    the byte cap and move limit are respected.
  * 2. The operation: `remove-brokers` and `drain-dirs` first empty what they name (evacuate.ts
  *    `evacuate`) and move nothing else but the dirs of brokers that received; `add-brokers` moves
@@ -17,7 +18,8 @@
  *    (moves no bytes, changes no other goal).
  * 4. Minimal movement: every pass stops at the tolerance; the plan is measured against a lower bound
  *    (lower-bound.ts) and against what Kafka's own `--generate` would move.
- * 5. Determinism: the same snapshot and options give the same plan.
+ * 5. Determinism: the same snapshot and options give the same plan; rounds (below) make it a fixed
+ *    point: a plan from its result moves nothing.
  * Every moved replica's destination dir is pinned in `log_dirs`.
  *
  * This file runs the passes and assembles the plan. The plan's types are in plan-types.ts; the
@@ -35,7 +37,7 @@ import { measureGoal, type GoalMeasure, type GoalResult } from "./goals";
 import { goalReason } from "./goal-reasons";
 import { balanceBrokers, spreadTopics } from "./inter-broker";
 import { evacuate } from "./evacuate";
-import type { InterStop } from "./inter-move";
+import type { InterContext, InterStop } from "./inter-move";
 import { balanceBrokerDirs } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
@@ -54,6 +56,15 @@ export type { Cordon, Evacuation, GenerateComparison, Leadership, Plan, PlanMove
 export { maxDirDeviation } from "./plan-after";
 
 export const MAX_STUCK_LISTED = 200;
+/** Rounds of the passes at most (planRebalance): the first, and more while a round changes something. */
+const MAX_ROUNDS = 5;
+
+/** Each broker's preferred-leader count, folded into one number: changes when balanceLeaders changes anything. */
+function leaderSignature(state: PlanState): number {
+  let h = 0;
+  for (const b of state.brokers.values()) h = (Math.imul(h, 31) + b.leaders * 2654435761 + b.id) | 0;
+  return h;
+}
 
 function worstStop(stops: InterStop[]): InterStop {
   const order: InterStop[] = ["max_moves", "byte_cap", "no_improving_move", "balanced"];
@@ -85,7 +96,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   const budget = { bytes: options.maxBytesToMove ?? Infinity, moves: options.maxMoves };
   const added = op.kind === "add-brokers" ? new Set(op.brokers) : null;
   const metBefore = new Set(goals.filter((g) => measuredBefore.get(g)!.outside === 0));
-  const ctx = { state, options, budget, destinations: added, metBefore };
+  const ctx: InterContext = { state, options, budget, destinations: added, metBefore };
   const stops: InterStop[] = [];
 
   let evacuation: Evacuation | null = null;
@@ -94,21 +105,44 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     const out = evacuate(ctx, goals);
     evacuation = { replicas: out.moved, bytes: out.bytes, stuck: out.stuck.slice(0, MAX_STUCK_LISTED), stuckTotal: out.stuck.length };
     for (const part of state.partitions) for (const r of part.members) if (r.broker !== r.originalBroker || r.dir !== r.originalDir) receivers.add(r.broker);
-  } else {
-    stops.push(balanceBrokers(ctx, goals));
-    stops.push(spreadTopics(ctx, goals));
   }
-  // The broker passes search movers only; each dir's full index is built once, for the dir pass.
-  state.indexDirs();
-  if (goals.includes("dir-utilization")) {
-    for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
-      // A drain or removal evens out only the dirs of brokers that received its replicas.
-      if (evacuation && !receivers.has(broker.id)) continue;
-      stops.push(balanceBrokerDirs({ state, options, budget }, broker));
+  // A rebalance or an add-brokers plan runs its passes again while a round changed something: the leaders
+  // its election makes (the old leaders' replicas are then followers, free to move), the goals it met (which
+  // must then stay met) or any move. A plan of this plan's result would start from that state with those
+  // rules, so the last round finding nothing is what makes a second plan find nothing (MAX_ROUNDS at most).
+  // An evacuation runs once: it is done when what it names is empty.
+  const rounds = op.kind === "rebalance" || op.kind === "add-brokers";
+  const keepMet = new Set(metBefore);
+  ctx.metBefore = keepMet;
+  for (let round = 1; ; round++) {
+    const roundStops: InterStop[] = [];
+    const movesLeft = budget.moves;
+    if (!evacuation) {
+      roundStops.push(balanceBrokers(ctx, goals));
+      roundStops.push(spreadTopics(ctx, goals));
+    }
+    // The broker passes search movers only; each dir's full index is built once, for the dir pass.
+    state.indexDirs();
+    if (goals.includes("dir-utilization")) {
+      for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
+        // A drain or removal evens out only the dirs of brokers that received its replicas.
+        if (evacuation && !receivers.has(broker.id)) continue;
+        roundStops.push(balanceBrokerDirs({ state, options, budget }, broker));
+      }
+    }
+    // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
+    const leadersBefore = goals.includes("broker-leaders") ? leaderSignature(state) : 0;
+    if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
+    let changed = budget.moves !== movesLeft || (goals.includes("broker-leaders") && leaderSignature(state) !== leadersBefore);
+    if (rounds && changed && round < MAX_ROUNDS) {
+      state.adoptPreferredLeaders();
+      for (const g of goals) if (!keepMet.has(g) && measureGoal(state, g, options).outside === 0) keepMet.add(g);
+    } else changed = false;
+    if (!changed) {
+      stops.push(...roundStops);
+      break;
     }
   }
-  // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
-  if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
 
   // The plan is the difference between each partition's replicas and dirs before and after, so a
   // replica that moved twice during planning moves once, and a broker that gave its replica away and

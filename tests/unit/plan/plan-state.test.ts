@@ -223,4 +223,31 @@ describe("PlanState", () => {
     expect(replicaOn(state.partitions[1]!, 1)?.dir).toBe("/d2");
     expect(replicaOn(state.partitions[1]!, 3)).toBeUndefined();
   });
+
+  it("adoptPreferredLeaders() makes the planned preferred leader the one that stays, and frees the old leader's replica", () => {
+    // Leaders stay (leadersMove false): t-0 is led by 1, so only 2's replica may leave; the plan makes 2 preferred.
+    const state = new PlanState(twoBrokers(), none, false);
+    const part = state.partitions[0]!;
+    const of0 = (broker: number) => uids(movers(state, broker).filter((r) => r.part === part));
+    expect(of0(1)).toEqual([]);
+    state.makePreferred(part, 2);
+    expect(state.adoptPreferredLeaders()).toBe(1);
+    expect([part.leader, part.leaderSettled]).toEqual([2, true]);
+    expect(of0(1)).toEqual([replicaOn(part, 1)!.uid]);
+    expect(of0(2)).toEqual([]);
+    // Nothing new the second time; and nothing at all when leaders may move anyway.
+    expect(state.adoptPreferredLeaders()).toBe(0);
+    const free = new PlanState(twoBrokers(), none, true);
+    free.makePreferred(free.partitions[0]!, 2);
+    expect(free.adoptPreferredLeaders()).toBe(0);
+  });
+
+  it("adoptPreferredLeaders() leaves a partition whose new preferred replica was out of sync (no election makes it lead)", () => {
+    const snap = twoBrokers();
+    snap.topics[0]!.partitions[0]!.isr = [1];
+    const state = new PlanState(snap, none, false);
+    state.makePreferred(state.partitions[0]!, 2);
+    expect(state.adoptPreferredLeaders()).toBe(0);
+    expect(state.partitions[0]!.leader).toBe(1);
+  });
 });
