@@ -8,7 +8,9 @@
  * - Brokers below the band take leadership from the partition's preferred leader with the most
  *   leaders; then brokers above the band hand it to the replica with the fewest. A change is made
  *   only if it lowers the goal's cost (goals.ts), so the pass ends, and stops at the tolerance.
- * - `onlyTo`: the brokers that may gain leadership (add-brokers: the new ones), null = any.
+ * - Then chains (chainLeaders): leadership handed along brokers in band from one above the band to
+ *   one below it, where no single change helps.
+ * - `onlyTo`: the brokers that may gain leadership (add-brokers: the new ones), null = any; no chains then.
  */
 import { brokerBands, outOfBand, participants, type Band } from "./goals";
 import type { PlanOptions } from "./options";
@@ -78,6 +80,60 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
       if (best && gain(state, band, from, best) > 0) state.makePreferred(part, best.id);
     }
   }
+  chainLeaders(state, band, held, members);
+}
+
+/** Brokers a chain search may pass through at most, in all (CHAIN_STEPS partitions looked at): bounded work on any cluster. */
+const CHAIN_STEPS = 20_000_000;
+
+/**
+ * What no single change can do, a chain does: leadership handed along s → x₁ → … → t, each link a
+ * partition whose preferred leader is the broker before and which the next holds in sync. Only the
+ * ends' counts change (the brokers between give one and take one), so a broker above the band reaches
+ * one below it through brokers that are in band. Breadth first from each broker above the band (the
+ * shortest chain: fewest elections), then backwards from each broker below it; a chain is made only if
+ * it lowers the goal's cost, so the searches end (at most the cost's value succeed, each start fails
+ * once) and CHAIN_STEPS bounds their work.
+ */
+function chainLeaders(state: PlanState, band: Band, held: ReadonlyMap<number, PlannedPartition[]>, members: PlannedBroker[]): void {
+  let steps = 0;
+  const search = (start: PlannedBroker, forward: boolean): boolean => {
+    // For each broker reached: the broker before it on the chain and the partition of the link.
+    const via = new Map<number, { prev: number; part: PlannedPartition }>([[start.id, { prev: -1, part: null as unknown as PlannedPartition }]]);
+    const queue = [start.id];
+    for (let q = 0; q < queue.length; q++) {
+      const at = queue[q]!;
+      for (const part of held.get(at) ?? []) {
+        if (++steps > CHAIN_STEPS) return false;
+        if (part.leaderSettled) continue;
+        const first = part.replicas[0]!;
+        // Forward: `at` leads `part` and hands it to another replica; backwards: `part`'s leader hands it to `at`.
+        const nexts = forward ? (first === at ? part.replicas.filter((b) => b !== at && eligible(state, part, b)) : []) : first !== at && eligible(state, part, at) ? [first] : [];
+        for (const next of nexts) {
+          if (via.has(next)) continue;
+          const b = state.brokers.get(next);
+          if (!b || !b.online || b.removing) continue;
+          via.set(next, { prev: at, part });
+          const [from, to] = forward ? [start, b] : [b, start];
+          if (gain(state, band, from, to) > 0) {
+            // Make the chain's changes, end first back to the start.
+            for (let x = next; x !== start.id;) {
+              const link = via.get(x)!;
+              state.makePreferred(link.part, forward ? x : link.prev);
+              x = link.prev;
+            }
+            return true;
+          }
+          queue.push(next);
+        }
+      }
+    }
+    return false;
+  };
+  const above = members.filter((b) => b.leaders > band.hi).sort((a, b) => b.leaders - a.leaders || a.id - b.id);
+  for (const s of above) while (s.leaders > band.hi && search(s, true));
+  const below = members.filter((b) => b.leaders < band.lo).sort((a, b) => a.leaders - b.leaders || a.id - b.id);
+  for (const t of below) while (t.leaders < band.lo && search(t, false));
 }
 
 /** The partitions whose preferred leader the plan changes. */

@@ -583,7 +583,9 @@ const PROPERTY_CASES: PropertyCase[] = [
  */
 const KNOWN_PLANNER_DEFECTS: { id: string; pattern: RegExp; ops: OpKind[] }[] = [
   // An evacuation gives up goals that were met. Partly inherent (a drained single-dir broker's replica has
-  // one rack-keeping destination, see below), partly not: leader counts it could restore by reordering.
+  // one rack-keeping destination, see below; a drain moves only what it must, so replica counts and topic
+  // spread may end outside), partly not: leader counts a removal leaves outside on some random clusters
+  // (chains of reorders, leadership.ts, restore the drain reproduced below, not yet every case).
   { id: "evacuation-gives-up-met-goals", pattern: /^a goal met before is not met after/, ops: ["remove-brokers", "drain-dirs"] },
 ];
 
@@ -819,7 +821,7 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
     expect(planOf(first.afterSnapshot).moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}→${m.toBroker}`)).toEqual([]);
   });
 
-  it.fails("evacuation-gives-up-met-goals: a drain leaves leader counts unmet that reorders would restore", () => {
+  it("evacuation-gives-up-met-goals: a drain leaves leader counts unmet that reorders would restore", () => {
     // syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 13, seed: 108, racks: 1, … }), draining broker 5's
     // only dir: topic-0000-4 (one replica, led by 5) goes to broker 1, which then prefers two partitions and broker 6
     // none. Making 2 the preferred leader of topic-0000-0 ([1,3,2] after the plan) and 6 that of

@@ -39,6 +39,44 @@ describe("balanceLeaders()", () => {
     }
   });
 
+  it("balanceLeaders() hands leadership along a chain where no single change helps: 1 → 2 → 3", () => {
+    // Broker 1 prefers two partitions, 2 one, 3 none (band 1–1). 1 shares partitions only with 2, and 3 only with 2:
+    // 1 → 2 alone leaves 2 above the band, 2 → 3 alone leaves 2 below it; both together even all three.
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2, 3]),
+        partitions: parts([
+          [1, 2],
+          [1, 2],
+          [2, 3],
+        ]),
+      }),
+    );
+    expect(leaders(state)).toEqual({ 1: 1, 2: 1, 3: 1 });
+    expect(state.partitions.map((p) => p.replicas)).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 2],
+    ]);
+  });
+
+  it("balanceLeaders() makes no chain through a replica that was out of sync", () => {
+    const state = run(
+      cluster({
+        brokers: brokers([1, 2, 3]),
+        partitions: parts(
+          [
+            [1, 2],
+            [1, 2],
+            [2, 3],
+          ],
+          (p) => (p === 2 ? [2] : [1, 2]),
+        ),
+      }),
+    );
+    expect(leaders(state)).toEqual({ 1: 2, 2: 1, 3: 0 });
+  });
+
   it("balanceLeaders() never makes a replica that was out of sync the preferred leader", () => {
     // Broker 2 is out of the ISR of partitions 0 and 1: only partitions 2 and 3 can hand it leadership.
     const state = run(
