@@ -1,6 +1,7 @@
 /**
- * The cluster once Kafka's own `kafka-reassign-partitions --generate` proposal has run, so it can be
- * measured with the same goals as the plan (goals.ts): what it moves and what it leaves undone.
+ * The cluster once Kafka's own `kafka-reassign-partitions --generate` proposal has run, counted in a
+ * measure-only PlanState (`PlanState.forMeasuring`) so it can be measured with the same goals as the
+ * plan (goals.ts): what it moves and what it leaves undone.
  *
  * - `--generate` writes no `log_dirs`: every replica it puts on a broker that did not hold it lands in
  *   the dir the broker's LogManager picks (the dir with the fewest logs, lib/placement/log-dir-chooser.ts,
@@ -10,27 +11,44 @@
  *   then are); a replica that stays keeps its dir and size, a new one copies its partition's copy size.
  * - A partition it cannot place (a replica whose broker or dir the snapshot does not know, a broker
  *   without a live dir) is left as it is and counted in `unplaced`.
+ * - The state is the snapshot's, counted once, and each proposed partition changes it by what it adds
+ *   and removes: no after-snapshot is built (a million replicas would be a million new objects). Dirs
+ *   keep the disks and the non-Kafka usage the snapshot reports: moving Kafka's bytes changes neither.
  */
 import type { ClusterSnapshot, Partition, Replica } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { LogDirChooser } from "../placement";
 import { copySize } from "../model/reassignment";
+import type { PlanOptions } from "./options";
+import { PlanState } from "./plan-state";
 
 export interface GenerateAfter {
-  snapshot: ClusterSnapshot;
+  /** Measure-only (no partitions): the brokers, dirs and topic counts after the proposal, with the operation's removing brokers and draining dirs marked. */
+  state: PlanState;
   /** Partitions left as they were because a replica could not be placed. */
   unplaced: number;
+  /** Replicas left on a broker being removed or in a dir being drained. */
+  leftBehind: number;
 }
 
-export function snapshotAfterGenerate(snapshot: ClusterSnapshot, generated: ReadonlyMap<string, number[][]>): GenerateAfter {
+export function stateAfterGenerate(snapshot: ClusterSnapshot, generated: ReadonlyMap<string, number[][]>, operation: PlanOptions["operation"]): GenerateAfter {
+  const state = PlanState.forMeasuring(snapshot);
+  if (operation.kind === "remove-brokers") for (const id of operation.brokers) state.brokers.get(id)!.removing = true;
+  if (operation.kind === "drain-dirs") for (const d of operation.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
+  const evacuating = operation.kind === "remove-brokers" || operation.kind === "drain-dirs";
+  const evacuated = (broker: number, dir: string | null): boolean => {
+    const b = state.brokers.get(broker);
+    return b !== undefined && (b.removing || (dir !== null && b.byPath.get(dir)?.draining === true));
+  };
+
   const choosers = new Map<number, LogDirChooser>();
-  const counts = new Map<number, Map<string, number>>();
+  const logs = new Map<number, Map<string, number>>();
   for (const t of snapshot.topics) {
     for (const p of t.partitions) {
       for (const r of p.replicas) {
         if (r.logDir === null) continue;
-        let m = counts.get(r.broker);
-        if (!m) counts.set(r.broker, (m = new Map()));
+        let m = logs.get(r.broker);
+        if (!m) logs.set(r.broker, (m = new Map()));
         m.set(r.logDir, (m.get(r.logDir) ?? 0) + 1);
       }
     }
@@ -40,7 +58,7 @@ export function snapshotAfterGenerate(snapshot: ClusterSnapshot, generated: Read
     const live = b.logDirs.filter((d) => d.state !== "offline").map((d) => d.path);
     if (live.length === 0) continue;
     const behaviour = kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, snapshot.source.kafkaVersion)).line);
-    const own = counts.get(b.id);
+    const own = logs.get(b.id);
     choosers.set(
       b.id,
       new LogDirChooser(live, {
@@ -50,68 +68,63 @@ export function snapshotAfterGenerate(snapshot: ClusterSnapshot, generated: Read
       }),
     );
   }
-  let unplaced = 0;
-  // Bytes each dir gains (or loses), to keep its free space true: `usableBytes` − the change.
-  const delta = new Map<string, number>();
-  const shift = (broker: number, dir: string, bytes: number) => delta.set(`${broker}\u0000${dir}`, (delta.get(`${broker}\u0000${dir}`) ?? 0) + bytes);
+
   // Replication factors are small: a scan of the replica list beats a Map per partition.
   const on = (p: Partition, b: number): Replica | undefined => {
     for (const r of p.replicas) if (r.broker === b) return r;
     return undefined;
   };
-  const place = (p: Partition, target: number[]): Partition | null => {
-    let kept = 0;
-    for (const b of target) {
-      if (on(p, b)) kept += 1;
-      else if (!choosers.has(b)) return null;
-    }
-    if (kept === target.length && target.length === p.replicas.length) {
-      return target.every((b, i) => p.replicas[i]!.broker === b) ? p : { ...p, replicas: target.map((b) => on(p, b)!) };
-    }
+  let leftBehind = 0;
+  /** Counts the proposal in: false (nothing changed) when a replica cannot be placed. */
+  const place = (p: Partition, target: readonly number[], counts: Map<number, number>): boolean => {
+    for (const b of target) if (!on(p, b) && !choosers.has(b)) return false;
     const size = copySize(p);
-    const replicas: Replica[] = target.map((b) => {
+    for (const b of target) {
       const old = on(p, b);
-      if (old) return old;
+      if (old) {
+        if (evacuating && evacuated(b, old.logDir)) leftBehind += 1;
+        continue;
+      }
       const chooser = choosers.get(b)!;
       const logDir = chooser.next();
       chooser.add(logDir);
-      shift(b, logDir, size);
-      return { broker: b, logDir, sizeBytes: size, offsetLag: 0, future: null };
-    });
+      state.countReplica(counts, b, logDir, size, null, 1);
+      if (evacuating && evacuated(b, logDir)) leftBehind += 1;
+    }
     for (const r of p.replicas) {
-      if (target.includes(r.broker) || r.logDir === null) continue;
-      shift(r.broker, r.logDir, -(r.sizeBytes ?? 0));
+      if (target.includes(r.broker)) continue;
+      state.countReplica(counts, r.broker, r.logDir, state.sizeOf(p, r), r.future, -1);
+      if (r.logDir === null) continue;
       const chooser = choosers.get(r.broker);
       // count() is 0 for a dir the chooser does not hold live (offline): nothing to remove there.
       if (chooser && chooser.count(r.logDir) > 0) chooser.remove(r.logDir);
     }
-    const leader = p.leader !== null && target.includes(p.leader) ? p.leader : (target[0] ?? null);
-    const isr = [...p.isr.filter((b) => target.includes(b)), ...target.filter((b) => !on(p, b))];
-    return { ...p, replicas, leader, isr, adding: [], removing: [] };
+    // The preferred leader is the first replica.
+    const before = p.replicas[0]?.broker;
+    const after = target[0];
+    if (before !== after) {
+      if (before !== undefined) {
+        const b = state.brokers.get(before);
+        if (b) b.leaders -= 1;
+      }
+      if (after !== undefined) {
+        const b = state.brokers.get(after);
+        if (b) b.leaders += 1;
+      }
+    }
+    return true;
   };
-  const topics = snapshot.topics.map((t) => {
+
+  let unplaced = 0;
+  for (const t of snapshot.topics) {
     const assignment = generated.get(t.name);
-    if (!assignment) return t;
-    return {
-      ...t,
-      partitions: t.partitions.map((p, i) => {
-        const target = assignment[i];
-        if (!target) return p;
-        const next = place(p, target);
-        if (next === null) {
-          unplaced += 1;
-          return p;
-        }
-        return next;
-      }),
-    };
-  });
-  const brokers = snapshot.brokers.map((b) => ({
-    ...b,
-    logDirs: b.logDirs.map((d) => {
-      const change = delta.get(`${b.id}\u0000${d.path}`) ?? 0;
-      return change === 0 || d.usableBytes === null ? d : { ...d, usableBytes: Math.max(0, d.usableBytes - change) };
-    }),
-  }));
-  return { snapshot: { ...snapshot, brokers, topics }, unplaced };
+    const counts = state.topicCounts.get(t.name)!;
+    t.partitions.forEach((p, i) => {
+      const target = assignment?.[i];
+      if (target && place(p, target, counts)) return;
+      if (target) unplaced += 1;
+      if (evacuating) for (const r of p.replicas) if (evacuated(r.broker, r.logDir)) leftBehind += 1;
+    });
+  }
+  return { state, unplaced, leftBehind };
 }

@@ -9,10 +9,10 @@ import { kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { copySize } from "../model/reassignment";
 import { JavaRandom } from "../placement";
 import { generateAssignment, GenerateError } from "./generate";
-import { snapshotAfterGenerate } from "./generate-after";
+import { stateAfterGenerate } from "./generate-after";
 import { measureGoal, type GoalMeasure } from "./goals";
+import type { PlanState } from "./plan-state";
 import type { PlanOptions, SoftGoal } from "./options";
-import { PlanState } from "./plan-state";
 import type { GenerateComparison } from "./plan-types";
 
 /**
@@ -59,19 +59,7 @@ function measureGenerated(
   generated: ReadonlyMap<string, number[][]>,
   options: PlanOptions,
 ): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
-  const { snapshot: after, unplaced } = snapshotAfterGenerate(snapshot, generated);
-  // Measured only, never moved: every topic is left out of the movers and the dirs are not indexed, which makes this state cheap.
-  const state = new PlanState(after, new Set(after.topics.map((t) => t.name)), true, true);
-  const op = options.operation;
-  if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
-  if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
-  let leftBehind = 0;
-  for (const part of state.partitions) {
-    for (const r of part.members) {
-      const b = state.brokers.get(r.broker);
-      if (b && (b.removing || (r.dir !== null && b.byPath.get(r.dir)?.draining === true))) leftBehind += 1;
-    }
-  }
+  const { state, unplaced, leftBehind } = stateAfterGenerate(snapshot, generated, options.operation);
   const goals = options.goals.map((goal) => {
     const measure = measureGoal(state, goal, options);
     return { goal, met: measure.outside === 0, measure };

@@ -14,7 +14,7 @@
  * - Operations mark what must be emptied: a `removing` broker and a `draining` dir take nothing and
  *   every movable replica on them may move, leader or not.
  */
-import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
+import type { Broker, ClusterSnapshot, LogDir, Partition, Replica } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
 import { brokerDisks, diskOfDir } from "../model/disks";
@@ -141,8 +141,9 @@ export class PlanState {
     excludeTopics: ReadonlySet<string>,
     private readonly leadersMove = true,
     deferDirIndex = false,
+    measureOnly = false,
   ) {
-    this.dirsIndexed = !deferDirIndex;
+    this.dirsIndexed = !deferDirIndex && !measureOnly;
     const racks = [...new Set(snapshot.brokers.map((b) => b.rack).filter((r): r is string => r !== null))].sort();
     this.rackCount = racks.length;
     this.rackIndexes = new Map(racks.map((r, i) => [r, i]));
@@ -154,6 +155,10 @@ export class PlanState {
       this.topicCounts.set(topic.name, counts);
       this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
+        if (measureOnly) {
+          this.countPartition(p, counts);
+          continue;
+        }
         const busy = (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
         // `replicas` starts as the very array `original` is: every change makes a new array, never edits it.
         const original = p.replicas.map((r) => r.broker);
@@ -174,8 +179,7 @@ export class PlanState {
         const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
         if (first) first.leaders += 1;
         for (const r of p.replicas) {
-          // A broker that did not answer reported no sizes: its replica is counted at the leader's size (what a copy of it transfers).
-          const size = r.sizeBytes ?? (this.brokers.get(r.broker)?.online === false ? part.copySize : 0);
+          const size = this.sizeOf(p, r);
           const replica: PlannedReplica = {
             uid: this.nextUid++,
             size,
@@ -225,6 +229,50 @@ export class PlanState {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
         }
       }
+    }
+  }
+
+  /**
+   * A state to measure with (goals.ts `measureGoal`) and nothing else: each broker's and dir's bytes and
+   * counts, its preferred leaders and each topic's replicas per broker, as the full state counts them, but
+   * no partition or replica is built (`partitions` and `topicPartitions` stay empty), so no pass may run on
+   * it. Measuring a million-replica snapshot this way allocates nothing per replica.
+   */
+  static forMeasuring(snapshot: ClusterSnapshot): PlanState {
+    return new PlanState(snapshot, new Set(), true, true, true);
+  }
+
+  /** What the constructor counts of a partition, with nothing built: the measure-only state's whole work per partition. */
+  private countPartition(p: Partition, counts: Map<number, number>): void {
+    const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
+    if (first) first.leaders += 1;
+    for (const r of p.replicas) this.countReplica(counts, r.broker, r.logDir, this.sizeOf(p, r), r.future, 1);
+  }
+
+  /** The bytes a replica counts for: its size, or for a broker that did not answer (no sizes) the leader's, what a copy of it transfers. */
+  sizeOf(p: Partition, r: Replica): number {
+    return r.sizeBytes ?? (this.brokers.get(r.broker)?.online === false ? copySize(p) : 0);
+  }
+
+  /**
+   * A replica counted in (`sign` 1) or out (−1) of a measure-only state (`forMeasuring`): its broker's
+   * bytes and count, its dir's and its future dir's bytes, its topic's count on the broker (`counts`,
+   * the topic's entry of `topicCounts`; a broker left with none is removed from it). A broker the
+   * snapshot does not list counts nothing.
+   */
+  countReplica(counts: Map<number, number>, brokerId: number, logDir: string | null, size: number, future: Replica["future"], sign: 1 | -1): void {
+    const broker = this.brokers.get(brokerId);
+    if (!broker) return;
+    const left = (counts.get(brokerId) ?? 0) + sign;
+    if (left === 0) counts.delete(brokerId);
+    else counts.set(brokerId, left);
+    broker.bytes += sign * size;
+    broker.count += sign;
+    const dir = logDir === null ? undefined : broker.byPath.get(logDir);
+    if (dir) dir.bytes += sign * size;
+    if (future) {
+      const fdir = broker.byPath.get(future.logDir);
+      if (fdir) fdir.bytes += sign * (future.sizeBytes ?? 0);
     }
   }
 

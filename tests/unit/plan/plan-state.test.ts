@@ -251,3 +251,75 @@ describe("PlanState", () => {
     expect(state.partitions[0]!.leader).toBe(1);
   });
 });
+
+describe("PlanState.forMeasuring()", () => {
+  /** Everything a goal measure reads: per broker bytes, count, leaders, dirs' bytes, other and disk; per topic its counts. */
+  const aggregates = (s: PlanState) => ({
+    brokers: [...s.brokers.values()].map((b) => ({
+      id: b.id,
+      bytes: b.bytes,
+      count: b.count,
+      leaders: b.leaders,
+      dirs: b.dirs.map((d) => ({ path: d.path, bytes: d.bytes, other: d.other, disk: d.disk, originalBytes: d.originalBytes })),
+    })),
+    topics: [...s.topicCounts].map(([t, m]) => [t, [...m].sort((a, b) => a[0] - b[0])]),
+  });
+
+  it("PlanState.forMeasuring() counts what the full state counts — a broker that did not answer, its replica's replica at the copy size, a future dir, a broker not listed — and builds no partition", () => {
+    const snap = cluster({
+      brokers: [
+        { id: 1, dirs: ["/d1", "/d2"] },
+        { id: 2, dirs: ["/d1", "/d2"], state: "unreachable" },
+        { id: 3, dirs: [{ path: "/d1", otherBytes: 5 * GiB }] },
+      ],
+      partitions: [
+        {
+          topic: "t",
+          partition: 0,
+          replicas: [
+            [1, "/d1", 10 * GiB],
+            [2, "/d1", 8 * GiB],
+            [3, "/d1", 9 * GiB],
+          ],
+        },
+        {
+          topic: "t",
+          partition: 1,
+          replicas: [
+            [3, "/d1", 3 * GiB],
+            [1, "/d2", 3 * GiB],
+            [9, "/d1", 3 * GiB],
+          ],
+        },
+        {
+          topic: "u",
+          partition: 0,
+          replicas: [
+            [2, "/d2", 1 * GiB],
+            [1, "/d1", 2 * GiB],
+          ],
+        },
+      ],
+    });
+    // Broker 2 did not answer: no sizes. Broker 1's replica of u-0 is moving to /d2.
+    for (const p of snap.topics.flatMap((t) => t.partitions)) for (const r of p.replicas) if (r.broker === 2) r.sizeBytes = null;
+    snap.topics.find((t) => t.name === "u")!.partitions[0]!.replicas[1]!.future = { logDir: "/d2", sizeBytes: GiB, offsetLag: 0 };
+    const measured = PlanState.forMeasuring(snap);
+    expect(aggregates(measured)).toEqual(aggregates(new PlanState(snap, none)));
+    expect(measured.partitions).toEqual([]);
+    expect(measured.brokers.get(2)!.bytes).toBe(10 * GiB + 2 * GiB);
+  });
+
+  it("PlanState.countReplica() counts a replica out as it was counted in, and drops a broker left with none of the topic", () => {
+    const snap = twoBrokers();
+    const s = PlanState.forMeasuring(snap);
+    const before = aggregates(s);
+    const counts = s.topicCounts.get("t")!;
+    s.countReplica(counts, 3, "/d1", 4 * GiB, null, 1);
+    expect(counts.get(3)).toBe(1);
+    expect(s.brokers.get(3)!.byPath.get("/d1")!.bytes).toBe(4 * GiB);
+    s.countReplica(counts, 3, "/d1", 4 * GiB, null, -1);
+    expect(counts.has(3)).toBe(false);
+    expect(aggregates(s)).toEqual(before);
+  });
+});
