@@ -22,7 +22,7 @@
  */
 import { knownFacts } from "../model/facts";
 import type { ClusterSnapshot } from "../model/snapshot";
-import { proposedMoveMap, reassigningBrokers, throttledReplicaLists, type InProgressReassignment } from "../throttle/throttled-replica-lists";
+import { proposedMoveMap, reassigningBrokers, replicaListsOfMoves, type InProgressReassignment } from "../throttle/throttled-replica-lists";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "../model/reassignment-json";
 import type { Rates } from "./estimate";
 import { bootstrapArg, shellArg } from "./shell";
@@ -84,8 +84,9 @@ export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<R
   }
   const inProgress: Record<string, InProgressReassignment> = {};
   for (const r of snapshot.throttles.reassignments) inProgress[`${r.topic}-${r.partition}`] = { replicas: r.replicas, adding: r.adding, removing: r.removing };
-  const lists = throttledReplicaLists(current, proposed, inProgress);
-  const replicationBrokers = new Set(reassigningBrokers(proposedMoveMap(current, proposed, inProgress)));
+  const moveMap = proposedMoveMap(current, proposed, inProgress);
+  const lists = replicaListsOfMoves(moveMap);
+  const replicationBrokers = new Set(reassigningBrokers(moveMap));
   // A broker that does not answer takes no config (its partitions' copies come from their live leaders): no rate on it.
   const silent = new Set(snapshot.brokers.filter((b) => b.state === "unreachable").map((b) => b.id));
   const involved = [...new Set([...replicationBrokers, ...dirMoveBrokers])].sort((a, b) => a - b);

@@ -83,11 +83,16 @@ export function throttledReplicaLists(
   proposed: Record<string, number[]>,
   inProgress: Record<string, InProgressReassignment> = {},
 ): { leader: Record<string, string>; follower: Record<string, string> } {
+  return replicaListsOfMoves(proposedMoveMap(current, proposed, inProgress));
+}
+
+/** The same lists from a move map already built (`proposedMoveMap`), for a caller that also needs the map. */
+export function replicaListsOfMoves(moves: Map<string, Map<number, PartitionMove>>): { leader: Record<string, string>; follower: Record<string, string> } {
   // Built with Object.fromEntries (own properties), never `leader[topic] =`: a topic may be named
   // `__proto__` (legal in Kafka), and assigning that key to a plain {} sets the prototype instead.
   const leader: [string, string][] = [];
   const follower: [string, string][] = [];
-  for (const [topic, partMoves] of proposedMoveMap(current, proposed, inProgress)) {
+  for (const [topic, partMoves] of moves) {
     const l = new Set<string>();
     const f = new Set<string>();
     for (const [p, move] of partMoves) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { throttledReplicaLists, proposedMoveMap, reassigningBrokers } from "@/lib/throttle";
+import { throttledReplicaLists, proposedMoveMap, reassigningBrokers, replicaListsOfMoves } from "@/lib/throttle";
 
 describe("throttledReplicaLists()", () => {
   it("throttledReplicaLists() throttles every source as leader and only new replicas as followers", () => {
@@ -22,6 +22,15 @@ describe("throttledReplicaLists()", () => {
   it("throttledReplicaLists() takes sources from the in-progress reassignment of a proposed partition", () => {
     const lists = throttledReplicaLists({ "a-0": [1, 2, 3] }, { "a-0": [5, 6] }, { "a-0": { replicas: [1, 2, 3], adding: [3], removing: [] } });
     expect(lists).toEqual({ leader: { a: "0:1,0:2" }, follower: { a: "0:5,0:6" } });
+  });
+
+  it("replicaListsOfMoves() gives the lists of the move map it is handed, as throttledReplicaLists() builds them", () => {
+    const current = { "a-0": [1, 2, 3], "a-1": [2, 3, 4] };
+    const proposed = { "a-0": [5, 6], "a-1": [4, 2, 3] };
+    const inProgress = { "a-0": { replicas: [1, 2, 3], adding: [3], removing: [] }, "b-2": { replicas: [1, 4], adding: [4], removing: [1] } };
+    const lists = replicaListsOfMoves(proposedMoveMap(current, proposed, inProgress));
+    expect(lists).toEqual(throttledReplicaLists(current, proposed, inProgress));
+    expect(lists).toEqual({ leader: { a: "0:1,0:2,1:2,1:3,1:4", b: "2:1" }, follower: { a: "0:5,0:6", b: "2:4" } });
   });
 
   it("throttledReplicaLists() refuses a partition that has no current replicas", () => {
