@@ -21,6 +21,7 @@ import { LogDirChooser } from "../placement";
 import { copySize } from "../model/reassignment";
 import type { PlanOptions } from "./options";
 import { PlanState } from "./plan-state";
+import { countedSize, countReplica } from "./replica-counts";
 
 export interface GenerateAfter {
   /** Measure-only (no partitions): the brokers, dirs and topic counts after the proposal, with the operation's removing brokers and draining dirs marked. */
@@ -88,12 +89,12 @@ export function stateAfterGenerate(snapshot: ClusterSnapshot, generated: Readonl
       const chooser = choosers.get(b)!;
       const logDir = chooser.next();
       chooser.add(logDir);
-      state.countReplica(counts, b, logDir, size, null, 1);
+      countReplica(state.brokers, counts, b, logDir, size, null, 1);
       if (evacuating && evacuated(b, logDir)) leftBehind += 1;
     }
     for (const r of p.replicas) {
       if (target.includes(r.broker)) continue;
-      state.countReplica(counts, r.broker, r.logDir, state.sizeOf(p, r), r.future, -1);
+      countReplica(state.brokers, counts, r.broker, r.logDir, countedSize(state.brokers, p, r), r.future, -1);
       if (r.logDir === null) continue;
       const chooser = choosers.get(r.broker);
       // count() is 0 for a dir the chooser does not hold live (offline): nothing to remove there.

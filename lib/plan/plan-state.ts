@@ -14,11 +14,12 @@
  * - Operations mark what must be emptied: a `removing` broker and a `draining` dir take nothing and
  *   every movable replica on them may move, leader or not.
  */
-import type { Broker, ClusterSnapshot, LogDir, Partition, Replica } from "../model/snapshot";
+import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
 import { brokerDisks, diskOfDir } from "../model/disks";
 import { copySize } from "../model/reassignment";
+import { countedSize, countReplica } from "./replica-counts";
 
 export interface PlannedReplica {
   uid: number;
@@ -155,8 +156,10 @@ export class PlanState {
       this.topicCounts.set(topic.name, counts);
       this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
+        const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
+        if (first) first.leaders += 1;
         if (measureOnly) {
-          this.countPartition(p, counts);
+          for (const r of p.replicas) countReplica(this.brokers, counts, r.broker, r.logDir, countedSize(this.brokers, p, r), r.future, 1);
           continue;
         }
         const busy = (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
@@ -176,10 +179,8 @@ export class PlanState {
         };
         this.partitions.push(part);
         parts.push(part);
-        const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
-        if (first) first.leaders += 1;
         for (const r of p.replicas) {
-          const size = this.sizeOf(p, r);
+          const size = countedSize(this.brokers, p, r);
           const replica: PlannedReplica = {
             uid: this.nextUid++,
             size,
@@ -192,25 +193,14 @@ export class PlanState {
             moverKey: null,
           };
           part.members.push(replica);
+          countReplica(this.brokers, counts, r.broker, r.logDir, size, r.future, 1);
           const broker = this.brokers.get(r.broker);
-          if (!broker) continue;
-          counts.set(r.broker, (counts.get(r.broker) ?? 0) + 1);
-          broker.bytes += replica.size;
-          broker.count += 1;
-          const dir = r.logDir === null ? undefined : broker.byPath.get(r.logDir);
-          if (dir) {
-            dir.bytes += replica.size;
-            if (part.movable && broker.online && (dir.state === "online" || dir.state === "cordoned")) {
-              if (this.dirsIndexed) dir.replicas.add(replica);
-              if (this.mayLeave(replica)) {
-                replica.moverKey = this.rackKey(replica);
-                this.group(dir, replica.moverKey).replicas.add(replica);
-              }
-            }
-          }
-          if (r.future) {
-            const fdir = broker.byPath.get(r.future.logDir);
-            if (fdir) fdir.bytes += r.future.sizeBytes ?? 0;
+          const dir = broker && r.logDir !== null ? broker.byPath.get(r.logDir) : undefined;
+          if (!broker?.online || !dir || !part.movable || (dir.state !== "online" && dir.state !== "cordoned")) continue;
+          if (this.dirsIndexed) dir.replicas.add(replica);
+          if (this.mayLeave(replica)) {
+            replica.moverKey = this.rackKey(replica);
+            this.group(dir, replica.moverKey).replicas.add(replica);
           }
         }
       }
@@ -240,40 +230,6 @@ export class PlanState {
    */
   static forMeasuring(snapshot: ClusterSnapshot): PlanState {
     return new PlanState(snapshot, new Set(), true, true, true);
-  }
-
-  /** What the constructor counts of a partition, with nothing built: the measure-only state's whole work per partition. */
-  private countPartition(p: Partition, counts: Map<number, number>): void {
-    const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
-    if (first) first.leaders += 1;
-    for (const r of p.replicas) this.countReplica(counts, r.broker, r.logDir, this.sizeOf(p, r), r.future, 1);
-  }
-
-  /** The bytes a replica counts for: its size, or for a broker that did not answer (no sizes) the leader's, what a copy of it transfers. */
-  sizeOf(p: Partition, r: Replica): number {
-    return r.sizeBytes ?? (this.brokers.get(r.broker)?.online === false ? copySize(p) : 0);
-  }
-
-  /**
-   * A replica counted in (`sign` 1) or out (−1) of a measure-only state (`forMeasuring`): its broker's
-   * bytes and count, its dir's and its future dir's bytes, its topic's count on the broker (`counts`,
-   * the topic's entry of `topicCounts`; a broker left with none is removed from it). A broker the
-   * snapshot does not list counts nothing.
-   */
-  countReplica(counts: Map<number, number>, brokerId: number, logDir: string | null, size: number, future: Replica["future"], sign: 1 | -1): void {
-    const broker = this.brokers.get(brokerId);
-    if (!broker) return;
-    const left = (counts.get(brokerId) ?? 0) + sign;
-    if (left === 0) counts.delete(brokerId);
-    else counts.set(brokerId, left);
-    broker.bytes += sign * size;
-    broker.count += sign;
-    const dir = logDir === null ? undefined : broker.byPath.get(logDir);
-    if (dir) dir.bytes += sign * size;
-    if (future) {
-      const fdir = broker.byPath.get(future.logDir);
-      if (fdir) fdir.bytes += sign * (future.sizeBytes ?? 0);
-    }
   }
 
   /**

@@ -309,17 +309,4 @@ describe("PlanState.forMeasuring()", () => {
     expect(measured.partitions).toEqual([]);
     expect(measured.brokers.get(2)!.bytes).toBe(10 * GiB + 2 * GiB);
   });
-
-  it("PlanState.countReplica() counts a replica out as it was counted in, and drops a broker left with none of the topic", () => {
-    const snap = twoBrokers();
-    const s = PlanState.forMeasuring(snap);
-    const before = aggregates(s);
-    const counts = s.topicCounts.get("t")!;
-    s.countReplica(counts, 3, "/d1", 4 * GiB, null, 1);
-    expect(counts.get(3)).toBe(1);
-    expect(s.brokers.get(3)!.byPath.get("/d1")!.bytes).toBe(4 * GiB);
-    s.countReplica(counts, 3, "/d1", 4 * GiB, null, -1);
-    expect(counts.has(3)).toBe(false);
-    expect(aggregates(s)).toEqual(before);
-  });
 });
