@@ -18,7 +18,6 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
   "lib/import/log-dirs-document.ts":
     "the field checks of a log-dirs JSON document: covered by tests/unit/import/log-dirs.test.ts (sizes, missing keys, isFuture pairs, with their line and path)",
   "lib/forecast/index.ts": "re-exports only",
-  "lib/plan/generate-after.ts": "tested through the planner's --generate comparison (tests/unit/plan/planner.test.ts)",
   "lib/plan/plan-types.ts": "types only (the plan's shape), split from planner.ts, which re-exports them",
   "lib/plan/operation-issues.ts":
     "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the refusals of operations naming missing, offline or non-empty brokers and dirs)",
