@@ -10,10 +10,11 @@
  *   (their bytes summed, the filesystem's other usage and capacity once), so a move between two dirs
  *   of one disk improves nothing and is never made, and "outside the tolerance" and "worst N points"
  *   count disks. A dir of its own is its own disk, so JBOD dirs on separate disks are as before.
- * - Greedy: pair the most-over dir with the most-under dir and move the replica whose size best fits
- *   the smaller of the two gaps (largest size ≤ gap; else the smallest larger one that still lowers
- *   Σ|excess|). Every move strictly lowers Σ|excess|, never fills a dir past the headroom, and the
- *   pass stops as soon as every dir is within tolerance — at the tolerance, not at zero.
+ * - Greedy: pair the most-over dir with the most-under dir and move the fewest bytes that bring the
+ *   pair within tolerance: the smallest replica at least that large that leaves neither dir outside on
+ *   the other side; else the largest smaller one (more moves follow); else the smallest larger one that
+ *   still lowers Σ|excess|. Every move strictly lowers Σ|excess|, never fills a dir past the headroom,
+ *   and the pass stops as soon as every dir is within tolerance — at the tolerance, not at zero.
  * - Then a swap pass for dirs still out of tolerance whose replicas are all too big to move alone.
  */
 import type { PlanOptions } from "./options";
@@ -122,16 +123,29 @@ function destination(ctx: IntraContext, unit: DiskUnit, size: number): PlannedDi
   return best;
 }
 
-/** Best fit without overshoot over the unit's dirs (the largest), then the smallest overshoot below `most`. */
-function findReplica(unit: DiskUnit, gap: number, most: number, ok: (r: PlannedReplica) => boolean): PlannedReplica | null {
+/**
+ * The replica of `unit` to move towards a dir of the same broker, fewest bytes first: the smallest of
+ * at least `need` and at most `cap` (one move ends the shortfall, no byte more), else the largest under
+ * `need` (progress, more moves to follow), else the smallest larger one below `most`.
+ */
+function findReplica(unit: DiskUnit, need: number, cap: number, most: number, ok: (r: PlannedReplica) => boolean): PlannedReplica | null {
   let best: PlannedReplica | null = null;
+  // Sizes are whole bytes: "at least need" is "above ⌈need⌉ − 1".
+  const atLeast = Math.ceil(need) - 1;
+  if (cap >= need) {
+    for (const d of unit.dirs) {
+      const r = d.replicas.smallestAbove(atLeast, Math.floor(cap) + 1, ok);
+      if (r && (best === null || r.size < best.size)) best = r;
+    }
+    if (best) return best;
+  }
   for (const d of unit.dirs) {
-    const r = d.replicas.largestAtMost(gap, 0, ok);
+    const r = d.replicas.largestAtMost(Math.min(need, cap), 0, ok);
     if (r && (best === null || r.size > best.size)) best = r;
   }
   if (best) return best;
   for (const d of unit.dirs) {
-    const r = d.replicas.smallestAbove(gap, most, ok);
+    const r = d.replicas.smallestAbove(Math.max(atLeast, Math.floor(Math.min(need, cap))), most, ok);
     if (r && (best === null || r.size < best.size)) best = r;
   }
   return best;
@@ -141,13 +155,18 @@ function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   const eOver = excess(over);
   const eUnder = -excess(under);
   if (eOver <= 0 || eUnder <= 0) return "none";
-  const gap = Math.min(eOver, eUnder);
+  // The least that brings the pair within tolerance, and the most either may take without leaving it
+  // on the other side; a pair already within tolerance moves nothing (the goal is the tolerance).
+  const need = Math.max(eOver - over.tolerance, eUnder - under.tolerance);
+  if (need <= 0) return "none";
+  const cap = Math.min(eOver + over.tolerance, eUnder + under.tolerance);
   const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
   const fitsUnder = (r: PlannedReplica) => destination(ctx, under.dir, r.size) !== null;
   const accept = (r: PlannedReplica) => r.size <= limit && fitsUnder(r);
-  // Best fit without overshoot, then the smallest overshoot that still lowers Σ|excess| (s < eOver + eUnder).
-  const replica = findReplica(over.dir, gap, eOver + eUnder, accept);
-  if (!replica) return findReplica(over.dir, gap, eOver + eUnder, fitsUnder) ? "budget" : "none";
+  // Every size tried is below eOver + eUnder, so every move strictly lowers Σ|excess|.
+  const most = eOver + eUnder;
+  const replica = findReplica(over.dir, need, Math.min(cap, most - 1), most, accept);
+  if (!replica) return findReplica(over.dir, need, Math.min(cap, most - 1), most, fitsUnder) ? "budget" : "none";
   ctx.state.moveWithinBroker(replica, destination(ctx, under.dir, replica.size)!);
   ctx.budget.bytes -= replica.size;
   ctx.budget.moves -= 1;
