@@ -4,6 +4,7 @@ import { planRebalance } from "@/lib/plan";
 import { lowerBound } from "@/lib/plan/lower-bound";
 import { PlanOptionsSchema, SOFT_GOALS, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
+import { measureGoal } from "@/lib/plan/goals";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
@@ -56,6 +57,36 @@ describe("lowerBound()", () => {
     expect(bound(snap, { goals: ["broker-bytes"] }) / GiB).toBeCloseTo(9, 9);
     // Replica counts, leaders and topic spread add no bytes a plan must move.
     expect(bound(snap, { goals: ["broker-replicas", "broker-leaders", "topic-spread"] })).toBe(0);
+  });
+
+  it("lowerBound() counts a broker's dir moves at the bytes it can really end with: what one broker gains another loses", () => {
+    // Two brokers, each 60 GiB in /d1 and 40 GiB in /d2 (100 GiB dirs): the brokers are balanced, each dir 10 points
+    // from its broker's 50%. Were each broker to receive 5 GiB into /d2 (the band's top), 2.5 GiB would leave each /d1;
+    // but no broker can gain without another losing, so each must move 5 GiB between its dirs: 10 GiB in all.
+    const snap = cluster({
+      brokers: [1, 2].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
+      // Replicas of 5 GiB: 12 in /d1 and 8 in /d2 of each broker.
+      partitions: [1, 2].flatMap((broker) => Array.from({ length: 20 }, (_, i) => one(20 * broker + i, broker, 5 * GiB, i < 12 ? "/d1" : "/d2"))),
+    });
+    expect(bound(snap, { goals: ["dir-utilization", "broker-bytes"] }) / GiB).toBeCloseTo(10, 9);
+    // The planner moves exactly that: one replica from /d1 to /d2 on each broker.
+    const planned = planRebalance(snap, PlanOptionsSchema.parse({ goals: ["dir-utilization", "broker-bytes"] }));
+    if (!planned.ok) throw new Error(planned.error.message);
+    expect(planned.value.goals.every((g) => g.met)).toBe(true);
+    expect(planned.value.bytesMoved.total / GiB).toBe(10);
+  });
+
+  it("lowerBound() counts what a broker that must shed bytes must also move to fill a dir its placement left short", () => {
+    // Broker 1: 30 GiB in each of /d1, /d2, /d3 and nothing in /d4 (90 GiB); broker 2 empty (band 42.75–47.25 GiB).
+    // Broker 1 sends at least 42.75 GiB; /d4 must end within 5 points of broker 1's utilisation, so it needs bytes
+    // that only a move inside broker 1 can bring (nothing arrives from broker 2).
+    const snap = cluster({
+      brokers: [1, 2].map((id) => ({ id, dirs: ["/d1", "/d2", "/d3", "/d4"] })),
+      partitions: [one(0, 1, 30 * GiB), one(1, 1, 30 * GiB, "/d2"), one(2, 1, 30 * GiB, "/d3")],
+    });
+    const b = bound(snap, { goals: ["dir-utilization", "broker-bytes"] }) / GiB;
+    // At F = 47.25 GiB left on broker 1: /d4's target 11.8 GiB less 5 GiB is 6.8 GiB to arrive, on top of 42.75 GiB sent.
+    expect(b).toBeCloseTo(42.75 + (47.25 / 4 - 5), 9);
   });
 
   it("lowerBound() counts everything on a removed broker and in a drained dir", () => {
@@ -119,4 +150,44 @@ describe("lowerBound()", () => {
       { numRuns: 300 },
     );
   }, 60_000);
+
+  it("lowerBound() is never more than the least any plan that meets the goals moves, found by trying every placement", () => {
+    // Three brokers of two dirs, up to four single-replica partitions: every placement of every replica is
+    // tried, and the least bytes moved by one that meets the goals is the true minimum the bound must not pass.
+    const places = [1, 2, 3].flatMap((broker) => ["/d1", "/d2"].map((dir) => ({ broker, dir })));
+    const arb = fc.record({
+      sizes: fc.array(fc.record({ at: fc.integer({ min: 0, max: 5 }), gib: fc.integer({ min: 1, max: 30 }) }), { minLength: 1, maxLength: 4 }),
+      goals: fc.constantFrom<("dir-utilization" | "broker-bytes")[][]>(["dir-utilization"], ["broker-bytes"], ["dir-utilization", "broker-bytes"]),
+      tolerance: fc.constantFrom(0.05, 0.2, 0.4),
+      remove: fc.boolean(),
+    });
+    let compared = 0;
+    fc.assert(
+      fc.property(arb, ({ sizes, goals, tolerance, remove }) => {
+        const brokers = [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] }));
+        const at = (placed: number[]) => cluster({ brokers, partitions: sizes.map((s, i) => one(i, places[placed[i]!]!.broker, s.gib * GiB, places[placed[i]!]!.dir)) });
+        const input: PlanOptionsInput = { goals, tolerance, ...(remove ? { operation: { kind: "remove-brokers" as const, brokers: [3] } } : {}) };
+        const options = PlanOptionsSchema.parse(input);
+        const from = sizes.map((s) => s.at);
+        const limit = remove ? 4 : 6;
+        let least = Infinity;
+        const placed = from.map(() => 0);
+        for (let n = 0; n < limit ** placed.length; n++) {
+          let k = n;
+          for (let i = 0; i < placed.length; i++, k = Math.floor(k / limit)) placed[i] = k % limit;
+          const moved = sizes.reduce((a, s, i) => a + (placed[i] === from[i] ? 0 : s.gib * GiB), 0);
+          if (moved >= least) continue;
+          // The goals as the planner measures them, on the placement (a removed broker left empty).
+          const state = new PlanState(at(placed), new Set());
+          if (remove) state.brokers.get(3)!.removing = true;
+          if (goals.every((g) => measureGoal(state, g, options).outside === 0)) least = moved;
+        }
+        if (least === Infinity) return;
+        compared += 1;
+        expect(bound(at(from), input)).toBeLessThanOrEqual(least + 1);
+      }),
+      { numRuns: 120 },
+    );
+    expect(compared).toBeGreaterThan(40);
+  }, 120_000);
 });
