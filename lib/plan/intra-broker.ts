@@ -145,7 +145,7 @@ function findReplica(unit: DiskUnit, need: number, cap: number, most: number, ok
   }
   if (best) return best;
   for (const d of unit.dirs) {
-    const r = d.replicas.smallestAbove(Math.max(atLeast, Math.floor(Math.min(need, cap))), most, ok);
+    const r = d.replicas.smallestAbove(Math.floor(Math.min(need, cap)), most, ok);
     if (r && (best === null || r.size < best.size)) best = r;
   }
   return best;

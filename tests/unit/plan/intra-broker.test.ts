@@ -32,6 +32,32 @@ describe("balanceBrokerDirs()", () => {
     expect(stop).toBe("balanced");
   });
 
+  it("balanceBrokerDirs() moves the fewest bytes that bring a pair within tolerance, not all the way to the target", () => {
+    // 60 GiB in /d1 as replicas of 1 to 11 GiB, /d2 empty (bytes mode): target 30, tolerance 1.5 GiB. Reaching the
+    // tolerance needs 28.5 GiB: 11 + 10 + 8 (29 GiB), where aiming at the target takes 11 + 10 + 9 (30 GiB).
+    const { moved, bytesIn, stop } = balance(broker([{ path: "/d1", sizes: [11, 10, 9, 8, 7, 6, 5, 3, 1] }, { path: "/d2" }]), { intraObjective: "bytes" });
+    expect(stop).toBe("balanced");
+    expect(bytesIn("/d2")).toBe(29);
+    expect(moved).toHaveLength(3);
+  });
+
+  it("balanceBrokerDirs() still makes progress when the only replicas lie between what would end the shortfall and what a dir may take", () => {
+    // Bytes mode, target 32 GiB, tolerance 1.6 GiB: /d1 lacks 30.4 GiB beyond the tolerance, /d3 may give at most
+    // 19.6 GiB without falling out on the other side. /d3's 20 GiB replica is in neither range; moving it still
+    // lowers every dir's distance from its target, so it moves (as does 22 GiB from /d2).
+    const tiny = 1 / 1024;
+    const { moved, state } = balance(
+      broker([
+        { path: "/d1", sizes: [tiny, tiny, tiny, tiny, tiny, tiny] },
+        { path: "/d2", sizes: [24, 22] },
+        { path: "/d3", sizes: [30, 20] },
+      ]),
+      { intraObjective: "bytes" },
+    );
+    expect(moved.length).toBeGreaterThan(0);
+    expect(measureGoal(state, "dir-utilization", PlanOptionsSchema.parse({ intraObjective: "bytes" })).worstShare!).toBeLessThan(32 / 32);
+  });
+
   it("balanceBrokerDirs() stops at the tolerance, not at zero", () => {
     const within = balance(
       broker([
