@@ -22,6 +22,7 @@ import type { PlannedBroker, PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
+import { swapForSpread } from "./spread-swap";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
 export { evacuate } from "./evacuate";
@@ -30,6 +31,10 @@ export { evacuate } from "./evacuate";
 const MAX_VISIT_MOVES = 16;
 /** Passes of the topic-spread pass; after the first, only topics the previous pass moved are visited again. */
 const SPREAD_PASSES = 4;
+/** Replicas of a crowded topic on one broker tried for an exchange (spread-swap.ts) when none can move alone. */
+const SWAP_TRIES = 4;
+/** Exchanges tried per call of the topic-spread pass at most, so its work stays bounded on any cluster. */
+const MAX_SWAP_ATTEMPTS = 20_000;
 
 /**
  * Balances broker bytes, replica counts and (as a preference, and as a goal if chosen) topic spread
@@ -157,6 +162,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
+  let swapAttempts = 0;
   let visit = topicNames;
   for (let pass = 0; pass < SPREAD_PASSES; pass++) {
     let moved = 0;
@@ -207,6 +213,21 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
             moved += 1;
             done = true;
             break;
+          }
+          if (done) break;
+        }
+        // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
+        for (const id of done ? [] : sources) {
+          const mine = onBroker.get(id)!;
+          let tries = 0;
+          for (const r of mine) {
+            if (r.broker !== id) continue;
+            if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
+            if (swapForSpread(ctx, goals, bands, topics, r, to)) {
+              moved += 2;
+              done = true;
+              break;
+            }
           }
           if (done) break;
         }

@@ -1,0 +1,91 @@
+/**
+ * Topic spread by exchange: when the topic-spread pass (inter-broker.ts `spreadTopics`) cannot move a
+ * replica of a crowded topic to a broker that lacks it — the move would push either broker's replica
+ * count or bytes out of band — the two brokers swap: the crowded topic's replica goes one way and a
+ * replica of another topic, of about the same size, comes back. Replica counts do not change, leader
+ * counts do not change (neither replica is its partition's preferred leader), and bytes change by the
+ * two sizes' difference only.
+ *
+ * A swap is made only when it lowers the crowded topic's cost (goals.ts: the topic leaves a broker
+ * above its band or reaches one below it, as the caller checked), leaves the other topic inside its
+ * band on both brokers, takes neither broker's bytes further out of the broker-bytes band (when that is
+ * a goal), and passes every hard constraint for both moves (inter-move.ts `canMove`, each destination
+ * dir's headroom). So every swap strictly lowers the goals' costs in priority order, as every move of
+ * the inter-broker passes does.
+ */
+import type { SoftGoal } from "./options";
+import { outOfBand, type BrokerBands } from "./goals";
+import type { TopicBands } from "./inter-effect";
+import { canMove, destinationDir, spend, type InterContext } from "./inter-move";
+import { groupAllows, type PlannedBroker, type PlannedReplica } from "./plan-state";
+
+/** What a replica adds to a broker it moves to: its own size back home, its partition's copy size elsewhere. */
+const arriving = (r: PlannedReplica, to: PlannedBroker) => (to.id === r.originalBroker ? r.originalSize : r.part.copySize);
+
+/** Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. */
+export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
+  const { state, options } = ctx;
+  const from = state.brokers.get(r.broker)!;
+  // Only between brokers that may both receive (an add-brokers plan fills only the new ones).
+  if (ctx.destinations !== null && !ctx.destinations.has(from.id)) return false;
+  if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
+  const toDir = destinationDir(state, to, arriving(r, to), options);
+  if (!toDir) return false;
+  const bytesBand = goals.includes("broker-bytes") ? bands["broker-bytes"] : null;
+  const topic = r.part.topic;
+  const accept = (s: PlannedReplica): boolean => {
+    if (s.part.topic === topic || s.part.replicas[0] === to.id) return false;
+    if (r.part.copySize + s.part.copySize > ctx.budget.bytes) return false;
+    const band = topics.of(s.part.topic);
+    const counts = state.topicCounts.get(s.part.topic)!;
+    if ((counts.get(from.id) ?? 0) + 1 > band.hi || (counts.get(to.id) ?? 0) - 1 < band.lo) return false;
+    if (bytesBand) {
+      const fromAfter = from.bytes - r.size + arriving(s, from);
+      const toAfter = to.bytes - s.size + arriving(r, to);
+      if (outOfBand(fromAfter, bytesBand, false) > outOfBand(from.bytes, bytesBand, false)) return false;
+      if (outOfBand(toAfter, bytesBand, false) > outOfBand(to.bytes, bytesBand, false)) return false;
+    }
+    if (!canMove(state, s, from, options)) return false;
+    return destinationDir(state, from, arriving(s, from), options) !== null;
+  };
+  const lists: (readonly PlannedReplica[])[] = [];
+  for (const d of to.dirs) for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, from)) lists.push(group.replicas.all());
+  const back = nearest(lists, r.size, accept);
+  if (!back) return false;
+  const fromDir = destinationDir(state, from, arriving(back, from), options)!;
+  spend(ctx, r, toDir);
+  spend(ctx, back, fromDir);
+  return true;
+}
+
+/** Candidates looked at per rack group of each of the other broker's dirs, nearest in size first. */
+const LOOK = 24;
+
+/**
+ * The replica nearest `size` that `accept` takes, looking at the LOOK nearest in size of each list (each
+ * sorted by size): the work of one exchange is bounded, whatever the cluster.
+ */
+function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, size: number, accept: (r: PlannedReplica) => boolean): PlannedReplica | null {
+  let best: PlannedReplica | null = null;
+  for (const list of lists) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]!.size < size) lo = mid + 1;
+      else hi = mid;
+    }
+    let down = lo - 1;
+    let up = lo;
+    for (let looked = 0; looked < LOOK && (down >= 0 || up < list.length); looked++) {
+      const takeUp = down < 0 || (up < list.length && list[up]!.size - size <= size - list[down]!.size);
+      const c = takeUp ? list[up++]! : list[down--]!;
+      if (best !== null && Math.abs(c.size - size) >= Math.abs(best.size - size)) break;
+      if (accept(c)) {
+        best = c;
+        break;
+      }
+    }
+  }
+  return best;
+}
