@@ -75,7 +75,7 @@ const GOOD_FIT = 0.5;
 const SEARCH_LIMIT = 1000;
 
 /** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
-function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
+export function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

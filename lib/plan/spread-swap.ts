@@ -15,6 +15,7 @@
  */
 import type { SoftGoal } from "./options";
 import { outOfBand, type BrokerBands } from "./goals";
+import { firstAtLeast } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext } from "./inter-move";
 import { groupAllows, type PlannedBroker, type PlannedReplica } from "./plan-state";
@@ -68,15 +69,8 @@ const LOOK = 24;
 function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, size: number, accept: (r: PlannedReplica) => boolean): PlannedReplica | null {
   let best: PlannedReplica | null = null;
   for (const list of lists) {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]!.size < size) lo = mid + 1;
-      else hi = mid;
-    }
-    let down = lo - 1;
-    let up = lo;
+    let up = firstAtLeast(list, size);
+    let down = up - 1;
     for (let looked = 0; looked < LOOK && (down >= 0 || up < list.length); looked++) {
       const takeUp = down < 0 || (up < list.length && list[up]!.size - size <= size - list[down]!.size);
       const c = takeUp ? list[up++]! : list[down--]!;
