@@ -75,7 +75,7 @@ const GOOD_FIT = 0.5;
 const SEARCH_LIMIT = 1000;
 
 /** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
-export function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
+function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -90,14 +90,15 @@ export function firstAtLeast(list: readonly PlannedReplica[], size: number): num
  * Up to CANDIDATES replicas `accept` takes, nearest `ideal` first across all `lists` (each sorted by
  * size; one per rack group of a dir) and no larger than `maxSize`; the best by `score`. The lists are
  * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
- * many groups there are.
+ * many groups there are; at most `limit` of them.
  */
-function nearest(
+export function nearest(
   lists: ReadonlyArray<readonly PlannedReplica[]>,
   ideal: number,
   maxSize: number,
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
+  limit = SEARCH_LIMIT,
 ): PlannedReplica | null {
   const n = lists.length;
   const down = new Array<number>(n);
@@ -113,7 +114,7 @@ function nearest(
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < SEARCH_LIMIT && found < CANDIDATES; looked++) {
+  for (let looked = 0; looked < limit && found < CANDIDATES; looked++) {
     // The nearest next candidate over every list, above or below the ideal.
     let pick = -1;
     let pickUp = false;

@@ -7,7 +7,7 @@
  */
 import type { SoftGoal } from "./options";
 import { brokerValue, outOfBand, topicBand, type Band, type BrokerBands } from "./goals";
-import type { PlannedBroker, PlanState, PlannedReplica } from "./plan-state";
+import { arrivingSize, type PlannedBroker, type PlanState, type PlannedReplica } from "./plan-state";
 
 /**
  * A move's effect on the goals, lexicographically (goals.ts costs, in the order of `goals`): -1 when
@@ -42,7 +42,7 @@ export function moveEffect(
       let dTo: number;
       if (goal === "broker-bytes") {
         dFrom = -replica.size;
-        dTo = to.id === replica.originalBroker ? replica.originalSize : part.copySize;
+        dTo = arrivingSize(replica, to.id);
       } else if (goal === "broker-replicas") {
         dFrom = -1;
         dTo = 1;
@@ -75,7 +75,7 @@ function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBr
   if (goal === "dir-utilization") return false;
   const band = bands[goal];
   const dFrom = goal === "broker-bytes" ? replica.size : goal === "broker-replicas" ? 1 : part.replicas[0] === from.id ? 1 : 0;
-  const dTo = goal === "broker-bytes" ? (to.id === replica.originalBroker ? replica.originalSize : part.copySize) : dFrom;
+  const dTo = goal === "broker-bytes" ? arrivingSize(replica, to.id) : dFrom;
   return outOfBand(brokerValue(from, goal) - dFrom, band, from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, band, false) > 0;
 }
 

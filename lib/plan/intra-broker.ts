@@ -159,14 +159,14 @@ function tryMove(ctx: IntraContext, over: DirTarget, under: DirTarget): Attempt 
   // on the other side; a pair already within tolerance moves nothing (the goal is the tolerance).
   const need = Math.max(eOver - over.tolerance, eUnder - under.tolerance);
   if (need <= 0) return "none";
-  const cap = Math.min(eOver + over.tolerance, eUnder + under.tolerance);
+  // Every size tried is below eOver + eUnder, so every move strictly lowers Σ|excess|.
+  const most = eOver + eUnder;
+  const cap = Math.min(eOver + over.tolerance, eUnder + under.tolerance, most - 1);
   const limit = Math.min(ctx.budget.bytes, Number.MAX_SAFE_INTEGER);
   const fitsUnder = (r: PlannedReplica) => destination(ctx, under.dir, r.size) !== null;
   const accept = (r: PlannedReplica) => r.size <= limit && fitsUnder(r);
-  // Every size tried is below eOver + eUnder, so every move strictly lowers Σ|excess|.
-  const most = eOver + eUnder;
-  const replica = findReplica(over.dir, need, Math.min(cap, most - 1), most, accept);
-  if (!replica) return findReplica(over.dir, need, Math.min(cap, most - 1), most, fitsUnder) ? "budget" : "none";
+  const replica = findReplica(over.dir, need, cap, most, accept);
+  if (!replica) return findReplica(over.dir, need, cap, most, fitsUnder) ? "budget" : "none";
   ctx.state.moveWithinBroker(replica, destination(ctx, under.dir, replica.size)!);
   ctx.budget.bytes -= replica.size;
   ctx.budget.moves -= 1;

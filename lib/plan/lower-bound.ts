@@ -82,12 +82,7 @@ export function lowerBound(state: PlanState, options: PlanOptions, goals: Readon
     else ranges.push({ b, lo: b.bytes, hi: b.bytes });
   }
   pool += grows;
-  const costs = ranges.map(({ b, lo, hi }) => {
-    // What offline dirs hold stays on the broker.
-    const kept = b.dirs.reduce((a, d) => a + (!d.draining && d.state !== "online" ? d.bytes : 0), 0);
-    const bottom = Math.max(lo, kept);
-    return brokerCost(state, b, options, balanceDirs, bottom, Math.max(bottom, Math.min(hi, pool)));
-  });
+  const costs = ranges.map(({ b, lo, hi }) => brokerCost(state, b, options, balanceDirs, lo, Math.min(hi, pool)));
   return Math.max(0, fixed + leastTotal(costs, pool) - shrinks);
 }
 
@@ -136,6 +131,9 @@ function brokerCost(state: PlanState, b: PlannedBroker, options: PlanOptions, ba
     if (d.draining) drained += d.bytes;
     else if (d.state !== "online") kept += d.bytes;
   }
+  // What offline dirs hold stays on the broker: it ends with at least that.
+  lo = Math.max(lo, kept);
+  hi = Math.max(lo, hi);
   // Each open disk's band is linear in what the open disks hold (F less what offline dirs keep):
   // outgoing bytes are its use above the band's top, arriving bytes its use below the band's bottom.
   const over: { top: Line; use: number }[] = [];

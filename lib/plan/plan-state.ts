@@ -56,6 +56,11 @@ const ANY_RACK = -1;
 const MASKED_RACKS = 30;
 
 /** Whether a replica of this group may go to `broker` (by its rack). */
+/** The bytes a replica counts for on broker `to` once moved there: its own size back home, its partition's copy size elsewhere. */
+export function arrivingSize(replica: PlannedReplica, to: number): number {
+  return to === replica.originalBroker ? replica.originalSize : replica.part.copySize;
+}
+
 export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
   if (group.anyRack) return true;
   if (broker.rack === null) return false;
@@ -406,7 +411,7 @@ export class PlanState {
     else counts.set(replica.broker, left);
     counts.set(to.broker, (counts.get(to.broker) ?? 0) + 1);
     replica.broker = to.broker;
-    replica.size = to.broker === replica.originalBroker ? replica.originalSize : part.copySize;
+    replica.size = arrivingSize(replica, to.broker);
     this.enterDir(replica, to);
     this.regroup(part, replica);
     toBroker.bytes += replica.size;

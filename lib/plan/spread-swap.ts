@@ -15,13 +15,12 @@
  */
 import type { SoftGoal } from "./options";
 import { outOfBand, type BrokerBands } from "./goals";
-import { firstAtLeast } from "./inter-candidates";
+import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext } from "./inter-move";
-import { groupAllows, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { arrivingSize, groupAllows, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
-/** What a replica adds to a broker it moves to: its own size back home, its partition's copy size elsewhere. */
-const arriving = (r: PlannedReplica, to: PlannedBroker) => (to.id === r.originalBroker ? r.originalSize : r.part.copySize);
+const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
 /** Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. */
 export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
@@ -51,7 +50,8 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   };
   const lists: (readonly PlannedReplica[])[] = [];
   for (const d of to.dirs) for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, from)) lists.push(group.replicas.all());
-  const back = nearest(lists, r.size, accept);
+  // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per list at most.
+  const back = nearest(lists, r.size, Infinity, accept, () => 0, LOOK * lists.length);
   if (!back) return false;
   const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
@@ -59,27 +59,5 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   return true;
 }
 
-/** Candidates looked at per rack group of each of the other broker's dirs, nearest in size first. */
+/** Candidates looked at per rack group of each of the other broker's dirs (so the work of one exchange is bounded). */
 const LOOK = 24;
-
-/**
- * The replica nearest `size` that `accept` takes, looking at the LOOK nearest in size of each list (each
- * sorted by size): the work of one exchange is bounded, whatever the cluster.
- */
-function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, size: number, accept: (r: PlannedReplica) => boolean): PlannedReplica | null {
-  let best: PlannedReplica | null = null;
-  for (const list of lists) {
-    let up = firstAtLeast(list, size);
-    let down = up - 1;
-    for (let looked = 0; looked < LOOK && (down >= 0 || up < list.length); looked++) {
-      const takeUp = down < 0 || (up < list.length && list[up]!.size - size <= size - list[down]!.size);
-      const c = takeUp ? list[up++]! : list[down--]!;
-      if (best !== null && Math.abs(c.size - size) >= Math.abs(best.size - size)) break;
-      if (accept(c)) {
-        best = c;
-        break;
-      }
-    }
-  }
-  return best;
-}
