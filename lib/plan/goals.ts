@@ -30,7 +30,7 @@ export interface Band {
 
 /** Brokers that can take data and stay: online, not being removed, with an open dir. */
 export function participants(state: PlanState): PlannedBroker[] {
-  return [...state.brokers.values()].filter((b) => state.openDirs(b).length > 0).sort((a, b) => a.id - b.id);
+  return [...state.brokers.values()].filter((b) => state.hasOpenDir(b)).sort((a, b) => a.id - b.id);
 }
 
 export function byteBand(mean: number, tolerance: number): Band {
@@ -86,7 +86,7 @@ export function topicBand(state: PlanState, topic: string, participantCount: num
   let total = 0;
   for (const [id, c] of state.topicCounts.get(topic) ?? []) {
     const b = state.brokers.get(id);
-    if (b && (b.removing || state.openDirs(b).length > 0)) total += c;
+    if (b && (b.removing || state.hasOpenDir(b))) total += c;
   }
   return countBand(participantCount === 0 ? 0 : total / participantCount, tolerance);
 }
@@ -172,7 +172,7 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
       if (v > 0) outside += 1;
       continue;
     }
-    if (state.openDirs(b).length === 0) continue;
+    if (!state.hasOpenDir(b)) continue;
     if (outOfBand(v, band, false) > 0) outside += 1;
     max = Math.max(max, v);
     min = Math.min(min, v);

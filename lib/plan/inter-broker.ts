@@ -174,6 +174,10 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       const band = topics.of(topic);
       const counts = state.topicCounts.get(topic)!;
       const count = (id: number) => counts.get(id) ?? 0;
+      // No broker above the band's floor: nothing crowded whichever floor applies (the common case, found without the filter below).
+      let most = 0;
+      for (const c of counts.values()) if (c > most) most = c;
+      if (most <= band.lo) continue;
       const needy = destinations.filter((b) => count(b.id) < band.lo);
       const floor = needy.length > 0 ? band.lo : band.hi;
       let anyCrowded = false;
@@ -196,9 +200,26 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
       }
       for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      // The brokers the topic crowds, most crowded first; a move or an exchange lowers one broker's count
+      // by one (settle: it slides back to its place, or leaves the list at the floor).
+      const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
+      const settle = (id: number): void => {
+        let i = sources.indexOf(id);
+        if (count(id) <= floor) {
+          sources.splice(i, 1);
+          return;
+        }
+        const c = count(id);
+        while (i + 1 < sources.length && (count(sources[i + 1]!) > c || (count(sources[i + 1]!) === c && sources[i + 1]! < id))) {
+          sources[i] = sources[i + 1]!;
+          i++;
+        }
+        sources[i] = id;
+      };
       for (const to of targets) {
-        const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
+        if (sources.length === 0) break;
         let done = false;
+        let gave = -1;
         for (const id of sources) {
           for (const r of onBroker.get(id)!) {
             if (r.broker !== id) continue;
@@ -212,6 +233,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
             spend(ctx, r, dir);
             moved += 1;
             done = true;
+            gave = id;
             break;
           }
           if (done) break;
@@ -226,12 +248,14 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
             if (swapForSpread(ctx, goals, bands, topics, r, to)) {
               moved += 2;
               done = true;
+              gave = id;
               break;
             }
           }
           if (done) break;
         }
         if (ctx.budget.moves <= 0) return "max_moves";
+        if (done) settle(gave);
       }
       if (moved > movedBefore) movedTopics.push(topic);
     }

@@ -78,6 +78,9 @@ const SEARCH_LIMIT = 1000;
 function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   let lo = 0;
   let hi = list.length;
+  // Most lists lie wholly on one side of the size: two looks settle those.
+  if (hi === 0 || list[0]!.size >= size) return 0;
+  if (list[hi - 1]!.size < size) return hi;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid]!.size < size) lo = mid + 1;
@@ -90,7 +93,9 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
  * Up to CANDIDATES replicas `accept` takes, nearest `ideal` first across all `lists` (each sorted by
  * size; one per rack group of a dir) and no larger than `maxSize`; the best by `score`. The lists are
  * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
- * many groups there are; at most `limit` of them.
+ * many groups there are; at most `limit` of them. Each list's next candidate above and below the ideal
+ * waits in a binary heap ordered by distance, then list, then above before below (so ties fall the same
+ * way whatever the number of lists): a look costs log(lists), not lists.
  */
 export function nearest(
   lists: ReadonlyArray<readonly PlannedReplica[]>,
@@ -101,45 +106,73 @@ export function nearest(
   limit = SEARCH_LIMIT,
 ): PlannedReplica | null {
   const n = lists.length;
-  const down = new Array<number>(n);
-  const up = new Array<number>(n);
+  // Heap entries: a list's cursor, code = list × 2 (+1 below the ideal), and where it points.
+  const dist: number[] = [];
+  const code: number[] = [];
+  const at: number[] = [];
   const end = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const list = lists[i]!;
     end[i] = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
     const start = Math.min(firstAtLeast(list, ideal), end[i]!);
-    down[i] = start - 1;
-    up[i] = start;
+    if (start < end[i]!) {
+      dist.push(list[start]!.size - ideal);
+      code.push(i * 2);
+      at.push(start);
+    }
+    if (start > 0) {
+      dist.push(ideal - list[start - 1]!.size);
+      code.push(i * 2 + 1);
+      at.push(start - 1);
+    }
   }
+  const before = (a: number, b: number) => dist[a]! < dist[b]! || (dist[a] === dist[b] && code[a]! < code[b]!);
+  const swap = (a: number, b: number) => {
+    const d = dist[a]!;
+    const c = code[a]!;
+    const x = at[a]!;
+    dist[a] = dist[b]!;
+    code[a] = code[b]!;
+    at[a] = at[b]!;
+    dist[b] = d;
+    code[b] = c;
+    at[b] = x;
+  };
+  const down = (from: number) => {
+    const size = dist.length;
+    for (let i = from; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && before(l, m)) m = l;
+      if (r < size && before(r, m)) m = r;
+      if (m === i) return;
+      swap(i, m);
+      i = m;
+    }
+  };
+  for (let i = (dist.length >>> 1) - 1; i >= 0; i--) down(i);
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < limit && found < CANDIDATES; looked++) {
-    // The nearest next candidate over every list, above or below the ideal.
-    let pick = -1;
-    let pickUp = false;
-    let pickDistance = Infinity;
-    for (let i = 0; i < n; i++) {
-      const list = lists[i]!;
-      if (up[i]! < end[i]!) {
-        const dist = list[up[i]!]!.size - ideal;
-        if (dist < pickDistance) {
-          pick = i;
-          pickUp = true;
-          pickDistance = dist;
-        }
-      }
-      if (down[i]! >= 0) {
-        const dist = ideal - list[down[i]!]!.size;
-        if (dist < pickDistance) {
-          pick = i;
-          pickUp = false;
-          pickDistance = dist;
-        }
-      }
+  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0; looked++) {
+    // The nearest next candidate over every list, above or below the ideal: the heap's top.
+    const c = code[0]!;
+    const i = c >>> 1;
+    const list = lists[i]!;
+    const r = list[at[0]!]!;
+    const next = c & 1 ? at[0]! - 1 : at[0]! + 1;
+    if (c & 1 ? next >= 0 : next < end[i]!) {
+      at[0] = next;
+      dist[0] = c & 1 ? ideal - list[next]!.size : list[next]!.size - ideal;
+    } else {
+      const last = dist.length - 1;
+      swap(0, last);
+      dist.pop();
+      code.pop();
+      at.pop();
     }
-    if (pick < 0) break;
-    const r = pickUp ? lists[pick]![up[pick]!++]! : lists[pick]![down[pick]!--]!;
+    down(0);
     if (!accept(r)) continue;
     found += 1;
     const s = score(r);

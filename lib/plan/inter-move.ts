@@ -13,7 +13,7 @@
  *   count rule cannot recreate a skew.
  */
 import type { PlanOptions, SoftGoal } from "./options";
-import { replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
+import { isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
   state: PlanState;
@@ -31,8 +31,8 @@ export type InterStop = "balanced" | "byte_cap" | "max_moves" | "no_improving_mo
 export function destinationDir(state: PlanState, broker: PlannedBroker, bytes: number, options: PlanOptions): PlannedDir | null {
   let best: PlannedDir | null = null;
   let bestScore = Infinity;
-  for (const d of state.openDirs(broker)) {
-    if (!state.fits(d, bytes, options.headroom)) continue;
+  for (const d of broker.dirs) {
+    if (!isOpen(broker, d) || !state.fits(d, bytes, options.headroom)) continue;
     const score = d.cap !== null ? (d.bytes + d.other) / d.cap : d.bytes;
     if (score < bestScore) {
       best = d;

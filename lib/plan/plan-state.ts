@@ -121,6 +121,11 @@ export interface PlannedBroker {
   removing: boolean;
 }
 
+/** Whether a dir can take new data (PlanState `openDirs`): online, not cordoned or draining, on an online broker that stays. */
+export function isOpen(broker: PlannedBroker, dir: PlannedDir): boolean {
+  return broker.online && !broker.removing && dir.state === "online" && !dir.draining;
+}
+
 /** The replica of `part` on `broker`, if any. */
 export function replicaOn(part: PlannedPartition, broker: number): PlannedReplica | undefined {
   for (const r of part.members) if (r.broker === broker) return r;
@@ -481,7 +486,13 @@ export class PlanState {
 
   /** Dirs that can take new data: online (not offline, not cordoned, not draining) on an online broker that stays. */
   openDirs(broker: PlannedBroker): PlannedDir[] {
-    return broker.online && !broker.removing ? broker.dirs.filter((d) => d.state === "online" && !d.draining) : [];
+    return broker.dirs.filter((d) => isOpen(broker, d));
+  }
+
+  /** Whether the broker has an open dir (openDirs), without building the list. */
+  hasOpenDir(broker: PlannedBroker): boolean {
+    for (const d of broker.dirs) if (isOpen(broker, d)) return true;
+    return false;
   }
 
   /**

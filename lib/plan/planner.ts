@@ -149,7 +149,6 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   // took another back keeps its own copy (moving it only if its dir changed).
   const moves: PlanMove[] = [];
   const entries: ReassignmentEntry[] = [];
-  const touched: PlanState["partitions"][number][] = [];
   for (const part of state.partitions) {
     // Most partitions of a large cluster do not change: tell those apart without building anything.
     if (untouched(part)) continue;
@@ -190,14 +189,7 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     });
     if (!reordered && partMoves.length === 0) continue;
     moves.push(...partMoves);
-    touched.push(part);
     entries.push({ topic: part.topic, partition: part.partition, replicas: [...part.replicas], logDirs });
-  }
-  const current: Record<string, number[]> = {};
-  const proposed: Record<string, number[]> = {};
-  for (const part of touched) {
-    current[`${part.topic}-${part.partition}`] = part.original;
-    proposed[`${part.topic}-${part.partition}`] = [...part.replicas];
   }
 
   const changes = leadershipChanges(state);
