@@ -81,13 +81,17 @@ export function outOfBand(value: number, band: Band, removing: boolean): number 
   return value > band.hi ? value - band.hi : value < band.lo ? band.lo - value : 0;
 }
 
-/** The band of one topic's replicas per broker. */
-export function topicBand(state: PlanState, topic: string, participantCount: number, tolerance: number): Band {
+/** The brokers whose replicas a topic's band counts: those with an open dir, and those being removed (spreadCounted). */
+export function spreadCounted(state: PlanState): Set<number> {
+  const ids = new Set<number>();
+  for (const b of state.brokers.values()) if (b.removing || state.hasOpenDir(b)) ids.add(b.id);
+  return ids;
+}
+
+/** The band of one topic's replicas per broker; `counted` is `spreadCounted(state)`, computed once by the caller. */
+export function topicBand(state: PlanState, topic: string, participantCount: number, tolerance: number, counted: ReadonlySet<number>): Band {
   let total = 0;
-  for (const [id, c] of state.topicCounts.get(topic) ?? []) {
-    const b = state.brokers.get(id);
-    if (b && (b.removing || state.hasOpenDir(b))) total += c;
-  }
+  for (const [id, c] of state.topicCounts.get(topic) ?? []) if (counted.has(id)) total += c;
   return countBand(participantCount === 0 ? 0 : total / participantCount, tolerance);
 }
 
@@ -144,8 +148,9 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
     let outside = 0;
     let worst = 0;
     const ids = new Set(members.map((b) => b.id));
+    const counted = spreadCounted(state);
     for (const [topic, counts] of state.topicCounts) {
-      const band = topicBand(state, topic, members.length, options.tolerance);
+      const band = topicBand(state, topic, members.length, options.tolerance, counted);
       let seen = 0;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);

@@ -6,7 +6,7 @@
  * of goal costs: the passes end. Topic bands are cached per pass here too (`TopicBands`).
  */
 import type { SoftGoal } from "./options";
-import { brokerValue, outOfBand, topicBand, type Band, type BrokerBands } from "./goals";
+import { brokerValue, outOfBand, spreadCounted, topicBand, type Band, type BrokerBands } from "./goals";
 import { arrivingSize, type PlannedBroker, type PlanState, type PlannedReplica } from "./plan-state";
 
 /**
@@ -85,14 +85,17 @@ const EPSILON = 0.5;
 /** Topic bands, computed once per topic per pass (a move changes a band's mean by at most 1/participants). */
 export class TopicBands {
   private readonly cache = new Map<string, Band>();
+  private readonly counted: ReadonlySet<number>;
   constructor(
     private readonly state: PlanState,
     private readonly participantCount: number,
     private readonly tolerance: number,
-  ) {}
+  ) {
+    this.counted = spreadCounted(state);
+  }
   of(topic: string): Band {
     let band = this.cache.get(topic);
-    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.participantCount, this.tolerance)));
+    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.participantCount, this.tolerance, this.counted)));
     return band;
   }
 }
