@@ -20,7 +20,7 @@ import type { SoftGoal } from "./options";
 import { brokerBands, brokerValue, outOfBand, participants, type BrokerBands } from "./goals";
 import type { PlannedBroker, PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
-import { moveEffect, TopicBands } from "./inter-effect";
+import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
 import { swapForSpread } from "./spread-swap";
 
@@ -221,8 +221,12 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         let done = false;
         let gave = -1;
         for (const id of sources) {
+          // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
+          const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
+          if (limit === null) continue;
           for (const r of onBroker.get(id)!) {
             if (r.broker !== id) continue;
+            if (r.size > limit) break;
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
               break;

@@ -63,6 +63,40 @@ export function moveEffect(
   return decided;
 }
 
+/**
+ * What `moveEffect` can take of the moves from `from` to `to` at all, from what does not depend on the
+ * replica (for the topic-spread pass, which tries a crowded topic's replicas smallest first): null
+ * when it refuses every one, else the largest size on `from` it may take (Infinity: no limit found).
+ * Exact, never a guess: it follows the goals in order while each is one the move cannot improve —
+ * broker bytes with both brokers inside the band (the move can only push one out: a replica larger
+ * than `from`'s bytes above the band's floor is refused), replica counts refused or neutral for every
+ * replica alike — and stops at the first goal that could take some replica.
+ */
+export function moveLimit(from: PlannedBroker, to: PlannedBroker, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands): number | null {
+  if (from.removing) return Infinity;
+  let limit = Infinity;
+  for (const goal of goals) {
+    if (goal === "dir-utilization") continue;
+    if (goal === "broker-bytes") {
+      const band = bands[goal];
+      if (outOfBand(from.bytes, band, false) > 0 || outOfBand(to.bytes, band, false) > 0) return limit;
+      // Both inside: the bytes cost can only rise, and it rises past EPSILON once `from` drops that far below the floor.
+      limit = Math.min(limit, from.bytes - band.lo + EPSILON);
+      continue;
+    }
+    if (goal === "broker-replicas") {
+      const band = bands[goal];
+      const d = outOfBand(from.count - 1, band, false) - outOfBand(from.count, band, false) + outOfBand(to.count + 1, band, false) - outOfBand(to.count, band, false);
+      if (d > EPSILON) return null;
+      if (d < -EPSILON) return limit;
+      continue;
+    }
+    // Leaders depend on whether the replica leads, topic spread on its topic: either may take some replica.
+    return limit;
+  }
+  return limit;
+}
+
 /** Whether, after the move, `from` or `to` is outside the goal's band (a met goal may get worse inside its band, not leave it). */
 function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBroker, goal: SoftGoal, bands: BrokerBands, topicBands: TopicBands): boolean {
   const from = state.brokers.get(replica.broker)!;

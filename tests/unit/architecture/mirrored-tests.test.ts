@@ -28,7 +28,6 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
   "lib/plan/plan-after.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the after-state equals the simulator's replay; max dir deviation)",
   "lib/plan/inter-move.ts":
     "split from inter-broker.ts, which re-exports it; covered by tests/unit/plan/inter-broker.test.ts (destinationDir() and the hard constraints of every pass)",
-  "lib/plan/inter-effect.ts": "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() and spreadTopics() never worsen a goal ranked above)",
   "lib/plan/inter-candidates.ts":
     "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() picks the smallest replica for counts and fits the gap for bytes)",
   "lib/plan/evacuate.ts": "split from inter-broker.ts, which re-exports evacuate(); covered by the evacuate() tests in tests/unit/plan/inter-broker.test.ts",
