@@ -110,12 +110,14 @@ export function nearest(
   const dist: number[] = [];
   const code: number[] = [];
   const at: number[] = [];
-  const end = new Array<number>(n);
+  // Sizes from `cutoff` up are too large. The upward walk stops at the first such replica as it meets
+  // it; only a list whose replicas below the ideal are too large as well needs a search for where they start.
+  const cutoff = maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
   for (let i = 0; i < n; i++) {
     const list = lists[i]!;
-    end[i] = maxSize === Infinity ? list.length : firstAtLeast(list, Math.floor(maxSize) + 1);
-    const start = Math.min(firstAtLeast(list, ideal), end[i]!);
-    if (start < end[i]!) {
+    let start = firstAtLeast(list, ideal);
+    if (start > 0 && list[start - 1]!.size >= cutoff) start = firstAtLeast(list, cutoff);
+    if (start < list.length && list[start]!.size < cutoff) {
       dist.push(list[start]!.size - ideal);
       code.push(i * 2);
       at.push(start);
@@ -162,7 +164,7 @@ export function nearest(
     const list = lists[i]!;
     const r = list[at[0]!]!;
     const next = c & 1 ? at[0]! - 1 : at[0]! + 1;
-    if (c & 1 ? next >= 0 : next < end[i]!) {
+    if (c & 1 ? next >= 0 : next < list.length && list[next]!.size < cutoff) {
       at[0] = next;
       dist[0] = c & 1 ? ideal - list[next]!.size : list[next]!.size - ideal;
     } else {
