@@ -22,7 +22,7 @@
  */
 import { knownFacts } from "../model/facts";
 import type { ClusterSnapshot } from "../model/snapshot";
-import { proposedMoveMap, reassigningBrokers, replicaListsOfMoves, type InProgressReassignment } from "../throttle/throttled-replica-lists";
+import { moveMapOf, reassigningBrokers, replicaListsOfMoves, type ProposedPartition } from "../throttle/throttled-replica-lists";
 import { ANY_LOG_DIR, type ReassignmentEntry } from "../model/reassignment-json";
 import type { Rates } from "./estimate";
 import { bootstrapArg, shellArg } from "./shell";
@@ -50,41 +50,26 @@ function restoreCommands(target: string, keys: { name: string; previous: string 
 export function throttlePlan(snapshot: ClusterSnapshot, entries: ReadonlyArray<ReassignmentEntry>, rates: Rates, bootstrapServer: string): ThrottlePlan {
   const previousKnown = knownFacts(snapshot).throttles;
   // Only the partitions in the reassignment matter (in-progress ones bring their own replica lists).
-  const wanted = new Map<string, Set<number>>();
-  for (const e of entries) {
-    let parts = wanted.get(e.topic);
-    if (!parts) wanted.set(e.topic, (parts = new Set()));
-    parts.add(e.partition);
-  }
-  const current: Record<string, number[]> = {};
-  // Each wanted partition's replicas, by partition (one key per partition, not per replica).
-  const replicasOf = new Map<string, ClusterSnapshot["topics"][number]["partitions"][number]["replicas"]>();
+  const wanted = new Map<string, Map<number, ClusterSnapshot["topics"][number]["partitions"][number]>>();
+  for (const e of entries) if (!wanted.has(e.topic)) wanted.set(e.topic, new Map());
   for (const t of snapshot.topics) {
     const parts = wanted.get(t.name);
-    if (!parts) continue;
-    for (const p of t.partitions) {
-      if (!parts.has(p.id)) continue;
-      current[`${t.name}-${p.id}`] = p.replicas.map((r) => r.broker);
-      replicasOf.set(`${t.name}\u0000${p.id}`, p.replicas);
-    }
+    if (parts) for (const p of t.partitions) parts.set(p.id, p);
   }
-  const proposed: Record<string, number[]> = {};
+  const proposed: ProposedPartition[] = [];
   const dirMoveBrokers = new Set<number>();
   for (const e of entries) {
-    const key = `${e.topic}-${e.partition}`;
-    const before = Object.hasOwn(current, key) ? current[key]! : [];
+    const p = wanted.get(e.topic)!.get(e.partition);
+    const before = p ? p.replicas.map((r) => r.broker) : [];
     const changes = before.length !== e.replicas.length || e.replicas.some((b) => !before.includes(b));
-    if (changes) proposed[key] = e.replicas;
-    const replicas = replicasOf.get(`${e.topic}\u0000${e.partition}`);
+    if (changes) proposed.push({ topic: e.topic, partition: e.partition, current: p ? before : null, proposed: e.replicas });
     e.replicas.forEach((b, i) => {
       const dir = e.logDirs[i] ?? ANY_LOG_DIR;
-      const had = replicas?.find((r) => r.broker === b);
+      const had = p?.replicas.find((r) => r.broker === b);
       if (dir !== ANY_LOG_DIR && had !== undefined && had.logDir !== dir) dirMoveBrokers.add(b);
     });
   }
-  const inProgress: Record<string, InProgressReassignment> = {};
-  for (const r of snapshot.throttles.reassignments) inProgress[`${r.topic}-${r.partition}`] = { replicas: r.replicas, adding: r.adding, removing: r.removing };
-  const moveMap = proposedMoveMap(current, proposed, inProgress);
+  const moveMap = moveMapOf(proposed, snapshot.throttles.reassignments);
   const lists = replicaListsOfMoves(moveMap);
   const replicationBrokers = new Set(reassigningBrokers(moveMap));
   // A broker that does not answer takes no config (its partitions' copies come from their live leaders): no rate on it.

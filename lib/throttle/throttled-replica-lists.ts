@@ -50,26 +50,43 @@ export function proposedMoveMap(
   proposed: Record<string, number[]>,
   inProgress: Record<string, InProgressReassignment> = {},
 ): Map<string, Map<number, PartitionMove>> {
+  return moveMapOf(
+    Object.entries(proposed).map(([key, replicas]) => ({ ...topicPartitionOf(key), current: Object.hasOwn(current, key) ? current[key]! : null, proposed: replicas })),
+    Object.entries(inProgress).map(([key, r]) => ({ ...topicPartitionOf(key), ...r })),
+  );
+}
+
+/** A partition of the proposal: its replicas now (null: unknown) and proposed. */
+export interface ProposedPartition {
+  topic: string;
+  partition: number;
+  current: readonly number[] | null;
+  proposed: readonly number[];
+}
+
+/** `proposedMoveMap` on partitions named by topic and number (no "topic-partition" keys to build and split). */
+export function moveMapOf(
+  proposed: Iterable<ProposedPartition>,
+  inProgress: Iterable<InProgressReassignment & { topic: string; partition: number }> = [],
+): Map<string, Map<number, PartitionMove>> {
   const moves = new Map<string, Map<number, PartitionMove>>();
   const topicMoves = (topic: string) => {
     let m = moves.get(topic);
     if (!m) moves.set(topic, (m = new Map()));
     return m;
   };
-  for (const [key, r] of Object.entries(inProgress)) {
-    const { topic, partition } = topicPartitionOf(key);
+  for (const r of inProgress) {
     const adding = new Set(r.adding);
-    topicMoves(topic).set(partition, { sources: new Set(r.replicas.filter((b) => !adding.has(b))), destinations: adding });
+    topicMoves(r.topic).set(r.partition, { sources: new Set(r.replicas.filter((b) => !adding.has(b))), destinations: adding });
   }
-  for (const [key, replicas] of Object.entries(proposed)) {
-    const { topic, partition } = topicPartitionOf(key);
-    const partMoves = topicMoves(topic);
-    const existing = partMoves.get(partition);
+  for (const p of proposed) {
+    const partMoves = topicMoves(p.topic);
+    const existing = partMoves.get(p.partition);
     let sources: Set<number>;
     if (existing) sources = new Set(existing.sources);
-    else if (Object.hasOwn(current, key)) sources = new Set(current[key]);
-    else throw new ReassignmentInputError("no_current_replicas", `Trying to reassign a topic partition ${key} with 0 replicas`);
-    partMoves.set(partition, { sources, destinations: new Set(replicas.filter((b) => !sources.has(b))) });
+    else if (p.current !== null) sources = new Set(p.current);
+    else throw new ReassignmentInputError("no_current_replicas", `Trying to reassign a topic partition ${p.topic}-${p.partition} with 0 replicas`);
+    partMoves.set(p.partition, { sources, destinations: new Set(p.proposed.filter((b) => !sources.has(b))) });
   }
   return moves;
 }
