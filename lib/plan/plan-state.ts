@@ -95,6 +95,8 @@ export interface PlannedDir {
   disk: string;
   bytes: number;
   replicas: SortedReplicas<PlannedReplica>;
+  /** Whether `replicas` is kept (a state that defers the dir index builds a broker's when the dir pass needs it: `indexDirs`). */
+  indexed: boolean;
   /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
   movers: Map<MoverKey, MoverGroup>;
   /** Being emptied (drain-dirs): takes nothing. */
@@ -144,7 +146,7 @@ export class PlanState {
   /**
    * `leadersMove`: whether the current and preferred leader's replica may move to another broker; when
    * not, they are left out of the dirs' `movers` (they still move inside their broker).
-   * `deferDirIndex`: leave each dir's `replicas` empty until `indexDirs()` (a planner that moves between
+   * `deferDirIndex`: leave each dir's `replicas` empty until `indexDirs()` asks for it (a planner that moves between
    * brokers first saves building it twice).
    */
   constructor(
@@ -154,11 +156,11 @@ export class PlanState {
     deferDirIndex = false,
     measureOnly = false,
   ) {
-    this.dirsIndexed = !deferDirIndex && !measureOnly;
+    const indexNow = !deferDirIndex && !measureOnly;
     const racks = [...new Set(snapshot.brokers.map((b) => b.rack).filter((r): r is string => r !== null))].sort();
     this.rackCount = racks.length;
     this.rackIndexes = new Map(racks.map((r, i) => [r, i]));
-    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
+    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion, indexNow));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
       const counts = new Map<number, number>();
@@ -207,7 +209,7 @@ export class PlanState {
           const broker = this.brokers.get(r.broker);
           const dir = broker && r.logDir !== null ? broker.byPath.get(r.logDir) : undefined;
           if (!broker?.online || !dir || !part.movable || (dir.state !== "online" && dir.state !== "cordoned")) continue;
-          if (this.dirsIndexed) dir.replicas.add(replica);
+          if (indexNow) dir.replicas.add(replica);
           if (this.mayLeave(replica)) {
             replica.moverKey = this.rackKey(replica);
             this.group(dir, replica.moverKey).replicas.add(replica);
@@ -221,7 +223,7 @@ export class PlanState {
       const diskOf = diskOfDir(brokerDisks(b.logDirs, (path) => broker.byPath.get(path)!.bytes));
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
-        if (this.dirsIndexed) d.replicas.seal();
+        if (indexNow) d.replicas.seal();
         d.originalBytes = d.bytes;
         d.disk = diskOf.get(source.path)?.id ?? source.path;
         for (const g of d.movers.values()) g.replicas.seal();
@@ -246,7 +248,7 @@ export class PlanState {
    * A cordoned dir is closed to moves only where the broker's Kafka version has cordons (4.3+;
    * lib/model/kafka-versions.ts): an older broker ignores `cordoned.log.dirs`, so its dir is open.
    */
-  private makeBroker(b: Broker, clusterVersion: string | null): PlannedBroker {
+  private makeBroker(b: Broker, clusterVersion: string | null, indexed: boolean): PlannedBroker {
     const honoursCordons = kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, clusterVersion)).line).cordonedLogDirs;
     const dirs: PlannedDir[] = b.logDirs.map((d) => ({
       broker: b.id,
@@ -257,6 +259,7 @@ export class PlanState {
       disk: d.path,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
+      indexed,
       movers: new Map<MoverKey, MoverGroup>(),
       draining: false,
       originalBytes: 0,
@@ -326,27 +329,32 @@ export class PlanState {
   private readonly rackCount: number;
   private readonly rackIndexes: Map<string, number>;
 
-  /** While false, dirs' `replicas` are not kept (the inter-broker passes use `movers` only); `indexDirs()` rebuilds them. */
-  private dirsIndexed: boolean;
-
-  /** Rebuilds each dir's `replicas` from where the replicas are now, and keeps them up to date again. */
-  indexDirs(): void {
-    if (this.dirsIndexed) return;
-    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.clear();
+  /**
+   * Builds the `replicas` set of each dir of `brokers` that has none kept (PlannedDir `indexed`) from
+   * where the replicas are now, and keeps it up to date from then on. One pass over the replicas
+   * whatever the number of brokers: the dir pass (planner.ts) asks once for every broker it will balance.
+   */
+  indexDirs(brokers: Iterable<PlannedBroker>): void {
+    const pending = new Set<PlannedDir>();
+    for (const b of brokers) for (const d of b.dirs) if (!d.indexed) pending.add(d);
+    if (pending.size === 0) return;
+    for (const d of pending) d.replicas.clear();
     for (const part of this.partitions) {
       if (!part.movable) continue;
       for (const r of part.members) {
         const broker = this.brokers.get(r.broker);
         const dir = r.dir === null ? undefined : broker?.byPath.get(r.dir);
-        if (broker?.online && dir && (dir.state === "online" || dir.state === "cordoned")) dir.replicas.add(r);
+        if (broker?.online && dir && pending.has(dir) && (dir.state === "online" || dir.state === "cordoned")) dir.replicas.add(r);
       }
     }
-    for (const b of this.brokers.values()) for (const d of b.dirs) d.replicas.seal();
-    this.dirsIndexed = true;
+    for (const d of pending) {
+      d.replicas.seal();
+      d.indexed = true;
+    }
   }
 
   private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
-    if (this.dirsIndexed) from.replicas.remove(replica);
+    if (from.indexed) from.replicas.remove(replica);
     if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
     replica.moverKey = null;
     from.bytes -= replica.size;
@@ -362,7 +370,7 @@ export class PlanState {
     replica.dir = to.path;
     to.bytes += replica.size;
     if (!this.isHome(replica)) to.incoming += replica.size;
-    if (this.dirsIndexed) to.replicas.insert(replica);
+    if (to.indexed) to.replicas.insert(replica);
     if (this.mayLeave(replica)) {
       replica.moverKey = this.rackKey(replica);
       this.group(to, replica.moverKey).replicas.insert(replica);

@@ -38,7 +38,7 @@ import { goalReason } from "./goal-reasons";
 import { balanceBrokers, spreadTopics } from "./inter-broker";
 import { evacuate } from "./evacuate";
 import type { InterContext, InterStop } from "./inter-move";
-import { balanceBrokerDirs } from "./intra-broker";
+import { balanceBrokerDirs, dirsOutOfTolerance } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import { operationIssues } from "./operation-issues";
@@ -121,14 +121,13 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       roundStops.push(balanceBrokers(ctx, goals));
       roundStops.push(spreadTopics(ctx, goals));
     }
-    // The broker passes search movers only; each dir's full index is built once, for the dir pass.
-    state.indexDirs();
     if (goals.includes("dir-utilization")) {
-      for (const broker of [...state.brokers.values()].sort((a, b) => a.id - b.id)) {
-        // A drain or removal evens out only the dirs of brokers that received its replicas.
-        if (evacuation && !receivers.has(broker.id)) continue;
-        roundStops.push(balanceBrokerDirs({ state, options, budget }, broker));
-      }
+      // A drain or removal evens out only the dirs of brokers that received its replicas.
+      const brokers = [...state.brokers.values()].sort((a, b) => a.id - b.id).filter((b) => !evacuation || receivers.has(b.id));
+      // The broker passes search movers only; the dirs' full sets are built once, in one pass, for the
+      // brokers whose dirs the dir pass will even out (it leaves the others at once).
+      state.indexDirs(brokers.filter((b) => dirsOutOfTolerance(state, b, options)));
+      for (const broker of brokers) roundStops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
     // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
     const leadersBefore = goals.includes("broker-leaders") ? leaderSignature(state) : 0;
