@@ -11,9 +11,10 @@
  *   then are); a replica that stays keeps its dir and size, a new one copies its partition's copy size.
  * - A partition it cannot place (a replica whose broker or dir the snapshot does not know, a broker
  *   without a live dir) is left as it is and counted in `unplaced`.
- * - The state is the snapshot's, counted once, and each proposed partition changes it by what it adds
- *   and removes: no after-snapshot is built (a million replicas would be a million new objects). Dirs
- *   keep the disks and the non-Kafka usage the snapshot reports: moving Kafka's bytes changes neither.
+ * - The state is the snapshot's, its counts then set back to zero and every replica of the result
+ *   counted in once (what stays, what the proposal adds): no after-snapshot is built (a million
+ *   replicas would be a million new objects). Dirs keep the disks and the non-Kafka usage the snapshot
+ *   reports: moving Kafka's bytes changes neither.
  */
 import type { ClusterSnapshot, Partition, Replica } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
@@ -41,6 +42,16 @@ export function stateAfterGenerate(snapshot: ClusterSnapshot, generated: Readonl
     const b = state.brokers.get(broker);
     return b !== undefined && (b.removing || (dir !== null && b.byPath.get(dir)?.draining === true));
   };
+
+  // The state counted the snapshot (its dirs' disks and non-Kafka usage come from that); the proposal's
+  // result is counted afresh, each replica once, from every count back at zero.
+  for (const b of state.brokers.values()) {
+    b.bytes = 0;
+    b.count = 0;
+    b.leaders = 0;
+    for (const d of b.dirs) d.bytes = 0;
+  }
+  for (const counts of state.topicCounts.values()) counts.clear();
 
   const choosers = new Map<number, LogDirChooser>();
   const logs = new Map<number, Map<string, number>>();
@@ -76,44 +87,40 @@ export function stateAfterGenerate(snapshot: ClusterSnapshot, generated: Readonl
     return undefined;
   };
   let leftBehind = 0;
-  /** Counts the proposal in: false (nothing changed) when a replica cannot be placed. */
+  /** Counts the partition in as the proposal leaves it: false (nothing counted) when a replica cannot be placed. */
   const place = (p: Partition, target: readonly number[], counts: Map<number, number>): boolean => {
     for (const b of target) if (!on(p, b) && !choosers.has(b)) return false;
     const size = copySize(p);
     for (const b of target) {
       const old = on(p, b);
       if (old) {
+        countReplica(state.brokers, counts, b, old.logDir, countedSize(state.brokers, p, old), old.future);
         if (evacuating && evacuated(b, old.logDir)) leftBehind += 1;
         continue;
       }
       const chooser = choosers.get(b)!;
       const logDir = chooser.next();
       chooser.add(logDir);
-      countReplica(state.brokers, counts, b, logDir, size, null, 1);
+      countReplica(state.brokers, counts, b, logDir, size, null);
       if (evacuating && evacuated(b, logDir)) leftBehind += 1;
     }
     for (const r of p.replicas) {
       if (target.includes(r.broker)) continue;
-      countReplica(state.brokers, counts, r.broker, r.logDir, countedSize(state.brokers, p, r), r.future, -1);
       if (r.logDir === null) continue;
       const chooser = choosers.get(r.broker);
       // count() is 0 for a dir the chooser does not hold live (offline): nothing to remove there.
       if (chooser && chooser.count(r.logDir) > 0) chooser.remove(r.logDir);
     }
     // The preferred leader is the first replica.
-    const before = p.replicas[0]?.broker;
-    const after = target[0];
-    if (before !== after) {
-      if (before !== undefined) {
-        const b = state.brokers.get(before);
-        if (b) b.leaders -= 1;
-      }
-      if (after !== undefined) {
-        const b = state.brokers.get(after);
-        if (b) b.leaders += 1;
-      }
-    }
+    const leader = target[0] === undefined ? undefined : state.brokers.get(target[0]);
+    if (leader) leader.leaders += 1;
     return true;
+  };
+  /** Counts the partition in as it is (the proposal does not change it). */
+  const keep = (p: Partition, counts: Map<number, number>): void => {
+    for (const r of p.replicas) countReplica(state.brokers, counts, r.broker, r.logDir, countedSize(state.brokers, p, r), r.future);
+    const leader = p.replicas[0] === undefined ? undefined : state.brokers.get(p.replicas[0].broker);
+    if (leader) leader.leaders += 1;
   };
 
   let unplaced = 0;
@@ -123,6 +130,7 @@ export function stateAfterGenerate(snapshot: ClusterSnapshot, generated: Readonl
     t.partitions.forEach((p, i) => {
       const target = assignment?.[i];
       if (target && place(p, target, counts)) return;
+      keep(p, counts);
       if (target) unplaced += 1;
       if (evacuating) for (const r of p.replicas) if (evacuated(r.broker, r.logDir)) leftBehind += 1;
     });

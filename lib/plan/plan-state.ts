@@ -171,7 +171,7 @@ export class PlanState {
         const first = p.replicas[0] ? this.brokers.get(p.replicas[0].broker) : undefined;
         if (first) first.leaders += 1;
         if (measureOnly) {
-          for (const r of p.replicas) countReplica(this.brokers, counts, r.broker, r.logDir, countedSize(this.brokers, p, r), r.future, 1);
+          for (const r of p.replicas) countReplica(this.brokers, counts, r.broker, r.logDir, countedSize(this.brokers, p, r), r.future);
           continue;
         }
         const busy = (inFlight.size > 0 && inFlight.has(`${topic.name}\u0000${p.id}`)) || p.adding.length > 0 || p.removing.length > 0 || p.replicas.some((r) => r.future !== null);
@@ -205,7 +205,7 @@ export class PlanState {
             moverKey: null,
           };
           part.members.push(replica);
-          countReplica(this.brokers, counts, r.broker, r.logDir, size, r.future, 1);
+          countReplica(this.brokers, counts, r.broker, r.logDir, size, r.future);
           const broker = this.brokers.get(r.broker);
           const dir = broker && r.logDir !== null ? broker.byPath.get(r.logDir) : undefined;
           if (!broker?.online || !dir || !part.movable || (dir.state !== "online" && dir.state !== "cordoned")) continue;

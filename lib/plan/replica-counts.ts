@@ -1,8 +1,8 @@
 /**
  * What a replica adds to the counts a goal measure reads (goals.ts): its broker's bytes and replica
  * count, its dir's and its future dir's bytes, and its topic's replicas on that broker. The plan's state
- * (plan-state.ts) counts every replica of a snapshot this way; a measure-only state (`PlanState.forMeasuring`)
- * is changed with it, a replica counted out as it was counted in (generate-after.ts).
+ * (plan-state.ts) counts every replica of a snapshot this way, and a measure-only state of what Kafka's
+ * `--generate` would leave (generate-after.ts) every replica of that.
  */
 import type { Partition, Replica } from "../model/snapshot";
 import { copySize } from "../model/reassignment";
@@ -21,8 +21,7 @@ export function countedSize(brokers: ReadonlyMap<number, CountedBroker>, p: Part
 }
 
 /**
- * A replica counted in (`sign` 1) or out (−1): `counts` is its topic's replicas per broker (a broker
- * left with none is removed from it). A broker not in `brokers` counts nothing.
+ * A replica counted in: `counts` is its topic's replicas per broker. A broker not in `brokers` counts nothing.
  */
 export function countReplica(
   brokers: ReadonlyMap<number, CountedBroker>,
@@ -31,19 +30,16 @@ export function countReplica(
   logDir: string | null,
   size: number,
   future: Replica["future"],
-  sign: 1 | -1,
 ): void {
   const broker = brokers.get(brokerId);
   if (!broker) return;
-  const left = (counts.get(brokerId) ?? 0) + sign;
-  if (left === 0) counts.delete(brokerId);
-  else counts.set(brokerId, left);
-  broker.bytes += sign * size;
-  broker.count += sign;
+  counts.set(brokerId, (counts.get(brokerId) ?? 0) + 1);
+  broker.bytes += size;
+  broker.count += 1;
   const dir = logDir === null ? undefined : broker.byPath.get(logDir);
-  if (dir) dir.bytes += sign * size;
+  if (dir) dir.bytes += size;
   if (future) {
     const fdir = broker.byPath.get(future.logDir);
-    if (fdir) fdir.bytes += sign * (future.sizeBytes ?? 0);
+    if (fdir) fdir.bytes += future.sizeBytes ?? 0;
   }
 }

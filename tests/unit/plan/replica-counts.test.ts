@@ -4,7 +4,7 @@ import { countedSize, countReplica } from "@/lib/plan/replica-counts";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 describe("countReplica()", () => {
-  it("countReplica() counts a replica out as it was counted in, and drops a broker left with none of the topic", () => {
+  it("countReplica() adds a replica to its broker, its dir and future dir, and its topic's count on the broker", () => {
     const s = PlanState.forMeasuring(
       cluster({
         brokers: [
@@ -16,13 +16,12 @@ describe("countReplica()", () => {
     );
     const counts = s.topicCounts.get("t")!;
     const broker = s.brokers.get(3)!;
-    countReplica(s.brokers, counts, 3, "/d1", 4 * GiB, { logDir: "/d2", sizeBytes: GiB, offsetLag: 0 }, 1);
+    countReplica(s.brokers, counts, 3, "/d1", 4 * GiB, { logDir: "/d2", sizeBytes: GiB, offsetLag: 0 });
     expect([counts.get(3), broker.bytes, broker.count, broker.byPath.get("/d1")!.bytes, broker.byPath.get("/d2")!.bytes]).toEqual([1, 4 * GiB, 1, 4 * GiB, GiB]);
-    countReplica(s.brokers, counts, 3, "/d1", 4 * GiB, { logDir: "/d2", sizeBytes: GiB, offsetLag: 0 }, -1);
-    expect(counts.has(3)).toBe(false);
-    expect([broker.bytes, broker.count, broker.byPath.get("/d1")!.bytes, broker.byPath.get("/d2")!.bytes]).toEqual([0, 0, 0, 0]);
+    countReplica(s.brokers, counts, 3, "/d2", 3 * GiB, null);
+    expect([counts.get(3), broker.bytes, broker.count, broker.byPath.get("/d2")!.bytes]).toEqual([2, 7 * GiB, 2, 4 * GiB]);
     // A broker the snapshot does not list counts nothing.
-    countReplica(s.brokers, counts, 9, "/d1", GiB, null, 1);
+    countReplica(s.brokers, counts, 9, "/d1", GiB, null);
     expect(counts.has(9)).toBe(false);
   });
 
