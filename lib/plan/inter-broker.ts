@@ -244,6 +244,8 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
         for (const id of done ? [] : sources) {
+          // An add-brokers plan exchanges only between brokers that may both receive (spread-swap.ts): others are not tried, nor counted.
+          if (ctx.destinations !== null && !ctx.destinations.has(id)) continue;
           const mine = onBroker.get(id)!;
           let tries = 0;
           for (const r of mine) {
