@@ -10,7 +10,8 @@
  *   only if it lowers the goal's cost (goals.ts), so the pass ends, and stops at the tolerance.
  * - Then chains (chainLeaders): leadership handed along brokers in band from one above the band to
  *   one below it, where no single change helps.
- * - `onlyTo`: the brokers that may gain leadership (add-brokers: the new ones), null = any; no chains then.
+ * - `onlyTo`: the brokers that may gain leadership (add-brokers: the new ones, from brokers below the band
+ *   and above it alike), null = any; no chains then.
  */
 import { brokerBands, outOfBand, participants, type Band } from "./goals";
 import type { PlanOptions } from "./options";
@@ -64,8 +65,7 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
       state.makePreferred(part, to.id);
     }
   }
-  if (onlyTo !== null) return;
-  // Brokers above the band hand leadership to the replica with the fewest leaders.
+  // Brokers above the band hand leadership to the replica with the fewest leaders (of those that may gain it).
   const givers = members.filter((b) => b.leaders > band.hi).sort((a, b) => b.leaders - a.leaders || a.id - b.id);
   for (const from of givers) {
     for (const part of held.get(from.id) ?? []) {
@@ -74,12 +74,13 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
       let best: PlannedBroker | null = null;
       for (const id of part.replicas) {
         const b = brokerOf(id);
-        if (!b || id === from.id || !eligible(state, part, id)) continue;
+        if (!b || id === from.id || (onlyTo !== null && !onlyTo.has(id)) || !eligible(state, part, id)) continue;
         if (!best || b.leaders < best.leaders) best = b;
       }
       if (best && gain(state, band, from, best) > 0) state.makePreferred(part, best.id);
     }
   }
+  if (onlyTo !== null) return;
   chainLeaders(state, band, held, members);
 }
 

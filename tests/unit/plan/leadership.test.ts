@@ -132,6 +132,17 @@ describe("balanceLeaders()", () => {
     expect(leaders(state)).toEqual({ 1: 4, 2: 0, 3: 2 });
   });
 
+  it("balanceLeaders() with brokers being added also lets a broker above the band hand leadership to them, once they reach the band", () => {
+    // Broker 1 leads 96 (each partition also on the new broker 3), broker 2 leads 24, broker 3 none: mean 40, band [38, 42].
+    // Broker 3 first takes 38 (the band's floor), then broker 1, still above the band, hands it 4 more (to the band's top); broker 2 may not gain.
+    const snap = cluster({
+      brokers: brokers([1, 2, 3]),
+      partitions: parts([...Array.from({ length: 96 }, () => [1, 3]), ...Array.from({ length: 24 }, () => [2, 1])]),
+    });
+    const state = run(snap, new Set([3]));
+    expect(leaders(state)).toEqual({ 1: 54, 2: 24, 3: 42 });
+  });
+
   it("balanceLeaders() never gives leadership to a broker being removed or offline", () => {
     // Broker 1 leads all five; broker 2 is being removed, broker 3 is unreachable: only broker 4 may take any.
     const snap = cluster({
