@@ -14,125 +14,31 @@
  * - Operations mark what must be emptied: a `removing` broker and a `draining` dir take nothing and
  *   every movable replica on them may move, leader or not.
  */
-import type { Broker, ClusterSnapshot, LogDir } from "../model/snapshot";
+import type { Broker, ClusterSnapshot } from "../model/snapshot";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import { SortedReplicas } from "./sorted-replicas";
 import { brokerDisks, diskOfDir } from "../model/disks";
 import { copySize } from "../model/reassignment";
 import { countedSize, countReplica } from "./replica-counts";
+import { arrivingSize, isOpen, replicaOn, type MoverGroup, type MoverKey, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
-export interface PlannedReplica {
-  uid: number;
-  size: number;
-  part: PlannedPartition;
-  broker: number;
-  dir: string | null;
-  readonly originalBroker: number;
-  readonly originalDir: string | null;
-  readonly originalSize: number;
-  /** The key of its group in its dir's `movers` (null: not there, it stays on its broker). */
-  moverKey: MoverKey | null;
-}
+export {
+  arrivingSize,
+  groupAllows,
+  isOpen,
+  replicaOn,
+  type MoverGroup,
+  type MoverKey,
+  type PlannedBroker,
+  type PlannedDir,
+  type PlannedPartition,
+  type PlannedReplica,
+} from "./planned";
 
-/**
- * A dir's replicas that may go to another broker, grouped by where the rack rule lets them go: a
- * replica whose rack no other replica of its partition shares may go only to a broker on a rack none
- * of them is on (or its own); one whose rack another replica shares, or that has no rack, anywhere.
- * Searching only the groups a destination's rack allows skips every replica the rule would refuse.
- */
-export interface MoverGroup {
-  /** Any destination rack (and none) is allowed. */
-  anyRack: boolean;
-  /** Otherwise: the destination needs a rack, and not one of these (as a bit mask of rack indexes, or by name past 30 racks). */
-  forbiddenMask: number;
-  forbidden: ReadonlySet<string> | null;
-  replicas: SortedReplicas<PlannedReplica>;
-}
-
-/** A group's key: a bit mask of rack indexes (up to 30 racks), else the racks' names joined; ANY_RACK for any. */
-export type MoverKey = number | string;
+/** The key of the group whose replicas may go to any rack. */
 const ANY_RACK = -1;
 /** Rack bit masks fit a 31-bit integer. */
 const MASKED_RACKS = 30;
-
-/** Whether a replica of this group may go to `broker` (by its rack). */
-/** The bytes a replica counts for on broker `to` once moved there: its own size back home, its partition's copy size elsewhere. */
-export function arrivingSize(replica: PlannedReplica, to: number): number {
-  return to === replica.originalBroker ? replica.originalSize : replica.part.copySize;
-}
-
-export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
-  if (group.anyRack) return true;
-  if (broker.rack === null) return false;
-  return group.forbidden !== null ? !group.forbidden.has(broker.rack) : (group.forbiddenMask & (1 << broker.rackIndex)) === 0;
-}
-
-export interface PlannedPartition {
-  topic: string;
-  partition: number;
-  /** Planned replica list (a moved replica takes the slot of the one it replaces); replaced, never edited in place. */
-  replicas: readonly number[];
-  readonly original: number[];
-  leader: number | null;
-  /** The plan chose its leader in an earlier round (adoptPreferredLeaders): later leader passes leave it. */
-  leaderSettled: boolean;
-  movable: boolean;
-  /** Its replicas (RF is small: a list beats a Map per partition). */
-  members: PlannedReplica[];
-  /** Bytes a new replica copies (the leader's size): what an inter-broker move transfers. */
-  copySize: number;
-  /** In-sync replicas before the plan: only these (or replicas the plan adds) may become preferred leader. */
-  readonly isr: readonly number[];
-}
-
-export interface PlannedDir {
-  broker: number;
-  path: string;
-  state: LogDir["state"];
-  cap: number | null;
-  other: number;
-  /** The id of the disk (filesystem) it is on, unique within its broker (lib/model/disks.ts): dirs of one disk are balanced as one. */
-  disk: string;
-  bytes: number;
-  replicas: SortedReplicas<PlannedReplica>;
-  /** Whether `replicas` is kept (a state that defers the dir index builds a broker's when the dir pass needs it: `indexDirs`). */
-  indexed: boolean;
-  /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
-  movers: Map<MoverKey, MoverGroup>;
-  /** Being emptied (drain-dirs): takes nothing. */
-  draining: boolean;
-  /** Kafka bytes in it before the plan. */
-  originalBytes: number;
-  /** Bytes of replicas the plan puts in it that were not there: with `originalBytes`, its peak while every move runs at once. */
-  incoming: number;
-}
-
-export interface PlannedBroker {
-  id: number;
-  rack: string | null;
-  online: boolean;
-  dirs: PlannedDir[];
-  byPath: Map<string, PlannedDir>;
-  bytes: number;
-  count: number;
-  /** Partitions whose first replica (the preferred leader) is this broker. */
-  leaders: number;
-  /** Its rack's index among the cluster's racks in name order (-1: no rack). */
-  rackIndex: number;
-  /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
-  removing: boolean;
-}
-
-/** Whether a dir can take new data (PlanState `openDirs`): online, not cordoned or draining, on an online broker that stays. */
-export function isOpen(broker: PlannedBroker, dir: PlannedDir): boolean {
-  return broker.online && !broker.removing && dir.state === "online" && !dir.draining;
-}
-
-/** The replica of `part` on `broker`, if any. */
-export function replicaOn(part: PlannedPartition, broker: number): PlannedReplica | undefined {
-  for (const r of part.members) if (r.broker === broker) return r;
-  return undefined;
-}
 
 export class PlanState {
   readonly brokers = new Map<number, PlannedBroker>();
