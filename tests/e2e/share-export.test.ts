@@ -176,6 +176,8 @@ describe("share, export and context", () => {
     expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
     await page.keyboard.press("Escape");
     await page.locator("[data-share-panel]").waitFor({ state: "detached" });
+    // The popover gives focus back to its button just after the panel unmounts (a task later): wait for it, bounded, then check.
+    await page.waitForFunction((el) => el === document.activeElement, await button.elementHandle(), { timeout: 5_000 }).catch(() => undefined);
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
 
