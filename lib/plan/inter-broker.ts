@@ -22,7 +22,7 @@ import type { PlannedBroker, PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
-import { swapForSpread } from "./spread-swap";
+import { mayExchange, swapForSpread } from "./spread-swap";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
 export { evacuate } from "./evacuate";
@@ -205,11 +205,11 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
       const settle = (id: number): void => {
         let i = sources.indexOf(id);
-        if (count(id) <= floor) {
+        const c = count(id);
+        if (c <= floor) {
           sources.splice(i, 1);
           return;
         }
-        const c = count(id);
         while (i + 1 < sources.length && (count(sources[i + 1]!) > c || (count(sources[i + 1]!) === c && sources[i + 1]! < id))) {
           sources[i] = sources[i + 1]!;
           i++;
@@ -244,8 +244,8 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
         for (const id of done ? [] : sources) {
-          // An add-brokers plan exchanges only between brokers that may both receive (spread-swap.ts): others are not tried, nor counted.
-          if (ctx.destinations !== null && !ctx.destinations.has(id)) continue;
+          // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
+          if (!mayExchange(ctx, id)) continue;
           const mine = onBroker.get(id)!;
           let tries = 0;
           for (const r of mine) {

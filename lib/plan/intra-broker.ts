@@ -98,6 +98,8 @@ function targets<D extends DirLoad>(_broker: unknown, dirs: readonly D[], option
 }
 
 const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
+/** Every disk of the broker within its tolerance: the dir pass has nothing to do there. */
+const withinTolerance = (ts: readonly DirTarget<DirLoad>[]) => ts.every((t) => Math.abs(excess(t)) <= t.tolerance);
 
 /** How many of the broker's open disks are outside the tolerance, by the rule this pass balances to. */
 export function dirsOutsideTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): number {
@@ -211,13 +213,13 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
   const dirs = openDisks(ctx.state, broker);
   if (dirs.length < 2) return "balanced";
   const ts = targets(broker, dirs, ctx.options);
-  if (ts.every((t) => Math.abs(excess(t)) <= t.tolerance)) return "balanced";
+  if (withinTolerance(ts)) return "balanced";
   // The dirs' replica sets, if the state has not built them yet (the planner builds all it needs in one pass first).
   ctx.state.indexDirs([broker]);
   let budgetBlocked = false;
   for (const allowSwaps of [false, true]) {
     for (;;) {
-      if (ts.every((t) => Math.abs(excess(t)) <= t.tolerance)) return "balanced";
+      if (withinTolerance(ts)) return "balanced";
       if (ctx.budget.bytes <= 0) return "byte_cap";
       if (ctx.budget.moves <= 0) return "max_moves";
       const byDeviation = [...ts].sort((a, b) => deviation(b) - deviation(a));
@@ -245,7 +247,7 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
 /** Whether the dir pass has work on this broker: two open disks or more, one of them outside its tolerance. */
 export function dirsOutOfTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): boolean {
   const dirs = openDisks(state, broker);
-  return dirs.length >= 2 && !targets(broker, dirs, options).every((t) => Math.abs(excess(t)) <= t.tolerance);
+  return dirs.length >= 2 && !withinTolerance(targets(broker, dirs, options));
 }
 
 /**

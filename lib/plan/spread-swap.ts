@@ -22,12 +22,16 @@ import { arrivingSize, groupAllows, type PlannedBroker, type PlannedReplica } fr
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
+/** Whether a broker may exchange at all: only brokers that may receive do (an add-brokers plan fills only the new ones). */
+export function mayExchange(ctx: InterContext, broker: number): boolean {
+  return ctx.destinations === null || ctx.destinations.has(broker);
+}
+
 /** Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. */
 export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
   const { state, options } = ctx;
   const from = state.brokers.get(r.broker)!;
-  // Only between brokers that may both receive (an add-brokers plan fills only the new ones).
-  if (ctx.destinations !== null && !ctx.destinations.has(from.id)) return false;
+  if (!mayExchange(ctx, from.id)) return false;
   if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
   const toDir = destinationDir(state, to, arriving(r, to), options);
   if (!toDir) return false;
