@@ -1,7 +1,8 @@
 /**
  * Which replica the broker pass (inter-broker.ts `balanceBrokers`) moves from a sender to a receiver:
  * the acceptable replica nearest an ideal size, searched outwards from that size over the sender's
- * size-sorted movers (PlanState), fullest dir first, and ranked by a score whose whole multiples of
+ * size-sorted movers (PlanState: one list per dir; a replica the rack rule keeps off the receiver is
+ * passed over without counting as a look), fullest dir first, and ranked by a score whose whole multiples of
  * `PERFECT` are topic-spread penalties. Choosing only: whether a move is allowed and what it does to
  * the goals is the caller's `accept` and `score` (inter-move.ts, inter-effect.ts).
  *
@@ -9,7 +10,8 @@
  * together (size ≈ the bytes it still needs ÷ the replicas it still needs), from the source's fullest
  * dir first, so one move also serves the source's dir balance.
  */
-import { groupAllows, type PlannedBroker, type PlannedDir, type PlannedReplica } from "./plan-state";
+import { keepsRacks } from "./inter-move";
+import type { PlannedBroker, PlannedDir, PlannedReplica, PlanState } from "./plan-state";
 
 /**
  * The replica of `from` whose size is nearest `ideal` that `accept` takes, from its fullest dir that
@@ -19,6 +21,7 @@ import { groupAllows, type PlannedBroker, type PlannedDir, type PlannedReplica }
  * pass the same bytes again: on the held-out shape, 40 of the 112 TiB sent came from such dirs).
  */
 export function nearestReplica(
+  state: PlanState,
   from: PlannedBroker,
   to: PlannedBroker,
   ideal: number,
@@ -26,7 +29,7 @@ export function nearestReplica(
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
 ): PlannedReplica | null {
-  const dirs = from.dirs.filter((d) => d.movers.size > 0).sort((a, b) => fill(b) - fill(a));
+  const dirs = from.dirs.filter((d) => d.movers.length > 0).sort((a, b) => fill(b) - fill(a));
   // The broker's own fill: a replica from a dir at or below it would leave that dir further under.
   const capped = from.dirs.every((d) => d.cap !== null);
   let used = 0;
@@ -40,13 +43,12 @@ export function nearestReplica(
   const level = room > 0 && (capped || from.dirs.every((d) => d.cap === null)) ? used / room : -Infinity;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
+  const racked = (r: PlannedReplica) => keepsRacks(state, r.part, r.broker, to.id);
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
     if (best && fill(d) <= level && fill(dirs[i - 1]!) > level) return best;
-    const lists: (readonly PlannedReplica[])[] = [];
-    for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, to)) lists.push(group.replicas.all());
-    const r = nearest(lists, ideal, maxSize, accept, score);
+    const r = nearest([d.movers.all()], ideal, maxSize, racked, accept, score);
     if (r) {
       const s = score(r);
       if (s < bestScore) {
@@ -91,9 +93,11 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
 
 /**
  * Up to CANDIDATES replicas `accept` takes, nearest `ideal` first across all `lists` (each sorted by
- * size; one per rack group of a dir) and no larger than `maxSize`; the best by `score`. The lists are
- * walked outwards from the ideal together, so the candidates looked at are the nearest of all, however
- * many groups there are; at most `limit` of them. Each list's next candidate above and below the ideal
+ * size; one per dir) and no larger than `maxSize`; the best by `score`. The lists are walked outwards
+ * from the ideal together, so the candidates looked at are the nearest of all, however many lists
+ * there are; at most `limit` of those `eligible` takes (a replica it refuses is passed over without
+ * counting: the rack rule refuses many on a cluster of few racks, and each costs a few lookups; the
+ * walk still ends at the ends of the lists, so its work is linear in them). Each list's next candidate above and below the ideal
  * waits in a binary heap ordered by distance, then list, then above before below (so ties fall the same
  * way whatever the number of lists): a look costs log(lists), not lists.
  */
@@ -101,6 +105,7 @@ export function nearest(
   lists: ReadonlyArray<readonly PlannedReplica[]>,
   ideal: number,
   maxSize: number,
+  eligible: (r: PlannedReplica) => boolean,
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
   limit = SEARCH_LIMIT,
@@ -157,7 +162,7 @@ export function nearest(
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0; looked++) {
+  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0; ) {
     // The nearest next candidate over every list, above or below the ideal: the heap's top.
     const c = code[0]!;
     const i = c >>> 1;
@@ -175,6 +180,8 @@ export function nearest(
       at.pop();
     }
     down(0);
+    if (!eligible(r)) continue;
+    looked += 1;
     if (!accept(r)) continue;
     found += 1;
     const s = score(r);

@@ -20,25 +20,17 @@ import { SortedReplicas } from "./sorted-replicas";
 import { brokerDisks, diskOfDir } from "../model/disks";
 import { copySize } from "../model/reassignment";
 import { countedSize, countReplica } from "./replica-counts";
-import { arrivingSize, isOpen, replicaOn, type MoverGroup, type MoverKey, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
+import { arrivingSize, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
 export {
   arrivingSize,
-  groupAllows,
   isOpen,
   replicaOn,
-  type MoverGroup,
-  type MoverKey,
   type PlannedBroker,
   type PlannedDir,
   type PlannedPartition,
   type PlannedReplica,
 } from "./planned";
-
-/** The key of the group whose replicas may go to any rack. */
-const ANY_RACK = -1;
-/** Rack bit masks fit a 31-bit integer. */
-const MASKED_RACKS = 30;
 
 export class PlanState {
   readonly brokers = new Map<number, PlannedBroker>();
@@ -63,9 +55,6 @@ export class PlanState {
     measureOnly = false,
   ) {
     const indexNow = !deferDirIndex && !measureOnly;
-    const racks = [...new Set(snapshot.brokers.map((b) => b.rack).filter((r): r is string => r !== null))].sort();
-    this.rackCount = racks.length;
-    this.rackIndexes = new Map(racks.map((r, i) => [r, i]));
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion, indexNow));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
@@ -108,7 +97,7 @@ export class PlanState {
             originalBroker: r.broker,
             originalDir: r.logDir,
             originalSize: size,
-            moverKey: null,
+            mover: false,
           };
           part.members.push(replica);
           countReplica(this.brokers, counts, r.broker, r.logDir, size, r.future);
@@ -117,8 +106,8 @@ export class PlanState {
           if (!broker?.online || !dir || !part.movable || (dir.state !== "online" && dir.state !== "cordoned")) continue;
           if (indexNow) dir.replicas.add(replica);
           if (this.mayLeave(replica)) {
-            replica.moverKey = this.rackKey(replica);
-            this.group(dir, replica.moverKey).replicas.add(replica);
+            replica.mover = true;
+            dir.movers.add(replica);
           }
         }
       }
@@ -132,7 +121,7 @@ export class PlanState {
         if (indexNow) d.replicas.seal();
         d.originalBytes = d.bytes;
         d.disk = diskOf.get(source.path)?.id ?? source.path;
-        for (const g of d.movers.values()) g.replicas.seal();
+        d.movers.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
         }
@@ -166,7 +155,7 @@ export class PlanState {
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
       indexed,
-      movers: new Map<MoverKey, MoverGroup>(),
+      movers: new SortedReplicas<PlannedReplica>(),
       draining: false,
       originalBytes: 0,
       incoming: 0,
@@ -180,7 +169,6 @@ export class PlanState {
       bytes: 0,
       count: 0,
       leaders: 0,
-      rackIndex: b.rack === null ? -1 : this.rackIndexes.get(b.rack)!,
       removing: false,
     };
   }
@@ -192,48 +180,6 @@ export class PlanState {
   private mayLeave(replica: PlannedReplica): boolean {
     return this.leadersMove || replica.part.leader !== replica.broker;
   }
-
-  /** The group key of a replica in `movers` (MoverGroup): no allocation while there are at most 30 racks. */
-  private rackKey(replica: PlannedReplica): MoverKey {
-    const own = this.brokers.get(replica.broker);
-    if (!own || own.rack === null) return ANY_RACK;
-    if (this.rackCount <= MASKED_RACKS) {
-      let mask = 0;
-      for (const b of replica.part.replicas) {
-        if (b === replica.broker) continue;
-        const other = this.brokers.get(b);
-        if (!other || other.rack === null) continue;
-        if (other.rackIndex === own.rackIndex) return ANY_RACK;
-        mask |= 1 << other.rackIndex;
-      }
-      return mask;
-    }
-    const others: string[] = [];
-    for (const b of replica.part.replicas) {
-      if (b === replica.broker) continue;
-      const r = this.brokers.get(b)?.rack ?? null;
-      if (r === own.rack) return ANY_RACK;
-      if (r !== null && !others.includes(r)) others.push(r);
-    }
-    return others.sort().join("\u0000");
-  }
-
-  private group(dir: PlannedDir, key: MoverKey): MoverGroup {
-    let g = dir.movers.get(key);
-    if (!g) {
-      g = {
-        anyRack: key === ANY_RACK,
-        forbiddenMask: typeof key === "number" && key !== ANY_RACK ? key : 0,
-        forbidden: typeof key === "string" ? new Set(key === "" ? [] : key.split("\u0000")) : null,
-        replicas: new SortedReplicas<PlannedReplica>(),
-      };
-      dir.movers.set(key, g);
-    }
-    return g;
-  }
-
-  private readonly rackCount: number;
-  private readonly rackIndexes: Map<string, number>;
 
   /**
    * Builds the `replicas` set of each dir of `brokers` that has none kept (PlannedDir `indexed`) from
@@ -261,8 +207,8 @@ export class PlanState {
 
   private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
     if (from.indexed) from.replicas.remove(replica);
-    if (replica.moverKey !== null) from.movers.get(replica.moverKey)!.replicas.remove(replica);
-    replica.moverKey = null;
+    if (replica.mover) from.movers.remove(replica);
+    replica.mover = false;
     from.bytes -= replica.size;
     if (!this.isHome(replica)) from.incoming -= replica.size;
   }
@@ -278,21 +224,8 @@ export class PlanState {
     if (!this.isHome(replica)) to.incoming += replica.size;
     if (to.indexed) to.replicas.insert(replica);
     if (this.mayLeave(replica)) {
-      replica.moverKey = this.rackKey(replica);
-      this.group(to, replica.moverKey).replicas.insert(replica);
-    }
-  }
-
-  /** After a partition's brokers change, its other replicas' rack groups may too. */
-  private regroup(part: PlannedPartition, except: PlannedReplica): void {
-    for (const m of part.members) {
-      if (m === except || m.moverKey === null || m.dir === null) continue;
-      const key = this.rackKey(m);
-      if (key === m.moverKey) continue;
-      const dir = this.brokers.get(m.broker)!.byPath.get(m.dir)!;
-      dir.movers.get(m.moverKey)!.replicas.remove(m);
-      m.moverKey = key;
-      this.group(dir, key).replicas.insert(m);
+      replica.mover = true;
+      to.movers.insert(replica);
     }
   }
 
@@ -332,7 +265,6 @@ export class PlanState {
     replica.broker = to.broker;
     replica.size = arrivingSize(replica, to.broker);
     this.enterDir(replica, to);
-    this.regroup(part, replica);
     toBroker.bytes += replica.size;
     toBroker.count += 1;
   }
@@ -388,13 +320,13 @@ export class PlanState {
     const broker = this.brokers.get(replica.broker);
     const dir = replica.dir === null ? undefined : broker?.byPath.get(replica.dir);
     if (!broker?.online || !dir || (dir.state !== "online" && dir.state !== "cordoned")) return;
-    if (replica.moverKey !== null) {
-      dir.movers.get(replica.moverKey)!.replicas.remove(replica);
-      replica.moverKey = null;
+    if (replica.mover) {
+      dir.movers.remove(replica);
+      replica.mover = false;
     }
     if (this.mayLeave(replica)) {
-      replica.moverKey = this.rackKey(replica);
-      this.group(dir, replica.moverKey).replicas.insert(replica);
+      replica.mover = true;
+      dir.movers.insert(replica);
     }
   }
 

@@ -15,38 +15,13 @@ export interface PlannedReplica {
   readonly originalBroker: number;
   readonly originalDir: string | null;
   readonly originalSize: number;
-  /** The key of its group in its dir's `movers` (null: not there, it stays on its broker). */
-  moverKey: MoverKey | null;
+  /** Whether it is in its dir's `movers` (false: it stays on its broker). */
+  mover: boolean;
 }
-
-/**
- * A dir's replicas that may go to another broker, grouped by where the rack rule lets them go: a
- * replica whose rack no other replica of its partition shares may go only to a broker on a rack none
- * of them is on (or its own); one whose rack another replica shares, or that has no rack, anywhere.
- * Searching only the groups a destination's rack allows skips every replica the rule would refuse.
- */
-export interface MoverGroup {
-  /** Any destination rack (and none) is allowed. */
-  anyRack: boolean;
-  /** Otherwise: the destination needs a rack, and not one of these (as a bit mask of rack indexes, or by name past 30 racks). */
-  forbiddenMask: number;
-  forbidden: ReadonlySet<string> | null;
-  replicas: SortedReplicas<PlannedReplica>;
-}
-
-/** A group's key: a bit mask of rack indexes (up to 30 racks), else the racks' names joined; -1 (ANY_RACK, plan-state.ts) for any. */
-export type MoverKey = number | string;
 
 /** The bytes a replica counts for on broker `to` once moved there: its own size back home, its partition's copy size elsewhere. */
 export function arrivingSize(replica: PlannedReplica, to: number): number {
   return to === replica.originalBroker ? replica.originalSize : replica.part.copySize;
-}
-
-/** Whether a replica of this group may go to `broker` (by its rack). */
-export function groupAllows(group: MoverGroup, broker: PlannedBroker): boolean {
-  if (group.anyRack) return true;
-  if (broker.rack === null) return false;
-  return group.forbidden !== null ? !group.forbidden.has(broker.rack) : (group.forbiddenMask & (1 << broker.rackIndex)) === 0;
 }
 
 export interface PlannedPartition {
@@ -79,8 +54,12 @@ export interface PlannedDir {
   replicas: SortedReplicas<PlannedReplica>;
   /** Whether `replicas` is kept (a state that defers the dir index builds a broker's when the dir pass needs it: `indexDirs`). */
   indexed: boolean;
-  /** The subset of `replicas` that may move to another broker (all, or only followers when leaders stay), by rack group. */
-  movers: Map<MoverKey, MoverGroup>;
+  /**
+   * The subset of `replicas` that may move to another broker (all, or only followers when leaders stay),
+   * by size. Always kept; the rack rule is asked per destination as a search meets each (inter-move.ts
+   * `keepsRacks`), so a move that changes a partition's brokers changes no other replica's entry.
+   */
+  movers: SortedReplicas<PlannedReplica>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
   /** Kafka bytes in it before the plan. */
@@ -99,8 +78,6 @@ export interface PlannedBroker {
   count: number;
   /** Partitions whose first replica (the preferred leader) is this broker. */
   leaders: number;
-  /** Its rack's index among the cluster's racks in name order (-1: no rack). */
-  rackIndex: number;
   /** Being decommissioned (remove-brokers): takes nothing, everything on it must move. */
   removing: boolean;
 }

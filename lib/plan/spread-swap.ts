@@ -17,8 +17,8 @@ import type { SoftGoal } from "./options";
 import { outOfBand, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
-import { canMove, destinationDir, spend, type InterContext } from "./inter-move";
-import { arrivingSize, groupAllows, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { canMove, destinationDir, keepsRacks, spend, type InterContext } from "./inter-move";
+import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
@@ -53,9 +53,10 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
     return destinationDir(state, from, arriving(s, from), options) !== null;
   };
   const lists: (readonly PlannedReplica[])[] = [];
-  for (const d of to.dirs) for (const group of d.movers.values()) if (group.replicas.length > 0 && groupAllows(group, from)) lists.push(group.replicas.all());
-  // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per list at most.
-  const back = nearest(lists, r.size, Infinity, accept, () => 0, LOOK * lists.length);
+  for (const d of to.dirs) if (d.movers.length > 0) lists.push(d.movers.all());
+  // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per dir at most.
+  const racked = (s: PlannedReplica) => keepsRacks(state, s.part, to.id, from.id);
+  const back = nearest(lists, r.size, Infinity, racked, accept, () => 0, LOOK * lists.length);
   if (!back) return false;
   const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
@@ -63,5 +64,8 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   return true;
 }
 
-/** Candidates looked at per rack group of each of the other broker's dirs (so the work of one exchange is bounded). */
-const LOOK = 24;
+/**
+ * Candidates the rack rule allows looked at per dir of the other broker (so the work of one exchange is
+ * bounded): about what 24 per rack group came to on a cluster of 12 racks (~35 groups a dir).
+ */
+const LOOK = 800;

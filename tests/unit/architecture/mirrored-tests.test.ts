@@ -27,7 +27,7 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
   "lib/plan/goal-reasons.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the reasons of unmet goals: byte cap, drains, removals)",
   "lib/plan/plan-after.ts": "split from planner.ts; covered by tests/unit/plan/planner.test.ts (the after-state equals the simulator's replay; max dir deviation)",
   "lib/plan/planned.ts":
-    "split from plan-state.ts, which re-exports it; covered by tests/unit/plan/plan-state.test.ts (replicaOn()) and, through the moves and searches that use groupAllows(), isOpen() and arrivingSize(), by the plan-state, inter-broker and spread-swap tests",
+    "split from plan-state.ts, which re-exports it; covered by tests/unit/plan/plan-state.test.ts (replicaOn()) and, through the moves and searches that use isOpen() and arrivingSize(), by the plan-state, inter-broker and spread-swap tests",
   "lib/plan/inter-move.ts":
     "split from inter-broker.ts, which re-exports it; covered by tests/unit/plan/inter-broker.test.ts (destinationDir() and the hard constraints of every pass)",
   "lib/plan/inter-candidates.ts":

@@ -35,11 +35,11 @@ function twoBrokers() {
 
 const uids = (replicas: readonly { uid: number }[]) => replicas.map((r) => r.uid);
 
-/** Every replica of the broker that may move to another broker (its dirs' movers, all rack groups). */
+/** Every replica of the broker that may move to another broker (its dirs' movers). */
 function movers(state: PlanState, broker: number): PlannedReplica[] {
   return state.brokers
     .get(broker)!
-    .dirs.flatMap((d) => [...d.movers.values()].flatMap((g) => [...g.replicas.all()]))
+    .dirs.flatMap((d) => [...d.movers.all()])
     .sort((a, b) => a.uid - b.uid);
 }
 
