@@ -107,7 +107,8 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
           // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
           // that a later move must undo); only if none, any that still lowers the goals' cost.
           const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band.lo, band.hi - to.bytes)) : Infinity;
-          const replica = (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(state, from, to, ideal, maxSize, accept, score);
+          const replica =
+            (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(state, from, to, ideal, maxSize, accept, score);
           if (!replica) continue;
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
           return true;
@@ -193,7 +194,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       for (const part of state.topicPartitions.get(topic)!) {
         if (!part.movable) continue;
         for (const r of part.members) {
-          if (!r.mover || count(r.broker) <= floor) continue;
+          if (!r.listed || !state.mayLeave(r) || count(r.broker) <= floor) continue;
           let list = onBroker.get(r.broker);
           if (!list) onBroker.set(r.broker, (list = []));
           list.push(r);

@@ -1,8 +1,8 @@
 /**
  * Which replica the broker pass (inter-broker.ts `balanceBrokers`) moves from a sender to a receiver:
  * the acceptable replica nearest an ideal size, searched outwards from that size over the sender's
- * size-sorted movers (PlanState: one list per dir; a replica the rack rule keeps off the receiver is
- * passed over without counting as a look), fullest dir first, and ranked by a score whose whole multiples of
+ * size-sorted replicas (PlanState: one list per dir; a replica the leader policy or the rack rule keeps
+ * off the receiver is passed over without counting as a look), fullest dir first, and ranked by a score whose whole multiples of
  * `PERFECT` are topic-spread penalties. Choosing only: whether a move is allowed and what it does to
  * the goals is the caller's `accept` and `score` (inter-move.ts, inter-effect.ts).
  *
@@ -29,7 +29,7 @@ export function nearestReplica(
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
 ): PlannedReplica | null {
-  const dirs = from.dirs.filter((d) => d.movers.length > 0).sort((a, b) => fill(b) - fill(a));
+  const dirs = from.dirs.filter((d) => d.replicas.length > 0).sort((a, b) => fill(b) - fill(a));
   // The broker's own fill: a replica from a dir at or below it would leave that dir further under.
   const capped = from.dirs.every((d) => d.cap !== null);
   let used = 0;
@@ -43,12 +43,12 @@ export function nearestReplica(
   const level = room > 0 && (capped || from.dirs.every((d) => d.cap === null)) ? used / room : -Infinity;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
-  const racked = (r: PlannedReplica) => keepsRacks(state, r.part, r.broker, to.id);
+  const eligible = (r: PlannedReplica) => state.mayLeave(r) && keepsRacks(state, r.part, r.broker, to.id);
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
     if (best && fill(d) <= level && fill(dirs[i - 1]!) > level) return best;
-    const r = nearest([d.movers.all()], ideal, maxSize, racked, accept, score);
+    const r = nearest([d.replicas.all()], ideal, maxSize, eligible, accept, score);
     if (r) {
       const s = score(r);
       if (s < bestScore) {
@@ -162,7 +162,7 @@ export function nearest(
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   let found = 0;
-  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0; ) {
+  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0;) {
     // The nearest next candidate over every list, above or below the ideal: the heap's top.
     const c = code[0]!;
     const i = c >>> 1;

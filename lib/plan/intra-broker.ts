@@ -214,8 +214,6 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
   if (dirs.length < 2) return "balanced";
   const ts = targets(broker, dirs, ctx.options);
   if (withinTolerance(ts)) return "balanced";
-  // The dirs' replica sets, if the state has not built them yet (the planner builds all it needs in one pass first).
-  ctx.state.indexDirs([broker]);
   let budgetBlocked = false;
   for (const allowSwaps of [false, true]) {
     for (;;) {
@@ -242,12 +240,6 @@ export function balanceBrokerDirs(ctx: IntraContext, broker: PlannedBroker): Int
     }
   }
   return budgetBlocked ? "byte_cap" : "no_improving_move";
-}
-
-/** Whether the dir pass has work on this broker: two open disks or more, one of them outside its tolerance. */
-export function dirsOutOfTolerance(state: PlanState, broker: PlannedBroker, options: PlanOptions): boolean {
-  const dirs = openDisks(state, broker);
-  return dirs.length >= 2 && !withinTolerance(targets(broker, dirs, options));
 }
 
 /**

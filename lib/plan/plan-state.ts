@@ -20,17 +20,9 @@ import { SortedReplicas } from "./sorted-replicas";
 import { brokerDisks, diskOfDir } from "../model/disks";
 import { copySize } from "../model/reassignment";
 import { countedSize, countReplica } from "./replica-counts";
-import { arrivingSize, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
+import { arrivingSize, isOpen, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
-export {
-  arrivingSize,
-  isOpen,
-  replicaOn,
-  type PlannedBroker,
-  type PlannedDir,
-  type PlannedPartition,
-  type PlannedReplica,
-} from "./planned";
+export { arrivingSize, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
 export class PlanState {
   readonly brokers = new Map<number, PlannedBroker>();
@@ -43,19 +35,15 @@ export class PlanState {
 
   /**
    * `leadersMove`: whether the current and preferred leader's replica may move to another broker; when
-   * not, they are left out of the dirs' `movers` (they still move inside their broker).
-   * `deferDirIndex`: leave each dir's `replicas` empty until `indexDirs()` asks for it (a planner that moves between
-   * brokers first saves building it twice).
+   * not, `mayLeave` says no for them (they still move inside their broker).
    */
   constructor(
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
     private readonly leadersMove = true,
-    deferDirIndex = false,
     measureOnly = false,
   ) {
-    const indexNow = !deferDirIndex && !measureOnly;
-    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion, indexNow));
+    for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
     const inFlight = new Set(snapshot.throttles.reassignments.map((r) => `${r.topic}\u0000${r.partition}`));
     for (const topic of snapshot.topics) {
       const counts = new Map<number, number>();
@@ -97,18 +85,15 @@ export class PlanState {
             originalBroker: r.broker,
             originalDir: r.logDir,
             originalSize: size,
-            mover: false,
+            listed: false,
           };
           part.members.push(replica);
           countReplica(this.brokers, counts, r.broker, r.logDir, size, r.future);
           const broker = this.brokers.get(r.broker);
           const dir = broker && r.logDir !== null ? broker.byPath.get(r.logDir) : undefined;
           if (!broker?.online || !dir || !part.movable || (dir.state !== "online" && dir.state !== "cordoned")) continue;
-          if (indexNow) dir.replicas.add(replica);
-          if (this.mayLeave(replica)) {
-            replica.mover = true;
-            dir.movers.add(replica);
-          }
+          replica.listed = true;
+          dir.replicas.add(replica);
         }
       }
     }
@@ -118,10 +103,9 @@ export class PlanState {
       const diskOf = diskOfDir(brokerDisks(b.logDirs, (path) => broker.byPath.get(path)!.bytes));
       for (const source of b.logDirs) {
         const d = broker.byPath.get(source.path)!;
-        if (indexNow) d.replicas.seal();
+        d.replicas.seal();
         d.originalBytes = d.bytes;
         d.disk = diskOf.get(source.path)?.id ?? source.path;
-        d.movers.seal();
         if (source.totalBytes !== null && source.usableBytes !== null) {
           d.other = Math.max(0, source.totalBytes - source.usableBytes - d.bytes);
         }
@@ -136,14 +120,14 @@ export class PlanState {
    * it. Measuring a million-replica snapshot this way allocates nothing per replica.
    */
   static forMeasuring(snapshot: ClusterSnapshot): PlanState {
-    return new PlanState(snapshot, new Set(), true, true, true);
+    return new PlanState(snapshot, new Set(), true, true);
   }
 
   /**
    * A cordoned dir is closed to moves only where the broker's Kafka version has cordons (4.3+;
    * lib/model/kafka-versions.ts): an older broker ignores `cordoned.log.dirs`, so its dir is open.
    */
-  private makeBroker(b: Broker, clusterVersion: string | null, indexed: boolean): PlannedBroker {
+  private makeBroker(b: Broker, clusterVersion: string | null): PlannedBroker {
     const honoursCordons = kafkaBehaviour(pickKafkaLine(brokerKafkaVersion(b, clusterVersion)).line).cordonedLogDirs;
     const dirs: PlannedDir[] = b.logDirs.map((d) => ({
       broker: b.id,
@@ -154,8 +138,6 @@ export class PlanState {
       disk: d.path,
       bytes: 0,
       replicas: new SortedReplicas<PlannedReplica>(),
-      indexed,
-      movers: new SortedReplicas<PlannedReplica>(),
       draining: false,
       originalBytes: 0,
       incoming: 0,
@@ -177,38 +159,13 @@ export class PlanState {
    * Whether a replica may go to another broker under the leader policy: when leaders stay, the current
    * leader's replica stays (a preferred replica that does not lead may go: the leader takes its slot).
    */
-  private mayLeave(replica: PlannedReplica): boolean {
+  mayLeave(replica: PlannedReplica): boolean {
     return this.leadersMove || replica.part.leader !== replica.broker;
   }
 
-  /**
-   * Builds the `replicas` set of each dir of `brokers` that has none kept (PlannedDir `indexed`) from
-   * where the replicas are now, and keeps it up to date from then on. One pass over the replicas
-   * whatever the number of brokers: the dir pass (planner.ts) asks once for every broker it will balance.
-   */
-  indexDirs(brokers: Iterable<PlannedBroker>): void {
-    const pending = new Set<PlannedDir>();
-    for (const b of brokers) for (const d of b.dirs) if (!d.indexed) pending.add(d);
-    if (pending.size === 0) return;
-    for (const d of pending) d.replicas.clear();
-    for (const part of this.partitions) {
-      if (!part.movable) continue;
-      for (const r of part.members) {
-        const broker = this.brokers.get(r.broker);
-        const dir = r.dir === null ? undefined : broker?.byPath.get(r.dir);
-        if (broker?.online && dir && pending.has(dir) && (dir.state === "online" || dir.state === "cordoned")) dir.replicas.add(r);
-      }
-    }
-    for (const d of pending) {
-      d.replicas.seal();
-      d.indexed = true;
-    }
-  }
-
   private leaveDir(replica: PlannedReplica, from: PlannedDir): void {
-    if (from.indexed) from.replicas.remove(replica);
-    if (replica.mover) from.movers.remove(replica);
-    replica.mover = false;
+    if (replica.listed) from.replicas.remove(replica);
+    replica.listed = false;
     from.bytes -= replica.size;
     if (!this.isHome(replica)) from.incoming -= replica.size;
   }
@@ -222,11 +179,9 @@ export class PlanState {
     replica.dir = to.path;
     to.bytes += replica.size;
     if (!this.isHome(replica)) to.incoming += replica.size;
-    if (to.indexed) to.replicas.insert(replica);
-    if (this.mayLeave(replica)) {
-      replica.mover = true;
-      to.movers.insert(replica);
-    }
+    // Only open dirs receive (inter-move.ts destinationDir, intra-broker.ts): the replica stays movable.
+    replica.listed = true;
+    to.replicas.insert(replica);
   }
 
   /** Moves a replica to another dir of its broker. */
@@ -304,30 +259,11 @@ export class PlanState {
       if (part.original.includes(first) && !part.isr.includes(first)) continue;
       const broker = this.brokers.get(first);
       if (!broker || !broker.online) continue;
-      const old = part.leader === null ? undefined : replicaOn(part, part.leader);
       part.leader = first;
       part.leaderSettled = true;
       changed += 1;
-      const lead = replicaOn(part, first)!;
-      this.reindexMover(lead);
-      if (old) this.reindexMover(old);
     }
     return changed;
-  }
-
-  /** Puts a replica in, or takes it out of, its dir's `movers` as the leader policy now says. */
-  private reindexMover(replica: PlannedReplica): void {
-    const broker = this.brokers.get(replica.broker);
-    const dir = replica.dir === null ? undefined : broker?.byPath.get(replica.dir);
-    if (!broker?.online || !dir || (dir.state !== "online" && dir.state !== "cordoned")) return;
-    if (replica.mover) {
-      dir.movers.remove(replica);
-      replica.mover = false;
-    }
-    if (this.mayLeave(replica)) {
-      replica.mover = true;
-      dir.movers.insert(replica);
-    }
   }
 
   /** Dirs that can take new data: online (not offline, not cordoned, not draining) on an online broker that stays. */

@@ -15,8 +15,8 @@ export interface PlannedReplica {
   readonly originalBroker: number;
   readonly originalDir: string | null;
   readonly originalSize: number;
-  /** Whether it is in its dir's `movers` (false: it stays on its broker). */
-  mover: boolean;
+  /** Whether it is in its dir's `replicas` (false: it does not move at all). */
+  listed: boolean;
 }
 
 /** The bytes a replica counts for on broker `to` once moved there: its own size back home, its partition's copy size elsewhere. */
@@ -51,15 +51,13 @@ export interface PlannedDir {
   /** The id of the disk (filesystem) it is on, unique within its broker (lib/model/disks.ts): dirs of one disk are balanced as one. */
   disk: string;
   bytes: number;
-  replicas: SortedReplicas<PlannedReplica>;
-  /** Whether `replicas` is kept (a state that defers the dir index builds a broker's when the dir pass needs it: `indexDirs`). */
-  indexed: boolean;
   /**
-   * The subset of `replicas` that may move to another broker (all, or only followers when leaders stay),
-   * by size. Always kept; the rack rule is asked per destination as a search meets each (inter-move.ts
-   * `keepsRacks`), so a move that changes a partition's brokers changes no other replica's entry.
+   * Its movable replicas (partition movable, dir online or cordoned, broker online) by size: what the dir
+   * pass moves inside the broker, and, of those the leader policy lets leave (PlanState `mayLeave`), what
+   * the broker passes send. Whether one may leave, and to which rack, is asked as a search meets it
+   * (inter-move.ts `keepsRacks`), so a move or a leader change touches no other replica's entry.
    */
-  movers: SortedReplicas<PlannedReplica>;
+  replicas: SortedReplicas<PlannedReplica>;
   /** Being emptied (drain-dirs): takes nothing. */
   draining: boolean;
   /** Kafka bytes in it before the plan. */

@@ -38,7 +38,7 @@ import { goalReason } from "./goal-reasons";
 import { balanceBrokers, spreadTopics } from "./inter-broker";
 import { evacuate } from "./evacuate";
 import type { InterContext, InterStop } from "./inter-move";
-import { balanceBrokerDirs, dirsOutOfTolerance } from "./intra-broker";
+import { balanceBrokerDirs } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import { operationIssues } from "./operation-issues";
@@ -83,7 +83,7 @@ function untouched(part: PlanState["partitions"][number]): boolean {
 export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): Result<Plan> {
   const issues = operationIssues(snapshot, options);
   if (issues.length > 0) return invalid(issues);
-  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders, true);
+  const state = new PlanState(snapshot, new Set(options.excludeTopics), options.moveLeaders);
   const op = options.operation;
   if (op.kind === "remove-brokers") for (const id of op.brokers) state.brokers.get(id)!.removing = true;
   if (op.kind === "drain-dirs") for (const d of op.dirs) state.brokers.get(d.broker)!.byPath.get(d.path)!.draining = true;
@@ -124,9 +124,6 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     if (goals.includes("dir-utilization")) {
       // A drain or removal evens out only the dirs of brokers that received its replicas.
       const brokers = [...state.brokers.values()].sort((a, b) => a.id - b.id).filter((b) => !evacuation || receivers.has(b.id));
-      // The broker passes search movers only; the dirs' full sets are built once, in one pass, for the
-      // brokers whose dirs the dir pass will even out (it leaves the others at once).
-      state.indexDirs(brokers.filter((b) => dirsOutOfTolerance(state, b, options)));
       for (const broker of brokers) roundStops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
     // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.

@@ -53,10 +53,10 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
     return destinationDir(state, from, arriving(s, from), options) !== null;
   };
   const lists: (readonly PlannedReplica[])[] = [];
-  for (const d of to.dirs) if (d.movers.length > 0) lists.push(d.movers.all());
+  for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
   // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per dir at most.
-  const racked = (s: PlannedReplica) => keepsRacks(state, s.part, to.id, from.id);
-  const back = nearest(lists, r.size, Infinity, racked, accept, () => 0, LOOK * lists.length);
+  const eligible = (s: PlannedReplica) => state.mayLeave(s) && keepsRacks(state, s.part, to.id, from.id);
+  const back = nearest(lists, r.size, Infinity, eligible, accept, () => 0, LOOK * lists.length);
   if (!back) return false;
   const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
@@ -65,7 +65,7 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
 }
 
 /**
- * Candidates the rack rule allows looked at per dir of the other broker (so the work of one exchange is
+ * Candidates the leader policy and the rack rule allow looked at per dir of the other broker (so the work of one exchange is
  * bounded): about what 24 per rack group came to on a cluster of 12 racks (~35 groups a dir).
  */
 const LOOK = 800;

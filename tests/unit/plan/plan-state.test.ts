@@ -35,11 +35,11 @@ function twoBrokers() {
 
 const uids = (replicas: readonly { uid: number }[]) => replicas.map((r) => r.uid);
 
-/** Every replica of the broker that may move to another broker (its dirs' movers). */
+/** Every replica of the broker that may move to another broker (in its dirs' sets, and the leader policy lets it leave). */
 function movers(state: PlanState, broker: number): PlannedReplica[] {
   return state.brokers
     .get(broker)!
-    .dirs.flatMap((d) => [...d.movers.all()])
+    .dirs.flatMap((d) => d.replicas.all().filter((r) => state.mayLeave(r)))
     .sort((a, b) => a.uid - b.uid);
 }
 
