@@ -27,7 +27,7 @@ import { runSimulateRequest, type BaseLoaders, type SimulationResult } from "@/l
 import type { SyntheticBase } from "@/lib/simulate/request";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
 import { prepareShare } from "@/lib/links/prepare";
-import type { MessagePort } from "node:worker_threads";
+import { resourceLimits, type MessagePort, type ResourceLimits } from "node:worker_threads";
 import { readImportStream } from "../workers/import-stream";
 import { decodeKept, sharedRecordTask } from "./shared-record-task";
 import type { RecordRow } from "@/lib/links/decode-record";
@@ -266,6 +266,11 @@ export function applyRequestTask(input: ApplyRequestTaskInput): Result<ApplyRequ
   return applyRequestWork(input.snapshot, input.request);
 }
 
+/** What the worker running it was started with: its V8 resource limits (the pool's WORKER_RESOURCE_LIMITS). */
+export function workerInfoTask(): { resourceLimits: ResourceLimits } {
+  return { resourceLimits: { ...resourceLimits } };
+}
+
 export const TASKS = {
   simulate: simulateTask,
   simulateJson: simulateJsonTask,
@@ -279,6 +284,7 @@ export const TASKS = {
   forecast: forecastTask,
   sharedRecord: sharedRecordTask,
   applyRequest: applyRequestTask,
+  workerInfo: workerInfoTask,
 } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];

@@ -13,8 +13,9 @@ import { benchLimits, type GrowthRow } from "./limits";
 import { benchOverviewScale, overviewScaleSummary, type OverviewScaleFigures } from "./overview-scale";
 import { benchPlacement } from "./placement";
 import { benchPlanner } from "./planner";
-import { benchPlannerScale, plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
-import { benchPlannerShapes, plannerShapesSummary, type ShapeFigures } from "./planner-shapes";
+import { inPlanWorker } from "./plan-worker-host";
+import { plannerScaleSummary, type PlannerScaleFigures } from "./planner-scale";
+import { plannerShapesSummary, type ShapeFigures } from "./planner-shapes";
 import { benchScan } from "./scan";
 import { benchSimulate } from "./simulate";
 import { benchUi } from "./ui";
@@ -80,14 +81,14 @@ const BENCHES: Record<string, Bench> = {
       `moved ${Number(f.movedOverLowerBound).toFixed(3)} × the lower bound (target ≤ 1.25)`,
   },
   "planner-scale": {
-    run: async () => ({ ...(await benchPlannerScale()) }),
+    run: async () => ({ ...(await inPlanWorker<PlannerScaleFigures>("planner-scale")) }),
     summary: (f) => plannerScaleSummary(f as unknown as PlannerScaleFigures),
     jsonKey: "plannerScale",
   },
   "planner-shapes": {
     // PLANNER_SHAPES=held-out,uneven-racks runs only those shapes.
     run: async () => ({
-      ...(await benchPlannerShapes((m) => process.stderr.write(`${m}\n`), process.env.PLANNER_SHAPES?.split(",").filter(Boolean))),
+      ...(await inPlanWorker<{ shapes: ShapeFigures[] }>("planner-shapes", process.env.PLANNER_SHAPES?.split(",").filter(Boolean))),
     }),
     summary: (f) => plannerShapesSummary(f as unknown as { shapes: ShapeFigures[] }),
     jsonKey: "plannerShapes",

@@ -27,19 +27,18 @@
  * Targets: < 20 s (issue #30; #15 asked < 30 s); every broker figure within 0.95–1.05; dirs ≤ 5 points;
  * moved ≤ 1.3× the lower bound; < 3 GiB.
  *
- * The planner timed is lib/plan as it ships: bundled by esbuild the way the worker pool bundles it
- * (lib/workers/pool.ts `bundleModule`), where the modules call each other directly. Run from tsx's
- * per-module transform instead, every call across modules goes through a getter, which costs this
- * bench a few seconds the server never pays.
+ * The planner timed is lib/plan as it ships, run as the server runs it (plan-worker-host.ts): bundled by
+ * esbuild the way the worker pool bundles it (lib/workers/pool.ts `bundleModule`), where the modules call
+ * each other directly, in a worker thread with the pool's resource limits. Run from tsx's per-module
+ * transform instead, every call across modules goes through a getter, and on the main thread with V8's
+ * default young generation, the garbage collector copies the plan's objects more often: together a few
+ * seconds the server never pays.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { ClusterSnapshot, Partition, Replica, Topic } from "@/lib/model/snapshot";
 import { JavaRandom, stripedPlacement } from "@/lib/placement";
 import { PlanOptionsSchema } from "@/lib/plan";
 import type * as PlanModule from "@/lib/plan";
-import { bundleModule } from "@/lib/workers/pool";
 
 export interface PlannerScaleFigures {
   replicas: number;
@@ -276,21 +275,10 @@ export function brokerSpreads(snapshot: ClusterSnapshot) {
   return { replicaCount, bytes: spread(bytes), replicas: spread(replicas), leaders: spread(leaders) };
 }
 
-/** lib/plan bundled as the worker pool bundles it (see the header). */
-export function shippedPlanner(): typeof PlanModule {
-  const dir = path.resolve(".workers");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `bench-plan.${process.pid}.cjs`);
-  bundleModule(path.resolve("lib/plan/index.ts"), file);
-  try {
-    return createRequire(path.resolve("package.json"))(file) as typeof PlanModule;
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
+/** The planner a bench times: lib/plan as the bench's worker bundle holds it (plan-worker.ts). */
+export type Planner = Pick<typeof PlanModule, "planRebalance">;
 
-export async function benchPlannerScale(): Promise<PlannerScaleFigures> {
-  const { planRebalance } = shippedPlanner();
+export async function benchPlannerScale({ planRebalance }: Planner): Promise<PlannerScaleFigures> {
   const { snapshot, newBrokers } = plannerScaleCluster();
   const options = PlanOptionsSchema.parse({ operation: { kind: "add-brokers", brokers: newBrokers } });
   const start = performance.now();

@@ -18,7 +18,7 @@
  */
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { PlanOptionsSchema, type Plan } from "@/lib/plan";
-import { brokerSpreads, plannerScaleCluster, PLANNER_SCALE, shippedPlanner, type PlannerScaleOptions } from "./planner-scale";
+import { brokerSpreads, plannerScaleCluster, PLANNER_SCALE, type Planner, type PlannerScaleOptions } from "./planner-scale";
 
 export interface Shape {
   name: string;
@@ -149,8 +149,7 @@ function brokerFigures(plan: Plan) {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function benchPlannerShapes(log: (m: string) => void = () => undefined, only?: string[]): Promise<{ shapes: ShapeFigures[] }> {
-  const { planRebalance } = shippedPlanner();
+export async function benchPlannerShapes({ planRebalance }: Planner, log: (m: string) => void = () => undefined, only?: string[]): Promise<{ shapes: ShapeFigures[] }> {
   const shapes: ShapeFigures[] = [];
   for (const shape of SHAPES.filter((s) => !only || only.includes(s.name))) {
     const { snapshot, newBrokers } = plannerScaleCluster(shape.cluster);

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as cluster } from "@/app/api/cluster/route";
 import { POST as simulate } from "@/app/api/simulate/route";
-import { closeWorkerPool, WorkBusyError, WorkTimeoutError } from "@/lib/workers/pool";
+import { closeWorkerPool, WORKER_RESOURCE_LIMITS, WorkBusyError, WorkTimeoutError } from "@/lib/workers/pool";
 import { runTask } from "@/lib/server/run-task";
 import { resetClusterSource } from "@/lib/cluster/source";
 
@@ -45,6 +45,11 @@ describe("worker pool", () => {
     const done = await running;
     expect(done.status).toBe(200);
     expect(order).toEqual(["cluster", "simulate"]);
+  });
+
+  it("runs its tasks in workers with the pool's V8 limits (a young generation sized for large plans)", async () => {
+    const { resourceLimits } = await runTask("workerInfo", undefined);
+    expect(resourceLimits.maxYoungGenerationSizeMb).toBe(WORKER_RESOURCE_LIMITS.maxYoungGenerationSizeMb);
   });
 
   it("POST /api/simulate stops work past the time limit and answers 503 saying how to get it through", async () => {
