@@ -179,7 +179,8 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       let most = 0;
       for (const c of counts.values()) if (c > most) most = c;
       if (most <= band.lo) continue;
-      const needy = destinations.filter((b) => count(b.id) < band.lo);
+      // No broker can hold fewer than none: with a floor of 0 (a topic of fewer replicas than brokers) none is needy.
+      const needy = band.lo > 0 ? destinations.filter((b) => count(b.id) < band.lo) : [];
       const floor = needy.length > 0 ? band.lo : band.hi;
       let anyCrowded = false;
       for (const [id, c] of counts) {

@@ -48,7 +48,7 @@ export function nearestReplica(
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
     if (best && fill(d) <= level && fill(dirs[i - 1]!) > level) return best;
-    const r = nearest([d.replicas.all()], ideal, maxSize, eligible, accept, score);
+    const r = nearestIn(d.replicas.all(), ideal, maxSize, eligible, accept, score);
     if (r) {
       const s = score(r);
       if (s < bestScore) {
@@ -89,6 +89,52 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * `nearest` over one list, without the heap: the next candidate is the nearer of the one above and the
+ * one below the ideal (above first on a tie, as `nearest` orders them). The same candidates in the same
+ * order, so the same answer; it allocates nothing, and the broker pass calls it for every dir it searches.
+ */
+export function nearestIn(
+  list: readonly PlannedReplica[],
+  ideal: number,
+  maxSize: number,
+  eligible: (r: PlannedReplica) => boolean,
+  accept: (r: PlannedReplica) => boolean,
+  score: (r: PlannedReplica) => number,
+  limit = SEARCH_LIMIT,
+): PlannedReplica | null {
+  const cutoff = maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
+  let start = firstAtLeast(list, ideal);
+  if (start > 0 && list[start - 1]!.size >= cutoff) start = firstAtLeast(list, cutoff);
+  // The next candidates above (up) and below (down) the ideal; -1 when that side is done.
+  let up = start < list.length && list[start]!.size < cutoff ? start : -1;
+  let down = start - 1;
+  let best: PlannedReplica | null = null;
+  let bestScore = Infinity;
+  let found = 0;
+  for (let looked = 0; looked < limit && found < CANDIDATES && (up >= 0 || down >= 0);) {
+    let r: PlannedReplica;
+    if (up >= 0 && (down < 0 || list[up]!.size - ideal <= ideal - list[down]!.size)) {
+      r = list[up]!;
+      up = up + 1 < list.length && list[up + 1]!.size < cutoff ? up + 1 : -1;
+    } else {
+      r = list[down]!;
+      down -= 1;
+    }
+    if (!eligible(r)) continue;
+    looked += 1;
+    if (!accept(r)) continue;
+    found += 1;
+    const s = score(r);
+    if (s < bestScore) {
+      best = r;
+      bestScore = s;
+    }
+    if (s < PERFECT) break;
+  }
+  return best;
 }
 
 /**
