@@ -111,10 +111,8 @@ export function nearestIn(
   // The next candidates above (up) and below (down) the ideal; -1 when that side is done.
   let up = start < list.length && list[start]!.size < cutoff ? start : -1;
   let down = start - 1;
-  let best: PlannedReplica | null = null;
-  let bestScore = Infinity;
-  let found = 0;
-  for (let looked = 0; looked < limit && found < CANDIDATES && (up >= 0 || down >= 0);) {
+  const pick = new Pick(eligible, accept, score, limit);
+  while (pick.more() && (up >= 0 || down >= 0)) {
     let r: PlannedReplica;
     if (up >= 0 && (down < 0 || list[up]!.size - ideal <= ideal - list[down]!.size)) {
       r = list[up]!;
@@ -123,18 +121,9 @@ export function nearestIn(
       r = list[down]!;
       down -= 1;
     }
-    if (!eligible(r)) continue;
-    looked += 1;
-    if (!accept(r)) continue;
-    found += 1;
-    const s = score(r);
-    if (s < bestScore) {
-      best = r;
-      bestScore = s;
-    }
-    if (s < PERFECT) break;
+    if (!pick.offer(r)) break;
   }
-  return best;
+  return pick.best;
 }
 
 /**
@@ -205,10 +194,8 @@ export function nearest(
     }
   };
   for (let i = (dist.length >>> 1) - 1; i >= 0; i--) down(i);
-  let best: PlannedReplica | null = null;
-  let bestScore = Infinity;
-  let found = 0;
-  for (let looked = 0; looked < limit && found < CANDIDATES && dist.length > 0;) {
+  const pick = new Pick(eligible, accept, score, limit);
+  while (pick.more() && dist.length > 0) {
     // The nearest next candidate over every list, above or below the ideal: the heap's top.
     const c = code[0]!;
     const i = c >>> 1;
@@ -226,17 +213,40 @@ export function nearest(
       at.pop();
     }
     down(0);
-    if (!eligible(r)) continue;
-    looked += 1;
-    if (!accept(r)) continue;
-    found += 1;
-    const s = score(r);
-    if (s < bestScore) {
-      best = r;
-      bestScore = s;
-    }
-    // A candidate that costs the lower goals nothing is the nearest such: take it.
-    if (s < PERFECT) break;
+    if (!pick.offer(r)) break;
   }
-  return best;
+  return pick.best;
+}
+
+/** What one search has met: the looks counted (only replicas `eligible` takes), the candidates `accept` took, the best by `score`. */
+class Pick {
+  best: PlannedReplica | null = null;
+  private bestScore = Infinity;
+  private looked = 0;
+  private found = 0;
+  constructor(
+    private readonly eligible: (r: PlannedReplica) => boolean,
+    private readonly accept: (r: PlannedReplica) => boolean,
+    private readonly score: (r: PlannedReplica) => number,
+    private readonly limit: number,
+  ) {}
+
+  /** Whether the search may look further: fewer than `limit` looks and CANDIDATES candidates so far. */
+  more(): boolean {
+    return this.looked < this.limit && this.found < CANDIDATES;
+  }
+
+  /** Weighs the next replica met; false when the search is over (a candidate that costs the lower goals nothing is the nearest such: it is taken). */
+  offer(r: PlannedReplica): boolean {
+    if (!this.eligible(r)) return true;
+    this.looked += 1;
+    if (!this.accept(r)) return true;
+    this.found += 1;
+    const s = this.score(r);
+    if (s < this.bestScore) {
+      this.best = r;
+      this.bestScore = s;
+    }
+    return s >= PERFECT;
+  }
 }
