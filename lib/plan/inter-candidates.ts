@@ -44,11 +44,12 @@ export function nearestReplica(
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
   const eligible = (r: PlannedReplica) => state.mayLeave(r) && keepsRacks(state, r.part, r.broker, to.id);
+  const search: Search = { ideal, maxSize, eligible, accept, score };
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
     if (best && fill(d) <= level && fill(dirs[i - 1]!) > level) return best;
-    const r = nearestIn(d.replicas.all(), ideal, maxSize, eligible, accept, score);
+    const r = nearestIn(d.replicas.all(), search);
     if (r) {
       const s = score(r);
       if (s < bestScore) {
@@ -91,27 +92,34 @@ function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
   return lo;
 }
 
+/** What a search looks for: replicas near `ideal` bytes and no larger than `maxSize`, as the three tests judge them. */
+export interface Search {
+  ideal: number;
+  maxSize: number;
+  /** Whether a replica may go at all (leader policy, rack rule): one it refuses is passed over, not counted. */
+  eligible: (r: PlannedReplica) => boolean;
+  /** Whether the move is acceptable (hard constraints, goals): a candidate. */
+  accept: (r: PlannedReplica) => boolean;
+  /** A candidate's rank, lower is better; below PERFECT ends the search. */
+  score: (r: PlannedReplica) => number;
+  /** At most this many eligible replicas looked at (SEARCH_LIMIT). */
+  limit?: number;
+}
+
 /**
  * `nearest` over one list, without the heap: the next candidate is the nearer of the one above and the
  * one below the ideal (above first on a tie, as `nearest` orders them). The same candidates in the same
  * order, so the same answer; it allocates nothing, and the broker pass calls it for every dir it searches.
  */
-export function nearestIn(
-  list: readonly PlannedReplica[],
-  ideal: number,
-  maxSize: number,
-  eligible: (r: PlannedReplica) => boolean,
-  accept: (r: PlannedReplica) => boolean,
-  score: (r: PlannedReplica) => number,
-  limit = SEARCH_LIMIT,
-): PlannedReplica | null {
+export function nearestIn(list: readonly PlannedReplica[], search: Search): PlannedReplica | null {
+  const { ideal, maxSize } = search;
   const cutoff = maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
   let start = firstAtLeast(list, ideal);
   if (start > 0 && list[start - 1]!.size >= cutoff) start = firstAtLeast(list, cutoff);
   // The next candidates above (up) and below (down) the ideal; -1 when that side is done.
   let up = start < list.length && list[start]!.size < cutoff ? start : -1;
   let down = start - 1;
-  const pick = new Pick(eligible, accept, score, limit);
+  const pick = new Pick(search);
   while (pick.more() && (up >= 0 || down >= 0)) {
     let r: PlannedReplica;
     if (up >= 0 && (down < 0 || list[up]!.size - ideal <= ideal - list[down]!.size)) {
@@ -136,15 +144,8 @@ export function nearestIn(
  * waits in a binary heap ordered by distance, then list, then above before below (so ties fall the same
  * way whatever the number of lists): a look costs log(lists), not lists.
  */
-export function nearest(
-  lists: ReadonlyArray<readonly PlannedReplica[]>,
-  ideal: number,
-  maxSize: number,
-  eligible: (r: PlannedReplica) => boolean,
-  accept: (r: PlannedReplica) => boolean,
-  score: (r: PlannedReplica) => number,
-  limit = SEARCH_LIMIT,
-): PlannedReplica | null {
+export function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, search: Search): PlannedReplica | null {
+  const { ideal, maxSize } = search;
   const n = lists.length;
   // Heap entries: a list's cursor, code = list × 2 (+1 below the ideal), and where it points.
   const dist: number[] = [];
@@ -194,7 +195,7 @@ export function nearest(
     }
   };
   for (let i = (dist.length >>> 1) - 1; i >= 0; i--) down(i);
-  const pick = new Pick(eligible, accept, score, limit);
+  const pick = new Pick(search);
   while (pick.more() && dist.length > 0) {
     // The nearest next candidate over every list, above or below the ideal: the heap's top.
     const c = code[0]!;
@@ -224,12 +225,16 @@ class Pick {
   private bestScore = Infinity;
   private looked = 0;
   private found = 0;
-  constructor(
-    private readonly eligible: (r: PlannedReplica) => boolean,
-    private readonly accept: (r: PlannedReplica) => boolean,
-    private readonly score: (r: PlannedReplica) => number,
-    private readonly limit: number,
-  ) {}
+  private readonly eligible: (r: PlannedReplica) => boolean;
+  private readonly accept: (r: PlannedReplica) => boolean;
+  private readonly score: (r: PlannedReplica) => number;
+  private readonly limit: number;
+  constructor(search: Search) {
+    this.eligible = search.eligible;
+    this.accept = search.accept;
+    this.score = search.score;
+    this.limit = search.limit ?? SEARCH_LIMIT;
+  }
 
   /** Whether the search may look further: fewer than `limit` looks and CANDIDATES candidates so far. */
   more(): boolean {

@@ -56,7 +56,7 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
   // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per dir at most.
   const eligible = (s: PlannedReplica) => state.mayLeave(s) && keepsRacks(state, s.part, to.id, from.id);
-  const back = nearest(lists, r.size, Infinity, eligible, accept, () => 0, LOOK * lists.length);
+  const back = nearest(lists, { ideal: r.size, maxSize: Infinity, eligible, accept, score: () => 0, limit: LOOK * lists.length });
   if (!back) return false;
   const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
