@@ -28,7 +28,11 @@ const GROUPS: Record<ConfigGroup, { title: string; intro: string }> = {
   requests: { title: "Request sizes", intro: "Request bodies beyond these are refused with 413 while they arrive." },
   links: { title: "Shared links", intro: "What one link, one client and the whole store may hold, and how fast links may arrive (`lib/links/limits.ts`)." },
   simulator: { title: "Simulator", intro: "The largest scenario the simulator runs, each figure at the scenario's largest (413 beyond)." },
-  workers: { title: "Worker pool", intro: "The threads that run the heavy work off the request thread (`lib/workers/pool.ts`)." },
+  workers: {
+    title: "Worker pool",
+    intro:
+      "The threads that run the heavy work off the request thread (`lib/workers/pool.ts`). Each runs with a young generation of up to 192 MiB (`WORKER_RESOURCE_LIMITS`; a worker's default is 48 MiB): a plan of a large cluster builds millions of objects that live to its end, and copying them through small semi-spaces cost a 2.8 M-replica plan about 6 s. It is reserved only as a task allocates. Memory to budget per busy thread: a 2.8 M-replica plan peaks at about 2.6 GiB (resident, the whole process), a 1.2 M-replica one at about 1.6 GiB (both measured with the cluster built in the same process, as the benches build it).",
+  },
   server: { title: "The server (`npm start`)", intro: "Read by `scripts/start.mjs` and `scripts/server.mjs` before a request reaches the app." },
   development: { title: "Development", intro: "Switches for benchmarks and tests; leave them unset in production." },
 };
