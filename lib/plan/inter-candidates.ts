@@ -2,15 +2,15 @@
  * Which replica the broker pass (inter-broker.ts `balanceBrokers`) moves from a sender to a receiver:
  * the acceptable replica nearest an ideal size, searched outwards from that size over the sender's
  * size-sorted replicas (PlanState: one list per dir; a replica the leader policy or the rack rule keeps
- * off the receiver is passed over without counting as a look), fullest dir first, and ranked by a score whose whole multiples of
- * `PERFECT` are topic-spread penalties. Choosing only: whether a move is allowed and what it does to
+ * off the receiver is passed over without counting as a look), fullest dir first, and ranked by a score
+ * whose whole multiples of `PERFECT` are topic-spread penalties. Choosing only: whether a move is allowed and what it does to
  * the goals is the caller's `accept` and `score` (inter-move.ts, inter-effect.ts).
  *
  * Minimal movement: a replica's size is chosen so that a destination's bytes and replica count fill
  * together (size ≈ the bytes it still needs ÷ the replicas it still needs), from the source's fullest
  * dir first, so one move also serves the source's dir balance.
  */
-import { keepsRacks } from "./inter-move";
+import { mayGoTo } from "./inter-move";
 import type { PlannedBroker, PlannedDir, PlannedReplica, PlanState } from "./plan-state";
 
 /**
@@ -43,8 +43,7 @@ export function nearestReplica(
   const level = room > 0 && (capped || from.dirs.every((d) => d.cap === null)) ? used / room : -Infinity;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
-  const eligible = (r: PlannedReplica) => state.mayLeave(r) && keepsRacks(state, r.part, r.broker, to.id);
-  const search: Search = { ideal, maxSize, eligible, accept, score };
+  const search: Search = { ideal, maxSize, eligible: (r) => mayGoTo(state, r, to), accept, score };
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
@@ -76,6 +75,21 @@ export const PERFECT = 4;
 const GOOD_FIT = 0.5;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
 const SEARCH_LIMIT = 1000;
+
+/** Sizes from the cutoff up are larger than `maxSize` (sizes are whole bytes). */
+function cutoffOf(maxSize: number): number {
+  return maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
+}
+
+/**
+ * Where a search of `list` starts: the first replica at least `ideal`, unless the one below it is already
+ * past the cutoff (then the first past the cutoff, so that everything below is small enough). The upward
+ * walk stops at the first replica past the cutoff as it meets it, so only such a list needs the second search.
+ */
+function searchStart(list: readonly PlannedReplica[], ideal: number, cutoff: number): number {
+  const start = firstAtLeast(list, ideal);
+  return start > 0 && list[start - 1]!.size >= cutoff ? firstAtLeast(list, cutoff) : start;
+}
 
 /** Index of the first replica of `list` (sorted by size) with size ≥ `size`. */
 function firstAtLeast(list: readonly PlannedReplica[], size: number): number {
@@ -112,10 +126,9 @@ export interface Search {
  * order, so the same answer; it allocates nothing, and the broker pass calls it for every dir it searches.
  */
 export function nearestIn(list: readonly PlannedReplica[], search: Search): PlannedReplica | null {
-  const { ideal, maxSize } = search;
-  const cutoff = maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
-  let start = firstAtLeast(list, ideal);
-  if (start > 0 && list[start - 1]!.size >= cutoff) start = firstAtLeast(list, cutoff);
+  const { ideal } = search;
+  const cutoff = cutoffOf(search.maxSize);
+  const start = searchStart(list, ideal, cutoff);
   // The next candidates above (up) and below (down) the ideal; -1 when that side is done.
   let up = start < list.length && list[start]!.size < cutoff ? start : -1;
   let down = start - 1;
@@ -140,24 +153,21 @@ export function nearestIn(list: readonly PlannedReplica[], search: Search): Plan
  * from the ideal together, so the candidates looked at are the nearest of all, however many lists
  * there are; at most `limit` of those `eligible` takes (a replica it refuses is passed over without
  * counting: the rack rule refuses many on a cluster of few racks, and each costs a few lookups; the
- * walk still ends at the ends of the lists, so its work is linear in them). Each list's next candidate above and below the ideal
- * waits in a binary heap ordered by distance, then list, then above before below (so ties fall the same
- * way whatever the number of lists): a look costs log(lists), not lists.
+ * walk still ends at the ends of the lists, so its work is linear in them). Each list's next candidate
+ * above and below the ideal waits in a binary heap ordered by distance, then list, then above before
+ * below (so ties fall the same way whatever the number of lists): a look costs log(lists), not lists.
  */
 export function nearest(lists: ReadonlyArray<readonly PlannedReplica[]>, search: Search): PlannedReplica | null {
-  const { ideal, maxSize } = search;
+  const { ideal } = search;
   const n = lists.length;
   // Heap entries: a list's cursor, code = list × 2 (+1 below the ideal), and where it points.
   const dist: number[] = [];
   const code: number[] = [];
   const at: number[] = [];
-  // Sizes from `cutoff` up are too large. The upward walk stops at the first such replica as it meets
-  // it; only a list whose replicas below the ideal are too large as well needs a search for where they start.
-  const cutoff = maxSize === Infinity ? Infinity : Math.floor(maxSize) + 1;
+  const cutoff = cutoffOf(search.maxSize);
   for (let i = 0; i < n; i++) {
     const list = lists[i]!;
-    let start = firstAtLeast(list, ideal);
-    if (start > 0 && list[start - 1]!.size >= cutoff) start = firstAtLeast(list, cutoff);
+    const start = searchStart(list, ideal, cutoff);
     if (start < list.length && list[start]!.size < cutoff) {
       dist.push(list[start]!.size - ideal);
       code.push(i * 2);

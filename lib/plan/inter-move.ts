@@ -60,6 +60,16 @@ export function keepsRacks(state: PlanState, part: PlannedPartition, from: numbe
   return !lose || gain;
 }
 
+/**
+ * Whether a search should weigh `replica` for broker `to` at all: the leader policy lets it leave its
+ * broker (PlanState `mayLeave`) and the rack rule lets it reach `to` (`keepsRacks`). `canMove` checks both
+ * again with the rest of the hard constraints; the searches ask this first so that a replica they refuse
+ * does not count as a look.
+ */
+export function mayGoTo(state: PlanState, replica: PlannedReplica, to: PlannedBroker): boolean {
+  return state.mayLeave(replica) && keepsRacks(state, replica.part, replica.broker, to.id);
+}
+
 /** Whether the replica must leave where it is (its broker is being removed or its dir drained). */
 export function mustLeave(state: PlanState, replica: PlannedReplica): boolean {
   const b = state.brokers.get(replica.broker);

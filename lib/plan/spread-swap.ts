@@ -17,7 +17,7 @@ import type { SoftGoal } from "./options";
 import { outOfBand, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
-import { canMove, destinationDir, keepsRacks, spend, type InterContext } from "./inter-move";
+import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
 import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
@@ -55,8 +55,7 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   const lists: (readonly PlannedReplica[])[] = [];
   for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
   // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per dir at most.
-  const eligible = (s: PlannedReplica) => state.mayLeave(s) && keepsRacks(state, s.part, to.id, from.id);
-  const back = nearest(lists, { ideal: r.size, maxSize: Infinity, eligible, accept, score: () => 0, limit: LOOK * lists.length });
+  const back = nearest(lists, { ideal: r.size, maxSize: Infinity, eligible: (s) => mayGoTo(state, s, from), accept, score: () => 0, limit: LOOK * lists.length });
   if (!back) return false;
   const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
@@ -65,7 +64,8 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
 }
 
 /**
- * Candidates the leader policy and the rack rule allow looked at per dir of the other broker (so the work of one exchange is
- * bounded): about what 24 per rack group came to on a cluster of 12 racks (~35 groups a dir).
+ * Candidates the leader policy and the rack rule allow looked at per dir of the other broker (so the
+ * work of one exchange is bounded): about what 24 per rack group came to on a cluster of 12 racks
+ * (~35 groups a dir).
  */
 const LOOK = 800;
