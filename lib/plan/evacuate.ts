@@ -7,7 +7,7 @@
  * instead of the balancing passes of inter-broker.ts.
  */
 import type { PlanOptions, SoftGoal } from "./options";
-import { brokerBands, brokerValue, participants, type BrokerGoal } from "./goals";
+import { bandOf, brokerBands, brokerValue, participants, type BrokerGoal } from "./goals";
 import { replicaOn, type PlannedBroker, type PlannedDir, type PlanState, type PlannedReplica } from "./plan-state";
 import { canMove, destinationDir, keepsRacks, mustLeave, spend, type InterContext } from "./inter-move";
 
@@ -110,7 +110,7 @@ export function evacuate(ctx: InterContext, goals: ReadonlyArray<SoftGoal>): { m
       if (fromLeader.has(r) ? !canRecreate(state, r, b) : !canMove(state, r, b, options)) continue;
       const dir = destinationDir(state, b, r.part.copySize, options);
       if (!dir) continue;
-      const band = bands[primary];
+      const band = bandOf(bands, primary, b);
       const key: [number, number, number] = [brokerValue(b, primary) / Math.max(band.mean, 1), counts.get(b.id) ?? 0, b.id];
       if (!best || key[0] < best.key[0] - 1e-12 || (Math.abs(key[0] - best.key[0]) <= 1e-12 && (key[1] < best.key[1] || (key[1] === best.key[1] && key[2] < best.key[2])))) {
         best = { broker: b, dir, key };

@@ -12,6 +12,7 @@ import { generateAssignment, GenerateError } from "./generate";
 import { stateAfterGenerate } from "./generate-after";
 import { measureGoal, type GoalMeasure } from "./goals";
 import type { PlanState } from "./plan-state";
+import { shareRackLimits } from "./rack-targets";
 import type { PlanOptions, SoftGoal } from "./options";
 import type { GenerateComparison } from "./plan-types";
 
@@ -30,7 +31,7 @@ export function generateComparison(snapshot: ClusterSnapshot, state: PlanState, 
   const placer = kafkaBehaviour(pickKafkaLine(snapshot.source.kafkaVersion).line).generatePlacer;
   try {
     const generated = generateAssignment(snapshot, topics, brokers, { random: new JavaRandom(options.seed) });
-    const measured = measureGenerated(snapshot, generated, options);
+    const measured = measureGenerated(snapshot, state, generated, options);
     const byName = new Map(snapshot.topics.map((t) => [t.name, t]));
     let bytes = 0;
     let replicas = 0;
@@ -56,10 +57,13 @@ export function generateComparison(snapshot: ClusterSnapshot, state: PlanState, 
 /** Kafka's `--generate` proposal, run, measured with the plan's goals: what it leaves undone. */
 function measureGenerated(
   snapshot: ClusterSnapshot,
+  planState: PlanState,
   generated: ReadonlyMap<string, number[][]>,
   options: PlanOptions,
 ): { goals: { goal: SoftGoal; met: boolean; measure: GoalMeasure }[]; leftBehind: number; unplaced: number } {
   const { state, unplaced, leftBehind } = stateAfterGenerate(snapshot, generated, options.operation);
+  // Measured against the plan's own targets: where racks bind, each broker's (rack-targets.ts).
+  shareRackLimits(planState, state);
   const goals = options.goals.map((goal) => {
     const measure = measureGoal(state, goal, options);
     return { goal, met: measure.outside === 0, measure };

@@ -5,7 +5,7 @@
  * beside each unmet goal; plan-warnings.ts says what lies beyond the goals.
  */
 import { formatBytes } from "../model/format";
-import { brokerBands, brokerValue, GOAL_LABELS, outOfBand, participants } from "./goals";
+import { bandOf, brokerBands, brokerValue, GOAL_LABELS, outOfBand, participants } from "./goals";
 import { dirsOutsideTolerance } from "./intra-broker";
 import type { PlanOptions, SoftGoal } from "./options";
 import type { PlanState } from "./plan-state";
@@ -42,8 +42,8 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
         : `${holding.length === 1 ? `broker ${holding[0]} still holds` : `brokers ${holding.join(", ")} still hold`} replicas that cannot leave (listed with the ${what})`;
     let restOutside = true;
     if (goal !== "topic-spread") {
-      const band = brokerBands(state, options.tolerance)[goal];
-      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+      const bands = brokerBands(state, options.tolerance);
+      restOutside = participants(state).some((b) => outOfBand(brokerValue(b, goal), bandOf(bands, goal, b), false) > 0);
     }
     if (kept && !restOutside) return `${label}: ${kept}; the brokers that stay are within the tolerance.`;
     if (kept) return `${label}: ${kept}, and a ${what} moves only what it must: plan a rebalance to even out the rest.`;

@@ -18,6 +18,7 @@
 import type { PlanOptions, SoftGoal } from "./options";
 import { dirGoalDeviations, dirsOutsideTolerance } from "./intra-broker";
 import type { PlannedBroker, PlanState } from "./plan-state";
+import { rackTargets, topicRackTargets } from "./rack-targets";
 
 export const BROKER_GOALS = ["broker-bytes", "broker-replicas", "broker-leaders"] as const;
 export type BrokerGoal = (typeof BROKER_GOALS)[number];
@@ -48,7 +49,18 @@ export function brokerValue(b: PlannedBroker, goal: BrokerGoal): number {
   return goal === "broker-bytes" ? b.bytes : goal === "broker-replicas" ? b.count : b.leaders;
 }
 
-export type BrokerBands = Record<BrokerGoal, Band>;
+/**
+ * The three broker bands around the mean of every participant and, where the rack rule keeps some rack
+ * from that mean (rack-targets.ts), each broker's own band of bytes and replicas around its target.
+ */
+export type BrokerBands = Record<BrokerGoal, Band> & {
+  readonly byBroker?: ReadonlyMap<number, Partial<Record<BrokerGoal, Band>>>;
+};
+
+/** The band broker `b` is measured against for `goal`: its own where racks bind, else the one of all. */
+export function bandOf(bands: BrokerBands, goal: BrokerGoal, b: PlannedBroker): Band {
+  return (bands.byBroker && bands.byBroker.get(b.id)?.[goal]) ?? bands[goal];
+}
 
 /**
  * The three broker bands, from the current state. `members`: the participants, when the caller has
@@ -68,10 +80,22 @@ export function brokerBands(state: PlanState, tolerance: number, members?: Reado
     leaders += b.leaders;
   }
   const mean = (x: number) => (n === 0 ? 0 : x / n);
+  const targets = rackTargets(state, list, bytes, replicas);
+  let byBroker: Map<number, Partial<Record<BrokerGoal, Band>>> | undefined;
+  if (targets) {
+    byBroker = new Map();
+    for (const b of list) {
+      const own: Partial<Record<BrokerGoal, Band>> = {};
+      if (targets.bytes) own["broker-bytes"] = byteBand(targets.bytes.get(b.id)!, tolerance);
+      if (targets.count) own["broker-replicas"] = countBand(targets.count.get(b.id)!, tolerance);
+      byBroker.set(b.id, own);
+    }
+  }
   return {
     "broker-bytes": byteBand(mean(bytes), tolerance),
     "broker-replicas": countBand(mean(replicas), tolerance),
     "broker-leaders": countBand(mean(leaders), tolerance),
+    ...(byBroker ? { byBroker } : {}),
   };
 }
 
@@ -88,11 +112,37 @@ export function spreadCounted(state: PlanState): Set<number> {
   return ids;
 }
 
+/**
+ * One topic's band of replicas per broker: around its mean over the participants and, where the rack
+ * rule keeps some rack from that mean (rack-targets.ts), each rack's own band (`topicBandFor`).
+ */
+export type TopicBand = Band & { readonly byRack?: ReadonlyMap<string, Band> };
+
+/**
+ * A topic's band of replicas per broker around `mean`: the count band, but never wider than one replica
+ * either side of [⌊mean⌋, ⌈mean⌉] — for a topic of hundreds of replicas per broker, a tolerance of 5% would
+ * let one broker hold several more than another, each of them a partition's traffic on that broker.
+ */
+export function spreadBand(mean: number, tolerance: number): Band {
+  const band = countBand(mean, tolerance);
+  return { mean, lo: Math.max(band.lo, Math.floor(mean + 1e-9) - 1), hi: Math.min(band.hi, Math.ceil(mean - 1e-9) + 1) };
+}
+
 /** The band of one topic's replicas per broker; `counted` is `spreadCounted(state)`, computed once by the caller. */
-export function topicBand(state: PlanState, topic: string, participantCount: number, tolerance: number, counted: ReadonlySet<number>): Band {
+export function topicBand(state: PlanState, topic: string, members: ReadonlyArray<PlannedBroker>, tolerance: number, counted: ReadonlySet<number>): TopicBand {
   let total = 0;
   for (const [id, c] of state.topicCounts.get(topic) ?? []) if (counted.has(id)) total += c;
-  return countBand(participantCount === 0 ? 0 : total / participantCount, tolerance);
+  const band = spreadBand(members.length === 0 ? 0 : total / members.length, tolerance);
+  const targets = topicRackTargets(state, members, topic, total);
+  if (!targets) return band;
+  const byRack = new Map<string, Band>();
+  for (const [rack, mean] of targets) byRack.set(rack, spreadBand(mean, tolerance));
+  return { ...band, byRack };
+}
+
+/** The band of a topic's replicas that broker `b` is measured against: its rack's where racks bind, else the topic's. */
+export function topicBandFor(band: TopicBand, b: PlannedBroker | undefined): Band {
+  return (band.byRack && b && b.rack !== null && band.byRack.get(b.rack)) || band;
 }
 
 /** One goal's state: how many brokers (dirs, topic × broker cells) are outside, and the extremes. */
@@ -109,6 +159,12 @@ export interface GoalMeasure {
   worst: number | null;
   /** dir-utilization only: the largest |dir − its even share| ÷ that share, over brokers measured by bytes (capacity unknown, or bytes mode); null: none. */
   worstShare?: number | null;
+  /**
+   * Broker bytes and replicas where the rack rule keeps some rack from the mean (rack-targets.ts): each
+   * broker is measured against its own target, and these are the lowest and the highest target over the
+   * mean, the best any plan can reach. Absent where every broker's target is the mean.
+   */
+  rackTargets?: { minOverMean: number; maxOverMean: number };
   /** How many dirs (dir goal) or brokers (broker goals, topic spread) the measure could look at. */
   measured: number;
   /**
@@ -150,24 +206,36 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
     const ids = new Set(members.map((b) => b.id));
     const counted = spreadCounted(state);
     for (const [topic, counts] of state.topicCounts) {
-      const band = topicBand(state, topic, members.length, options.tolerance, counted);
+      const band = topicBand(state, topic, members, options.tolerance, counted);
       let seen = 0;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);
         if (!b) continue;
-        const off = ids.has(id) ? outOfBand(c, band, false) : b.removing ? c : 0;
+        const off = ids.has(id) ? outOfBand(c, topicBandFor(band, b), false) : b.removing ? c : 0;
         if (ids.has(id)) seen += 1;
         if (off > 0) outside += 1;
         worst = Math.max(worst, off);
       }
-      if (band.lo > 0 && seen < members.length) {
-        outside += members.length - seen;
-        worst = Math.max(worst, band.lo);
+      if (seen < members.length) {
+        if (band.byRack) {
+          // A broker holding none of the topic is outside when its rack's band has a floor.
+          for (const b of members) {
+            const lo = topicBandFor(band, b).lo;
+            if (lo > 0 && !counts.has(b.id)) {
+              outside += 1;
+              worst = Math.max(worst, lo);
+            }
+          }
+        } else if (band.lo > 0) {
+          outside += members.length - seen;
+          worst = Math.max(worst, band.lo);
+        }
       }
     }
     return { outside, maxOverMean: null, minOverMean: null, worst: members.length === 0 ? null : worst, measured: members.length, unmeasured: absent.length };
   }
-  const band = brokerBands(state, options.tolerance)[goal];
+  const bands = brokerBands(state, options.tolerance, members);
+  const band = bands[goal];
   let outside = 0;
   let max = -Infinity;
   let min = Infinity;
@@ -178,12 +246,15 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
       continue;
     }
     if (!state.hasOpenDir(b)) continue;
-    if (outOfBand(v, band, false) > 0) outside += 1;
+    if (outOfBand(v, bandOf(bands, goal, b), false) > 0) outside += 1;
     max = Math.max(max, v);
     min = Math.min(min, v);
   }
   const ratio = (v: number) => (members.length === 0 || !Number.isFinite(v) ? null : band.mean === 0 ? 1 : v / band.mean);
-  return { outside, maxOverMean: ratio(max), minOverMean: ratio(min), worst: null, measured: members.length, unmeasured: absent.length };
+  const measure: GoalMeasure = { outside, maxOverMean: ratio(max), minOverMean: ratio(min), worst: null, measured: members.length, unmeasured: absent.length };
+  const own = members.map((b) => bands.byBroker?.get(b.id)?.[goal]?.mean).filter((m): m is number => m !== undefined);
+  if (own.length > 0 && band.mean > 0) measure.rackTargets = { minOverMean: Math.min(...own) / band.mean, maxOverMean: Math.max(...own) / band.mean };
+  return measure;
 }
 
 export interface GoalResult {

@@ -17,11 +17,11 @@
  * (inter-candidates.ts `nearestReplica`).
  */
 import type { SoftGoal } from "./options";
-import { brokerBands, brokerValue, outOfBand, participants, type BrokerBands } from "./goals";
+import { bandOf, brokerBands, brokerValue, outOfBand, participants, topicBandFor, type BrokerBands } from "./goals";
 import type { PlannedBroker, PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
-import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
+import { canMove, destinationDir, keepsDirsMet, spend, type InterContext, type InterStop } from "./inter-move";
 import { mayExchange, swapForSpread } from "./spread-swap";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
@@ -48,25 +48,27 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   if (members.length < 2) return "balanced";
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const sources = [...state.brokers.values()].filter((b) => b.online && (ctx.destinations === null || !ctx.destinations.has(b.id)));
-  const topics = new TopicBands(state, members.length, options.tolerance);
+  const topics = new TopicBands(state, members, options.tolerance);
   const wantsBytes = moveGoals.includes("broker-bytes");
   const wantsCount = moveGoals.includes("broker-replicas");
   let budgetBlocked = false;
 
   for (;;) {
     const bands = brokerBands(state, options.tolerance, members);
-    const unmet = moveGoals.filter((g) => members.some((b) => outOfBand(brokerValue(b, g), bands[g], false) > 0));
+    const unmet = moveGoals.filter((g) => members.some((b) => outOfBand(brokerValue(b, g), bandOf(bands, g, b), false) > 0));
     if (unmet.length === 0) return "balanced";
     if (ctx.budget.moves <= 0) return "max_moves";
     if (ctx.budget.bytes <= 0) return "byte_cap";
     let movedThisRound = 0;
     for (const goal of unmet) {
-      const band = bands[goal];
-      // Receivers: below the mean, neediest first; senders: above it, fullest first.
-      const receivers = destinations.filter((b) => brokerValue(b, goal) < band.mean).sort((a, b) => brokerValue(a, goal) - brokerValue(b, goal) || a.id - b.id);
-      const senders = sources.filter((b) => brokerValue(b, goal) > band.mean).sort((a, b) => brokerValue(b, goal) - brokerValue(a, goal) || a.id - b.id);
+      // Each broker's band: the one of all, or its own where racks bind (rack-targets.ts); `gap` is how far below its mean.
+      const band = (b: PlannedBroker) => bandOf(bands, goal, b);
+      const gap = (b: PlannedBroker) => brokerValue(b, goal) - band(b).mean;
+      // Receivers: below their mean, neediest first; senders: above it, fullest first.
+      const receivers = destinations.filter((b) => gap(b) < 0).sort((a, b) => gap(a) - gap(b) || a.id - b.id);
+      const senders = sources.filter((b) => gap(b) > 0).sort((a, b) => gap(b) - gap(a) || a.id - b.id);
       if (receivers.length === 0 || senders.length === 0) continue;
-      const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band, false) > 0);
+      const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band(b), false) > 0);
       // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
       // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
       const byRack = new Map<string | null, PlannedBroker[]>();
@@ -75,16 +77,23 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
         if (!list) byRack.set(rack, (list = rack === null ? senders : [...senders.filter((b) => b.rack === rack), ...senders.filter((b) => b.rack !== rack)]));
         return list;
       };
+      // A sender none of whose replicas up to a size may go to a rack at all (rack rule, leader policy), as
+      // a full search found, is not searched again for that rack and size in this round: on a cluster whose
+      // racks bind, most searches for the capped racks would otherwise walk every list to find nothing.
+      const barren = new Map<string, number>();
       /** One move onto `to` from the first sender that has a replica the goals accept. */
       const pullOne = (to: PlannedBroker): boolean => {
         for (const from of sendersFor(to.rack)) {
-          if (!receiverOut && outOfBand(brokerValue(from, goal), band, false) === 0) continue;
-          if (brokerValue(from, goal) <= band.mean) continue;
+          if (!receiverOut && outOfBand(brokerValue(from, goal), band(from), false) === 0) continue;
+          if (gap(from) <= 0) continue;
+          const barrenKey = `${from.id}\u0000${to.rack}`;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
           const typical = from.count === 0 ? 0 : from.bytes / from.count;
           // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
-          const bytesBand = bands["broker-bytes"];
-          const maxSize = wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal) ? Math.max(0, Math.min(from.bytes - bytesBand.lo, bytesBand.hi - to.bytes)) : Infinity;
+          const maxSize =
+            wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal)
+              ? Math.max(0, Math.min(from.bytes - bandOf(bands, "broker-bytes", from).lo, bandOf(bands, "broker-bytes", to).hi - to.bytes))
+              : Infinity;
           const accept = (r: PlannedReplica) => {
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
@@ -92,13 +101,14 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             }
             if (!canMove(state, r, to, options)) return false;
             if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
-            return destinationDir(state, to, r.part.copySize, options) !== null;
+            const dir = destinationDir(state, to, r.part.copySize, options);
+            return dir !== null && keepsDirsMet(ctx, r, dir);
           };
           const score = (r: PlannedReplica) => {
             const counts = state.topicCounts.get(r.part.topic)!;
             const tb = topics.of(r.part.topic);
-            const spreadGain = (counts.get(from.id) ?? 0) > tb.lo ? 0 : 1;
-            const spreadLoss = (counts.get(to.id) ?? 0) + 1 > tb.hi ? 1 : 0;
+            const spreadGain = (counts.get(from.id) ?? 0) > topicBandFor(tb, from).lo ? 0 : 1;
+            const spreadLoss = (counts.get(to.id) ?? 0) + 1 > topicBandFor(tb, to).hi ? 1 : 0;
             // Size distance is capped below one penalty, so spread decides first among candidates the search found.
             // The distance is relative to the ideal, or to the sender's typical replica when the ideal is
             // tiny (counts alone), so 16 KiB and 40 GiB do not look alike next to an ideal of 0.
@@ -106,10 +116,16 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
           };
           // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
           // that a later move must undo); only if none, any that still lowers the goals' cost.
-          const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band.lo, band.hi - to.bytes)) : Infinity;
+          const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band(from).lo, band(to).hi - to.bytes)) : Infinity;
+          if (maxSize <= (barren.get(barrenKey) ?? -1)) continue;
+          const looks = { eligible: 0 };
           const replica =
-            (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score) : null) ?? nearestReplica(state, from, to, ideal, maxSize, accept, score);
-          if (!replica) continue;
+            (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks) : null) ??
+            nearestReplica(state, from, to, ideal, maxSize, accept, score, looks);
+          if (!replica) {
+            if (looks.eligible === 0) barren.set(barrenKey, Math.max(maxSize, barren.get(barrenKey) ?? -1));
+            continue;
+          }
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
           return true;
         }
@@ -120,12 +136,12 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
         // A receiver far below the mean takes a few replicas per visit (one for every 16 it still needs, at
         // most MAX_VISIT_MOVES): the bands move by far less than that meanwhile. Near the mean, one per round,
         // so the next round re-reads the bands and which goal leads.
-        const need = goal === "broker-bytes" ? (band.mean - to.bytes) / Math.max(1, typicalReplica) : band.mean - brokerValue(to, goal);
+        const need = goal === "broker-bytes" ? -gap(to) / Math.max(1, typicalReplica) : -gap(to);
         const visits = Math.max(1, Math.min(MAX_VISIT_MOVES, Math.floor(need / 16)));
         for (let visit = 0; visit < visits; visit++) {
           // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
-          if (receiverOut && outOfBand(brokerValue(to, goal), band, false) === 0) break;
-          if (brokerValue(to, goal) >= band.mean) break;
+          if (receiverOut && outOfBand(brokerValue(to, goal), band(to), false) === 0) break;
+          if (gap(to) >= 0) break;
           if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0 || !pullOne(to)) break;
           movedThisRound += 1;
         }
@@ -139,10 +155,10 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
 
 /** The size that fills a receiver's bytes and replica count together. */
 function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, wantsBytes: boolean, wantsCount: boolean): number {
-  const b = bands["broker-bytes"];
-  const c = bands["broker-replicas"];
-  const bytes = Math.max(0, Math.min(b.mean - to.bytes, from.bytes - b.mean));
-  const count = Math.max(0, Math.min(c.mean - to.count, from.count - c.mean));
+  const b = (x: PlannedBroker) => bandOf(bands, "broker-bytes", x).mean;
+  const c = (x: PlannedBroker) => bandOf(bands, "broker-replicas", x).mean;
+  const bytes = Math.max(0, Math.min(b(to) - to.bytes, from.bytes - b(from)));
+  const count = Math.max(0, Math.min(c(to) - to.count, from.count - c(from)));
   if (wantsBytes && wantsCount) return count >= 1 ? bytes / count : bytes;
   if (wantsBytes) return bytes;
   return 0;
@@ -169,33 +185,45 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     let moved = 0;
     const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
-    const topics = new TopicBands(state, members.length, options.tolerance);
+    const topics = new TopicBands(state, members, options.tolerance);
     for (const topic of visit) {
       const movedBefore = moved;
       const band = topics.of(topic);
       const counts = state.topicCounts.get(topic)!;
       const count = (id: number) => counts.get(id) ?? 0;
-      // No broker above the band's floor: nothing crowded whichever floor applies (the common case, found without the filter below).
-      let most = 0;
-      for (const c of counts.values()) if (c > most) most = c;
-      if (most <= band.lo) continue;
+      // Each broker's band: the topic's, or its rack's where racks bind (rack-targets.ts).
+      const racked = band.byRack !== undefined;
+      const lo = (id: number) => (racked ? topicBandFor(band, state.brokers.get(id)).lo : band.lo);
+      const hi = (id: number) => (racked ? topicBandFor(band, state.brokers.get(id)).hi : band.hi);
+      // No broker above its band's floor: nothing crowded whichever floor applies (the common case, found without the filter below).
+      let crowdedAtAll = false;
+      for (const [id, c] of counts)
+        if (c > lo(id)) {
+          crowdedAtAll = true;
+          break;
+        }
+      if (!crowdedAtAll) continue;
       // No broker can hold fewer than none: with a floor of 0 (a topic of fewer replicas than brokers) none is needy.
-      const needy = band.lo > 0 ? destinations.filter((b) => count(b.id) < band.lo) : [];
-      const floor = needy.length > 0 ? band.lo : band.hi;
+      const needy = racked || band.lo > 0 ? destinations.filter((b) => count(b.id) < lo(b.id)) : [];
+      const floor = needy.length > 0 ? lo : hi;
+      // How far a broker is above the floor that applies (sources) or above its band's bottom (targets).
+      const over = (id: number) => count(id) - floor(id);
       let anyCrowded = false;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);
-        if (b && b.online && c > floor && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
+        if (b && b.online && c > floor(id) && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
       }
       if (!anyCrowded) continue;
-      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < band.hi)).sort((x, y) => count(x.id) - count(y.id) || x.id - y.id);
+      const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < hi(b.id))).sort(
+        (x, y) => count(x.id) - lo(x.id) - (count(y.id) - lo(y.id)) || x.id - y.id,
+      );
       if (targets.length === 0) continue;
       // The topic's movable replicas on each crowded broker, smallest first.
       const onBroker = new Map<number, PlannedReplica[]>();
       for (const part of state.topicPartitions.get(topic)!) {
         if (!part.movable) continue;
         for (const r of part.members) {
-          if (!r.listed || !state.mayLeave(r) || count(r.broker) <= floor) continue;
+          if (!r.listed || !state.mayLeave(r) || over(r.broker) <= 0) continue;
           let list = onBroker.get(r.broker);
           if (!list) onBroker.set(r.broker, (list = []));
           list.push(r);
@@ -204,66 +232,77 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
       // The brokers the topic crowds, most crowded first; a move or an exchange lowers one broker's count
       // by one (settle: it slides back to its place, or leaves the list at the floor).
-      const sources = [...onBroker.keys()].filter((id) => count(id) > floor).sort((x, y) => count(y) - count(x) || x - y);
+      const sources = [...onBroker.keys()].filter((id) => over(id) > 0).sort((x, y) => over(y) - over(x) || x - y);
       const settle = (id: number): void => {
         let i = sources.indexOf(id);
-        const c = count(id);
-        if (c <= floor) {
+        const c = over(id);
+        if (c <= 0) {
           sources.splice(i, 1);
           return;
         }
-        while (i + 1 < sources.length && (count(sources[i + 1]!) > c || (count(sources[i + 1]!) === c && sources[i + 1]! < id))) {
+        while (i + 1 < sources.length && (over(sources[i + 1]!) > c || (over(sources[i + 1]!) === c && sources[i + 1]! < id))) {
           sources[i] = sources[i + 1]!;
           i++;
         }
         sources[i] = id;
       };
+      // A target takes replicas until it reaches the bottom of its band (or, with none below it, the top), one
+      // move or exchange at a time, while any source can give: a topic far off its band on a few brokers (a fill
+      // of new brokers) is evened out in one pass, not one replica per target per pass.
+      const want = needy.length > 0 ? lo : hi;
       for (const to of targets) {
-        if (sources.length === 0) break;
-        let done = false;
-        let gave = -1;
-        for (const id of sources) {
-          // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
-          const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
-          if (limit === null) continue;
-          for (const r of onBroker.get(id)!) {
-            if (r.broker !== id) continue;
-            if (r.size > limit) break;
-            if (r.part.copySize > ctx.budget.bytes) {
-              budgetBlocked = true;
-              break;
-            }
-            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-            const dir = destinationDir(state, to, r.part.copySize, options);
-            if (!dir) continue;
-            spend(ctx, r, dir);
-            moved += 1;
-            done = true;
-            gave = id;
-            break;
-          }
-          if (done) break;
-        }
-        // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
-        for (const id of done ? [] : sources) {
-          // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
-          if (!mayExchange(ctx, id)) continue;
-          const mine = onBroker.get(id)!;
-          let tries = 0;
-          for (const r of mine) {
-            if (r.broker !== id) continue;
-            if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
-            if (swapForSpread(ctx, goals, bands, topics, r, to)) {
-              moved += 2;
+        for (;;) {
+          if (sources.length === 0 || count(to.id) >= want(to.id)) break;
+          let done = false;
+          let swapped = false;
+          let gave = -1;
+          for (const id of sources) {
+            // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
+            const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
+            if (limit === null) continue;
+            for (const r of onBroker.get(id)!) {
+              if (r.broker !== id) continue;
+              if (r.size > limit) break;
+              if (r.part.copySize > ctx.budget.bytes) {
+                budgetBlocked = true;
+                break;
+              }
+              if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
+              const dir = destinationDir(state, to, r.part.copySize, options);
+              if (!dir || !keepsDirsMet(ctx, r, dir)) continue;
+              spend(ctx, r, dir);
+              moved += 1;
               done = true;
               gave = id;
               break;
             }
+            if (done) break;
           }
-          if (done) break;
+          // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
+          for (const id of done ? [] : sources) {
+            // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
+            if (!mayExchange(ctx, id)) continue;
+            const mine = onBroker.get(id)!;
+            let tries = 0;
+            for (const r of mine) {
+              if (r.broker !== id) continue;
+              if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
+              if (swapForSpread(ctx, goals, bands, topics, r, to)) {
+                moved += 2;
+                done = true;
+                swapped = true;
+                gave = id;
+                break;
+              }
+            }
+            if (done) break;
+          }
+          if (ctx.budget.moves <= 0) return "max_moves";
+          if (!done) break;
+          settle(gave);
+          // One exchange per target and topic in a pass, as each costs a bounded search: moves go on.
+          if (swapped) break;
         }
-        if (ctx.budget.moves <= 0) return "max_moves";
-        if (done) settle(gave);
       }
       if (moved > movedBefore) movedTopics.push(topic);
     }

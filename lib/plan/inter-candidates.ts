@@ -28,6 +28,7 @@ export function nearestReplica(
   maxSize: number,
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
+  looks?: Looks,
 ): PlannedReplica | null {
   const dirs = from.dirs.filter((d) => d.replicas.length > 0).sort((a, b) => fill(b) - fill(a));
   // The broker's own fill: a replica from a dir at or below it would leave that dir further under.
@@ -43,7 +44,7 @@ export function nearestReplica(
   const level = room > 0 && (capped || from.dirs.every((d) => d.cap === null)) ? used / room : -Infinity;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
-  const search: Search = { ideal, maxSize, eligible: (r) => mayGoTo(state, r, to), accept, score };
+  const search: Search = { ideal, maxSize, eligible: (r) => mayGoTo(state, r, to), accept, score, ...(looks ? { looks } : {}) };
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
@@ -118,6 +119,13 @@ export interface Search {
   score: (r: PlannedReplica) => number;
   /** At most this many eligible replicas looked at (SEARCH_LIMIT). */
   limit?: number;
+  /** Counts every eligible replica the search looked at, when the caller wants to know whether there was any. */
+  looks?: Looks;
+}
+
+/** A running count of the eligible replicas searches looked at. */
+export interface Looks {
+  eligible: number;
 }
 
 /**
@@ -239,7 +247,9 @@ class Pick {
   private readonly accept: (r: PlannedReplica) => boolean;
   private readonly score: (r: PlannedReplica) => number;
   private readonly limit: number;
+  private readonly looks: Looks | undefined;
   constructor(search: Search) {
+    this.looks = search.looks;
     this.eligible = search.eligible;
     this.accept = search.accept;
     this.score = search.score;
@@ -255,6 +265,7 @@ class Pick {
   offer(r: PlannedReplica): boolean {
     if (!this.eligible(r)) return true;
     this.looked += 1;
+    if (this.looks) this.looks.eligible += 1;
     if (!this.accept(r)) return true;
     this.found += 1;
     const s = this.score(r);

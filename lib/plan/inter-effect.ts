@@ -6,7 +6,7 @@
  * of goal costs: the passes end. Topic bands are cached per pass here too (`TopicBands`).
  */
 import type { SoftGoal } from "./options";
-import { brokerValue, outOfBand, spreadCounted, topicBand, type Band, type BrokerBands } from "./goals";
+import { bandOf, brokerValue, outOfBand, spreadCounted, topicBand, topicBandFor, type BrokerBands, type TopicBand } from "./goals";
 import { arrivingSize, type PlannedBroker, type PlanState, type PlannedReplica } from "./plan-state";
 
 /**
@@ -33,10 +33,12 @@ export function moveEffect(
     let d: number;
     if (goal === "topic-spread") {
       const band = topicBands.of(part.topic);
+      const bf = topicBandFor(band, from);
+      const bt = topicBandFor(band, to);
       const counts = state.topicCounts.get(part.topic)!;
       const cf = counts.get(from.id) ?? 0;
       const ct = counts.get(to.id) ?? 0;
-      d = outOfBand(cf - 1, band, from.removing) - outOfBand(cf, band, from.removing) + outOfBand(ct + 1, band, false) - outOfBand(ct, band, false);
+      d = outOfBand(cf - 1, bf, from.removing) - outOfBand(cf, bf, from.removing) + outOfBand(ct + 1, bt, false) - outOfBand(ct, bt, false);
     } else {
       let dFrom: number;
       let dTo: number;
@@ -51,10 +53,11 @@ export function moveEffect(
         dFrom = -leads;
         dTo = leads;
       }
-      const band = bands[goal];
+      const bf = bandOf(bands, goal, from);
+      const bt = bandOf(bands, goal, to);
       const vf = brokerValue(from, goal);
       const vt = brokerValue(to, goal);
-      d = outOfBand(vf + dFrom, band, from.removing) - outOfBand(vf, band, from.removing) + outOfBand(vt + dTo, band, false) - outOfBand(vt, band, false);
+      d = outOfBand(vf + dFrom, bf, from.removing) - outOfBand(vf, bf, from.removing) + outOfBand(vt + dTo, bt, false) - outOfBand(vt, bt, false);
     }
     if (d > EPSILON && metBefore.has(goal) && outOfBandAfter(state, replica, to, goal, bands, topicBands)) return 1;
     if (decided === 0) decided = d < -EPSILON ? -1 : d > EPSILON ? 1 : 0;
@@ -78,15 +81,16 @@ export function moveLimit(from: PlannedBroker, to: PlannedBroker, goals: Readonl
   for (const goal of goals) {
     if (goal === "dir-utilization") continue;
     if (goal === "broker-bytes") {
-      const band = bands[goal];
-      if (outOfBand(from.bytes, band, false) > 0 || outOfBand(to.bytes, band, false) > 0) return limit;
+      const bf = bandOf(bands, goal, from);
+      if (outOfBand(from.bytes, bf, false) > 0 || outOfBand(to.bytes, bandOf(bands, goal, to), false) > 0) return limit;
       // Both inside: the bytes cost can only rise, and it rises past EPSILON once `from` drops that far below the floor.
-      limit = Math.min(limit, from.bytes - band.lo + EPSILON);
+      limit = Math.min(limit, from.bytes - bf.lo + EPSILON);
       continue;
     }
     if (goal === "broker-replicas") {
-      const band = bands[goal];
-      const d = outOfBand(from.count - 1, band, false) - outOfBand(from.count, band, false) + outOfBand(to.count + 1, band, false) - outOfBand(to.count, band, false);
+      const bf = bandOf(bands, goal, from);
+      const bt = bandOf(bands, goal, to);
+      const d = outOfBand(from.count - 1, bf, false) - outOfBand(from.count, bf, false) + outOfBand(to.count + 1, bt, false) - outOfBand(to.count, bt, false);
       if (d > EPSILON) return null;
       if (d < -EPSILON) return limit;
       continue;
@@ -104,13 +108,12 @@ function outOfBandAfter(state: PlanState, replica: PlannedReplica, to: PlannedBr
   if (goal === "topic-spread") {
     const band = topicBands.of(part.topic);
     const counts = state.topicCounts.get(part.topic)!;
-    return outOfBand((counts.get(from.id) ?? 0) - 1, band, from.removing) > 0 || outOfBand((counts.get(to.id) ?? 0) + 1, band, false) > 0;
+    return outOfBand((counts.get(from.id) ?? 0) - 1, topicBandFor(band, from), from.removing) > 0 || outOfBand((counts.get(to.id) ?? 0) + 1, topicBandFor(band, to), false) > 0;
   }
   if (goal === "dir-utilization") return false;
-  const band = bands[goal];
   const dFrom = goal === "broker-bytes" ? replica.size : goal === "broker-replicas" ? 1 : part.replicas[0] === from.id ? 1 : 0;
   const dTo = goal === "broker-bytes" ? arrivingSize(replica, to.id) : dFrom;
-  return outOfBand(brokerValue(from, goal) - dFrom, band, from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, band, false) > 0;
+  return outOfBand(brokerValue(from, goal) - dFrom, bandOf(bands, goal, from), from.removing) > 0 || outOfBand(brokerValue(to, goal) + dTo, bandOf(bands, goal, to), false) > 0;
 }
 
 /** Bytes below this are rounding, not a change (sizes are whole bytes; copy sizes may differ by a few). */
@@ -118,18 +121,18 @@ const EPSILON = 0.5;
 
 /** Topic bands, computed once per topic per pass (a move changes a band's mean by at most 1/participants). */
 export class TopicBands {
-  private readonly cache = new Map<string, Band>();
+  private readonly cache = new Map<string, TopicBand>();
   private readonly counted: ReadonlySet<number>;
   constructor(
     private readonly state: PlanState,
-    private readonly participantCount: number,
+    private readonly members: ReadonlyArray<PlannedBroker>,
     private readonly tolerance: number,
   ) {
     this.counted = spreadCounted(state);
   }
-  of(topic: string): Band {
+  of(topic: string): TopicBand {
     let band = this.cache.get(topic);
-    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.participantCount, this.tolerance, this.counted)));
+    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.members, this.tolerance, this.counted)));
     return band;
   }
 }

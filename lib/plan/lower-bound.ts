@@ -29,7 +29,7 @@
  * can differ from its own (a lagging follower); the bound allows for every such difference, so it
  * never counts more than a plan must move.
  */
-import { brokerBands, participants } from "./goals";
+import { bandOf, brokerBands, participants } from "./goals";
 import { openDisks } from "./intra-broker";
 import type { PlanOptions } from "./options";
 import type { PlannedBroker, PlanState } from "./plan-state";
@@ -47,7 +47,7 @@ export function lowerBound(state: PlanState, options: PlanOptions, goals: Readon
   const balanceBytes = goals.includes("broker-bytes") && !evacuating;
   const balanceDirs = goals.includes("dir-utilization");
   const betweenBrokers = evacuating || goals.some((g) => g === "broker-bytes" || g === "broker-replicas" || g === "topic-spread");
-  const band = brokerBands(state, options.tolerance)["broker-bytes"];
+  const bands = brokerBands(state, options.tolerance);
   const members = new Set(participants(state).map((b) => b.id));
 
   // Copy sizes against own sizes, over every replica a plan could move.
@@ -77,8 +77,10 @@ export function lowerBound(state: PlanState, options: PlanOptions, goals: Readon
       continue;
     }
     pool += b.bytes;
-    if (balanceBytes) ranges.push({ b, lo: band.lo, hi: band.hi });
-    else if (betweenBrokers) ranges.push({ b, lo: 0, hi: Infinity });
+    if (balanceBytes) {
+      const band = bandOf(bands, "broker-bytes", b);
+      ranges.push({ b, lo: band.lo, hi: band.hi });
+    } else if (betweenBrokers) ranges.push({ b, lo: 0, hi: Infinity });
     else ranges.push({ b, lo: b.bytes, hi: b.bytes });
   }
   pool += grows;

@@ -14,10 +14,10 @@
  * the inter-broker passes does.
  */
 import type { SoftGoal } from "./options";
-import { outOfBand, type BrokerBands } from "./goals";
+import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
-import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
+import { canMove, destinationDir, keepsDirsMet, mayGoTo, spend, type InterContext } from "./inter-move";
 import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
@@ -31,26 +31,27 @@ export function mayExchange(ctx: InterContext, broker: number): boolean {
 export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
   const { state, options } = ctx;
   const from = state.brokers.get(r.broker)!;
-  if (!mayExchange(ctx, from.id)) return false;
+  if (!mayExchange(ctx, from.id) || !mayExchange(ctx, to.id)) return false;
   if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
   const toDir = destinationDir(state, to, arriving(r, to), options);
-  if (!toDir) return false;
-  const bytesBand = goals.includes("broker-bytes") ? bands["broker-bytes"] : null;
+  if (!toDir || !keepsDirsMet(ctx, r, toDir)) return false;
+  const bytesBand = goals.includes("broker-bytes") ? { from: bandOf(bands, "broker-bytes", from), to: bandOf(bands, "broker-bytes", to) } : null;
   const topic = r.part.topic;
   const accept = (s: PlannedReplica): boolean => {
     if (s.part.topic === topic || s.part.replicas[0] === to.id) return false;
     if (r.part.copySize + s.part.copySize > ctx.budget.bytes) return false;
     const band = topics.of(s.part.topic);
     const counts = state.topicCounts.get(s.part.topic)!;
-    if ((counts.get(from.id) ?? 0) + 1 > band.hi || (counts.get(to.id) ?? 0) - 1 < band.lo) return false;
+    if ((counts.get(from.id) ?? 0) + 1 > topicBandFor(band, from).hi || (counts.get(to.id) ?? 0) - 1 < topicBandFor(band, to).lo) return false;
     if (bytesBand) {
       const fromAfter = from.bytes - r.size + arriving(s, from);
       const toAfter = to.bytes - s.size + arriving(r, to);
-      if (outOfBand(fromAfter, bytesBand, false) > outOfBand(from.bytes, bytesBand, false)) return false;
-      if (outOfBand(toAfter, bytesBand, false) > outOfBand(to.bytes, bytesBand, false)) return false;
+      if (outOfBand(fromAfter, bytesBand.from, false) > outOfBand(from.bytes, bytesBand.from, false)) return false;
+      if (outOfBand(toAfter, bytesBand.to, false) > outOfBand(to.bytes, bytesBand.to, false)) return false;
     }
     if (!canMove(state, s, from, options)) return false;
-    return destinationDir(state, from, arriving(s, from), options) !== null;
+    const back = destinationDir(state, from, arriving(s, from), options);
+    return back !== null && keepsDirsMet(ctx, s, back);
   };
   const lists: (readonly PlannedReplica[])[] = [];
   for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());

@@ -65,7 +65,8 @@ function spreadText(goal: SoftGoal, m: GoalMeasure): string {
   }
   if (goal === "topic-spread") return m.worst === null ? NOT_MEASURABLE : m.worst === 0 ? "none beyond its band" : `worst ${formatCountOf(m.worst, "replica")} beyond its band`;
   if (m.maxOverMean === null || m.minOverMean === null) return NOT_MEASURABLE;
-  return `max ${formatSkew(m.maxOverMean)}, min ${formatSkew(m.minOverMean)}`;
+  const racks = m.rackTargets ? `; racks allow no better than max ${formatSkew(m.rackTargets.maxOverMean)}, min ${formatSkew(m.rackTargets.minOverMean)}` : "";
+  return `max ${formatSkew(m.maxOverMean)}, min ${formatSkew(m.minOverMean)}${racks}`;
 }
 
 /** "1 offline dir not measured", "broker 4 did not answer: not measured"; null when everything was measured. */

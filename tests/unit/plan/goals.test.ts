@@ -175,7 +175,7 @@ describe("measureGoal()", () => {
       partitions: [one("a", 0, 1, GiB), one("a", 1, 1, GiB), one("a", 2, 1, GiB), one("b", 0, 1, GiB), one("b", 1, 2, GiB), one("b", 2, 3, GiB)],
     });
     const state = new PlanState(snap, new Set());
-    expect(topicBand(state, "a", 3, 0.05, spreadCounted(state))).toEqual({ mean: 1, lo: 1, hi: 1 });
+    expect(topicBand(state, "a", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 1, lo: 1, hi: 1 });
     expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 2, measured: 3, unmeasured: 0 });
   });
 });

@@ -359,6 +359,99 @@ describe("planRebalance()", () => {
       }
   });
 
+  it("planRebalance() never takes a dir goal that was met out of its tolerance to even out a goal ranked below it", () => {
+    // Found by the property test below (fast-check, seed -1842960133): broker 1 holds two replicas, one of
+    // them most of its fullest dir; moving it to the empty broker 2 evened the replica counts and left
+    // broker 1's dirs 12.7 points apart, which no move inside broker 1 could bring back.
+    const snap = ClusterSnapshotSchema.parse({
+      schema: 1,
+      capturedAt: "2026-01-01T00:00:00Z",
+      source: { kind: "import", label: "prop", kafkaVersion: null, clusterId: null, warnings: [] },
+      brokers: [
+        {
+          id: 1,
+          rack: null,
+          host: null,
+          port: null,
+          state: "online",
+          error: null,
+          logDirs: [
+            { path: "/d0", totalBytes: 107374182400, usableBytes: 86973087744, state: "online", error: null },
+            { path: "/d1", totalBytes: 107374182400, usableBytes: 97710505984, state: "online", error: null },
+            { path: "/d2", totalBytes: 107374182400, usableBytes: 107374182400, state: "online", error: null },
+          ],
+        },
+        {
+          id: 2,
+          rack: null,
+          host: null,
+          port: null,
+          state: "online",
+          error: null,
+          logDirs: [
+            { path: "/d0", totalBytes: 107374182400, usableBytes: 107374182400, state: "online", error: null },
+            { path: "/d1", totalBytes: 107374182400, usableBytes: 107374182400, state: "online", error: null },
+            { path: "/d2", totalBytes: 107374182400, usableBytes: 107374182400, state: "online", error: null },
+          ],
+        },
+        {
+          id: 3,
+          rack: null,
+          host: null,
+          port: null,
+          state: "online",
+          error: null,
+          logDirs: [
+            { path: "/d0", totalBytes: 107374182400, usableBytes: 86973087744, state: "online", error: null },
+            { path: "/d1", totalBytes: 107374182400, usableBytes: 107374182400, state: "online", error: null },
+            { path: "/d2", totalBytes: 107374182400, usableBytes: 97710505984, state: "online", error: null },
+          ],
+        },
+      ],
+      topics: [
+        {
+          name: "t0",
+          internal: false,
+          topicId: null,
+          partitions: [
+            {
+              id: 0,
+              replicas: [
+                { broker: 3, logDir: "/d0", sizeBytes: 20401094656, offsetLag: null, future: null },
+                { broker: 1, logDir: "/d0", sizeBytes: 20401094656, offsetLag: null, future: null },
+              ],
+              leader: 3,
+              isr: [3, 1],
+              adding: [],
+              removing: [],
+              offline: [],
+            },
+            {
+              id: 1,
+              replicas: [
+                { broker: 3, logDir: "/d2", sizeBytes: 9663676416, offsetLag: null, future: null },
+                { broker: 1, logDir: "/d1", sizeBytes: 9663676416, offsetLag: null, future: null },
+              ],
+              leader: 3,
+              isr: [3, 1],
+              adding: [],
+              removing: [],
+              offline: [],
+            },
+          ],
+        },
+      ],
+      throttles: { defaults: { leader: null, follower: null, alterLogDirs: null }, brokers: [], topics: [], reassignments: [] },
+    });
+    const p = plan(snap, { goals: ["dir-utilization", "broker-replicas"], intraObjective: "utilization", tolerance: 0.1, headroom: 0.85, moveLeaders: false });
+    expect(p.goals[0]).toMatchObject({ goal: "dir-utilization", met: true });
+    expect(p.goals[0]!.after.outside).toBe(0);
+    expect(p.moves).toEqual([]);
+    // The same move is made when the dir goal is not chosen: only the met goal held it back.
+    const q = plan(snap, { goals: ["broker-replicas"], tolerance: 0.1, headroom: 0.85, moveLeaders: false });
+    expect(q.moves.map((m) => [m.topic, m.partition, m.fromBroker, m.toBroker])).toEqual([["t0", 0, 1, 2]]);
+  });
+
   it("planRebalance() on a balanced cluster moves nothing and changes no leader", () => {
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/a", "/b"] })),
