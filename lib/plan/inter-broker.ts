@@ -86,7 +86,6 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
         for (const from of sendersFor(to.rack)) {
           if (!receiverOut && outOfBand(brokerValue(from, goal), band(from), false) === 0) continue;
           if (gap(from) <= 0) continue;
-          const barrenKey = `${from.id}\u0000${to.rack}`;
           const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
           const typical = from.count === 0 ? 0 : from.bytes / from.count;
           // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
@@ -117,13 +116,13 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
           // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
           // that a later move must undo); only if none, any that still lowers the goals' cost.
           const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band(from).lo, band(to).hi - to.bytes)) : Infinity;
-          if (maxSize <= (barren.get(barrenKey) ?? -1)) continue;
+          if (barren.size > 0 && maxSize <= (barren.get(barrenKey(from, to)) ?? -1)) continue;
           const looks = { eligible: 0 };
           const replica =
             (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks) : null) ??
             nearestReplica(state, from, to, ideal, maxSize, accept, score, looks);
           if (!replica) {
-            if (looks.eligible === 0) barren.set(barrenKey, Math.max(maxSize, barren.get(barrenKey) ?? -1));
+            if (looks.eligible === 0) barren.set(barrenKey(from, to), Math.max(maxSize, barren.get(barrenKey(from, to)) ?? -1));
             continue;
           }
           spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
@@ -151,6 +150,11 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
     }
     if (movedThisRound === 0) return budgetBlocked ? "byte_cap" : "no_improving_move";
   }
+}
+
+/** The key of a sender and a receiver's rack in a round's record of searches that found nothing eligible. */
+function barrenKey(from: PlannedBroker, to: PlannedBroker): string {
+  return `${from.id}\u0000${to.rack}`;
 }
 
 /** The size that fills a receiver's bytes and replica count together. */
@@ -246,63 +250,52 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         sources[i] = id;
       };
-      // A target takes replicas until it reaches the bottom of its band (or, with none below it, the top), one
-      // move or exchange at a time, while any source can give: a topic far off its band on a few brokers (a fill
-      // of new brokers) is evened out in one pass, not one replica per target per pass.
-      const want = needy.length > 0 ? lo : hi;
       for (const to of targets) {
-        for (;;) {
-          if (sources.length === 0 || count(to.id) >= want(to.id)) break;
-          let done = false;
-          let swapped = false;
-          let gave = -1;
-          for (const id of sources) {
-            // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
-            const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
-            if (limit === null) continue;
-            for (const r of onBroker.get(id)!) {
-              if (r.broker !== id) continue;
-              if (r.size > limit) break;
-              if (r.part.copySize > ctx.budget.bytes) {
-                budgetBlocked = true;
-                break;
-              }
-              if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-              const dir = destinationDir(state, to, r.part.copySize, options);
-              if (!dir || !keepsDirsMet(ctx, r, dir)) continue;
-              spend(ctx, r, dir);
-              moved += 1;
+        if (sources.length === 0) break;
+        let done = false;
+        let gave = -1;
+        for (const id of sources) {
+          // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
+          const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
+          if (limit === null) continue;
+          for (const r of onBroker.get(id)!) {
+            if (r.broker !== id) continue;
+            if (r.size > limit) break;
+            if (r.part.copySize > ctx.budget.bytes) {
+              budgetBlocked = true;
+              break;
+            }
+            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
+            const dir = destinationDir(state, to, r.part.copySize, options);
+            if (!dir || !keepsDirsMet(ctx, r, dir)) continue;
+            spend(ctx, r, dir);
+            moved += 1;
+            done = true;
+            gave = id;
+            break;
+          }
+          if (done) break;
+        }
+        // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
+        for (const id of done ? [] : sources) {
+          // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
+          if (!mayExchange(ctx, id)) continue;
+          const mine = onBroker.get(id)!;
+          let tries = 0;
+          for (const r of mine) {
+            if (r.broker !== id) continue;
+            if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
+            if (swapForSpread(ctx, goals, bands, topics, r, to)) {
+              moved += 2;
               done = true;
               gave = id;
               break;
             }
-            if (done) break;
           }
-          // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
-          for (const id of done ? [] : sources) {
-            // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
-            if (!mayExchange(ctx, id)) continue;
-            const mine = onBroker.get(id)!;
-            let tries = 0;
-            for (const r of mine) {
-              if (r.broker !== id) continue;
-              if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
-              if (swapForSpread(ctx, goals, bands, topics, r, to)) {
-                moved += 2;
-                done = true;
-                swapped = true;
-                gave = id;
-                break;
-              }
-            }
-            if (done) break;
-          }
-          if (ctx.budget.moves <= 0) return "max_moves";
-          if (!done) break;
-          settle(gave);
-          // One exchange per target and topic in a pass, as each costs a bounded search: moves go on.
-          if (swapped) break;
+          if (done) break;
         }
+        if (ctx.budget.moves <= 0) return "max_moves";
+        if (done) settle(gave);
       }
       if (moved > movedBefore) movedTopics.push(topic);
     }

@@ -13,7 +13,7 @@
  *   count rule cannot recreate a skew.
  */
 import type { PlanOptions, SoftGoal } from "./options";
-import { dirsOutsideTolerance } from "./intra-broker";
+import { disksOutsideWith } from "./intra-broker";
 import { arrivingSize, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
@@ -93,8 +93,7 @@ export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBr
  * Whether moving `replica` into `toDir` keeps the dir goal where it is on both brokers, when that goal was
  * met before the plan (or met by an earlier round): no more of either broker's disks outside the tolerance
  * than now. A balancing move may not take a met goal out of its tolerance, whatever its rank, and the dir
- * pass that follows cannot always bring a dir back (a broker left with one large replica). Measured by
- * applying the move's bytes to the two dirs and taking them back.
+ * pass that follows cannot always bring a dir back (a broker left with one large replica).
  */
 export function keepsDirsMet(ctx: InterContext, replica: PlannedReplica, toDir: PlannedDir): boolean {
   const { state, options } = ctx;
@@ -103,15 +102,11 @@ export function keepsDirsMet(ctx: InterContext, replica: PlannedReplica, toDir: 
   const to = state.brokers.get(toDir.broker);
   const fromDir = replica.dir === null ? undefined : from?.byPath.get(replica.dir);
   if (!from || !to || !fromDir) return true;
-  const fromBefore = dirsOutsideTolerance(state, from, options);
-  const toBefore = dirsOutsideTolerance(state, to, options);
   const arriving = arrivingSize(replica, to.id);
-  fromDir.bytes -= replica.size;
-  toDir.bytes += arriving;
-  const keeps = dirsOutsideTolerance(state, from, options) <= fromBefore && dirsOutsideTolerance(state, to, options) <= toBefore;
-  fromDir.bytes += replica.size;
-  toDir.bytes -= arriving;
-  return keeps;
+  return (
+    disksOutsideWith(state, from, options, fromDir, -replica.size) <= disksOutsideWith(state, from, options, fromDir, 0) &&
+    disksOutsideWith(state, to, options, toDir, arriving) <= disksOutsideWith(state, to, options, toDir, 0)
+  );
 }
 
 /** Makes the move: charges its copy size and one move to the budget. */

@@ -86,15 +86,52 @@ interface DirTarget<D extends DirLoad = DiskUnit> {
  * target — other usage would otherwise dwarf Kafka's when dirs share a filesystem.
  */
 function targets<D extends DirLoad>(_broker: unknown, dirs: readonly D[], options: Pick<PlanOptions, "intraObjective" | "tolerance">): DirTarget<D>[] {
-  const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
+  const useCapacity = usesCapacity(dirs, options);
   const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const used = dirs.reduce((a, d) => a + d.bytes + (useCapacity ? d.other : 0), 0);
   return dirs.map((dir, i) => {
     const target = (used * weights[i]!) / totalWeight;
-    const tolerance = useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
-    return { dir, weight: weights[i]!, target, tolerance, withOther: useCapacity };
+    return { dir, weight: weights[i]!, target, tolerance: toleranceOf(dir, target, useCapacity, options), withOther: useCapacity };
   });
+}
+
+/** Whether the dirs are balanced by utilisation of capacity (every capacity known), or by Kafka bytes. */
+function usesCapacity(dirs: readonly DirLoad[], options: Pick<PlanOptions, "intraObjective">): boolean {
+  return options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
+}
+
+/** A disk's tolerance around its target: points of its capacity, or a share of its target in bytes mode. */
+function toleranceOf(dir: DirLoad, target: number, useCapacity: boolean, options: Pick<PlanOptions, "tolerance">): number {
+  return useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
+}
+
+/** A broker's open disks, grouped once per plan: which dirs are open does not change while a plan is made. */
+const disksOf = new WeakMap<PlannedBroker, DiskUnit[]>();
+
+/**
+ * How many of the broker's open disks would be outside the tolerance with `delta` more bytes in `dir` (a
+ * move's effect, without making it; `dirsOutsideTolerance` when `delta` is 0), allocating nothing: the
+ * broker passes ask it of every candidate while a met dir goal must stay met (inter-move.ts `keepsDirsMet`).
+ */
+export function disksOutsideWith(state: PlanState, broker: PlannedBroker, options: PlanOptions, dir: PlannedDir, delta: number): number {
+  let units = disksOf.get(broker);
+  if (!units) disksOf.set(broker, (units = openDisks(state, broker)));
+  if (units.length < 2) return 0;
+  const useCapacity = usesCapacity(units, options);
+  const bytesOf = (u: DiskUnit) => u.bytes + (u.dirs.includes(dir) ? delta : 0) + (useCapacity ? u.other : 0);
+  let used = 0;
+  let totalWeight = 0;
+  for (const u of units) {
+    used += bytesOf(u);
+    totalWeight += useCapacity ? u.cap! : 1;
+  }
+  let outside = 0;
+  for (const u of units) {
+    const target = (used * (useCapacity ? u.cap! : 1)) / totalWeight;
+    if (Math.abs(bytesOf(u) - target) > toleranceOf(u, target, useCapacity, options)) outside += 1;
+  }
+  return outside;
 }
 
 const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
