@@ -21,7 +21,7 @@ import { bandOf, brokerBands, brokerValue, outOfBand, participants, topicBandFor
 import type { PlannedBroker, PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
-import { canMove, destinationDir, keepsDirsMet, spend, type InterContext, type InterStop } from "./inter-move";
+import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
 import { mayExchange, swapForSpread } from "./spread-swap";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
@@ -100,8 +100,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             }
             if (!canMove(state, r, to, options)) return false;
             if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
-            const dir = destinationDir(state, to, r.part.copySize, options);
-            return dir !== null && keepsDirsMet(ctx, r, dir);
+            return destinationDir(state, to, r.part.copySize, options) !== null;
           };
           const score = (r: PlannedReplica) => {
             const counts = state.topicCounts.get(r.part.topic)!;
@@ -267,7 +266,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
             }
             if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
             const dir = destinationDir(state, to, r.part.copySize, options);
-            if (!dir || !keepsDirsMet(ctx, r, dir)) continue;
+            if (!dir) continue;
             spend(ctx, r, dir);
             moved += 1;
             done = true;

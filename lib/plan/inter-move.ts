@@ -13,8 +13,7 @@
  *   count rule cannot recreate a skew.
  */
 import type { PlanOptions, SoftGoal } from "./options";
-import { disksOutsideWith } from "./intra-broker";
-import { arrivingSize, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
+import { isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlanState, type PlannedReplica } from "./plan-state";
 
 export interface InterContext {
   state: PlanState;
@@ -87,26 +86,6 @@ export function canMove(state: PlanState, replica: PlannedReplica, to: PlannedBr
   if (!dir || (dir.state !== "online" && dir.state !== "cordoned")) return false;
   if (!options.moveLeaders && part.leader === replica.broker && !mustLeave(state, replica)) return false;
   return keepsRacks(state, part, replica.broker, to.id);
-}
-
-/**
- * Whether moving `replica` into `toDir` keeps the dir goal where it is on both brokers, when that goal was
- * met before the plan (or met by an earlier round): no more of either broker's disks outside the tolerance
- * than now. A balancing move may not take a met goal out of its tolerance, whatever its rank, and the dir
- * pass that follows cannot always bring a dir back (a broker left with one large replica).
- */
-export function keepsDirsMet(ctx: InterContext, replica: PlannedReplica, toDir: PlannedDir): boolean {
-  const { state, options } = ctx;
-  if (!ctx.metBefore.has("dir-utilization") || !options.goals.includes("dir-utilization")) return true;
-  const from = state.brokers.get(replica.broker);
-  const to = state.brokers.get(toDir.broker);
-  const fromDir = replica.dir === null ? undefined : from?.byPath.get(replica.dir);
-  if (!from || !to || !fromDir) return true;
-  const arriving = arrivingSize(replica, to.id);
-  return (
-    disksOutsideWith(state, from, options, fromDir, -replica.size) <= disksOutsideWith(state, from, options, fromDir, 0) &&
-    disksOutsideWith(state, to, options, toDir, arriving) <= disksOutsideWith(state, to, options, toDir, 0)
-  );
 }
 
 /** Makes the move: charges its copy size and one move to the budget. */

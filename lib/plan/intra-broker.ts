@@ -106,34 +106,6 @@ function toleranceOf(dir: DirLoad, target: number, useCapacity: boolean, options
   return useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
 }
 
-/** A broker's open disks, grouped once per plan: which dirs are open does not change while a plan is made. */
-const disksOf = new WeakMap<PlannedBroker, DiskUnit[]>();
-
-/**
- * How many of the broker's open disks would be outside the tolerance with `delta` more bytes in `dir` (a
- * move's effect, without making it; `dirsOutsideTolerance` when `delta` is 0), allocating nothing: the
- * broker passes ask it of every candidate while a met dir goal must stay met (inter-move.ts `keepsDirsMet`).
- */
-export function disksOutsideWith(state: PlanState, broker: PlannedBroker, options: PlanOptions, dir: PlannedDir, delta: number): number {
-  let units = disksOf.get(broker);
-  if (!units) disksOf.set(broker, (units = openDisks(state, broker)));
-  if (units.length < 2) return 0;
-  const useCapacity = usesCapacity(units, options);
-  const bytesOf = (u: DiskUnit) => u.bytes + (u.dirs.includes(dir) ? delta : 0) + (useCapacity ? u.other : 0);
-  let used = 0;
-  let totalWeight = 0;
-  for (const u of units) {
-    used += bytesOf(u);
-    totalWeight += useCapacity ? u.cap! : 1;
-  }
-  let outside = 0;
-  for (const u of units) {
-    const target = (used * (useCapacity ? u.cap! : 1)) / totalWeight;
-    if (Math.abs(bytesOf(u) - target) > toleranceOf(u, target, useCapacity, options)) outside += 1;
-  }
-  return outside;
-}
-
 const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;
 /** Every disk of the broker within its tolerance: the dir pass has nothing to do there. */
 const withinTolerance = (ts: readonly DirTarget<DirLoad>[]) => ts.every((t) => Math.abs(excess(t)) <= t.tolerance);

@@ -40,6 +40,7 @@ import { evacuate } from "./evacuate";
 import type { InterContext, InterStop } from "./inter-move";
 import { balanceBrokerDirs } from "./intra-broker";
 import { balanceLeaders, leadershipChanges, type LeadershipChange } from "./leadership";
+import { keepDirsMet } from "./keep-dirs-met";
 import { lowerBound as planLowerBound } from "./lower-bound";
 import { operationIssues } from "./operation-issues";
 import type { PlanOptions, SoftGoal } from "./options";
@@ -139,6 +140,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       break;
     }
   }
+  // A dir goal met before the plan stays met: what the broker passes left no arrangement can even out goes back (keep-dirs-met.ts).
+  if (!evacuation && goals.includes("dir-utilization") && metBefore.has("dir-utilization")) keepDirsMet(state, options, budget);
 
   // The plan is the difference between each partition's replicas and dirs before and after, so a
   // replica that moved twice during planning moves once, and a broker that gave its replica away and

@@ -17,7 +17,7 @@ import type { SoftGoal } from "./options";
 import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
-import { canMove, destinationDir, keepsDirsMet, mayGoTo, spend, type InterContext } from "./inter-move";
+import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
 import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
@@ -34,7 +34,7 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   if (!mayExchange(ctx, from.id) || !mayExchange(ctx, to.id)) return false;
   if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
   const toDir = destinationDir(state, to, arriving(r, to), options);
-  if (!toDir || !keepsDirsMet(ctx, r, toDir)) return false;
+  if (!toDir) return false;
   const bytesBand = goals.includes("broker-bytes") ? { from: bandOf(bands, "broker-bytes", from), to: bandOf(bands, "broker-bytes", to) } : null;
   const topic = r.part.topic;
   const accept = (s: PlannedReplica): boolean => {
@@ -50,8 +50,7 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
       if (outOfBand(toAfter, bytesBand.to, false) > outOfBand(to.bytes, bytesBand.to, false)) return false;
     }
     if (!canMove(state, s, from, options)) return false;
-    const back = destinationDir(state, from, arriving(s, from), options);
-    return back !== null && keepsDirsMet(ctx, s, back);
+    return destinationDir(state, from, arriving(s, from), options) !== null;
   };
   const lists: (readonly PlannedReplica[])[] = [];
   for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());

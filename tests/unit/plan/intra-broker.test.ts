@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { balanceBrokerDirs, dirsOutsideTolerance, disksOutsideWith } from "@/lib/plan/intra-broker";
+import { balanceBrokerDirs } from "@/lib/plan/intra-broker";
 import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot, LogDirState } from "@/lib/model/snapshot";
@@ -252,32 +252,5 @@ describe("dirs on one filesystem", () => {
     const after = plan.value.afterSnapshot.brokers[0]!.logDirs;
     expect(after.filter((d) => d.path !== "/c").map((d) => (d.totalBytes! - d.usableBytes!) / GiB)).toEqual([510, 510]);
     expect(plan.value.after.dirs.filter((d) => d.sharedDisk).map((d) => d.path)).toEqual(["/a", "/b"]);
-  });
-});
-
-describe("disksOutsideWith()", () => {
-  it("counts the disks outside the tolerance as dirsOutsideTolerance does after the same bytes are added, without adding them", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 90 }), { minLength: 2, maxLength: 5 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: -40, max: 40 }),
-        fc.constantFrom("utilization" as const, "bytes" as const),
-        fc.boolean(),
-        (sizes, at, delta, intraObjective, shared) => {
-          const s = shared ? sharedDiskSnapshot() : broker(sizes.map((size, i) => ({ path: `/d${i}`, sizes: [size] })));
-          const options = PlanOptionsSchema.parse({ intraObjective, tolerance: 0.05 });
-          const state = new PlanState(s, new Set());
-          const b = state.brokers.get(1)!;
-          const dir = b.dirs[at % b.dirs.length]!;
-          const before = disksOutsideWith(state, b, options, dir, 0);
-          expect(before).toBe(dirsOutsideTolerance(state, b, options));
-          const bytes = Math.max(-dir.bytes, delta * GiB);
-          const predicted = disksOutsideWith(state, b, options, dir, bytes);
-          dir.bytes += bytes;
-          expect(predicted).toBe(dirsOutsideTolerance(state, b, options));
-        },
-      ),
-    );
   });
 });

@@ -394,6 +394,25 @@ describe("planRebalance()", () => {
     expect(q.moves.map((m) => [m.topic, m.partition, m.fromBroker, m.toBroker])).toEqual([["t0", 0, 1, 2]]);
   });
 
+  it("planRebalance() fills an empty broker when the dirs were even by bytes: the met dir goal is kept at the end, not move by move", () => {
+    // Brokers 1 and 2 hold everything, each dir the same bytes; broker 3 is empty. Every first move onto broker 3
+    // leaves one of its dirs fuller than the other, which only later moves even out.
+    const sizes = Array.from({ length: 12 }, () => 1);
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1", "/d2"] })),
+      partitions: sizes.map((size, p) => ({
+        topic: "t",
+        partition: p,
+        replicas: (p % 2 === 0 ? [1, 2] : [2, 1]).map((b) => [b, p % 2 === 0 ? "/d1" : "/d2", size * GiB] as [number, string, number]),
+      })),
+    });
+    const p = plan(snap, { intraObjective: "bytes", goals: ["dir-utilization", "broker-replicas"] });
+    expect(p.goals[0]).toMatchObject({ goal: "dir-utilization", met: true });
+    expect(p.goals[0]!.before.outside).toBe(0);
+    expect(p.bytesMoved.inter).toBeGreaterThan(0);
+    expect(p.goals[1]).toMatchObject({ goal: "broker-replicas", met: true });
+  });
+
   it("planRebalance() on a balanced cluster moves nothing and changes no leader", () => {
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/a", "/b"] })),
