@@ -11,6 +11,11 @@
  * band and dir-target arithmetic is the planner's own (`byteBand`, `countBand`, `outOfBand`,
  * `loadsOutsideTolerance`).
  *
+ * Not yet where the rack rule binds: the planner then measures each broker (and each topic's replicas on
+ * it) against its own rack's target (rack-targets.ts), which needs every partition's racks; a balance
+ * report does not carry them, so these views still measure against the mean of all brokers and can call
+ * uneven a cluster (three zones of unequal size) whose plan moves nothing.
+ *
  * The size floor: a difference of bytes smaller than SKEW_FLOOR_SHARE of the disks it is measured on
  * (when their capacity is known), or than SKEW_FLOOR_BYTES (when it is not), is not skew: 3.00× of
  * 16 KiB is nothing to move, and no ratio is printed as a problem below it. It applies to the byte
