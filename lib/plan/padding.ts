@@ -163,6 +163,9 @@ export function paddingPlan(brokers: readonly PaddingBroker[], options: PaddingO
       : [
           // One replica per partition, on the broker whose dir it pads; Kafka first puts it in that broker's fewest-count dir.
           `kafka-topics.sh --bootstrap-server ${bootstrap} --create --topic ${shellArg(topic)} --replica-assignment ${partitions.map((p) => p.replicas[0]).join(",")} --config retention.bytes=1048576`,
+          // The reassignment tool asks a broker for the topic: until every broker has the new topic's metadata it
+          // may answer "not found" (seen on 3.9.2 under load). Wait until one knows it, 30 s at most.
+          `for i in $(seq 30); do kafka-topics.sh --bootstrap-server ${bootstrap} --describe --topic ${shellArg(topic)} >/dev/null 2>&1 && break; sleep 1; done`,
           `cat > padding.json <<'EOF'\n${reassignmentJson}\nEOF`,
           `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file padding.json --execute`,
           `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file padding.json --verify`,

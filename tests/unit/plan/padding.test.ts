@@ -59,9 +59,12 @@ describe("paddingPlan()", () => {
       version: 1,
       partitions: [0, 1, 2, 3, 4].map((p) => ({ topic: "kafka-balance-padding", partition: p, replicas: [p < 3 ? 0 : 2], log_dirs: ["/a"] })),
     });
-    expect(plan.commands[1]).toBe(`cat > padding.json <<'EOF'\n${plan.reassignmentJson}\nEOF`);
-    expect(plan.commands[2]).toBe("kafka-reassign-partitions.sh --bootstrap-server k1:9092 --reassignment-json-file padding.json --execute");
-    expect(plan.commands[3]).toContain("--verify");
+    expect(plan.commands[1]).toBe(
+      "for i in $(seq 30); do kafka-topics.sh --bootstrap-server k1:9092 --describe --topic kafka-balance-padding >/dev/null 2>&1 && break; sleep 1; done",
+    );
+    expect(plan.commands[2]).toBe(`cat > padding.json <<'EOF'\n${plan.reassignmentJson}\nEOF`);
+    expect(plan.commands[3]).toBe("kafka-reassign-partitions.sh --bootstrap-server k1:9092 --reassignment-json-file padding.json --execute");
+    expect(plan.commands[4]).toContain("--verify");
     expect(plan.removeCommand).toBe("kafka-topics.sh --bootstrap-server k1:9092 --delete --topic kafka-balance-padding");
   });
 
