@@ -84,7 +84,16 @@ describe("seed story and throttled rebalance on real Kafka", () => {
     expect(sawFuture).toBe(true);
     expect(measured).toBeGreaterThanOrEqual(15);
 
-    const after = await readCluster(connection(), SEPARATE);
+    // A broker answers configs from its copy of the cluster's metadata, which can trail the controller by a
+    // moment under load (one clean-clone CI run read a throttle the job had just deleted): read again, 10 s at most.
+    const cleared = (s: ClusterSnapshot) =>
+      s.throttles.brokers.every((b) => b.leader === null && b.follower === null && b.alterLogDirs === null) &&
+      s.throttles.topics.every((t) => t.leaderReplicas === null && t.followerReplicas === null);
+    let after = await readCluster(connection(), SEPARATE);
+    for (let attempt = 1; attempt < 20 && !cleared(after); attempt++) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = await readCluster(connection(), SEPARATE);
+    }
     expect(after.throttles.brokers.every((b) => b.leader === null && b.follower === null && b.alterLogDirs === null)).toBe(true);
     expect(after.throttles.topics.every((t) => t.leaderReplicas === null && t.followerReplicas === null)).toBe(true);
     const report = balanceReport(after);
