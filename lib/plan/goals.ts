@@ -125,7 +125,7 @@ export type TopicBand = Band & { readonly byRack?: ReadonlyMap<string, Band> };
  */
 export function spreadBand(mean: number, tolerance: number): Band {
   const band = countBand(mean, tolerance);
-  return process.env.VS ? band : { mean, lo: Math.max(band.lo, Math.floor(mean + 1e-9) - 1), hi: Math.min(band.hi, Math.ceil(mean - 1e-9) + 1) };
+  return { mean, lo: Math.max(band.lo, Math.floor(mean + 1e-9) - 1), hi: Math.min(band.hi, Math.ceil(mean - 1e-9) + 1) };
 }
 
 /** The band of one topic's replicas per broker; `counted` is `spreadCounted(state)`, computed once by the caller. */

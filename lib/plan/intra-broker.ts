@@ -86,24 +86,15 @@ interface DirTarget<D extends DirLoad = DiskUnit> {
  * target — other usage would otherwise dwarf Kafka's when dirs share a filesystem.
  */
 function targets<D extends DirLoad>(_broker: unknown, dirs: readonly D[], options: Pick<PlanOptions, "intraObjective" | "tolerance">): DirTarget<D>[] {
-  const useCapacity = usesCapacity(dirs, options);
+  const useCapacity = options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
   const weights = dirs.map((d) => (useCapacity ? d.cap! : 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const used = dirs.reduce((a, d) => a + d.bytes + (useCapacity ? d.other : 0), 0);
   return dirs.map((dir, i) => {
     const target = (used * weights[i]!) / totalWeight;
-    return { dir, weight: weights[i]!, target, tolerance: toleranceOf(dir, target, useCapacity, options), withOther: useCapacity };
+    const tolerance = useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
+    return { dir, weight: weights[i]!, target, tolerance, withOther: useCapacity };
   });
-}
-
-/** Whether the dirs are balanced by utilisation of capacity (every capacity known), or by Kafka bytes. */
-function usesCapacity(dirs: readonly DirLoad[], options: Pick<PlanOptions, "intraObjective">): boolean {
-  return options.intraObjective === "utilization" && dirs.every((d) => d.cap !== null);
-}
-
-/** A disk's tolerance around its target: points of its capacity, or a share of its target in bytes mode. */
-function toleranceOf(dir: DirLoad, target: number, useCapacity: boolean, options: Pick<PlanOptions, "tolerance">): number {
-  return useCapacity ? options.tolerance * dir.cap! : options.tolerance * target;
 }
 
 const excess = (t: DirTarget<DirLoad>) => t.dir.bytes + (t.withOther ? t.dir.other : 0) - t.target;

@@ -46,11 +46,11 @@ export interface RackTargets {
   count: ReadonlyMap<number, number> | null;
 }
 
-/** A plan's racks: participants per rack, and the brokers' limits in bytes and counts (null: no rack can bind). */
+/** A plan's racks: participants per rack, and what each rack can hold of the brokers' bytes and replicas. */
 interface Racks {
   brokers: Map<string, number>;
-  bytes: Map<string, Limit> | null;
-  count: Map<string, Limit> | null;
+  bytes: Map<string, Limit>;
+  count: Map<string, Limit>;
 }
 
 const racksOf = new WeakMap<PlanState, Racks | null>();
@@ -84,7 +84,7 @@ function racks(state: PlanState, members: ReadonlyArray<PlannedBroker>): Racks |
     const largest = Math.max(...brokers.values());
     const mayBind = brokers.size <= rf || largest * rf > members.length;
     if (brokers.size >= 2 && mayBind) {
-      found = { brokers, ...brokerLimits(state, brokers) };
+      found = { brokers, ...limitsOver(state, brokers, state.partitions, false) };
     }
   }
   racksOf.set(state, found);
@@ -146,10 +146,6 @@ function limitsOver(
   return { bytes, count };
 }
 
-function brokerLimits(state: PlanState, brokers: ReadonlyMap<string, number>): { bytes: Map<string, Limit>; count: Map<string, Limit> } {
-  return limitsOver(state, brokers, state.partitions, false);
-}
-
 /**
  * Each rack's per-broker target in one measure: its share of `total` at a common level per broker,
  * clamped to the rack's floor and ceiling; null when no rack is clamped at the plain mean.
@@ -200,8 +196,8 @@ export function rackTargets(state: PlanState, members: ReadonlyArray<PlannedBrok
   const r = racks(state, members);
   if (!r) return null;
   const t: RackTargets = {
-    bytes: r.bytes && perBroker(members, targetsOf(r.bytes, r.brokers, bytes)),
-    count: r.count && perBroker(members, targetsOf(r.count, r.brokers, count)),
+    bytes: perBroker(members, targetsOf(r.bytes, r.brokers, bytes)),
+    count: perBroker(members, targetsOf(r.count, r.brokers, count)),
   };
   return t.bytes || t.count ? t : null;
 }
