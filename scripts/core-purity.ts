@@ -4,7 +4,8 @@
  * kafka clients, better-sqlite3, lib/cluster, lib/links, lib/http, lib/client, components, app) is
  * a finding. Inside the core, lib/view is the top layer: view-models build on the rest of the core, so
  * a core folder below it importing lib/view is a finding too (formatters the core needs live in
- * lib/model/format.ts).
+ * lib/model/format.ts). Node's `process` global (environment, arguments, streams) is Node I/O too, with
+ * no import to find: a line that reads it is a finding (its specifier is `process`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -42,6 +43,9 @@ const IMPORT_RES = [
   /\brequire\s*\(\s*["']([^"']+)["']\s*\)/,
 ];
 
+/** A read of Node's `process` global (`process.env`, `process.argv`, …), not a property named so on something else. */
+const PROCESS_RE = /(?<![.\w$])process\s*\./;
+
 /** Every source file of the core folders under `root` (absolute paths): what this check reads, and what unit tests must mirror. */
 export function coreSourceFiles(root: string): string[] {
   return CORE_DIRS.flatMap((d) => sourceFiles(path.join(root, d)));
@@ -72,6 +76,7 @@ export function findCoreImpurities(root: string): Impurity[] {
           }
           if (reason) problems.push({ file: path.relative(root, file), line: i + 1, specifier: spec, reason });
         }
+        if (PROCESS_RE.test(text)) problems.push({ file: path.relative(root, file), line: i + 1, specifier: "process", reason: "Node I/O (the process global)" });
       });
     }
   }

@@ -21,6 +21,7 @@ describe("core purity", () => {
       "lib/view/f.ts": "export const f = 1;\n",
       "lib/simulate/g.ts": 'import { f } from "@/lib/view/f";\nimport { e } from "../view/e";\n',
       "lib/forecast/h.ts": 'import { useState } from "react";\n',
+      "lib/plan/i.ts": 'export const on = process.env.FLAG === "1";\nexport const fine = (o: { process: { env: number } }) => o.process.env;\n',
     });
     const found = findCoreImpurities(root).map((p) => `${p.file}:${p.line}:${p.specifier}`);
     expect(found.sort()).toEqual(
@@ -35,6 +36,7 @@ describe("core purity", () => {
         "lib/simulate/g.ts:1:@/lib/view/f",
         "lib/simulate/g.ts:2:../view/e",
         "lib/forecast/h.ts:1:react",
+        "lib/plan/i.ts:1:process",
       ].sort(),
     );
   });
