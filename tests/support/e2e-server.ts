@@ -135,8 +135,25 @@ export async function startApp(env: Record<string, string> = {}, readyTimeoutMs 
   if (readBuildState()?.state === "running") await timed("wait", "the background next build", () => awaitBackgroundBuild());
   else await awaitBackgroundBuild();
   ensureBuild();
-  return timed("server start", "scripts/server.mjs", () => launchApp(env, readyTimeoutMs, options));
+  return timed("server start", "scripts/server.mjs", async () => {
+    // A test's own port lies in Linux's ephemeral range (32768–60999): another process's outgoing
+    // connection may hold it for a moment (a clean-clone CI run met one). Start again, three times at most.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await launchApp(env, readyTimeoutMs, options);
+      } catch (error) {
+        if (!(error instanceof PortInUse) || attempt >= PORT_IN_USE_TRIES) throw error;
+        await sleep(1000);
+      }
+    }
+  });
 }
+
+/** Starts of a server whose port was taken, at most (startApp). */
+const PORT_IN_USE_TRIES = 3;
+
+/** The server exited because its port was in use (EADDRINUSE). */
+class PortInUse extends Error {}
 
 async function launchApp(env: Record<string, string>, readyTimeoutMs: number, options: { port?: number }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
@@ -161,7 +178,10 @@ async function launchApp(env: Record<string, string>, readyTimeoutMs: number, op
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app server (scripts/server.mjs) exited (${child.exitCode}) before it was ready:\n${log}`);
+    if (child.exitCode !== null) {
+      const message = `the app server (scripts/server.mjs) exited (${child.exitCode}) before it was ready:\n${log}`;
+      throw log.includes("EADDRINUSE") ? new PortInUse(message) : new Error(message);
+    }
     try {
       const r = await fetch(`${url}/import`, { signal: AbortSignal.timeout(2000) });
       const kill = async (signal: NodeJS.Signals) => {
