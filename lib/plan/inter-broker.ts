@@ -18,11 +18,12 @@
  */
 import type { SoftGoal } from "./options";
 import { bandOf, brokerBands, brokerValue, outOfBand, participants, topicBandFor, type BrokerBands } from "./goals";
-import type { PlannedBroker, PlannedReplica } from "./plan-state";
+import { isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
-import { canMove, destinationDir, spend, type InterContext, type InterStop } from "./inter-move";
+import { canMove, destinationDir, keepsRacks, spend, type InterContext, type InterStop } from "./inter-move";
 import { mayExchange, swapForSpread } from "./spread-swap";
+import { freeLedReplicas, newLeaderSwapBudget } from "./spread-leaders";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
 export { evacuate } from "./evacuate";
@@ -64,86 +65,100 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       // Each broker's band: the one of all, or its own where racks bind (rack-targets.ts); `gap` is how far below its mean.
       const band = (b: PlannedBroker) => bandOf(bands, goal, b);
       const gap = (b: PlannedBroker) => brokerValue(b, goal) - band(b).mean;
-      // Receivers: below their mean, neediest first; senders: above it, fullest first.
-      const receivers = destinations.filter((b) => gap(b) < 0).sort((a, b) => gap(a) - gap(b) || a.id - b.id);
+      // How much more a broker may take before it leaves its band.
+      const room = (b: PlannedBroker) => band(b).hi - brokerValue(b, goal);
+      // Senders: above their mean, fullest first. Receivers: below their mean, neediest first; or, when
+      // that moved nothing (`widen`: a sender out of band whose replicas the rack rule lets reach only
+      // brokers at or above their mean, as on racks of unequal size), any broker with room left in its
+      // band, emptiest first, for the senders out of band alone. Such a move takes a sender towards its
+      // band and keeps the receiver in its own, so the goal's cost still falls; the receiver, now above
+      // its mean, passes the excess on in a later round.
       const senders = sources.filter((b) => gap(b) > 0).sort((a, b) => gap(b) - gap(a) || a.id - b.id);
-      if (receivers.length === 0 || senders.length === 0) continue;
-      const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band(b), false) > 0);
-      // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
-      // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
-      const byRack = new Map<string | null, PlannedBroker[]>();
-      const sendersFor = (rack: string | null): PlannedBroker[] => {
-        let list = byRack.get(rack);
-        if (!list) byRack.set(rack, (list = rack === null ? senders : [...senders.filter((b) => b.rack === rack), ...senders.filter((b) => b.rack !== rack)]));
-        return list;
-      };
-      // A sender none of whose replicas up to a size may go to a rack at all (rack rule, leader policy), as
-      // a full search found, is not searched again for that rack and size in this round: on a cluster whose
-      // racks bind, most searches for the capped racks would otherwise walk every list to find nothing.
-      const barren = new Map<string, number>();
-      /** One move onto `to` from the first sender that has a replica the goals accept. */
-      const pullOne = (to: PlannedBroker): boolean => {
-        for (const from of sendersFor(to.rack)) {
-          if (!receiverOut && outOfBand(brokerValue(from, goal), band(from), false) === 0) continue;
-          if (gap(from) <= 0) continue;
-          const ideal = idealSize(from, to, bands, wantsBytes, wantsCount);
-          const typical = from.count === 0 ? 0 : from.bytes / from.count;
-          // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
-          const maxSize =
-            wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal)
-              ? Math.max(0, Math.min(from.bytes - bandOf(bands, "broker-bytes", from).lo, bandOf(bands, "broker-bytes", to).hi - to.bytes))
-              : Infinity;
-          const accept = (r: PlannedReplica) => {
-            if (r.part.copySize > ctx.budget.bytes) {
-              budgetBlocked = true;
-              return false;
+      for (const widen of [false, true]) {
+        if (widen && (movedThisRound > 0 || !senders.some((b) => outOfBand(brokerValue(b, goal), band(b), false) > 0))) break;
+        const receivers = widen
+          ? destinations
+              .filter((b) => gap(b) >= 0 && room(b) >= (goal === "broker-replicas" ? 1 : 0) && outOfBand(brokerValue(b, goal), band(b), false) === 0)
+              .sort((a, b) => room(b) - room(a) || a.id - b.id)
+          : destinations.filter((b) => gap(b) < 0).sort((a, b) => gap(a) - gap(b) || a.id - b.id);
+        if (receivers.length === 0 || senders.length === 0) continue;
+        const receiverOut = receivers.some((b) => outOfBand(brokerValue(b, goal), band(b), false) > 0);
+        // Senders on the receiver's rack first: a move inside a rack never changes a partition's racks,
+        // so it passes the rack rule whatever the partition (with one replica per rack, only those can).
+        const byRack = new Map<string | null, PlannedBroker[]>();
+        const sendersFor = (rack: string | null): PlannedBroker[] => {
+          let list = byRack.get(rack);
+          if (!list) byRack.set(rack, (list = rack === null ? senders : [...senders.filter((b) => b.rack === rack), ...senders.filter((b) => b.rack !== rack)]));
+          return list;
+        };
+        // A sender none of whose replicas up to a size may go to a rack at all (rack rule, leader policy), as
+        // a full search found, is not searched again for that rack and size in this round: on a cluster whose
+        // racks bind, most searches for the capped racks would otherwise walk every list to find nothing.
+        const barren = new Map<string, number>();
+        /** One move onto `to` from the first sender that has a replica the goals accept. */
+        const pullOne = (to: PlannedBroker): boolean => {
+          for (const from of sendersFor(to.rack)) {
+            if (!receiverOut && outOfBand(brokerValue(from, goal), band(from), false) === 0) continue;
+            if (gap(from) <= 0) continue;
+            const ideal = widen ? overflowSize(from, to, bands, goal) : idealSize(from, to, bands, wantsBytes, wantsCount);
+            const typical = from.count === 0 ? 0 : from.bytes / from.count;
+            // When broker bytes rank above this round's goal, a move may not push either broker out of its band.
+            const maxSize =
+              wantsBytes && goals.indexOf("broker-bytes") < goals.indexOf(goal)
+                ? Math.max(0, Math.min(from.bytes - bandOf(bands, "broker-bytes", from).lo, bandOf(bands, "broker-bytes", to).hi - to.bytes))
+                : Infinity;
+            const accept = (r: PlannedReplica) => {
+              if (r.part.copySize > ctx.budget.bytes) {
+                budgetBlocked = true;
+                return false;
+              }
+              if (!canMove(state, r, to, options)) return false;
+              if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
+              return destinationDir(state, to, r.part.copySize, options) !== null;
+            };
+            const score = (r: PlannedReplica) => {
+              const counts = state.topicCounts.get(r.part.topic)!;
+              const tb = topics.of(r.part.topic);
+              const spreadGain = (counts.get(from.id) ?? 0) > topicBandFor(tb, from).lo ? 0 : 1;
+              const spreadLoss = (counts.get(to.id) ?? 0) + 1 > topicBandFor(tb, to).hi ? 1 : 0;
+              // Size distance is capped below one penalty, so spread decides first among candidates the search found.
+              // The distance is relative to the ideal, or to the sender's typical replica when the ideal is
+              // tiny (counts alone), so 16 KiB and 40 GiB do not look alike next to an ideal of 0.
+              return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, typical, 1));
+            };
+            // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
+            // that a later move must undo); only if none, any that still lowers the goals' cost.
+            const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band(from).lo, band(to).hi - to.bytes)) : Infinity;
+            if (barren.size > 0 && maxSize <= (barren.get(barrenKey(from, to)) ?? -1)) continue;
+            const looks = { eligible: 0 };
+            const replica =
+              (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks) : null) ??
+              nearestReplica(state, from, to, ideal, maxSize, accept, score, looks);
+            if (!replica) {
+              if (looks.eligible === 0) barren.set(barrenKey(from, to), Math.max(maxSize, barren.get(barrenKey(from, to)) ?? -1));
+              continue;
             }
-            if (!canMove(state, r, to, options)) return false;
-            if (moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
-            return destinationDir(state, to, r.part.copySize, options) !== null;
-          };
-          const score = (r: PlannedReplica) => {
-            const counts = state.topicCounts.get(r.part.topic)!;
-            const tb = topics.of(r.part.topic);
-            const spreadGain = (counts.get(from.id) ?? 0) > topicBandFor(tb, from).lo ? 0 : 1;
-            const spreadLoss = (counts.get(to.id) ?? 0) + 1 > topicBandFor(tb, to).hi ? 1 : 0;
-            // Size distance is capped below one penalty, so spread decides first among candidates the search found.
-            // The distance is relative to the ideal, or to the sender's typical replica when the ideal is
-            // tiny (counts alone), so 16 KiB and 40 GiB do not look alike next to an ideal of 0.
-            return (spreadGain + spreadLoss) * PERFECT + Math.min(PERFECT - 0.01, Math.abs(r.size - ideal) / Math.max(ideal, typical, 1));
-          };
-          // Within this round's own goal, first a replica that keeps both brokers in its band (no overshoot
-          // that a later move must undo); only if none, any that still lowers the goals' cost.
-          const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band(from).lo, band(to).hi - to.bytes)) : Infinity;
-          if (barren.size > 0 && maxSize <= (barren.get(barrenKey(from, to)) ?? -1)) continue;
-          const looks = { eligible: 0 };
-          const replica =
-            (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks) : null) ??
-            nearestReplica(state, from, to, ideal, maxSize, accept, score, looks);
-          if (!replica) {
-            if (looks.eligible === 0) barren.set(barrenKey(from, to), Math.max(maxSize, barren.get(barrenKey(from, to)) ?? -1));
-            continue;
+            spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
+            return true;
           }
-          spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
-          return true;
+          return false;
+        };
+        const typicalReplica = bands["broker-bytes"].mean / Math.max(1, bands["broker-replicas"].mean);
+        for (const to of receivers) {
+          // A receiver far below the mean takes a few replicas per visit (one for every 16 it still needs, at
+          // most MAX_VISIT_MOVES): the bands move by far less than that meanwhile. Near the mean, one per round,
+          // so the next round re-reads the bands and which goal leads.
+          const need = goal === "broker-bytes" ? -gap(to) / Math.max(1, typicalReplica) : -gap(to);
+          const visits = Math.max(1, Math.min(MAX_VISIT_MOVES, Math.floor(need / 16)));
+          for (let visit = 0; visit < visits; visit++) {
+            // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
+            if (receiverOut && outOfBand(brokerValue(to, goal), band(to), false) === 0) break;
+            if (widen ? room(to) <= 0 : gap(to) >= 0) break;
+            if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0 || !pullOne(to)) break;
+            movedThisRound += 1;
+          }
+          if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0) break;
         }
-        return false;
-      };
-      const typicalReplica = bands["broker-bytes"].mean / Math.max(1, bands["broker-replicas"].mean);
-      for (const to of receivers) {
-        // A receiver far below the mean takes a few replicas per visit (one for every 16 it still needs, at
-        // most MAX_VISIT_MOVES): the bands move by far less than that meanwhile. Near the mean, one per round,
-        // so the next round re-reads the bands and which goal leads.
-        const need = goal === "broker-bytes" ? -gap(to) / Math.max(1, typicalReplica) : -gap(to);
-        const visits = Math.max(1, Math.min(MAX_VISIT_MOVES, Math.floor(need / 16)));
-        for (let visit = 0; visit < visits; visit++) {
-          // Only the brokers the goal says are out of band drive a round: one below band, or any receiver when a sender is above band.
-          if (receiverOut && outOfBand(brokerValue(to, goal), band(to), false) === 0) break;
-          if (gap(to) >= 0) break;
-          if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0 || !pullOne(to)) break;
-          movedThisRound += 1;
-        }
-        if (ctx.budget.moves <= 0 || ctx.budget.bytes <= 0) break;
       }
       if (movedThisRound > 0) break;
     }
@@ -167,6 +182,19 @@ function idealSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, w
   return 0;
 }
 
+/** The size that takes a sender out of band towards its band without taking the receiver out of its own (a widened round). */
+function overflowSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands, goal: "broker-bytes" | "broker-replicas"): number {
+  const b = (x: PlannedBroker) => bandOf(bands, "broker-bytes", x);
+  if (goal === "broker-bytes") return Math.max(0, Math.min(from.bytes - b(from).hi, b(to).hi - to.bytes));
+  return from.count === 0 ? 0 : from.bytes / from.count;
+}
+
+/** A replica's own dir on its original broker, when it goes home and that dir is open and has room: no move at all. */
+function homeDir(to: PlannedBroker, r: PlannedReplica): PlannedDir | null {
+  const own = r.originalDir === null ? undefined : to.byPath.get(r.originalDir);
+  return own && isOpen(to, own) ? own : null;
+}
+
 /**
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
  * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
@@ -183,12 +211,37 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
   let swapAttempts = 0;
+  const leaderSwaps = newLeaderSwapBudget();
+  // A replica a swap frees moves as a follower: its move changes no broker's leaders.
+  const followerGoals = goals.filter((g) => g !== "broker-leaders");
+  let topics = new TopicBands(state, members, options.tolerance);
+  const crowds = (topic: string, broker: number): boolean => {
+    const b = state.brokers.get(broker);
+    return (state.topicCounts.get(topic)?.get(broker) ?? 0) > topicBandFor(topics.of(topic), b).hi;
+  };
   let visit = topicNames;
   for (let pass = 0; pass < SPREAD_PASSES; pass++) {
     let moved = 0;
     const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
-    const topics = new TopicBands(state, members, options.tolerance);
+    topics = new TopicBands(state, members, options.tolerance);
+    // Per receiving broker, the replicas the plan brought to it, by the broker they came from, by size (read once a pass).
+    const arrived = new Map<number, Map<number, PlannedReplica[]>>();
+    const arrivals = (to: PlannedBroker, from: number): readonly PlannedReplica[] => {
+      let byOrigin = arrived.get(to.id);
+      if (!byOrigin) {
+        arrived.set(to.id, (byOrigin = new Map()));
+        for (const d of to.dirs)
+          for (const r of d.replicas.all()) {
+            if (r.originalBroker === to.id) continue;
+            let list = byOrigin.get(r.originalBroker);
+            if (!list) byOrigin.set(r.originalBroker, (list = []));
+            list.push(r);
+          }
+        for (const list of byOrigin.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      }
+      return byOrigin.get(from) ?? [];
+    };
     for (const topic of visit) {
       const movedBefore = moved;
       const band = topics.of(topic);
@@ -214,12 +267,16 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       let anyCrowded = false;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);
-        if (b && b.online && c > floor(id) && (ctx.destinations === null || !ctx.destinations.has(id))) anyCrowded = true;
+        if (b && b.online && c > floor(id)) anyCrowded = true;
       }
       if (!anyCrowded) continue;
       const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < hi(b.id))).sort(
         (x, y) => count(x.id) - lo(x.id) - (count(y.id) - lo(y.id)) || x.id - y.id,
       );
+      // Where only some brokers receive (add-brokers), the others below the same line take back what the
+      // plan took from them, and only that: a replica going home cancels its move.
+      const homeOnly = ctx.destinations;
+      if (homeOnly !== null) for (const b of members) if (!homeOnly.has(b.id) && count(b.id) < (needy.length > 0 ? lo : hi)(b.id)) targets.push(b);
       if (targets.length === 0) continue;
       // The topic's movable replicas on each crowded broker, smallest first.
       const onBroker = new Map<number, PlannedReplica[]>();
@@ -249,42 +306,56 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         sources[i] = id;
       };
-      for (const to of targets) {
-        if (sources.length === 0) break;
-        let done = false;
-        let gave = -1;
+      /** One move of the topic's replica onto `to` from the most crowded source that has one the goals accept: that source, or -1. */
+      const moveOne = (to: PlannedBroker): number => {
+        const home = homeOnly !== null && !homeOnly.has(to.id);
         for (const id of sources) {
           // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
           const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
           if (limit === null) continue;
           for (const r of onBroker.get(id)!) {
-            if (r.broker !== id) continue;
+            if (r.broker !== id || (home && r.originalBroker !== to.id)) continue;
             if (r.size > limit) break;
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
               break;
             }
             if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-            const dir = destinationDir(state, to, r.part.copySize, options);
+            const dir = (home ? homeDir(to, r) : null) ?? destinationDir(state, to, r.part.copySize, options);
             if (!dir) continue;
             spend(ctx, r, dir);
             moved += 1;
-            done = true;
-            gave = id;
-            break;
+            return id;
           }
-          if (done) break;
         }
+        return -1;
+      };
+      for (const to of targets) {
+        if (sources.length === 0) break;
+        let gave = moveOne(to);
+        let done = gave >= 0;
+        // A target below its floor takes more by moves alone, up to its floor (each lowers a source's excess
+        // by one, so this ends; the first search that finds none ends it); exchanges stay one a target a pass.
+        let more = false;
+        while (done && needy.length > 0 && count(to.id) < lo(to.id) && ctx.budget.moves > 0) {
+          settle(gave);
+          more = true;
+          gave = sources.length > 0 ? moveOne(to) : -1;
+          if (gave < 0) break;
+        }
+        if (more && gave < 0) continue;
         // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
-        for (const id of done ? [] : sources) {
-          // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
-          if (!mayExchange(ctx, id)) continue;
+        for (const id of done || (homeOnly !== null && !homeOnly.has(to.id)) ? [] : sources) {
+          // A broker that may not receive (an old broker of an add-brokers plan) exchanges only with what the
+          // plan brought from it (spread-swap.ts); with nothing of that, it is not tried, nor counted against the budget.
+          const home = mayExchange(ctx, id) ? null : arrivals(to, id);
+          if (home !== null && home.length === 0) continue;
           const mine = onBroker.get(id)!;
           let tries = 0;
           for (const r of mine) {
             if (r.broker !== id) continue;
             if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
-            if (swapForSpread(ctx, goals, bands, topics, r, to)) {
+            if (swapForSpread(ctx, goals, bands, topics, r, to, home)) {
               moved += 2;
               done = true;
               gave = id;
@@ -296,6 +367,29 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         if (ctx.budget.moves <= 0) return "max_moves";
         if (done) settle(gave);
       }
+      // What leadership keeps in place: a broker the topic still crowds, with fewer replicas free to move
+      // than its excess, trades leaderships to free more for the next round (spread-leaders.ts).
+      if (!state.leadersMove)
+        for (const [id, c] of counts) {
+          const excess = c - hi(id);
+          if (excess <= 0) continue;
+          const b = state.brokers.get(id);
+          if (!b || !b.online || (ctx.destinations !== null && ctx.destinations.has(id))) continue;
+          let free = 0;
+          for (const r of onBroker.get(id) ?? []) if (r.broker === id) free += 1;
+          // Freed only if a move the goals accept waits for it (each look counts against the swaps' budget).
+          const wouldMove = (r: PlannedReplica): boolean =>
+            targets.some(
+              (to) =>
+                --leaderSwaps.steps > 0 &&
+                count(to.id) < hi(to.id) &&
+                replicaOn(r.part, to.id) === undefined &&
+                keepsRacks(state, r.part, id, to.id) &&
+                moveEffect(state, r, to, followerGoals, bands, topics, ctx.metBefore) < 0 &&
+                destinationDir(state, to, r.part.copySize, options) !== null,
+            );
+          freeLedReplicas(state, topic, b, excess - free, crowds, wouldMove, leaderSwaps);
+        }
       if (moved > movedBefore) movedTopics.push(topic);
     }
     if (moved === 0) return budgetBlocked ? "byte_cap" : "no_improving_move";

@@ -13,7 +13,8 @@
  * - `onlyTo`: the brokers that may gain leadership (add-brokers: the new ones, from brokers below the band
  *   and above it alike), null = any; no chains then.
  */
-import { brokerBands, outOfBand, participants, type Band } from "./goals";
+import { brokerBands, outOfBand, participants, topicBandFor, type Band } from "./goals";
+import { TopicBands } from "./inter-effect";
 import type { PlanOptions } from "./options";
 import type { PlannedBroker, PlannedPartition, PlanState } from "./plan-state";
 
@@ -24,7 +25,8 @@ export interface LeadershipChange {
   to: number;
 }
 
-function eligible(state: PlanState, part: PlannedPartition, broker: number): boolean {
+/** Whether `broker` may become the partition's preferred leader: online, staying, and in sync before the plan or added by it. */
+export function eligibleLeader(state: PlanState, part: PlannedPartition, broker: number): boolean {
   const b = state.brokers.get(broker);
   if (!b || !b.online || b.removing) return false;
   return part.isr.includes(broker) || !part.original.includes(broker);
@@ -53,35 +55,46 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
   }
   const brokerOf = (id: number) => state.brokers.get(id);
 
+  // A broker a partition's topic crowds (above its band there, when topic spread is a goal): leading that
+  // partition keeps the replica in place while leaders stay (inter-move.ts `canMove`), so a broker takes
+  // such leaderships last and hands them over first, and the topic-spread pass can still move the replica.
+  const topics = options.goals.includes("topic-spread") ? new TopicBands(state, members, options.tolerance) : null;
+  const crowds = (part: PlannedPartition, broker: PlannedBroker): boolean =>
+    topics !== null && (state.topicCounts.get(part.topic)?.get(broker.id) ?? 0) > topicBandFor(topics.of(part.topic), broker).hi;
+
   // Brokers below the band take leadership, from the preferred leader with the most leaders.
   const takers = members.filter((b) => (onlyTo === null || onlyTo.has(b.id)) && b.leaders < band.lo).sort((a, b) => a.leaders - b.leaders || a.id - b.id);
   for (const to of takers) {
-    for (const part of held.get(to.id) ?? []) {
-      if (to.leaders >= band.lo) break;
-      const first = part.replicas[0]!;
-      if (first === to.id || !eligible(state, part, to.id)) continue;
-      const from = brokerOf(first);
-      if (!from || gain(state, band, from, to) <= 0) continue;
-      state.makePreferred(part, to.id);
-    }
+    for (const crowded of [false, true])
+      for (const part of held.get(to.id) ?? []) {
+        if (to.leaders >= band.lo) break;
+        const first = part.replicas[0]!;
+        if (first === to.id || crowds(part, to) !== crowded || !eligibleLeader(state, part, to.id)) continue;
+        const from = brokerOf(first);
+        if (!from || gain(state, band, from, to) <= 0) continue;
+        state.makePreferred(part, to.id);
+      }
   }
   // Brokers above the band hand leadership to the replica with the fewest leaders (of those that may gain it).
   const givers = members.filter((b) => b.leaders > band.hi).sort((a, b) => b.leaders - a.leaders || a.id - b.id);
   for (const from of givers) {
-    for (const part of held.get(from.id) ?? []) {
-      if (from.leaders <= band.hi) break;
-      if (part.replicas[0] !== from.id) continue;
-      let best: PlannedBroker | null = null;
-      for (const id of part.replicas) {
-        const b = brokerOf(id);
-        if (!b || id === from.id || (onlyTo !== null && !onlyTo.has(id)) || !eligible(state, part, id)) continue;
-        if (!best || b.leaders < best.leaders) best = b;
+    for (const crowded of [true, false])
+      for (const part of held.get(from.id) ?? []) {
+        if (from.leaders <= band.hi) break;
+        if (part.replicas[0] !== from.id || crowds(part, from) !== crowded) continue;
+        let best: PlannedBroker | null = null;
+        for (const id of part.replicas) {
+          const b = brokerOf(id);
+          if (!b || id === from.id || (onlyTo !== null && !onlyTo.has(id)) || !eligibleLeader(state, part, id)) continue;
+          // One the partition's topic does not crowd, if any gains; of those, the fewest leaders.
+          if (gain(state, band, from, b) <= 0) continue;
+          if (!best || (crowds(part, best) ? !crowds(part, b) || b.leaders < best.leaders : !crowds(part, b) && b.leaders < best.leaders)) best = b;
+        }
+        if (best) state.makePreferred(part, best.id);
       }
-      if (best && gain(state, band, from, best) > 0) state.makePreferred(part, best.id);
-    }
   }
   if (onlyTo !== null) return;
-  chainLeaders(state, band, held, members);
+  chainLeaders(state, band, held, members, crowds);
 }
 
 /** Brokers a chain search may pass through at most, in all (CHAIN_STEPS partitions looked at): bounded work on any cluster. */
@@ -96,20 +109,47 @@ const CHAIN_STEPS = 20_000_000;
  * it lowers the goal's cost, so the searches end (at most the cost's value succeed, each start fails
  * once) and CHAIN_STEPS bounds their work.
  */
-function chainLeaders(state: PlanState, band: Band, held: ReadonlyMap<number, PlannedPartition[]>, members: PlannedBroker[]): void {
+function chainLeaders(
+  state: PlanState,
+  band: Band,
+  held: ReadonlyMap<number, PlannedPartition[]>,
+  members: PlannedBroker[],
+  crowds: (part: PlannedPartition, broker: PlannedBroker) => boolean,
+): void {
   let steps = 0;
+  // A broker's partitions in the order a chain tries them: forward (it gives leadership) those whose topic
+  // crowds it first, backwards (it takes leadership) those last; crowding does not change here (no move).
+  const orders = new Map<string, PlannedPartition[]>();
+  const ordered = (at: number, forward: boolean): PlannedPartition[] => {
+    const key = `${at}:${forward}`;
+    let list = orders.get(key);
+    if (!list) {
+      const all = held.get(at) ?? [];
+      const b = state.brokers.get(at);
+      const crowded = b ? all.filter((p) => crowds(p, b)) : [];
+      const rest = crowded.length === 0 ? all : all.filter((p) => !crowds(p, b!));
+      orders.set(key, (list = crowded.length === 0 ? all : forward ? [...crowded, ...rest] : [...rest, ...crowded]));
+    }
+    return list;
+  };
   const search = (start: PlannedBroker, forward: boolean): boolean => {
     // For each broker reached: the broker before it on the chain and the partition of the link.
     const via = new Map<number, { prev: number; part: PlannedPartition }>([[start.id, { prev: -1, part: null as unknown as PlannedPartition }]]);
     const queue = [start.id];
     for (let q = 0; q < queue.length; q++) {
       const at = queue[q]!;
-      for (const part of held.get(at) ?? []) {
+      for (const part of ordered(at, forward)) {
         if (++steps > CHAIN_STEPS) return false;
         if (part.leaderSettled) continue;
         const first = part.replicas[0]!;
         // Forward: `at` leads `part` and hands it to another replica; backwards: `part`'s leader hands it to `at`.
-        const nexts = forward ? (first === at ? part.replicas.filter((b) => b !== at && eligible(state, part, b)) : []) : first !== at && eligible(state, part, at) ? [first] : [];
+        const nexts = forward
+          ? first === at
+            ? part.replicas.filter((b) => b !== at && eligibleLeader(state, part, b))
+            : []
+          : first !== at && eligibleLeader(state, part, at)
+            ? [first]
+            : [];
         for (const next of nexts) {
           if (via.has(next)) continue;
           const b = state.brokers.get(next);

@@ -31,6 +31,8 @@ export class PlanState {
   readonly topicCounts = new Map<string, Map<number, number>>();
   /** Per topic, its partitions. */
   readonly topicPartitions = new Map<string, PlannedPartition[]>();
+  /** How many times a partition's preferred leader changed (makePreferred): a round that changes one is not the last. */
+  preferredChanges = 0;
   private nextUid = 0;
 
   /**
@@ -40,7 +42,7 @@ export class PlanState {
   constructor(
     readonly snapshot: ClusterSnapshot,
     excludeTopics: ReadonlySet<string>,
-    private readonly leadersMove = true,
+    readonly leadersMove = true,
     measureOnly = false,
   ) {
     for (const b of snapshot.brokers) this.brokers.set(b.id, this.makeBroker(b, snapshot.source.kafkaVersion));
@@ -233,6 +235,7 @@ export class PlanState {
     replicas[i] = old;
     replicas[0] = broker;
     part.replicas = replicas;
+    this.preferredChanges += 1;
     const from = this.brokers.get(old);
     const to = this.brokers.get(broker);
     if (from) from.leaders -= 1;

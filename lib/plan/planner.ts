@@ -118,7 +118,9 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
   for (let round = 1; ; round++) {
     const roundStops: InterStop[] = [];
     const movesLeft = budget.moves;
+    const reordersBefore = state.preferredChanges;
     if (!evacuation) {
+      if (round > 1) roundStops.push(spreadTopics(ctx, goals));
       roundStops.push(balanceBrokers(ctx, goals));
       roundStops.push(spreadTopics(ctx, goals));
     }
@@ -130,7 +132,8 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
     const leadersBefore = goals.includes("broker-leaders") ? leaderSignature(state) : 0;
     if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
-    let changed = budget.moves !== movesLeft || (goals.includes("broker-leaders") && leaderSignature(state) !== leadersBefore);
+    // Leadership trades that keep every broker's count (spread-leaders.ts) free replicas for the next round too.
+    let changed = budget.moves !== movesLeft || (goals.includes("broker-leaders") && leaderSignature(state) !== leadersBefore) || state.preferredChanges !== reordersBefore;
     if (rounds && changed && round < MAX_ROUNDS) {
       state.adoptPreferredLeaders();
       for (const g of goals) if (!keepMet.has(g) && measureGoal(state, g, options).outside === 0) keepMet.add(g);

@@ -17,7 +17,8 @@
  *   `__consumer_offsets` and the early, small topics (15% of the partitions, a tenth of the usual size)
  *   went to /data/d1 before /data/d2–d4 were added; later partitions fill the dir with the fewest.
  * - Every dir of every broker, the 15 new ones included, has the capacity that puts the old brokers' dirs
- *   at 55% on average; the new brokers 201–215 continue the same rack rotation.
+ *   at 55% on average (or less, where the fullest dir would otherwise pass 95%: a disk holds no more than
+ *   its size); the new brokers 201–215 continue the same rack rotation.
  *
  * Figures, computed from the plan's after-snapshot over the 215 online brokers: bytes (Σ replica sizes),
  * replicas and leaders (partitions whose first replica — the preferred leader, which a preferred election
@@ -107,6 +108,9 @@ const TOPIC_SIZES: [partitions: number, weight: number][] = [
   [1024, 0.5],
 ];
 
+/** The fullest a generated dir may be (a share of its capacity). */
+const MAX_DIR_FILL = 0.95;
+
 /** The bench's cluster and the ids of its new, empty brokers. Pure: the same options give the same cluster. */
 export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { snapshot: ClusterSnapshot; newBrokers: number[] } {
   const placement = new JavaRandom(o.seed);
@@ -192,10 +196,14 @@ export function plannerScaleCluster(o: PlannerScaleOptions = PLANNER_SCALE): { s
   });
 
   const meanDir = dirBytes.reduce((a, ds) => a + ds.reduce((x, y) => x + y, 0), 0) / (o.oldBrokers * o.dirsPerBroker);
-  const capacity = Math.ceil(meanDir / o.meanUtilization);
   // Relative dir sizes keep the mean capacity: the cluster's utilisation is meanUtilization whatever the mix.
   const factors = o.dirCapacityFactors ?? paths.map(() => 1);
   const meanFactor = factors.reduce((a, b) => a + b, 0) / factors.length;
+  // A disk holds no more than its size: where the fullest dir would pass MAX_DIR_FILL at meanUtilization,
+  // every capacity grows by the same factor until it does not (the cluster is then emptier on average).
+  let fullest = 0;
+  dirBytes.forEach((ds) => ds.forEach((bytes, d) => (fullest = Math.max(fullest, bytes / ((meanDir / o.meanUtilization) * (factors[d]! / meanFactor))))));
+  const capacity = Math.ceil((meanDir / o.meanUtilization) * Math.max(1, fullest / MAX_DIR_FILL));
   const capacityOf = (d: number) => (o.dirCapacityFactors ? Math.ceil((capacity * factors[d]!) / meanFactor) : capacity);
   const newBrokers = Array.from({ length: o.newBrokers }, (_, i) => o.oldBrokers + i + 1);
   const brokers = [...oldIds, ...newBrokers].map((id) => ({

@@ -371,6 +371,37 @@ describe("evacuate()", () => {
   });
 });
 
+describe("balanceBrokers(): senders the rack rule keeps from the brokers below the mean", () => {
+  it("balanceBrokers() lets a broker out of band send to one above the mean with room in its band when none below may take its replicas", () => {
+    // Broker 1 (rack a) is out of band with 16 followers of partitions that also live on broker 4 (rack c):
+    // the only broker below the mean, 3, is on rack c too, so only broker 2 (rack b, at 11 of a band up to
+    // 12, above the mean of 10.75) may take one. Broker 4 leads all it holds and 2's own replicas lead (leaders stay).
+    const snap = cluster({
+      brokers: [
+        { id: 1, rack: "a", dirs: ["/d1"] },
+        { id: 2, rack: "b", dirs: ["/d1"] },
+        { id: 3, rack: "c", dirs: ["/d1"] },
+        { id: 4, rack: "c", dirs: ["/d1"] },
+      ],
+      partitions: [
+        ...Array.from({ length: 16 }, (_, p): PartitionSpec => ({
+          topic: "p",
+          partition: p,
+          replicas: [
+            [4, "/d1", GiB],
+            [1, "/d1", GiB],
+          ],
+        })),
+        ...Array.from({ length: 11 }, (_, p): PartitionSpec => ({ topic: "q", partition: p, replicas: [[2, "/d1", GiB]] })),
+      ],
+    });
+    const { state } = balance(snap, { goals: ["broker-replicas"], tolerance: 0.2 });
+    expect(state.brokers.get(1)!.count).toBe(15);
+    expect(state.brokers.get(2)!.count).toBe(12);
+    expect(state.topicCounts.get("p")!.get(2)).toBe(1);
+  });
+});
+
 describe("spreadTopics()", () => {
   // Broker 1 holds all of topic a, broker 2 all of topic b: bytes and counts even, each topic on one broker.
   const lopsided = () =>
@@ -410,5 +441,28 @@ describe("spreadTopics()", () => {
   it("spreadTopics() does nothing when topic spread is not a goal", () => {
     const { state } = spread(["broker-bytes"]);
     expect(state.partitions.every((p) => p.members.every((r) => r.broker === r.originalBroker))).toBe(true);
+  });
+  it("spreadTopics() in an add-brokers plan sends a new broker's crowding replicas home, and only home", () => {
+    // Topic a was on broker 1, b on broker 2; the plan so far took three of a to the new broker 3.
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
+      partitions: [
+        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "a", partition: p, replicas: [[1, "/d1", GiB]] })),
+        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "b", partition: p, replicas: [[2, "/d1", GiB]] })),
+      ],
+    });
+    const state = new PlanState(snap, new Set());
+    const to3 = state.brokers.get(3)!.byPath.get("/d1")!;
+    for (const p of [0, 1, 2]) state.moveToBroker(state.topicPartitions.get("a")![p]!.members[0]!, to3);
+    const options = PlanOptionsSchema.parse({ goals: ["topic-spread"], tolerance: 0.1 });
+    spreadTopics({ state, options, budget: { bytes: Infinity, moves: 100 }, destinations: new Set([3]), metBefore: new Set() }, options.goals);
+    expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([
+      [1, 2],
+      [3, 2],
+    ]);
+    // Back in its own dir: no move at all for that partition; nothing of a reached broker 2, which may not receive.
+    const home = state.topicPartitions.get("a")!.find((p) => p.members[0]!.broker === 1 && p.partition < 3)!.members[0]!;
+    expect(home.dir).toBe(home.originalDir);
+    expect(state.topicCounts.get("a")!.get(2) ?? 0).toBe(0);
   });
 });

@@ -201,4 +201,32 @@ describe("leadershipChanges()", () => {
     expect(state.partitions[0]!.replicas).toEqual([3, 2]);
     expect(leadershipChanges(state)).toEqual([]);
   });
+  it("takes leadership of a partition whose topic crowds the taker last, and hands it over first: the replica stays free to move", () => {
+    // Topic x crowds brokers 1 and 2 (4 replicas each, a mean of 2); y is even. Broker 2 leads 6, broker 1 none.
+    const spec = (topic: string, lists: number[][]): PartitionSpec[] =>
+      lists.map((l, p) => ({ topic, partition: p, replicas: l.map((b): [number, string, number] => [b, "/d1", GiB]) }));
+    const snap = cluster({
+      brokers: brokers([1, 2, 3, 4]),
+      partitions: [
+        ...spec("x", [
+          [2, 1],
+          [2, 1],
+          [2, 1],
+          [2, 1],
+        ]),
+        ...spec("y", [
+          [2, 1],
+          [2, 1],
+          [3, 4],
+          [4, 3],
+        ]),
+      ],
+    });
+    const state = run(snap);
+    expect(leaders(state)).toEqual({ 1: 2, 2: 4, 3: 1, 4: 1 });
+    const firsts = (topic: string) => state.topicPartitions.get(topic)!.map((p) => p.replicas[0]);
+    // Broker 1 takes y's two partitions, not x's (which it would then have to keep while leaders stay).
+    expect(firsts("x")).toEqual([2, 2, 2, 2]);
+    expect(firsts("y")).toEqual([1, 1, 3, 4]);
+  });
 });
