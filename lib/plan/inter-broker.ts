@@ -23,7 +23,7 @@ import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, keepsRacks, spend, type InterContext, type InterStop } from "./inter-move";
 import { mayExchange, swapForSpread } from "./spread-swap";
-import { freeLedReplicas, newLeaderSwapBudget } from "./spread-leaders";
+import { freeLedReplicas, LeaderSwaps } from "./spread-leaders";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
 export { evacuate } from "./evacuate";
@@ -211,7 +211,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
   let swapAttempts = 0;
-  const leaderSwaps = newLeaderSwapBudget();
+  let leaderSwaps = new LeaderSwaps(state);
   // A replica a swap frees moves as a follower: its move changes no broker's leaders.
   const followerGoals = goals.filter((g) => g !== "broker-leaders");
   let topics = new TopicBands(state, members, options.tolerance);
@@ -225,23 +225,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
     topics = new TopicBands(state, members, options.tolerance);
-    // Per receiving broker, the replicas the plan brought to it, by the broker they came from, by size (read once a pass).
-    const arrived = new Map<number, Map<number, PlannedReplica[]>>();
-    const arrivals = (to: PlannedBroker, from: number): readonly PlannedReplica[] => {
-      let byOrigin = arrived.get(to.id);
-      if (!byOrigin) {
-        arrived.set(to.id, (byOrigin = new Map()));
-        for (const d of to.dirs)
-          for (const r of d.replicas.all()) {
-            if (r.originalBroker === to.id) continue;
-            let list = byOrigin.get(r.originalBroker);
-            if (!list) byOrigin.set(r.originalBroker, (list = []));
-            list.push(r);
-          }
-        for (const list of byOrigin.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
-      }
-      return byOrigin.get(from) ?? [];
-    };
+    leaderSwaps = new LeaderSwaps(state);
     for (const topic of visit) {
       const movedBefore = moved;
       const band = topics.of(topic);
@@ -264,10 +248,15 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       const floor = needy.length > 0 ? lo : hi;
       // How far a broker is above the floor that applies (sources) or above its band's bottom (targets).
       const over = (id: number) => count(id) - floor(id);
+      // Crowded brokers at all, and (add-brokers) whether a broker that receives is one of them: only such a
+      // broker holds replicas the plan brought, which alone may go home.
       let anyCrowded = false;
+      let receiverCrowded = false;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);
-        if (b && b.online && c > floor(id)) anyCrowded = true;
+        if (!b || !b.online || c <= floor(id)) continue;
+        anyCrowded = true;
+        if (ctx.destinations !== null && ctx.destinations.has(id)) receiverCrowded = true;
       }
       if (!anyCrowded) continue;
       const targets = (needy.length > 0 ? needy : destinations.filter((b) => count(b.id) < hi(b.id))).sort(
@@ -276,7 +265,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       // Where only some brokers receive (add-brokers), the others below the same line take back what the
       // plan took from them, and only that: a replica going home cancels its move.
       const homeOnly = ctx.destinations;
-      if (homeOnly !== null) for (const b of members) if (!homeOnly.has(b.id) && count(b.id) < (needy.length > 0 ? lo : hi)(b.id)) targets.push(b);
+      if (homeOnly !== null && receiverCrowded) for (const b of members) if (!homeOnly.has(b.id) && count(b.id) < (needy.length > 0 ? lo : hi)(b.id)) targets.push(b);
       if (targets.length === 0) continue;
       // The topic's movable replicas on each crowded broker, smallest first.
       const onBroker = new Map<number, PlannedReplica[]>();
@@ -290,6 +279,20 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
       }
       for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      // Add-brokers: the replicas on receiving brokers that the plan brought, by the broker they came from
+      // (smallest first), so a broker that may only take its own back looks at those alone.
+      const goingHome = new Map<number, PlannedReplica[]>();
+      if (homeOnly !== null && receiverCrowded)
+        for (const [id, list] of onBroker) {
+          if (!homeOnly.has(id)) continue;
+          for (const r of list) {
+            if (r.originalBroker === id || homeOnly.has(r.originalBroker)) continue;
+            let home = goingHome.get(r.originalBroker);
+            if (!home) goingHome.set(r.originalBroker, (home = []));
+            home.push(r);
+          }
+        }
+      for (const list of goingHome.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
       // The brokers the topic crowds, most crowded first; a move or an exchange lowers one broker's count
       // by one (settle: it slides back to its place, or leaves the list at the floor).
       const sources = [...onBroker.keys()].filter((id) => over(id) > 0).sort((x, y) => over(y) - over(x) || x - y);
@@ -309,19 +312,35 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       /** One move of the topic's replica onto `to` from the most crowded source that has one the goals accept: that source, or -1. */
       const moveOne = (to: PlannedBroker): number => {
         const home = homeOnly !== null && !homeOnly.has(to.id);
+        if (home) {
+          // Its own replicas, from the receiving brokers the topic still crowds, smallest first.
+          for (const r of goingHome.get(to.id) ?? []) {
+            const id = r.broker;
+            if (!homeOnly.has(id) || over(id) <= 0) continue;
+            const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
+            if (limit === null || r.size > limit || r.part.copySize > ctx.budget.bytes) continue;
+            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
+            const dir = homeDir(to, r) ?? destinationDir(state, to, r.part.copySize, options);
+            if (!dir) continue;
+            spend(ctx, r, dir);
+            moved += 1;
+            return id;
+          }
+          return -1;
+        }
         for (const id of sources) {
           // What the broker goals let through from this source at all (inter-effect.ts `moveLimit`): none, or replicas up to a size.
           const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
           if (limit === null) continue;
           for (const r of onBroker.get(id)!) {
-            if (r.broker !== id || (home && r.originalBroker !== to.id)) continue;
+            if (r.broker !== id) continue;
             if (r.size > limit) break;
             if (r.part.copySize > ctx.budget.bytes) {
               budgetBlocked = true;
               break;
             }
             if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-            const dir = (home ? homeDir(to, r) : null) ?? destinationDir(state, to, r.part.copySize, options);
+            const dir = destinationDir(state, to, r.part.copySize, options);
             if (!dir) continue;
             spend(ctx, r, dir);
             moved += 1;
@@ -346,16 +365,14 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         if (more && gave < 0) continue;
         // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
         for (const id of done || (homeOnly !== null && !homeOnly.has(to.id)) ? [] : sources) {
-          // A broker that may not receive (an old broker of an add-brokers plan) exchanges only with what the
-          // plan brought from it (spread-swap.ts); with nothing of that, it is not tried, nor counted against the budget.
-          const home = mayExchange(ctx, id) ? null : arrivals(to, id);
-          if (home !== null && home.length === 0) continue;
+          // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
+          if (!mayExchange(ctx, id)) continue;
           const mine = onBroker.get(id)!;
           let tries = 0;
           for (const r of mine) {
             if (r.broker !== id) continue;
             if (tries++ >= SWAP_TRIES || ctx.budget.moves < 2 || swapAttempts++ >= MAX_SWAP_ATTEMPTS) break;
-            if (swapForSpread(ctx, goals, bands, topics, r, to, home)) {
+            if (swapForSpread(ctx, goals, bands, topics, r, to)) {
               moved += 2;
               done = true;
               gave = id;

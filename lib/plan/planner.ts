@@ -120,9 +120,13 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
     const movesLeft = budget.moves;
     const reordersBefore = state.preferredChanges;
     if (!evacuation) {
-      if (round > 1) roundStops.push(spreadTopics(ctx, goals));
+      // After the first round the spread pass runs first too: the replicas the last round's leadership changes
+      // freed move for their topic before the broker pass spends the room they need. Once the broker pass moves
+      // nothing, the spread pass after it would find what the first found (more waits for the next round).
+      const first = round > 1 ? spreadTopics(ctx, goals) : null;
+      const beforeBrokers = budget.moves;
       roundStops.push(balanceBrokers(ctx, goals));
-      roundStops.push(spreadTopics(ctx, goals));
+      roundStops.push(first !== null && budget.moves === beforeBrokers ? first : spreadTopics(ctx, goals));
     }
     if (goals.includes("dir-utilization")) {
       // A drain or removal evens out only the dirs of brokers that received its replicas.

@@ -19,15 +19,38 @@
 import { eligibleLeader } from "./leadership";
 import { replicaOn, type PlannedBroker, type PlannedPartition, type PlannedReplica, type PlanState } from "./plan-state";
 
-/** Partitions looked at per call, in all: bounded work on any cluster. */
+/** Partitions looked at per pass of the topic-spread pass, in all: bounded work on any cluster. */
 const MAX_STEPS = 2_000_000;
 
-export interface LeaderSwapBudget {
-  steps: number;
-}
+/**
+ * What the swaps of one topic-spread pass share: the work left (`steps`), and per broker the partitions it
+ * holds and follows, by the broker that leads them, read once per pass (an entry is checked again when
+ * used: a move or an earlier swap may have changed it since).
+ */
+export class LeaderSwaps {
+  steps = MAX_STEPS;
+  private readonly held = new Map<number, Map<number, PlannedPartition[]>>();
 
-export function newLeaderSwapBudget(): LeaderSwapBudget {
-  return { steps: MAX_STEPS };
+  constructor(private readonly state: PlanState) {}
+
+  /** The partitions `broker` follows that `leader` leads and may hand to it. */
+  ledBy(broker: PlannedBroker, leader: number): PlannedPartition[] {
+    let byLeader = this.held.get(broker.id);
+    if (!byLeader) {
+      this.held.set(broker.id, (byLeader = new Map()));
+      for (const d of broker.dirs)
+        for (const r of d.replicas.all()) {
+          if (--this.steps < 0) return [];
+          const q = r.part;
+          if (!swappable(q) || q.replicas[0] === broker.id || !eligibleLeader(this.state, q, broker.id)) continue;
+          const lead = q.replicas[0]!;
+          let list = byLeader.get(lead);
+          if (!list) byLeader.set(lead, (list = []));
+          list.push(q);
+        }
+    }
+    return byLeader.get(leader) ?? [];
+  }
 }
 
 /**
@@ -43,41 +66,40 @@ export function freeLedReplicas(
   wanted: number,
   crowds: (topic: string, broker: number) => boolean,
   wouldMove: (replica: PlannedReplica) => boolean,
-  budget: LeaderSwapBudget,
+  swaps: LeaderSwaps,
 ): number {
   if (wanted <= 0) return 0;
   let freed = 0;
-  // The partitions the broker holds, by the broker that leads them (unsettled, led by their preferred leader).
-  let heldFrom: Map<number, PlannedPartition[]> | null = null;
-  const partitionsLedBy = (other: number): PlannedPartition[] => {
-    if (!heldFrom) {
-      heldFrom = new Map();
-      for (const d of broker.dirs)
-        for (const r of d.replicas.all()) {
-          if (--budget.steps < 0) return [];
-          const q = r.part;
-          if (!swappable(q) || q.replicas[0] === broker.id || !eligibleLeader(state, q, broker.id)) continue;
-          const lead = q.replicas[0]!;
-          let list = heldFrom.get(lead);
-          if (!list) heldFrom.set(lead, (list = []));
-          list.push(q);
-        }
-    }
-    return heldFrom.get(other) ?? [];
-  };
   for (const p of state.topicPartitions.get(topic) ?? []) {
-    if (freed >= wanted || budget.steps <= 0) break;
-    budget.steps -= 1;
+    if (freed >= wanted || swaps.steps <= 0) break;
+    swaps.steps -= 1;
     if (!swappable(p) || p.replicas[0] !== broker.id) continue;
-    const mine = replicaOn(p, broker.id);
-    if (!mine || !wouldMove(mine)) continue;
+    let mine: PlannedReplica | undefined;
     for (const other of p.replicas) {
       if (other === broker.id || crowds(topic, other) || !eligibleLeader(state, p, other)) continue;
-      const list = partitionsLedBy(other);
-      const i = list.findIndex((q) => q.replicas[0] === other && q.topic !== topic && !crowds(q.topic, broker.id));
-      if (i < 0) continue;
-      const q = list[i]!;
-      list.splice(i, 1);
+      // A partition `other` leads and `broker` still follows, of a topic that does not crowd `broker`.
+      const list = swaps.ledBy(broker, other);
+      let q: PlannedPartition | undefined;
+      for (let i = 0; i < list.length && swaps.steps > 0; i++) {
+        swaps.steps -= 1;
+        const c = list[i]!;
+        if (c.replicas[0] !== other || !swappable(c) || !c.replicas.includes(broker.id)) {
+          list.splice(i--, 1);
+          continue;
+        }
+        if (c.topic !== topic && !crowds(c.topic, broker.id)) {
+          q = c;
+          list.splice(i, 1);
+          break;
+        }
+      }
+      if (!q) continue;
+      // Only now the costlier question: whether a move waits for the freed replica (if not, `q` goes back).
+      mine ??= replicaOn(p, broker.id);
+      if (!mine || !wouldMove(mine)) {
+        list.push(q);
+        break;
+      }
       state.makePreferred(p, other);
       state.makePreferred(q, broker.id);
       freed += 1;

@@ -18,7 +18,7 @@ import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
-import { arrivingSize, isOpen, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
@@ -27,24 +27,11 @@ export function mayExchange(ctx: InterContext, broker: number): boolean {
   return ctx.destinations === null || ctx.destinations.has(broker);
 }
 
-/**
- * Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did.
- * `home`: where `r`'s broker may not receive (an old broker of an add-brokers plan), the replicas on `to`
- * that the plan brought from `r`'s broker, by size: one of those goes back where it was, which cancels its
- * move, so the plan still fills only the new brokers.
- */
-export function swapForSpread(
-  ctx: InterContext,
-  goals: ReadonlyArray<SoftGoal>,
-  bands: BrokerBands,
-  topics: TopicBands,
-  r: PlannedReplica,
-  to: PlannedBroker,
-  home: readonly PlannedReplica[] | null = null,
-): boolean {
+/** Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. */
+export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
   const { state, options } = ctx;
   const from = state.brokers.get(r.broker)!;
-  if (!mayExchange(ctx, to.id) || (!mayExchange(ctx, from.id) && home === null)) return false;
+  if (!mayExchange(ctx, from.id) || !mayExchange(ctx, to.id)) return false;
   if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
   const toDir = destinationDir(state, to, arriving(r, to), options);
   if (!toDir) return false;
@@ -63,21 +50,14 @@ export function swapForSpread(
       if (outOfBand(toAfter, bytesBand.to, false) > outOfBand(to.bytes, bytesBand.to, false)) return false;
     }
     if (!canMove(state, s, from, options)) return false;
-    return backDir(s) !== null;
-  };
-  // A replica going home goes back to its own dir when that is open (no move at all), else as any other.
-  const backDir = (s: PlannedReplica) => {
-    const own = home !== null && s.originalDir !== null ? from.byPath.get(s.originalDir) : undefined;
-    return own && isOpen(from, own) ? own : destinationDir(state, from, arriving(s, from), options);
+    return destinationDir(state, from, arriving(s, from), options) !== null;
   };
   const lists: (readonly PlannedReplica[])[] = [];
-  if (home) lists.push(home);
-  else for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
-  const eligible = home ? (s: PlannedReplica) => s.broker === to.id && s.originalBroker === from.id && mayGoTo(state, s, from) : (s: PlannedReplica) => mayGoTo(state, s, from);
+  for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
   // Nearest in size first (every candidate scores 0: the first one accepted is taken), LOOK per dir at most.
-  const back = nearest(lists, { ideal: r.size, maxSize: Infinity, eligible, accept, score: () => 0, limit: LOOK * lists.length });
+  const back = nearest(lists, { ideal: r.size, maxSize: Infinity, eligible: (s) => mayGoTo(state, s, from), accept, score: () => 0, limit: LOOK * lists.length });
   if (!back) return false;
-  const fromDir = backDir(back)!;
+  const fromDir = destinationDir(state, from, arriving(back, from), options)!;
   spend(ctx, r, toDir);
   spend(ctx, back, fromDir);
   return true;

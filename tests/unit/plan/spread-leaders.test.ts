@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlanState } from "@/lib/plan/plan-state";
-import { freeLedReplicas, newLeaderSwapBudget } from "@/lib/plan/spread-leaders";
+import { freeLedReplicas, LeaderSwaps } from "@/lib/plan/spread-leaders";
 import { cluster, GiB } from "@/tests/support/snapshots";
 
 /** Topic x: four partitions on brokers 1 and 2, led by 1; topic y: four on 2 and 1, led by 2. Leaders stay (no moveLeaders). */
@@ -23,7 +23,7 @@ describe("freeLedReplicas()", () => {
     const b1 = st.brokers.get(1)!;
     const b2 = st.brokers.get(2)!;
     expect([b1.leaders, b2.leaders]).toEqual([4, 4]);
-    expect(freeLedReplicas(st, "x", b1, 2, never, always, newLeaderSwapBudget())).toBe(2);
+    expect(freeLedReplicas(st, "x", b1, 2, never, always, new LeaderSwaps(st))).toBe(2);
     expect([b1.leaders, b2.leaders]).toEqual([4, 4]);
     const firsts = (topic: string) => st.topicPartitions.get(topic)!.map((p) => p.replicas[0]);
     expect(firsts("x")).toEqual([2, 2, 1, 1]);
@@ -42,7 +42,7 @@ describe("freeLedReplicas()", () => {
     ] as const) {
       const st = state();
       const before = st.partitions.map((p) => p.replicas.join(","));
-      expect(freeLedReplicas(st, "x", st.brokers.get(1)!, wanted, crowds, wouldMove, newLeaderSwapBudget())).toBe(0);
+      expect(freeLedReplicas(st, "x", st.brokers.get(1)!, wanted, crowds, wouldMove, new LeaderSwaps(st))).toBe(0);
       expect(st.partitions.map((p) => p.replicas.join(","))).toEqual(before);
     }
   });
@@ -71,8 +71,10 @@ describe("freeLedReplicas()", () => {
       ],
     });
     const st = new PlanState(s, new Set(), false);
-    expect(freeLedReplicas(st, "x", st.brokers.get(1)!, 1, never, always, newLeaderSwapBudget())).toBe(0);
+    expect(freeLedReplicas(st, "x", st.brokers.get(1)!, 1, never, always, new LeaderSwaps(st))).toBe(0);
     const fresh = state();
-    expect(freeLedReplicas(fresh, "x", fresh.brokers.get(1)!, 4, never, always, { steps: 0 })).toBe(0);
+    const spent = new LeaderSwaps(fresh);
+    spent.steps = 0;
+    expect(freeLedReplicas(fresh, "x", fresh.brokers.get(1)!, 4, never, always, spent)).toBe(0);
   });
 });
