@@ -18,7 +18,7 @@
  */
 import type { SoftGoal } from "./options";
 import { bandOf, brokerBands, brokerValue, outOfBand, participants, topicBandFor, type BrokerBands } from "./goals";
-import { isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedReplica } from "./plan-state";
+import { homeDir, replicaOn, type PlannedBroker, type PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, keepsRacks, spend, type InterContext, type InterStop } from "./inter-move";
@@ -189,12 +189,6 @@ function overflowSize(from: PlannedBroker, to: PlannedBroker, bands: BrokerBands
   return from.count === 0 ? 0 : from.bytes / from.count;
 }
 
-/** A replica's own dir on its original broker, when it goes home and that dir is open and has room: no move at all. */
-function homeDir(to: PlannedBroker, r: PlannedReplica): PlannedDir | null {
-  const own = r.originalDir === null ? undefined : to.byPath.get(r.originalDir);
-  return own && isOpen(to, own) ? own : null;
-}
-
 /**
  * Evens out each topic's replicas over brokers: a topic's replica moves from a broker above its band
  * (or above its floor, when another is below it) to one below it (or, failing that, the emptiest
@@ -211,6 +205,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
   let swapAttempts = 0;
+  // Topic bands and the leader trades' index, read afresh each pass.
   let leaderSwaps = new LeaderSwaps(state);
   // A replica a swap frees moves as a follower: its move changes no broker's leaders.
   const followerGoals = goals.filter((g) => g !== "broker-leaders");
@@ -224,8 +219,10 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     let moved = 0;
     const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
-    topics = new TopicBands(state, members, options.tolerance);
-    leaderSwaps = new LeaderSwaps(state);
+    if (pass > 0) {
+      topics = new TopicBands(state, members, options.tolerance);
+      leaderSwaps = new LeaderSwaps(state);
+    }
     for (const topic of visit) {
       const movedBefore = moved;
       const band = topics.of(topic);
@@ -309,22 +306,25 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
         }
         sources[i] = id;
       };
+      /** Moves `r` onto `to` if the hard constraints and the goals allow it (`home`: back into its own dir when that is open); whether it did. */
+      const place = (r: PlannedReplica, to: PlannedBroker, home: boolean): boolean => {
+        if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) return false;
+        const dir = (home ? homeDir(to, r) : null) ?? destinationDir(state, to, r.part.copySize, options);
+        if (!dir) return false;
+        spend(ctx, r, dir);
+        moved += 1;
+        return true;
+      };
       /** One move of the topic's replica onto `to` from the most crowded source that has one the goals accept: that source, or -1. */
       const moveOne = (to: PlannedBroker): number => {
-        const home = homeOnly !== null && !homeOnly.has(to.id);
-        if (home) {
+        if (homeOnly !== null && !homeOnly.has(to.id)) {
           // Its own replicas, from the receiving brokers the topic still crowds, smallest first.
           for (const r of goingHome.get(to.id) ?? []) {
             const id = r.broker;
             if (!homeOnly.has(id) || over(id) <= 0) continue;
             const limit = moveLimit(state.brokers.get(id)!, to, goals, bands);
             if (limit === null || r.size > limit || r.part.copySize > ctx.budget.bytes) continue;
-            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-            const dir = homeDir(to, r) ?? destinationDir(state, to, r.part.copySize, options);
-            if (!dir) continue;
-            spend(ctx, r, dir);
-            moved += 1;
-            return id;
+            if (place(r, to, true)) return id;
           }
           return -1;
         }
@@ -339,12 +339,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
               budgetBlocked = true;
               break;
             }
-            if (!canMove(state, r, to, options) || moveEffect(state, r, to, goals, bands, topics, ctx.metBefore) >= 0) continue;
-            const dir = destinationDir(state, to, r.part.copySize, options);
-            if (!dir) continue;
-            spend(ctx, r, dir);
-            moved += 1;
-            return id;
+            if (place(r, to, false)) return id;
           }
         }
         return -1;

@@ -16,7 +16,7 @@
  */
 import type { PlanOptions } from "./options";
 import { balanceBrokerDirs, dirsOutsideTolerance } from "./intra-broker";
-import { replicaOn, type PlannedBroker, type PlannedReplica, type PlanState } from "./plan-state";
+import { homeDir, replicaOn, type PlannedBroker, type PlannedReplica, type PlanState } from "./plan-state";
 
 /** Sends back the replicas that leave brokers' disks outside the tolerance; returns how many went back. */
 export function keepDirsMet(state: PlanState, options: PlanOptions, budget: { bytes: number; moves: number }): number {
@@ -59,8 +59,8 @@ export function keepDirsMet(state: PlanState, options: PlanOptions, budget: { by
 function sendHome(state: PlanState, r: PlannedReplica): boolean {
   if (r.broker === r.originalBroker || r.originalDir === null || !r.listed) return false;
   const home = state.brokers.get(r.originalBroker);
-  const dir = home?.byPath.get(r.originalDir);
-  if (!home || !dir || !home.online || home.removing || dir.state !== "online" || dir.draining) return false;
+  const dir = home ? homeDir(home, r) : null;
+  if (!home || !dir) return false;
   if (replicaOn(r.part, home.id) !== undefined || r.part.leader === r.broker) return false;
   state.moveToBroker(r, dir);
   return true;

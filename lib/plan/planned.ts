@@ -90,3 +90,9 @@ export function replicaOn(part: PlannedPartition, broker: number): PlannedReplic
   for (const r of part.members) if (r.broker === broker) return r;
   return undefined;
 }
+
+/** The replica's dir before the plan, on `home` (its broker before the plan), when that dir can take data (`isOpen`); else null. */
+export function homeDir(home: PlannedBroker, replica: PlannedReplica): PlannedDir | null {
+  const dir = replica.originalDir === null ? undefined : home.byPath.get(replica.originalDir);
+  return dir && isOpen(home, dir) ? dir : null;
+}

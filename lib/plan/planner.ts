@@ -60,13 +60,6 @@ export const MAX_STUCK_LISTED = 200;
 /** Rounds of the passes at most (planRebalance): the first, and more while a round changes something. */
 const MAX_ROUNDS = 5;
 
-/** Each broker's preferred-leader count, folded into one number: changes when balanceLeaders changes anything. */
-function leaderSignature(state: PlanState): number {
-  let h = 0;
-  for (const b of state.brokers.values()) h = (Math.imul(h, 31) + b.leaders * 2654435761 + b.id) | 0;
-  return h;
-}
-
 function worstStop(stops: InterStop[]): InterStop {
   const order: InterStop[] = ["max_moves", "byte_cap", "no_improving_move", "balanced"];
   return stops.length === 0 ? "balanced" : [...stops].sort((a, b) => order.indexOf(a) - order.indexOf(b))[0]!;
@@ -134,10 +127,11 @@ export function planRebalance(snapshot: ClusterSnapshot, options: PlanOptions): 
       for (const broker of brokers) roundStops.push(balanceBrokerDirs({ state, options, budget }, broker));
     }
     // Leadership changes move no data, so a removal evens out leaders too; a drain changes leadership only to keep a met goal met.
-    const leadersBefore = goals.includes("broker-leaders") ? leaderSignature(state) : 0;
     if (goals.includes("broker-leaders") && (op.kind !== "drain-dirs" || metBefore.has("broker-leaders"))) balanceLeaders(state, options, added);
-    // Leadership trades that keep every broker's count (spread-leaders.ts) free replicas for the next round too.
-    let changed = budget.moves !== movesLeft || (goals.includes("broker-leaders") && leaderSignature(state) !== leadersBefore) || state.preferredChanges !== reordersBefore;
+    // A round changed something if it moved a replica or changed a preferred leader (the leader pass, or the
+    // trades that keep every broker's count, spread-leaders.ts, which free replicas for the next round); a
+    // leader count changes only so.
+    let changed = budget.moves !== movesLeft || state.preferredChanges !== reordersBefore;
     if (rounds && changed && round < MAX_ROUNDS) {
       state.adoptPreferredLeaders();
       for (const g of goals) if (!keepMet.has(g) && measureGoal(state, g, options).outside === 0) keepMet.add(g);
