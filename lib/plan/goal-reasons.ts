@@ -6,7 +6,7 @@
  */
 import { formatBytes } from "../model/format";
 import { bandOf, brokerBands, brokerValue, GOAL_LABELS, outOfBand, participants } from "./goals";
-import { dirsOutsideTolerance } from "./intra-broker";
+import { dirDeviationFloor, dirsOutsideTolerance } from "./intra-broker";
 import type { PlanOptions, SoftGoal } from "./options";
 import type { PlanState } from "./plan-state";
 import type { PlanStop } from "./plan-types";
@@ -59,6 +59,16 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
       const used = dirs.reduce((a, d) => a + d.bytes + d.other, 0);
       if (used / cap > options.headroom) return `broker ${b.id}'s dirs cannot all fit under ${pct(options.headroom)}: its data fills ${pct(used / cap)} of their capacity.`;
     }
+    // A replica so large that its dir cannot come near its broker's level wherever it sits (dirDeviationFloor).
+    let worst: { b: number; points: number; r: NonNullable<ReturnType<typeof dirDeviationFloor>["replica"]> } | null = null;
+    for (const b of options.intraObjective === "utilization" ? participants(state) : []) {
+      const f = dirDeviationFloor(state, b);
+      if (f.replica && f.points > options.tolerance && (!worst || f.points > worst.points)) worst = { b: b.id, points: f.points, r: f.replica };
+    }
+    if (worst) {
+      const { r } = worst;
+      return `${label}: on broker ${worst.b}, ${r.part.topic}-${r.part.partition} (${formatBytes(r.size)}) alone fills its dir ${Math.round(worst.points * 100)} points above the broker's level, and would in any of its dirs: no arrangement inside the broker brings that dir within ${Math.round(options.tolerance * 100)} points.`;
+    }
     return `${label}: no move inside a broker lowers it further without passing the ${pct(options.headroom)} headroom (replicas too large for the gaps, or pinned by exclusions and moves in flight).`;
   }
   if (goal === "broker-leaders") {
@@ -68,5 +78,5 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
     return `${label}: when brokers are added only they receive data, so a broker left short of a topic's replicas cannot be topped up; plan a rebalance afterwards to even topics out.`;
   }
   const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
-  return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, or undoing a goal ranked above it.`;
+  return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, undoing a goal ranked above it, or taking a goal that was met outside its band (met goals stay met).`;
 }

@@ -23,6 +23,7 @@ import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, keepsRacks, spend, type InterContext, type InterStop } from "./inter-move";
 import { mayExchange, swapForSpread } from "./spread-swap";
+import { swapForBytes } from "./bytes-swap";
 import { freeLedReplicas, LeaderSwaps } from "./spread-leaders";
 
 export { destinationDir, type InterContext, type InterStop } from "./inter-move";
@@ -162,6 +163,8 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       }
       if (movedThisRound > 0) break;
     }
+    // No move helps: a broker still above its bytes band may exchange a large replica for a small one (bytes-swap.ts).
+    if (movedThisRound === 0 && unmet.includes("broker-bytes")) movedThisRound = swapForBytes(ctx, goals, members, bands, topics);
     if (movedThisRound === 0) return budgetBlocked ? "byte_cap" : "no_improving_move";
   }
 }

@@ -258,3 +258,32 @@ export function dirGoalDeviations(state: PlanState, broker: PlannedBroker, optio
     values: ts.map((t) => (points ? Math.abs(excess(t)) / t.dir.cap! : t.target > 0 ? Math.abs(excess(t)) / t.target : 0)),
   };
 }
+
+/**
+ * The least worst dir deviation, in utilisation points of capacity, that any arrangement of a broker's
+ * replicas over its open dirs can reach, and the replica that sets it: the largest replica fills even
+ * the largest dir to at least its own size ÷ that dir's capacity, while the broker's utilisation is what
+ * it holds ÷ what its dirs hold. Zero when nothing forces a dir away from the broker's level (or some dir's
+ * capacity is unknown, or dirs share a disk). A plan that keeps a broker's bytes in band cannot bring such a dir within the
+ * tolerance; what it can do is put nothing else beside that replica.
+ */
+export function dirDeviationFloor(state: PlanState, broker: PlannedBroker): { points: number; replica: PlannedReplica | null } {
+  const dirs = state.openDirs(broker);
+  // Dirs that share a disk are balanced as one (openDisks): no claim is made for them.
+  if (dirs.length < 2 || dirs.some((d) => d.cap === null || d.cap <= 0) || new Set(dirs.map((d) => d.disk)).size < dirs.length) return { points: 0, replica: null };
+  let cap = 0;
+  let used = 0;
+  let largestCap = 0;
+  let largest: PlannedReplica | null = null;
+  for (const d of dirs) {
+    cap += d.cap!;
+    used += d.bytes + d.other;
+    largestCap = Math.max(largestCap, d.cap!);
+    const list = d.replicas.all();
+    const top = list[list.length - 1];
+    if (top && (!largest || top.size > largest.size)) largest = top;
+  }
+  if (!largest) return { points: 0, replica: null };
+  const points = Math.max(0, largest.size / largestCap - used / cap);
+  return { points, replica: points > 0 ? largest : null };
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { balanceBrokerDirs } from "@/lib/plan/intra-broker";
+import { balanceBrokerDirs, dirDeviationFloor } from "@/lib/plan/intra-broker";
 import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import type { ClusterSnapshot, LogDirState } from "@/lib/model/snapshot";
@@ -252,5 +252,39 @@ describe("dirs on one filesystem", () => {
     const after = plan.value.afterSnapshot.brokers[0]!.logDirs;
     expect(after.filter((d) => d.path !== "/c").map((d) => (d.totalBytes! - d.usableBytes!) / GiB)).toEqual([510, 510]);
     expect(plan.value.after.dirs.filter((d) => d.sharedDisk).map((d) => d.path)).toEqual(["/a", "/b"]);
+  });
+});
+
+describe("dirDeviationFloor()", () => {
+  it("is how far the largest replica alone fills even the largest dir above its broker's level, and says so as the dir goal's reason", () => {
+    // 80 GiB in /d1 with 10 GiB in /d2, two 100 GiB dirs: the broker is at 45%, and /d1 cannot go below 80%.
+    const snapshot = broker([
+      { path: "/d1", totalBytes: 100 * GiB, sizes: [80] },
+      { path: "/d2", totalBytes: 100 * GiB, sizes: [10] },
+    ]);
+    const state = new PlanState(snapshot, new Set());
+    const floor = dirDeviationFloor(state, state.brokers.get(1)!);
+    expect(floor.points).toBeCloseTo(0.35, 9);
+    expect(floor.replica?.size).toBe(80 * GiB);
+    const plan = planRebalance(snapshot, PlanOptionsSchema.parse({ goals: ["dir-utilization"] }));
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.goals[0]!.reason).toBe(
+      "Dir utilisation within each broker: on broker 1, t-0 (80.0 GiB) alone fills its dir 35 points above the broker's level, and would in any of its dirs: no arrangement inside the broker brings that dir within 5 points.",
+    );
+  });
+
+  it("is zero when the largest replica fills less of a dir than the broker's level, and when the dirs share a disk", () => {
+    const even = broker([
+      { path: "/d1", totalBytes: 100 * GiB, sizes: [20, 20] },
+      { path: "/d2", totalBytes: 100 * GiB, sizes: [30] },
+    ]);
+    const s1 = new PlanState(even, new Set());
+    expect(dirDeviationFloor(s1, s1.brokers.get(1)!)).toEqual({ points: 0, replica: null });
+    const shared = broker([
+      { path: "/d1", totalBytes: 100 * GiB, disk: "sda", sizes: [80] },
+      { path: "/d2", totalBytes: 100 * GiB, disk: "sda", sizes: [10] },
+    ]);
+    const s2 = new PlanState(shared, new Set());
+    expect(dirDeviationFloor(s2, s2.brokers.get(1)!).points).toBe(0);
   });
 });
