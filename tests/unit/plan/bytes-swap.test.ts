@@ -64,3 +64,18 @@ describe("broker bytes by exchange (bytes-swap.ts)", () => {
     expect(second.value.moves).toEqual([]);
   });
 });
+
+describe("the broker-bytes reason", () => {
+  it("names the exchanges the planner will not make when no move and no exchange is left", () => {
+    // Broker 1 holds five 4 GiB followers and five 1 GiB leaders, each other broker one of each: the plan
+    // ends with broker bytes outside the band, and says which exchanges it tried.
+    const big = [2, 3, 4, 5, 6].map((k, i) => ({ topic: "big", partition: i, replicas: [[k, "/d0", 4 * GiB] as R, [1, "/d0", 4 * GiB] as R] }));
+    const small = [2, 3, 4, 5, 6].map((k, i) => ({ topic: "small", partition: i, replicas: [[1, "/d0", GiB] as R, [k, "/d0", GiB] as R] }));
+    const snapshot = cluster({ brokers: [1, 2, 3, 4, 5, 6].map((id) => ({ id, dirs: ["/d0"] })), partitions: [...big, ...small] });
+    const plan = planRebalance(snapshot, PlanOptionsSchema.parse({ operation: { kind: "rebalance" }, goals: ["broker-bytes", "broker-replicas"] }));
+    if (!plan.ok) throw new Error(plan.error.message);
+    const bytes = plan.value.goals.find((g) => g.goal === "broker-bytes")!;
+    expect(bytes.met).toBe(false);
+    expect(bytes.reason).toContain("nor did the exchanges it tries (a follower for a smaller one, counts kept; within a topic at a third of the size or less) find one that helps");
+  });
+});
