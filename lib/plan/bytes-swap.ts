@@ -76,8 +76,9 @@ export function swapForBytes(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, 
       if (excess <= 0) break;
       const receivers = takers.filter((b) => b.id !== from.id && room(b) > 0).sort((a, b) => room(b) - room(a) || a.id - b.id);
       if (receivers.length === 0) return swaps;
-      // The sender may shed down to its floor; no receiver takes more than its room (plus what comes back).
-      const maxSize = Math.min(from.bytes - band(from).lo, room(receivers[0]!) + excess);
+      // The offer nearest what the sender must shed, as far as the roomiest receiver can take it; larger ones
+      // too, further out (what comes back then makes up the difference).
+      const ideal = Math.min(excess, room(receivers[0]!));
       let done: { r: PlannedReplica; to: PlannedBroker; back: PlannedReplica } | null = null;
       const lists = from.dirs.filter((d) => d.replicas.length > 0).map((d) => d.replicas.all());
       const accept = (r: PlannedReplica): boolean => {
@@ -118,7 +119,7 @@ export function swapForBytes(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, 
         }
         return false;
       };
-      nearest(lists, { ideal: Math.min(excess, maxSize), maxSize, eligible: (r) => follower(ctx, r, from), accept, score: () => 0, limit: OFFERS });
+      nearest(lists, { ideal, maxSize: Infinity, eligible: (r) => follower(ctx, r, from), accept, score: () => 0, limit: OFFERS });
       if (!done) break;
       const { r, to, back } = done as { r: PlannedReplica; to: PlannedBroker; back: PlannedReplica };
       const toDir = destinationDir(state, to, arrivingSize(r, to.id), options)!;

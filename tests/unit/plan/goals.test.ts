@@ -171,12 +171,14 @@ describe("measureGoal()", () => {
   it("measureGoal() for topic spread counts topic × broker pairs outside the topic's band, a broker without any included", () => {
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
-      // Topic a: 3 replicas on broker 1, none elsewhere (band [1, 1]); topic b: one per broker.
-      partitions: [one("a", 0, 1, GiB), one("a", 1, 1, GiB), one("a", 2, 1, GiB), one("b", 0, 1, GiB), one("b", 1, 2, GiB), one("b", 2, 3, GiB)],
+      // Topic a: 6 replicas on broker 1, none elsewhere (mean 2, band [1, 3]: one either side of the mean,
+      // whatever the tolerance); topic b: one per broker (band [0, 2]).
+      partitions: [...[0, 1, 2, 3, 4, 5].map((p) => one("a", p, 1, GiB)), one("b", 0, 1, GiB), one("b", 1, 2, GiB), one("b", 2, 3, GiB)],
     });
     const state = new PlanState(snap, new Set());
-    expect(topicBand(state, "a", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 1, lo: 1, hi: 1 });
-    expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 2, measured: 3, unmeasured: 0 });
+    expect(topicBand(state, "a", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 2, lo: 1, hi: 3 });
+    expect(topicBand(state, "b", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 1, lo: 0, hi: 2 });
+    expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 3, measured: 3, unmeasured: 0 });
   });
 });
 

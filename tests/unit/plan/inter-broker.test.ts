@@ -419,15 +419,16 @@ describe("spreadTopics()", () => {
     return { state, options };
   };
 
-  it("spreadTopics() evens each topic's replicas over the brokers when it is the goal", () => {
+  it("spreadTopics() evens each topic's replicas over the brokers when it is the goal, and stops at its band", () => {
+    // Each topic's mean is 2 a broker, its band [1, 3]: one replica of each crosses, no more.
     const { state, options } = spread(["topic-spread"]);
     expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([
-      [1, 2],
-      [2, 2],
+      [1, 3],
+      [2, 1],
     ]);
     expect([...state.topicCounts.get("b")!.entries()].sort()).toEqual([
-      [1, 2],
-      [2, 2],
+      [1, 1],
+      [2, 3],
     ]);
     expect(measureGoal(state, "topic-spread", options).outside).toBe(0);
   });
@@ -443,25 +444,27 @@ describe("spreadTopics()", () => {
     expect(state.partitions.every((p) => p.members.every((r) => r.broker === r.originalBroker))).toBe(true);
   });
   it("spreadTopics() in an add-brokers plan sends a new broker's crowding replicas home, and only home", () => {
-    // Topic a was on broker 1, b on broker 2; the plan so far took three of a to the new broker 3.
+    // Topic a was on broker 1, b on broker 2 (8 partitions each); the plan so far took six of a to the new
+    // broker 3. a's band is [1, 4] (mean 8/3): broker 3 is two over it, and broker 1 may take back two.
+    const eight = [0, 1, 2, 3, 4, 5, 6, 7];
     const snap = cluster({
       brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
       partitions: [
-        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "a", partition: p, replicas: [[1, "/d1", GiB]] })),
-        ...[0, 1, 2, 3].map((p): PartitionSpec => ({ topic: "b", partition: p, replicas: [[2, "/d1", GiB]] })),
+        ...eight.map((p): PartitionSpec => ({ topic: "a", partition: p, replicas: [[1, "/d1", GiB]] })),
+        ...eight.map((p): PartitionSpec => ({ topic: "b", partition: p, replicas: [[2, "/d1", GiB]] })),
       ],
     });
     const state = new PlanState(snap, new Set());
     const to3 = state.brokers.get(3)!.byPath.get("/d1")!;
-    for (const p of [0, 1, 2]) state.moveToBroker(state.topicPartitions.get("a")![p]!.members[0]!, to3);
+    for (const p of [0, 1, 2, 3, 4, 5]) state.moveToBroker(state.topicPartitions.get("a")![p]!.members[0]!, to3);
     const options = PlanOptionsSchema.parse({ goals: ["topic-spread"], tolerance: 0.1 });
     spreadTopics({ state, options, budget: { bytes: Infinity, moves: 100 }, destinations: new Set([3]), metBefore: new Set() }, options.goals);
     expect([...state.topicCounts.get("a")!.entries()].sort()).toEqual([
-      [1, 2],
-      [3, 2],
+      [1, 4],
+      [3, 4],
     ]);
     // Back in its own dir: no move at all for that partition; nothing of a reached broker 2, which may not receive.
-    const home = state.topicPartitions.get("a")!.find((p) => p.members[0]!.broker === 1 && p.partition < 3)!.members[0]!;
+    const home = state.topicPartitions.get("a")!.find((p) => p.members[0]!.broker === 1 && p.partition < 6)!.members[0]!;
     expect(home.dir).toBe(home.originalDir);
     expect(state.topicCounts.get("a")!.get(2) ?? 0).toBe(0);
   });

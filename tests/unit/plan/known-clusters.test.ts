@@ -6,7 +6,7 @@ import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "@/lib/model/k
 import { parseSnapshot } from "@/lib/model/parse";
 import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { JavaRandom } from "@/lib/placement";
-import { planRebalance, PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan";
+import { planRebalance, PlanOptionsSchema, type PlanMove, type PlanOptionsInput } from "@/lib/plan";
 import { runScenario } from "@/lib/simulate/engine";
 import { ScenarioSchema } from "@/lib/simulate/schema";
 import { syntheticCluster } from "@/lib/simulate/synthetic";
@@ -284,6 +284,25 @@ function listed(what: string, items: string[]): string[] {
 }
 
 /** Every hard constraint and property of one plan; each broken one as a line that says where. */
+/**
+ * Whether some move of a second plan goes into a dir that the first plan's peak leaves no room for: while the
+ * first plan runs, a dir holds what it held plus all that arrives (PlanState `fits`), and the planner keeps
+ * that under the headroom; a plan made after the first has run starts from the settled dirs, so it may use
+ * room the first one's peak held. Such a second plan is the headroom at work, not a plan that is not a fixed
+ * point (docs/planner.md, "The peak and a second plan").
+ */
+function peakBound(before: ClusterSnapshot, first: readonly PlanMove[], second: readonly PlanMove[], headroom: number): boolean {
+  const key = (b: number, d: string | null) => `${b}\u0000${d}`;
+  const arriving = new Map<string, number>();
+  for (const m of first) arriving.set(key(m.toBroker, m.toDir), (arriving.get(key(m.toBroker, m.toDir)) ?? 0) + m.bytes);
+  const dirs = new Map(before.brokers.flatMap((b) => b.logDirs.map((d) => [key(b.id, d.path), d] as const)));
+  return second.some((m) => {
+    const d = dirs.get(key(m.toBroker, m.toDir));
+    if (!d || d.totalBytes === null || d.usableBytes === null) return false;
+    return d.totalBytes - d.usableBytes + (arriving.get(key(m.toBroker, m.toDir)) ?? 0) + m.bytes > headroom * d.totalBytes;
+  });
+}
+
 function planViolations(before: ClusterSnapshot, operation: Operation, excludeTopics: string[]): string[] {
   const options = PlanOptionsSchema.parse({ operation, excludeTopics });
   let result: ReturnType<typeof planRebalance>;
@@ -425,7 +444,7 @@ function planViolations(before: ClusterSnapshot, operation: Operation, excludeTo
   if (operation.kind === "rebalance" && !startedAboveHeadroom) {
     const again = planRebalance(after, options);
     if (!again.ok) out.push(`a second plan on the after-snapshot was refused: ${again.error.message}`);
-    else if (again.value.bytesMoved.total !== 0) {
+    else if (again.value.bytesMoved.total !== 0 && !peakBound(before, plan.moves, again.value.moves, options.headroom)) {
       // Tell apart the moves of replicas that led (or were preferred to lead) before the first plan: its
       // leadership changes may be what lets them move now.
       const ledBefore = again.value.moves.every((m) => {
@@ -836,11 +855,11 @@ describe("planner defects the properties found: minimal reproductions (it.fails 
   it("evacuation-gives-up-met-goals is partly inherent: a drained single-dir broker's replica may have one destination", () => {
     // syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 5, seed: 200, racks: 3, … }): draining broker 1's
     // only dir, topic-0000-0 ([1, 3, 5] on racks 0, 2, 1) can keep three racks only on broker 4 (rack 0), which
-    // then holds two replicas where the others hold one or none: replica counts and topic spread go from met to
-    // unmet, and no plan can do better.
+    // then holds two replicas where the others hold one or none: replica counts go from met to unmet, and no
+    // plan can do better (topic spread stays met: its band allows one replica over ⌈mean⌉).
     const s = syntheticCluster({ brokers: 6, dirsPerBroker: 1, replicas: 5, seed: 200, racks: 3, skew: 2, meanUtilization: 0.3, partitionsPerTopic: 6 });
     const plan = planOf(s, { operation: { kind: "drain-dirs", dirs: [{ broker: 1, path: "/data/d1" }] } });
     expect(plan.moves.map((m) => `${pkey(m.topic, m.partition)} ${m.fromBroker}→${m.toBroker}`)).toEqual(["topic-0000-0 1→4"]);
-    expect(plan.goals.filter((g) => g.before.outside === 0 && g.after.outside > 0).map((g) => g.goal)).toEqual(["broker-replicas", "topic-spread"]);
+    expect(plan.goals.filter((g) => g.before.outside === 0 && g.after.outside > 0).map((g) => g.goal)).toEqual(["broker-replicas"]);
   });
 });

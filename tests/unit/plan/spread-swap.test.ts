@@ -4,10 +4,10 @@ import { PlanOptionsSchema } from "@/lib/plan/options";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 /**
- * Four brokers of four replicas each (10 GiB apiece): brokers 3 and 4 lead every partition, brokers 1 and 2
- * hold the followers. Topic a has 3 followers on broker 1 and 1 on broker 2; topic b the other way round.
- * Each topic's band per broker is [2, 2], and the replica-count band is [4, 4]: moving one follower alone
- * would take brokers 1 and 2 out of the count band, which was met before the plan.
+ * Four brokers of eight replicas each (10 GiB apiece): brokers 3 and 4 lead every partition, brokers 1 and 2
+ * hold the followers. Topic a has 6 followers on broker 1 and 2 on broker 2; topic b the other way round.
+ * Each topic's band per broker is [3, 5] (mean 4), and the replica-count band is [8, 8]: moving one follower
+ * alone would take brokers 1 and 2 out of the count band, which was met before the plan.
  */
 function crossed(size = (_topic: string) => 10 * GiB): PartitionSpec[] {
   const spec = (topic: string, partition: number, leader: number, follower: number): PartitionSpec => ({
@@ -18,9 +18,11 @@ function crossed(size = (_topic: string) => 10 * GiB): PartitionSpec[] {
       [follower, "/d1", size(topic)],
     ],
   });
-  return [spec("a", 0, 3, 1), spec("a", 1, 4, 1), spec("a", 2, 3, 1), spec("a", 3, 4, 2), spec("b", 0, 3, 2), spec("b", 1, 4, 2), spec("b", 2, 3, 2), spec("b", 3, 4, 1)];
+  const topic = (name: string, crowded: number, other: number) => Array.from({ length: 8 }, (_, i) => spec(name, i, 3 + (i % 2), i < 6 ? crowded : other));
+  return [...topic("a", 1, 2), ...topic("b", 2, 1)];
 }
-const brokers = [1, 2, 3, 4].map((id) => ({ id, dirs: ["/d1"] }));
+/** Dirs of 1 TiB: the replicas fill them far below the headroom. */
+const brokers = [1, 2, 3, 4].map((id) => ({ id, dirs: [{ path: "/d1", totalBytes: 1024 * GiB }] }));
 
 describe("swapForSpread()", () => {
   it("swapForSpread() exchanges a crowded topic's follower for another topic's when no replica can move alone, keeping every count", () => {
@@ -42,8 +44,11 @@ describe("swapForSpread()", () => {
   });
 
   it("swapForSpread() refuses a replica that would crowd its own topic coming back, or that leads its partition", () => {
-    // Topic a is crowded on broker 1 as before. On broker 2 the only replicas of other topics are a follower of b
-    // (b sits 1 per broker: one more on broker 1 crowds it) and two leaders of c: no exchange is allowed.
+    // Topic a is crowded on broker 1 as before (6 followers, band [3, 5]), and broker 2 is below a's band. On
+    // broker 2 the only replicas of other topics are a follower of b (b has 3 on broker 1, the top of its band
+    // [1, 3]: one more crowds it) and six leaders of c: no exchange with broker 2 is allowed. Every broker holds
+    // 9 replicas (count band [9, 9]). (c's followers on brokers 3 and 4 may still trade with broker 1, where c
+    // has none: that exchange is allowed, and lowers both topics' cost.)
     const two = (topic: string, partition: number, first: number, second: number): PartitionSpec => ({
       topic,
       partition,
@@ -52,11 +57,16 @@ describe("swapForSpread()", () => {
         [second, "/d1", 10 * GiB],
       ],
     });
-    const parts = [two("a", 0, 3, 1), two("a", 1, 4, 1), two("a", 2, 3, 1), two("a", 3, 4, 2), two("b", 0, 3, 1), two("b", 1, 4, 2), two("c", 0, 2, 3), two("c", 1, 2, 4)];
+    const parts = [
+      ...Array.from({ length: 8 }, (_, i) => two("a", i, 3 + (i % 2), i < 6 ? 1 : 2)),
+      ...Array.from({ length: 4 }, (_, i) => two("b", i, 3 + (i % 2), i < 3 ? 1 : 2)),
+      ...Array.from({ length: 6 }, (_, i) => two("c", i, 2, 3 + (i % 2))),
+    ];
     // Leaders may move (moveLeaders), so only the exchange's own rule keeps c's leaders where they are.
     const plan = planRebalance(cluster({ brokers, partitions: parts }), PlanOptionsSchema.parse({ goals: ["broker-replicas", "topic-spread"], moveLeaders: true }));
     if (!plan.ok) throw new Error(plan.error.message);
-    expect(plan.value.moves).toEqual([]);
+    const moves = plan.value.moves.map((m) => `${m.topic} ${m.fromBroker}→${m.toBroker}`);
+    expect(moves.filter((m) => m.startsWith("b ") || m.startsWith("c 2→") || m.endsWith("→2"))).toEqual([]);
     expect(plan.value.goals.map((g) => [g.goal, g.met])).toEqual([
       ["broker-replicas", true],
       ["topic-spread", false],
@@ -64,14 +74,15 @@ describe("swapForSpread()", () => {
   });
 
   it("swapForSpread() keeps both brokers' bytes in the band when broker bytes is a goal", () => {
-    // Topic b's replicas are 2 GiB larger than a's: the exchange changes brokers 1 and 2 by 2 GiB each, which
-    // brings both to the mean (broker 1 held 42 GiB, broker 2 46, the others 44).
+    // Topic b's replicas are 2 GiB larger than a's: each exchange changes brokers 1 and 2 by 2 GiB, and two
+    // bring both to the mean (broker 1 held 84 GiB, broker 2 92, the others 88): one for topic spread, and one
+    // for broker bytes (bytes-swap.ts), since a band of 1% leaves broker 1 outside after the first.
     const snap = cluster({ brokers, partitions: crossed((topic) => (topic === "b" ? 12 * GiB : 10 * GiB)) });
     const plan = planRebalance(snap, PlanOptionsSchema.parse({ goals: ["broker-bytes", "broker-replicas", "topic-spread"], tolerance: 0.01 }));
     if (!plan.ok) throw new Error(plan.error.message);
-    expect(plan.value.moves).toHaveLength(2);
+    expect(plan.value.moves).toHaveLength(4);
     expect(plan.value.goals.every((g) => g.met)).toBe(true);
     const bytes = plan.value.afterSnapshot.brokers.map((b) => b.logDirs.reduce((a, d) => a + (d.totalBytes! - d.usableBytes!), 0) / GiB);
-    expect(bytes).toEqual([44, 44, 44, 44]);
+    expect(bytes).toEqual([88, 88, 88, 88]);
   });
 });
