@@ -7,14 +7,17 @@
  * neither leads), and each broker's bytes change by the two sizes' difference.
  *
  * A swap is made only when it takes the sender's bytes towards its band, keeps the receiver's inside its
- * own (or no further out), takes no topic × broker count further out of its topic's band (when topic
- * spread is a goal), and passes every hard constraint for both moves (inter-move.ts `canMove`, each
+ * own (or no further out), pushes no topic × broker count above its topic's band on the broker that gains it
+ * (nor, once topic spread is met, below it on the one that loses it; bytes rank above spread, as for a move of
+ * the broker pass), and passes every hard constraint for both moves (inter-move.ts `canMove`, each
  * destination dir's headroom, the byte budget). So every swap strictly lowers the broker-bytes cost and
- * changes no goal ranked beside it for the worse: the passes still end.
+ * leaves every goal that must stay met in its band: the passes still end. Where the offered replica's topic
+ * is at the top of its band on the receiver, only a replica of the same topic may come back, and only one of
+ * at most SAME_TOPIC_SHARE of its size.
  *
- * Least movement: the sender offers the replica nearest the bytes it must shed (no larger than the room the
- * roomiest receiver has), and takes back the smallest replica the receiver can give, so a swap moves little
- * more than the excess it removes. Work is bounded: at most `MAX_LOOKS` replicas looked at per call.
+ * Least movement: the sender offers the replica nearest the bytes it must shed (as far as the roomiest
+ * receiver can take; larger ones after, where what comes back makes up the difference), and takes back the
+ * smallest replica the receiver can give. Work is bounded: at most `MAX_LOOKS` replicas looked at per call.
  */
 import type { SoftGoal } from "./options";
 import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
@@ -30,8 +33,11 @@ const OFFERS = 400;
 const RECEIVERS = 6;
 /** Replicas of a receiver looked at for the one that comes back, per dir. */
 const LOOK = 200;
-/** The largest share of the offered replica's size a replica of its own topic may have to come back (so a swap sheds at least half what it moves). */
-const SAME_TOPIC_SHARE = 1 / 3;
+/**
+ * The largest share of the offered replica's size a replica of its own topic may have to come back: a swap
+ * then sheds at least a third of what it moves (measured on huge-partitions, docs/planner.md).
+ */
+const SAME_TOPIC_SHARE = 1 / 2;
 /** Replicas looked at per call at most, over every search, so the work stays bounded on any cluster. */
 const MAX_LOOKS = 2_000_000;
 

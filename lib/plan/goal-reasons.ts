@@ -80,8 +80,6 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
   const guarded = options.moveLeaders ? "" : " or moving a leader (allow moving leaders to widen the choice)";
   // Broker bytes also has exchanges (bytes-swap.ts): say which ones it will not make.
   const exchanges =
-    goal === "broker-bytes"
-      ? "; nor did the exchanges it tries (a follower for a smaller one, counts kept; within a topic at a third of the size or less) find one that helps"
-      : "";
+    goal === "broker-bytes" ? "; nor did the exchanges it tries (a follower for a smaller one, counts kept; within a topic at half the size or less) find one that helps" : "";
   return `${label}: no replica can move without two replicas on one broker, fewer racks, passing the headroom${guarded}, undoing a goal ranked above it, or taking a goal that was met outside its band (met goals stay met)${exchanges}.`;
 }

@@ -76,6 +76,6 @@ describe("the broker-bytes reason", () => {
     if (!plan.ok) throw new Error(plan.error.message);
     const bytes = plan.value.goals.find((g) => g.goal === "broker-bytes")!;
     expect(bytes.met).toBe(false);
-    expect(bytes.reason).toContain("nor did the exchanges it tries (a follower for a smaller one, counts kept; within a topic at a third of the size or less) find one that helps");
+    expect(bytes.reason).toContain("nor did the exchanges it tries (a follower for a smaller one, counts kept; within a topic at half the size or less) find one that helps");
   });
 });
