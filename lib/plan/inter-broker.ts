@@ -37,6 +37,8 @@ const SPREAD_PASSES = 4;
 const SWAP_TRIES = 4;
 /** Exchanges tried per call of the topic-spread pass at most, so its work stays bounded on any cluster. */
 const MAX_SWAP_ATTEMPTS = 20_000;
+/** Exchanges that bring a replica home (add-brokers) tried per call at most: each searches an old broker's replicas. */
+const MAX_HOME_SWAP_ATTEMPTS = 1_000;
 
 /**
  * Balances broker bytes, replica counts and (as a preference, and as a goal if chosen) topic spread
@@ -208,6 +210,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   const topicNames = [...state.topicPartitions.keys()].sort();
   let budgetBlocked = false;
   let swapAttempts = 0;
+  let homeSwapAttempts = 0;
   // Topic bands and the leader trades' index, read afresh each pass.
   let leaderSwaps = new LeaderSwaps(state);
   // A replica a swap frees moves as a follower: its move changes no broker's leaders.
@@ -298,6 +301,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
       const sources = [...onBroker.keys()].filter((id) => over(id) > 0).sort((x, y) => over(y) - over(x) || x - y);
       const settle = (id: number): void => {
         let i = sources.indexOf(id);
+        if (i < 0) return;
         const c = over(id);
         if (c <= 0) {
           sources.splice(i, 1);
@@ -361,7 +365,29 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
           if (gave < 0) break;
         }
         if (more && gave < 0) continue;
-        // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts.
+        // No move the goals allow: an exchange with a replica of another topic keeps both brokers' counts. A
+        // broker that only takes back its own (add-brokers) exchanges so too: its replica comes home and one of
+        // another topic goes to the receiving broker in its place.
+        if (!done && homeOnly !== null && !homeOnly.has(to.id)) {
+          // More of its own may come home the same way this pass (each lowers a source's excess by one), up to
+          // MAX_VISIT_MOVES; SWAP_TRIES exchanges that fail end the visit.
+          let failed = 0;
+          let made = 0;
+          for (const r of goingHome.get(to.id) ?? []) {
+            const id = r.broker;
+            if (r.broker === to.id || !homeOnly.has(id) || over(id) <= 0 || count(to.id) >= hi(to.id)) continue;
+            if (failed >= SWAP_TRIES || made >= MAX_VISIT_MOVES || ctx.budget.moves < 2 || homeSwapAttempts++ >= MAX_HOME_SWAP_ATTEMPTS) break;
+            if (!swapForSpread(ctx, goals, bands, topics, r, to)) {
+              failed += 1;
+              continue;
+            }
+            moved += 2;
+            made += 1;
+            done = true;
+            settle(id);
+          }
+          gave = -1;
+        }
         for (const id of done || (homeOnly !== null && !homeOnly.has(to.id)) ? [] : sources) {
           // A broker that may not exchange (spread-swap.ts `mayExchange`) is not tried, nor counted against the budget.
           if (!mayExchange(ctx, id)) continue;
@@ -380,7 +406,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
           if (done) break;
         }
         if (ctx.budget.moves <= 0) return "max_moves";
-        if (done) settle(gave);
+        if (done && gave >= 0) settle(gave);
       }
       // What leadership keeps in place: a broker the topic still crowds, with fewer replicas free to move
       // than its excess, trades leaderships to free more for the next round (spread-leaders.ts).

@@ -18,7 +18,7 @@ import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
-import { arrivingSize, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { arrivingSize, homeDir, type PlannedBroker, type PlannedReplica } from "./plan-state";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
@@ -27,13 +27,18 @@ export function mayExchange(ctx: InterContext, broker: number): boolean {
   return ctx.destinations === null || ctx.destinations.has(broker);
 }
 
-/** Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. */
+/**
+ * Swaps `r` (on a broker its topic crowds) with a replica of another topic on `to`; whether it did. Where only
+ * some brokers receive (add-brokers), `to` may also be the broker `r` came from: `r` goes home into its own
+ * dir (its move cancelled) and the replica that comes back goes onto the receiving broker, as the plan may.
+ */
 export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>, bands: BrokerBands, topics: TopicBands, r: PlannedReplica, to: PlannedBroker): boolean {
   const { state, options } = ctx;
   const from = state.brokers.get(r.broker)!;
-  if (!mayExchange(ctx, from.id) || !mayExchange(ctx, to.id)) return false;
+  const goingHome = r.originalBroker === to.id && !mayExchange(ctx, to.id);
+  if (!mayExchange(ctx, from.id) || (!mayExchange(ctx, to.id) && !goingHome)) return false;
   if (r.part.replicas[0] === from.id || !canMove(state, r, to, options)) return false;
-  const toDir = destinationDir(state, to, arriving(r, to), options);
+  const toDir = (goingHome ? homeDir(to, r) : null) ?? destinationDir(state, to, arriving(r, to), options);
   if (!toDir) return false;
   const bytesBand = goals.includes("broker-bytes") ? { from: bandOf(bands, "broker-bytes", from), to: bandOf(bands, "broker-bytes", to) } : null;
   const topic = r.part.topic;

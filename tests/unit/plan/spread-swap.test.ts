@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { planRebalance } from "@/lib/plan";
+import { brokerBands, participants } from "@/lib/plan/goals";
+import { TopicBands } from "@/lib/plan/inter-effect";
 import { PlanOptionsSchema } from "@/lib/plan/options";
+import { PlanState } from "@/lib/plan/plan-state";
+import { swapForSpread } from "@/lib/plan/spread-swap";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
 
 /**
@@ -84,5 +88,45 @@ describe("swapForSpread()", () => {
     expect(plan.value.goals.every((g) => g.met)).toBe(true);
     const bytes = plan.value.afterSnapshot.brokers.map((b) => b.logDirs.reduce((a, d) => a + (d.totalBytes! - d.usableBytes!), 0) / GiB);
     expect(bytes).toEqual([88, 88, 88, 88]);
+  });
+
+  it("swapForSpread() in an add-brokers plan brings a replica home to an old broker, sending one of another topic to the new one", () => {
+    // Brokers 1 and 2 are old, 3 is new (the only one that receives). Topic a's followers were on broker 1 and the
+    // plan so far took all eight to broker 3; c's followers are still on broker 1. Leaders are on broker 2.
+    const eight = [0, 1, 2, 3, 4, 5, 6, 7];
+    const pair = (topic: string, p: number): PartitionSpec => ({
+      topic,
+      partition: p,
+      replicas: [
+        [2, "/d1", GiB],
+        [1, "/d1", GiB],
+      ],
+    });
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: [{ path: "/d1", totalBytes: 1024 * GiB }] })),
+      partitions: [...eight.map((p) => pair("a", p)), ...eight.map((p) => pair("c", p))],
+    });
+    const state = new PlanState(snap, new Set(), false);
+    const to3 = state.brokers.get(3)!.byPath.get("/d1")!;
+    for (const part of state.topicPartitions.get("a")!)
+      state.moveToBroker(
+        part.members.find((r) => r.broker === 1)!,
+        to3,
+      );
+    const options = PlanOptionsSchema.parse({ goals: ["topic-spread"] });
+    const ctx = { state, options, budget: { bytes: Infinity, moves: 100 }, destinations: new Set([3]), metBefore: new Set<never>() };
+    const members = participants(state);
+    const a0 = state.topicPartitions.get("a")![0]!.members.find((r) => r.broker === 3)!;
+    const old1 = state.brokers.get(1)!;
+    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), a0, old1)).toBe(true);
+    // a0 is home, in its own dir (its move cancelled); one of c left broker 1 for broker 3; counts kept.
+    expect([a0.broker, a0.dir]).toEqual([1, a0.originalDir]);
+    expect(state.topicCounts.get("c")!.get(3)).toBe(1);
+    expect([1, 2, 3].map((id) => state.brokers.get(id)!.count)).toEqual([8, 16, 8]);
+    // Broker 2 is neither new nor the replica's home: no exchange with it.
+    const a1 = state.topicPartitions.get("a")![1]!.members.find((r) => r.broker === 3)!;
+    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), a1, state.brokers.get(2)!)).toBe(
+      false,
+    );
   });
 });
