@@ -69,7 +69,7 @@ export function goalReason(state: PlanState, goal: SoftGoal, options: PlanOption
       const { r } = worst;
       return `${label}: on broker ${worst.b}, ${r.part.topic}-${r.part.partition} (${formatBytes(r.size)}) alone fills its dir ${Math.round(worst.points * 100)} points above the broker's level, and would in any of its dirs: no arrangement inside the broker brings that dir within ${Math.round(options.tolerance * 100)} points.`;
     }
-    return `${label}: no move inside a broker lowers it further without passing the ${pct(options.headroom)} headroom (replicas too large for the gaps, or pinned by exclusions and moves in flight).`;
+    return `${label}: no move inside a broker lowers it further without passing the ${pct(options.headroom)} headroom (replicas too large for the gaps, or pinned by exclusions and moves in flight). While the plan runs a dir still holds what it held until its own moves out finish, so a dir that starts near full takes nothing; a plan made once this one has run may even it out.`;
   }
   if (goal === "broker-leaders") {
     return `${label}: no more leadership changes are possible without a data move: the brokers short of leaders hold no in-sync replica of a partition led by a broker with leaders to spare${options.moveLeaders ? "" : " (allow moving leaders to let data moves change leadership too)"}.`;
