@@ -55,6 +55,22 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   const topics = new TopicBands(state, members, options.tolerance);
   const wantsBytes = moveGoals.includes("broker-bytes");
   const wantsCount = moveGoals.includes("broker-replicas");
+  const addOnly = ctx.destinations !== null && goals.includes("topic-spread");
+  // Add-brokers: per receiver, the topics at the top of their band there, by topicIndex (built when first asked,
+  // kept as moves arrive).
+  const full = new Map<number, Uint8Array>();
+  const fullTopics = (to: PlannedBroker): Uint8Array => {
+    let flags = full.get(to.id);
+    if (!flags) {
+      flags = new Uint8Array(state.topicPartitions.size);
+      for (const [topic, counts] of state.topicCounts) {
+        const c = counts.get(to.id) ?? 0;
+        if (c > 0 && c >= topicBandFor(topics.of(topic), to).hi) flags[state.topicPartitions.get(topic)![0]?.topicIndex ?? 0] = 1;
+      }
+      full.set(to.id, flags);
+    }
+    return flags;
+  };
   let budgetBlocked = false;
 
   for (;;) {
@@ -134,14 +150,23 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
             const fits = goal === "broker-bytes" ? Math.max(0, Math.min(from.bytes - band(from).lo, band(to).hi - to.bytes)) : Infinity;
             if (barren.size > 0 && maxSize <= (barren.get(barrenKey(from, to)) ?? -1)) continue;
             const looks = { eligible: 0 };
+            // Where only new brokers receive (add-brokers), a replica whose topic is already at the top of its band
+            // on the receiver is passed over, not weighed (as the rack rule's refusals are): nothing that comes
+            // later sends it back (the old brokers take back only their own, by exchange), so the fill itself must
+            // keep topics spread.
+            const spreads = addOnly ? fullTopics(to) : undefined;
             const replica =
-              (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks) : null) ??
-              nearestReplica(state, from, to, ideal, maxSize, accept, score, looks);
+              (fits < maxSize ? nearestReplica(state, from, to, Math.min(ideal, fits), fits, accept, score, looks, spreads) : null) ??
+              nearestReplica(state, from, to, ideal, maxSize, accept, score, looks, spreads);
             if (!replica) {
               if (looks.eligible === 0) barren.set(barrenKey(from, to), Math.max(maxSize, barren.get(barrenKey(from, to)) ?? -1));
               continue;
             }
             spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
+            if (addOnly) {
+              const topic = replica.part.topic;
+              if ((state.topicCounts.get(topic)!.get(to.id) ?? 0) >= topicBandFor(topics.of(topic), to).hi) fullTopics(to)[replica.part.topicIndex] = 1;
+            }
             return true;
           }
           return false;
@@ -166,7 +191,11 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
       if (movedThisRound > 0) break;
     }
     // No move helps: a broker still above its bytes band may exchange a large replica for a small one (bytes-swap.ts).
-    if (movedThisRound === 0 && unmet.includes("broker-bytes")) movedThisRound = swapForBytes(ctx, goals, members, bands, topics);
+    if (movedThisRound === 0 && unmet.includes("broker-bytes")) {
+      movedThisRound = swapForBytes(ctx, goals, members, bands, topics);
+      // An exchange may take a replica off a receiver: its full topics are read afresh.
+      if (movedThisRound > 0) full.clear();
+    }
     if (movedThisRound === 0) return budgetBlocked ? "byte_cap" : "no_improving_move";
   }
 }

@@ -29,7 +29,21 @@ export function nearestReplica(
   accept: (r: PlannedReplica) => boolean,
   score: (r: PlannedReplica) => number,
   looks?: Looks,
+  avoid?: Uint8Array,
 ): PlannedReplica | null {
+  const eligible = (r: PlannedReplica) => mayGoTo(state, r, to);
+  const search: Search = { ideal, maxSize, eligible, accept, score, ...(looks ? { looks } : {}) };
+  // Replicas of topics `avoid` does not flag (by topicIndex) first, passing over up to SKIP_LIMIT others a dir; only if none, any.
+  if (avoid) {
+    const found = nearestFrom(from, { ...search, avoid, skipLimit: SKIP_LIMIT });
+    if (found) return found;
+  }
+  return nearestFrom(from, search);
+}
+
+/** nearestReplica's walk over the sender's dirs, fullest first. */
+function nearestFrom(from: PlannedBroker, search: Search): PlannedReplica | null {
+  const { score } = search;
   const dirs = from.dirs.filter((d) => d.replicas.length > 0).sort((a, b) => fill(b) - fill(a));
   // The broker's own fill: a replica from a dir at or below it would leave that dir further under.
   const capped = from.dirs.every((d) => d.cap !== null);
@@ -44,7 +58,6 @@ export function nearestReplica(
   const level = room > 0 && (capped || from.dirs.every((d) => d.cap === null)) ? used / room : -Infinity;
   let best: PlannedReplica | null = null;
   let bestScore = Infinity;
-  const search: Search = { ideal, maxSize, eligible: (r) => mayGoTo(state, r, to), accept, score, ...(looks ? { looks } : {}) };
   for (let i = 0; i < dirs.length; i++) {
     const d = dirs[i]!;
     // Dirs above the broker's fill are searched first, all of them; a dir below it only when none of those had a candidate.
@@ -74,6 +87,8 @@ const CANDIDATES = 8;
 export const PERFECT = 4;
 /** A replica within half a typical size of the ideal is a good fit. */
 const GOOD_FIT = 0.5;
+/** Replicas of avoided topics (nearestReplica's `avoid`) a search passes over per dir before it gives up and takes any. */
+const SKIP_LIMIT = 512;
 /** How far from the ideal size the search looks before giving up on a source (candidates rejected). */
 const SEARCH_LIMIT = 1000;
 
@@ -121,6 +136,9 @@ export interface Search {
   limit?: number;
   /** Counts every eligible replica the search looked at, when the caller wants to know whether there was any. */
   looks?: Looks;
+  /** Topics (flagged 1 by topicIndex) whose replicas are passed over before `eligible` is asked, counted: the search ends once it has passed over `skipLimit`. */
+  avoid?: Uint8Array;
+  skipLimit?: number;
 }
 
 /** A running count of the eligible replicas searches looked at. */
@@ -248,7 +266,11 @@ class Pick {
   private readonly score: (r: PlannedReplica) => number;
   private readonly limit: number;
   private readonly looks: Looks | undefined;
+  private readonly avoid: Uint8Array | undefined;
+  private skipsLeft: number;
   constructor(search: Search) {
+    this.avoid = search.avoid;
+    this.skipsLeft = search.skipLimit ?? Infinity;
     this.looks = search.looks;
     this.eligible = search.eligible;
     this.accept = search.accept;
@@ -263,6 +285,8 @@ class Pick {
 
   /** Weighs the next replica met; false when the search is over (a candidate that costs the lower goals nothing is the nearest such: it is taken). */
   offer(r: PlannedReplica): boolean {
+    // The caller's preference first: it is the cheaper test, and most replicas it passes over would pass the rack rule.
+    if (this.avoid !== undefined && this.avoid[r.part.topicIndex] === 1) return --this.skipsLeft >= 0;
     if (!this.eligible(r)) return true;
     this.looked += 1;
     if (this.looks) this.looks.eligible += 1;

@@ -50,6 +50,7 @@ export class PlanState {
     for (const topic of snapshot.topics) {
       const counts = new Map<number, number>();
       const parts: PlannedPartition[] = [];
+      const topicIndex = this.topicPartitions.size;
       this.topicCounts.set(topic.name, counts);
       this.topicPartitions.set(topic.name, parts);
       for (const p of topic.partitions) {
@@ -64,6 +65,7 @@ export class PlanState {
         const original = p.replicas.map((r) => r.broker);
         const part: PlannedPartition = {
           topic: topic.name,
+          topicIndex,
           partition: p.id,
           replicas: original,
           original,

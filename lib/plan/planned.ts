@@ -26,6 +26,8 @@ export function arrivingSize(replica: PlannedReplica, to: number): number {
 
 export interface PlannedPartition {
   topic: string;
+  /** Its topic's number in this plan (0, 1, … in the snapshot's order): an array index where a Map by name costs too much. */
+  readonly topicIndex: number;
   partition: number;
   /** Planned replica list (a moved replica takes the slot of the one it replaces); replaced, never edited in place. */
   replicas: readonly number[];

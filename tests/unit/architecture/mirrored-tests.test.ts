@@ -30,8 +30,6 @@ const NO_TEST_NEEDED: Readonly<Record<string, string>> = {
     "split from plan-state.ts, which re-exports it; covered by tests/unit/plan/plan-state.test.ts (replicaOn()) and, through the moves and searches that use isOpen() and arrivingSize(), by the plan-state, inter-broker and spread-swap tests",
   "lib/plan/inter-move.ts":
     "split from inter-broker.ts, which re-exports it; covered by tests/unit/plan/inter-broker.test.ts (destinationDir() and the hard constraints of every pass)",
-  "lib/plan/inter-candidates.ts":
-    "split from inter-broker.ts; covered by tests/unit/plan/inter-broker.test.ts (balanceBrokers() picks the smallest replica for counts and fits the gap for bytes)",
   "lib/plan/evacuate.ts": "split from inter-broker.ts, which re-exports evacuate(); covered by the evacuate() tests in tests/unit/plan/inter-broker.test.ts",
   "lib/view/overview/finding-actions.ts": "tested through the verdict's findings and actions (tests/unit/view/overview/verdict.test.ts)",
   "lib/view/overview/signals.ts": "tested through the verdict over the statements corpus (tests/unit/view/overview/verdict.test.ts)",

@@ -402,6 +402,38 @@ describe("balanceBrokers(): senders the rack rule keeps from the brokers below t
   });
 });
 
+describe("balanceBrokers() in an add-brokers plan", () => {
+  it("fills a new broker without crowding a topic on it: a replica whose topic is at the top of its band there is passed over", () => {
+    // Old brokers 1 and 2 hold, two replicas each, six topics a0–a5 of 6 partitions at 10 GiB, and b (18 at 1 GiB)
+    // and c (18 at 19 GiB); broker 3 is new. The fill's ideal size is the mean, 10 GiB: every a replica is a
+    // perfect fit, so by size alone broker 3 takes all six followers of each a topic, where each one's band there
+    // is [3, 5] (mean 4).
+    const two = (topic: string, i: number, size: number): PartitionSpec => ({
+      topic,
+      partition: i,
+      replicas: [
+        [(i % 2) + 1, "/d1", size],
+        [((i + 1) % 2) + 1, "/d1", size],
+      ],
+    });
+    const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+    const snap = cluster({
+      brokers: [1, 2, 3].map((id) => ({ id, dirs: [{ path: "/d1", totalBytes: 4096 * GiB }] })),
+      partitions: [
+        ...range(6).flatMap((k) => range(6).map((i) => two(`a${k}`, i, 10 * GiB))),
+        ...range(18).map((i) => two("b", i, GiB)),
+        ...range(18).map((i) => two("c", i, 19 * GiB)),
+      ],
+    });
+    const options = PlanOptionsSchema.parse({ operation: { kind: "add-brokers", brokers: [3] } });
+    const state = new PlanState(snap, new Set(), options.moveLeaders);
+    balanceBrokers({ state, options, budget: { bytes: Infinity, moves: 1_000 }, destinations: new Set([3]), metBefore: new Set() }, options.goals);
+    const on3 = (topic: string) => state.topicCounts.get(topic)!.get(3) ?? 0;
+    expect(state.brokers.get(3)!.count).toBeGreaterThanOrEqual(45);
+    for (const k of range(6)) expect(on3(`a${k}`)).toBeLessThanOrEqual(5);
+  });
+});
+
 describe("spreadTopics()", () => {
   // Broker 1 holds all of topic a, broker 2 all of topic b: bytes and counts even, each topic on one broker.
   const lopsided = () =>
