@@ -39,6 +39,8 @@ import { readFileSync } from "node:fs";
 import type { ClusterSnapshot, Partition, Replica, Topic } from "@/lib/model/snapshot";
 import { JavaRandom, stripedPlacement } from "@/lib/placement";
 import { PlanOptionsSchema } from "@/lib/plan";
+import { participants, spreadCounted, topicBand, topicBandFor } from "@/lib/plan/goals";
+import type { PlanState } from "@/lib/plan/plan-state";
 import type * as PlanModule from "@/lib/plan";
 
 export interface PlannerScaleFigures {
@@ -54,6 +56,9 @@ export interface PlannerScaleFigures {
   maxDirDeviationPoints: number;
   movedOverLowerBound: number;
   rssMiB: number;
+  /** Topic spread after the plan (topicSpread, over ⌈mean⌉ per online broker): the worst excess and the cells more than 1 over. */
+  topicExcess: number;
+  topicCellsOverByMoreThanOne: number;
 }
 
 export interface PlannerScaleOptions {
@@ -283,6 +288,37 @@ export function brokerSpreads(snapshot: ClusterSnapshot) {
   return { replicaCount, bytes: spread(bytes), replicas: spread(replicas), leaders: spread(leaders) };
 }
 
+/**
+ * Topic spread of a snapshot over its online brokers: the worst excess over ⌈mean⌉, and the cells more than
+ * 1 over. With `state` (a PlanState of the same snapshot), a topic the rack rule keeps from its mean on
+ * some rack (lib/plan/rack-targets.ts) is measured on each broker against ⌈its rack's target⌉ instead.
+ */
+export function topicSpread(snapshot: ClusterSnapshot, state?: PlanState): { worst: number; cellsOverByMoreThanOne: number } {
+  const online = snapshot.brokers.filter((b) => b.state === "online").length;
+  const members = state ? participants(state) : [];
+  const counted = state ? spreadCounted(state) : null;
+  let worst = 0;
+  let cells = 0;
+  const counts = new Map<number, number>();
+  for (const t of snapshot.topics) {
+    counts.clear();
+    let replicas = 0;
+    for (const p of t.partitions)
+      for (const r of p.replicas) {
+        counts.set(r.broker, (counts.get(r.broker) ?? 0) + 1);
+        replicas += 1;
+      }
+    const plain = Math.ceil(replicas / Math.max(1, online) - 1e-9);
+    const band = state && counted ? topicBand(state, t.name, members, 0, counted) : null;
+    for (const [id, c] of counts) {
+      const ceiling = band?.byRack ? Math.ceil(topicBandFor(band, state!.brokers.get(id)).mean - 1e-9) : plain;
+      worst = Math.max(worst, c - ceiling);
+      if (c > ceiling + 1) cells += 1;
+    }
+  }
+  return { worst, cellsOverByMoreThanOne: cells };
+}
+
 /** The planner a bench times: lib/plan as the bench's worker bundle holds it (plan-worker.ts). */
 export type Planner = Pick<typeof PlanModule, "planRebalance">;
 
@@ -310,10 +346,16 @@ export async function benchPlannerScale({ planRebalance }: Planner): Promise<Pla
     maxDirDeviationPoints: plan.maxDirDeviation * 100,
     movedOverLowerBound: plan.bytesMoved.total / plan.lowerBound,
     rssMiB: peakRssMiB(sampled),
+    ...spreadFigures(plan.afterSnapshot),
   };
 }
 
-/** The human line: each figure beside its target from issue #15. */
+function spreadFigures(after: ClusterSnapshot): Pick<PlannerScaleFigures, "topicExcess" | "topicCellsOverByMoreThanOne"> {
+  const { worst, cellsOverByMoreThanOne } = topicSpread(after);
+  return { topicExcess: worst, topicCellsOverByMoreThanOne: cellsOverByMoreThanOne };
+}
+
+/** The human line: each figure beside its target from issue #15 (and #30: time, moved ÷ bound, topic spread). */
 export function plannerScaleSummary(f: PlannerScaleFigures): string {
   const within = (x: number) => (x >= 0.95 && x <= 1.05 ? "ok" : "MISSED");
   const pair = (name: string, max: number, min: number) =>
@@ -324,6 +366,7 @@ export function plannerScaleSummary(f: PlannerScaleFigures): string {
     `${pair("leaders", f.brokerLeadersMaxOverMean, f.brokerLeadersMinOverMean)} (target 0.95–1.05); ` +
     `max dir deviation ${f.maxDirDeviationPoints.toFixed(2)} points (target ≤ 5: ${f.maxDirDeviationPoints <= 5 ? "ok" : "MISSED"}); ` +
     `moved ${f.movedOverLowerBound.toFixed(3)} × the lower bound (target ≤ 1.3: ${f.movedOverLowerBound <= 1.3 ? "ok" : "MISSED"}); ` +
-    `peak memory ${Math.round(f.rssMiB).toLocaleString("en-US")} MiB (target < 3 GiB: ${f.rssMiB < 3072 ? "ok" : "MISSED"})`
+    `peak memory ${Math.round(f.rssMiB).toLocaleString("en-US")} MiB (target < 3 GiB: ${f.rssMiB < 3072 ? "ok" : "MISSED"}); ` +
+    `topic excess ${f.topicExcess}, ${f.topicCellsOverByMoreThanOne.toLocaleString("en-US")} cells > 1 over (target ≤ 1: ${f.topicExcess <= 1 ? "ok" : "MISSED"})`
   );
 }

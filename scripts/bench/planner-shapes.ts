@@ -21,12 +21,13 @@
  * Targets (issue #30): moved ≤ 1.3× the lower bound, second plan ≤ 0.5% of the first's bytes, topic
  * excess ≤ 1, broker figures within 0.95–1.05× (of the rack targets where racks bind), dirs within 5 points.
  */
-import type { ClusterSnapshot } from "@/lib/model/snapshot";
 import { PlanOptionsSchema, type Plan } from "@/lib/plan";
-import { bandOf, brokerBands, participants, spreadCounted, topicBand, topicBandFor } from "@/lib/plan/goals";
+import { bandOf, brokerBands, participants } from "@/lib/plan/goals";
 import { dirDeviationFloor } from "@/lib/plan/intra-broker";
 import { PlanState } from "@/lib/plan/plan-state";
-import { brokerSpreads, plannerScaleCluster, PLANNER_SCALE, type Planner, type PlannerScaleOptions } from "./planner-scale";
+import { brokerSpreads, plannerScaleCluster, PLANNER_SCALE, topicSpread, type Planner, type PlannerScaleOptions } from "./planner-scale";
+
+export { topicSpread } from "./planner-scale";
 
 export interface Shape {
   name: string;
@@ -139,37 +140,6 @@ export const SHAPES: Shape[] = [
     operation: "rebalance",
   },
 ];
-
-/**
- * Topic spread of a snapshot over its online brokers: the worst excess over ⌈mean⌉, and the cells more than
- * 1 over. With `state` (a PlanState of the same snapshot), a topic the rack rule keeps from its mean on
- * some rack (lib/plan/rack-targets.ts) is measured on each broker against ⌈its rack's target⌉ instead.
- */
-export function topicSpread(snapshot: ClusterSnapshot, state?: PlanState): { worst: number; cellsOverByMoreThanOne: number } {
-  const online = snapshot.brokers.filter((b) => b.state === "online").length;
-  const members = state ? participants(state) : [];
-  const counted = state ? spreadCounted(state) : null;
-  let worst = 0;
-  let cells = 0;
-  const counts = new Map<number, number>();
-  for (const t of snapshot.topics) {
-    counts.clear();
-    let replicas = 0;
-    for (const p of t.partitions)
-      for (const r of p.replicas) {
-        counts.set(r.broker, (counts.get(r.broker) ?? 0) + 1);
-        replicas += 1;
-      }
-    const plain = Math.ceil(replicas / Math.max(1, online) - 1e-9);
-    const band = state && counted ? topicBand(state, t.name, members, 0, counted) : null;
-    for (const [id, c] of counts) {
-      const ceiling = band?.byRack ? Math.ceil(topicBandFor(band, state!.brokers.get(id)).mean - 1e-9) : plain;
-      worst = Math.max(worst, c - ceiling);
-      if (c > ceiling + 1) cells += 1;
-    }
-  }
-  return { worst, cellsOverByMoreThanOne: cells };
-}
 
 /** Bytes and replicas per participant over its own target, where the rack rule gives brokers targets of their own. */
 function overRackTargets(state: PlanState): ShapeFigures["rackTargets"] {
