@@ -8,7 +8,7 @@
  * it. `balanceOf(report)` measures a balance report (brokers × dirs + topics × brokers work, one pass:
  * the overview runs on million-replica snapshots, where a PlanState costs seconds);
  * `balanceOfState(state)` measures a PlanState the same way — both go through `measureLoads`, whose
- * band and dir-target arithmetic is the planner's own (`byteBand`, `countBand`, `outOfBand`,
+ * band and dir-target arithmetic is the planner's own (`byteBand`, `countBand`, `spreadBand`, `outOfBand`,
  * `loadsOutsideTolerance`).
  *
  * Not yet where the rack rule binds: the planner then measures each broker (and each topic's replicas on
@@ -26,7 +26,7 @@ import { knownFacts } from "../model/facts";
 import { brokerKafkaVersion, kafkaBehaviour, pickKafkaLine } from "../model/kafka-versions";
 import type { BalanceReport, DirFigures } from "../model/report";
 import type { ClusterSnapshot } from "../model/snapshot";
-import { byteBand, countBand, outOfBand, type Band } from "./goals";
+import { byteBand, countBand, outOfBand, spreadBand, type Band } from "./goals";
 import { loadsOutsideTolerance, openDisks, type DirLoad } from "./intra-broker";
 import { groupByDisk } from "../model/disks";
 import { PlanOptionsSchema, SOFT_GOALS, type PlanOptions, type SoftGoal } from "./options";
@@ -172,7 +172,7 @@ export function measureLoads(brokers: readonly BrokerLoad[], topicCounts: Iterab
         for (const counts of topicCounts) {
           let total = 0;
           for (let k = 0; k < memberIndexes.length; k++) total += counts[memberIndexes[k]!] ?? 0;
-          const band = countBand(n === 0 ? 0 : total / n, options.tolerance);
+          const band = spreadBand(n === 0 ? 0 : total / n, options.tolerance);
           for (let k = 0; k < memberIndexes.length; k++) {
             const i = memberIndexes[k]!;
             const c = counts[i] ?? 0;

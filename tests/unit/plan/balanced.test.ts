@@ -23,6 +23,26 @@ import type { ClusterSnapshot } from "@/lib/model/snapshot";
 const fromReport = (s: ClusterSnapshot) => balanceOf(balanceReport(s), reportBalanceInput(s));
 
 describe("balanced", () => {
+  it("topic spread is measured against the planner's own topic band, one replica either side of the mean", () => {
+    // Topic t: 30 single-replica partitions of 1 GiB on three brokers (mean 10, band [9, 11]).
+    const spread = (counts: number[]) =>
+      cluster({
+        brokers: [1, 2, 3].map((id) => ({ id, dirs: ["/d1"] })),
+        partitions: counts.flatMap((n, b) =>
+          Array.from({ length: n }, (_, i) => ({ topic: "t", partition: b * 100 + i, replicas: [[b + 1, "/d1", GiB] as [number, string, number]] })),
+        ),
+      });
+    const options = PlanOptionsSchema.parse({ goals: ["topic-spread"] });
+    for (const [counts, met] of [
+      [[11, 10, 9], true],
+      [[12, 9, 9], false],
+    ] as const) {
+      const s = spread([...counts]);
+      expect(goalMet(fromReport(s), "topic-spread")).toBe(met);
+      expect(snapshotOutsideTolerance(s, options).find((g) => g.goal === "topic-spread")!.outside === 0).toBe(met);
+    }
+  });
+
   it("the floor is 1% of capacity, or 1 GiB when capacity is unknown", () => {
     expect(skewFloorBytes(null)).toBe(SKEW_FLOOR_BYTES);
     expect(skewFloorBytes(1000 * GiB)).toBe(10 * GiB);
