@@ -186,8 +186,11 @@ describe("lowerBound()", () => {
         compared += 1;
         expect(bound(at(from), input)).toBeLessThanOrEqual(least + 1);
       }),
-      { numRuns: 120 },
+      { numRuns: 240 },
     );
-    expect(compared).toBeGreaterThan(40);
+    // About half the random clusters have a placement that meets the goals (52–64 of 120 in six runs); 120 runs
+    // once came to exactly 40. Twice the runs and a floor a third below the usual count keep the test from
+    // passing on too few comparisons without failing on an unlucky draw.
+    expect(compared).toBeGreaterThan(80);
   }, 120_000);
 });
