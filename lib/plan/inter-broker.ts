@@ -200,6 +200,22 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   }
 }
 
+/** The broker's online dirs fuller than its level (used ÷ capacity); none where a capacity is unknown. */
+function fullerDirs(b: PlannedBroker): Set<string | null> {
+  const out = new Set<string | null>();
+  let used = 0;
+  let cap = 0;
+  for (const d of b.dirs) {
+    if (d.state !== "online") continue;
+    if (d.cap === null) return out;
+    used += d.bytes + d.other;
+    cap += d.cap;
+  }
+  if (cap <= 0) return out;
+  for (const d of b.dirs) if (d.state === "online" && (d.bytes + d.other) / d.cap! > used / cap) out.add(d.path);
+  return out;
+}
+
 /** The key of a sender and a receiver's rack in a round's record of searches that found nothing eligible. */
 function barrenKey(from: PlannedBroker, to: PlannedBroker): string {
   return `${from.id}\u0000${to.rack}`;
@@ -254,6 +270,8 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     let moved = 0;
     const movedTopics: string[] = [];
     const bands = brokerBands(state, options.tolerance, members);
+    // Whether some dir of a broker has no room while the plan runs (its dir pass cannot help), read once a pass.
+    const blocked = new Map<number, boolean>();
     if (pass > 0) {
       topics = new TopicBands(state, members, options.tolerance);
       leaderSwaps = new LeaderSwaps(state);
@@ -310,7 +328,16 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
           list.push(r);
         }
       }
-      for (const list of onBroker.values()) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+      // Smallest first; on a broker whose dirs the dir pass cannot even out while the plan runs (some dir has no
+      // room), those in its dirs above its level first, so the topic's moves out of it also even its dirs.
+      for (const [id, list] of onBroker) {
+        const b = state.brokers.get(id)!;
+        let pinned = blocked.get(id);
+        if (pinned === undefined) blocked.set(id, (pinned = b.dirs.some((d) => d.state === "online" && !state.fits(d, 1, options.headroom))));
+        const o = pinned ? fullerDirs(b) : null;
+        if (!o || o.size === 0) list.sort((x, y) => x.size - y.size || x.uid - y.uid);
+        else list.sort((x, y) => (o.has(y.dir) ? 1 : 0) - (o.has(x.dir) ? 1 : 0) || x.size - y.size || x.uid - y.uid);
+      }
       // Add-brokers: the replicas on receiving brokers that the plan brought, by the broker they came from
       // (smallest first), so a broker that may only take its own back looks at those alone.
       const goingHome = new Map<number, PlannedReplica[]>();

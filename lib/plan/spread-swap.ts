@@ -18,7 +18,8 @@ import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
-import { arrivingSize, homeDir, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { arrivingSize, homeDir, isOpen, type PlannedBroker, type PlannedDir, type PlannedReplica, type PlanState } from "./plan-state";
+import type { PlanOptions } from "./options";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
 
@@ -55,7 +56,8 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
       if (outOfBand(toAfter, bytesBand.to, false) > outOfBand(to.bytes, bytesBand.to, false)) return false;
     }
     if (!canMove(state, s, from, options)) return false;
-    return destinationDir(state, from, arriving(s, from), options) !== null;
+    const landing = destinationDir(state, from, arriving(s, from), options);
+    return landing !== null && keepsDirs(state, from, landing, r, arriving(s, from), options);
   };
   const lists: (readonly PlannedReplica[])[] = [];
   for (const d of to.dirs) if (d.replicas.length > 0) lists.push(d.replicas.all());
@@ -66,6 +68,32 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
   spend(ctx, r, toDir);
   spend(ctx, back, fromDir);
   return true;
+}
+
+/**
+ * Whether what comes back to `from` in an exchange (`bytes`, landing in `landing`, while `r` leaves) keeps
+ * `landing` within the dir tolerance of its broker's level, or no further from it than before, where no other
+ * dir of `from` has room while the plan runs: the dir pass could not even it out afterwards (uneven-racks:
+ * a drained broker whose other dirs started above the headroom took every exchange's replica in its one open
+ * dir). Elsewhere, or when dir utilisation is not a goal, any landing goes.
+ */
+function keepsDirs(state: PlanState, from: PlannedBroker, landing: PlannedDir, r: PlannedReplica, bytes: number, options: PlanOptions): boolean {
+  if (!options.goals.includes("dir-utilization") || options.intraObjective !== "utilization" || landing.cap === null) return true;
+  let used = 0;
+  let cap = 0;
+  let roomElsewhere = false;
+  for (const d of from.dirs) {
+    if (!isOpen(from, d)) continue;
+    if (d.cap === null) return true;
+    used += d.bytes + d.other;
+    cap += d.cap;
+    if (d !== landing && state.fits(d, 1, options.headroom)) roomElsewhere = true;
+  }
+  if (roomElsewhere) return true;
+  const leaves = r.dir === landing.path ? r.size : 0;
+  const before = (landing.bytes + landing.other) / landing.cap - used / cap;
+  const after = (landing.bytes + landing.other - leaves + bytes) / landing.cap - (used - r.size + bytes) / cap;
+  return after <= options.tolerance || after <= before;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { planRebalance } from "@/lib/plan";
 import { brokerBands, participants } from "@/lib/plan/goals";
 import { TopicBands } from "@/lib/plan/inter-effect";
-import { PlanOptionsSchema } from "@/lib/plan/options";
+import { PlanOptionsSchema, type PlanOptionsInput } from "@/lib/plan/options";
 import { PlanState } from "@/lib/plan/plan-state";
 import { swapForSpread } from "@/lib/plan/spread-swap";
 import { cluster, GiB, type PartitionSpec } from "@/tests/support/snapshots";
@@ -128,5 +128,54 @@ describe("swapForSpread()", () => {
     expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), a1, state.brokers.get(2)!)).toBe(
       false,
     );
+  });
+
+  it("swapForSpread() refuses an exchange whose replica would land in a broker's one dir with room and take it further above the broker's level", () => {
+    // Broker 1: /d1 holds 303 GiB (x's four 1 GiB followers and three of 100 GiB); /d2 held nine 100 GiB
+    // followers of "big", eight of which the plan has already sent to broker 3: /d2 is at 10% but keeps its
+    // 900 GiB until those moves finish, so it has no room while the plan runs. Broker 2 holds y's 50 GiB followers.
+    const f = (topic: string, p: number, follower: number, dir: string, gib: number): PartitionSpec => ({
+      topic,
+      partition: p,
+      replicas: [
+        [4, "/d1", gib * GiB],
+        [follower, dir, gib * GiB],
+      ],
+    });
+    const snap = cluster({
+      brokers: [
+        {
+          id: 1,
+          dirs: [
+            { path: "/d1", totalBytes: 1000 * GiB },
+            { path: "/d2", totalBytes: 1000 * GiB },
+          ],
+        },
+        ...[2, 3, 4].map((id) => ({ id, dirs: [{ path: "/d1", totalBytes: 10_000 * GiB }] })),
+      ],
+      partitions: [
+        ...[0, 1, 2, 3].map((p) => f("x", p, 1, "/d1", 1)),
+        ...[0, 1, 2].map((p) => f("fill", p, 1, "/d1", 100)),
+        ...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((p) => f("big", p, 1, "/d2", 100)),
+        ...[0, 1, 2, 3].map((p) => f("y", p, 2, "/d1", 50)),
+      ],
+    });
+    const attempt = (goals: PlanOptionsInput["goals"]) => {
+      const state = new PlanState(snap, new Set(), false);
+      const to3 = state.brokers.get(3)!.byPath.get("/d1")!;
+      for (const part of state.topicPartitions.get("big")!.slice(0, 8))
+        state.moveToBroker(
+          part.members.find((r) => r.broker === 1)!,
+          to3,
+        );
+      const options = PlanOptionsSchema.parse({ goals });
+      const ctx = { state, options, budget: { bytes: Infinity, moves: 100 }, destinations: null, metBefore: new Set<never>() };
+      const members = participants(state);
+      const x0 = state.topicPartitions.get("x")![0]!.members.find((r) => r.broker === 1)!;
+      return swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), x0, state.brokers.get(2)!);
+    };
+    // /d1 at 30.3% where the broker is at 20.2%; a 50 GiB replica landing there would take it to 35.2% against 22.6%.
+    expect(attempt(["dir-utilization", "topic-spread"])).toBe(false);
+    expect(attempt(["topic-spread"])).toBe(true);
   });
 });
