@@ -172,7 +172,7 @@ export function measureLoads(brokers: readonly BrokerLoad[], topicCounts: Iterab
         for (const counts of topicCounts) {
           let total = 0;
           for (let k = 0; k < memberIndexes.length; k++) total += counts[memberIndexes[k]!] ?? 0;
-          const band = spreadBand(n === 0 ? 0 : total / n, options.tolerance);
+          const band = spreadBand(n === 0 ? 0 : total / n);
           for (let k = 0; k < memberIndexes.length; k++) {
             const i = memberIndexes[k]!;
             const c = counts[i] ?? 0;

@@ -124,22 +124,21 @@ export type TopicBand = Band & { readonly byRack?: ReadonlyMap<string, Band> };
  * of 5% would let a broker hold several more of a topic of hundreds of replicas per broker than another (each
  * a partition's traffic on that broker), and none more of a topic of ten per broker, where a band of exactly
  * the mean leaves a heavy broker no exchange but one within the topic (bytes-swap.ts; measured in
- * docs/planner.md). `tolerance` is kept for the callers' symmetry with the other bands.
+ * docs/planner.md).
  */
-export function spreadBand(mean: number, tolerance: number): Band {
-  void tolerance;
+export function spreadBand(mean: number): Band {
   return { mean, lo: Math.max(0, Math.floor(mean + 1e-9) - 1), hi: Math.ceil(mean - 1e-9) + 1 };
 }
 
 /** The band of one topic's replicas per broker; `counted` is `spreadCounted(state)`, computed once by the caller. */
-export function topicBand(state: PlanState, topic: string, members: ReadonlyArray<PlannedBroker>, tolerance: number, counted: ReadonlySet<number>): TopicBand {
+export function topicBand(state: PlanState, topic: string, members: ReadonlyArray<PlannedBroker>, counted: ReadonlySet<number>): TopicBand {
   let total = 0;
   for (const [id, c] of state.topicCounts.get(topic) ?? []) if (counted.has(id)) total += c;
-  const band = spreadBand(members.length === 0 ? 0 : total / members.length, tolerance);
+  const band = spreadBand(members.length === 0 ? 0 : total / members.length);
   const targets = topicRackTargets(state, members, topic, total);
   if (!targets) return band;
   const byRack = new Map<string, Band>();
-  for (const [rack, mean] of targets) byRack.set(rack, spreadBand(mean, tolerance));
+  for (const [rack, mean] of targets) byRack.set(rack, spreadBand(mean));
   return { ...band, byRack };
 }
 
@@ -209,7 +208,7 @@ export function measureGoal(state: PlanState, goal: SoftGoal, options: PlanOptio
     const ids = new Set(members.map((b) => b.id));
     const counted = spreadCounted(state);
     for (const [topic, counts] of state.topicCounts) {
-      const band = topicBand(state, topic, members, options.tolerance, counted);
+      const band = topicBand(state, topic, members, counted);
       let seen = 0;
       for (const [id, c] of counts) {
         const b = state.brokers.get(id);

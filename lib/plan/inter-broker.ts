@@ -18,7 +18,7 @@
  */
 import type { SoftGoal } from "./options";
 import { bandOf, brokerBands, brokerValue, outOfBand, participants, topicBandFor, type BrokerBands } from "./goals";
-import { homeDir, replicaOn, type PlannedBroker, type PlannedReplica } from "./plan-state";
+import { dirsLoad, homeDir, replicaOn, type PlannedBroker, type PlannedReplica } from "./plan-state";
 import { nearestReplica, PERFECT } from "./inter-candidates";
 import { moveEffect, moveLimit, TopicBands } from "./inter-effect";
 import { canMove, destinationDir, keepsRacks, spend, type InterContext, type InterStop } from "./inter-move";
@@ -52,21 +52,19 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
   if (members.length < 2) return "balanced";
   const destinations = members.filter((b) => ctx.destinations === null || ctx.destinations.has(b.id));
   const sources = [...state.brokers.values()].filter((b) => b.online && (ctx.destinations === null || !ctx.destinations.has(b.id)));
-  const topics = new TopicBands(state, members, options.tolerance);
+  const topics = new TopicBands(state, members);
   const wantsBytes = moveGoals.includes("broker-bytes");
   const wantsCount = moveGoals.includes("broker-replicas");
   const addOnly = ctx.destinations !== null && goals.includes("topic-spread");
   // Add-brokers: per receiver, the topics at the top of their band there, by topicIndex (built when first asked,
   // kept as moves arrive).
   const full = new Map<number, Uint8Array>();
+  const atTop = (topic: string, to: PlannedBroker) => (state.topicCounts.get(topic)!.get(to.id) ?? 0) >= topicBandFor(topics.of(topic), to).hi;
   const fullTopics = (to: PlannedBroker): Uint8Array => {
     let flags = full.get(to.id);
     if (!flags) {
       flags = new Uint8Array(state.topicPartitions.size);
-      for (const [topic, counts] of state.topicCounts) {
-        const c = counts.get(to.id) ?? 0;
-        if (c > 0 && c >= topicBandFor(topics.of(topic), to).hi) flags[state.topicPartitions.get(topic)![0]?.topicIndex ?? 0] = 1;
-      }
+      for (const parts of state.topicPartitions.values()) if (parts.length > 0 && atTop(parts[0]!.topic, to)) flags[parts[0]!.topicIndex] = 1;
       full.set(to.id, flags);
     }
     return flags;
@@ -163,10 +161,7 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
               continue;
             }
             spend(ctx, replica, destinationDir(state, to, replica.part.copySize, options)!);
-            if (addOnly) {
-              const topic = replica.part.topic;
-              if ((state.topicCounts.get(topic)!.get(to.id) ?? 0) >= topicBandFor(topics.of(topic), to).hi) fullTopics(to)[replica.part.topicIndex] = 1;
-            }
+            if (addOnly && atTop(replica.part.topic, to)) fullTopics(to)[replica.part.topicIndex] = 1;
             return true;
           }
           return false;
@@ -202,18 +197,9 @@ export function balanceBrokers(ctx: InterContext, goals: ReadonlyArray<SoftGoal>
 
 /** The broker's online dirs fuller than its level (used ÷ capacity); none where a capacity is unknown. */
 function fullerDirs(b: PlannedBroker): Set<string | null> {
-  const out = new Set<string | null>();
-  let used = 0;
-  let cap = 0;
-  for (const d of b.dirs) {
-    if (d.state !== "online") continue;
-    if (d.cap === null) return out;
-    used += d.bytes + d.other;
-    cap += d.cap;
-  }
-  if (cap <= 0) return out;
-  for (const d of b.dirs) if (d.state === "online" && (d.bytes + d.other) / d.cap! > used / cap) out.add(d.path);
-  return out;
+  const online = b.dirs.filter((d) => d.state === "online");
+  const load = dirsLoad(online);
+  return new Set(load ? online.filter((d) => (d.bytes + d.other) / d.cap! > load.used / load.cap).map((d) => d.path) : []);
 }
 
 /** The key of a sender and a receiver's rack in a round's record of searches that found nothing eligible. */
@@ -260,7 +246,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
   let leaderSwaps = new LeaderSwaps(state);
   // A replica a swap frees moves as a follower: its move changes no broker's leaders.
   const followerGoals = goals.filter((g) => g !== "broker-leaders");
-  let topics = new TopicBands(state, members, options.tolerance);
+  let topics = new TopicBands(state, members);
   const crowds = (topic: string, broker: number): boolean => {
     const b = state.brokers.get(broker);
     return (state.topicCounts.get(topic)?.get(broker) ?? 0) > topicBandFor(topics.of(topic), b).hi;
@@ -273,7 +259,7 @@ export function spreadTopics(ctx: InterContext, goals: ReadonlyArray<SoftGoal>):
     // Whether some dir of a broker has no room while the plan runs (its dir pass cannot help), read once a pass.
     const blocked = new Map<number, boolean>();
     if (pass > 0) {
-      topics = new TopicBands(state, members, options.tolerance);
+      topics = new TopicBands(state, members);
       leaderSwaps = new LeaderSwaps(state);
     }
     for (const topic of visit) {

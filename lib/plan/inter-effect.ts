@@ -126,13 +126,12 @@ export class TopicBands {
   constructor(
     private readonly state: PlanState,
     private readonly members: ReadonlyArray<PlannedBroker>,
-    private readonly tolerance: number,
   ) {
     this.counted = spreadCounted(state);
   }
   of(topic: string): TopicBand {
     let band = this.cache.get(topic);
-    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.members, this.tolerance, this.counted)));
+    if (!band) this.cache.set(topic, (band = topicBand(this.state, topic, this.members, this.counted)));
     return band;
   }
 }

@@ -18,7 +18,7 @@
  * - Then a swap pass for dirs still out of tolerance whose replicas are all too big to move alone.
  */
 import type { PlanOptions } from "./options";
-import type { PlannedBroker, PlannedDir, PlanState, PlannedReplica } from "./plan-state";
+import { dirsLoad, type PlannedBroker, type PlannedDir, type PlanState, type PlannedReplica } from "./plan-state";
 
 /**
  * One disk of a broker as the dir goal balances it: its open dirs (one, or several on one filesystem),
@@ -270,20 +270,17 @@ export function dirGoalDeviations(state: PlanState, broker: PlannedBroker, optio
 export function dirDeviationFloor(state: PlanState, broker: PlannedBroker): { points: number; replica: PlannedReplica | null } {
   const dirs = state.openDirs(broker);
   // Dirs that share a disk are balanced as one (openDisks): no claim is made for them.
-  if (dirs.length < 2 || dirs.some((d) => d.cap === null || d.cap <= 0) || new Set(dirs.map((d) => d.disk)).size < dirs.length) return { points: 0, replica: null };
-  let cap = 0;
-  let used = 0;
+  const load = dirsLoad(dirs);
+  if (!load || dirs.length < 2 || dirs.some((d) => d.cap! <= 0) || new Set(dirs.map((d) => d.disk)).size < dirs.length) return { points: 0, replica: null };
   let largestCap = 0;
   let largest: PlannedReplica | null = null;
   for (const d of dirs) {
-    cap += d.cap!;
-    used += d.bytes + d.other;
     largestCap = Math.max(largestCap, d.cap!);
     const list = d.replicas.all();
     const top = list[list.length - 1];
     if (top && (!largest || top.size > largest.size)) largest = top;
   }
   if (!largest) return { points: 0, replica: null };
-  const points = Math.max(0, largest.size / largestCap - used / cap);
+  const points = Math.max(0, largest.size / largestCap - load.used / load.cap);
   return { points, replica: points > 0 ? largest : null };
 }

@@ -58,7 +58,7 @@ export function balanceLeaders(state: PlanState, options: PlanOptions, onlyTo: R
   // A broker a partition's topic crowds (above its band there, when topic spread is a goal): leading that
   // partition keeps the replica in place while leaders stay (inter-move.ts `canMove`), so a broker takes
   // such leaderships last and hands them over first, and the topic-spread pass can still move the replica.
-  const topics = options.goals.includes("topic-spread") ? new TopicBands(state, members, options.tolerance) : null;
+  const topics = options.goals.includes("topic-spread") ? new TopicBands(state, members) : null;
   const crowds = (part: PlannedPartition, broker: PlannedBroker): boolean =>
     topics !== null && (state.topicCounts.get(part.topic)?.get(broker.id) ?? 0) > topicBandFor(topics.of(part.topic), broker).hi;
 

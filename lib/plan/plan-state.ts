@@ -22,7 +22,7 @@ import { copySize } from "../model/reassignment";
 import { countedSize, countReplica } from "./replica-counts";
 import { arrivingSize, isOpen, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
-export { arrivingSize, homeDir, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
+export { arrivingSize, dirsLoad, homeDir, isOpen, replicaOn, type PlannedBroker, type PlannedDir, type PlannedPartition, type PlannedReplica } from "./planned";
 
 export class PlanState {
   readonly brokers = new Map<number, PlannedBroker>();

@@ -98,3 +98,15 @@ export function homeDir(home: PlannedBroker, replica: PlannedReplica): PlannedDi
   const dir = replica.originalDir === null ? undefined : home.byPath.get(replica.originalDir);
   return dir && isOpen(home, dir) ? dir : null;
 }
+
+/** What `dirs` hold (Kafka bytes and other usage) and their capacity, summed; null when a capacity is unknown or there is none. */
+export function dirsLoad(dirs: Iterable<PlannedDir>): { used: number; cap: number } | null {
+  let used = 0;
+  let cap = 0;
+  for (const d of dirs) {
+    if (d.cap === null) return null;
+    used += d.bytes + d.other;
+    cap += d.cap;
+  }
+  return cap > 0 ? { used, cap } : null;
+}

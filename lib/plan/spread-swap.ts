@@ -18,7 +18,7 @@ import { bandOf, outOfBand, topicBandFor, type BrokerBands } from "./goals";
 import { nearest } from "./inter-candidates";
 import type { TopicBands } from "./inter-effect";
 import { canMove, destinationDir, mayGoTo, spend, type InterContext } from "./inter-move";
-import { arrivingSize, homeDir, isOpen, type PlannedBroker, type PlannedDir, type PlannedReplica, type PlanState } from "./plan-state";
+import { arrivingSize, dirsLoad, homeDir, isOpen, type PlannedBroker, type PlannedDir, type PlannedReplica, type PlanState } from "./plan-state";
 import type { PlanOptions } from "./options";
 
 const arriving = (r: PlannedReplica, to: PlannedBroker) => arrivingSize(r, to.id);
@@ -79,17 +79,10 @@ export function swapForSpread(ctx: InterContext, goals: ReadonlyArray<SoftGoal>,
  */
 function keepsDirs(state: PlanState, from: PlannedBroker, landing: PlannedDir, r: PlannedReplica, bytes: number, options: PlanOptions): boolean {
   if (!options.goals.includes("dir-utilization") || options.intraObjective !== "utilization" || landing.cap === null) return true;
-  let used = 0;
-  let cap = 0;
-  let roomElsewhere = false;
-  for (const d of from.dirs) {
-    if (!isOpen(from, d)) continue;
-    if (d.cap === null) return true;
-    used += d.bytes + d.other;
-    cap += d.cap;
-    if (d !== landing && state.fits(d, 1, options.headroom)) roomElsewhere = true;
-  }
-  if (roomElsewhere) return true;
+  const open = from.dirs.filter((d) => isOpen(from, d));
+  const load = dirsLoad(open);
+  if (!load || open.some((d) => d !== landing && state.fits(d, 1, options.headroom))) return true;
+  const { used, cap } = load;
   const leaves = r.dir === landing.path ? r.size : 0;
   const before = (landing.bytes + landing.other) / landing.cap - used / cap;
   const after = (landing.bytes + landing.other - leaves + bytes) / landing.cap - (used - r.size + bytes) / cap;

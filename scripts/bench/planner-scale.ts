@@ -309,7 +309,7 @@ export function topicSpread(snapshot: ClusterSnapshot, state?: PlanState): { wor
         replicas += 1;
       }
     const plain = Math.ceil(replicas / Math.max(1, online) - 1e-9);
-    const band = state && counted ? topicBand(state, t.name, members, 0, counted) : null;
+    const band = state && counted ? topicBand(state, t.name, members, counted) : null;
     for (const [id, c] of counts) {
       const ceiling = band?.byRack ? Math.ceil(topicBandFor(band, state!.brokers.get(id)).mean - 1e-9) : plain;
       worst = Math.max(worst, c - ceiling);

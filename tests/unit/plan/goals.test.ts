@@ -176,8 +176,8 @@ describe("measureGoal()", () => {
       partitions: [...[0, 1, 2, 3, 4, 5].map((p) => one("a", p, 1, GiB)), one("b", 0, 1, GiB), one("b", 1, 2, GiB), one("b", 2, 3, GiB)],
     });
     const state = new PlanState(snap, new Set());
-    expect(topicBand(state, "a", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 2, lo: 1, hi: 3 });
-    expect(topicBand(state, "b", participants(state), 0.05, spreadCounted(state))).toEqual({ mean: 1, lo: 0, hi: 2 });
+    expect(topicBand(state, "a", participants(state), spreadCounted(state))).toEqual({ mean: 2, lo: 1, hi: 3 });
+    expect(topicBand(state, "b", participants(state), spreadCounted(state))).toEqual({ mean: 1, lo: 0, hi: 2 });
     expect(measureGoal(state, "topic-spread", options())).toEqual({ outside: 3, maxOverMean: null, minOverMean: null, worst: 3, measured: 3, unmeasured: 0 });
   });
 });

@@ -42,7 +42,7 @@ describe("moveLimit()", () => {
         const state = stateOf(specs, removing);
         const members = participants(state);
         const bands = brokerBands(state, tolerance, members);
-        const topics = new TopicBands(state, members, tolerance);
+        const topics = new TopicBands(state, members);
         const order = goals as SoftGoal[];
         for (const part of state.partitions) {
           for (const r of part.members) {

@@ -54,7 +54,7 @@ describe("rack targets", () => {
   it("a topic's band is its zone's where the zone holds more than its share: 48 partitions on 3 brokers of zone c are 16 each", () => {
     const state = new PlanState(threeZones(), new Set());
     const members = participants(state);
-    const band = topicBand(state, "t", members, 0.05, spreadCounted(state));
+    const band = topicBand(state, "t", members, spreadCounted(state));
     expect(band.byRack).toBeDefined();
     expect(topicBandFor(band, state.brokers.get(9)).mean).toBeCloseTo(16, 6);
     expect(topicBandFor(band, state.brokers.get(1)).mean).toBeCloseTo(12, 6);

@@ -118,16 +118,14 @@ describe("swapForSpread()", () => {
     const members = participants(state);
     const a0 = state.topicPartitions.get("a")![0]!.members.find((r) => r.broker === 3)!;
     const old1 = state.brokers.get(1)!;
-    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), a0, old1)).toBe(true);
+    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members), a0, old1)).toBe(true);
     // a0 is home, in its own dir (its move cancelled); one of c left broker 1 for broker 3; counts kept.
     expect([a0.broker, a0.dir]).toEqual([1, a0.originalDir]);
     expect(state.topicCounts.get("c")!.get(3)).toBe(1);
     expect([1, 2, 3].map((id) => state.brokers.get(id)!.count)).toEqual([8, 16, 8]);
     // Broker 2 is neither new nor the replica's home: no exchange with it.
     const a1 = state.topicPartitions.get("a")![1]!.members.find((r) => r.broker === 3)!;
-    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), a1, state.brokers.get(2)!)).toBe(
-      false,
-    );
+    expect(swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members), a1, state.brokers.get(2)!)).toBe(false);
   });
 
   it("swapForSpread() refuses an exchange whose replica would land in a broker's one dir with room and take it further above the broker's level", () => {
@@ -172,7 +170,7 @@ describe("swapForSpread()", () => {
       const ctx = { state, options, budget: { bytes: Infinity, moves: 100 }, destinations: null, metBefore: new Set<never>() };
       const members = participants(state);
       const x0 = state.topicPartitions.get("x")![0]!.members.find((r) => r.broker === 1)!;
-      return swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members, options.tolerance), x0, state.brokers.get(2)!);
+      return swapForSpread(ctx, options.goals, brokerBands(state, options.tolerance, members), new TopicBands(state, members), x0, state.brokers.get(2)!);
     };
     // /d1 at 30.3% where the broker is at 20.2%; a 50 GiB replica landing there would take it to 35.2% against 22.6%.
     expect(attempt(["dir-utilization", "topic-spread"])).toBe(false);
